@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let optimize: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+
+let package = Package(
+    name: "animrt",
+    products: [
+        .library(name: "animrt", type: .dynamic, targets: ["animrt"]),
+        .library(name: "AnimationCore", targets: ["AnimationCore"]),
+    ],
+    targets: [
+        // Pure Swift: curves, timing, values, animations, layers, barriers, events.
+        .target(name: "AnimationCore", swiftSettings: optimize),
+        // The C ABI: the only target with @_cdecl exports; builds libanimrt.so.
+        .target(name: "animrt", dependencies: ["AnimationCore"], swiftSettings: optimize),
+        // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
+        .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore"], path: "Benchmarks/animrt-bench",
+                          swiftSettings: optimize),
+        .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"],
+                    resources: [.copy("Fixtures")]),
+    ]
+)

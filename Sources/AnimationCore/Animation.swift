@@ -1,0 +1,86 @@
+/// An animation description: what to animate, how, and when. A value type;
+/// adding it to a layer copies it (later changes do not affect the copy).
+public struct Animation: Sendable {
+    /// What the animation computes.
+    public enum Content: Sendable {
+        /// `CABasicAnimation`: from/to/by in Core Animation's combinations.
+        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        /// `CASpringAnimation`: a basic animation paced by a spring.
+        case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
+        /// `CAKeyframeAnimation`.
+        case keyframe(Keyframes)
+        /// `CAAnimationGroup`: children run in the group's time, clipped to it.
+        case group([Animation])
+    }
+
+    /// The animated key path (nil for groups).
+    public var keyPath: String?
+    public var timing: MediaTiming
+    /// Paces the whole animation; nil is linear.
+    public var timingFunction: TimingFunction?
+    /// Remove the animation from its layer when its active duration ends.
+    public var isRemovedOnCompletion: Bool = true
+    /// Add the value to the underlying presentation value instead of replacing it.
+    public var isAdditive: Bool = false
+    /// Each repeat builds on the end value of the previous one.
+    public var isCumulative: Bool = false
+    /// Start from the key path's presentation value at the moment the
+    /// animation is added (UIKit's "begin from current state"): a basic or
+    /// spring animation interrupted mid-flight continues without a jump.
+    public var startsFromPresentation: Bool = false
+    public var content: Content
+
+    public init(keyPath: String?, content: Content, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil) {
+        self.keyPath = keyPath; self.content = content; self.timing = timing; self.timingFunction = timingFunction
+    }
+
+    public static func basic(_ keyPath: String, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                             by: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),
+                             timingFunction: TimingFunction? = nil) -> Animation {
+        Animation(keyPath: keyPath, content: .basic(from: from, to: to, by: by), timing: timing, timingFunction: timingFunction)
+    }
+
+    public static func spring(_ keyPath: String, _ spring: Spring, from: AnimatableValue? = nil, to: AnimatableValue? = nil,
+                              by: AnimatableValue? = nil, timing: MediaTiming = MediaTiming()) -> Animation {
+        Animation(keyPath: keyPath, content: .spring(from: from, to: to, by: by, spring), timing: timing)
+    }
+
+    public static func keyframe(_ keyPath: String, _ keyframes: Keyframes, timing: MediaTiming = MediaTiming(),
+                                timingFunction: TimingFunction? = nil) -> Animation {
+        Animation(keyPath: keyPath, content: .keyframe(keyframes), timing: timing, timingFunction: timingFunction)
+    }
+
+    public static func group(_ children: [Animation], timing: MediaTiming = MediaTiming()) -> Animation {
+        Animation(keyPath: nil, content: .group(children), timing: timing)
+    }
+
+    /// Which kind of animation this is (for the C ABI and messages).
+    public var kindName: String {
+        switch content { case .basic: "basic"; case .spring: "spring"; case .keyframe: "keyframe"; case .group: "group" }
+    }
+}
+
+/// How keyframe values are spread over time (`calculationMode`).
+public enum CalculationMode: Int32, Sendable, CaseIterable {
+    case linear = 0, discrete, paced, cubic, cubicPaced
+}
+
+/// The keyframes of a `CAKeyframeAnimation`.
+public struct Keyframes: Sendable {
+    public var values: [AnimatableValue]
+    /// Times in [0, 1] for each value; nil spreads them evenly.
+    public var keyTimes: [Double]?
+    /// One per segment; missing ones are linear.
+    public var timingFunctions: [TimingFunction]
+    public var calculationMode: CalculationMode
+    /// Kochanek–Bartels parameters per keyframe for cubic modes (default 0).
+    public var tensionValues: [Double] = []
+    public var continuityValues: [Double] = []
+    public var biasValues: [Double] = []
+
+    public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction] = [],
+                calculationMode: CalculationMode = .linear) {
+        self.values = values; self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions; self.calculationMode = calculationMode
+    }
+}

@@ -1,0 +1,190 @@
+/// Lifecycle of an attached animation. Time only moves forwards, so the
+/// state only moves forwards too.
+enum LifeState: UInt8 {
+    case waiting = 0, running = 1, ended = 2
+}
+
+extension MediaTiming {
+    /// The timing sample and the lifecycle state at `parentTime`, computing
+    /// the model once.
+    func sampleAndState(at parentTime: Double) -> (TimingSample, LifeState) {
+        let s = sample(at: parentTime)
+        let state: LifeState
+        if speed == 0 { state = .running }
+        else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active ? .running : .ended }
+        else { state = s.phase == .after ? .waiting : s.phase == .active ? .running : .ended }
+        return (s, state)
+    }
+
+    /// True when the timing is "play once from beginTime at speed 1", the
+    /// case the batch evaluates inline.
+    var isSimple: Bool {
+        speed == 1 && timeOffset == 0 && (repeatCount == 0 || repeatCount == 1) && repeatDuration == 0
+            && !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal
+    }
+}
+
+/// The timing functions as the batch sees them: a kind byte and, for
+/// Béziers, the solver, in dense arrays indexed by registry id.
+struct CurveTable {
+    static let linear: UInt8 = 0, bezier: UInt8 = 1, general: UInt8 = 2
+    var kinds: [UInt8] = []
+    var beziers: [UnitBezier] = []
+    var functions: [TimingFunction] = []
+
+    mutating func sync(with registry: TimingFunctionRegistry) {
+        guard functions.count != registry.functions.count else { return }
+        for f in registry.functions[functions.count...] {
+            functions.append(f)
+            switch f {
+            case .linear: kinds.append(CurveTable.linear); beziers.append(UnitBezier(0, 0, 1, 1))
+            case .cubicBezier(let b): kinds.append(CurveTable.bezier); beziers.append(b)
+            default: kinds.append(CurveTable.general); beziers.append(UnitBezier(0, 0, 1, 1))
+            }
+        }
+    }
+}
+
+/// Structure-of-arrays storage for the animations the runtime evaluates in
+/// one tight loop: basic scalar animations with constant endpoints, the
+/// only animation on their property, on layers whose time is the runtime's.
+/// Everything else goes to the general path.
+struct BatchStorage {
+    static let fillBackwards: UInt8 = 1, fillForwards: UInt8 = 2, removedOnCompletion: UInt8 = 4, complexTiming: UInt8 = 8
+
+    var begin: [Double] = []
+    var duration: [Double] = []
+    var from: [Double] = []
+    var to: [Double] = []
+    /// Offset of the animated component in the model and presentation pools.
+    var slot: [Int32] = []
+    var curve: [Int32] = []
+    var flags: [UInt8] = []
+    var state: [UInt8] = []
+    /// Index into `complex` when the timing is not simple, else -1.
+    var extra: [Int32] = []
+    /// The instance slot that owns each entry.
+    var owner: [Int32] = []
+
+    var complex: [MediaTiming] = []
+    private var freeComplex: [Int32] = []
+
+    var count: Int { begin.count }
+
+    /// Bytes held per entry by the arrays above (excluding `complex`).
+    static let bytesPerEntry = 8 * 4 + 4 * 4 + 2
+
+    mutating func append(owner o: Int32, timing: MediaTiming, from f: Double, to t: Double, slot s: Int32,
+                         curve c: Int32, removedOnCompletion: Bool) -> Int32 {
+        var fl: UInt8 = 0
+        if timing.fillMode.fillsBackwards { fl |= BatchStorage.fillBackwards }
+        if timing.fillMode.fillsForwards { fl |= BatchStorage.fillForwards }
+        if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }
+        var ex: Int32 = -1
+        if !timing.isSimple {
+            fl |= BatchStorage.complexTiming
+            if let i = freeComplex.popLast() { complex[Int(i)] = timing; ex = i }
+            else { ex = Int32(complex.count); complex.append(timing) }
+        }
+        begin.append(timing.beginTime); duration.append(timing.effectiveDuration)
+        from.append(f); to.append(t); slot.append(s); curve.append(c)
+        flags.append(fl); state.append(LifeState.waiting.rawValue); extra.append(ex); owner.append(o)
+        return Int32(count - 1)
+    }
+
+    /// The timing of entry `i` as a `MediaTiming`.
+    func timing(_ i: Int) -> MediaTiming {
+        if extra[i] >= 0 { return complex[Int(extra[i])] }
+        var t = MediaTiming(beginTime: begin[i], duration: duration[i])
+        let f = flags[i]
+        let back = f & BatchStorage.fillBackwards != 0, fwd = f & BatchStorage.fillForwards != 0
+        t.fillMode = back && fwd ? .both : back ? .backwards : fwd ? .forwards : .removed
+        return t
+    }
+
+    mutating func setBegin(_ i: Int, _ t: Double) {
+        begin[i] = t
+        if extra[i] >= 0 { complex[Int(extra[i])].beginTime = t }
+    }
+
+    /// Removes entry `i` by moving the last entry into its place. Returns the
+    /// owner of the moved entry (whose index is now `i`), if any.
+    mutating func remove(at i: Int) -> Int32? {
+        if extra[i] >= 0 { freeComplex.append(extra[i]) }
+        let last = count - 1
+        var moved: Int32? = nil
+        if i != last {
+            begin[i] = begin[last]; duration[i] = duration[last]; from[i] = from[last]; to[i] = to[last]
+            slot[i] = slot[last]; curve[i] = curve[last]; flags[i] = flags[last]; state[i] = state[last]
+            extra[i] = extra[last]; owner[i] = owner[last]
+            moved = owner[i]
+        }
+        begin.removeLast(); duration.removeLast(); from.removeLast(); to.removeLast(); slot.removeLast()
+        curve.removeLast(); flags.removeLast(); state.removeLast(); extra.removeLast(); owner.removeLast()
+        return moved
+    }
+
+    /// Evaluates every entry at `now`: writes the presentation component
+    /// (the animated value when in effect, else the model value) and appends
+    /// to `transitions` the owners whose lifecycle state moved forwards.
+    mutating func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>,
+                           presentation: UnsafeMutablePointer<Double>, transitions: inout [(Int32, LifeState)]) {
+        let n = count
+        if n == 0 { return }
+        let complexTimings = complex
+        curves.beziers.withUnsafeBufferPointer { bez in
+        curves.kinds.withUnsafeBufferPointer { kinds in
+        begin.withUnsafeBufferPointer { begin in
+        duration.withUnsafeBufferPointer { duration in
+        from.withUnsafeBufferPointer { from in
+        to.withUnsafeBufferPointer { to in
+        slot.withUnsafeBufferPointer { slot in
+        curve.withUnsafeBufferPointer { curve in
+        flags.withUnsafeBufferPointer { flags in
+        extra.withUnsafeBufferPointer { extra in
+        state.withUnsafeMutableBufferPointer { state in
+            for i in 0..<n {
+                let f = flags[i]
+                var x: Double
+                var inEffect: Bool
+                var newState: UInt8
+                var beforeFlag = false
+                if f & BatchStorage.complexTiming == 0 {
+                    x = (now - begin[i]) / duration[i]
+                    if x < 0 {
+                        newState = 0; inEffect = f & BatchStorage.fillBackwards != 0; x = 0; beforeFlag = true
+                    } else if x < 1 {
+                        newState = 1; inEffect = true
+                    } else {
+                        newState = 2; x = 1
+                        inEffect = f & (BatchStorage.fillForwards | BatchStorage.removedOnCompletion) == BatchStorage.fillForwards
+                    }
+                } else {
+                    let (s, st) = complexTimings[Int(extra[i])].sampleAndState(at: now)
+                    newState = st.rawValue
+                    x = s.directedProgress ?? 0
+                    inEffect = s.directedProgress != nil
+                        && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)
+                    beforeFlag = s.beforeFlag
+                }
+                let out = Int(slot[i])
+                if inEffect {
+                    let c = Int(curve[i])
+                    let y: Double
+                    switch kinds[c] {
+                    case CurveTable.linear: y = x
+                    case CurveTable.bezier: y = bez[c].solve(x)
+                    default: y = curves.functions[c].evaluate(x, beforeFlag: beforeFlag)
+                    }
+                    presentation[out] = from[i] + (to[i] - from[i]) * y
+                } else {
+                    presentation[out] = model[out]
+                }
+                if newState > state[i] {
+                    state[i] = newState
+                    transitions.append((owner[i], LifeState(rawValue: newState)!))
+                }
+            }
+        }}}}}}}}}}}
+    }
+}

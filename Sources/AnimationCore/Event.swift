@@ -1,0 +1,93 @@
+/// Why an animation stopped. Raw values are part of the C ABI.
+public enum StopReason: Int32, Sendable {
+    /// It reached the end of its active duration (`finished == true`).
+    case finished = 0
+    /// It was removed by key or by remove-all.
+    case removed
+    /// Another animation was added under its key.
+    case replaced
+    /// Its layer was destroyed.
+    case layerDestroyed
+    /// The runtime was destroyed.
+    case runtimeDestroyed
+
+    /// Core Animation's `finished` flag.
+    public var finished: Bool { self == .finished }
+}
+
+/// What happened. Raw values are part of the C ABI.
+public enum EventType: Int32, Sendable {
+    case animationStarted = 1
+    case animationStopped
+    case barrierNotified
+    case transactionCompleted
+    case timerFired
+    /// The queue was full: `count` events after this point were lost.
+    case overflow
+}
+
+/// Everything the runtime tells the host. Fields that do not apply to a
+/// type are zero.
+public struct Event: Equatable, Sendable {
+    public var type: EventType
+    /// The runtime time at which it happened.
+    public var time: Double
+    public var layer: Handle = Handle(raw: 0)
+    /// The attached animation (instance) for lifecycle events; the barrier,
+    /// transaction or timer otherwise.
+    public var object: Handle = Handle(raw: 0)
+    /// The animation description the instance was added from.
+    public var animation: Handle = Handle(raw: 0)
+    /// The host's token (notify, commit, timer) or the overflow count.
+    public var token: UInt64 = 0
+    public var reason: StopReason = .finished
+
+    public init(type: EventType, time: Double) { self.type = type; self.time = time }
+}
+
+/// A bounded FIFO of events. When full, further events are counted instead
+/// of stored, and an `.overflow` event carrying the count is delivered as
+/// soon as there is room again, in the place where the loss happened.
+/// Nothing is dropped without the host being told.
+struct EventQueue {
+    private var ring: [Event] = []
+    private var head = 0
+    private(set) var count = 0
+    private(set) var lost: UInt64 = 0
+    private var lostAt: Double = 0
+    /// The most events held at once (the overflow notice takes one slot).
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(capacity, 2) }
+
+    mutating func push(_ e: Event) {
+        if lost > 0 || count >= capacity - 1 {
+            // Keep the last slot for the overflow notice.
+            if lost == 0 { lostAt = e.time }
+            lost += 1
+            return
+        }
+        append(e)
+    }
+
+    private mutating func append(_ e: Event) {
+        if ring.count < capacity { ring.append(e) }
+        else { ring[(head + count) % capacity] = e }
+        count += 1
+    }
+
+    mutating func pop() -> Event? {
+        if count == 0 {
+            guard lost > 0 else { return nil }
+            var notice = Event(type: .overflow, time: lostAt)
+            notice.token = lost
+            lost = 0
+            return notice
+        }
+        let e = ring[head]
+        head = (head + 1) % capacity
+        count -= 1
+        if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
+        return e
+    }
+}

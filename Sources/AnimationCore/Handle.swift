@@ -1,0 +1,97 @@
+/// What a handle names. Raw values are part of the ABI (they show in the
+/// handle bits and in messages).
+public enum HandleKind: UInt8, Sendable {
+    case layer = 1, animation, instance, barrier, transaction, timer
+
+    public var name: String {
+        switch self {
+        case .layer: "layer"; case .animation: "animation"; case .instance: "attached animation"
+        case .barrier: "barrier"; case .transaction: "transaction"; case .timer: "timer"
+        }
+    }
+}
+
+/// A generational handle (`animrt_id`): 24 bits of slot index, 20 bits of
+/// generation, 4 bits of kind and 16 bits naming the runtime. 0 is never a
+/// valid handle; a stale one fails the generation check instead of reaching
+/// freed memory.
+public struct Handle: Hashable, Sendable, CustomStringConvertible {
+    public let raw: UInt64
+    public init(raw: UInt64) { self.raw = raw }
+
+    static let indexBits: UInt64 = 24, generationBits: UInt64 = 20
+    static let maxIndex = Int(1 << indexBits) - 1
+
+    init(runtime tag: UInt16, kind: HandleKind, generation: UInt32, index: Int) {
+        raw = UInt64(tag) << 48 | UInt64(kind.rawValue) << 44
+            | (UInt64(generation) & ((1 << Handle.generationBits) - 1)) << 24 | UInt64(index)
+    }
+
+    public var index: Int { Int(raw & ((1 << Handle.indexBits) - 1)) }
+    public var generation: UInt32 { UInt32((raw >> 24) & ((1 << Handle.generationBits) - 1)) }
+    public var kindBits: UInt8 { UInt8((raw >> 44) & 0xF) }
+    public var runtimeTag: UInt16 { UInt16(raw >> 48) }
+    public var description: String { "\(HandleKind(rawValue: kindBits)?.name ?? "handle") #\(index)" }
+}
+
+/// Objects of one kind, stored densely and named by generational handles.
+struct SlotTable<Element> {
+    let kind: HandleKind
+    let tag: UInt16
+    private(set) var slots: [Element?] = []
+    private var generations: [UInt32] = []
+    private var free: [Int32] = []
+    private(set) var count = 0
+
+    init(kind: HandleKind, tag: UInt16) { self.kind = kind; self.tag = tag }
+
+    mutating func insert(_ e: Element) throws(AnimrtError) -> Handle {
+        let index: Int
+        if let f = free.popLast() { index = Int(f) }
+        else {
+            guard slots.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
+            index = slots.count
+            slots.append(nil); generations.append(1)
+        }
+        slots[index] = e
+        count += 1
+        return handle(at: index)
+    }
+
+    func handle(at index: Int) -> Handle {
+        Handle(runtime: tag, kind: kind, generation: generations[index], index: index)
+    }
+
+    /// The slot index of a live handle, or a `.handle` error saying why not.
+    func index(of h: Handle) throws(AnimrtError) -> Int {
+        guard h.raw != 0 else { throw AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
+        guard h.kindBits == kind.rawValue else {
+            let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
+            throw AnimrtError(.handle, "handle \(h.raw) names a \(other), not a \(kind.name)")
+        }
+        guard h.runtimeTag == tag else { throw AnimrtError(.handle, "\(kind.name) handle \(h.raw) belongs to another runtime") }
+        let i = h.index
+        guard i < slots.count, slots[i] != nil, generations[i] & ((1 << 20) - 1) == h.generation else {
+            throw AnimrtError(.handle, "\(kind.name) handle \(h.raw) is stale (the \(kind.name) was destroyed)")
+        }
+        return i
+    }
+
+    func isLive(_ i: Int) -> Bool { i >= 0 && i < slots.count && slots[i] != nil }
+
+    subscript(i: Int) -> Element {
+        get { slots[i]! }
+        _modify { yield &slots[i]! }
+    }
+
+    @discardableResult
+    mutating func remove(at i: Int) -> Element {
+        let e = slots[i]!
+        slots[i] = nil
+        generations[i] &+= 1
+        if generations[i] & ((1 << 20) - 1) == 0 { generations[i] = 1 }
+        free.append(Int32(i))
+        count -= 1
+        return e
+    }
+}

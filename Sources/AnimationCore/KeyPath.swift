@@ -1,0 +1,175 @@
+/// A layer property: a name, a value kind and the value a new layer has.
+public struct PropertyInfo: Sendable, Equatable {
+    public let name: String
+    public let kind: ValueKind
+    public let defaultValue: AnimatableValue
+}
+
+/// The part of a transform a key path like `transform.rotation.z` addresses.
+public enum TransformPart: Hashable, Sendable {
+    case rotation(Int)
+    case scale(Int)
+    /// `transform.scale`: reads x, writes x, y and z.
+    case uniformScale
+    case translation(Int)
+    /// `transform.translation`: a size (x, y).
+    case translationXY
+}
+
+/// How a key path reaches into its property's value.
+public enum KeyPathAccess: Hashable, Sendable {
+    /// The whole value.
+    case whole
+    /// `count` consecutive components from `first` (position.x, bounds.size).
+    case components(first: Int, count: Int)
+    /// A part of a transform's decomposition.
+    case transformPart(TransformPart)
+}
+
+/// A resolved key path: which property, which part of it, what kind.
+public struct KeyPath: Hashable, Sendable {
+    public let property: Int32
+    public let access: KeyPathAccess
+    public let kind: ValueKind
+    public let name: String
+
+    /// The sub-value of `whole` this key path addresses.
+    public func get(_ whole: AnimatableValue) -> AnimatableValue {
+        switch access {
+        case .whole: return whole
+        case .components(let first, let count):
+            var lanes = SIMD16<Double>()
+            for i in 0..<count { lanes[i] = whole.lanes[first + i] }
+            return AnimatableValue(kind: kind, lanes: lanes)
+        case .transformPart(let part):
+            let c = TransformComponents.approximating(whole.transform)
+            switch part {
+            case .rotation(let i): return .scalar(c.rotation[i])
+            case .scale(let i): return .scalar(c.scale[i])
+            case .uniformScale: return .scalar(c.scale[0])
+            case .translation(let i): return .scalar(c.translation[i])
+            case .translationXY: return .size(c.translation[0], c.translation[1])
+            }
+        }
+    }
+
+    /// `whole` with the addressed part replaced by `part`.
+    public func set(_ part: AnimatableValue, in whole: AnimatableValue) -> AnimatableValue {
+        switch access {
+        case .whole: return part
+        case .components(let first, let count):
+            var w = whole
+            for i in 0..<count { w.lanes[first + i] = part.lanes[i] }
+            return w
+        case .transformPart(let p):
+            var c = TransformComponents.approximating(whole.transform)
+            let v = part.lanes[0]
+            switch p {
+            case .rotation(let i): c.rotation[i] = v
+            case .scale(let i): c.scale[i] = v
+            case .uniformScale: c.scale = [v, v, v]
+            case .translation(let i): c.translation[i] = v
+            case .translationXY: c.translation[0] = v; c.translation[1] = part.lanes[1]
+            }
+            return .transform(c.matrix)
+        }
+    }
+
+    /// For a key path that is one plain component: its index in the property.
+    public var componentIndex: Int? {
+        switch access {
+        case .whole: return kind == .scalar ? 0 : nil
+        case .components(let first, let count): return count == 1 ? first : nil
+        case .transformPart: return nil
+        }
+    }
+}
+
+/// The properties a runtime knows: Core Animation's animatable layer
+/// properties, then the host's own (`define`).
+public struct PropertyRegistry: Sendable {
+    public private(set) var properties: [PropertyInfo] = []
+    private var byName: [String: Int32] = [:]
+    private var cache: [String: KeyPath] = [:]
+
+    public init() {
+        let black = AnimatableValue.color(0, 0, 0, 1)
+        let builtins: [(String, AnimatableValue)] = [
+            ("position", .point(0, 0)), ("bounds", .rect(0, 0, 0, 0)), ("transform", .transform(.identity)),
+            ("opacity", .scalar(1)), ("backgroundColor", .color(0, 0, 0, 0)), ("borderWidth", .scalar(0)),
+            ("borderColor", black), ("cornerRadius", .scalar(0)), ("strokeStart", .scalar(0)),
+            ("strokeEnd", .scalar(1)), ("lineWidth", .scalar(1)), ("strokeColor", black),
+            ("anchorPoint", .point(0.5, 0.5)), ("zPosition", .scalar(0)),
+        ]
+        for (name, value) in builtins { try! define(name, default: value) }
+    }
+
+    /// Adds a host-defined property (any kind) with its initial value.
+    @discardableResult
+    public mutating func define(_ name: String, default value: AnimatableValue) throws(AnimrtError) -> Int32 {
+        guard !name.isEmpty, !name.contains("."), name.unicodeScalars.allSatisfy({ $0.value > 32 }) else {
+            throw AnimrtError(.invalidArgument, "property name '\(name)' must be non-empty, without dots or spaces")
+        }
+        guard byName[name] == nil else { throw AnimrtError(.exists, "property '\(name)' is already defined") }
+        let id = Int32(properties.count)
+        properties.append(PropertyInfo(name: name, kind: value.kind, defaultValue: value))
+        byName[name] = id
+        return id
+    }
+
+    public func info(_ property: Int32) -> PropertyInfo { properties[Int(property)] }
+
+    /// Every key path the registry accepts (for suggestions and docs).
+    public var knownKeyPaths: [String] {
+        var all: [String] = []
+        for p in properties {
+            all.append(p.name)
+            all += Self.subPaths(of: p).map { p.name + "." + $0.0 }
+        }
+        return all
+    }
+
+    private static func subPaths(of p: PropertyInfo) -> [(String, KeyPathAccess, ValueKind)] {
+        let c = { (first: Int, count: Int) in KeyPathAccess.components(first: first, count: count) }
+        switch p.kind {
+        case .point: return [("x", c(0, 1), .scalar), ("y", c(1, 1), .scalar)]
+        case .size: return [("width", c(0, 1), .scalar), ("height", c(1, 1), .scalar)]
+        case .rect:
+            return [("origin", c(0, 2), .point), ("origin.x", c(0, 1), .scalar), ("origin.y", c(1, 1), .scalar),
+                    ("size", c(2, 2), .size), ("size.width", c(2, 1), .scalar), ("size.height", c(3, 1), .scalar)]
+        case .color:
+            return [("red", c(0, 1), .scalar), ("green", c(1, 1), .scalar), ("blue", c(2, 1), .scalar), ("alpha", c(3, 1), .scalar)]
+        case .transform:
+            let t = { (part: TransformPart) in KeyPathAccess.transformPart(part) }
+            return [("rotation", t(.rotation(2)), .scalar), ("rotation.x", t(.rotation(0)), .scalar),
+                    ("rotation.y", t(.rotation(1)), .scalar), ("rotation.z", t(.rotation(2)), .scalar),
+                    ("scale", t(.uniformScale), .scalar), ("scale.x", t(.scale(0)), .scalar),
+                    ("scale.y", t(.scale(1)), .scalar), ("scale.z", t(.scale(2)), .scalar),
+                    ("translation", t(.translationXY), .size), ("translation.x", t(.translation(0)), .scalar),
+                    ("translation.y", t(.translation(1)), .scalar), ("translation.z", t(.translation(2)), .scalar)]
+        case .scalar: return []
+        }
+    }
+
+    /// Resolves a key path; an unknown one gets `.notFound` with the closest
+    /// known key path suggested.
+    public mutating func resolve(_ path: String) throws(AnimrtError) -> KeyPath {
+        if let hit = cache[path] { return hit }
+        let head: Substring, tail: Substring
+        if let dot = path.firstIndex(of: ".") { head = path[..<dot]; tail = path[path.index(after: dot)...] }
+        else { head = path[...]; tail = "" }
+        if let id = byName[String(head)] {
+            let info = properties[Int(id)]
+            var resolved: KeyPath?
+            if tail.isEmpty { resolved = KeyPath(property: id, access: .whole, kind: info.kind, name: path) }
+            else if let sub = Self.subPaths(of: info).first(where: { $0.0 == tail }) {
+                resolved = KeyPath(property: id, access: sub.1, kind: sub.2, name: path)
+            }
+            if let r = resolved { cache[path] = r; return r }
+        }
+        var message = "key path '\(path)' is not animatable"
+        if let near = closestMatch(to: path, in: knownKeyPaths) { message += "; did you mean '\(near)'?" }
+        else { message += " (define host properties with animrt_property_define)" }
+        throw AnimrtError(.notFound, message)
+    }
+}

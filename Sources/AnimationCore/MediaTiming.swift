@@ -1,0 +1,159 @@
+/// Core Animation's media timing (`CAMediaTiming`), with the Web Animations
+/// extras (`iterationStart`, `endDelay`, `direction`) so that both
+/// vocabularies map onto one implementation: `TimingModel`.
+///
+/// Time mapping: `t = (parentTime − beginTime) × speed + timeOffset`.
+/// A positive speed plays forwards from `beginTime`; a negative speed plays
+/// the active interval backwards from its end, starting at `beginTime`;
+/// speed 0 freezes local time at `timeOffset`. `timeOffset` wraps around the
+/// active duration instead of shifting the window (the animation still plays
+/// for its full length). See docs/timing.md.
+public struct MediaTiming: Hashable, Sendable {
+    /// When the object starts, in its parent's time. 0 on an animation added
+    /// to a layer means "now" (stamped at the next tick).
+    public var beginTime: Double = 0
+    /// The basic duration of one iteration; 0 means `defaultDuration`.
+    public var duration: Double = 0
+    /// Rate of local time relative to parent time.
+    public var speed: Double = 1
+    /// Offset into the active interval (not scaled by speed).
+    public var timeOffset: Double = 0
+    /// Number of repeats, fractional allowed; 0 means once; +∞ forever.
+    public var repeatCount: Double = 0
+    /// Active duration in seconds, instead of a count; 0 means unused.
+    public var repeatDuration: Double = 0
+    /// Plays backwards after each forward iteration (a repeat is both).
+    public var autoreverses: Bool = false
+    /// Behaviour outside the active interval.
+    public var fillMode: FillMode = .removed
+    /// Web Animations: where in the first iteration playback starts.
+    public var iterationStart: Double = 0
+    /// Web Animations: time after the active interval before the end.
+    public var endDelay: Double = 0
+    /// Web Animations: direction of each iteration.
+    public var direction: PlaybackDirection = .normal
+
+    /// What a zero duration means (`CALayer add(_:forKey:)`).
+    public static let defaultDuration = 0.25
+
+    public init() {}
+
+    /// Core Animation's parameters.
+    public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
+                repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+                fillMode: FillMode = .removed) {
+        self.beginTime = beginTime; self.duration = duration; self.speed = speed; self.timeOffset = timeOffset
+        self.repeatCount = repeatCount; self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses; self.fillMode = fillMode
+    }
+
+    /// Web Animations' parameters, mapped: delay → beginTime, iterations →
+    /// repeatCount (0 iterations cannot be expressed: use `TimingModel`),
+    /// playbackRate → speed.
+    public static func webAnimations(duration: Double, iterations: Double = 1, iterationStart: Double = 0,
+                                     direction: PlaybackDirection = .normal, fill: FillMode = .removed,
+                                     delay: Double = 0, endDelay: Double = 0, playbackRate: Double = 1) -> MediaTiming {
+        var t = MediaTiming(beginTime: delay, duration: duration, speed: playbackRate,
+                            repeatCount: iterations, fillMode: fill)
+        t.iterationStart = iterationStart; t.endDelay = endDelay; t.direction = direction
+        return t
+    }
+
+    /// The duration used for evaluation (0 → 0.25 s).
+    @inlinable public var effectiveDuration: Double { duration > 0 ? duration : MediaTiming.defaultDuration }
+
+    /// The equivalent Web Animations model in local time (delay 0).
+    public var model: TimingModel {
+        let d = effectiveDuration
+        let iterations: Double
+        if repeatDuration > 0 { iterations = repeatDuration / d }
+        else { iterations = (repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1) }
+        var dir = direction
+        if autoreverses { dir = (direction == .reverse || direction == .alternateReverse) ? .alternateReverse : .alternate }
+        return TimingModel(iterationDuration: d, iterationCount: iterations, iterationStart: iterationStart,
+                           direction: dir, fill: fillMode, delay: 0, endDelay: endDelay)
+    }
+
+    /// The active duration in local seconds (may be +∞).
+    public var activeDuration: Double { model.activeDuration }
+
+    /// Local time before wrapping: where in the active interval the object is
+    /// at `parentTime`, counting from its start (or from its end if speed < 0).
+    @inlinable
+    func localTime(at parentTime: Double, model: TimingModel) -> Double {
+        if speed == 0 { return 0 }
+        let scaled = (parentTime - beginTime) * speed
+        return speed > 0 ? scaled : model.endTime + scaled
+    }
+
+    /// Samples the timing at `parentTime`.
+    public func sample(at parentTime: Double) -> TimingSample {
+        let model = self.model
+        let ad = model.activeDuration
+        let local = localTime(at: parentTime, model: model)
+        let phase = model.phase(at: local, backwards: speed < 0)
+        var active: Double?
+        switch phase {
+        case .before: active = fillMode.fillsBackwards ? 0 : nil
+        case .active: active = local
+        case .after: active = fillMode.fillsForwards ? ad : nil
+        }
+        if timeOffset != 0, phase != .after, var a = active {
+            a += timeOffset
+            if ad.isFinite && ad > 0 { a = positiveRemainder(a, ad) }
+            active = a
+        }
+        return model.progress(phase: phase, activeTime: active)
+    }
+
+    /// Whether playback has run past the end of the active interval at
+    /// `parentTime` (for speed < 0, past its start). Speed 0 never ends.
+    public func hasEnded(at parentTime: Double) -> Bool {
+        if speed == 0 { return false }
+        let model = self.model
+        let phase = model.phase(at: localTime(at: parentTime, model: model), backwards: speed < 0)
+        return speed > 0 ? phase == .after : phase == .before
+    }
+
+    /// Whether playback has reached the active interval at `parentTime`.
+    public func hasStarted(at parentTime: Double) -> Bool {
+        if speed == 0 { return true }
+        let model = self.model
+        let phase = model.phase(at: localTime(at: parentTime, model: model), backwards: speed < 0)
+        return speed > 0 ? phase != .before : phase != .after
+    }
+
+    /// Checks every field; the message names the field and its bad value.
+    public func validate() throws(AnimrtError) {
+        try requireFinite(beginTime, "beginTime")
+        try requireFinite(duration, "duration")
+        try requireFinite(speed, "speed")
+        try requireFinite(timeOffset, "timeOffset")
+        try requireFinite(iterationStart, "iterationStart")
+        try requireFinite(endDelay, "endDelay")
+        guard !repeatCount.isNaN else { throw AnimrtError(.invalidArgument, "repeatCount is NaN") }
+        try requireFinite(repeatDuration, "repeatDuration")
+        guard duration >= 0 else { throw AnimrtError(.outOfRange, "duration is \(duration); it must be 0 (default 0.25 s) or more") }
+        guard repeatCount >= 0 else { throw AnimrtError(.outOfRange, "repeatCount is \(repeatCount); it must be 0 or more (+inf repeats forever)") }
+        guard repeatDuration >= 0 else { throw AnimrtError(.outOfRange, "repeatDuration is \(repeatDuration); it must be 0 or more") }
+        guard iterationStart >= 0 else { throw AnimrtError(.outOfRange, "iterationStart is \(iterationStart); it must be 0 or more") }
+    }
+}
+
+/// The time transform of a layer: `t = (parentTime − beginTime) × speed +
+/// timeOffset`, unclipped (a layer's duration is infinite).
+public struct LayerTiming: Hashable, Sendable {
+    public var beginTime: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+
+    public init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0) {
+        self.beginTime = beginTime; self.speed = speed; self.timeOffset = timeOffset
+    }
+
+    public var isIdentity: Bool { beginTime == 0 && speed == 1 && timeOffset == 0 }
+
+    @inlinable public func localTime(_ parentTime: Double) -> Double { (parentTime - beginTime) * speed + timeOffset }
+    /// The inverse mapping (for speed ≠ 0).
+    @inlinable public func parentTime(_ localTime: Double) -> Double { (localTime - timeOffset) / speed + beginTime }
+}

@@ -1,0 +1,157 @@
+/// An animation checked against a runtime's properties and frozen for one
+/// attachment: key paths resolved, values kind-checked, duration defaulted,
+/// keyframe times and tangents precomputed, the previous presentation value
+/// captured. Evaluated by the general (per-layer) path.
+final class ResolvedAnimation {
+    enum Body {
+        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
+        case keyframe(ResolvedKeyframes)
+        case group([ResolvedAnimation])
+    }
+
+    let keyPath: KeyPath?
+    var timing: MediaTiming
+    let curve: TimingFunction?
+    let removedOnCompletion: Bool
+    let additive: Bool
+    let cumulative: Bool
+    private(set) var body: Body
+    /// The presentation value of the key path when the animation was added.
+    var captured: AnimatableValue?
+    /// Every property the animation (or its children) writes.
+    let targets: [Int32]
+
+    init(keyPath: KeyPath?, timing: MediaTiming, curve: TimingFunction?, removedOnCompletion: Bool,
+         additive: Bool, cumulative: Bool, body: Body) {
+        self.keyPath = keyPath; self.timing = timing; self.curve = curve
+        self.removedOnCompletion = removedOnCompletion; self.additive = additive; self.cumulative = cumulative
+        self.body = body
+        if case .group(let children) = body {
+            var t: [Int32] = []
+            for c in children { for p in c.targets where !t.contains(p) { t.append(p) } }
+            targets = t
+        } else {
+            targets = keyPath.map { [$0.property] } ?? []
+        }
+    }
+
+    /// Resolves and validates `animation`. `defaultDuration` replaces a zero
+    /// duration (the transaction's, else 0.25 s).
+    static func resolve(_ animation: Animation, properties: inout PropertyRegistry,
+                        defaultDuration: Double, isChild: Bool = false) throws(AnimrtError) -> ResolvedAnimation {
+        try animation.timing.validate()
+        var timing = animation.timing
+        if timing.duration == 0 { timing.duration = defaultDuration }
+        if case .group(let children) = animation.content {
+            var resolved: [ResolvedAnimation] = []
+            for (i, c) in children.enumerated() {
+                do { resolved.append(try resolve(c, properties: &properties, defaultDuration: MediaTiming.defaultDuration, isChild: true)) }
+                catch { throw AnimrtError(error.status, "group child \(i): \(error.message)") }
+            }
+            return ResolvedAnimation(keyPath: nil, timing: timing, curve: animation.timingFunction,
+                                     removedOnCompletion: animation.isRemovedOnCompletion, additive: false,
+                                     cumulative: false, body: .group(resolved))
+        }
+        guard let path = animation.keyPath else {
+            throw AnimrtError(.invalidArgument, "a \(animation.kindName) animation needs a key path")
+        }
+        let kp = try properties.resolve(path)
+        func check(_ v: AnimatableValue?, _ what: String) throws(AnimrtError) {
+            if let v, v.kind != kp.kind {
+                throw AnimrtError(.kind, "\(what) is a \(v.kind.name) but '\(path)' takes a \(kp.kind.name)")
+            }
+        }
+        let body: Body
+        switch animation.content {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _):
+            try check(f, "fromValue"); try check(t, "toValue"); try check(b, "byValue")
+            if f != nil && t != nil && b != nil {
+                throw AnimrtError(.invalidArgument, "fromValue, toValue and byValue are all set on '\(path)'; set at most two")
+            }
+            if case .spring(_, _, _, let s) = animation.content {
+                try s.validate()
+                body = .spring(from: f, to: t, by: b, s)
+            } else {
+                body = .basic(from: f, to: t, by: b)
+            }
+        case .keyframe(let k):
+            for (i, v) in k.values.enumerated() { try check(v, "keyframe value \(i)") }
+            body = .keyframe(try ResolvedKeyframes(k, path: path))
+        case .group:
+            throw AnimrtError(.invalidArgument, "internal: a group reached leaf resolution")
+        }
+        return ResolvedAnimation(keyPath: kp, timing: timing, curve: animation.timingFunction,
+                                 removedOnCompletion: animation.isRemovedOnCompletion, additive: animation.isAdditive,
+                                 cumulative: animation.isCumulative, body: body)
+    }
+
+    /// Makes a basic or spring animation start from `value` (the
+    /// presentation value when it was added): `from` becomes `value`; a given
+    /// `to` is kept, else a given `by` is kept.
+    func rebase(from value: AnimatableValue) {
+        switch body {
+        case .basic(_, let t, let b): body = .basic(from: value, to: t, by: t == nil ? b : nil)
+        case .spring(_, let t, let b, let s): body = .spring(from: value, to: t, by: t == nil ? b : nil, s)
+        default: break
+        }
+    }
+
+    /// Adds this animation's contribution at `parentTime` to `working`
+    /// (whole property values, seeded from `model`).
+    func contribute(at parentTime: Double, into working: inout [Int32: AnimatableValue],
+                    model: (Int32) -> AnimatableValue) {
+        let s = timing.sample(at: parentTime)
+        guard let progress = s.directedProgress else { return }
+        if case .group(let children) = body {
+            let childTime = progress * timing.effectiveDuration
+            for c in children { c.contribute(at: childTime, into: &working, model: model) }
+            return
+        }
+        guard let kp = keyPath else { return }
+        let modelWhole = model(kp.property)
+        let base = working[kp.property] ?? modelWhole
+        let r = value(sample: s, progress: progress, model: kp.get(modelWhole))
+        working[kp.property] = additive ? kp.set(kp.get(base).adding(r), in: base) : kp.set(r, in: base)
+    }
+
+    /// The animated value of a leaf animation for one timing sample.
+    func value(sample s: TimingSample, progress: Double, model m: AnimatableValue) -> AnimatableValue {
+        let y = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
+        var cycles = 0.0
+        if cumulative, let it = s.currentIteration, it.isFinite {
+            cycles = (timing.autoreverses ? it / 2 : it).rounded(.down)
+        }
+        switch body {
+        case .basic(let f, let t, let b):
+            let (a, z) = endpoints(from: f, to: t, by: b, model: m)
+            let v = a.interpolated(to: z, y)
+            return cycles > 0 ? v.adding(z.subtracting(a).repeated(cycles)) : v
+        case .spring(let f, let t, let b, let spring):
+            let (a, z) = endpoints(from: f, to: t, by: b, model: m)
+            let v = a.interpolated(to: z, spring.value(at: progress * timing.effectiveDuration))
+            return cycles > 0 ? v.adding(z.subtracting(a).repeated(cycles)) : v
+        case .keyframe(let k):
+            let v = k.value(at: y)
+            guard cycles > 0, let first = k.values.first, let last = k.values.last else { return v }
+            return v.adding(last.subtracting(first).repeated(cycles))
+        case .group:
+            return m
+        }
+    }
+
+    /// Core Animation's from/to/by table, with the live model value standing
+    /// in for the missing end (and the captured presentation for neither).
+    private func endpoints(from f: AnimatableValue?, to t: AnimatableValue?, by b: AnimatableValue?,
+                           model m: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+        switch (f, t, b) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f.adding(b))
+        case (nil, let t?, let b?): return (t.subtracting(b), t)
+        case (let f?, nil, nil): return (f, m)
+        case (nil, let t?, nil): return (m, t)
+        case (nil, nil, let b?): return (m, m.adding(b))
+        case (nil, nil, nil): return (captured ?? m, m)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// Keyframes checked and prepared for evaluation.
+struct ResolvedKeyframes {
+    let values: [AnimatableValue]
+    /// n times for linear and cubic modes, n or n + 1 for discrete.
+    let keyTimes: [Double]
+    let functions: [TimingFunction?]
+    let mode: CalculationMode
+    /// Kochanek–Bartels outgoing and incoming tangents per keyframe.
+    let outgoing: [AnimatableValue]
+    let incoming: [AnimatableValue]
+    /// For cubicPaced: (spline parameter, cumulative arc length) samples.
+    let arcTable: [(u: Double, length: Double)]
+
+    static let arcSamplesPerSegment = 32
+
+    init(_ k: Keyframes, path: String) throws(AnimrtError) {
+        let n = k.values.count
+        guard n > 0 else { throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has no values") }
+        values = k.values
+        mode = k.calculationMode
+        let paced = mode == .paced || mode == .cubicPaced
+        if paced {
+            var cumulative = [0.0]
+            for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
+            let total = cumulative.last!
+            keyTimes = n == 1 ? [0] : cumulative.enumerated().map { total > 0 ? $0.element / total : Double($0.offset) / Double(n - 1) }
+        } else if let given = k.keyTimes {
+            try ResolvedKeyframes.validate(keyTimes: given, valueCount: n, mode: mode, path: path)
+            keyTimes = given
+        } else if mode == .discrete {
+            keyTimes = (0...n).map { Double($0) / Double(n) }
+        } else {
+            keyTimes = n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
+        }
+        let segments = max(n - 1, 0)
+        if !paced && k.timingFunctions.count > segments {
+            throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has \(k.timingFunctions.count) timing functions for \(segments) segments; give at most one per segment")
+        }
+        functions = paced ? [] : (0..<segments).map { $0 < k.timingFunctions.count ? k.timingFunctions[$0] : nil }
+        for (name, list) in [("tension", k.tensionValues), ("continuity", k.continuityValues), ("bias", k.biasValues)] {
+            guard list.count <= n else {
+                throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has \(list.count) \(name) values for \(n) keyframes")
+            }
+            for v in list { try requireFinite(v, "a keyframe \(name) value") }
+        }
+        var out: [AnimatableValue] = [], inc: [AnimatableValue] = []
+        if mode == .cubic || mode == .cubicPaced {
+            for i in 0..<n {
+                let p = values[i]
+                let prev = values[max(i - 1, 0)], next = values[min(i + 1, n - 1)]
+                let t = i < k.tensionValues.count ? k.tensionValues[i] : 0
+                let c = i < k.continuityValues.count ? k.continuityValues[i] : 0
+                let b = i < k.biasValues.count ? k.biasValues[i] : 0
+                let d0 = p.lanes - prev.lanes, d1 = next.lanes - p.lanes
+                let o = d0 * ((1 - t) * (1 + b) * (1 + c) / 2) + d1 * ((1 - t) * (1 - b) * (1 - c) / 2)
+                let s = d0 * ((1 - t) * (1 + b) * (1 - c) / 2) + d1 * ((1 - t) * (1 - b) * (1 + c) / 2)
+                out.append(AnimatableValue(kind: p.kind, lanes: o))
+                inc.append(AnimatableValue(kind: p.kind, lanes: s))
+            }
+        }
+        outgoing = out; incoming = inc
+        var table: [(u: Double, length: Double)] = []
+        if mode == .cubicPaced && n > 1 {
+            table.append((0, 0))
+            var previous = values[0], total = 0.0
+            let m = ResolvedKeyframes.arcSamplesPerSegment
+            for seg in 0..<(n - 1) {
+                for j in 1...m {
+                    let f = Double(j) / Double(m)
+                    let v = ResolvedKeyframes.hermite(values[seg], values[seg + 1], out[seg], inc[seg + 1], f)
+                    total += previous.distance(to: v)
+                    previous = v
+                    table.append((Double(seg) + f, total))
+                }
+            }
+        }
+        arcTable = table
+    }
+
+    static func validate(keyTimes: [Double], valueCount n: Int, mode: CalculationMode, path: String) throws(AnimrtError) {
+        let allowed = mode == .discrete ? [n, n + 1] : [n]
+        let what = "keyTimes for '\(path)'"
+        guard allowed.contains(keyTimes.count) else {
+            let want = mode == .discrete ? "\(n + 1) (or \(n))" : "\(n)"
+            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count) entries for \(n) values; \(modeName(mode)) mode needs \(want)")
+        }
+        for (i, t) in keyTimes.enumerated() {
+            guard t.isFinite, (0...1).contains(t) else {
+                throw AnimrtError(.outOfRange, "\(what): entry \(i) is \(t); every key time must be in [0, 1]")
+            }
+            if i > 0 && t < keyTimes[i - 1] {
+                throw AnimrtError(.invalidArgument, "\(what): entry \(i) (\(t)) is before entry \(i - 1) (\(keyTimes[i - 1])); key times must not decrease")
+            }
+        }
+        guard keyTimes.first == 0 else {
+            throw AnimrtError(.invalidArgument, "\(what) starts at \(keyTimes[0]); the first key time must be 0")
+        }
+        if keyTimes.count == (mode == .discrete ? n + 1 : n), n > 1 || mode == .discrete, keyTimes.last != 1 {
+            throw AnimrtError(.invalidArgument, "\(what) ends at \(keyTimes.last!); the last key time must be 1")
+        }
+    }
+
+    static func modeName(_ m: CalculationMode) -> String {
+        switch m { case .linear: "linear"; case .discrete: "discrete"; case .paced: "paced"; case .cubic: "cubic"; case .cubicPaced: "cubicPaced" }
+    }
+
+    static func hermite(_ p0: AnimatableValue, _ p1: AnimatableValue, _ m0: AnimatableValue, _ m1: AnimatableValue,
+                        _ u: Double) -> AnimatableValue {
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        return AnimatableValue(kind: p0.kind, lanes: p0.lanes * h00 + m0.lanes * h10 + p1.lanes * h01 + m1.lanes * h11)
+    }
+
+    /// The keyframe value at (eased) progress `y`.
+    func value(at y: Double) -> AnimatableValue {
+        let n = values.count
+        if n == 1 { return values[0] }
+        switch mode {
+        case .discrete:
+            var i = 0
+            while i + 1 < n && keyTimes[i + 1] <= y { i += 1 }
+            return values[i]
+        case .cubicPaced:
+            let total = arcTable.last!.length
+            let target = y * total
+            var j = 1
+            while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
+            let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
+            let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
+            let seg = min(Int(u), n - 2)
+            return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
+        case .linear, .paced, .cubic:
+            var i = 0
+            while i < n - 2 && keyTimes[i + 1] <= y { i += 1 }
+            let span = keyTimes[i + 1] - keyTimes[i]
+            var f = span > 0 ? (y - keyTimes[i]) / span : 1
+            if i < functions.count, let fn = functions[i] { f = fn.evaluate(f) }
+            if mode == .cubic {
+                return ResolvedKeyframes.hermite(values[i], values[i + 1], outgoing[i], incoming[i + 1], f)
+            }
+            return values[i].interpolated(to: values[i + 1], f)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+extension Runtime {
+    func keyID(_ key: String?) -> Int32 {
+        guard let key else { return 0 }
+        if let id = keyIDs[key] { return id }
+        let id = Int32(keyNames.count)
+        keyNames.append(key)
+        keyIDs[key] = id
+        return id
+    }
+
+    /// Instances attached to layer `i`, in the order they were added.
+    func instanceList(_ i: Int) -> [Int32] {
+        var out: [Int32] = []
+        var c = layers[i].firstInstance
+        while c >= 0 { out.append(c); c = instances[Int(c)].next }
+        return out
+    }
+
+    func targets(of instance: Int) -> [Int32] {
+        let inst = instances[instance]
+        if inst.inBatch || inst.property >= 0 { return [inst.property] }
+        return general[Int(inst.tierIndex)].animation.targets
+    }
+
+    func isAnimated(layer i: Int, property: Int32) -> Bool {
+        var c = layers[i].firstInstance
+        while c >= 0 {
+            if targets(of: Int(c)).contains(property) { return true }
+            c = instances[Int(c)].next
+        }
+        return false
+    }
+
+    /// Attaches a copy of `animation` to `layer` under `key`, replacing (and
+    /// stopping with `.replaced`) any animation under the same key. With a
+    /// barrier, the animation enters it now and leaves it when it stops.
+    /// Returns the handle of the attached copy.
+    @discardableResult
+    public func add(_ animation: Animation, to layer: Handle, forKey key: String?,
+                    joining barrier: Handle? = nil, definition: Handle? = nil) throws(AnimrtError) -> Handle {
+        let li = try layers.index(of: layer)
+        if let barrier { _ = try barriers.index(of: barrier) }
+        let defaultDuration = openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
+            ?? MediaTiming.defaultDuration
+        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultDuration)
+        // Everything is validated: from here on nothing fails.
+        if let kp = resolved.keyPath {
+            resolved.captured = kp.get(wholeValue(presentation, layer: li, property: kp.property))
+            if animation.startsFromPresentation {
+                resolved.rebase(from: resolved.captured!)
+            }
+        }
+        let kid = keyID(key)
+        if kid != 0 {
+            var c = layers[li].firstInstance
+            while c >= 0 {
+                let next = instances[Int(c)].next
+                if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }
+                c = next
+            }
+        }
+        let stampNow = resolved.timing.beginTime == 0
+        let instHandle = try instances.insert(Instance(layer: Int32(li), keyID: kid, property: resolved.keyPath?.property ?? -1,
+                                                       definition: definition?.raw ?? 0))
+        let ii = instHandle.index
+        // Link at the tail of the layer's list.
+        if layers[li].lastInstance >= 0 { instances[Int(layers[li].lastInstance)].next = Int32(ii) }
+        else { layers[li].firstInstance = Int32(ii) }
+        layers[li].lastInstance = Int32(ii)
+
+        if stampNow {
+            if inTick { resolved.timing.beginTime = localTime(of: li, at: now()) }
+            else { instances[ii].pendingBegin = true; pendingBegins.append(instHandle) }
+        }
+        if let batchEntry = batchForm(resolved, layer: li) {
+            for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
+            let conflict = instanceList(li).contains { Int($0) != ii && targets(of: Int($0)).contains(batchEntry.property) }
+            if !conflict {
+                instances[ii].inBatch = true
+                instances[ii].tierIndex = batch.append(owner: Int32(ii), timing: resolved.timing, from: batchEntry.from,
+                                                       to: batchEntry.to, slot: batchEntry.slot, curve: batchEntry.curve,
+                                                       removedOnCompletion: resolved.removedOnCompletion)
+            } else {
+                addGeneral(ii, resolved)
+            }
+        } else {
+            for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
+            addGeneral(ii, resolved)
+        }
+        var joined: [Handle] = []
+        if let barrier { joined.append(barrier) }
+        for t in openTransactions where transactions.isLive(t.index) { joined.append(transactions[t.index].barrier) }
+        for b in joined {
+            barriers[b.index].count += 1
+            let m = Membership(barrier: b, next: instances[ii].membership)
+            if let f = freeMemberships.popLast() { memberships[Int(f)] = m; instances[ii].membership = f }
+            else { memberships.append(m); instances[ii].membership = Int32(memberships.count - 1) }
+        }
+        if !inTick { runDeferred() }
+        return instHandle
+    }
+
+    /// The batch form of an animation, if it qualifies: a basic, non-additive,
+    /// non-cumulative animation of one plain scalar component with both ends
+    /// given, on a layer that runs on the runtime's time.
+    private func batchForm(_ r: ResolvedAnimation, layer li: Int) -> (property: Int32, from: Double, to: Double, slot: Int32, curve: Int32)? {
+        guard !r.additive, !r.cumulative, let kp = r.keyPath, let component = kp.componentIndex,
+              case .basic(let f, let t, let b) = r.body, hasIdentityTime(li) else { return nil }
+        let ends: (Double, Double)
+        switch (f, t, b) {
+        case (let f?, let t?, _): ends = (f.scalar, t.scalar)
+        case (let f?, nil, let b?): ends = (f.scalar, f.scalar + b.scalar)
+        case (nil, let t?, let b?): ends = (t.scalar - b.scalar, t.scalar)
+        default: return nil
+        }
+        let base = valueSlot(layer: li, property: kp.property, create: true)!
+        let curve = timingFunctions.intern(r.curve ?? .linear)
+        return (kp.property, ends.0, ends.1, base + Int32(component), curve)
+    }
+
+    private func addGeneral(_ ii: Int, _ r: ResolvedAnimation) {
+        instances[ii].inBatch = false
+        instances[ii].tierIndex = Int32(general.count)
+        general.append(GeneralRecord(instance: Int32(ii), animation: r))
+        let li = Int(instances[ii].layer)
+        if layers[li].generalCount == 0 {
+            layers[li].generalListIndex = Int32(generalLayers.count)
+            generalLayers.append(Int32(li))
+        }
+        layers[li].generalCount += 1
+        for p in r.targets { _ = valueSlot(layer: li, property: p, create: true) }
+    }
+
+    /// Moves batch entries of `property` on layer `li` to the general path,
+    /// so that several animations of one property compose in order.
+    func demoteProperty(layer li: Int, property: Int32, except: Int) {
+        for c in instanceList(li) where Int(c) != except {
+            let inst = instances[Int(c)]
+            if inst.inBatch && inst.property == property { demote(Int(c)) }
+        }
+    }
+
+    /// Moves every batch entry in the subtree of `li` to the general path
+    /// (their layer time is no longer the runtime's).
+    func demoteSubtree(_ li: Int) {
+        for c in instanceList(li) where instances[Int(c)].inBatch { demote(Int(c)) }
+        for child in layers[li].children { demoteSubtree(Int(child)) }
+    }
+
+    /// Rebuilds the full description of a batch entry and moves it.
+    func demote(_ ii: Int) {
+        let k = Int(instances[ii].tierIndex)
+        let info = properties.info(instances[ii].property)
+        let li = Int(instances[ii].layer)
+        let base = valueSlot(layer: li, property: instances[ii].property, create: true)!
+        let component = Int(batch.slot[k] - base)
+        let kp = try! properties.resolve(info.kind == .scalar ? info.name : componentPath(info, component))
+        let r = ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: timingFunctions.functions[Int(batch.curve[k])],
+                                  removedOnCompletion: batch.flags[k] & BatchStorage.removedOnCompletion != 0,
+                                  additive: false, cumulative: false,
+                                  body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
+        removeFromBatch(ii)
+        addGeneral(ii, r)
+    }
+
+    private func componentPath(_ info: PropertyInfo, _ component: Int) -> String {
+        let names: [String]
+        switch info.kind {
+        case .point: names = ["x", "y"]
+        case .size: names = ["width", "height"]
+        case .rect: names = ["origin.x", "origin.y", "size.width", "size.height"]
+        case .color: names = ["red", "green", "blue", "alpha"]
+        default: names = []
+        }
+        return info.name + "." + names[component]
+    }
+
+    private func removeFromBatch(_ ii: Int) {
+        if let moved = batch.remove(at: Int(instances[ii].tierIndex)) {
+            instances[Int(moved)].tierIndex = instances[ii].tierIndex
+        }
+        instances[ii].inBatch = false
+        instances[ii].tierIndex = -1
+    }
+
+    private func removeFromGeneral(_ ii: Int) {
+        let k = Int(instances[ii].tierIndex)
+        let last = general.count - 1
+        if k != last {
+            general[k] = general[last]
+            instances[Int(general[k].instance)].tierIndex = Int32(k)
+        }
+        general.removeLast()
+        instances[ii].tierIndex = -1
+        let li = Int(instances[ii].layer)
+        layers[li].generalCount -= 1
+        if layers[li].generalCount == 0 {
+            let pos = Int(layers[li].generalListIndex)
+            let lastLayer = generalLayers.count - 1
+            if pos != lastLayer {
+                generalLayers[pos] = generalLayers[lastLayer]
+                layers[Int(generalLayers[pos])].generalListIndex = Int32(pos)
+            }
+            generalLayers.removeLast()
+            layers[li].generalListIndex = -1
+        }
+    }
+
+    /// Stops instance `ii` (if it has not stopped yet: a stop event with
+    /// `reason`, and it leaves its barriers), then detaches it.
+    func stop(instance ii: Int, reason: StopReason) {
+        if instances[ii].state != .ended {
+            instances[ii].state = .ended
+            emitStopped(ii, reason)
+            leaveBarriers(ii)
+        }
+        detach(ii)
+    }
+
+    func emitStopped(_ ii: Int, _ reason: StopReason) {
+        var e = Event(type: .animationStopped, time: now())
+        e.layer = layers.handle(at: Int(instances[ii].layer))
+        e.object = instances.handle(at: ii)
+        e.animation = Handle(raw: instances[ii].definition)
+        e.reason = reason
+        emit(e)
+    }
+
+    func leaveBarriers(_ ii: Int) {
+        var m = instances[ii].membership
+        instances[ii].membership = -1
+        while m >= 0 {
+            let b = memberships[Int(m)].barrier
+            let next = memberships[Int(m)].next
+            freeMemberships.append(m)
+            if barriers.isLive(b.index), (try? barriers.index(of: b)) != nil { try? leave(b) }
+            m = next
+        }
+    }
+
+    /// Unlinks and frees an instance; restores presentation = model for
+    /// properties nothing animates any more.
+    func detach(_ ii: Int) {
+        let li = Int(instances[ii].layer)
+        let props = targets(of: ii)
+        if instances[ii].inBatch { removeFromBatch(ii) } else { removeFromGeneral(ii) }
+        // Unlink from the layer's list.
+        var prev: Int32 = -1, c = layers[li].firstInstance
+        while c >= 0 && Int(c) != ii { prev = c; c = instances[Int(c)].next }
+        let next = instances[ii].next
+        if prev >= 0 { instances[Int(prev)].next = next } else { layers[li].firstInstance = next }
+        if layers[li].lastInstance == Int32(ii) { layers[li].lastInstance = prev }
+        if instances[ii].pendingBegin { pendingBegins.removeAll { $0.index == ii } }
+        instances.remove(at: ii)
+        for p in props where !isAnimated(layer: li, property: p) {
+            if let off = valueSlot(layer: li, property: p, create: false) {
+                let n = properties.info(p).kind.componentCount
+                for k in 0..<n { presentation[Int(off) + k] = model[Int(off) + k] }
+            }
+        }
+    }
+
+    /// Removes the animation under `key`; it stops with `.removed` unless it
+    /// had already finished. Returns whether there was one.
+    @discardableResult
+    public func removeAnimation(forKey key: String, from layer: Handle) throws(AnimrtError) -> Bool {
+        let li = try layers.index(of: layer)
+        guard let kid = keyIDs[key] else { return false }
+        for c in instanceList(li) where instances[Int(c)].keyID == kid {
+            stop(instance: Int(c), reason: .removed)
+            if !inTick { runDeferred() }
+            return true
+        }
+        return false
+    }
+
+    /// Removes every animation of `layer` (each stops with `.removed`).
+    public func removeAllAnimations(from layer: Handle) throws(AnimrtError) {
+        let li = try layers.index(of: layer)
+        for c in instanceList(li) { stop(instance: Int(c), reason: .removed) }
+        if !inTick { runDeferred() }
+    }
+
+    /// Removes one attached animation by its handle.
+    public func removeInstance(_ h: Handle) throws(AnimrtError) {
+        stop(instance: try instances.index(of: h), reason: .removed)
+        if !inTick { runDeferred() }
+    }
+
+    /// The keys of the layer's animations in the order they apply.
+    public func animationKeys(of layer: Handle) throws(AnimrtError) -> [String] {
+        instanceList(try layers.index(of: layer)).compactMap { let k = instances[Int($0)].keyID; return k == 0 ? nil : keyNames[Int(k)] }
+    }
+
+    /// The attached animation under `key`, if any.
+    public func instance(forKey key: String, of layer: Handle) throws(AnimrtError) -> Handle? {
+        let li = try layers.index(of: layer)
+        guard let kid = keyIDs[key] else { return nil }
+        return instanceList(li).first { instances[Int($0)].keyID == kid }.map { instances.handle(at: Int($0)) }
+    }
+
+    /// How many animations are attached across all layers, and how many of
+    /// them the batch evaluates.
+    public var attachedCounts: (total: Int, batched: Int) { (instances.count, batch.count) }
+}

@@ -1,0 +1,102 @@
+extension Runtime {
+    /// Advances the runtime to `now` (seconds, the host's monotonic clock).
+    ///
+    /// In order: animations added with beginTime 0 since the last tick are
+    /// stamped with `now`; due timers fire; every attached animation is
+    /// evaluated into presentation values (the batch in one loop, the rest
+    /// per layer); then lifecycle changes are reported in a fixed order —
+    /// started, stopped (animations that finished and are removed on
+    /// completion are already excluded from this frame's values), barrier
+    /// and transaction notifications. Work added by notifications is first
+    /// evaluated at the next tick.
+    ///
+    /// `now` must be finite and not earlier than the previous tick (`.time`).
+    public func tick(_ now: Double) throws(AnimrtError) {
+        guard now.isFinite else { throw AnimrtError(.time, "tick time is \(now); it must be a finite number of seconds") }
+        if let c = currentTime, now < c {
+            throw AnimrtError(.time, "tick time \(now) is earlier than the previous tick (\(c)); time must not go backwards")
+        }
+        currentTime = now
+        inTick = true
+        defer { inTick = false }
+        stampPendingBegins(now)
+        fireTimers(now)
+        curves.sync(with: timingFunctions)
+        transitions.removeAll(keepingCapacity: true)
+        model.withUnsafeBufferPointer { m in
+            presentation.withUnsafeMutableBufferPointer { p in
+                batch.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                               transitions: &transitions)
+            }
+        }
+        evaluateGeneral(now)
+        processTransitions()
+        runDeferred()
+    }
+
+    private func stampPendingBegins(_ now: Double) {
+        guard !pendingBegins.isEmpty else { return }
+        for h in pendingBegins {
+            guard let i = try? instances.index(of: h) else { continue }
+            instances[i].pendingBegin = false
+            let t = localTime(of: Int(instances[i].layer), at: now)
+            if instances[i].inBatch { batch.setBegin(Int(instances[i].tierIndex), t) }
+            else { general[Int(instances[i].tierIndex)].animation.timing.beginTime = t }
+        }
+        pendingBegins.removeAll(keepingCapacity: true)
+    }
+
+    /// Evaluates the general path layer by layer: each property starts from
+    /// its model value and the layer's animations apply in the order added.
+    private func evaluateGeneral(_ now: Double) {
+        for li32 in generalLayers {
+            let li = Int(li32)
+            let t = localTime(of: li, at: now)
+            var working: [Int32: AnimatableValue] = [:]
+            var touched: [Int32] = []
+            var c = layers[li].firstInstance
+            while c >= 0 {
+                let ii = Int(c)
+                c = instances[ii].next
+                if instances[ii].inBatch { continue }
+                let r = general[Int(instances[ii].tierIndex)].animation
+                for p in r.targets where !touched.contains(p) { touched.append(p) }
+                let state: LifeState = r.timing.sampleAndState(at: t).1
+                if state.rawValue > instances[ii].state.rawValue { transitions.append((Int32(ii), state)) }
+                if state == .ended && r.removedOnCompletion { continue }
+                r.contribute(at: t, into: &working) { p in self.wholeValue(self.model, layer: li, property: p) }
+            }
+            for p in touched {
+                let v = working[p] ?? wholeValue(model, layer: li, property: p)
+                writeWhole(v, toPresentation: true, toModel: false, layer: li, property: p)
+            }
+        }
+    }
+
+    private func processTransitions() {
+        guard !transitions.isEmpty else { return }
+        let list = transitions
+        transitions.removeAll(keepingCapacity: true)
+        for (ii32, newState) in list {
+            let ii = Int(ii32)
+            guard instances.isLive(ii), instances[ii].state.rawValue < newState.rawValue else { continue }
+            if instances[ii].state == .waiting {
+                instances[ii].state = .running
+                var e = Event(type: .animationStarted, time: now())
+                e.layer = layers.handle(at: Int(instances[ii].layer))
+                e.object = instances.handle(at: ii)
+                e.animation = Handle(raw: instances[ii].definition)
+                emit(e)
+            }
+            if newState == .ended {
+                instances[ii].state = .ended
+                emitStopped(ii, .finished)
+                let removed = instances[ii].inBatch
+                    ? batch.flags[Int(instances[ii].tierIndex)] & BatchStorage.removedOnCompletion != 0
+                    : general[Int(instances[ii].tierIndex)].animation.removedOnCompletion
+                leaveBarriers(ii)
+                if removed && instances.isLive(ii) { detach(ii) }
+            }
+        }
+    }
+}

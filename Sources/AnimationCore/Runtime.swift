@@ -1,0 +1,426 @@
+import Synchronization
+
+/// The animation runtime: a tree of layers with model and presentation
+/// values, the animations attached to them, barriers, transactions and
+/// timers, all driven by the host's clock through `tick(_:)`.
+///
+/// A `Runtime` is a plain object with no locking of its own: one thread at a
+/// time (the C ABI serialises calls with a mutex). It never reads a clock.
+public final class Runtime {
+    /// Tunables fixed at creation.
+    public struct Configuration: Sendable {
+        /// The most events held before the queue reports an overflow.
+        public var eventCapacity: Int = 65_536
+        public init(eventCapacity: Int = 65_536) { self.eventCapacity = eventCapacity }
+    }
+
+    struct PropSlot { var property: Int32; var offset: Int32 }
+
+    struct LayerRecord {
+        var parent: Int32 = -1
+        var children: [Int32] = []
+        var props: [PropSlot] = []
+        var firstInstance: Int32 = -1
+        var lastInstance: Int32 = -1
+        var timing: LayerTiming? = nil
+        var generalCount: Int32 = 0
+        var generalListIndex: Int32 = -1
+    }
+
+    struct Instance {
+        var layer: Int32
+        var keyID: Int32
+        /// The property written, or -1 for a group (see `general[...].targets`).
+        var property: Int32
+        var next: Int32 = -1
+        var tierIndex: Int32 = -1
+        var inBatch = false
+        var pendingBegin = false
+        var state: LifeState = .waiting
+        var membership: Int32 = -1
+        var definition: UInt64
+    }
+
+    struct Membership { var barrier: Handle; var next: Int32 }
+
+    enum NotifyAction {
+        case event(EventType, object: Handle, token: UInt64)
+        case closure(() -> Void)
+    }
+
+    struct BarrierRecord {
+        var count = 0
+        var actions: [NotifyAction] = []
+        /// Internal barriers back transactions and go away after they fire.
+        var transient = false
+    }
+
+    struct TransactionRecord {
+        var barrier: Handle
+        var animationDuration: Double?
+    }
+
+    struct TimerRecord {
+        var fireTime: Double
+        var sequence: UInt64
+        var action: NotifyAction
+    }
+
+    let tag: UInt16
+    public let configuration: Configuration
+    /// The time of the last tick; nil before the first.
+    public internal(set) var currentTime: Double?
+    /// Named timing functions (plugins add theirs here).
+    public var timingFunctions = TimingFunctionRegistry()
+    /// Known properties (the host adds its own here).
+    public var properties = PropertyRegistry()
+
+    var layers: SlotTable<LayerRecord>
+    var definitions: SlotTable<Animation>
+    var instances: SlotTable<Instance>
+    var barriers: SlotTable<BarrierRecord>
+    var transactions: SlotTable<TransactionRecord>
+    var timers: SlotTable<TimerRecord>
+
+    var model: [Double] = []
+    var presentation: [Double] = []
+    var freeValueSlots: [Int: [Int32]] = [:]
+
+    var batch = BatchStorage()
+    var curves = CurveTable()
+    var general: [GeneralRecord] = []
+    var generalLayers: [Int32] = []
+    var memberships: [Membership] = []
+    var freeMemberships: [Int32] = []
+    var keyNames: [String] = [""]
+    var keyIDs: [String: Int32] = [:]
+    var pendingBegins: [Handle] = []
+    var openTransactions: [Handle] = []
+    var timerQueue: [Handle] = []
+    var timerSequence: UInt64 = 0
+    var deferred: [() -> Void] = []
+    var events: EventQueue
+    var inTick = false
+    var transitions: [(Int32, LifeState)] = []
+
+    struct GeneralRecord {
+        var instance: Int32
+        var animation: ResolvedAnimation
+    }
+
+    private static let nextTag = Atomic<UInt16>(0)
+
+    public init(configuration: Configuration = Configuration()) {
+        var t = Runtime.nextTag.add(1, ordering: .relaxed).newValue
+        if t == 0 { t = Runtime.nextTag.add(1, ordering: .relaxed).newValue }
+        tag = t
+        self.configuration = configuration
+        layers = SlotTable(kind: .layer, tag: t)
+        definitions = SlotTable(kind: .animation, tag: t)
+        instances = SlotTable(kind: .instance, tag: t)
+        barriers = SlotTable(kind: .barrier, tag: t)
+        transactions = SlotTable(kind: .transaction, tag: t)
+        timers = SlotTable(kind: .timer, tag: t)
+        events = EventQueue(capacity: configuration.eventCapacity)
+    }
+
+    /// Stops every animation (reason `.runtimeDestroyed`), so that barriers
+    /// and transactions waiting on them are told, then drops everything.
+    /// Returns the events produced (the queue is about to disappear).
+    public func shutdown() -> [Event] {
+        for i in 0..<instances.slots.count where instances.isLive(i) {
+            stop(instance: i, reason: .runtimeDestroyed)
+        }
+        runDeferred()
+        var out: [Event] = []
+        while let e = events.pop() { out.append(e) }
+        return out
+    }
+
+    // MARK: Events
+
+    /// The oldest queued event, or nil.
+    public func pollEvent() -> Event? { events.pop() }
+
+    /// How many events are queued.
+    public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
+
+    func emit(_ e: Event) { events.push(e) }
+
+    func now() -> Double { currentTime ?? 0 }
+
+    /// Runs queued notify closures in order; closures may queue more.
+    func runDeferred() {
+        var i = 0
+        while i < deferred.count { deferred[i](); i += 1 }
+        deferred.removeAll()
+    }
+
+    func perform(_ action: NotifyAction) {
+        switch action {
+        case .event(let type, let object, let token):
+            var e = Event(type: type, time: now())
+            e.object = object; e.token = token
+            emit(e)
+        case .closure(let body):
+            deferred.append(body)
+        }
+    }
+
+    // MARK: Layers
+
+    /// Creates a layer, optionally as the last child of `parent`.
+    public func createLayer(parent: Handle? = nil) throws(AnimrtError) -> Handle {
+        let p = try parent.map { (h: Handle) throws(AnimrtError) in try layers.index(of: h) }
+        let h = try layers.insert(LayerRecord())
+        if let p { layers[h.index].parent = Int32(p); layers[p].children.append(Int32(h.index)) }
+        return h
+    }
+
+    /// Destroys a layer: its animations stop (`.layerDestroyed`), its
+    /// children become roots, its handle becomes stale.
+    public func destroyLayer(_ h: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: h)
+        while layers[i].firstInstance >= 0 { stop(instance: Int(layers[i].firstInstance), reason: .layerDestroyed) }
+        for c in layers[i].children { layers[Int(c)].parent = -1 }
+        detachFromParent(i)
+        for p in layers[i].props { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
+        layers.remove(at: i)
+        if !inTick { runDeferred() }
+    }
+
+    private func detachFromParent(_ i: Int) {
+        let p = layers[i].parent
+        guard p >= 0 else { return }
+        layers[Int(p)].children.removeAll { $0 == Int32(i) }
+        layers[i].parent = -1
+    }
+
+    /// Moves `layer` under `parent` (nil: makes it a root). A layer cannot
+    /// become its own descendant.
+    public func setParent(_ layer: Handle, _ parent: Handle?) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        var p: Int32 = -1
+        if let parent {
+            p = Int32(try layers.index(of: parent))
+            var a = p
+            while a >= 0 {
+                if a == Int32(i) { throw AnimrtError(.invalidArgument, "\(parent) is \(layer) or inside it; a layer cannot be its own ancestor") }
+                a = layers[Int(a)].parent
+            }
+        }
+        detachFromParent(i)
+        if p >= 0 { layers[i].parent = p; layers[Int(p)].children.append(Int32(i)) }
+        if !hasIdentityTime(i) { demoteSubtree(i) }
+    }
+
+    /// The parent of `layer`, or nil for a root.
+    public func parent(of layer: Handle) throws(AnimrtError) -> Handle? {
+        let p = layers[try layers.index(of: layer)].parent
+        return p < 0 ? nil : layers.handle(at: Int(p))
+    }
+
+    /// The children of `layer` in order.
+    public func children(of layer: Handle) throws(AnimrtError) -> [Handle] {
+        layers[try layers.index(of: layer)].children.map { layers.handle(at: Int($0)) }
+    }
+
+    /// The number of live layers.
+    public var layerCount: Int { layers.count }
+
+    /// Sets a layer's own time transform (beginTime, speed, timeOffset),
+    /// which applies to its animations and to every descendant.
+    public func setTiming(_ timing: LayerTiming, of layer: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        try requireFinite(timing.beginTime, "layer beginTime")
+        try requireFinite(timing.speed, "layer speed")
+        try requireFinite(timing.timeOffset, "layer timeOffset")
+        layers[i].timing = timing.isIdentity ? nil : timing
+        if !timing.isIdentity { demoteSubtree(i) }
+    }
+
+    public func timing(of layer: Handle) throws(AnimrtError) -> LayerTiming {
+        layers[try layers.index(of: layer)].timing ?? LayerTiming()
+    }
+
+    func hasIdentityTime(_ i: Int) -> Bool {
+        var a = Int32(i)
+        while a >= 0 {
+            if layers[Int(a)].timing != nil { return false }
+            a = layers[Int(a)].parent
+        }
+        return true
+    }
+
+    /// The layer's local time for runtime time `t` (its ancestors' time
+    /// transforms applied from the root down).
+    func localTime(of i: Int, at t: Double) -> Double {
+        let p = layers[i].parent
+        let parentTime = p >= 0 ? localTime(of: Int(p), at: t) : t
+        return layers[i].timing?.localTime(parentTime) ?? parentTime
+    }
+
+    /// The layer's local time at the runtime's current time.
+    public func localTime(of layer: Handle) throws(AnimrtError) -> Double {
+        localTime(of: try layers.index(of: layer), at: now())
+    }
+
+    // MARK: Values
+
+    func valueSlot(layer i: Int, property: Int32, create: Bool) -> Int32? {
+        for p in layers[i].props where p.property == property { return p.offset }
+        guard create else { return nil }
+        let info = properties.info(property)
+        let n = info.kind.componentCount
+        let offset: Int32
+        if let reused = freeValueSlots[n]?.popLast() { offset = reused }
+        else {
+            offset = Int32(model.count)
+            model.append(contentsOf: repeatElement(0, count: n))
+            presentation.append(contentsOf: repeatElement(0, count: n))
+        }
+        for k in 0..<n {
+            model[Int(offset) + k] = info.defaultValue.lanes[k]
+            presentation[Int(offset) + k] = info.defaultValue.lanes[k]
+        }
+        layers[i].props.append(PropSlot(property: property, offset: offset))
+        return offset
+    }
+
+    private func releaseValueSlot(_ offset: Int32, count n: Int) { freeValueSlots[n, default: []].append(offset) }
+
+    func wholeValue(_ pool: [Double], layer i: Int, property: Int32) -> AnimatableValue {
+        let info = properties.info(property)
+        guard let off = valueSlot(layer: i, property: property, create: false) else { return info.defaultValue }
+        var lanes = SIMD16<Double>()
+        for k in 0..<info.kind.componentCount { lanes[k] = pool[Int(off) + k] }
+        return AnimatableValue(kind: info.kind, lanes: lanes)
+    }
+
+    func writeWhole(_ v: AnimatableValue, toPresentation: Bool, toModel: Bool, layer i: Int, property: Int32) {
+        let off = Int(valueSlot(layer: i, property: property, create: true)!)
+        for k in 0..<v.kind.componentCount {
+            if toModel { model[off + k] = v.lanes[k] }
+            if toPresentation { presentation[off + k] = v.lanes[k] }
+        }
+    }
+
+    /// Sets the model value of `keyPath`. Presentation follows at once when
+    /// nothing animates the property, else at the next tick.
+    public func setModelValue(_ value: AnimatableValue, forKeyPath path: String, of layer: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        let kp = try properties.resolve(path)
+        guard value.kind == kp.kind else {
+            throw AnimrtError(.kind, "'\(path)' takes a \(kp.kind.name) (\(kp.kind.componentCount) number\(kp.kind.componentCount == 1 ? "" : "s")), not a \(value.kind.name)")
+        }
+        for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(path)'") }
+        let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
+        writeWhole(whole, toPresentation: !isAnimated(layer: i, property: kp.property), toModel: true, layer: i, property: kp.property)
+    }
+
+    /// The model value of `keyPath`.
+    public func modelValue(forKeyPath path: String, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        let i = try layers.index(of: layer)
+        let kp = try properties.resolve(path)
+        return kp.get(wholeValue(model, layer: i, property: kp.property))
+    }
+
+    /// The presentation value of `keyPath` as of the last tick.
+    public func presentationValue(forKeyPath path: String, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        let i = try layers.index(of: layer)
+        let kp = try properties.resolve(path)
+        return kp.get(wholeValue(presentation, layer: i, property: kp.property))
+    }
+
+    /// Where a bulk read finds each value.
+    public struct BulkTargets: Sendable {
+        /// Offset of each plain component in the presentation pool, or -1
+        /// when the key path needs computing (`special`).
+        var offsets: [Int32]
+        var special: [Int: (layer: Handle, keyPath: KeyPath)]
+        /// Doubles written per target.
+        public let width: Int
+        public var count: Int { offsets.count }
+    }
+
+    /// Resolves (layer, key path) pairs once for `readPresentation`. Every key
+    /// path must have the same kind (`width` doubles per target).
+    public func resolveTargets(_ targets: [(Handle, String)]) throws(AnimrtError) -> BulkTargets {
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(targets.count)
+        var special: [Int: (Handle, KeyPath)] = [:]
+        var width: Int? = nil
+        for (n, (layer, path)) in targets.enumerated() {
+            let i: Int, kp: KeyPath
+            do { i = try layers.index(of: layer); kp = try properties.resolve(path) }
+            catch { throw AnimrtError(error.status, "target \(n): \(error.message)") }
+            let w = kp.kind.componentCount
+            if let width, width != w {
+                throw AnimrtError(.kind, "target \(n): '\(path)' is a \(kp.kind.name); every target of one bulk read must have \(width) component(s)")
+            }
+            width = w
+            let base = valueSlot(layer: i, property: kp.property, create: true)!
+            if case .components(let first, _) = kp.access { offsets.append(base + Int32(first)) }
+            else if case .whole = kp.access { offsets.append(base) }
+            else { offsets.append(-1); special[n] = (layer, kp) }
+        }
+        return BulkTargets(offsets: offsets, special: special, width: width ?? 1)
+    }
+
+    /// Copies the presentation value of every target into `out`
+    /// (`targets.count × targets.width` doubles). A target whose layer was
+    /// destroyed since it was resolved fails with `.handle`, and nothing is
+    /// written past the previous targets.
+    public func readPresentation(_ targets: BulkTargets, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) {
+        guard out.count >= targets.count * targets.width else {
+            throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(targets.count * targets.width) are needed")
+        }
+        for (n, (layer, _)) in targets.special { _ = n; _ = try layers.index(of: layer) }
+        let w = targets.width
+        presentation.withUnsafeBufferPointer { pool in
+            targets.offsets.withUnsafeBufferPointer { offs in
+                if w == 1 {
+                    for n in 0..<offs.count where offs[n] >= 0 { out[n] = pool[Int(offs[n])] }
+                } else {
+                    for n in 0..<offs.count where offs[n] >= 0 {
+                        for k in 0..<w { out[n * w + k] = pool[Int(offs[n]) + k] }
+                    }
+                }
+            }
+        }
+        for (n, (layer, kp)) in targets.special {
+            let v = kp.get(wholeValue(presentation, layer: layer.index, property: kp.property))
+            for k in 0..<w { out[n * w + k] = v.lanes[k] }
+        }
+    }
+
+    // MARK: Animation descriptions
+
+    /// Stores an animation description under a handle (for hosts that build
+    /// animations step by step, as the C ABI does).
+    public func createAnimation(_ a: Animation) throws(AnimrtError) -> Handle {
+        if let path = a.keyPath { _ = try properties.resolve(path) }
+        return try definitions.insert(a)
+    }
+
+    public func animation(_ h: Handle) throws(AnimrtError) -> Animation { definitions[try definitions.index(of: h)] }
+
+    /// Changes a stored description; the change is kept only if `body`
+    /// does not throw (no half-applied change).
+    public func updateAnimation(_ h: Handle, _ body: (inout Animation) throws(AnimrtError) -> Void) throws(AnimrtError) {
+        let i = try definitions.index(of: h)
+        var copy = definitions[i]
+        try body(&copy)
+        definitions[i] = copy
+    }
+
+    /// Destroys a description. Attached copies keep running.
+    public func destroyAnimation(_ h: Handle) throws(AnimrtError) { definitions.remove(at: try definitions.index(of: h)) }
+
+    /// Adds the stored description `h` to `layer` (see `add(_:to:forKey:joining:)`).
+    @discardableResult
+    public func addAnimation(_ h: Handle, to layer: Handle, forKey key: String?, joining barrier: Handle? = nil) throws(AnimrtError) -> Handle {
+        let a = definitions[try definitions.index(of: h)]
+        return try add(a, to: layer, forKey: key, joining: barrier, definition: h)
+    }
+}

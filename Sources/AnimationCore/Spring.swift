@@ -1,0 +1,125 @@
+/// A damped harmonic oscillator, as `CASpringAnimation` defines it.
+///
+/// The value runs from 0 to 1: `value(at:)` is the fraction of the from→to
+/// distance covered after `t` seconds. The closed form follows WebKit's
+/// SpringSolver: under-damped springs oscillate, and a damping ratio ≥ 1 is
+/// evaluated as critically damped unless `allowsOverdamping` is set, in which
+/// case the true two-exponential over-damped solution is used.
+public struct Spring: Hashable, Sendable {
+    /// Mass, > 0. Defaults to 1.
+    public var mass: Double
+    /// Stiffness, > 0. Defaults to 100.
+    public var stiffness: Double
+    /// Damping, ≥ 0. Defaults to 10.
+    public var damping: Double
+    /// Initial velocity in from→to distances per second; positive moves
+    /// toward the target. Defaults to 0.
+    public var initialVelocity: Double
+    /// Whether a damping ratio above 1 is truly over-damped (Core Animation's
+    /// default is false: treated as critically damped).
+    public var allowsOverdamping: Bool
+
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
+                initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+    }
+
+    /// SwiftUI's `Spring(response:dampingRatio:)`: k = (2π/response)²·m and
+    /// c = 4π·ζ·m / response.
+    public init(response: Double, dampingRatio: Double, mass: Double = 1, initialVelocity: Double = 0) {
+        let k = (2 * Double.pi / response) * (2 * Double.pi / response) * mass
+        let c = 4 * Double.pi * dampingRatio * mass / response
+        self.init(mass: mass, stiffness: k, damping: c, initialVelocity: initialVelocity,
+                  allowsOverdamping: dampingRatio > 1)
+    }
+
+    /// The perceptual initialiser (`duration`, `bounce`): ζ = 1 − bounce for
+    /// bounce ≥ 0, 1 / (1 + bounce) below 0; k = (2π/duration)², m = 1.
+    public init(duration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        self.init(response: duration, dampingRatio: zeta, mass: 1, initialVelocity: initialVelocity)
+        allowsOverdamping = true
+    }
+
+    /// Checks the documented ranges.
+    public func validate() throws(AnimrtError) {
+        try requireFinite(mass, "spring mass")
+        try requireFinite(stiffness, "spring stiffness")
+        try requireFinite(damping, "spring damping")
+        try requireFinite(initialVelocity, "spring initialVelocity")
+        guard mass > 0 else { throw AnimrtError(.outOfRange, "spring mass is \(mass); it must be greater than 0") }
+        guard stiffness > 0 else { throw AnimrtError(.outOfRange, "spring stiffness is \(stiffness); it must be greater than 0") }
+        guard damping >= 0 else { throw AnimrtError(.outOfRange, "spring damping is \(damping); it must be 0 or more") }
+    }
+
+    /// Undamped angular frequency ω0 = √(k/m).
+    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    /// Damping ratio ζ = c / (2√(k·m)).
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// Fraction of the distance covered at `t` seconds (0 at t = 0, → 1).
+    public func value(at t: Double) -> Double {
+        1 - displacement(at: t)
+    }
+
+    /// Remaining displacement x(t) with x(0) = 1 and x'(0) = −v0.
+    public func displacement(at t: Double) -> Double {
+        if t <= 0 { return 1 }
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            return _exp(-zeta * w0 * t) * (_cos(wd * t) + b * _sin(wd * t))
+        }
+        if zeta == 1 || !allowsOverdamping {
+            return (1 + (w0 - v0) * t) * _exp(-w0 * t)
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let c2 = (-v0 - r1) / (r2 - r1), c1 = 1 - c2
+        return c1 * _exp(r1 * t) + c2 * _exp(r2 * t)
+    }
+
+    /// Core Animation's `settlingDuration`, estimated: the time at which the
+    /// decay envelope of the displacement falls below 8e-4.
+    ///
+    /// Apple does not document its algorithm. This threshold reproduces both
+    /// published anchors (m=1, k=100: c=5 → 2.87 s, "approximately 2.85";
+    /// c=15 → 1.01 s, "just over 1 second"); docs/timing.md says more.
+    public var settlingDuration: Double {
+        let epsilon = 8e-4
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            let amplitude = (1 + b * b).squareRoot()
+            return max(0, _log(amplitude / epsilon) / (zeta * w0))
+        }
+        // Non-oscillating: the last millisecond at which |x| is above epsilon,
+        // scanning until x has decayed (bounded: at most an hour of spring time).
+        var t = 0.0, last = 0.0
+        while t < 3600 {
+            let x = abs(displacement(at: t))
+            if x >= epsilon { last = t } else if t > last + 1 { break }
+            t += 0.001
+        }
+        return last
+    }
+
+    /// WebKit Web Inspector's settling time (`WI.Spring.calculateDuration`):
+    /// step t on a 0.1 s grid until |x| is below `epsilon` and has not risen
+    /// above it again since it first fell below.
+    public func inspectorSettlingDuration(epsilon: Double = 1e-4) -> Double {
+        var i = 0
+        var current = 0.0, minimum = Double.infinity
+        // 10^6 steps is 27 hours of spring time: a bound for pathological input.
+        while (current >= epsilon || minimum >= epsilon) && i < 1_000_000 {
+            current = abs(displacement(at: Double(i) / 10))
+            if minimum < epsilon && current >= epsilon { minimum = .infinity }
+            else if current < minimum { minimum = current }
+            i += 1
+        }
+        return Double(i) / 10
+    }
+}

@@ -1,0 +1,81 @@
+/// A function from linear progress to eased progress.
+///
+/// Built-in curves and plugin curves are all values of this type and are
+/// looked up by name in a `TimingFunctionRegistry`; nothing outside the
+/// registry special-cases the named curves.
+public enum TimingFunction: Hashable, Sendable {
+    /// y = x.
+    case linear
+    /// A cubic Bézier from (0,0) to (1,1).
+    case cubicBezier(UnitBezier)
+    /// CSS `steps(n, position)`.
+    case steps(StepsFunction)
+    /// A host or plugin function, called for every evaluation.
+    case custom(CustomTimingFunction)
+
+    /// Core Animation's `kCAMediaTimingFunctionEaseIn`: (0.42, 0, 1, 1).
+    public static let easeIn = TimingFunction.cubicBezier(UnitBezier(0.42, 0, 1, 1))
+    /// `kCAMediaTimingFunctionEaseOut`: (0, 0, 0.58, 1).
+    public static let easeOut = TimingFunction.cubicBezier(UnitBezier(0, 0, 0.58, 1))
+    /// `kCAMediaTimingFunctionEaseInEaseOut`: (0.42, 0, 0.58, 1).
+    public static let easeInEaseOut = TimingFunction.cubicBezier(UnitBezier(0.42, 0, 0.58, 1))
+    /// `kCAMediaTimingFunctionDefault`: (0.25, 0.1, 0.25, 1), CSS `ease`.
+    public static let `default` = TimingFunction.cubicBezier(UnitBezier(0.25, 0.1, 0.25, 1))
+
+    /// A validated cubic Bézier. The x coordinates must be in [0, 1] so that
+    /// the curve is a function of x; y may overshoot in either direction.
+    /// A curve whose control points lie on the diagonal is exactly linear.
+    public static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(AnimrtError) -> TimingFunction {
+        for (name, v) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] where !v.isFinite {
+            throw AnimrtError(.invalidArgument, "cubic-bezier \(name) is \(v); control points must be finite")
+        }
+        guard (0...1).contains(x1), (0...1).contains(x2) else {
+            throw AnimrtError(.outOfRange, "cubic-bezier x1 = \(x1), x2 = \(x2): x coordinates must be in [0, 1] (y may be anything)")
+        }
+        if x1 == y1 && x2 == y2 { return .linear }
+        return .cubicBezier(UnitBezier(x1, y1, x2, y2))
+    }
+
+    /// A validated `steps(count, position)`.
+    public static func steps(_ count: Int, _ position: StepPosition = .jumpEnd) throws(AnimrtError) -> TimingFunction {
+        let minimum = position == .jumpNone ? 2 : 1
+        guard count >= minimum else {
+            throw AnimrtError(.outOfRange, "steps(\(count), \(position.name)): the count must be at least \(minimum)")
+        }
+        return .steps(StepsFunction(count: count, position: position))
+    }
+
+    /// Eased progress for `x`. `beforeFlag` only matters to step functions.
+    @inlinable
+    public func evaluate(_ x: Double, beforeFlag: Bool = false) -> Double {
+        switch self {
+        case .linear: return x
+        case .cubicBezier(let b): return b.solve(x)
+        case .steps(let s): return s.solve(x, beforeFlag: beforeFlag)
+        case .custom(let f): return f.evaluate(x)
+        }
+    }
+}
+
+/// A timing function supplied from outside the core (a plugin, a bound C
+/// function). Identity is the object: two registrations are two functions.
+public final class CustomTimingFunction: Hashable, @unchecked Sendable {
+    public let name: String
+    private let body: (Double) -> Double
+
+    /// `body` must be safe to call from the thread that ticks the runtime.
+    public init(name: String, _ body: @escaping (Double) -> Double) {
+        self.name = name
+        self.body = body
+    }
+
+    /// Calls the function; a non-finite result is treated as 0 so that a
+    /// misbehaving plugin cannot poison presentation values.
+    public func evaluate(_ x: Double) -> Double {
+        let y = body(x)
+        return y.isFinite ? y : 0
+    }
+
+    public static func == (l: CustomTimingFunction, r: CustomTimingFunction) -> Bool { l === r }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,100 @@
+/// Named timing functions, and the dense table the batch evaluator indexes.
+///
+/// Every runtime owns one registry, seeded with Core Animation's named curves
+/// (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`) and the CSS
+/// aliases (`ease`, `ease-in`, `ease-out`, `ease-in-out`). Plugins add theirs
+/// with `register(_:as:)`. Anonymous curves (a custom cubic-bezier set on one
+/// animation) are interned so that equal curves share one table entry.
+public struct TimingFunctionRegistry: Sendable {
+    /// Index of a function in `functions`.
+    public typealias ID = Int32
+
+    public private(set) var functions: [TimingFunction] = []
+    private var byName: [String: ID] = [:]
+    private var interned: [TimingFunction: ID] = [:]
+
+    public init() {
+        for (name, f) in [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+                          ("easeInEaseOut", .easeInEaseOut), ("default", .default)] {
+            try! register(f, as: name)
+        }
+        for (alias, name) in [("ease", "default"), ("ease-in", "easeIn"), ("ease-out", "easeOut"),
+                              ("ease-in-out", "easeInEaseOut")] {
+            byName[alias] = byName[name]
+        }
+    }
+
+    /// The names known to the registry, sorted.
+    public var names: [String] { byName.keys.sorted() }
+
+    /// Registers `function` under `name`. A name can be registered once.
+    @discardableResult
+    public mutating func register(_ function: TimingFunction, as name: String) throws(AnimrtError) -> ID {
+        guard !name.isEmpty else { throw AnimrtError(.invalidArgument, "a timing function name cannot be empty") }
+        guard byName[name] == nil else {
+            throw AnimrtError(.exists, "a timing function named '\(name)' is already registered")
+        }
+        let id = intern(function)
+        byName[name] = id
+        return id
+    }
+
+    /// The table index for `function`, adding it if it is new.
+    public mutating func intern(_ function: TimingFunction) -> ID {
+        if let id = interned[function] { return id }
+        let id = ID(functions.count)
+        functions.append(function)
+        interned[function] = id
+        return id
+    }
+
+    /// The function registered under `name`; `steps(n, position)` and
+    /// `cubic-bezier(x1, y1, x2, y2)` are parsed as well.
+    public func function(named name: String) throws(AnimrtError) -> TimingFunction {
+        if let id = byName[name] { return functions[Int(id)] }
+        if let parsed = try Self.parseFunctional(name) { return parsed }
+        var message = "no timing function named '\(name)'"
+        if let near = closestMatch(to: name, in: names) { message += "; did you mean '\(near)'?" }
+        throw AnimrtError(.notFound, message)
+    }
+
+    /// Parses `cubic-bezier(a, b, c, d)` and `steps(n[, position])`.
+    static func parseFunctional(_ text: String) throws(AnimrtError) -> TimingFunction? {
+        guard let open = text.firstIndex(of: "("), text.last == ")" else { return nil }
+        let head = text[..<open].trimmingSpaces
+        let args = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            .split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        switch head {
+        case "cubic-bezier":
+            let numbers = args.compactMap { Double($0) }
+            guard numbers.count == 4, args.count == 4 else {
+                throw AnimrtError(.invalidArgument, "'\(text)': cubic-bezier takes four numbers")
+            }
+            return try TimingFunction.cubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
+        case "steps":
+            guard (1...2).contains(args.count), let n = Int(args[0]) else {
+                throw AnimrtError(.invalidArgument, "'\(text)': steps takes a count and an optional position")
+            }
+            var position = StepPosition.jumpEnd
+            if args.count == 2 {
+                guard let p = StepPosition(name: String(args[1])) else {
+                    throw AnimrtError(.invalidArgument,
+                        "'\(text)': unknown step position '\(args[1])' (jump-start, jump-end, jump-none, jump-both, start, end)")
+                }
+                position = p
+            }
+            return try TimingFunction.steps(n, position)
+        default:
+            return nil
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,140 @@
+/// Web Animations' phases of an animation effect.
+public enum Phase: Int, Sendable {
+    case before = 0, active, after
+}
+
+/// How an effect behaves outside its active interval. Core Animation's
+/// `removed` is Web Animations' `none`.
+public enum FillMode: Int32, Sendable, CaseIterable {
+    case removed = 0, forwards, backwards, both
+
+    @inlinable var fillsBackwards: Bool { self == .backwards || self == .both }
+    @inlinable var fillsForwards: Bool { self == .forwards || self == .both }
+
+    public var name: String {
+        switch self { case .removed: "removed"; case .forwards: "forwards"; case .backwards: "backwards"; case .both: "both" }
+    }
+    /// Accepts Core Animation's names and Web Animations' `none`.
+    public init?(name: String) {
+        switch name {
+        case "removed", "none": self = .removed
+        case "forwards": self = .forwards
+        case "backwards": self = .backwards
+        case "both": self = .both
+        default: return nil
+        }
+    }
+}
+
+/// Web Animations' playback direction. Core Animation's `autoreverses` is
+/// `alternate` with the iteration count doubled.
+public enum PlaybackDirection: Int32, Sendable, CaseIterable {
+    case normal = 0, reverse, alternate, alternateReverse
+}
+
+/// The result of sampling an effect's timing at one local time.
+public struct TimingSample: Equatable, Sendable {
+    public var phase: Phase
+    /// Active time, or nil when the effect is not in effect.
+    public var activeTime: Double?
+    /// Overall progress (iterations completed, fractional), or nil.
+    public var overallProgress: Double?
+    /// Progress within the current iteration in [0, 1], or nil.
+    public var simpleIterationProgress: Double?
+    /// Index of the current iteration (may be +∞), or nil.
+    public var currentIteration: Double?
+    /// Iteration progress after the direction is applied, or nil.
+    public var directedProgress: Double?
+    /// Whether the step easing's before flag is set.
+    public var beforeFlag: Bool
+
+    /// Whether the effect contributes a value.
+    public var isInEffect: Bool { directedProgress != nil }
+}
+
+/// The Web Animations 1 timing model (§4.8–4.10), used verbatim for the part
+/// that Core Animation's media timing shares with it.
+public struct TimingModel: Equatable, Sendable {
+    public var iterationDuration: Double
+    public var iterationCount: Double
+    public var iterationStart: Double
+    public var direction: PlaybackDirection
+    public var fill: FillMode
+    public var delay: Double
+    public var endDelay: Double
+
+    public init(iterationDuration: Double, iterationCount: Double = 1, iterationStart: Double = 0,
+                direction: PlaybackDirection = .normal, fill: FillMode = .removed,
+                delay: Double = 0, endDelay: Double = 0) {
+        self.iterationDuration = iterationDuration; self.iterationCount = iterationCount
+        self.iterationStart = iterationStart; self.direction = direction; self.fill = fill
+        self.delay = delay; self.endDelay = endDelay
+    }
+
+    /// Iteration duration × iteration count, 0 if either is 0.
+    @inlinable public var activeDuration: Double {
+        iterationDuration == 0 || iterationCount == 0 ? 0 : iterationDuration * iterationCount
+    }
+    @inlinable public var endTime: Double { max(delay + activeDuration + endDelay, 0) }
+
+    /// The phase at `localTime`; `backwards` is the animation direction
+    /// (playback rate < 0), which decides the boundary cases.
+    public func phase(at localTime: Double, backwards: Bool) -> Phase {
+        let end = endTime, ad = activeDuration
+        let beforeActive = max(min(delay, end), 0)
+        let activeAfter = max(min(delay + ad, end), 0)
+        if localTime < beforeActive || (backwards && localTime == beforeActive) { return .before }
+        if localTime > activeAfter || (!backwards && localTime == activeAfter) { return .after }
+        return .active
+    }
+
+    /// Samples the model at `localTime` (WA1 §4.8.3 onwards).
+    public func sample(at localTime: Double, backwards: Bool = false) -> TimingSample {
+        let phase = phase(at: localTime, backwards: backwards)
+        let active: Double?
+        switch phase {
+        case .before: active = fill.fillsBackwards ? max(localTime - delay, 0) : nil
+        case .active: active = localTime - delay
+        case .after: active = fill.fillsForwards ? max(min(localTime - delay, activeDuration), 0) : nil
+        }
+        return progress(phase: phase, activeTime: active)
+    }
+
+    /// The progress stages from an already-computed active time.
+    public func progress(phase: Phase, activeTime: Double?) -> TimingSample {
+        guard let active = activeTime else {
+            return TimingSample(phase: phase, activeTime: nil, overallProgress: nil, simpleIterationProgress: nil,
+                                currentIteration: nil, directedProgress: nil, beforeFlag: false)
+        }
+        var overall: Double
+        if iterationDuration == 0 {
+            overall = phase == .before ? 0 : iterationCount
+        } else {
+            overall = active / iterationDuration
+        }
+        overall += iterationStart
+        var simple = overall.isInfinite ? positiveRemainder(iterationStart, 1) : positiveRemainder(overall, 1)
+        if simple == 0 && (phase == .active || phase == .after) && active == activeDuration && iterationCount != 0 {
+            simple = 1
+        }
+        let iteration: Double
+        if phase == .after && iterationCount.isInfinite { iteration = .infinity }
+        else if simple == 1 { iteration = overall.rounded(.down) - 1 }
+        else { iteration = overall.rounded(.down) }
+        var forwards: Bool
+        switch direction {
+        case .normal: forwards = true
+        case .reverse: forwards = false
+        case .alternate, .alternateReverse:
+            if iteration.isInfinite { forwards = true } else {
+                var d = iteration
+                if direction == .alternateReverse { d += 1 }
+                forwards = positiveRemainder(d, 2) == 0
+            }
+        }
+        let directed = forwards ? simple : 1 - simple
+        let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
+        return TimingSample(phase: phase, activeTime: active, overallProgress: overall, simpleIterationProgress: simple,
+                            currentIteration: iteration, directedProgress: directed, beforeFlag: beforeFlag)
+    }
+}

@@ -1,0 +1,108 @@
+/// The kinds of animatable values. Raw values are part of the C ABI.
+public enum ValueKind: Int32, Sendable, CaseIterable {
+    case scalar = 0, point, size, rect, color, transform
+
+    /// How many doubles make one value: 1, 2, 2, 4 (x, y, width, height),
+    /// 4 (r, g, b, a) and 16 (m11 … m44, row-major).
+    public var componentCount: Int {
+        switch self {
+        case .scalar: 1
+        case .point, .size: 2
+        case .rect, .color: 4
+        case .transform: 16
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .scalar: "scalar"; case .point: "point"; case .size: "size"
+        case .rect: "rect"; case .color: "color"; case .transform: "transform"
+        }
+    }
+}
+
+/// One animatable value: a kind and up to 16 components stored inline
+/// (no allocation). Unused lanes are zero.
+public struct AnimatableValue: Hashable, Sendable, CustomStringConvertible {
+    public let kind: ValueKind
+    public var lanes: SIMD16<Double>
+
+    public init(kind: ValueKind, lanes: SIMD16<Double>) {
+        self.kind = kind
+        self.lanes = lanes
+    }
+
+    /// A value from exactly `kind.componentCount` components.
+    public init(kind: ValueKind, components: some Collection<Double>) throws(AnimrtError) {
+        guard components.count == kind.componentCount else {
+            throw AnimrtError(.kind, "a \(kind.name) has \(kind.componentCount) component\(kind.componentCount == 1 ? "" : "s"), got \(components.count)")
+        }
+        var lanes = SIMD16<Double>()
+        for (i, c) in components.enumerated() {
+            guard c.isFinite else { throw AnimrtError(.invalidArgument, "component \(i) of the \(kind.name) is \(c); components must be finite") }
+            lanes[i] = c
+        }
+        self.init(kind: kind, lanes: lanes)
+    }
+
+    public static func scalar(_ v: Double) -> AnimatableValue { AnimatableValue(kind: .scalar, lanes: [v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }
+    public static func point(_ x: Double, _ y: Double) -> AnimatableValue { make(.point, [x, y]) }
+    public static func size(_ w: Double, _ h: Double) -> AnimatableValue { make(.size, [w, h]) }
+    public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> AnimatableValue { make(.rect, [x, y, w, h]) }
+    public static func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> AnimatableValue { make(.color, [r, g, b, a]) }
+    public static func transform(_ t: Transform3D) -> AnimatableValue { AnimatableValue(kind: .transform, lanes: t.m) }
+
+    static func make(_ kind: ValueKind, _ c: [Double]) -> AnimatableValue {
+        var lanes = SIMD16<Double>()
+        for (i, v) in c.enumerated() { lanes[i] = v }
+        return AnimatableValue(kind: kind, lanes: lanes)
+    }
+
+    /// The first `kind.componentCount` lanes.
+    public var components: [Double] { (0..<kind.componentCount).map { lanes[$0] } }
+    /// The scalar (lane 0).
+    public var scalar: Double { lanes[0] }
+    public var transform: Transform3D { Transform3D(m: lanes) }
+
+    public var description: String { "\(kind.name)(\(components.map { "\($0)" }.joined(separator: ", ")))" }
+
+    /// The additive operation of the kind: component-wise, except transforms,
+    /// which concatenate (`other` applied first, then `self`).
+    public func adding(_ other: AnimatableValue) -> AnimatableValue {
+        if kind == .transform { return .transform(other.transform.concatenating(transform)) }
+        return AnimatableValue(kind: kind, lanes: lanes + other.lanes)
+    }
+
+    /// The inverse of `adding` (transforms: `self` with `other` undone).
+    public func subtracting(_ other: AnimatableValue) -> AnimatableValue {
+        if kind == .transform { return .transform(other.transform.inverted().concatenating(transform)) }
+        return AnimatableValue(kind: kind, lanes: lanes - other.lanes)
+    }
+
+    /// `self` added to itself `n` times (cumulative animations).
+    public func repeated(_ n: Double) -> AnimatableValue {
+        if kind == .transform {
+            var result = Transform3D.identity
+            var k = 0.0
+            while k < n { result = result.concatenating(transform); k += 1 }
+            return .transform(result)
+        }
+        return AnimatableValue(kind: kind, lanes: lanes * n)
+    }
+
+    /// Interpolation at fraction `t` (unclamped: overshooting curves extrapolate).
+    /// Transforms interpolate their decomposition (translation, scale,
+    /// rotation) when both ends decompose, and component-wise otherwise.
+    public func interpolated(to other: AnimatableValue, _ t: Double) -> AnimatableValue {
+        if kind == .transform, let a = TransformComponents(transform), let b = TransformComponents(other.transform) {
+            return .transform(a.interpolated(to: b, t).matrix)
+        }
+        return AnimatableValue(kind: kind, lanes: lanes + (other.lanes - lanes) * t)
+    }
+
+    /// Euclidean distance between two values (paced keyframes).
+    public func distance(to other: AnimatableValue) -> Double {
+        let d = other.lanes - lanes
+        return (d * d).sum().squareRoot()
+    }
+}
