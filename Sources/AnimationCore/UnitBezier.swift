@@ -17,9 +17,8 @@ public struct UnitBezier: Hashable, Sendable {
 
     /// Newton steps tried before falling back to bisection.
     @usableFromInline static let maxNewtonIterations = 4
-    /// Newton stops when |x(t) − x| is below this. Tight enough that y is
-    /// within 1e-6 of the exact curve for every curve whose x is a function.
-    @usableFromInline static let newtonEpsilon = 1e-9
+    /// Newton stops when its step on t is below this.
+    @usableFromInline static let newtonStepEpsilon = 1e-9
     /// Derivatives flatter than this make a Newton step unreliable.
     @usableFromInline static let minDerivative = 1e-7
     /// Bisection stops when the bracket on t is this narrow.
@@ -71,18 +70,21 @@ public struct UnitBezier: Hashable, Sendable {
         if x1 > x0 { t += (x - x0) / (x1 - x0) * step }
         for _ in 0..<UnitBezier.maxNewtonIterations {
             let error = sampleX(t) - x
-            if abs(error) < UnitBezier.newtonEpsilon { return t }
             let d = sampleDerivativeX(t)
             if abs(d) < UnitBezier.minDerivative { break }
-            t -= error / d
+            let step = error / d
+            t -= step
+            // Newton converges quadratically: once a step is this small, t is
+            // exact to well below 1e-12 and so is y.
+            if abs(step) < UnitBezier.newtonStepEpsilon { return t }
         }
-        // Bisection over the whole unit interval: x(t) is monotonic there.
+        // Bisection on the whole unit interval, where x(t) is monotonic. It
+        // narrows t itself (not x), which keeps y accurate where the curve is
+        // vertical and a tiny error in x hides a large one in y.
         var lo = 0.0, hi = 1.0
         t = x
         while hi - lo > UnitBezier.bisectionEpsilon {
-            let v = sampleX(t)
-            if abs(v - x) < UnitBezier.newtonEpsilon { return t }
-            if v < x { lo = t } else { hi = t }
+            if sampleX(t) < x { lo = t } else { hi = t }
             t = (lo + hi) * 0.5
         }
         return t

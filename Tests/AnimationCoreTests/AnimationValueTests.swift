@@ -1,0 +1,184 @@
+import Testing
+@testable import AnimationCore
+
+@Suite("R1.3, R1.4, R1.5, R1.6 animation values")
+struct AnimationValueTests {
+    /// Runs `a` on a layer whose opacity model is `model` and returns the
+    /// value at half time (duration 1, begun at 0).
+    func half(_ a: Animation, model: Double = 10, path: String = "opacity") throws -> Double {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(model), forKeyPath: path, of: l)
+        var a = a; a.timing.duration = 1
+        try rt.add(a, to: l, forKey: "k")
+        try rt.tick(0); try rt.tick(0.5)
+        return try rt.scalar(path, l)
+    }
+
+    @Test("R1.3 from/to/by combinations")
+    func fromToBy() throws {
+        #expect(try half(.basic("opacity", from: .scalar(0), to: .scalar(20))) == 10)
+        #expect(try half(.basic("opacity", from: .scalar(0), by: .scalar(20))) == 10)
+        #expect(try half(.basic("opacity", to: .scalar(30), by: .scalar(20))) == 20)
+        #expect(try half(.basic("opacity", from: .scalar(0))) == 5)        // from → model
+        #expect(try half(.basic("opacity", to: .scalar(20))) == 15)        // model → to
+        #expect(try half(.basic("opacity", by: .scalar(4))) == 12)         // model → model + by
+    }
+
+    @Test("R1.3 the missing end is the live model value")
+    func liveModel() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(10), forKeyPath: "opacity", of: l)
+        try rt.add(.basic("opacity", from: .scalar(0), timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 5)
+        try rt.setModelValue(.scalar(30), forKeyPath: "opacity", of: l)
+        try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 15)
+    }
+
+    @Test("R1.3 neither end: from the presentation value at add time to the live model")
+    func noEnds() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(10), forKeyPath: "opacity", of: l)
+        try rt.add(.basic("opacity", timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        try rt.setModelValue(.scalar(30), forKeyPath: "opacity", of: l)
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 20)
+    }
+
+    @Test("R1.3 all three of from, to and by are rejected")
+    func allThree() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        do { try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), by: .scalar(1)), to: l, forKey: "k"); Issue.record("accepted") }
+        catch { #expect(error.status == .invalidArgument); #expect(error.message.contains("at most two")) }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+    }
+
+    @Test("R1.3 additive adds to the value below; cumulative builds on each repeat")
+    func additiveCumulative() throws {
+        var add = Animation.basic("opacity", from: .scalar(0), to: .scalar(4)); add.isAdditive = true
+        #expect(try half(add) == 12)
+        let rt = Runtime(); let l = try rt.createLayer()
+        var c = linear("opacity", 0, 10); c.isCumulative = true; c.timing.repeatCount = 3
+        try rt.add(c, to: l, forKey: "c")
+        try rt.tick(0)
+        for (t, v) in [(0.5, 5.0), (1.5, 15), (2.5, 25)] { try rt.tick(t); #expect(try rt.scalar("opacity", l) == v) }
+    }
+
+    @Test("R1.3 a later non-additive animation replaces, additive ones add on top, in insertion order")
+    func composition() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(100), forKeyPath: "opacity", of: l)
+        try rt.add(linear("opacity", 0, 10), to: l, forKey: "a")
+        var b = linear("opacity", 1, 1); b.isAdditive = true
+        try rt.add(b, to: l, forKey: "b")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 6)
+        try rt.add(linear("opacity", 50, 50), to: l, forKey: "c")
+        try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 50)
+    }
+
+    @Test("R1.4 invalid keyTimes are rejected with a clear message",
+          arguments: [([0, 0.5], "has 2 entries for 3 values"), ([0, 0.7, 0.5], "must not decrease"),
+                      ([0.1, 0.5, 1], "first key time must be 0"), ([0, 0.5, 0.9], "last key time must be 1"),
+                      ([0, 1.5, 1], "must be in [0, 1]"), ([0, .nan, 1], "must be in [0, 1]")])
+    func invalidKeyTimes(_ times: [Double], _ phrase: String) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let k = Keyframes(values: [.scalar(0), .scalar(1), .scalar(2)], keyTimes: times)
+        do { try rt.add(.keyframe("opacity", k), to: l, forKey: "k"); Issue.record("accepted \(times)") }
+        catch { #expect(error.message.contains(phrase), "\(error.message)") }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+    }
+
+    @Test("R1.4 cubic passes through every keyframe; discrete holds; per-segment functions")
+    func keyframeModes() throws {
+        let values: [AnimatableValue] = [.scalar(0), .scalar(10), .scalar(5), .scalar(20)]
+        let cubic = try ResolvedKeyframes(Keyframes(values: values, calculationMode: .cubic), path: "x")
+        for (i, v) in values.enumerated() { expectClose(cubic.value(at: Double(i) / 3).scalar, v.scalar, 1e-12) }
+        // Catmull-Rom overshoots between 0 and 10 toward the following 5? It stays between neighbours' hull here:
+        let mid = cubic.value(at: 1.0 / 6).scalar
+        #expect(mid > 0 && mid < 10)
+        let cubicPaced = try ResolvedKeyframes(Keyframes(values: values, calculationMode: .cubicPaced), path: "x")
+        expectClose(cubicPaced.value(at: 0).scalar, 0, 1e-12)
+        expectClose(cubicPaced.value(at: 1).scalar, 20, 1e-9)
+        let points = try ResolvedKeyframes(Keyframes(values: [.point(0, 0), .point(3, 4), .point(3, 0)], calculationMode: .paced), path: "p")
+        #expect(points.keyTimes == [0, 5.0 / 9, 1])
+    }
+
+    @Test("R1.4 keyframe animation runs through the runtime with a point key path")
+    func keyframeRuntime() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let k = Keyframes(values: [.point(0, 0), .point(10, 20), .point(30, 20)], keyTimes: [0, 0.5, 1])
+        try rt.add(.keyframe("position", k, timing: MediaTiming(duration: 2)), to: l, forKey: "k")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(5, 10))
+        try rt.tick(1.5)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(20, 20))
+    }
+
+    @Test("R1.5 spring animation uses its duration and the closed form")
+    func springRuntime() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let s = Spring(mass: 1, stiffness: 100, damping: 10)
+        try rt.add(.spring("opacity", s, from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: s.settlingDuration)), to: l, forKey: "s")
+        try rt.tick(0); try rt.tick(0.2)
+        expectClose(try rt.scalar("opacity", l), s.value(at: 0.2), 1e-12)
+        #expect(try rt.scalar("opacity", l) > 0.5)
+        do { try rt.add(.spring("opacity", Spring(mass: 0), to: .scalar(1)), to: l, forKey: "bad"); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange); #expect(error.message.contains("mass")) }
+    }
+
+    @Test("R1.6 key paths reach into points, rects, colours and transforms")
+    func keyPaths() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.point(1, 2), forKeyPath: "position", of: l)
+        try rt.setModelValue(.scalar(7), forKeyPath: "position.y", of: l)
+        #expect(try rt.modelValue(forKeyPath: "position", of: l) == .point(1, 7))
+        try rt.setModelValue(.rect(0, 0, 50, 20), forKeyPath: "bounds", of: l)
+        #expect(try rt.modelValue(forKeyPath: "bounds.size.height", of: l) == .scalar(20))
+        #expect(try rt.modelValue(forKeyPath: "bounds.size", of: l) == .size(50, 20))
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: l) == .scalar(1))
+        #expect(try rt.modelValue(forKeyPath: "anchorPoint", of: l) == .point(0.5, 0.5))
+
+        try rt.add(linear("transform.rotation.z", 0, .pi), to: l, forKey: "r")
+        try rt.add(.basic("backgroundColor", from: .color(0, 0, 0, 1), to: .color(1, 0.5, 0, 1), timing: MediaTiming(duration: 1)), to: l, forKey: "c")
+        try rt.add(linear("bounds.size.width", 50, 150), to: l, forKey: "w")
+        try rt.tick(0); try rt.tick(0.5)
+        let m = try rt.presentationValue(forKeyPath: "transform", of: l).transform
+        expectClose(m[0, 0], 0, 1e-12); expectClose(m[0, 1], 1, 1e-12); expectClose(m[1, 0], -1, 1e-12)
+        expectClose(try rt.scalar("transform.rotation.z", l), .pi / 2, 1e-12)
+        #expect(try rt.presentationValue(forKeyPath: "backgroundColor", of: l) == .color(0.5, 0.25, 0, 1))
+        #expect(try rt.presentationValue(forKeyPath: "bounds", of: l) == .rect(0, 0, 100, 20))
+    }
+
+    @Test("R1.6 transform sub-paths compose with each other")
+    func transformParts() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(2), forKeyPath: "transform.scale", of: l)
+        try rt.add(linear("transform.translation.x", 0, 40), to: l, forKey: "t")
+        try rt.tick(0); try rt.tick(0.5)
+        let m = try rt.presentationValue(forKeyPath: "transform", of: l).transform
+        #expect(m[0, 0] == 2 && m[1, 1] == 2 && m[3, 0] == 20)
+        // Whole-transform interpolation goes through the decomposition.
+        let whole = AnimatableValue.transform(.identity).interpolated(to: .transform(.rotationZ(.pi / 2)), 0.5).transform
+        expectClose(whole[0, 0], 0.5.squareRoot(), 1e-12)
+        expectClose(whole[0, 1], 0.5.squareRoot(), 1e-12)
+    }
+
+    @Test("R1.6 host-defined properties; unknown key paths suggest a fix; wrong kinds are refused")
+    func hostProperties() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.properties.define("progress", default: .scalar(0))
+        try rt.add(linear("progress", 0, 1), to: l, forKey: "p")
+        try rt.tick(0); try rt.tick(0.25)
+        #expect(try rt.scalar("progress", l) == 0.25)
+        do { _ = try rt.modelValue(forKeyPath: "opacty", of: l); Issue.record("accepted") }
+        catch { #expect(error.status == .notFound); #expect(error.message.contains("did you mean 'opacity'")) }
+        do { try rt.setModelValue(.scalar(1), forKeyPath: "position", of: l); Issue.record("accepted") }
+        catch { #expect(error.status == .kind); #expect(error.message.contains("takes a point")) }
+        do { try rt.add(.basic("position", to: .scalar(1)), to: l, forKey: "x"); Issue.record("accepted") }
+        catch { #expect(error.status == .kind) }
+        #expect(throws: AnimrtError.self) { try rt.properties.define("progress", default: .scalar(1)) }
+    }
+}

@@ -1,0 +1,33 @@
+@testable import AnimationCore
+
+extension Runtime {
+    /// Drains the event queue.
+    func drain() -> [Event] {
+        var out: [Event] = []
+        while let e = pollEvent() { out.append(e) }
+        return out
+    }
+
+    func scalar(_ path: String, _ layer: Handle) throws -> Double {
+        try presentationValue(forKeyPath: path, of: layer).scalar
+    }
+}
+
+extension Event {
+    /// A compact description for assertions: "started", "stopped:replaced", …
+    var tag: String {
+        switch type {
+        case .animationStarted: "started"
+        case .animationStopped: "stopped:\(reason)"
+        case .barrierNotified: "notified:\(token)"
+        case .transactionCompleted: "transaction:\(token)"
+        case .timerFired: "timer:\(token)"
+        case .overflow: "overflow:\(token)"
+        }
+    }
+}
+
+func linear(_ path: String, _ from: Double, _ to: Double, begin: Double = 0, duration: Double = 1,
+            fill: FillMode = .removed) -> Animation {
+    .basic(path, from: .scalar(from), to: .scalar(to), timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill))
+}

@@ -1,0 +1,159 @@
+import Testing
+@testable import AnimationCore
+
+@Suite("R1.2 media timing through the runtime")
+struct MediaTimingTests {
+    @Test("Zero duration becomes 0.25 s")
+    func zeroDuration() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(10)
+        try rt.add(linear("opacity", 0, 1, duration: 0), to: l, forKey: "a")
+        try rt.tick(10)
+        try rt.tick(10.125)
+        #expect(try rt.scalar("opacity", l) == 0.5)
+        try rt.tick(10.25)
+        #expect(try rt.scalar("opacity", l) == 1)  // removed: back to the model value
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+    }
+
+    @Test("Speed 0 freezes local time at timeOffset and never finishes")
+    func speedZero() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = linear("opacity", 0, 1)
+        a.timing.speed = 0; a.timing.timeOffset = 0.3
+        try rt.add(a, to: l, forKey: "a")
+        for t in [0.0, 5, 500] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), 0.3, 1e-12)
+        }
+        #expect(rt.drain().map(\.tag) == ["started"])
+    }
+
+    @Test("Negative speed plays the active interval backwards from its end")
+    func negativeSpeed() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(-1), forKeyPath: "opacity", of: l)
+        var a = linear("opacity", 0, 1, duration: 2)
+        a.timing.speed = -2
+        try rt.add(a, to: l, forKey: "a")
+        try rt.tick(1)
+        #expect(try rt.scalar("opacity", l) == 1)
+        try rt.tick(1.25)
+        #expect(try rt.scalar("opacity", l) == 0.75)
+        try rt.tick(1.75)
+        #expect(try rt.scalar("opacity", l) == 0.25)
+        try rt.tick(2)
+        #expect(try rt.scalar("opacity", l) == -1)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+    }
+
+    @Test("Fill backwards shows the first frame before a future beginTime")
+    func fillBackwardsFutureBegin() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(9), forKeyPath: "opacity", of: l)
+        try rt.add(linear("opacity", 2, 4, begin: 5, duration: 2, fill: .backwards), to: l, forKey: "a")
+        try rt.tick(1)
+        #expect(try rt.scalar("opacity", l) == 2)
+        #expect(rt.drain().isEmpty)  // not started yet
+        try rt.tick(6)
+        #expect(try rt.scalar("opacity", l) == 3)
+        #expect(rt.drain().map(\.tag) == ["started"])
+        // Without fill the model shows before the start.
+        let l2 = try rt.createLayer()
+        try rt.setModelValue(.scalar(9), forKeyPath: "opacity", of: l2)
+        try rt.add(linear("opacity", 2, 4, begin: 50, duration: 2), to: l2, forKey: "a")
+        try rt.tick(7)
+        #expect(try rt.scalar("opacity", l2) == 9)
+    }
+
+    @Test("repeatCount 2.5 with autoreverses: forward, back, forward, back, forward half")
+    func repeatAutoreverse() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = linear("opacity", 0, 1, fill: .forwards)
+        a.timing.repeatCount = 2.5; a.timing.autoreverses = true; a.isRemovedOnCompletion = false
+        #expect(a.timing.activeDuration == 5)
+        try rt.add(a, to: l, forKey: "a")
+        try rt.tick(0)
+        for (t, v) in [(0.5, 0.5), (1.25, 0.75), (2.25, 0.25), (3.75, 0.25), (4.5, 0.5), (5.0, 1.0), (9.0, 1.0)] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), v, 1e-12, "t = \(t)")
+        }
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+        #expect(try rt.animationKeys(of: l) == ["a"])  // retained: removedOnCompletion is false
+    }
+
+    @Test("fillMode forwards needs removedOnCompletion = false to hold the end value")
+    func fillForwardsTrap() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.2), forKeyPath: "opacity", of: l)
+        try rt.add(linear("opacity", 0, 1, fill: .forwards), to: l, forKey: "removed")
+        try rt.tick(0); try rt.tick(2)
+        #expect(try rt.scalar("opacity", l) == 0.2)
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        var held = linear("opacity", 0, 1, fill: .forwards)
+        held.isRemovedOnCompletion = false
+        try rt.add(held, to: l, forKey: "held")
+        try rt.tick(2); try rt.tick(4)
+        #expect(try rt.scalar("opacity", l) == 1)
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: l).scalar == 0.2)  // the model never changes
+    }
+
+    @Test("timeOffset wraps around the active duration")
+    func timeOffsetWraps() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = linear("opacity", 0, 1)
+        a.timing.timeOffset = 0.5
+        try rt.add(a, to: l, forKey: "a")
+        try rt.tick(0)
+        #expect(try rt.scalar("opacity", l) == 0.5)
+        try rt.tick(0.75)
+        #expect(try rt.scalar("opacity", l) == 0.25)
+    }
+
+    @Test("A layer's speed scales the time of its sublayers' animations")
+    func layerSpeedInherited() throws {
+        let rt = Runtime()
+        let parent = try rt.createLayer(), child = try rt.createLayer(parent: parent)
+        try rt.setTiming(LayerTiming(speed: 2), of: parent)
+        try rt.add(linear("opacity", 0, 1, duration: 2), to: child, forKey: "a")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", child) == 0.5)
+        // Pausing: speed 0 with a time offset freezes everything below.
+        try rt.setTiming(LayerTiming(speed: 0, timeOffset: 1.5), of: parent)
+        try rt.tick(3)
+        #expect(try rt.scalar("opacity", child) == 0.75)
+    }
+
+    @Test("A batch entry and the general path give identical values", arguments: ["linear", "easeIn", "default", "steps(3)"])
+    func batchMatchesGeneral(_ curve: String) throws {
+        let rt = Runtime()
+        let fast = try rt.createLayer(), slow = try rt.createLayer()
+        var a = linear("opacity", 0.1, 0.9, duration: 1.3, fill: .both)
+        a.timingFunction = try rt.timingFunctions.function(named: curve)
+        try rt.add(a, to: fast, forKey: "a")
+        try rt.add(a, to: slow, forKey: "a")
+        var zero = linear("opacity", 0, 0); zero.isAdditive = true; zero.timing.repeatCount = .infinity
+        try rt.add(zero, to: slow, forKey: "zero")  // forces the general path
+        #expect(rt.attachedCounts.batched == 1)
+        for i in 0...30 {
+            try rt.tick(Double(i) * 0.05)
+            #expect(try rt.scalar("opacity", fast) == rt.scalar("opacity", slow), "t = \(Double(i) * 0.05)")
+        }
+    }
+
+    @Test("Moving a running animation off the batch keeps its value continuous")
+    func demotionIsSeamless() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.add(linear("position.x", 0, 100, duration: 2), to: l, forKey: "x")
+        try rt.tick(0); try rt.tick(1)
+        #expect(rt.attachedCounts.batched == 1)
+        let before = try rt.scalar("position.x", l)
+        var add = Animation.basic("position.y", from: .scalar(0), to: .scalar(10)); add.timing.duration = 10
+        try rt.add(add, to: l, forKey: "y")
+        try rt.tick(1)
+        #expect(rt.attachedCounts.batched == 0)
+        #expect(try rt.scalar("position.x", l) == before)
+        try rt.tick(1.5)
+        #expect(try rt.scalar("position.x", l) == 75)
+    }
+}

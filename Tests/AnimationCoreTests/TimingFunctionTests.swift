@@ -1,0 +1,73 @@
+import Testing
+@testable import AnimationCore
+
+@Suite("R1.1 timing functions")
+struct TimingFunctionTests {
+    /// Reference solution by bisection on t to machine precision.
+    static func exact(_ b: UnitBezier, _ x: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 { let mid = (lo + hi) / 2; if b.sampleX(mid) < x { lo = mid } else { hi = mid } }
+        return b.sampleY((lo + hi) / 2)
+    }
+
+    @Test("Named curves match their published samples")
+    func namedSamples() throws {
+        let r = TimingFunctionRegistry()
+        expectClose(try r.function(named: "easeInEaseOut").evaluate(0.25), 0.129162, 1e-6)
+        expectClose(try r.function(named: "default").evaluate(0.5), 0.802403, 1e-6)
+        expectClose(try r.function(named: "easeIn").evaluate(0.5), 0.315357, 1e-6)
+        expectClose(try r.function(named: "easeOut").evaluate(0.5), 0.684643, 1e-6)
+        #expect(try r.function(named: "linear").evaluate(0.3) == 0.3)
+        #expect(try r.function(named: "ease") == r.function(named: "default"))
+    }
+
+    @Test("Solved to within 1e-6 of the exact curve everywhere",
+          arguments: [(0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.42, 0.0, 0.58, 1.0), (0.25, 0.1, 0.25, 1.0),
+                      (0.0, 1.5, 1.0, 1.5), (0.0, 0.5, 0.5, 1.0), (1.0, 0.0, 0.0, 1.0), (0.5, -2.0, 0.5, 3.0), (0.0, 0.0, 0.0, 1.0)])
+    func accuracy(_ p: (Double, Double, Double, Double)) {
+        let b = UnitBezier(p.0, p.1, p.2, p.3)
+        var worst = 0.0
+        for i in 0...10_000 {
+            let x = Double(i) / 10_000
+            worst = max(worst, abs(b.solve(x) - Self.exact(b, x)))
+        }
+        #expect(worst < 1e-6, "worst error \(worst)")
+    }
+
+    @Test("x control points outside [0, 1] and non-finite points are rejected")
+    func invalidBezier() {
+        #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(1.2, 0, 0.5, 1) }
+        #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(0.2, .nan, 0.5, 1) }
+        let e = try? TimingFunction.cubicBezier(-0.1, 0, 0.5, 1)
+        #expect(e == nil)
+        do { _ = try TimingFunction.cubicBezier(0.3, 0, 1.5, 1) } catch { #expect(error.status == .outOfRange); #expect(error.message.contains("x2 = 1.5")) }
+    }
+
+    @Test("Diagonal control points are exactly linear")
+    func diagonalIsLinear() throws {
+        #expect(try TimingFunction.cubicBezier(0.2, 0.2, 0.7, 0.7) == .linear)
+    }
+
+    @Test("Functional names parse; unknown names suggest the closest")
+    func registryNames() throws {
+        let r = TimingFunctionRegistry()
+        #expect(try r.function(named: "steps(4, jump-none)") == .steps(StepsFunction(count: 4, position: .jumpNone)))
+        #expect(try r.function(named: "steps(2)") == .steps(StepsFunction(count: 2, position: .jumpEnd)))
+        #expect(try r.function(named: "cubic-bezier(0.1, 0.2, 0.3, 0.4)") == .cubicBezier(UnitBezier(0.1, 0.2, 0.3, 0.4)))
+        #expect(throws: AnimrtError.self) { try r.function(named: "steps(0)") }
+        #expect(throws: AnimrtError.self) { try r.function(named: "steps(1, jump-none)") }
+        do { _ = try r.function(named: "easeInOut"); Issue.record("accepted") }
+        catch { #expect(error.status == .notFound); #expect(error.message.contains("did you mean")) }
+    }
+
+    @Test("Plugins register named functions; a name is registered once")
+    func registerCustom() throws {
+        var r = TimingFunctionRegistry()
+        let square = CustomTimingFunction(name: "square") { $0 * $0 }
+        try r.register(.custom(square), as: "square")
+        #expect(try r.function(named: "square").evaluate(0.5) == 0.25)
+        #expect(throws: AnimrtError.self) { try r.register(.linear, as: "square") }
+        let bad = CustomTimingFunction(name: "nan") { _ in .nan }
+        #expect(TimingFunction.custom(bad).evaluate(0.5) == 0)
+    }
+}
