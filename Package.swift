@@ -15,7 +15,8 @@ let package = Package(
         // The C ABI: the only target with @_cdecl exports; builds libanimrt.so.
         .target(name: "animrt", dependencies: ["AnimationCore"], swiftSettings: optimize),
         // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
-        .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore"], path: "Benchmarks/animrt-bench",
+        .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
+        .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench",
                           swiftSettings: optimize),
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"],
                     resources: [.copy("Fixtures")]),

@@ -29,18 +29,25 @@ extension MediaTiming {
 struct CurveTable {
     static let linear: UInt8 = 0, bezier: UInt8 = 1, general: UInt8 = 2
     var kinds: [UInt8] = []
-    var beziers: [UnitBezier] = []
+    /// Per curve: ax, bx, cx, ay, by, cy and the guess table's address.
+    var coefficients: [Double] = []
+    var tables: [UnsafePointer<Double>] = []
     var functions: [TimingFunction] = []
+    private var keepAlive: [UnitBezier] = []
 
     mutating func sync(with registry: TimingFunctionRegistry) {
         guard functions.count != registry.functions.count else { return }
         for f in registry.functions[functions.count...] {
             functions.append(f)
+            let b: UnitBezier
             switch f {
-            case .linear: kinds.append(CurveTable.linear); beziers.append(UnitBezier(0, 0, 1, 1))
-            case .cubicBezier(let b): kinds.append(CurveTable.bezier); beziers.append(b)
-            default: kinds.append(CurveTable.general); beziers.append(UnitBezier(0, 0, 1, 1))
+            case .linear: kinds.append(CurveTable.linear); b = UnitBezier(0, 0, 1, 1)
+            case .cubicBezier(let c): kinds.append(CurveTable.bezier); b = c
+            default: kinds.append(CurveTable.general); b = UnitBezier(0, 0, 1, 1)
             }
+            keepAlive.append(b)
+            coefficients += [b.ax, b.bx, b.cx, b.ay, b.by, b.cy]
+            tables.append(UnsafePointer(b.table.pieces))
         }
     }
 }
@@ -132,7 +139,8 @@ struct BatchStorage {
         let n = count
         if n == 0 { return }
         let complexTimings = complex
-        curves.beziers.withUnsafeBufferPointer { bez in
+        curves.coefficients.withUnsafeBufferPointer { coef in
+        curves.tables.withUnsafeBufferPointer { tables in
         curves.kinds.withUnsafeBufferPointer { kinds in
         begin.withUnsafeBufferPointer { begin in
         duration.withUnsafeBufferPointer { duration in
@@ -173,7 +181,11 @@ struct BatchStorage {
                     let y: Double
                     switch kinds[c] {
                     case CurveTable.linear: y = x
-                    case CurveTable.bezier: y = bez[c].solve(x)
+                    case CurveTable.bezier:
+                        // x is in [0, 1] here: fills clamp it, and so does the timing model.
+                        let k = coef.baseAddress! + c &* 6
+                        let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
+                        y = ((k[3] * t + k[4]) * t + k[5]) * t
                     default: y = curves.functions[c].evaluate(x, beforeFlag: beforeFlag)
                     }
                     presentation[out] = from[i] + (to[i] - from[i]) * y
@@ -185,6 +197,6 @@ struct BatchStorage {
                     transitions.append((owner[i], LifeState(rawValue: newState)!))
                 }
             }
-        }}}}}}}}}}}
+        }}}}}}}}}}}}
     }
 }

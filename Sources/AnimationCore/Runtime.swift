@@ -27,18 +27,24 @@ public final class Runtime {
         var generalListIndex: Int32 = -1
     }
 
+    /// An attached animation. Field order keeps the record at 40 bytes
+    /// (optional included): it is paid once per animation.
     struct Instance {
+        var definition: UInt64
         var layer: Int32
         var keyID: Int32
         /// The property written, or -1 for a group (see `general[...].targets`).
         var property: Int32
         var next: Int32 = -1
         var tierIndex: Int32 = -1
+        var membership: Int32 = -1
+        var state: LifeState = .waiting
         var inBatch = false
         var pendingBegin = false
-        var state: LifeState = .waiting
-        var membership: Int32 = -1
-        var definition: UInt64
+
+        init(layer: Int32, keyID: Int32, property: Int32, definition: UInt64) {
+            self.definition = definition; self.layer = layer; self.keyID = keyID; self.property = property
+        }
     }
 
     struct Membership { var barrier: Handle; var next: Int32 }

@@ -2,33 +2,40 @@
 /// (x1, y1) and (x2, y2), solved for y at a given x.
 ///
 /// The solver follows WebKit's UnitBezier and CSS Easing: the polynomial
-/// coefficients are precomputed, evaluation uses Horner's rule, an initial
-/// guess comes from a table of samples of x(t), a few Newton–Raphson steps
-/// refine it and bisection finishes the job when the derivative is too flat.
-/// Outside [0, 1] the curve is extended by its end tangents.
+/// coefficients are precomputed and evaluated with Horner's rule; an initial
+/// guess for t comes from a table; Newton–Raphson refines it; bisection
+/// finishes the job where the derivative is too flat. Outside [0, 1] the
+/// curve is extended by its end tangents.
+///
+/// The table is what makes the batch fast: t(x) is sampled exactly at
+/// `GuessTable.intervals + 1` evenly spaced x, with its exact slope 1/x'(t),
+/// and each interval holds the cubic Hermite piece through its ends. That
+/// guess is usually within 1e-8, so a single Newton step both refines and
+/// confirms it.
 public struct UnitBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     @usableFromInline let ax: Double, bx: Double, cx: Double
     @usableFromInline let ay: Double, by: Double, cy: Double
     @usableFromInline let startGradient: Double, endGradient: Double
-    /// x(t) at t = i / (sampleCount - 1); the bracket for the initial guess.
-    @usableFromInline let samples: SampleTable
+    @usableFromInline let table: GuessTable
 
     /// Newton steps tried before falling back to bisection.
     @usableFromInline static let maxNewtonIterations = 4
-    /// Newton stops when its step on t is below this.
-    @usableFromInline static let newtonStepEpsilon = 1e-9
+    /// Newton stops once a step on t is this small: quadratic convergence
+    /// puts the remaining error far below 1e-12.
+    @usableFromInline static let newtonStepEpsilon = 1e-7
     /// Derivatives flatter than this make a Newton step unreliable.
-    @usableFromInline static let minDerivative = 1e-7
+    @usableFromInline static let minDerivative = 1e-6
     /// Bisection stops when the bracket on t is this narrow.
-    @usableFromInline static let bisectionEpsilon = 1e-12
+    @usableFromInline static let bisectionEpsilon = 1e-13
 
     /// Creates a curve. `x1` and `x2` must lie in [0, 1] (validated by
     /// `TimingFunction.cubicBezier`); `y1` and `y2` are unbounded.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
-        cx = 3 * x1; bx = 3 * (x2 - x1) - cx; ax = 1 - cx - bx
+        let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1, ax = 1 - 3 * x1 - (3 * (x2 - x1) - 3 * x1)
+        self.cx = cx; self.bx = bx; self.ax = ax
         cy = 3 * y1; by = 3 * (y2 - y1) - cy; ay = 1 - cy - by
         if x1 > 0 { startGradient = y1 / x1 }
         else if y1 == 0 && x2 > 0 { startGradient = y2 / x2 }
@@ -38,13 +45,7 @@ public struct UnitBezier: Hashable, Sendable {
         else if y2 == 1 && x1 < 1 { endGradient = (y1 - 1) / (x1 - 1) }
         else if y2 == 1 && y1 == 1 { endGradient = 1 }
         else { endGradient = 0 }
-        var table = SampleTable()
-        let (a, b, c) = (ax, bx, cx)
-        for i in 0..<SampleTable.count {
-            let t = Double(i) / Double(SampleTable.count - 1)
-            table[i] = ((a * t + b) * t + c) * t
-        }
-        samples = table
+        table = GuessTable(ax: ax, bx: bx, cx: cx)
     }
 
     public static func == (l: UnitBezier, r: UnitBezier) -> Bool {
@@ -54,37 +55,42 @@ public struct UnitBezier: Hashable, Sendable {
 
     @inline(__always) @usableFromInline func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     @inline(__always) @usableFromInline func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    @inline(__always) @usableFromInline func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
     /// The parameter t in [0, 1] with x(t) = x, for x in [0, 1].
     @inlinable
     public func solveT(_ x: Double) -> Double {
-        // Initial guess: linear interpolation inside the bracketing sample interval.
-        let scaled = x * Double(SampleTable.count - 1)
-        var i = Int(scaled)
-        if i >= SampleTable.count - 1 { i = SampleTable.count - 2 }
-        if i < 0 { i = 0 }
-        let x0 = samples[i], x1 = samples[i + 1]
-        let step = 1.0 / Double(SampleTable.count - 1)
-        var t = Double(i) * step
-        if x1 > x0 { t += (x - x0) / (x1 - x0) * step }
-        for _ in 0..<UnitBezier.maxNewtonIterations {
-            let error = sampleX(t) - x
-            let d = sampleDerivativeX(t)
-            if abs(d) < UnitBezier.minDerivative { break }
-            let step = error / d
+        UnitBezier.solveT(x, ax: ax, bx: bx, cx: cx, table: UnsafePointer(table.pieces))
+    }
+
+    /// The solver on raw coefficients and a table, shared by `solve` and the
+    /// batch evaluator so that both give bit-identical results.
+    @inline(__always) @inlinable
+    static func solveT(_ x: Double, ax: Double, bx: Double, cx: Double, table: UnsafePointer<Double>) -> Double {
+        // The ends are exact, and filling animations sit on them; some curves
+        // (easeIn at 1, easeOut at 0) have x'(t) = 0 there, where Newton cannot run.
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let n = GuessTable.intervals
+        let s = x * Double(n)
+        var k = Int(s)
+        if k >= n { k = n - 1 } else if k < 0 { k = 0 }
+        let u = s - Double(k)
+        let p = table + k &* 4
+        var t = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
+        for _ in 0..<maxNewtonIterations {
+            let d = (3 * ax * t + 2 * bx) * t + cx
+            if abs(d) < minDerivative { break }
+            let step = (((ax * t + bx) * t + cx) * t - x) / d
             t -= step
-            // Newton converges quadratically: once a step is this small, t is
-            // exact to well below 1e-12 and so is y.
-            if abs(step) < UnitBezier.newtonStepEpsilon { return t }
+            if abs(step) < newtonStepEpsilon { return t }
         }
-        // Bisection on the whole unit interval, where x(t) is monotonic. It
-        // narrows t itself (not x), which keeps y accurate where the curve is
-        // vertical and a tiny error in x hides a large one in y.
-        var lo = 0.0, hi = 1.0
-        t = x
-        while hi - lo > UnitBezier.bisectionEpsilon {
-            if sampleX(t) < x { lo = t } else { hi = t }
+        // x(t) is monotonic on [0, 1], and the table's knots are exact, so
+        // the answer lies between the knots around x: bisect on t there.
+        var lo = p[3], hi = (p + 4)[3]
+        if k == n - 1 { hi = 1 }
+        t = (lo + hi) * 0.5
+        while hi - lo > bisectionEpsilon {
+            if ((ax * t + bx) * t + cx) * t < x { lo = t } else { hi = t }
             t = (lo + hi) * 0.5
         }
         return t
@@ -99,13 +105,45 @@ public struct UnitBezier: Hashable, Sendable {
     }
 }
 
-/// Fixed-size inline storage for the x(t) samples (no heap allocation).
-public struct SampleTable: Sendable {
-    @usableFromInline static let count = 11
-    @usableFromInline var s: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
-        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    @inlinable subscript(i: Int) -> Double {
-        get { withUnsafeBytes(of: s) { $0.load(fromByteOffset: i &* 8, as: Double.self) } }
-        set { withUnsafeMutableBytes(of: &s) { $0.storeBytes(of: newValue, toByteOffset: i &* 8, as: Double.self) } }
+/// Piecewise-cubic guesses for t(x): for interval k, four coefficients of
+/// t ≈ ((a·u + b)·u + c)·u + d with u the position inside the interval; d is
+/// the exact t at the interval's start. A final entry holds t(1) = 1.
+/// Immutable after creation and shared by copies of the curve.
+public final class GuessTable: @unchecked Sendable {
+    /// Intervals over x in [0, 1].
+    @usableFromInline static let intervals = 64
+    @usableFromInline let pieces: UnsafeMutablePointer<Double>
+
+    init(ax: Double, bx: Double, cx: Double) {
+        let n = GuessTable.intervals
+        pieces = .allocate(capacity: 4 * (n + 1))
+        func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+        func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+        // Exact knots by bisection (x(t) is monotonic for x1, x2 in [0, 1]).
+        var knots = [Double](repeating: 0, count: n + 1)
+        for k in 0...n {
+            let target = Double(k) / Double(n)
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<64 { let m = (lo + hi) / 2; if x(m) < target { lo = m } else { hi = m } }
+            knots[k] = k == 0 ? 0 : k == n ? 1 : (lo + hi) / 2
+        }
+        let h = 1.0 / Double(n)
+        for k in 0..<n {
+            let t0 = knots[k], t1 = knots[k + 1]
+            let d0 = dx(t0), d1 = dx(t1)
+            var c: (Double, Double, Double, Double)
+            if d0 > 1e-3 && d1 > 1e-3 {
+                // Hermite in u ∈ [0, 1]: slopes dt/du = h / x'(t).
+                let m0 = h / d0, m1 = h / d1
+                c = (2 * t0 - 2 * t1 + m0 + m1, -3 * t0 + 3 * t1 - 2 * m0 - m1, m0, t0)
+            } else {
+                // Near a vertical tangent the slope is unbounded: interpolate linearly.
+                c = (0, 0, t1 - t0, t0)
+            }
+            pieces[4 * k] = c.0; pieces[4 * k + 1] = c.1; pieces[4 * k + 2] = c.2; pieces[4 * k + 3] = c.3
+        }
+        pieces[4 * n] = 0; pieces[4 * n + 1] = 0; pieces[4 * n + 2] = 0; pieces[4 * n + 3] = 1
     }
+
+    deinit { pieces.deallocate() }
 }
