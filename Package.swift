@@ -12,8 +12,10 @@ let package = Package(
     targets: [
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
         .target(name: "AnimationCore", swiftSettings: optimize),
-        // The C ABI: the only target with @_cdecl exports; builds libanimrt.so.
-        .target(name: "animrt", dependencies: ["AnimationCore"], swiftSettings: optimize),
+        // The public header, seen from Swift (a module map, no code).
+        .systemLibrary(name: "CAnimrt", path: "Sources/CAnimrt"),
+        // The C ABI: the only target with C exports; builds libanimrt.so.
+        .target(name: "animrt", dependencies: ["AnimationCore", "CAnimrt"], swiftSettings: optimize),
         // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
         .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
         .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench",

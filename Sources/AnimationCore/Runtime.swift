@@ -87,6 +87,10 @@ public final class Runtime {
     var barriers: SlotTable<BarrierRecord>
     var transactions: SlotTable<TransactionRecord>
     var timers: SlotTable<TimerRecord>
+    var readers: SlotTable<BulkTargets>
+    /// Interned key paths: an id is an index here.
+    var keyPathTable: [KeyPath] = []
+    var keyPathIDs: [String: Int32] = [:]
 
     var model: [Double] = []
     var presentation: [Double] = []
@@ -127,6 +131,7 @@ public final class Runtime {
         barriers = SlotTable(kind: .barrier, tag: t)
         transactions = SlotTable(kind: .transaction, tag: t)
         timers = SlotTable(kind: .timer, tag: t)
+        readers = SlotTable(kind: .reader, tag: t)
         events = EventQueue(capacity: configuration.eventCapacity)
     }
 
@@ -311,23 +316,74 @@ public final class Runtime {
         }
     }
 
+    /// A small integer naming `path` in this runtime, for calls that are
+    /// made often (reads every frame): the string is parsed once.
+    public func keyPathID(_ path: String) throws(AnimrtError) -> Int32 {
+        if let id = keyPathIDs[path] { return id }
+        let kp = try properties.resolve(path)
+        let id = Int32(keyPathTable.count)
+        keyPathTable.append(kp)
+        keyPathIDs[path] = id
+        return id
+    }
+
+    /// The key path named by an id from `keyPathID(_:)`.
+    public func keyPath(id: Int32) throws(AnimrtError) -> KeyPath {
+        guard id >= 0 && Int(id) < keyPathTable.count else {
+            throw AnimrtError(.notFound, "key path id \(id) is not known to this runtime (get ids from animrt_keypath_id)")
+        }
+        return keyPathTable[Int(id)]
+    }
+
+    /// Writes the presentation value of key path `id` into `out` and returns
+    /// how many doubles it has; nothing is written if `out` is too small.
+    public func readPresentation(keyPathID id: Int32, of layer: Handle, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) -> Int {
+        let i = try layers.index(of: layer)
+        let kp = try keyPath(id: id)
+        let n = kp.kind.componentCount
+        guard out.count >= n else { return n }
+        if let first = kp.componentIndex ?? (kp.access == .whole ? 0 : nil) {
+            guard let off = valueSlot(layer: i, property: kp.property, create: false) else {
+                let d = properties.info(kp.property).defaultValue
+                for k in 0..<n { out[k] = d.lanes[first + k] }
+                return n
+            }
+            for k in 0..<n { out[k] = presentation[Int(off) + first + k] }
+            return n
+        }
+        let v = kp.get(wholeValue(presentation, layer: i, property: kp.property))
+        for k in 0..<n { out[k] = v.lanes[k] }
+        return n
+    }
+
     /// Sets the model value of `keyPath`. Presentation follows at once when
     /// nothing animates the property, else at the next tick.
     public func setModelValue(_ value: AnimatableValue, forKeyPath path: String, of layer: Handle) throws(AnimrtError) {
+        _ = try layers.index(of: layer)
+        try setModelValue(value, keyPath: try properties.resolve(path), of: layer)
+    }
+
+    /// Sets the model value of a resolved key path.
+    public func setModelValue(_ value: AnimatableValue, keyPath kp: KeyPath, of layer: Handle) throws(AnimrtError) {
         let i = try layers.index(of: layer)
-        let kp = try properties.resolve(path)
         guard value.kind == kp.kind else {
-            throw AnimrtError(.kind, "'\(path)' takes a \(kp.kind.name) (\(kp.kind.componentCount) number\(kp.kind.componentCount == 1 ? "" : "s")), not a \(value.kind.name)")
+            let n = kp.kind.componentCount
+            throw AnimrtError(.kind, "'\(kp.name)' takes a \(kp.kind.name) (\(n) number\(n == 1 ? "" : "s")), not a \(value.kind.name)")
         }
-        for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(path)'") }
+        for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(kp.name)'") }
         let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
         writeWhole(whole, toPresentation: !isAnimated(layer: i, property: kp.property), toModel: true, layer: i, property: kp.property)
     }
 
     /// The model value of `keyPath`.
     public func modelValue(forKeyPath path: String, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        _ = try layers.index(of: layer)
+        return try modelValue(keyPath: try properties.resolve(path), of: layer)
+    }
+
+    /// The model value of a resolved key path.
+    public func modelValue(keyPath kp: KeyPath, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
         let i = try layers.index(of: layer)
-        let kp = try properties.resolve(path)
         return kp.get(wholeValue(model, layer: i, property: kp.property))
     }
 
@@ -352,14 +408,26 @@ public final class Runtime {
     /// Resolves (layer, key path) pairs once for `readPresentation`. Every key
     /// path must have the same kind (`width` doubles per target).
     public func resolveTargets(_ targets: [(Handle, String)]) throws(AnimrtError) -> BulkTargets {
+        var resolved: [(Handle, KeyPath)] = []
+        resolved.reserveCapacity(targets.count)
+        for (n, (layer, path)) in targets.enumerated() {
+            do { resolved.append((layer, try properties.resolve(path))) }
+            catch { throw AnimrtError(error.status, "target \(n): \(error.message)") }
+        }
+        return try resolveTargets(keyPaths: resolved)
+    }
+
+    /// Resolves (layer, key path) pairs whose key paths are already resolved.
+    public func resolveTargets(keyPaths targets: [(Handle, KeyPath)]) throws(AnimrtError) -> BulkTargets {
         var offsets: [Int32] = []
         offsets.reserveCapacity(targets.count)
         var special: [Int: (Handle, KeyPath)] = [:]
         var width: Int? = nil
-        for (n, (layer, path)) in targets.enumerated() {
-            let i: Int, kp: KeyPath
-            do { i = try layers.index(of: layer); kp = try properties.resolve(path) }
+        for (n, (layer, kp)) in targets.enumerated() {
+            let i: Int
+            do { i = try layers.index(of: layer) }
             catch { throw AnimrtError(error.status, "target \(n): \(error.message)") }
+            let path = kp.name
             let w = kp.kind.componentCount
             if let width, width != w {
                 throw AnimrtError(.kind, "target \(n): '\(path)' is a \(kp.kind.name); every target of one bulk read must have \(width) component(s)")
@@ -399,6 +467,16 @@ public final class Runtime {
             for k in 0..<w { out[n * w + k] = v.lanes[k] }
         }
     }
+
+    /// Stores resolved bulk-read targets under a handle.
+    public func createReader(_ targets: [(Handle, KeyPath)]) throws(AnimrtError) -> Handle {
+        try readers.insert(try resolveTargets(keyPaths: targets))
+    }
+
+    /// The targets stored under a reader handle.
+    public func reader(_ h: Handle) throws(AnimrtError) -> BulkTargets { readers[try readers.index(of: h)] }
+
+    public func destroyReader(_ h: Handle) throws(AnimrtError) { readers.remove(at: try readers.index(of: h)) }
 
     // MARK: Animation descriptions
 

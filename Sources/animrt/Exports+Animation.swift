@@ -1,0 +1,269 @@
+// Animation descriptions: creation and every setter.
+import AnimationCore
+import CAnimrt
+
+/// The value kind an animation's key path takes.
+private func valueKind(_ r: Runtime, _ a: Animation) throws(AnimrtError) -> ValueKind {
+    guard let path = a.keyPath else { throw AnimrtError(.kind, "a group animation has no key path and no values") }
+    return try r.properties.resolve(path).kind
+}
+
+private func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
+    AnimrtError(.kind, "animation \(h) is a \(a.kindName) animation; this call needs a \(wanted) animation")
+}
+
+/// Applies `body` to the keyframes of a keyframe animation.
+private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id,
+                             _ body: (Runtime, Animation, inout Keyframes) throws(AnimrtError) -> Void) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.updateAnimation(Handle(raw: h)) { (a: inout Animation) throws(AnimrtError) in
+            guard case .keyframe(var k) = a.content else { throw wrongKind(a, h, "keyframe") }
+            try body(r, a, &k)
+            a.content = .keyframe(k)
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animation_kind, _ keyPath: UnsafePointer<CChar>!,
+                                    _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let content: Animation.Content
+        switch kind.rawValue {
+        case ANIMRT_ANIMATION_BASIC.rawValue: content = .basic(from: nil, to: nil, by: nil)
+        case ANIMRT_ANIMATION_KEYFRAME.rawValue: content = .keyframe(Keyframes(values: []))
+        case ANIMRT_ANIMATION_SPRING.rawValue: content = .spring(from: nil, to: nil, by: nil, Spring())
+        case ANIMRT_ANIMATION_GROUP.rawValue:
+            guard keyPath == nil else { throw AnimrtError(.invalidArgument, "a group animation takes no key path; pass NULL") }
+            out.pointee = try r.createAnimation(.group([])).raw
+            return
+        default: throw AnimrtError(.unknownEnum, "\(kind.rawValue) is not a valid animrt_animation_kind")
+        }
+        let path = try string(keyPath, "key_path")
+        out.pointee = try r.createAnimation(Animation(keyPath: path, content: content)).raw
+    }
+}
+
+@c @implementation
+public func animrt_animation_destroy(_ rt: OpaquePointer!, _ animation: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.destroyAnimation(Handle(raw: animation)) }
+}
+
+private func timingKeyPath(_ param: animrt_timing_param) throws(AnimrtError) -> WritableKeyPath<MediaTiming, Double> {
+    switch param.rawValue {
+    case ANIMRT_TIMING_BEGIN_TIME.rawValue: return \.beginTime
+    case ANIMRT_TIMING_DURATION.rawValue: return \.duration
+    case ANIMRT_TIMING_SPEED.rawValue: return \.speed
+    case ANIMRT_TIMING_TIME_OFFSET.rawValue: return \.timeOffset
+    case ANIMRT_TIMING_REPEAT_COUNT.rawValue: return \.repeatCount
+    case ANIMRT_TIMING_REPEAT_DURATION.rawValue: return \.repeatDuration
+    case ANIMRT_TIMING_ITERATION_START.rawValue: return \.iterationStart
+    case ANIMRT_TIMING_END_DELAY.rawValue: return \.endDelay
+    default: throw AnimrtError(.unknownEnum, "\(param.rawValue) is not a valid animrt_timing_param")
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_timing(_ rt: OpaquePointer!, _ animation: animrt_id, _ param: animrt_timing_param,
+                                        _ v: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let field = try timingKeyPath(param)
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
+            var t = a.timing
+            t[keyPath: field] = v
+            try t.validate()
+            a.timing = t
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_timing(_ rt: OpaquePointer!, _ animation: animrt_id, _ param: animrt_timing_param,
+                                        _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.animation(Handle(raw: animation)).timing[keyPath: try timingKeyPath(param)]
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_id, _ flag: animrt_flag, _ on: Int32) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let b = on != 0
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
+            switch flag.rawValue {
+            case ANIMRT_FLAG_AUTOREVERSES.rawValue: a.timing.autoreverses = b
+            case ANIMRT_FLAG_REMOVED_ON_COMPLETION.rawValue: a.isRemovedOnCompletion = b
+            case ANIMRT_FLAG_ADDITIVE.rawValue: a.isAdditive = b
+            case ANIMRT_FLAG_CUMULATIVE.rawValue: a.isCumulative = b
+            case ANIMRT_FLAG_FROM_PRESENTATION.rawValue: a.startsFromPresentation = b
+            case ANIMRT_FLAG_ALLOWS_OVERDAMPING.rawValue:
+                guard case .spring(let f, let t, let by, var s) = a.content else { throw wrongKind(a, animation, "spring") }
+                s.allowsOverdamping = b
+                a.content = .spring(from: f, to: t, by: by, s)
+            default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag")
+            }
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_fill_mode(_ rt: OpaquePointer!, _ animation: animrt_id, _ mode: animrt_fill_mode) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let m = try enumValue(Int32(bitPattern: mode.rawValue), FillMode.self, "animrt_fill_mode")
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timing.fillMode = m }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: animrt_id, _ direction: animrt_direction) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let d = try enumValue(Int32(bitPattern: direction.rawValue), PlaybackDirection.self, "animrt_direction")
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timing.direction = d }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let f = try optionalString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_cubic_bezier(_ rt: OpaquePointer!, _ animation: animrt_id, _ x1: Double, _ y1: Double,
+                                              _ x2: Double, _ y2: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let f = try TimingFunction.cubicBezier(x1, y1, x2, y2)
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_value(_ rt: OpaquePointer!, _ animation: animrt_id, _ slot: animrt_value_slot,
+                                       _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let h = Handle(raw: animation)
+        let a = try r.animation(h)
+        let names = ["fromValue", "toValue", "byValue"]
+        guard slot.rawValue < 3 else { throw AnimrtError(.unknownEnum, "\(slot.rawValue) is not a valid animrt_value_slot") }
+        let name = names[Int(slot.rawValue)]
+        let newValue: AnimatableValue? = (v == nil && count == 0) ? nil : try value(try valueKind(r, a), v, count, name)
+        try r.updateAnimation(h) { (a: inout Animation) throws(AnimrtError) in
+            var ends: [AnimatableValue?]
+            switch a.content {
+            case .basic(let f, let t, let b), .spring(let f, let t, let b, _): ends = [f, t, b]
+            default: throw wrongKind(a, animation, "basic or spring")
+            }
+            ends[Int(slot.rawValue)] = newValue
+            if case .spring(_, _, _, let s) = a.content { a.content = .spring(from: ends[0], to: ends[1], by: ends[2], s) }
+            else { a.content = .basic(from: ends[0], to: ends[1], by: ends[2]) }
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_spring(_ rt: OpaquePointer!, _ animation: animrt_id, _ mass: Double, _ stiffness: Double,
+                                        _ damping: Double, _ initialVelocity: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
+            guard case .spring(let f, let t, let b, let old) = a.content else { throw wrongKind(a, animation, "spring") }
+            let s = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
+                           allowsOverdamping: old.allowsOverdamping)
+            try s.validate()
+            a.content = .spring(from: f, to: t, by: b, s)
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                                   _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let a = try r.animation(Handle(raw: animation))
+        guard case .spring(_, _, _, let s) = a.content else { throw wrongKind(a, animation, "spring") }
+        out.pointee = s.settlingDuration
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt_id, _ values: UnsafePointer<Double>!,
+                                       _ count: Int, _ components: Int) -> animrt_status {
+    updateKeyframes(rt, animation) { (r: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
+        let kind = try valueKind(r, a)
+        guard components == kind.componentCount else {
+            throw AnimrtError(.kind, "'\(a.keyPath ?? "")' takes \(kind.componentCount) component(s) per keyframe, not \(components)")
+        }
+        let flat = try doubles(values, count * components, "values")
+        var list: [AnimatableValue] = []
+        for i in 0..<count {
+            list.append(try value(kind, flat.baseAddress! + i * components, components, "keyframe \(i)"))
+        }
+        k.values = list
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_key_times(_ rt: OpaquePointer!, _ animation: animrt_id, _ times: UnsafePointer<Double>!,
+                                          _ count: Int) -> animrt_status {
+    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        k.keyTimes = count == 0 ? nil : Array(try doubles(times, count, "times"))
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                                 _ names: UnsafePointer<UnsafePointer<CChar>?>!, _ count: Int) -> animrt_status {
+    updateKeyframes(rt, animation) { (r: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        if count > 0 && names == nil { throw AnimrtError(.nullPointer, "names is NULL but count is \(count)") }
+        var functions: [TimingFunction] = []
+        for i in 0..<count {
+            functions.append(try optionalString(names[i], "names[\(i)]")
+                .map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) } ?? .linear)
+        }
+        k.timingFunctions = functions
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_calculation_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                                 _ mode: animrt_calculation_mode) -> animrt_status {
+    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        k.calculationMode = try enumValue(Int32(bitPattern: mode.rawValue), CalculationMode.self, "animrt_calculation_mode")
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_spline(_ rt: OpaquePointer!, _ animation: animrt_id, _ tension: UnsafePointer<Double>!,
+                                       _ continuity: UnsafePointer<Double>!, _ bias: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
+    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        func list(_ p: UnsafePointer<Double>?, _ name: String) throws(AnimrtError) -> [Double] {
+            guard let p else { return [] }
+            let values = Array(UnsafeBufferPointer(start: p, count: count))
+            for v in values { try requireFiniteValue(v, name) }
+            return values
+        }
+        k.tensionValues = try list(tension, "tension")
+        k.continuityValues = try list(continuity, "continuity")
+        k.biasValues = try list(bias, "bias")
+    }
+}
+
+private func requireFiniteValue(_ v: Double, _ name: String) throws(AnimrtError) {
+    guard v.isFinite else { throw AnimrtError(.invalidArgument, "a \(name) value is \(v); it must be finite") }
+}
+
+@c @implementation
+public func animrt_group_add(_ rt: OpaquePointer!, _ group: animrt_id, _ child: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let c = try r.animation(Handle(raw: child))
+        try r.updateAnimation(Handle(raw: group)) { (a: inout Animation) throws(AnimrtError) in
+            guard case .group(var children) = a.content else { throw wrongKind(a, group, "group") }
+            children.append(c)
+            a.content = .group(children)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+// Attaching animations to layers; barriers, transactions and timers.
+import AnimationCore
+import CAnimrt
+
+@c @implementation
+public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ animation: animrt_id, _ key: UnsafePointer<CChar>!,
+                                       _ barrier: animrt_id, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let key = try optionalString(key, "key")
+        let h = try r.addAnimation(Handle(raw: animation), to: Handle(raw: layer), forKey: key, joining: optionalHandle(barrier))
+        out?.pointee = h.raw
+    }
+}
+
+@c @implementation
+public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
+                                          _ removed: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let found = try r.removeAnimation(forKey: try string(key, "key"), from: Handle(raw: layer))
+        removed?.pointee = found ? 1 : 0
+    }
+}
+
+@c @implementation
+public func animrt_layer_remove_all_animations(_ rt: OpaquePointer!, _ layer: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.removeAllAnimations(from: Handle(raw: layer)) }
+}
+
+@c @implementation
+public func animrt_layer_animation_count(_ rt: OpaquePointer!, _ layer: animrt_id, _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.animationKeys(of: Handle(raw: layer)).count
+    }
+}
+
+@c @implementation
+public func animrt_layer_animation_key(_ rt: OpaquePointer!, _ layer: animrt_id, _ index: Int, _ buf: UnsafeMutablePointer<CChar>!,
+                                       _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let keys = try r.animationKeys(of: Handle(raw: layer))
+        guard index >= 0 && index < keys.count else {
+            throw AnimrtError(.outOfRange, "index \(index) is past the layer's \(keys.count) keyed animation(s)")
+        }
+        let utf8 = Array(keys[index].utf8)
+        needed?.pointee = utf8.count + 1
+        guard let buf, cap > utf8.count else {
+            throw AnimrtError(.buffer, "the key needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+        }
+        for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
+        buf[utf8.count] = 0
+    }
+}
+
+@c @implementation
+public func animrt_barrier_create(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.createBarrier().raw
+    }
+}
+
+@c @implementation
+public func animrt_barrier_destroy(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.destroyBarrier(Handle(raw: barrier)) }
+}
+
+@c @implementation
+public func animrt_barrier_enter(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.enter(Handle(raw: barrier)) }
+}
+
+@c @implementation
+public func animrt_barrier_leave(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.leave(Handle(raw: barrier)) }
+}
+
+@c @implementation
+public func animrt_barrier_notify(_ rt: OpaquePointer!, _ barrier: animrt_id, _ token: UInt64) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.notify(Handle(raw: barrier), token: token) }
+}
+
+@c @implementation
+public func animrt_barrier_count(_ rt: OpaquePointer!, _ barrier: animrt_id, _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.count(of: Handle(raw: barrier))
+    }
+}
+
+@c @implementation
+public func animrt_transaction_begin(_ rt: OpaquePointer!, _ animationDuration: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.beginTransaction(animationDuration: animationDuration == 0 ? nil : animationDuration)
+    }
+}
+
+@c @implementation
+public func animrt_transaction_commit(_ rt: OpaquePointer!, _ token: UInt64) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.commitTransaction(token: token) }
+}
+
+@c @implementation
+public func animrt_timer_start(_ rt: OpaquePointer!, _ delay: Double, _ token: UInt64, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let h = try r.startTimer(after: delay, token: token)
+        out?.pointee = h.raw
+    }
+}
+
+@c @implementation
+public func animrt_timer_cancel(_ rt: OpaquePointer!, _ timer: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.cancelTimer(Handle(raw: timer)) }
+}

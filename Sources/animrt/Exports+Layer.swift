@@ -1,0 +1,125 @@
+// Key paths, properties, layers, values and bulk readers.
+import AnimationCore
+import CAnimrt
+
+@c @implementation
+public func animrt_keypath_id(_ rt: OpaquePointer!, _ keyPath: UnsafePointer<CChar>!,
+                              _ out: UnsafeMutablePointer<animrt_keypath>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.keyPathID(try string(keyPath, "key_path"))
+    }
+}
+
+@c @implementation
+public func animrt_keypath_info(_ rt: OpaquePointer!, _ keyPath: animrt_keypath, _ kind: UnsafeMutablePointer<animrt_value_kind>!,
+                                _ components: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let kp = try r.keyPath(id: keyPath)
+        kind?.pointee = animrt_value_kind(rawValue: UInt32(kp.kind.rawValue))
+        components?.pointee = kp.kind.componentCount
+    }
+}
+
+@c @implementation
+public func animrt_property_define(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ kind: animrt_value_kind,
+                                   _ initial: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let name = try string(name, "name")
+        let k = try enumValue(Int32(bitPattern: kind.rawValue), ValueKind.self, "animrt_value_kind")
+        try r.properties.define(name, default: try value(k, initial, count, "initial"))
+    }
+}
+
+@c @implementation
+public func animrt_layer_create(_ rt: OpaquePointer!, _ parent: animrt_id, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.createLayer(parent: optionalHandle(parent)).raw
+    }
+}
+
+@c @implementation
+public func animrt_layer_destroy(_ rt: OpaquePointer!, _ layer: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.destroyLayer(Handle(raw: layer)) }
+}
+
+@c @implementation
+public func animrt_layer_set_parent(_ rt: OpaquePointer!, _ layer: animrt_id, _ parent: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.setParent(Handle(raw: layer), optionalHandle(parent)) }
+}
+
+@c @implementation
+public func animrt_layer_set_timing(_ rt: OpaquePointer!, _ layer: animrt_id, _ beginTime: Double, _ speed: Double,
+                                    _ timeOffset: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.setTiming(LayerTiming(beginTime: beginTime, speed: speed, timeOffset: timeOffset), of: Handle(raw: layer))
+    }
+}
+
+@c @implementation
+public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
+                                   _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let kp = try r.keyPath(id: keyPath)
+        try r.setModelValue(try value(kp.kind, v, count, "value for '\(kp.name)'"), keyPath: kp, of: Handle(raw: layer))
+    }
+}
+
+@c @implementation
+public func animrt_layer_get_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
+                                   _ out: UnsafeMutablePointer<Double>!, _ cap: Int, _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try copyOut(out, cap, count, try r.modelValue(keyPath: try r.keyPath(id: keyPath), of: Handle(raw: layer)))
+    }
+}
+
+@c @implementation
+public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
+                                          _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
+                                          _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let count = try required(count, "count")
+        let buffer = UnsafeMutableBufferPointer(start: out, count: out == nil ? 0 : cap)
+        let n = try r.readPresentation(keyPathID: keyPath, of: Handle(raw: layer), into: buffer)
+        count.pointee = n
+        if buffer.count < n { throw AnimrtError(.buffer, "the value has \(n) components; the buffer holds \(buffer.count)") }
+    }
+}
+
+@c @implementation
+public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<animrt_id>!, _ keyPaths: UnsafePointer<animrt_keypath>!,
+                                 _ count: Int, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        if count > 0 && (layers == nil || keyPaths == nil) {
+            throw AnimrtError(.nullPointer, "layers or key_paths is NULL but count is \(count)")
+        }
+        var targets: [(Handle, KeyPath)] = []
+        targets.reserveCapacity(count)
+        for i in 0..<count {
+            do throws(AnimrtError) { targets.append((Handle(raw: layers[i]), try r.keyPath(id: keyPaths[i]))) }
+            catch { throw AnimrtError(error.status, "target \(i): \(error.message)") }
+        }
+        out.pointee = try r.createReader(targets).raw
+    }
+}
+
+@c @implementation
+public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
+                               _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let targets = try r.reader(Handle(raw: reader))
+        let n = targets.count * targets.width
+        needed?.pointee = n
+        guard let out, cap >= n else {
+            throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
+        }
+        try r.readPresentation(targets, into: UnsafeMutableBufferPointer(start: out, count: cap))
+    }
+}
+
+@c @implementation
+public func animrt_reader_destroy(_ rt: OpaquePointer!, _ reader: animrt_id) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try r.destroyReader(Handle(raw: reader)) }
+}

@@ -1,0 +1,105 @@
+// Versions, errors, the runtime object, time, events.
+import AnimationCore
+import CAnimrt
+
+@c @implementation
+public func animrt_version() -> UInt32 {
+    UInt32(ANIMRT_VERSION_MAJOR * 10000 + ANIMRT_VERSION_MINOR * 100 + ANIMRT_VERSION_PATCH)
+}
+
+@c @implementation
+public func animrt_version_string() -> UnsafePointer<CChar>! { cString("0.1.0") }
+
+@c @implementation
+public func animrt_status_name(_ status: animrt_status) -> UnsafePointer<CChar>! {
+    guard let s = Status(rawValue: status) else { return cString("ANIMRT_E_UNKNOWN") }
+    switch s {
+    case .ok: return cString("ANIMRT_OK")
+    case .nullPointer: return cString("ANIMRT_E_NULL")
+    case .invalidArgument: return cString("ANIMRT_E_INVALID")
+    case .outOfRange: return cString("ANIMRT_E_RANGE")
+    case .handle: return cString("ANIMRT_E_HANDLE")
+    case .notFound: return cString("ANIMRT_E_NOT_FOUND")
+    case .kind: return cString("ANIMRT_E_KIND")
+    case .buffer: return cString("ANIMRT_E_BUFFER")
+    case .state: return cString("ANIMRT_E_STATE")
+    case .exists: return cString("ANIMRT_E_EXISTS")
+    case .noMemory: return cString("ANIMRT_E_NOMEM")
+    case .time: return cString("ANIMRT_E_TIME")
+    case .unknownEnum: return cString("ANIMRT_E_ENUM")
+    }
+}
+
+@c @implementation
+public func animrt_last_error_message() -> UnsafePointer<CChar>! { LastError.message }
+
+@c @implementation
+public func animrt_runtime_create(_ eventCapacity: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> animrt_status {
+    guard let out else { return fail(.nullPointer, "out is NULL") }
+    let capacity = eventCapacity == 0 ? 65_536 : Int(eventCapacity)
+    let box = RuntimeBox(RuntimeState(runtime: Runtime(configuration: .init(eventCapacity: capacity))))
+    out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+    return animrt_status(ANIMRT_OK)
+}
+
+@c @implementation
+public func animrt_runtime_destroy(_ rt: OpaquePointer!) {
+    guard let rt else { return }
+    let unmanaged = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt))
+    let (events, callback, user) = unmanaged.takeUnretainedValue().state.withLock { s in
+        (s.runtime.shutdown(), s.callback, s.userData)
+    }
+    if let callback { for e in events { var c = e.c; callback(user, &c) } }
+    unmanaged.release()
+}
+
+@c @implementation
+public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_status {
+    var pending: [Event] = []
+    var callback: animrt_event_fn? = nil
+    var user: UnsafeMutableRawPointer? = nil
+    let status = withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in
+        try s.runtime.tick(now)
+        guard let cb = s.callback else { return }
+        while let e = s.runtime.pollEvent() { pending.append(e) }
+        callback = cb; user = s.userData
+    }
+    // The lock is released: the callback may call back into animrt.
+    if let callback { for e in pending { var c = e.c; callback(user, &c) } }
+    return status
+}
+
+@c @implementation
+public func animrt_runtime_time(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in try required(out, "out").pointee = r.currentTime ?? 0 }
+}
+
+@c @implementation
+public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_event>!, _ cap: Int,
+                              _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let count = try required(count, "count")
+        if cap > 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(cap)") }
+        var n = 0
+        while n < cap, let e = r.pollEvent() { out[n] = e.c; n += 1 }
+        count.pointee = n
+    }
+}
+
+@c @implementation
+public func animrt_event_set_callback(_ rt: OpaquePointer!, _ fn: animrt_event_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
+    withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in
+        s.callback = fn
+        s.userData = fn == nil ? nil : userData
+    }
+}
+
+@c @implementation
+public func animrt_timing_function_evaluate(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ x: Double,
+                                            _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        guard !x.isNaN else { throw AnimrtError(.invalidArgument, "x is NaN") }
+        out.pointee = try r.timingFunctions.function(named: try string(name, "name")).evaluate(x)
+    }
+}

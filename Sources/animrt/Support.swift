@@ -1,0 +1,140 @@
+// What every export shares: the runtime box and its lock, error reporting,
+// and conversions from C arguments. No animation logic lives here.
+import AnimationCore
+import CAnimrt
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything one `animrt_runtime *` owns, behind one lock.
+struct RuntimeState {
+    var runtime: Runtime
+    var callback: animrt_event_fn?
+    var userData: UnsafeMutableRawPointer?
+}
+
+/// The object behind an `animrt_runtime *` (an unmanaged, retained pointer).
+final class RuntimeBox {
+    let state: Mutex<RuntimeState>
+    init(_ s: sending RuntimeState) { state = Mutex(s) }
+
+    static func from(_ p: OpaquePointer) -> RuntimeBox {
+        Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    }
+}
+
+/// The calling thread's last error message, as a C string it owns.
+enum LastError {
+    static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { free($0) }
+        return k
+    }()
+
+    static func set(_ message: String) {
+        let old = pthread_getspecific(key)
+        pthread_setspecific(key, strdup(message))
+        free(old)
+    }
+
+    static var message: UnsafePointer<CChar> {
+        if let p = pthread_getspecific(key) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
+        return cString("")
+    }
+}
+
+/// A static C string.
+func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// Records `error` for animrt_last_error_message and returns its status.
+@inline(never)
+func fail(_ error: AnimrtError) -> animrt_status {
+    LastError.set(error.message)
+    return error.status.rawValue
+}
+
+@inline(never)
+func fail(_ status: Status, _ message: String) -> animrt_status { fail(AnimrtError(status, message)) }
+
+/// Runs `body` on the runtime under its lock; maps a thrown error to its status.
+@inline(__always)
+func withState(_ rt: OpaquePointer?, _ body: (inout RuntimeState) throws(AnimrtError) -> Void) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    do {
+        try RuntimeBox.from(rt).state.withLock { (s: inout RuntimeState) throws(AnimrtError) in try body(&s) }
+        return animrt_status(ANIMRT_OK)
+    } catch {
+        return fail(error)
+    }
+}
+
+@inline(__always)
+func withRuntime(_ rt: OpaquePointer?, _ body: (Runtime) throws(AnimrtError) -> Void) -> animrt_status {
+    withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in try body(s.runtime) }
+}
+
+/// A required out-pointer.
+@inline(__always)
+func required<T>(_ p: UnsafeMutablePointer<T>?, _ name: String) throws(AnimrtError) -> UnsafeMutablePointer<T> {
+    guard let p else { throw AnimrtError(.nullPointer, "\(name) is NULL") }
+    return p
+}
+
+/// A C string argument, copied; NULL and invalid UTF-8 are refused.
+func string(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtError) -> String {
+    guard let p else { throw AnimrtError(.nullPointer, "\(name) is NULL") }
+    guard let s = String(validatingCString: p) else { throw AnimrtError(.invalidArgument, "\(name) is not valid UTF-8") }
+    return s
+}
+
+/// An optional C string argument (NULL is nil).
+func optionalString(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtError) -> String? {
+    guard p != nil else { return nil }
+    return try string(p, name)
+}
+
+/// `count` doubles; NULL is allowed only for an empty array.
+func doubles(_ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> UnsafeBufferPointer<Double> {
+    if count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
+    guard let p else { throw AnimrtError(.nullPointer, "\(name) is NULL but its count is \(count)") }
+    return UnsafeBufferPointer(start: p, count: count)
+}
+
+/// A value of `kind` from `count` doubles.
+func value(_ kind: ValueKind, _ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> AnimatableValue {
+    let buffer = try doubles(p, count, name)
+    do { return try AnimatableValue(kind: kind, components: buffer) }
+    catch { throw AnimrtError(error.status, "\(name): \(error.message)") }
+}
+
+/// An enum argument from C, checked.
+func enumValue<E: RawRepresentable>(_ raw: E.RawValue, _ type: E.Type, _ name: String) throws(AnimrtError) -> E {
+    guard let e = E(rawValue: raw) else { throw AnimrtError(.unknownEnum, "\(raw) is not a valid \(name)") }
+    return e
+}
+
+/// A handle that may be 0 meaning "none".
+func optionalHandle(_ raw: animrt_id) -> Handle? { raw == 0 ? nil : Handle(raw: raw) }
+
+/// Copies `n` doubles produced by `fill` into a caller buffer with the
+/// (out, cap, count) rules: nothing is written when cap is too small.
+func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?,
+             _ v: AnimatableValue) throws(AnimrtError) {
+    let count = try required(count, "count")
+    let n = v.kind.componentCount
+    count.pointee = n
+    guard cap >= n, let out else {
+        throw AnimrtError(.buffer, "the value has \(n) component\(n == 1 ? "" : "s"); the buffer holds \(out == nil ? 0 : cap)")
+    }
+    for k in 0..<n { out[k] = v.lanes[k] }
+}
+
+extension Event {
+    var c: animrt_event {
+        animrt_event(type: type.rawValue, reason: reason.rawValue, time: time, layer: layer.raw,
+                     object: object.raw, animation: animation.raw, token: token)
+    }
+}

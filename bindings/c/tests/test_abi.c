@@ -1,0 +1,468 @@
+/* The C ABI, exercised from C: every call kind, the bad-input table of
+ * docs/bad-input.md (each row checks the status and that nothing changed),
+ * events by polling and by callback, bulk reads, and threads. */
+#include <pthread.h>
+#include <stdlib.h>
+#include "check.h"
+
+static animrt_runtime *rt_new(void) {
+    animrt_runtime *rt = NULL;
+    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
+    return rt;
+}
+
+static animrt_keypath kp(animrt_runtime *rt, const char *path) {
+    animrt_keypath id = -1;
+    animrt_keypath_id(rt, path, &id);
+    return id;
+}
+
+static double presentation(animrt_runtime *rt, animrt_id layer, const char *path) {
+    double v = NAN;
+    size_t n = 0;
+    animrt_layer_get_presentation(rt, layer, kp(rt, path), &v, 1, &n);
+    return v;
+}
+
+/* A basic animation from `from` to `to` over `duration` seconds. */
+static animrt_id basic(animrt_runtime *rt, const char *path, double from, double to, double duration) {
+    animrt_id a = 0;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, path, &a);
+    animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1);
+    animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, duration);
+    return a;
+}
+
+TEST(versions) {
+    CHECK(animrt_version() == ANIMRT_VERSION_NUMBER);
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", ANIMRT_VERSION_MAJOR, ANIMRT_VERSION_MINOR, ANIMRT_VERSION_PATCH);
+    CHECK(strcmp(animrt_version_string(), expected) == 0);
+    CHECK(strcmp(animrt_status_name(ANIMRT_OK), "ANIMRT_OK") == 0);
+    CHECK(strcmp(animrt_status_name(ANIMRT_E_HANDLE), "ANIMRT_E_HANDLE") == 0);
+    CHECK(strcmp(animrt_status_name(ANIMRT_E_ENUM), "ANIMRT_E_ENUM") == 0);
+    CHECK(strcmp(animrt_status_name(999), "ANIMRT_E_UNKNOWN") == 0);
+}
+
+TEST(animate_and_read) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, anim = 0, inst = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK(layer != 0);
+    animrt_keypath opacity = kp(rt, "opacity");
+    animrt_value_kind kind = ANIMRT_VALUE_TRANSFORM;
+    size_t comps = 0;
+    CHECK_OK(animrt_keypath_info(rt, kp(rt, "position"), &kind, &comps));
+    CHECK(kind == ANIMRT_VALUE_POINT && comps == 2);
+    double one = 1;
+    CHECK_OK(animrt_layer_set_value(rt, layer, opacity, &one, 1));
+    anim = basic(rt, "opacity", 0, 0.5, 2);
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "easeInEaseOut"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, anim, "fade", 0, &inst));
+    CHECK(inst != 0);
+    CHECK_OK(animrt_runtime_tick(rt, 10));
+    CHECK_NEAR(presentation(rt, layer, "opacity"), 0, 1e-12);
+    CHECK_OK(animrt_runtime_tick(rt, 11));
+    CHECK_NEAR(presentation(rt, layer, "opacity"), 0.25, 1e-9);  /* easeInEaseOut(0.5) = 0.5 */
+    double model = 0; size_t n = 0;
+    CHECK_OK(animrt_layer_get_value(rt, layer, opacity, &model, 1, &n));
+    CHECK(model == 1 && n == 1);
+    CHECK_OK(animrt_runtime_tick(rt, 12.5));
+    CHECK(presentation(rt, layer, "opacity") == 1);  /* removed on completion: the model shows */
+    animrt_event ev[8];
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    CHECK(n == 2);
+    CHECK(ev[0].type == ANIMRT_EVENT_ANIMATION_STARTED && ev[0].object == inst && ev[0].animation == anim && ev[0].layer == layer);
+    CHECK(ev[1].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[1].reason == ANIMRT_STOP_FINISHED && ev[1].time == 12.5);
+    double t = 0;
+    CHECK_OK(animrt_runtime_time(rt, &t));
+    CHECK(t == 12.5);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(points_transforms_keyframes_springs) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, a = 0;
+    animrt_layer_create(rt, 0, &layer);
+    double pos[2] = {10, 20};
+    CHECK_OK(animrt_layer_set_value(rt, layer, kp(rt, "position"), pos, 2));
+    /* Keyframes on position.x with a discrete mode. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "position.x", &a));
+    double values[3] = {0, 100, 50}, times[4] = {0, 0.25, 0.5, 1};
+    CHECK_OK(animrt_keyframe_set_values(rt, a, values, 3, 1));
+    CHECK_OK(animrt_keyframe_set_key_times(rt, a, times, 4));
+    CHECK_OK(animrt_keyframe_set_calculation_mode(rt, a, ANIMRT_CALC_DISCRETE));
+    CHECK_OK(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, 1));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, "kf", 0, NULL));
+    /* A rotation by byValue, repeating forever. */
+    animrt_id spin = 0;
+    double turn = 6.283185307179586;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "transform.rotation.z", &spin));
+    CHECK_OK(animrt_animation_set_value(rt, spin, ANIMRT_BY, &turn, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_DURATION, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_REPEAT_COUNT, INFINITY));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, spin, "spin", 0, NULL));
+    /* A spring on cornerRadius. */
+    animrt_id spring = 0;
+    double radius = 8, settle = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "cornerRadius", &spring));
+    CHECK_OK(animrt_animation_set_spring(rt, spring, 1, 100, 10, 0));
+    CHECK_OK(animrt_animation_set_value(rt, spring, ANIMRT_TO, &radius, 1));
+    CHECK_OK(animrt_animation_get_settling_duration(rt, spring, &settle));
+    CHECK(settle > 0.5 && settle < 2);
+    CHECK_OK(animrt_animation_set_timing(rt, spring, ANIMRT_TIMING_DURATION, settle));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, spring, "spring", 0, NULL));
+
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.3));
+    double p[2]; size_t n = 0;
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), p, 2, &n));
+    CHECK(n == 2 && p[0] == 100 && p[1] == 20);
+    CHECK_NEAR(presentation(rt, layer, "transform.rotation.z"), 0.3 * turn, 1e-9);
+    double m[16];
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "transform"), m, 16, &n));
+    CHECK(n == 16);
+    CHECK_NEAR(m[0], cos(0.3 * turn), 1e-12);
+    CHECK_NEAR(m[1], sin(0.3 * turn), 1e-12);
+    CHECK(presentation(rt, layer, "cornerRadius") > 4);
+    CHECK_OK(animrt_runtime_tick(rt, 0.75));
+    CHECK(presentation(rt, layer, "position.x") == 50);
+    size_t count = 0;
+    CHECK_OK(animrt_layer_animation_count(rt, layer, &count));
+    CHECK(count == 3);
+    char key[16]; size_t needed = 0;
+    CHECK_OK(animrt_layer_animation_key(rt, layer, 1, key, sizeof key, &needed));
+    CHECK(strcmp(key, "spin") == 0 && needed == 5);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(groups_and_timing_functions) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, group = 0;
+    animrt_layer_create(rt, 0, &layer);
+    animrt_id child = basic(rt, "opacity", 0, 1, 5);
+    CHECK_OK(animrt_animation_set_timing(rt, child, ANIMRT_TIMING_BEGIN_TIME, 0.5));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    CHECK_OK(animrt_group_add(rt, group, child));
+    CHECK_OK(animrt_animation_set_timing(rt, group, ANIMRT_TIMING_BEGIN_TIME, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, group, ANIMRT_TIMING_DURATION, 3));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, group, "g", 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 3.9));
+    CHECK_NEAR(presentation(rt, layer, "opacity"), 0.48, 1e-12);  /* clipped to the group's 3 s */
+    double y = 0;
+    CHECK_OK(animrt_timing_function_evaluate(rt, "easeInEaseOut", 0.25, &y));
+    CHECK_NEAR(y, 0.129162, 1e-6);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "steps(4, jump-start)", 0.3, &y));
+    CHECK(y == 0.5);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 1.5, 1, 1.5)", 0.5, &y));
+    CHECK(y > 1);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(barriers_transactions_timers) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, b = 0;
+    animrt_layer_create(rt, 0, &layer);
+    CHECK_OK(animrt_barrier_create(rt, &b));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 1), "a", b, NULL));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, basic(rt, "position.x", 0, 1, 2), "b", b, NULL));
+    size_t count = 0;
+    CHECK_OK(animrt_barrier_count(rt, b, &count));
+    CHECK(count == 2);
+    CHECK_OK(animrt_barrier_notify(rt, b, 77));
+    CHECK_OK(animrt_transaction_begin(rt, 0.5));
+    animrt_id t = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "cornerRadius", &t));
+    double ten = 10;
+    CHECK_OK(animrt_animation_set_value(rt, t, ANIMRT_TO, &ten, 1));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, t, "t", 0, NULL));
+    CHECK_OK(animrt_transaction_commit(rt, 88));
+    animrt_id timer = 0, cancelled = 0;
+    CHECK_OK(animrt_timer_start(rt, 1.5, 99, &timer));
+    CHECK_OK(animrt_timer_start(rt, 0.1, 100, &cancelled));
+    CHECK_OK(animrt_timer_cancel(rt, cancelled));
+    animrt_event ev[32]; size_t n = 0;
+    uint64_t seen[8]; size_t k = 0;
+    double times[] = {0, 0.5, 1, 1.5, 2};
+    for (int i = 0; i < 5; i++) {
+        CHECK_OK(animrt_runtime_tick(rt, times[i]));
+        CHECK_OK(animrt_event_poll(rt, ev, 32, &n));
+        for (size_t j = 0; j < n; j++)
+            if (ev[j].type != ANIMRT_EVENT_ANIMATION_STARTED && ev[j].type != ANIMRT_EVENT_ANIMATION_STOPPED && k < 8)
+                seen[k++] = ev[j].token;
+    }
+    CHECK(k == 3);
+    CHECK(seen[0] == 88 && seen[1] == 99 && seen[2] == 77);  /* transaction at 0.5, timer at 1.5, barrier at 2 */
+    animrt_runtime_destroy(rt);
+}
+
+TEST(bulk_reader) {
+    animrt_runtime *rt = rt_new();
+    enum { N = 1000 };
+    static animrt_id layers[N];
+    static animrt_keypath kps[N];
+    animrt_keypath x = kp(rt, "position.x");
+    for (int i = 0; i < N; i++) {
+        animrt_layer_create(rt, 0, &layers[i]);
+        kps[i] = x;
+        animrt_layer_add_animation(rt, layers[i], basic(rt, "position.x", 0, i, 1), NULL, 0, NULL);
+    }
+    animrt_id reader = 0;
+    CHECK_OK(animrt_reader_create(rt, layers, kps, N, &reader));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    static double out[N];
+    size_t needed = 0;
+    CHECK_OK(animrt_reader_read(rt, reader, out, N, &needed));
+    CHECK(needed == N);
+    int exact = 1;
+    for (int i = 0; i < N; i++) exact &= out[i] == i * 0.5;
+    CHECK(exact);
+    CHECK_STATUS(animrt_reader_read(rt, reader, out, N - 1, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == N);
+    CHECK_OK(animrt_reader_destroy(rt, reader));
+    CHECK_STATUS(animrt_reader_read(rt, reader, out, N, &needed), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+/* ---- callbacks ------------------------------------------------------- */
+
+typedef struct { animrt_runtime *rt; animrt_id layer; int started, stopped; double read_inside; } cb_state;
+
+static void on_event(void *user, const animrt_event *e) {
+    cb_state *s = user;
+    if (e->type == ANIMRT_EVENT_ANIMATION_STARTED) s->started++;
+    if (e->type == ANIMRT_EVENT_ANIMATION_STOPPED) {
+        s->stopped++;
+        /* Calling back into animrt from the callback must work (no lock is held). */
+        s->read_inside = presentation(s->rt, s->layer, "opacity");
+        animrt_id next = basic(s->rt, "position.x", 0, 10, 1);
+        animrt_layer_add_animation(s->rt, s->layer, next, "next", 0, NULL);
+    }
+}
+
+TEST(callbacks) {
+    animrt_runtime *rt = rt_new();
+    cb_state s = {rt, 0, 0, 0, -1};
+    animrt_layer_create(rt, 0, &s.layer);
+    CHECK_OK(animrt_event_set_callback(rt, on_event, &s));
+    CHECK_OK(animrt_layer_add_animation(rt, s.layer, basic(rt, "opacity", 0, 0.5, 1), "a", 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK(s.started == 1 && s.stopped == 0);
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK(s.stopped == 1);
+    CHECK(s.read_inside == 1);
+    size_t n = 9;
+    animrt_event ev[4];
+    CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+    CHECK(n == 0);  /* delivered to the callback, not queued */
+    /* Added from the callback, after the tick: it begins at the next tick. */
+    CHECK_OK(animrt_runtime_tick(rt, 1.5));
+    CHECK(presentation(rt, s.layer, "position.x") == 0);
+    CHECK_OK(animrt_runtime_tick(rt, 2));
+    CHECK(presentation(rt, s.layer, "position.x") == 5);
+    CHECK_OK(animrt_event_set_callback(rt, NULL, NULL));
+    animrt_runtime_destroy(rt);
+}
+
+static int destroyed_stops;
+static void on_destroy(void *user, const animrt_event *e) {
+    (void)user;
+    if (e->type == ANIMRT_EVENT_ANIMATION_STOPPED && e->reason == ANIMRT_STOP_RUNTIME_DESTROYED) destroyed_stops++;
+}
+
+TEST(destroy_reports_last_stops) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0;
+    animrt_layer_create(rt, 0, &layer);
+    animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 10), "a", 0, NULL);
+    animrt_event_set_callback(rt, on_destroy, NULL);
+    animrt_runtime_tick(rt, 0);
+    animrt_runtime_destroy(rt);
+    CHECK(destroyed_stops == 1);
+    animrt_runtime_destroy(NULL);
+}
+
+TEST(overflow) {
+    animrt_runtime *rt = NULL;
+    CHECK_OK(animrt_runtime_create(4, &rt));
+    for (int i = 0; i < 10; i++) animrt_timer_start(rt, 0, (uint64_t)i, NULL);
+    animrt_runtime_tick(rt, 0);
+    animrt_event ev[16]; size_t n = 0;
+    CHECK_OK(animrt_event_poll(rt, ev, 16, &n));
+    CHECK(n == 4);
+    CHECK(ev[3].type == ANIMRT_EVENT_OVERFLOW && ev[3].token == 7);
+    animrt_runtime_destroy(rt);
+}
+
+/* ---- threads --------------------------------------------------------- */
+
+typedef struct { animrt_runtime *rt; animrt_id layer; int failures; } thread_arg;
+
+static void *reader_thread(void *p) {
+    thread_arg *a = p;
+    animrt_keypath x = kp(a->rt, "position.x");
+    for (int i = 0; i < 20000; i++) {
+        double v = -1; size_t n = 0;
+        if (animrt_layer_get_presentation(a->rt, a->layer, x, &v, 1, &n) != ANIMRT_OK || v < 0 || v > 100) a->failures++;
+    }
+    return NULL;
+}
+
+static void *own_runtime_thread(void *p) {
+    thread_arg *a = p;
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0;
+    animrt_layer_create(rt, 0, &layer);
+    animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 1), "a", 0, NULL);
+    for (int i = 0; i <= 1000; i++) {
+        if (animrt_runtime_tick(rt, i / 1000.0) != ANIMRT_OK) a->failures++;
+        if (i == 500 && presentation(rt, layer, "opacity") != 0.5) a->failures++;
+    }
+    animrt_runtime_destroy(rt);
+    return NULL;
+}
+
+TEST(threads) {
+    animrt_runtime *rt = rt_new();
+    thread_arg arg = {rt, 0, 0};
+    animrt_layer_create(rt, 0, &arg.layer);
+    animrt_id a = basic(rt, "position.x", 0, 100, 1);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_REPEAT_COUNT, INFINITY);
+    animrt_layer_add_animation(rt, arg.layer, a, "x", 0, NULL);
+    pthread_t t1, t2, t3;
+    thread_arg own = {NULL, 0, 0};
+    pthread_create(&t1, NULL, reader_thread, &arg);
+    pthread_create(&t2, NULL, reader_thread, &arg);
+    pthread_create(&t3, NULL, own_runtime_thread, &own);
+    int tick_failures = 0;
+    for (int i = 0; i < 20000; i++) tick_failures += animrt_runtime_tick(rt, i * 0.001) != ANIMRT_OK;
+    pthread_join(t1, NULL); pthread_join(t2, NULL); pthread_join(t3, NULL);
+    CHECK(tick_failures == 0);
+    CHECK(arg.failures == 0);
+    CHECK(own.failures == 0);
+    /* Error messages are per thread: a failure here does not show elsewhere. */
+    animrt_runtime_destroy(rt);
+}
+
+/* ---- the bad-input table (docs/bad-input.md) ------------------------- */
+
+TEST(bad_input) {
+    animrt_runtime *rt = rt_new(), *other = rt_new();
+    animrt_id layer = 0, foreign = 0, anim = 0, b = 0, out = 123;
+    animrt_layer_create(rt, 0, &layer);
+    animrt_layer_create(other, 0, &foreign);
+    animrt_keypath opacity = kp(rt, "opacity");
+    double half = 0.5, v = 0, pair[2] = {1, 2}, nan_value = NAN;
+    size_t n = 0;
+    animrt_layer_set_value(rt, layer, opacity, &half, 1);
+    anim = basic(rt, "opacity", 0, 1, 1);
+    animrt_barrier_create(rt, &b);
+
+    /* NULL pointers */
+    CHECK_STATUS(animrt_layer_create(NULL, 0, &out), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_create(rt, 0, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_runtime_create(0, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_keypath_id(rt, NULL, &opacity), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_set_value(rt, layer, opacity, NULL, 1), ANIMRT_E_NULL);
+    CHECK(out == 123);
+    /* NaN / inf where a finite number is required */
+    CHECK_STATUS(animrt_layer_set_value(rt, layer, opacity, &nan_value, 1), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_SPEED, NAN), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_runtime_tick(rt, INFINITY), ANIMRT_E_TIME);
+    CHECK_STATUS(animrt_layer_set_timing(rt, layer, 0, INFINITY, 0), ANIMRT_E_INVALID);
+    /* negative durations and other ranges */
+    CHECK_STATUS(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, -1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_REPEAT_COUNT, -2), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_cubic_bezier(rt, anim, 1.5, 0, 0.5, 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timer_start(rt, -1, 0, NULL), ANIMRT_E_RANGE);
+    double d = 0;
+    CHECK_OK(animrt_animation_get_timing(rt, anim, ANIMRT_TIMING_DURATION, &d));
+    CHECK(d == 1);  /* unchanged by the refused calls */
+    /* unknown enum values */
+    CHECK_STATUS(animrt_animation_set_timing(rt, anim, (animrt_timing_param)99, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_fill_mode(rt, anim, (animrt_fill_mode)7), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_create(rt, (animrt_animation_kind)9, "opacity", &out), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_flag(rt, anim, (animrt_flag)42, 1), ANIMRT_E_ENUM);
+    /* unknown key paths */
+    animrt_keypath bad_kp = 77;
+    CHECK_STATUS(animrt_keypath_id(rt, "opacty", &bad_kp), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'opacity'");
+    CHECK(bad_kp == 77);
+    CHECK_STATUS(animrt_layer_get_value(rt, layer, 12345, &v, 1, &n), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "bounds.size.widht", &out), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("bounds.size.width");
+    /* wrong value kinds */
+    CHECK_STATUS(animrt_layer_set_value(rt, layer, kp(rt, "position"), pair, 1), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_set_value(rt, anim, ANIMRT_TO, pair, 2), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_set_spring(rt, anim, 1, 100, 10, 0), ANIMRT_E_KIND);
+    /* invalid UTF-8 */
+    CHECK_STATUS(animrt_keypath_id(rt, "opac\xff" "ity", &bad_kp), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer, anim, "\xc3\x28", 0, NULL), ANIMRT_E_INVALID);
+    /* too-small buffers */
+    double one = 0;
+    n = 0;
+    CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), &one, 1, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 2 && one == 0);
+    char key[2];
+    animrt_layer_add_animation(rt, layer, anim, "longer", 0, NULL);
+    CHECK_STATUS(animrt_layer_animation_key(rt, layer, 0, key, sizeof key, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 7);
+    animrt_layer_remove_all_animations(rt, layer);
+    /* leave without enter */
+    CHECK_STATUS(animrt_barrier_leave(rt, b), ANIMRT_E_STATE);
+    size_t count = 9;
+    CHECK_OK(animrt_barrier_count(rt, b, &count));
+    CHECK(count == 0);
+    CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
+    /* destroy twice */
+    animrt_id doomed = 0;
+    animrt_layer_create(rt, 0, &doomed);
+    CHECK_OK(animrt_layer_destroy(rt, doomed));
+    CHECK_STATUS(animrt_layer_destroy(rt, doomed), ANIMRT_E_HANDLE);
+    CHECK_OK(animrt_barrier_destroy(rt, b));
+    CHECK_STATUS(animrt_barrier_destroy(rt, b), ANIMRT_E_HANDLE);
+    /* handles: another runtime's, zero, of the wrong kind */
+    CHECK_STATUS(animrt_layer_get_value(rt, foreign, opacity, &v, 1, &n), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("another runtime");
+    CHECK_STATUS(animrt_layer_get_value(rt, 0, opacity, &v, 1, &n), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_add_animation(rt, anim, layer, NULL, 0, NULL), ANIMRT_E_HANDLE);
+    /* invalid key times are refused when added, and nothing is attached */
+    animrt_id kf = 0;
+    double kv[3] = {0, 1, 2}, kt[3] = {0, 0.7, 0.5};
+    animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &kf);
+    animrt_keyframe_set_values(rt, kf, kv, 3, 1);
+    animrt_keyframe_set_key_times(rt, kf, kt, 3);
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer, kf, "kf", 0, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("must not decrease");
+    CHECK_OK(animrt_layer_animation_count(rt, layer, &count));
+    CHECK(count == 0);
+    /* time going backwards */
+    CHECK_OK(animrt_runtime_tick(rt, 5));
+    CHECK_STATUS(animrt_runtime_tick(rt, 4), ANIMRT_E_TIME);
+    double now = 0;
+    animrt_runtime_time(rt, &now);
+    CHECK(now == 5);
+    /* after all of that the runtime still works and nothing changed */
+    CHECK_OK(animrt_layer_get_value(rt, layer, opacity, &v, 1, &n));
+    CHECK(v == 0.5);
+    CHECK_OK(animrt_runtime_tick(rt, 6));
+    animrt_runtime_destroy(other);
+    animrt_runtime_destroy(rt);
+}
+
+int main(void) {
+    RUN(versions);
+    RUN(animate_and_read);
+    RUN(points_transforms_keyframes_springs);
+    RUN(groups_and_timing_functions);
+    RUN(barriers_transactions_timers);
+    RUN(bulk_reader);
+    RUN(callbacks);
+    RUN(destroy_reports_last_stops);
+    RUN(overflow);
+    RUN(threads);
+    RUN(bad_input);
+    return check_report();
+}

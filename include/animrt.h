@@ -1,0 +1,436 @@
+/*
+ * animrt.h — the C interface of animrt, a headless animation-and-state runtime.
+ *
+ * animrt brings Core Animation's model (timing functions; basic, keyframe,
+ * spring and group animations; model and presentation values) and
+ * DispatchGroup-style completion barriers to any host that can call C. The
+ * host drives time with animrt_runtime_tick() and reads what is on screen;
+ * animrt never draws and never reads a clock.
+ *
+ * Conventions
+ *  - Every function that can fail returns an animrt_status; ANIMRT_OK is 0.
+ *    Results come back through out-parameters, which are left untouched on
+ *    failure. A failed call changes nothing.
+ *  - animrt_last_error_message() explains the most recent failure on the
+ *    calling thread, naming the bad value and, where it can, the fix.
+ *  - The host owns one animrt_runtime pointer. Everything inside a runtime is
+ *    named by an animrt_id handle (slot and generation). 0 is never a valid
+ *    handle; a destroyed, stale or foreign handle gives ANIMRT_E_HANDLE and
+ *    never touches freed memory. Whoever creates an object destroys it;
+ *    destroying the runtime destroys everything in it.
+ *  - Strings in are NUL-terminated UTF-8, copied; the caller keeps them.
+ *    Strings out go into caller buffers (buf, cap, needed): too small a
+ *    buffer gives ANIMRT_E_BUFFER with *needed set (including the NUL).
+ *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
+ *    size (width, height), 4 for a rect (x, y, width, height) or a color
+ *    (r, g, b, a), 16 for a transform (m11 … m44, row-major, Core Animation
+ *    layout). Key paths are Core Animation's: "opacity", "position.x",
+ *    "bounds.size.width", "transform.rotation.z", "transform.scale", …
+ *  - Threads: a runtime may be used from several threads; calls on one
+ *    runtime are serialised inside it. Separate runtimes share nothing.
+ *    Using a runtime pointer after animrt_runtime_destroy() is undefined, as
+ *    with any freed object.
+ */
+#ifndef ANIMRT_H
+#define ANIMRT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== */
+/* Versions                                                              */
+/* ===================================================================== */
+
+#define ANIMRT_VERSION_MAJOR 0
+#define ANIMRT_VERSION_MINOR 1
+#define ANIMRT_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, as animrt_version() returns it. */
+#define ANIMRT_VERSION_NUMBER \
+    (ANIMRT_VERSION_MAJOR * 10000 + ANIMRT_VERSION_MINOR * 100 + ANIMRT_VERSION_PATCH)
+/* Version of the plugin entry point; plugins are checked against it. */
+#define ANIMRT_PLUGIN_ABI_VERSION 1
+
+/* The library's version number (compare with ANIMRT_VERSION_NUMBER). */
+uint32_t animrt_version(void);
+/* The library's version as a static string, "0.1.0". */
+const char *animrt_version_string(void);
+
+/* ===================================================================== */
+/* Status codes and errors                                               */
+/* ===================================================================== */
+
+typedef int32_t animrt_status;
+enum {
+    ANIMRT_OK = 0,
+    ANIMRT_E_NULL = 1,       /* a required pointer was NULL */
+    ANIMRT_E_INVALID = 2,    /* malformed argument: NaN/inf, invalid UTF-8, empty name */
+    ANIMRT_E_RANGE = 3,      /* number out of range: negative duration, x1 > 1, … */
+    ANIMRT_E_HANDLE = 4,     /* zero, stale, destroyed, wrong-kind or foreign handle */
+    ANIMRT_E_NOT_FOUND = 5,  /* unknown key path or name */
+    ANIMRT_E_KIND = 6,       /* value of the wrong kind or component count */
+    ANIMRT_E_BUFFER = 7,     /* caller buffer too small; *needed was set */
+    ANIMRT_E_STATE = 8,      /* not allowed now: leave without enter, commit without begin */
+    ANIMRT_E_EXISTS = 9,     /* name already taken */
+    ANIMRT_E_NOMEM = 10,     /* out of memory or handle slots */
+    ANIMRT_E_TIME = 11,      /* tick time not finite or earlier than the last tick */
+    ANIMRT_E_ENUM = 12       /* unknown enum value */
+};
+
+/* A static name for a status ("ANIMRT_E_HANDLE"); "ANIMRT_E_UNKNOWN" for
+ * values that are not statuses. Never NULL. */
+const char *animrt_status_name(animrt_status status);
+
+/* The message of the most recent failed call on this thread, or "" if none.
+ * Owned by animrt; valid until the next failing call on this thread. */
+const char *animrt_last_error_message(void);
+
+/* ===================================================================== */
+/* Runtime                                                               */
+/* ===================================================================== */
+
+typedef struct animrt_runtime animrt_runtime;
+typedef uint64_t animrt_id;
+
+/* Creates a runtime. event_capacity bounds the event queue (0: 65536).
+ * When the queue is full, later events are counted, not stored, and an
+ * ANIMRT_EVENT_OVERFLOW event carrying the count is delivered once there is
+ * room: no event is lost without the host being told. */
+animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **out);
+
+/* Destroys a runtime and everything in it. Animations still attached stop
+ * with ANIMRT_STOP_RUNTIME_DESTROYED; if an event callback is set, it receives
+ * those last events before this returns. NULL is ignored. */
+void animrt_runtime_destroy(animrt_runtime *rt);
+
+/* Advances the runtime to `now` (seconds on the host's monotonic clock):
+ * stamps animations added with begin time 0 since the last tick, fires due
+ * timers, evaluates every animation, then reports lifecycle events. `now`
+ * must be finite and not earlier than the previous tick (ANIMRT_E_TIME). */
+animrt_status animrt_runtime_tick(animrt_runtime *rt, double now);
+
+/* The time of the last tick (0 before the first). */
+animrt_status animrt_runtime_time(animrt_runtime *rt, double *out);
+
+/* ===================================================================== */
+/* Key paths and properties                                              */
+/* ===================================================================== */
+
+typedef int32_t animrt_keypath;
+
+typedef enum animrt_value_kind {
+    ANIMRT_VALUE_SCALAR = 0,   /* 1 double */
+    ANIMRT_VALUE_POINT = 1,    /* x, y */
+    ANIMRT_VALUE_SIZE = 2,     /* width, height */
+    ANIMRT_VALUE_RECT = 3,     /* x, y, width, height */
+    ANIMRT_VALUE_COLOR = 4,    /* r, g, b, a */
+    ANIMRT_VALUE_TRANSFORM = 5 /* 16 doubles, m11 … m44 */
+} animrt_value_kind;
+
+/* Resolves a key path once into an id for the value calls. An unknown key
+ * path gives ANIMRT_E_NOT_FOUND and suggests the closest known one. */
+animrt_status animrt_keypath_id(animrt_runtime *rt, const char *key_path, animrt_keypath *out);
+
+/* The kind of value a key path takes and its number of doubles. */
+animrt_status animrt_keypath_info(animrt_runtime *rt, animrt_keypath key_path,
+                                  animrt_value_kind *kind, size_t *components);
+
+/* Defines a host property `name` of the given kind with its initial value
+ * (`count` must match the kind). It is then animatable like any other. */
+animrt_status animrt_property_define(animrt_runtime *rt, const char *name, animrt_value_kind kind,
+                                     const double *initial, size_t count);
+
+/* ===================================================================== */
+/* Layers                                                                */
+/* ===================================================================== */
+
+/* Creates a layer, as the last child of `parent` (0: a root). */
+animrt_status animrt_layer_create(animrt_runtime *rt, animrt_id parent, animrt_id *out);
+
+/* Destroys a layer: its animations stop (ANIMRT_STOP_LAYER_DESTROYED), its
+ * children become roots, its handle becomes stale. */
+animrt_status animrt_layer_destroy(animrt_runtime *rt, animrt_id layer);
+
+/* Moves `layer` under `parent` (0: makes it a root). Cycles are refused. */
+animrt_status animrt_layer_set_parent(animrt_runtime *rt, animrt_id layer, animrt_id parent);
+
+/* Sets the layer's time transform, inherited by everything under it:
+ * local = (parent − begin_time) × speed + time_offset. Speed 0 pauses. */
+animrt_status animrt_layer_set_timing(animrt_runtime *rt, animrt_id layer, double begin_time,
+                                      double speed, double time_offset);
+
+/* Sets the model value of a key path (`count` doubles of its kind). */
+animrt_status animrt_layer_set_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
+                                     const double *value, size_t count);
+
+/* Reads the model value into out[0 … *count). If cap is too small, nothing
+ * is written, *count is set and ANIMRT_E_BUFFER returned. */
+animrt_status animrt_layer_get_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
+                                     double *out, size_t cap, size_t *count);
+
+/* Reads the presentation value (what is on screen as of the last tick),
+ * with the same buffer rules. */
+animrt_status animrt_layer_get_presentation(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
+                                            double *out, size_t cap, size_t *count);
+
+/* ===================================================================== */
+/* Bulk reads                                                            */
+/* ===================================================================== */
+
+/* Resolves `count` (layer, key path) pairs once for repeated bulk reads.
+ * Every key path must have the same number of components. */
+animrt_status animrt_reader_create(animrt_runtime *rt, const animrt_id *layers, const animrt_keypath *key_paths,
+                                   size_t count, animrt_id *out);
+
+/* Copies every target's presentation value into out, target after target
+ * (count × components doubles; *needed says how many). */
+animrt_status animrt_reader_read(animrt_runtime *rt, animrt_id reader, double *out, size_t cap, size_t *needed);
+
+/* Destroys a reader. */
+animrt_status animrt_reader_destroy(animrt_runtime *rt, animrt_id reader);
+
+/* ===================================================================== */
+/* Animations                                                            */
+/* ===================================================================== */
+
+/* An animation is a description, configured and then added to layers; each
+ * add attaches a copy, so later changes affect only later adds. */
+typedef enum animrt_animation_kind {
+    ANIMRT_ANIMATION_BASIC = 0,    /* from / to / by */
+    ANIMRT_ANIMATION_KEYFRAME = 1, /* values, key times, per-segment curves */
+    ANIMRT_ANIMATION_SPRING = 2,   /* a basic animation paced by a spring */
+    ANIMRT_ANIMATION_GROUP = 3     /* children in the group's time, clipped to it */
+} animrt_animation_kind;
+
+typedef enum animrt_timing_param {
+    ANIMRT_TIMING_BEGIN_TIME = 0,      /* parent time; 0 means "at the next tick" */
+    ANIMRT_TIMING_DURATION = 1,        /* ≥ 0; 0 means 0.25 s (or the transaction's) */
+    ANIMRT_TIMING_SPEED = 2,           /* 0 pauses, negative plays backwards */
+    ANIMRT_TIMING_TIME_OFFSET = 3,     /* active local time offset, wraps around */
+    ANIMRT_TIMING_REPEAT_COUNT = 4,    /* ≥ 0, fractional, INFINITY repeats forever */
+    ANIMRT_TIMING_REPEAT_DURATION = 5, /* ≥ 0 seconds; 0 unused */
+    ANIMRT_TIMING_ITERATION_START = 6, /* Web Animations iterationStart, ≥ 0 */
+    ANIMRT_TIMING_END_DELAY = 7        /* Web Animations endDelay */
+} animrt_timing_param;
+
+typedef enum animrt_flag {
+    ANIMRT_FLAG_AUTOREVERSES = 0,          /* play backwards after each forward pass */
+    ANIMRT_FLAG_REMOVED_ON_COMPLETION = 1, /* default on */
+    ANIMRT_FLAG_ADDITIVE = 2,              /* add to the value below instead of replacing */
+    ANIMRT_FLAG_CUMULATIVE = 3,            /* each repeat builds on the last */
+    ANIMRT_FLAG_FROM_PRESENTATION = 4,     /* start from the on-screen value when added */
+    ANIMRT_FLAG_ALLOWS_OVERDAMPING = 5     /* springs: true over-damping above ζ = 1 */
+} animrt_flag;
+
+typedef enum animrt_fill_mode {
+    ANIMRT_FILL_REMOVED = 0,
+    ANIMRT_FILL_FORWARDS = 1,
+    ANIMRT_FILL_BACKWARDS = 2,
+    ANIMRT_FILL_BOTH = 3
+} animrt_fill_mode;
+
+typedef enum animrt_direction {
+    ANIMRT_DIRECTION_NORMAL = 0,
+    ANIMRT_DIRECTION_REVERSE = 1,
+    ANIMRT_DIRECTION_ALTERNATE = 2,
+    ANIMRT_DIRECTION_ALTERNATE_REVERSE = 3
+} animrt_direction;
+
+typedef enum animrt_value_slot {
+    ANIMRT_FROM = 0,
+    ANIMRT_TO = 1,
+    ANIMRT_BY = 2
+} animrt_value_slot;
+
+typedef enum animrt_calculation_mode {
+    ANIMRT_CALC_LINEAR = 0,
+    ANIMRT_CALC_DISCRETE = 1,
+    ANIMRT_CALC_PACED = 2,
+    ANIMRT_CALC_CUBIC = 3,
+    ANIMRT_CALC_CUBIC_PACED = 4
+} animrt_calculation_mode;
+
+/* Creates an animation description of `kind` for `key_path` (NULL for a
+ * group). Default timing: begin at the next tick, 0.25 s, linear. */
+animrt_status animrt_animation_create(animrt_runtime *rt, animrt_animation_kind kind, const char *key_path,
+                                      animrt_id *out);
+
+/* Destroys a description; copies already added keep running. */
+animrt_status animrt_animation_destroy(animrt_runtime *rt, animrt_id animation);
+
+/* Sets or gets one numeric timing parameter. */
+animrt_status animrt_animation_set_timing(animrt_runtime *rt, animrt_id animation, animrt_timing_param param,
+                                          double value);
+animrt_status animrt_animation_get_timing(animrt_runtime *rt, animrt_id animation, animrt_timing_param param,
+                                          double *out);
+
+/* Turns a flag on (nonzero) or off (0). */
+animrt_status animrt_animation_set_flag(animrt_runtime *rt, animrt_id animation, animrt_flag flag, int on);
+
+animrt_status animrt_animation_set_fill_mode(animrt_runtime *rt, animrt_id animation, animrt_fill_mode mode);
+animrt_status animrt_animation_set_direction(animrt_runtime *rt, animrt_id animation, animrt_direction direction);
+
+/* Sets the timing function by name: "linear", "easeIn", "easeOut",
+ * "easeInEaseOut", "default" (and the CSS names "ease", "ease-in", …),
+ * "cubic-bezier(x1, y1, x2, y2)", "steps(n[, jump-start|jump-end|jump-none|jump-both])"
+ * or any registered name. NULL means linear. */
+animrt_status animrt_animation_set_timing_function(animrt_runtime *rt, animrt_id animation, const char *name);
+
+/* Sets a cubic-bezier timing function; x1 and x2 must be in [0, 1]. */
+animrt_status animrt_animation_set_cubic_bezier(animrt_runtime *rt, animrt_id animation, double x1, double y1,
+                                                double x2, double y2);
+
+/* Sets fromValue, toValue or byValue (basic and spring). NULL with count 0
+ * clears it. The count must match the key path's kind. */
+animrt_status animrt_animation_set_value(animrt_runtime *rt, animrt_id animation, animrt_value_slot slot,
+                                         const double *value, size_t count);
+
+/* Sets the spring: mass > 0, stiffness > 0, damping ≥ 0, initial velocity
+ * in from→to distances per second. */
+animrt_status animrt_animation_set_spring(animrt_runtime *rt, animrt_id animation, double mass, double stiffness,
+                                          double damping, double initial_velocity);
+
+/* The spring's estimated settling duration (Core Animation's settlingDuration). */
+animrt_status animrt_animation_get_settling_duration(animrt_runtime *rt, animrt_id animation, double *out);
+
+/* Sets the keyframe values: `count` keyframes of `components` doubles each. */
+animrt_status animrt_keyframe_set_values(animrt_runtime *rt, animrt_id animation, const double *values,
+                                         size_t count, size_t components);
+
+/* Sets the key times (NULL, 0: evenly spaced). Checked when the animation is
+ * added: in [0, 1], not decreasing, from 0 to 1, one per value (discrete:
+ * one more than the values, or one per value). */
+animrt_status animrt_keyframe_set_key_times(animrt_runtime *rt, animrt_id animation, const double *times,
+                                            size_t count);
+
+/* Sets per-segment timing functions by name (see set_timing_function);
+ * NULL entries are linear. */
+animrt_status animrt_keyframe_set_timing_functions(animrt_runtime *rt, animrt_id animation,
+                                                   const char *const *names, size_t count);
+
+animrt_status animrt_keyframe_set_calculation_mode(animrt_runtime *rt, animrt_id animation,
+                                                   animrt_calculation_mode mode);
+
+/* Kochanek–Bartels tension, continuity and bias per keyframe for the cubic
+ * modes (any array may be NULL: zeros). */
+animrt_status animrt_keyframe_set_spline(animrt_runtime *rt, animrt_id animation, const double *tension,
+                                         const double *continuity, const double *bias, size_t count);
+
+/* Appends a copy of `child` (as it is now) to a group. */
+animrt_status animrt_group_add(animrt_runtime *rt, animrt_id group, animrt_id child);
+
+/* ===================================================================== */
+/* Attaching animations to layers                                        */
+/* ===================================================================== */
+
+/* Adds a copy of `animation` to `layer` under `key` (NULL: anonymous). An
+ * animation already under that key stops (ANIMRT_STOP_REPLACED). With a
+ * barrier (0: none), the animation enters it now and leaves it when it
+ * stops, however it stops. The attached copy's handle goes to *out
+ * (may be NULL). Bad key times, kinds or values fail here. */
+animrt_status animrt_layer_add_animation(animrt_runtime *rt, animrt_id layer, animrt_id animation, const char *key,
+                                         animrt_id barrier, animrt_id *out);
+
+/* Removes the animation under `key` (it stops with ANIMRT_STOP_REMOVED
+ * unless it had finished). *removed (may be NULL) says whether there was one. */
+animrt_status animrt_layer_remove_animation(animrt_runtime *rt, animrt_id layer, const char *key, int *removed);
+
+/* Removes every animation of the layer. */
+animrt_status animrt_layer_remove_all_animations(animrt_runtime *rt, animrt_id layer);
+
+/* The number of keyed animations on the layer, and the key at `index` in the
+ * order they apply. */
+animrt_status animrt_layer_animation_count(animrt_runtime *rt, animrt_id layer, size_t *out);
+animrt_status animrt_layer_animation_key(animrt_runtime *rt, animrt_id layer, size_t index, char *buf, size_t cap,
+                                         size_t *needed);
+
+/* ===================================================================== */
+/* Barriers, transactions, timers                                        */
+/* ===================================================================== */
+
+/* A barrier counts outstanding work (DispatchGroup rules): enter adds one,
+ * leave removes one; a leave without an enter is ANIMRT_E_STATE and changes
+ * nothing. When the count returns to zero every pending notify fires once,
+ * as an ANIMRT_EVENT_BARRIER_NOTIFIED event with its token. A notify on a
+ * barrier at zero fires at once. */
+animrt_status animrt_barrier_create(animrt_runtime *rt, animrt_id *out);
+animrt_status animrt_barrier_destroy(animrt_runtime *rt, animrt_id barrier);
+animrt_status animrt_barrier_enter(animrt_runtime *rt, animrt_id barrier);
+animrt_status animrt_barrier_leave(animrt_runtime *rt, animrt_id barrier);
+animrt_status animrt_barrier_notify(animrt_runtime *rt, animrt_id barrier, uint64_t token);
+animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t *out);
+
+/* Opens a transaction (they nest). Animations added until the matching
+ * commit count toward it; animation_duration > 0 replaces their zero
+ * durations (0: keep 0.25 s). */
+animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
+
+/* Closes the innermost transaction. ANIMRT_EVENT_TRANSACTION_COMPLETED with
+ * `token` follows once all its animations have stopped (at once if none). */
+animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
+
+/* Starts a one-shot timer `delay` seconds after the runtime's time; it fires
+ * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. */
+animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t token, animrt_id *out);
+
+/* Cancels a timer; a cancelled timer never fires. */
+animrt_status animrt_timer_cancel(animrt_runtime *rt, animrt_id timer);
+
+/* ===================================================================== */
+/* Events                                                                */
+/* ===================================================================== */
+
+typedef enum animrt_event_type {
+    ANIMRT_EVENT_ANIMATION_STARTED = 1,
+    ANIMRT_EVENT_ANIMATION_STOPPED = 2,
+    ANIMRT_EVENT_BARRIER_NOTIFIED = 3,
+    ANIMRT_EVENT_TRANSACTION_COMPLETED = 4,
+    ANIMRT_EVENT_TIMER_FIRED = 5,
+    ANIMRT_EVENT_OVERFLOW = 6 /* token = number of events lost */
+} animrt_event_type;
+
+typedef enum animrt_stop_reason {
+    ANIMRT_STOP_FINISHED = 0, /* reached its end: Core Animation's finished == true */
+    ANIMRT_STOP_REMOVED = 1,
+    ANIMRT_STOP_REPLACED = 2,
+    ANIMRT_STOP_LAYER_DESTROYED = 3,
+    ANIMRT_STOP_RUNTIME_DESTROYED = 4
+} animrt_stop_reason;
+
+typedef struct animrt_event {
+    int32_t type;        /* animrt_event_type */
+    int32_t reason;      /* animrt_stop_reason, for ANIMRT_EVENT_ANIMATION_STOPPED */
+    double time;         /* runtime time when it happened */
+    animrt_id layer;     /* animation events: the layer */
+    animrt_id object;    /* the attached animation, barrier, transaction or timer */
+    animrt_id animation; /* animation events: the description it was added from */
+    uint64_t token;      /* the host's token, or the overflow count */
+} animrt_event;
+
+/* Moves up to `cap` queued events into out[0 … *count), oldest first. */
+animrt_status animrt_event_poll(animrt_runtime *rt, animrt_event *out, size_t cap, size_t *count);
+
+/* Called with each event, in order. */
+typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
+
+/* Sets (or with NULL clears) an event callback. With a callback set, the
+ * queue is drained into it at the end of every animrt_runtime_tick(), on the
+ * ticking thread, with no lock held: the callback may call back into
+ * animrt. Events from other calls wait for the next tick. */
+animrt_status animrt_event_set_callback(animrt_runtime *rt, animrt_event_fn fn, void *user_data);
+
+/* ===================================================================== */
+/* Timing functions                                                      */
+/* ===================================================================== */
+
+/* Evaluates a timing function by name (see set_timing_function) at x. */
+animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *name, double x, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANIMRT_H */
