@@ -238,8 +238,8 @@ extension Runtime {
         }
     }
 
-    /// Unlinks and frees an instance; restores presentation = model for
-    /// properties nothing animates any more.
+    /// Unlinks and frees an instance; properties nothing animates any more
+    /// show their model value from the next tick.
     func detach(_ ii: Int) {
         let li = Int(instances[ii].layer)
         let props = targets(of: ii)
@@ -252,12 +252,7 @@ extension Runtime {
         if layers[li].lastInstance == Int32(ii) { layers[li].lastInstance = prev }
         if instances[ii].pendingBegin { pendingBegins.removeAll { $0.index == ii } }
         instances.remove(at: ii)
-        for p in props where !isAnimated(layer: li, property: p) {
-            if let off = valueSlot(layer: li, property: p, create: false) {
-                let n = properties.info(p).kind.componentCount
-                for k in 0..<n { presentation[Int(off) + k] = model[Int(off) + k] }
-            }
-        }
+        for p in props { staleProperties.append((Int32(li), p)) }
     }
 
     /// Removes the animation under `key`; it stops with `.removed` unless it

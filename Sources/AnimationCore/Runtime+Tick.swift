@@ -21,6 +21,7 @@ extension Runtime {
         defer { inTick = false }
         stampPendingBegins(now)
         fireTimers(now)
+        syncStaleProperties()
         curves.sync(with: timingFunctions)
         transitions.removeAll(keepingCapacity: true)
         model.withUnsafeBufferPointer { m in
@@ -32,6 +33,19 @@ extension Runtime {
         evaluateGeneral(now)
         processTransitions()
         runDeferred()
+    }
+
+    /// Presentation = model for properties whose model changed or whose
+    /// animations went away; the evaluation that follows overwrites what is
+    /// animated (a batch entry writes one component: the others follow the model).
+    private func syncStaleProperties() {
+        guard !staleProperties.isEmpty else { return }
+        for (li, p) in staleProperties where layers.isLive(Int(li)) {
+            if let off = valueSlot(layer: Int(li), property: p, create: false) {
+                for k in 0..<properties.info(p).kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
+            }
+        }
+        staleProperties.removeAll(keepingCapacity: true)
     }
 
     private func stampPendingBegins(_ now: Double) {

@@ -112,6 +112,9 @@ public final class Runtime {
     var events: EventQueue
     var inTick = false
     var transitions: [(Int32, LifeState)] = []
+    /// (layer, property) pairs whose presentation must catch up with the
+    /// model at the next tick (model set, or last animation removed).
+    var staleProperties: [(Int32, Int32)] = []
 
     struct GeneralRecord {
         var instance: Int32
@@ -356,8 +359,10 @@ public final class Runtime {
         return n
     }
 
-    /// Sets the model value of `keyPath`. Presentation follows at once when
-    /// nothing animates the property, else at the next tick.
+    /// Sets the model value of `keyPath`. The presentation value is what the
+    /// last tick put on screen: it follows the model at the next tick. So
+    /// "set the model, then animate from the presentation value" works in
+    /// either order.
     public func setModelValue(_ value: AnimatableValue, forKeyPath path: String, of layer: Handle) throws(AnimrtError) {
         _ = try layers.index(of: layer)
         try setModelValue(value, keyPath: try properties.resolve(path), of: layer)
@@ -372,7 +377,8 @@ public final class Runtime {
         }
         for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(kp.name)'") }
         let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
-        writeWhole(whole, toPresentation: !isAnimated(layer: i, property: kp.property), toModel: true, layer: i, property: kp.property)
+        writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)
+        staleProperties.append((Int32(i), kp.property))
     }
 
     /// The model value of `keyPath`.

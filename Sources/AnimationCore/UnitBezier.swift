@@ -25,6 +25,10 @@ public struct UnitBezier: Hashable, Sendable {
     /// Newton stops once a step on t is this small: quadratic convergence
     /// puts the remaining error far below 1e-12.
     @usableFromInline static let newtonStepEpsilon = 1e-7
+    /// Below this derivative Newton's convergence is no longer quadratic.
+    @usableFromInline static let flatDerivative = 0.05
+    /// The step that ends Newton where the derivative is flat.
+    @usableFromInline static let flatStepEpsilon = 1e-11
     /// Derivatives flatter than this make a Newton step unreliable.
     @usableFromInline static let minDerivative = 1e-6
     /// Bisection stops when the bracket on t is this narrow.
@@ -90,10 +94,29 @@ public struct UnitBezier: Hashable, Sendable {
         if k == n - 1 { hi = 1 }
         t = (lo + hi) * 0.5
         while hi - lo > bisectionEpsilon {
-            if ((ax * t + bx) * t + cx) * t < x { lo = t } else { hi = t }
+            if compensatedOffset(t, x, ax: ax, bx: bx, cx: cx) < 0 { lo = t } else { hi = t }
             t = (lo + hi) * 0.5
         }
         return t
+    }
+
+    /// x(t) − x by compensated Horner (Graillat, Langlou and Louvet): as if
+    /// evaluated in twice double precision. Bisection needs the sign right
+    /// where x'(t) vanishes inside the curve (cubic-bezier(1, y1, 0, y2) at
+    /// t = ½): there, plain doubles leave t uncertain by ~5e-6.
+    @inlinable
+    static func compensatedOffset(_ t: Double, _ x: Double, ax: Double, bx: Double, cx: Double) -> Double {
+        var s = ax, c = 0.0
+        for coefficient in [bx, cx, -x] {
+            let p = s * t
+            let pe = s.multipliedFullWidthError(t, product: p)
+            let sum = p + coefficient
+            let z = sum - p
+            let se = (p - (sum - z)) + (coefficient - z)
+            c = c * t + (pe + se)
+            s = sum
+        }
+        return s + c
     }
 
     /// y for a given x; linear extrapolation by the end tangents outside [0, 1].
@@ -102,6 +125,15 @@ public struct UnitBezier: Hashable, Sendable {
         if x < 0 { return startGradient * x }
         if x > 1 { return 1 + endGradient * (x - 1) }
         return sampleY(solveT(x))
+    }
+}
+
+extension Double {
+    /// The rounding error of `self * t` given its rounded `product` (exact,
+    /// by fused multiply-add).
+    @inlinable
+    func multipliedFullWidthError(_ t: Double, product: Double) -> Double {
+        (-product).addingProduct(self, t)
     }
 }
 

@@ -40,9 +40,11 @@ struct AnimationValueTests {
     func noEnds() throws {
         let rt = Runtime(); let l = try rt.createLayer()
         try rt.setModelValue(.scalar(10), forKeyPath: "opacity", of: l)
-        try rt.add(.basic("opacity", timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        try rt.tick(0)  // on screen: 10
         try rt.setModelValue(.scalar(30), forKeyPath: "opacity", of: l)
-        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == 10)  // presentation follows at the next tick
+        try rt.add(.basic("opacity", timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        try rt.tick(1); try rt.tick(1.5)
         #expect(try rt.scalar("opacity", l) == 20)
     }
 

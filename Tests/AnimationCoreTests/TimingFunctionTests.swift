@@ -3,11 +3,18 @@ import Testing
 
 @Suite("R1.1 timing functions")
 struct TimingFunctionTests {
-    /// Reference solution by bisection on t to machine precision.
+    /// Reference solution: bisection on t in extended precision (64-bit
+    /// mantissa), so the reference resolves t even where x'(t) = 0.
     static func exact(_ b: UnitBezier, _ x: Double) -> Double {
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 { let mid = (lo + hi) / 2; if b.sampleX(mid) < x { lo = mid } else { hi = mid } }
-        return b.sampleY((lo + hi) / 2)
+        let (x1, y1, x2, y2) = (Float80(b.x1), Float80(b.y1), Float80(b.x2), Float80(b.y2))
+        func bez(_ t: Float80, _ p1: Float80, _ p2: Float80) -> Float80 {
+            let u = 1 - t
+            return 3 * p1 * t * u * u + 3 * p2 * t * t * u + t * t * t
+        }
+        var lo: Float80 = 0, hi: Float80 = 1
+        let target = Float80(x)
+        for _ in 0..<100 { let mid = (lo + hi) / 2; if bez(mid, x1, x2) < target { lo = mid } else { hi = mid } }
+        return Double(bez((lo + hi) / 2, y1, y2))
     }
 
     @Test("Named curves match their published samples")
