@@ -1,45 +1,88 @@
 # animrt — build, test, demo, bench, install.
-#   make demo    builds libanimrt.so and runs the C demo in the terminal
-#   make test    runs every test suite (Swift, C ABI, Python binding)
-#   make bench   runs the benchmarks (batch tick vs a hand-written C loop, ABI costs)
+#   make demo     build libanimrt.so and run the C demo in the terminal
+#   make test     run every test suite: Swift core, C ABI, Python binding
+#   make bench    benchmarks: batch tick vs a hand-written C loop, ABI and Python costs
 #   make install PREFIX=/usr/local
+#
+# Needs the Swift toolchain, a C compiler and python3; pytest is installed
+# with pip when missing.
 
 SWIFT      ?= swift
 CC         ?= cc
 CXX        ?= c++
 PYTHON     ?= python3
 PREFIX     ?= /usr/local
+VERSION    := $(shell sed -n 's/^\#define ANIMRT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' include/animrt.h | paste -sd.)
 BUILD      := .build
-CONFIG     ?= release
-SWIFTFLAGS := -c $(CONFIG) -Xswiftc -enforce-exclusivity=unchecked
-LIBDIR      = $(shell $(SWIFT) build $(SWIFTFLAGS) --show-bin-path)
-OUT        := $(BUILD)/animrt-c
+SWIFTFLAGS := -c release
+LIBDIR     := $(BUILD)/release
+LIB        := $(LIBDIR)/libanimrt.so
+OUT        := $(BUILD)/c
 CWARN      := -std=c99 -Wall -Wextra -Werror -pedantic
+CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
 
-.PHONY: all lib test test-swift test-c test-python demo bench install clean check-tools
+.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps
 
 all: lib
 
-check-tools:
-	@command -v $(SWIFT) >/dev/null || { echo "animrt needs the Swift toolchain (swift) on PATH"; exit 1; }
+tools:
+	@command -v $(SWIFT) >/dev/null || { echo "animrt needs the Swift toolchain: put swift on PATH (it is in /opt/swift/usr/bin here)"; exit 1; }
 	@command -v $(CC) >/dev/null || { echo "animrt needs a C compiler: apt-get install -y gcc"; exit 1; }
+	@command -v $(PYTHON) >/dev/null || { echo "animrt needs python3: apt-get install -y python3"; exit 1; }
 
-lib: check-tools
+lib: tools
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt
 
-test: test-swift
+# ---- tests ------------------------------------------------------------------
 
-test-swift: check-tools
+test: test-swift test-c test-python
+	@echo "all suites passed"
+
+test-swift: tools
 	$(SWIFT) test
 
-demo: lib
-	@echo "demo: the C demo arrives with the C ABI"
+test-c: lib
+	@mkdir -p $(OUT)
+	$(CC) $(CWARN) -Iinclude -c bindings/c/tests/header_c99.c -o $(OUT)/header_c99.o
+	$(CXX) -std=c++17 -Wall -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
+	bindings/c/tests/check_symbols.sh $(LIB) include/animrt.h
+	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi
+	$(OUT)/test_abi
+	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
+	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan
+	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
+	rm -rf $(OUT)/prefix && $(MAKE) --no-print-directory install PREFIX=$(abspath $(OUT)/prefix) >/dev/null
+	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
+	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
+	@echo "installed copy: a program built with pkg-config --cflags --libs animrt runs"
 
-bench: check-tools
+python-deps:
+	@$(PYTHON) -c "import pytest" 2>/dev/null || $(PYTHON) -m pip install -q pytest \
+	    || { echo "the Python tests need pytest: $(PYTHON) -m pip install pytest"; exit 1; }
+
+test-python: lib python-deps
+	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q bindings/python/tests
+	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python
+
+# ---- demo, bench, install ---------------------------------------------------
+
+demo: lib
+	@mkdir -p $(OUT)
+	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
+	$(OUT)/demo
+
+bench: lib
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -o $(BUILD)/reference_eval bench/reference_eval.c -lm
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt-bench
 	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval
+
+install: lib
+	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include
+	install -m 755 $(LIB) $(PREFIX)/lib/libanimrt.so
+	install -m 644 include/animrt.h $(PREFIX)/include/animrt.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' bindings/c/animrt.pc.in > $(PREFIX)/lib/pkgconfig/animrt.pc
 
 clean:
 	rm -rf $(BUILD)

@@ -67,7 +67,7 @@ struct SlotTable<Element> {
         guard h.raw != 0 else { throw AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
         guard h.kindBits == kind.rawValue else {
             let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
-            throw AnimrtError(.handle, "handle \(h.raw) names a \(other), not a \(kind.name)")
+            throw AnimrtError(.handle, "handle \(h.raw) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         guard h.runtimeTag == tag else { throw AnimrtError(.handle, "\(kind.name) handle \(h.raw) belongs to another runtime") }
         let i = h.index
@@ -94,4 +94,10 @@ struct SlotTable<Element> {
         count -= 1
         return e
     }
+}
+
+/// "a" or "an" before `word`.
+func article(_ word: String) -> String {
+    guard let first = word.first else { return "a" }
+    return "aeiou".contains(first) ? "an" : "a"
 }

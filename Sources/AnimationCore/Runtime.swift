@@ -510,6 +510,7 @@ public final class Runtime {
     /// Adds the stored description `h` to `layer` (see `add(_:to:forKey:joining:)`).
     @discardableResult
     public func addAnimation(_ h: Handle, to layer: Handle, forKey key: String?, joining barrier: Handle? = nil) throws(AnimrtError) -> Handle {
+        _ = try layers.index(of: layer)
         let a = definitions[try definitions.index(of: h)]
         return try add(a, to: layer, forKey: key, joining: barrier, definition: h)
     }

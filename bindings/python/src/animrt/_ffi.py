@@ -1,0 +1,149 @@
+"""The C functions of libanimrt, declared once.
+
+Every function in include/animrt.h appears in FUNCTIONS with its argument
+and result types; tests/test_header.py checks the table against the header,
+so the two cannot drift. Functions returning animrt_status get an errcheck
+that raises the matching exception with the library's message.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32,
+                    c_uint64, c_void_p)
+
+from ._errors import error_for
+
+VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 1, 0
+VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
+
+
+class Event(Structure):
+    """animrt_event."""
+    _fields_ = [("type", c_int32), ("reason", c_int32), ("time", c_double), ("layer", c_uint64),
+                ("object", c_uint64), ("animation", c_uint64), ("token", c_uint64)]
+
+
+EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(Event))
+
+status = c_int32
+runtime_p = c_void_p
+id_t = c_uint64
+keypath_t = c_int32
+enum_t = c_int
+
+#: name -> (restype, argtypes); `status` results are checked.
+FUNCTIONS = {
+    "animrt_version": (c_uint32, []),
+    "animrt_version_string": (c_char_p, []),
+    "animrt_status_name": (c_char_p, [status]),
+    "animrt_last_error_message": (c_char_p, []),
+    "animrt_runtime_create": (status, [c_uint32, POINTER(runtime_p)]),
+    "animrt_runtime_destroy": (None, [runtime_p]),
+    "animrt_runtime_tick": (status, [runtime_p, c_double]),
+    "animrt_runtime_time": (status, [runtime_p, POINTER(c_double)]),
+    "animrt_keypath_id": (status, [runtime_p, c_char_p, POINTER(keypath_t)]),
+    "animrt_keypath_info": (status, [runtime_p, keypath_t, POINTER(enum_t), POINTER(c_size_t)]),
+    "animrt_property_define": (status, [runtime_p, c_char_p, enum_t, POINTER(c_double), c_size_t]),
+    "animrt_layer_create": (status, [runtime_p, id_t, POINTER(id_t)]),
+    "animrt_layer_destroy": (status, [runtime_p, id_t]),
+    "animrt_layer_set_parent": (status, [runtime_p, id_t, id_t]),
+    "animrt_layer_set_timing": (status, [runtime_p, id_t, c_double, c_double, c_double]),
+    "animrt_layer_set_value": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t]),
+    "animrt_layer_get_value": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "animrt_layer_get_presentation": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t,
+                                               POINTER(c_size_t)]),
+    "animrt_reader_create": (status, [runtime_p, POINTER(id_t), POINTER(keypath_t), c_size_t, POINTER(id_t)]),
+    "animrt_reader_read": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "animrt_reader_destroy": (status, [runtime_p, id_t]),
+    "animrt_animation_create": (status, [runtime_p, enum_t, c_char_p, POINTER(id_t)]),
+    "animrt_animation_destroy": (status, [runtime_p, id_t]),
+    "animrt_animation_set_timing": (status, [runtime_p, id_t, enum_t, c_double]),
+    "animrt_animation_get_timing": (status, [runtime_p, id_t, enum_t, POINTER(c_double)]),
+    "animrt_animation_set_flag": (status, [runtime_p, id_t, enum_t, c_int]),
+    "animrt_animation_set_fill_mode": (status, [runtime_p, id_t, enum_t]),
+    "animrt_animation_set_direction": (status, [runtime_p, id_t, enum_t]),
+    "animrt_animation_set_timing_function": (status, [runtime_p, id_t, c_char_p]),
+    "animrt_animation_set_cubic_bezier": (status, [runtime_p, id_t, c_double, c_double, c_double, c_double]),
+    "animrt_animation_set_value": (status, [runtime_p, id_t, enum_t, POINTER(c_double), c_size_t]),
+    "animrt_animation_set_spring": (status, [runtime_p, id_t, c_double, c_double, c_double, c_double]),
+    "animrt_animation_get_settling_duration": (status, [runtime_p, id_t, POINTER(c_double)]),
+    "animrt_keyframe_set_values": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, c_size_t]),
+    "animrt_keyframe_set_key_times": (status, [runtime_p, id_t, POINTER(c_double), c_size_t]),
+    "animrt_keyframe_set_timing_functions": (status, [runtime_p, id_t, POINTER(c_char_p), c_size_t]),
+    "animrt_keyframe_set_calculation_mode": (status, [runtime_p, id_t, enum_t]),
+    "animrt_keyframe_set_spline": (status, [runtime_p, id_t, POINTER(c_double), POINTER(c_double),
+                                            POINTER(c_double), c_size_t]),
+    "animrt_group_add": (status, [runtime_p, id_t, id_t]),
+    "animrt_layer_add_animation": (status, [runtime_p, id_t, id_t, c_char_p, id_t, POINTER(id_t)]),
+    "animrt_layer_remove_animation": (status, [runtime_p, id_t, c_char_p, POINTER(c_int)]),
+    "animrt_layer_remove_all_animations": (status, [runtime_p, id_t]),
+    "animrt_layer_animation_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),
+    "animrt_layer_animation_key": (status, [runtime_p, id_t, c_size_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_barrier_create": (status, [runtime_p, POINTER(id_t)]),
+    "animrt_barrier_destroy": (status, [runtime_p, id_t]),
+    "animrt_barrier_enter": (status, [runtime_p, id_t]),
+    "animrt_barrier_leave": (status, [runtime_p, id_t]),
+    "animrt_barrier_notify": (status, [runtime_p, id_t, c_uint64]),
+    "animrt_barrier_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),
+    "animrt_transaction_begin": (status, [runtime_p, c_double]),
+    "animrt_transaction_commit": (status, [runtime_p, c_uint64]),
+    "animrt_timer_start": (status, [runtime_p, c_double, c_uint64, POINTER(id_t)]),
+    "animrt_timer_cancel": (status, [runtime_p, id_t]),
+    "animrt_event_poll": (status, [runtime_p, POINTER(Event), c_size_t, POINTER(c_size_t)]),
+    "animrt_event_set_callback": (status, [runtime_p, EVENT_FN, c_void_p]),
+    "animrt_timing_function_evaluate": (status, [runtime_p, c_char_p, c_double, POINTER(c_double)]),
+}
+
+
+class LibraryNotFound(OSError):
+    """libanimrt.so could not be located or loaded."""
+
+
+def _candidates():
+    env = os.environ.get("ANIMRT_LIBRARY")
+    if env:
+        yield env
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(here, "libanimrt.so")
+    # The build tree, when the package runs from a source checkout.
+    root = here
+    for _ in range(5):
+        root = os.path.dirname(root)
+        yield os.path.join(root, ".build", "release", "libanimrt.so")
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        tried.append(path)
+        if os.path.exists(path):
+            try:
+                return ctypes.CDLL(path)
+            except OSError as e:
+                raise LibraryNotFound(f"cannot load {path}: {e}") from e
+    raise LibraryNotFound("libanimrt.so not found (run `make lib`, or set ANIMRT_LIBRARY to its path); looked in: "
+                          + ", ".join(tried))
+
+
+lib = _load()
+
+
+def _errcheck(result, func, args):
+    if result != 0:
+        message = lib.animrt_last_error_message().decode("utf-8", "replace")
+        raise error_for(result, message)
+    return result
+
+
+for _name, (_restype, _argtypes) in FUNCTIONS.items():
+    _f = getattr(lib, _name)
+    _f.restype = _restype
+    _f.argtypes = _argtypes
+    if _restype is status:
+        _f.errcheck = _errcheck
+
+if lib.animrt_version() != VERSION_NUMBER:
+    raise LibraryNotFound(f"libanimrt {lib.animrt_version_string().decode()} does not match this binding "
+                          f"({VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH})")

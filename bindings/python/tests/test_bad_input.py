@@ -1,0 +1,171 @@
+"""docs/bad-input.md, row by row: the exception, its message, and nothing changed (R0.3)."""
+import ctypes
+import math
+
+import pytest
+
+import animrt
+from animrt import _ffi
+
+lib = _ffi.lib
+
+
+@pytest.fixture
+def world():
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer["opacity"] = 0.5
+        anim = rt.basic("opacity", from_=0, to=1, duration=1)
+        yield rt, layer, anim
+        # After every bad call: the state is what it was, and the runtime works.
+        assert layer["opacity"] == 0.5
+        assert anim.duration == 1
+        rt.tick(rt.time + 1)
+
+
+def test_row2_null_pointers(world):
+    rt, layer, _ = world
+    with pytest.raises(animrt.NullPointerError, match="out is NULL"):
+        lib.animrt_layer_create(rt._ptr, 0, None)
+    with pytest.raises(animrt.NullPointerError):
+        lib.animrt_layer_set_value(rt._ptr, layer.id, rt.keypath("opacity"), None, 1)
+
+
+def test_row3_non_finite_numbers(world):
+    rt, layer, anim = world
+    with pytest.raises(animrt.InvalidArgumentError, match="finite"):
+        layer["opacity"] = math.nan
+    with pytest.raises(animrt.InvalidArgumentError, match="speed"):
+        anim.speed = math.nan
+    with pytest.raises(animrt.InvalidArgumentError):
+        layer.set_timing(speed=math.inf)
+
+
+def test_row4_tick_not_finite(world):
+    rt, _, _ = world
+    with pytest.raises(animrt.TimeError):
+        rt.tick(math.inf)
+
+
+def test_row5_ranges(world):
+    rt, _, anim = world
+    with pytest.raises(animrt.RangeError, match="duration is -1"):
+        anim.duration = -1
+    with pytest.raises(animrt.RangeError):
+        anim.repeat_count = -2
+    with pytest.raises(animrt.RangeError, match="x coordinates"):
+        anim.timing_function = (1.5, 0, 0.5, 1)
+    with pytest.raises(animrt.RangeError):
+        rt.timer(-1)
+
+
+def test_row6_unknown_enums(world):
+    rt, _, anim = world
+    with pytest.raises(animrt.EnumError):
+        lib.animrt_animation_set_timing(rt._ptr, anim.id, 99, 1.0)
+    with pytest.raises(animrt.EnumError):
+        lib.animrt_animation_set_fill_mode(rt._ptr, anim.id, 7)
+    with pytest.raises(animrt.EnumError):
+        lib.animrt_animation_create(rt._ptr, 9, b"opacity", ctypes.byref(ctypes.c_uint64()))
+    with pytest.raises(animrt.EnumError):
+        lib.animrt_animation_set_flag(rt._ptr, anim.id, 42, 1)
+
+
+def test_row7_unknown_key_paths(world):
+    rt, layer, _ = world
+    with pytest.raises(animrt.NotFoundError, match="did you mean 'opacity'"):
+        layer.presentation("opacty")
+    with pytest.raises(animrt.NotFoundError, match="bounds.size.width"):
+        rt.basic("bounds.size.widht", to=1)
+    out, n = (ctypes.c_double * 1)(), ctypes.c_size_t()
+    with pytest.raises(animrt.NotFoundError):
+        lib.animrt_layer_get_value(rt._ptr, layer.id, 12345, out, 1, ctypes.byref(n))
+
+
+def test_row8_wrong_kinds(world):
+    rt, layer, anim = world
+    with pytest.raises(animrt.KindError, match="point"):
+        layer["position"] = 1.0
+    with pytest.raises(animrt.KindError):
+        anim.set_value("to", (1, 2))
+    with pytest.raises(animrt.KindError, match="spring"):
+        lib.animrt_animation_set_spring(rt._ptr, anim.id, 1.0, 100.0, 10.0, 0.0)
+
+
+def test_row9_invalid_utf8(world):
+    rt, layer, anim = world
+    with pytest.raises(animrt.InvalidArgumentError, match="UTF-8"):
+        lib.animrt_keypath_id(rt._ptr, b"opac\xffity", ctypes.byref(ctypes.c_int32()))
+    with pytest.raises(animrt.InvalidArgumentError, match="UTF-8"):
+        lib.animrt_layer_add_animation(rt._ptr, layer.id, anim.id, b"\xc3\x28", 0, None)
+    assert layer.keys() == []
+
+
+def test_row10_small_buffers(world):
+    rt, layer, anim = world
+    out, n = (ctypes.c_double * 1)(7.0), ctypes.c_size_t()
+    with pytest.raises(animrt.BufferTooSmallError):
+        lib.animrt_layer_get_presentation(rt._ptr, layer.id, rt.keypath("position"), out, 1, ctypes.byref(n))
+    assert n.value == 2 and out[0] == 7.0
+    layer.add(anim, key="longer")
+    buf, needed = ctypes.create_string_buffer(2), ctypes.c_size_t()
+    with pytest.raises(animrt.BufferTooSmallError):
+        lib.animrt_layer_animation_key(rt._ptr, layer.id, 0, buf, 2, ctypes.byref(needed))
+    assert needed.value == 7
+    layer.remove_all()
+
+
+def test_row11_leave_without_enter(world):
+    rt, _, _ = world
+    barrier = rt.barrier()
+    with pytest.raises(animrt.StateError):
+        barrier.leave()
+    assert barrier.count == 0
+    with pytest.raises(animrt.StateError, match="commit without"):
+        lib.animrt_transaction_commit(rt._ptr, 1)
+
+
+def test_row12_destroy_twice(world):
+    rt, _, _ = world
+    doomed = rt.layer()
+    doomed.destroy()
+    with pytest.raises(animrt.HandleError, match="stale"):
+        doomed.destroy()
+    barrier = rt.barrier()
+    lib.animrt_barrier_destroy(rt._ptr, barrier.id)
+    with pytest.raises(animrt.HandleError):
+        lib.animrt_barrier_destroy(rt._ptr, barrier.id)
+
+
+def test_row13_foreign_zero_and_wrong_kind_handles(world):
+    rt, layer, anim = world
+    with animrt.Runtime() as other:
+        foreign = other.layer()
+        with pytest.raises(animrt.HandleError, match="another runtime"):
+            lib.animrt_layer_destroy(rt._ptr, foreign.id)
+    with pytest.raises(animrt.HandleError):
+        lib.animrt_layer_destroy(rt._ptr, 0)
+    with pytest.raises(animrt.HandleError, match="not a layer"):
+        lib.animrt_layer_add_animation(rt._ptr, anim.id, layer.id, None, 0, None)
+
+
+def test_row14_invalid_key_times(world):
+    rt, layer, _ = world
+    kf = rt.keyframe("opacity", [0, 1, 2], key_times=[0, 0.7, 0.5])
+    with pytest.raises(animrt.InvalidArgumentError, match="must not decrease"):
+        layer.add(kf, key="kf")
+    assert layer.keys() == []
+
+
+def test_row15_time_backwards(world):
+    rt, _, _ = world
+    rt.tick(5)
+    with pytest.raises(animrt.TimeError, match="earlier than the previous tick"):
+        rt.tick(4)
+    assert rt.time == 5
+
+
+def test_row16_names_taken(world):
+    rt, _, _ = world
+    with pytest.raises(animrt.ExistsError):
+        rt.define_property("opacity", 1.0)

@@ -1,0 +1,217 @@
+"""The binding's classes, end to end against libanimrt (R5.2)."""
+import gc
+import math
+import threading
+from array import array
+
+import pytest
+
+import animrt
+from animrt import (AnimationStarted, AnimationStopped, BarrierNotified, EventsLost, StopReason, TimerFired,
+                    TransactionCompleted)
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        yield runtime
+
+
+def test_basic_animation_presentation_and_model(rt):
+    layer = rt.layer()
+    layer["opacity"] = 1.0
+    layer.add(rt.basic("opacity", from_=0.0, to=0.5, duration=2.0, timing_function="easeInEaseOut"), key="fade")
+    rt.tick(10.0)
+    assert layer.presentation("opacity") == 0.0
+    rt.tick(11.0)
+    assert layer.presentation("opacity") == pytest.approx(0.25, abs=1e-12)
+    assert layer["opacity"] == 1.0
+    assert layer.keys() == ["fade"]
+    rt.tick(12.5)
+    assert layer.presentation("opacity") == 1.0
+    started, stopped = rt.events()
+    assert isinstance(started, AnimationStarted) and started.layer == layer.id and started.time == 10.0
+    assert isinstance(stopped, AnimationStopped) and stopped.finished and stopped.reason is StopReason.FINISHED
+    assert rt.time == 12.5
+
+
+def test_values_of_every_kind(rt):
+    layer = rt.layer()
+    layer["position"] = (10, 20)
+    layer["bounds"] = (0, 0, 100, 50)
+    layer["backgroundColor"] = (1, 0, 0, 1)
+    assert layer["position"] == (10.0, 20.0)
+    assert layer["position.y"] == 20.0
+    assert layer["bounds.size"] == (100.0, 50.0)
+    assert len(layer["transform"]) == 16
+    assert rt.keypath_info("bounds") == (animrt.ValueKind.RECT, 4)
+    layer.add(rt.basic("transform.rotation.z", from_=0, to=math.pi, duration=1))
+    rt.tick(0)
+    rt.tick(0.5)
+    m = layer.presentation("transform")
+    assert m[0] == pytest.approx(0, abs=1e-12) and m[1] == pytest.approx(1)
+    assert layer.presentation("backgroundColor") == (1.0, 0.0, 0.0, 1.0)
+
+
+def test_keyframes_springs_groups(rt):
+    layer = rt.layer()
+    kf = rt.keyframe("position.x", [310, 60, 120, 60], key_times=[0, 0.25, 0.5, 0.75, 1],
+                     calculation_mode="discrete", duration=1)
+    layer.add(kf, key="kf")
+    spring = rt.spring("opacity", damping=5, from_=0, to=1)
+    assert spring.settling_duration == pytest.approx(2.85, abs=0.1)
+    spring.duration = spring.settling_duration
+    layer.add(spring, key="spring")
+    child = rt.basic("cornerRadius", from_=0, to=10, duration=5, begin_time=0.5)
+    group = rt.group([child], begin_time=1, duration=3)
+    layer.add(group, key="group")
+    rt.tick(0)
+    rt.tick(0.3)
+    assert layer.presentation("position.x") == 60
+    rt.tick(3.9)
+    assert layer.presentation("cornerRadius") == pytest.approx(4.8)
+    assert layer.keys() == ["group"]  # the keyframes (1 s) and the spring (2.87 s) finished and were removed
+
+
+def test_animation_options_round_trip(rt):
+    a = rt.basic("opacity", to=1, duration=2, repeat_count=float("inf"), autoreverses=True, fill_mode="both",
+                 speed=-1, time_offset=0.5, direction="alternate")
+    assert a.duration == 2 and a.repeat_count == math.inf and a.speed == -1 and a.time_offset == 0.5
+    assert a.autoreverses and a.fill_mode is animrt.FillMode.BOTH and a.direction is animrt.Direction.ALTERNATE
+    a.timing_function = (0.1, 0.2, 0.3, 0.4)
+    with pytest.raises(TypeError):
+        rt.basic("opacity", durration=1)
+
+
+def test_barrier_transaction_timer(rt):
+    layer = rt.layer()
+    barrier = rt.barrier()
+    layer.add(rt.basic("opacity", from_=0, to=1, duration=1), key="a", barrier=barrier)
+    layer.add(rt.basic("position.x", from_=0, to=1, duration=2), key="b", barrier=barrier)
+    assert barrier.count == 2
+    barrier.notify(7)
+    with rt.transaction(animation_duration=0.5, token=8):
+        layer.add(rt.basic("cornerRadius", to=4), key="t")
+    timer = rt.timer(1.5, token=9)
+    cancelled = rt.timer(0.1, token=10)
+    cancelled.cancel()
+    seen = []
+    for t in (0, 0.5, 1, 1.5, 2):
+        rt.tick(t)
+        seen += [e for e in rt.events() if not isinstance(e, (AnimationStarted, AnimationStopped))]
+    assert seen == [TransactionCompleted(0.5, seen[0].transaction, 8), TimerFired(1.5, timer.id, 9),
+                    BarrierNotified(2.0, barrier.id, 7)]
+    with pytest.raises(animrt.StateError, match="without a matching enter"):
+        barrier.leave()
+
+
+def test_callbacks_run_after_the_tick_and_may_call_back(rt):
+    layer = rt.layer()
+    seen = []
+
+    def on_event(event):
+        seen.append(event)
+        if isinstance(event, AnimationStopped):
+            seen.append(layer.presentation("opacity"))  # re-entering animrt from the callback
+
+    rt.on_event(on_event)
+    layer.add(rt.basic("opacity", from_=0, to=0.5, duration=1))
+    rt.tick(0)
+    rt.tick(1)
+    assert [type(e) for e in seen] == [AnimationStarted, AnimationStopped, float]
+    assert rt.events() == []
+
+    def boom(event):
+        raise RuntimeError("from the callback")
+
+    rt.on_event(boom)
+    layer.add(rt.basic("opacity", to=1, duration=1))
+    with pytest.raises(RuntimeError, match="from the callback"):
+        rt.tick(2)
+    rt.on_event(None)
+    rt.tick(3)
+    assert [type(e) for e in rt.events()] == [AnimationStopped]
+
+
+def test_overflow_is_reported():
+    with animrt.Runtime(event_capacity=4) as rt:
+        for i in range(10):
+            rt.timer(0, token=i)
+        rt.tick(0)
+        events = rt.events()
+        assert [e.token for e in events[:3]] == [0, 1, 2]
+        assert events[3] == EventsLost(0.0, 7)
+
+
+def test_reader_fills_arrays_in_place(rt):
+    layers = [rt.layer() for _ in range(100)]
+    for i, layer in enumerate(layers):
+        layer.add(rt.basic("position.x", from_=0, to=i, duration=1))
+    reader = rt.reader([(layer, "position.x") for layer in layers])
+    rt.tick(0)
+    rt.tick(0.5)
+    out = array("d", bytes(800))
+    assert reader.read(out) is out
+    assert list(out) == [i / 2 for i in range(100)]
+    fresh = reader.read()
+    assert list(fresh) == list(out)
+    try:
+        import numpy
+    except ImportError:
+        assert isinstance(fresh, array)
+    else:
+        assert isinstance(fresh, numpy.ndarray)
+        target = numpy.zeros(100)
+        reader.read(target)
+        assert target[99] == 49.5
+    with pytest.raises(ValueError):
+        reader.read(array("d", bytes(80)))  # too small a buffer is refused before the call
+    points = rt.reader([(layers[3], "position")])
+    assert list(points.read(array("d", bytes(16)))) == [1.5, 0.0]
+
+
+def test_close_is_idempotent_and_final():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    rt.close()
+    rt.close()
+    assert rt.closed
+    with pytest.raises(animrt.ClosedError):
+        layer.presentation("opacity")
+    with pytest.raises(animrt.ClosedError):
+        rt.tick(1)
+
+
+def test_objects_are_freed_with_the_garbage_collector():
+    rt = animrt.Runtime()
+    for _ in range(1000):
+        rt.basic("opacity", to=1)
+    gc.collect()
+    a = rt.basic("opacity", to=1)
+    assert (a.id & 0xFFFFFF) < 1000  # slots were reused: the descriptions were destroyed
+    native = rt._native
+    del rt, a
+    gc.collect()
+    assert native.ptr is None  # the runtime itself was destroyed
+
+
+def test_threads_share_a_runtime(rt):
+    layer = rt.layer()
+    layer.add(rt.basic("position.x", from_=0, to=100, duration=1, repeat_count=float("inf")))
+    errors = []
+
+    def read():
+        try:
+            for _ in range(2000):
+                assert 0 <= layer.presentation("position.x") <= 100
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=read) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for i in range(2000):
+        rt.tick(i * 0.001)
+    for t in threads:
+        t.join()
+    assert errors == []
