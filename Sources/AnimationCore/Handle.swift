@@ -35,25 +35,36 @@ public struct Handle: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Objects of one kind, stored densely and named by generational handles.
+///
+/// Elements are stored without an optional wrapper (a dead slot holds
+/// `placeholder`), so reading a field of a live element borrows it in place:
+/// no copy of the element, no reference counting on the hot path.
 struct SlotTable<Element> {
     let kind: HandleKind
     let tag: UInt16
-    private(set) var slots: [Element?] = []
+    private let placeholder: Element
+    private(set) var elements: [Element] = []
     private var generations: [UInt32] = []
+    private var live: [Bool] = []
     private var free: [Int32] = []
     private(set) var count = 0
 
-    init(kind: HandleKind, tag: UInt16) { self.kind = kind; self.tag = tag }
+    init(kind: HandleKind, tag: UInt16, placeholder: Element) {
+        self.kind = kind; self.tag = tag; self.placeholder = placeholder
+    }
+
+    /// How many slots exist (live or not).
+    var capacity: Int { elements.count }
 
     mutating func insert(_ e: Element) throws(AnimrtError) -> Handle {
         let index: Int
-        if let f = free.popLast() { index = Int(f) }
+        if let f = free.popLast() { index = Int(f); elements[index] = e }
         else {
-            guard slots.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
-            index = slots.count
-            slots.append(nil); generations.append(1)
+            guard elements.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
+            index = elements.count
+            elements.append(e); generations.append(1); live.append(false)
         }
-        slots[index] = e
+        live[index] = true
         count += 1
         return handle(at: index)
     }
@@ -63,31 +74,39 @@ struct SlotTable<Element> {
     }
 
     /// The slot index of a live handle, or a `.handle` error saying why not.
+    @inline(__always)
     func index(of h: Handle) throws(AnimrtError) -> Int {
-        guard h.raw != 0 else { throw AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
-        guard h.kindBits == kind.rawValue else {
-            let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
-            throw AnimrtError(.handle, "handle \(h.raw) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
-        }
-        guard h.runtimeTag == tag else { throw AnimrtError(.handle, "\(kind.name) handle \(h.raw) belongs to another runtime") }
         let i = h.index
-        guard i < slots.count, slots[i] != nil, generations[i] & ((1 << 20) - 1) == h.generation else {
-            throw AnimrtError(.handle, "\(kind.name) handle \(h.raw) is stale (the \(kind.name) was destroyed)")
+        if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < live.count && live[i]
+            && generations[i] & ((1 << 20) - 1) == h.generation {
+            return i
         }
-        return i
+        throw explain(h)
     }
 
-    func isLive(_ i: Int) -> Bool { i >= 0 && i < slots.count && slots[i] != nil }
+    @inline(never)
+    private func explain(_ h: Handle) -> AnimrtError {
+        if h.raw == 0 { return AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
+        guard h.kindBits == kind.rawValue else {
+            let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
+            return AnimrtError(.handle, "handle \(h.raw) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
+        }
+        if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.raw) belongs to another runtime") }
+        return AnimrtError(.handle, "\(kind.name) handle \(h.raw) is stale (the \(kind.name) was destroyed)")
+    }
+
+    func isLive(_ i: Int) -> Bool { i >= 0 && i < live.count && live[i] }
 
     subscript(i: Int) -> Element {
-        get { slots[i]! }
-        _modify { yield &slots[i]! }
+        _read { yield elements[i] }
+        _modify { yield &elements[i] }
     }
 
     @discardableResult
     mutating func remove(at i: Int) -> Element {
-        let e = slots[i]!
-        slots[i] = nil
+        let e = elements[i]
+        elements[i] = placeholder
+        live[i] = false
         generations[i] &+= 1
         if generations[i] & ((1 << 20) - 1) == 0 { generations[i] = 1 }
         free.append(Int32(i))

@@ -16,10 +16,42 @@ public final class Runtime {
 
     struct PropSlot { var property: Int32; var offset: Int32 }
 
+    /// Where a layer's materialised properties live in the value pools: four
+    /// inline (no allocation, no reference counting), more in `overflow`.
+    struct PropertySlots {
+        private var s0 = PropSlot(property: -1, offset: 0), s1 = PropSlot(property: -1, offset: 0)
+        private var s2 = PropSlot(property: -1, offset: 0), s3 = PropSlot(property: -1, offset: 0)
+        private(set) var count: Int32 = 0
+        private var overflow: [PropSlot] = []
+
+        @inline(__always)
+        func offset(of property: Int32) -> Int32? {
+            if count > 0 && s0.property == property { return s0.offset }
+            if count > 1 && s1.property == property { return s1.offset }
+            if count > 2 && s2.property == property { return s2.offset }
+            if count > 3 && s3.property == property { return s3.offset }
+            if count > 4 { for p in overflow where p.property == property { return p.offset } }
+            return nil
+        }
+
+        mutating func append(_ p: PropSlot) {
+            switch count {
+            case 0: s0 = p
+            case 1: s1 = p
+            case 2: s2 = p
+            case 3: s3 = p
+            default: overflow.append(p)
+            }
+            count += 1
+        }
+
+        var all: [PropSlot] { Array([s0, s1, s2, s3].prefix(Int(min(count, 4)))) + overflow }
+    }
+
     struct LayerRecord {
         var parent: Int32 = -1
         var children: [Int32] = []
-        var props: [PropSlot] = []
+        var props = PropertySlots()
         var firstInstance: Int32 = -1
         var lastInstance: Int32 = -1
         var timing: LayerTiming? = nil
@@ -90,6 +122,9 @@ public final class Runtime {
     var readers: SlotTable<BulkTargets>
     /// Interned key paths: an id is an index here.
     var keyPathTable: [KeyPath] = []
+    /// For each interned key path: (property, first component, count) when it
+    /// is plain components of its property (reads copy them), else count 0.
+    var plainKeyPaths: [(property: Int32, first: Int32, count: Int32)] = []
     var keyPathIDs: [String: Int32] = [:]
 
     var model: [Double] = []
@@ -128,13 +163,13 @@ public final class Runtime {
         if t == 0 { t = Runtime.nextTag.add(1, ordering: .relaxed).newValue }
         tag = t
         self.configuration = configuration
-        layers = SlotTable(kind: .layer, tag: t)
-        definitions = SlotTable(kind: .animation, tag: t)
-        instances = SlotTable(kind: .instance, tag: t)
-        barriers = SlotTable(kind: .barrier, tag: t)
-        transactions = SlotTable(kind: .transaction, tag: t)
-        timers = SlotTable(kind: .timer, tag: t)
-        readers = SlotTable(kind: .reader, tag: t)
+        layers = SlotTable(kind: .layer, tag: t, placeholder: LayerRecord())
+        definitions = SlotTable(kind: .animation, tag: t, placeholder: .group([]))
+        instances = SlotTable(kind: .instance, tag: t, placeholder: Instance(layer: -1, keyID: 0, property: -1, definition: 0))
+        barriers = SlotTable(kind: .barrier, tag: t, placeholder: BarrierRecord())
+        transactions = SlotTable(kind: .transaction, tag: t, placeholder: TransactionRecord(barrier: Handle(raw: 0)))
+        timers = SlotTable(kind: .timer, tag: t, placeholder: TimerRecord(fireTime: 0, sequence: 0, action: .event(.timerFired, object: Handle(raw: 0), token: 0)))
+        readers = SlotTable(kind: .reader, tag: t, placeholder: BulkTargets(offsets: [], special: [:], width: 1))
         events = EventQueue(capacity: configuration.eventCapacity)
     }
 
@@ -142,7 +177,7 @@ public final class Runtime {
     /// and transactions waiting on them are told, then drops everything.
     /// Returns the events produced (the queue is about to disappear).
     public func shutdown() -> [Event] {
-        for i in 0..<instances.slots.count where instances.isLive(i) {
+        for i in 0..<instances.capacity where instances.isLive(i) {
             stop(instance: i, reason: .runtimeDestroyed)
         }
         runDeferred()
@@ -198,7 +233,7 @@ public final class Runtime {
         while layers[i].firstInstance >= 0 { stop(instance: Int(layers[i].firstInstance), reason: .layerDestroyed) }
         for c in layers[i].children { layers[Int(c)].parent = -1 }
         detachFromParent(i)
-        for p in layers[i].props { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
+        for p in layers[i].props.all { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
         layers.remove(at: i)
         if !inTick { runDeferred() }
     }
@@ -282,7 +317,7 @@ public final class Runtime {
     // MARK: Values
 
     func valueSlot(layer i: Int, property: Int32, create: Bool) -> Int32? {
-        for p in layers[i].props where p.property == property { return p.offset }
+        if let offset = layers[i].props.offset(of: property) { return offset }
         guard create else { return nil }
         let info = properties.info(property)
         let n = info.kind.componentCount
@@ -326,6 +361,11 @@ public final class Runtime {
         let kp = try properties.resolve(path)
         let id = Int32(keyPathTable.count)
         keyPathTable.append(kp)
+        switch kp.access {
+        case .whole: plainKeyPaths.append((kp.property, 0, Int32(kp.kind.componentCount)))
+        case .components(let first, let count): plainKeyPaths.append((kp.property, Int32(first), Int32(count)))
+        case .transformPart: plainKeyPaths.append((kp.property, 0, 0))
+        }
         keyPathIDs[path] = id
         return id
     }
@@ -342,18 +382,24 @@ public final class Runtime {
     /// how many doubles it has; nothing is written if `out` is too small.
     public func readPresentation(keyPathID id: Int32, of layer: Handle, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) -> Int {
         let i = try layers.index(of: layer)
-        let kp = try keyPath(id: id)
-        let n = kp.kind.componentCount
-        guard out.count >= n else { return n }
-        if let first = kp.componentIndex ?? (kp.access == .whole ? 0 : nil) {
-            guard let off = valueSlot(layer: i, property: kp.property, create: false) else {
-                let d = properties.info(kp.property).defaultValue
-                for k in 0..<n { out[k] = d.lanes[first + k] }
-                return n
+        guard id >= 0 && Int(id) < plainKeyPaths.count else { _ = try keyPath(id: id); return 0 }
+        let plain = plainKeyPaths[Int(id)]
+        if plain.count > 0 {
+            let n = Int(plain.count)
+            guard out.count >= n else { return n }
+            let slot = layers.elements.withUnsafeBufferPointer { $0[i].props.offset(of: plain.property) }
+            if let off = slot {
+                let base = Int(off + plain.first)
+                presentation.withUnsafeBufferPointer { pool in for k in 0..<n { out[k] = pool[base + k] } }
+            } else {
+                let d = properties.info(plain.property).defaultValue
+                for k in 0..<n { out[k] = d.lanes[Int(plain.first) + k] }
             }
-            for k in 0..<n { out[k] = presentation[Int(off) + first + k] }
             return n
         }
+        let kp = keyPathTable[Int(id)]
+        let n = kp.kind.componentCount
+        guard out.count >= n else { return n }
         let v = kp.get(wholeValue(presentation, layer: i, property: kp.property))
         for k in 0..<n { out[k] = v.lanes[k] }
         return n

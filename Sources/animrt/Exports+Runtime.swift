@@ -37,7 +37,7 @@ public func animrt_last_error_message() -> UnsafePointer<CChar>! { LastError.mes
 public func animrt_runtime_create(_ eventCapacity: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> animrt_status {
     guard let out else { return fail(.nullPointer, "out is NULL") }
     let capacity = eventCapacity == 0 ? 65_536 : Int(eventCapacity)
-    let box = RuntimeBox(RuntimeState(runtime: Runtime(configuration: .init(eventCapacity: capacity))))
+    let box = RuntimeBox(Runtime(configuration: .init(eventCapacity: capacity)))
     out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
     return animrt_status(ANIMRT_OK)
 }
@@ -46,9 +46,8 @@ public func animrt_runtime_create(_ eventCapacity: UInt32, _ out: UnsafeMutableP
 public func animrt_runtime_destroy(_ rt: OpaquePointer!) {
     guard let rt else { return }
     let unmanaged = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt))
-    let (events, callback, user) = unmanaged.takeUnretainedValue().state.withLock { s in
-        (s.runtime.shutdown(), s.callback, s.userData)
-    }
+    let box = unmanaged.takeUnretainedValue()
+    let (events, callback, user) = box.lock.withLock { c in (box.runtime.shutdown(), c.callback, c.userData) }
     if let callback { for e in events { var c = e.c; callback(user, &c) } }
     unmanaged.release()
 }
@@ -58,11 +57,11 @@ public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_s
     var pending: [Event] = []
     var callback: animrt_event_fn? = nil
     var user: UnsafeMutableRawPointer? = nil
-    let status = withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in
-        try s.runtime.tick(now)
-        guard let cb = s.callback else { return }
-        while let e = s.runtime.pollEvent() { pending.append(e) }
-        callback = cb; user = s.userData
+    let status = withState(rt) { (r: Runtime, c: inout CallbackState) throws(AnimrtError) in
+        try r.tick(now)
+        guard let cb = c.callback else { return }
+        while let e = r.pollEvent() { pending.append(e) }
+        callback = cb; user = c.userData
     }
     // The lock is released: the callback may call back into animrt.
     if let callback { for e in pending { var c = e.c; callback(user, &c) } }
@@ -88,9 +87,9 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
 
 @c @implementation
 public func animrt_event_set_callback(_ rt: OpaquePointer!, _ fn: animrt_event_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
-    withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in
-        s.callback = fn
-        s.userData = fn == nil ? nil : userData
+    withState(rt) { (_: Runtime, c: inout CallbackState) throws(AnimrtError) in
+        c.callback = fn
+        c.userData = fn == nil ? nil : userData
     }
 }
 

@@ -7,20 +7,24 @@ import Synchronization
 import Glibc
 #endif
 
-/// Everything one `animrt_runtime *` owns, behind one lock.
-struct RuntimeState {
-    var runtime: Runtime
+/// The host's event callback, if any.
+struct CallbackState {
     var callback: animrt_event_fn?
     var userData: UnsafeMutableRawPointer?
 }
 
 /// The object behind an `animrt_runtime *` (an unmanaged, retained pointer).
-final class RuntimeBox {
-    let state: Mutex<RuntimeState>
-    init(_ s: sending RuntimeState) { state = Mutex(s) }
+/// Every call holds `lock` while it touches `runtime`.
+final class RuntimeBox: @unchecked Sendable {
+    let lock = Mutex(CallbackState())
+    let runtime: Runtime
 
-    static func from(_ p: OpaquePointer) -> RuntimeBox {
-        Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    init(_ runtime: Runtime) { self.runtime = runtime }
+
+    /// Runs `body` with the box borrowed (no retain/release per call).
+    @inline(__always)
+    static func with<R>(_ p: OpaquePointer, _ body: (RuntimeBox) -> R) -> R {
+        Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -61,19 +65,29 @@ func fail(_ status: Status, _ message: String) -> animrt_status { fail(AnimrtErr
 
 /// Runs `body` on the runtime under its lock; maps a thrown error to its status.
 @inline(__always)
-func withState(_ rt: OpaquePointer?, _ body: (inout RuntimeState) throws(AnimrtError) -> Void) -> animrt_status {
+func withState(_ rt: OpaquePointer?, _ body: (Runtime, inout CallbackState) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
-    do {
-        try RuntimeBox.from(rt).state.withLock { (s: inout RuntimeState) throws(AnimrtError) in try body(&s) }
-        return animrt_status(ANIMRT_OK)
-    } catch {
-        return fail(error)
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.withLock { (c: inout CallbackState) -> AnimrtError? in
+            do throws(AnimrtError) { try body(box.runtime, &c); return nil } catch { return error }
+        }
     }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
 }
 
+/// `withState` for calls that do not touch the callback (one closure level
+/// less: this is the path of every per-frame read).
 @inline(__always)
 func withRuntime(_ rt: OpaquePointer?, _ body: (Runtime) throws(AnimrtError) -> Void) -> animrt_status {
-    withState(rt) { (s: inout RuntimeState) throws(AnimrtError) in try body(s.runtime) }
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.withLock { (_: inout CallbackState) -> AnimrtError? in
+            do throws(AnimrtError) { try body(box.runtime); return nil } catch { return error }
+        }
+    }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
 }
 
 /// A required out-pointer.
