@@ -115,6 +115,11 @@ animrt_status animrt_runtime_tick(animrt_runtime *rt, double now);
 /* The time of the last tick (0 before the first). */
 animrt_status animrt_runtime_time(animrt_runtime *rt, double *out);
 
+/* Lets animrt_runtime_tick() evaluate large batches of animations on up to
+ * `threads` threads (1, the default: only the ticking thread; 0: one per
+ * processor). Results, values and event order, are the same whatever the count. */
+animrt_status animrt_runtime_set_threads(animrt_runtime *rt, uint32_t threads);
+
 /* ===================================================================== */
 /* Key paths and properties                                              */
 /* ===================================================================== */

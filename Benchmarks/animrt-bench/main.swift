@@ -146,8 +146,39 @@ for n in sizes {
     for _ in 0..<3 { cBest = min(cBest, try runReference(args[1], n, frames)) }
     print(String(format: "N=%d frames=%d  animrt %.2f ns/anim/frame  C %.2f ns/anim/frame  ratio %.3f (animrt/C)  max curve error %.1e",
                  n, frames, best, cBest, best / cBest, worst))
+    // The two halves of a frame, timed apart on the last scene.
+    var tickTime = 0.0, readTime = 0.0
+    let split = scene.runtime
+    for f in frames..<(frames + 60) {
+        let t0 = seconds()
+        try split.tick(Double(f) / 60)
+        let t1 = seconds()
+        try out.withUnsafeMutableBufferPointer { try split.readPresentation(scene.targets, into: $0) }
+        tickTime += t1 - t0; readTime += seconds() - t1
+    }
+    print(String(format: "N=%d split: tick %.2f ns/anim, bulk read %.2f ns/anim", n, tickTime * 1e9 / Double(n * 60),
+                 readTime * 1e9 / Double(n * 60)))
     print(String(format: "N=%d bytes per active animation %.1f (layers: %.1f bytes each, not counted)",
                  n, scene.bytesPerAnimation, scene.bytesPerLayer))
+}
+
+// The largest scene again, with the batch spread over every processor.
+if !quick {
+    let n = 1_000_000, frames = 60
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    var best = Double.infinity
+    for _ in 0..<3 {
+        let scene = try makeScene(n)
+        scene.runtime.evaluationThreads = threads
+        var out = [Double](repeating: 0, count: n)
+        let start = seconds()
+        for f in 0..<frames {
+            try scene.runtime.tick(Double(f % 120) / 60)
+            try out.withUnsafeMutableBufferPointer { try scene.runtime.readPresentation(scene.targets, into: $0) }
+        }
+        best = min(best, (seconds() - start) * 1e9 / Double(n * frames))
+    }
+    print(String(format: "N=%d with %d evaluation threads: %.2f ns/anim/frame", n, threads, best))
 }
 
 // A tick with many idle layers and nothing animating.

@@ -24,11 +24,13 @@ extension Runtime {
         syncStaleProperties()
         curves.sync(with: timingFunctions)
         transitions.removeAll(keepingCapacity: true)
+        if batch.count > 0 {
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeMutableBufferPointer { p in
                 batch.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
-                               transitions: &transitions)
+                               threads: evaluationThreads, transitions: &transitions)
             }
+        }
         }
         evaluateGeneral(now)
         processTransitions()

@@ -108,6 +108,11 @@ public final class Runtime {
     public let configuration: Configuration
     /// The time of the last tick; nil before the first.
     public internal(set) var currentTime: Double?
+    /// Threads that may evaluate a large batch (1: the ticking thread only).
+    /// Results do not depend on it.
+    public var evaluationThreads = 1 {
+        didSet { evaluationThreads = max(1, evaluationThreads) }
+    }
     /// Named timing functions (plugins add theirs here).
     public var timingFunctions = TimingFunctionRegistry()
     /// Known properties (the host adds its own here).
@@ -131,7 +136,7 @@ public final class Runtime {
     var presentation: [Double] = []
     var freeValueSlots: [Int: [Int32]] = [:]
 
-    var batch = BatchStorage()
+    let batch = BatchStorage()
     var curves = CurveTable()
     var general: [GeneralRecord] = []
     var generalLayers: [Int32] = []

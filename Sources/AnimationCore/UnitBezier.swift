@@ -9,9 +9,11 @@
 ///
 /// The table is what makes the batch fast: t(x) is sampled exactly at
 /// `GuessTable.intervals + 1` evenly spaced x, with its exact slope 1/x'(t),
-/// and each interval holds the cubic Hermite piece through its ends. That
-/// guess is usually within 1e-8, so a single Newton step both refines and
-/// confirms it.
+/// and each interval holds the cubic Hermite piece through its ends. When
+/// the table is built, every piece is checked against the exact solution;
+/// where it is within `GuessTable.trustedError` of t(x) everywhere in its
+/// interval, its value is the answer (y is then within ~1e-11). Elsewhere
+/// the piece is the initial guess for Newton.
 public struct UnitBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
@@ -79,8 +81,9 @@ public struct UnitBezier: Hashable, Sendable {
         var k = Int(s)
         if k >= n { k = n - 1 } else if k < 0 { k = 0 }
         let u = s - Double(k)
-        let p = table + k &* 4
+        let p = table + k &* GuessTable.stride
         var t = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
+        if p[4] != 0 { return t }
         for _ in 0..<maxNewtonIterations {
             let d = (3 * ax * t + 2 * bx) * t + cx
             if abs(d) < minDerivative { break }
@@ -90,7 +93,7 @@ public struct UnitBezier: Hashable, Sendable {
         }
         // x(t) is monotonic on [0, 1], and the table's knots are exact, so
         // the answer lies between the knots around x: bisect on t there.
-        var lo = p[3], hi = (p + 4)[3]
+        var lo = p[3], hi = (p + GuessTable.stride)[3]
         if k == n - 1 { hi = 1 }
         t = (lo + hi) * 0.5
         while hi - lo > bisectionEpsilon {
@@ -137,28 +140,48 @@ extension Double {
     }
 }
 
-/// Piecewise-cubic guesses for t(x): for interval k, four coefficients of
-/// t ≈ ((a·u + b)·u + c)·u + d with u the position inside the interval; d is
-/// the exact t at the interval's start. A final entry holds t(1) = 1.
-/// Immutable after creation and shared by copies of the curve.
+/// Piecewise-cubic guesses for t(x): for interval k, coefficients of
+/// t ≈ ((a·u + b)·u + c)·u + d with u the position inside the interval (d is
+/// the exact t at the interval's start), and a flag that is 1 when the piece
+/// was verified to be within `trustedError` of the exact t(x) throughout.
+/// A final entry holds t(1) = 1. Immutable after creation and shared by
+/// copies of the curve.
 public final class GuessTable: @unchecked Sendable {
     /// Intervals over x in [0, 1].
-    @usableFromInline static let intervals = 64
+    @usableFromInline static let intervals = 256
+    /// Doubles per interval: four coefficients and the trusted flag.
+    @usableFromInline static let stride = 5
+    /// A piece this close to t(x) needs no Newton step.
+    static let trustedError = 1e-11
+    /// Points per interval at which a piece is checked.
+    static let checkPoints = 8
     @usableFromInline let pieces: UnsafeMutablePointer<Double>
 
     init(ax: Double, bx: Double, cx: Double) {
-        let n = GuessTable.intervals
-        pieces = .allocate(capacity: 4 * (n + 1))
+        let n = GuessTable.intervals, w = GuessTable.stride
+        pieces = .allocate(capacity: w * (n + 1))
         func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
         func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
-        // Exact knots by bisection (x(t) is monotonic for x1, x2 in [0, 1]).
-        var knots = [Double](repeating: 0, count: n + 1)
-        for k in 0...n {
-            let target = Double(k) / Double(n)
+        /// t with x(t) = target, to the last bit: Newton from `guess` where
+        /// x'(t) is healthy, else bisection with compensated evaluation.
+        func exact(_ target: Double, guess: Double) -> Double {
+            var t = guess
+            for _ in 0..<8 {
+                let d = dx(t)
+                if abs(d) < 1e-3 || t < 0 || t > 1 { break }
+                let step = (x(t) - target) / d
+                t -= step
+                if abs(step) < 1e-15 { return t }
+            }
             var lo = 0.0, hi = 1.0
-            for _ in 0..<64 { let m = (lo + hi) / 2; if x(m) < target { lo = m } else { hi = m } }
-            knots[k] = k == 0 ? 0 : k == n ? 1 : (lo + hi) / 2
+            for _ in 0..<64 {
+                let m = (lo + hi) / 2
+                if UnitBezier.compensatedOffset(m, target, ax: ax, bx: bx, cx: cx) < 0 { lo = m } else { hi = m }
+            }
+            return (lo + hi) / 2
         }
+        var knots = [Double](repeating: 0, count: n + 1)
+        for k in 0...n { knots[k] = k == 0 ? 0 : k == n ? 1 : exact(Double(k) / Double(n), guess: knots[k - 1]) }
         let h = 1.0 / Double(n)
         for k in 0..<n {
             let t0 = knots[k], t1 = knots[k + 1]
@@ -172,10 +195,23 @@ public final class GuessTable: @unchecked Sendable {
                 // Near a vertical tangent the slope is unbounded: interpolate linearly.
                 c = (0, 0, t1 - t0, t0)
             }
-            pieces[4 * k] = c.0; pieces[4 * k + 1] = c.1; pieces[4 * k + 2] = c.2; pieces[4 * k + 3] = c.3
+            var worst = 0.0
+            for j in 1..<GuessTable.checkPoints {
+                let u = Double(j) / Double(GuessTable.checkPoints)
+                let guess = ((c.0 * u + c.1) * u + c.2) * u + c.3
+                worst = max(worst, abs(guess - exact((Double(k) + u) * h, guess: guess)))
+            }
+            // Trusted only with a wide margin, and never next to a flat x'(t).
+            let trusted = worst * 8 < GuessTable.trustedError && d0 > 1e-2 && d1 > 1e-2
+            let p = pieces + w * k
+            p[0] = c.0; p[1] = c.1; p[2] = c.2; p[3] = c.3; p[4] = trusted ? 1 : 0
         }
-        pieces[4 * n] = 0; pieces[4 * n + 1] = 0; pieces[4 * n + 2] = 0; pieces[4 * n + 3] = 1
+        let last = pieces + w * n
+        last[0] = 0; last[1] = 0; last[2] = 0; last[3] = 1; last[4] = 1
     }
+
+    /// How many intervals are trusted (for tests and benchmarks).
+    var trustedCount: Int { (0..<GuessTable.intervals).filter { pieces[GuessTable.stride * $0 + 4] != 0 }.count }
 
     deinit { pieces.deallocate() }
 }

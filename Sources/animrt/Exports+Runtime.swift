@@ -74,6 +74,13 @@ public func animrt_runtime_time(_ rt: OpaquePointer!, _ out: UnsafeMutablePointe
 }
 
 @c @implementation
+public func animrt_runtime_set_threads(_ rt: OpaquePointer!, _ threads: UInt32) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        r.evaluationThreads = threads == 0 ? processorCount() : Int(min(threads, 256))
+    }
+}
+
+@c @implementation
 public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_event>!, _ cap: Int,
                               _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in

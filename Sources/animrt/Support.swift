@@ -152,3 +152,6 @@ extension Event {
                      object: object.raw, animation: animation.raw, token: token)
     }
 }
+
+/// Processors available to this process.
+func processorCount() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -141,6 +141,37 @@ struct MediaTimingTests {
         }
     }
 
+    @Test("R0.2 evaluating the batch on several threads changes nothing, to the bit")
+    func threadedBatchIsIdentical() throws {
+        func run(threads: Int) throws -> ([UInt64], [String]) {
+            let rt = Runtime()
+            rt.evaluationThreads = threads
+            rt.batch.minimumPerThread = 100  // split even this small scene
+            var targets: [(Handle, String)] = []
+            for i in 0..<3_000 {
+                let l = try rt.createLayer()
+                var a = linear("opacity", Double(i % 7), Double(i % 11), begin: Double(i % 13) * 0.01, duration: 0.05 + Double(i % 17) * 0.01)
+                a.timingFunction = [.easeIn, .default, nil][i % 3]
+                try rt.add(a, to: l, forKey: "k")
+                targets.append((l, "opacity"))
+            }
+            let reader = try rt.resolveTargets(targets)
+            var out = [Double](repeating: 0, count: targets.count)
+            var bits: [UInt64] = []
+            for f in 0..<8 {
+                try rt.tick(Double(f) * 0.04)
+                try out.withUnsafeMutableBufferPointer { try rt.readPresentation(reader, into: $0) }
+                bits += out.map(\.bitPattern)
+            }
+            return (bits, rt.drain().map { "\($0.tag)#\($0.object.index)" })
+        }
+        let (one, eventsOne) = try run(threads: 1)
+        let (two, eventsTwo) = try run(threads: 4)
+        #expect(one.count == two.count && one == two, "presentation values differ")
+        #expect(eventsOne.count == eventsTwo.count && eventsOne == eventsTwo, "events differ")
+        #expect(eventsOne.count > 3_000)
+    }
+
     @Test("Moving a running animation off the batch keeps its value continuous")
     func demotionIsSeamless() throws {
         let rt = Runtime(); let l = try rt.createLayer()

@@ -42,6 +42,7 @@ FUNCTIONS = {
     "animrt_runtime_destroy": (None, [runtime_p]),
     "animrt_runtime_tick": (status, [runtime_p, c_double]),
     "animrt_runtime_time": (status, [runtime_p, POINTER(c_double)]),
+    "animrt_runtime_set_threads": (status, [runtime_p, c_uint32]),
     "animrt_keypath_id": (status, [runtime_p, c_char_p, POINTER(keypath_t)]),
     "animrt_keypath_info": (status, [runtime_p, keypath_t, POINTER(enum_t), POINTER(c_size_t)]),
     "animrt_property_define": (status, [runtime_p, c_char_p, enum_t, POINTER(c_double), c_size_t]),

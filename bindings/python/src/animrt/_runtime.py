@@ -67,10 +67,14 @@ class Runtime:
     garbage-collected. Objects created from it keep it alive.
     """
 
-    def __init__(self, event_capacity: int = 0):
+    def __init__(self, event_capacity: int = 0, threads: int = 1):
+        """`event_capacity` bounds the event queue (0: 65536); `threads` lets
+        large batches be evaluated on that many threads (0: one per processor)."""
         ptr = c_void_p()
         lib.animrt_runtime_create(event_capacity, byref(ptr))
         self._native = _Native(ptr)
+        if threads != 1:
+            lib.animrt_runtime_set_threads(ptr, threads)
         self._finalizer = weakref.finalize(self, _destroy_runtime, self._native)
         self._keypaths: dict[str, int] = {}
         self._callback = None
