@@ -97,6 +97,14 @@ final class Column<T: BitwiseCopyable> {
 /// Everything else goes to the general path.
 final class BatchStorage {
     static let fillBackwards: UInt8 = 1, fillForwards: UInt8 = 2, removedOnCompletion: UInt8 = 4, complexTiming: UInt8 = 8
+    /// Bits 4, 5, 6: whether the entry is in effect before, during and after
+    /// its active interval (so the kernel picks one without branching).
+    static let effectShift: UInt8 = 4
+
+    /// The curve kind every entry of this lane has (`CurveTable.linear`, …).
+    let kind: UInt8
+
+    init(kind: UInt8) { self.kind = kind }
 
     let begin = Column<Double>()
     let duration = Column<Double>()
@@ -126,6 +134,9 @@ final class BatchStorage {
         if timing.fillMode.fillsBackwards { fl |= BatchStorage.fillBackwards }
         if timing.fillMode.fillsForwards { fl |= BatchStorage.fillForwards }
         if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }
+        let before: UInt8 = timing.fillMode.fillsBackwards ? 1 : 0
+        let after: UInt8 = timing.fillMode.fillsForwards && !removedOnCompletion ? 4 : 0
+        fl |= (before | 2 | after) << BatchStorage.effectShift
         var ex: Int32 = -1
         if !timing.isSimple {
             fl |= BatchStorage.complexTiming
@@ -165,8 +176,8 @@ final class BatchStorage {
             extra[i] = extra[last]; owner[i] = owner[last]
             moved = owner[i]
         }
-        for c in [begin, duration, from, to] { c.removeLast() }
-        for c in [slot, curve, extra, owner] { c.removeLast() }
+        begin.removeLast(); duration.removeLast(); from.removeLast(); to.removeLast()
+        slot.removeLast(); curve.removeLast(); extra.removeLast(); owner.removeLast()
         flags.removeLast(); state.removeLast()
         return moved
     }
@@ -198,14 +209,15 @@ final class BatchStorage {
                 functions: functions.baseAddress!, complex: complex.baseAddress, model: model, presentation: presentation)
             let workers = max(1, min(threads, n / minimumPerThread))
             if workers == 1 {
-                kernel.run(0..<n, now: now, transitions: &transitions)
+                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions)
                 return
             }
+            let kind = self.kind
             var lists = [[(Int32, LifeState)]](repeating: [], count: workers)
             lists.withUnsafeMutableBufferPointer { lists in
                 let out = UncheckedSendable(lists.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, transitions: &out.value[w])
+                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind, transitions: &out.value[w])
                 }
             }
             for l in lists { transitions += l }
@@ -235,23 +247,41 @@ struct BatchKernel: @unchecked Sendable {
     let model: UnsafePointer<Double>
     let presentation: UnsafeMutablePointer<Double>
 
-    func run(_ range: Range<Int>, now: Double, transitions: inout [(Int32, LifeState)]) {
+    /// Evaluates `range` of a lane whose curves are all of `kind`; the
+    /// loop is specialised per kind, so it never branches on the curve.
+    func run(_ range: Range<Int>, now: Double, kind: UInt8, transitions: inout [(Int32, LifeState)]) {
+        switch kind {
+        case CurveTable.linear:
+            loop(range, now, &transitions) { _, x, _ in x }
+        case CurveTable.bezier:
+            loop(range, now, &transitions) { i, x, _ in
+                let c = Int(curve[i])
+                let k = coefficients + c &* 6
+                let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
+                return ((k[3] * t + k[4]) * t + k[5]) * t
+            }
+        default:
+            loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }
+        }
+    }
+
+    @inline(__always)
+    private func loop(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)],
+                      _ ease: (Int, Double, Bool) -> Double) {
         for i in range {
             let f = flags[i]
+            let out = Int(slot[i])
             var x: Double
             var inEffect: Bool
             var newState: UInt8
-            var beforeFlag = false
+            var beforeFlag: Bool
             if f & BatchStorage.complexTiming == 0 {
-                x = (now - begin[i]) / duration[i]
-                if x < 0 {
-                    newState = 0; inEffect = f & BatchStorage.fillBackwards != 0; x = 0; beforeFlag = true
-                } else if x < 1 {
-                    newState = 1; inEffect = true
-                } else {
-                    newState = 2; x = 1
-                    inEffect = f & (BatchStorage.fillForwards | BatchStorage.removedOnCompletion) == BatchStorage.fillForwards
-                }
+                // Phase without branches: 0 before, 1 active, 2 after.
+                let raw = (now - begin[i]) / duration[i]
+                newState = (raw >= 0 ? 1 : 0) &+ (raw >= 1 ? 1 : 0)
+                x = Swift.min(Swift.max(raw, 0), 1)
+                inEffect = (f >> (BatchStorage.effectShift &+ newState)) & 1 != 0
+                beforeFlag = newState == 0
             } else {
                 let (s, st) = complex![Int(extra[i])].sampleAndState(at: now)
                 newState = st.rawValue
@@ -259,27 +289,35 @@ struct BatchKernel: @unchecked Sendable {
                 inEffect = s.directedProgress != nil && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)
                 beforeFlag = s.beforeFlag
             }
-            let out = Int(slot[i])
-            if inEffect {
-                let c = Int(curve[i])
-                let y: Double
-                switch kinds[c] {
-                case CurveTable.linear: y = x
-                case CurveTable.bezier:
-                    // x is in [0, 1] here: fills clamp it, and so does the timing model.
-                    let k = coefficients + c &* 6
-                    let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
-                    y = ((k[3] * t + k[4]) * t + k[5]) * t
-                default: y = functions[c].evaluate(x, beforeFlag: beforeFlag)
-                }
-                presentation[out] = from[i] + (to[i] - from[i]) * y
-            } else {
-                presentation[out] = model[out]
-            }
+            // x is in [0, 1] here: the clamp above, or the timing model.
+            let value = from[i] + (to[i] - from[i]) * ease(i, x, beforeFlag)
+            presentation[out] = inEffect ? value : model[out]
             if newState > state[i] {
                 state[i] = newState
                 transitions.append((owner[i], LifeState(rawValue: newState)!))
             }
+        }
+    }
+}
+
+/// One batch lane per curve kind, so each lane's loop is specialised.
+final class BatchSet {
+    let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
+                 BatchStorage(kind: CurveTable.general)]
+
+    var count: Int { lanes.reduce(0) { $0 + $1.count } }
+
+    /// Entries below this many per thread are not worth a second thread.
+    var minimumPerThread: Int {
+        get { lanes[0].minimumPerThread }
+        set { for l in lanes { l.minimumPerThread = newValue } }
+    }
+
+    func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
+                  threads: Int, transitions: inout [(Int32, LifeState)]) {
+        for lane in lanes where lane.count > 0 {
+            lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
+                          transitions: &transitions)
         }
     }
 }

@@ -37,17 +37,22 @@ public struct Handle: Hashable, Sendable, CustomStringConvertible {
 /// Objects of one kind, stored densely and named by generational handles.
 ///
 /// Elements are stored without an optional wrapper (a dead slot holds
-/// `placeholder`), so reading a field of a live element borrows it in place:
-/// no copy of the element, no reference counting on the hot path.
-struct SlotTable<Element> {
+/// `placeholder`), so reading a field of a live element borrows it in place;
+/// and the table is a class, so calling it from the runtime copies nothing:
+/// no reference counting on the hot path.
+final class SlotTable<Element> {
     let kind: HandleKind
     let tag: UInt16
     private let placeholder: Element
     private(set) var elements: [Element] = []
-    private var generations: [UInt32] = []
-    private var live: [Bool] = []
+    /// Per slot: the generation (low 20 bits) and, in the top bit, whether
+    /// the slot is live — one word, so a check touches one cache line.
+    private var meta: [UInt32] = []
     private var free: [Int32] = []
     private(set) var count = 0
+
+    private static var liveBit: UInt32 { 1 << 31 }
+    private static var generationMask: UInt32 { (1 << 20) - 1 }
 
     init(kind: HandleKind, tag: UInt16, placeholder: Element) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
@@ -56,29 +61,30 @@ struct SlotTable<Element> {
     /// How many slots exist (live or not).
     var capacity: Int { elements.count }
 
-    mutating func insert(_ e: Element) throws(AnimrtError) -> Handle {
+    func insert(_ e: Element) throws(AnimrtError) -> Handle {
         let index: Int
         if let f = free.popLast() { index = Int(f); elements[index] = e }
         else {
             guard elements.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
             index = elements.count
-            elements.append(e); generations.append(1); live.append(false)
+            elements.append(e); meta.append(1)
         }
-        live[index] = true
+        meta[index] |= SlotTable.liveBit
         count += 1
         return handle(at: index)
     }
 
+    @inline(__always)
     func handle(at index: Int) -> Handle {
-        Handle(runtime: tag, kind: kind, generation: generations[index], index: index)
+        Handle(runtime: tag, kind: kind, generation: meta[index] & SlotTable.generationMask, index: index)
     }
 
     /// The slot index of a live handle, or a `.handle` error saying why not.
     @inline(__always)
     func index(of h: Handle) throws(AnimrtError) -> Int {
         let i = h.index
-        if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < live.count && live[i]
-            && generations[i] & ((1 << 20) - 1) == h.generation {
+        if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < meta.count
+            && meta[i] == SlotTable.liveBit | h.generation {
             return i
         }
         throw explain(h)
@@ -95,7 +101,8 @@ struct SlotTable<Element> {
         return AnimrtError(.handle, "\(kind.name) handle \(h.raw) is stale (the \(kind.name) was destroyed)")
     }
 
-    func isLive(_ i: Int) -> Bool { i >= 0 && i < live.count && live[i] }
+    @inline(__always)
+    func isLive(_ i: Int) -> Bool { i >= 0 && i < meta.count && meta[i] & SlotTable.liveBit != 0 }
 
     subscript(i: Int) -> Element {
         _read { yield elements[i] }
@@ -103,12 +110,12 @@ struct SlotTable<Element> {
     }
 
     @discardableResult
-    mutating func remove(at i: Int) -> Element {
+    func remove(at i: Int) -> Element {
         let e = elements[i]
         elements[i] = placeholder
-        live[i] = false
-        generations[i] &+= 1
-        if generations[i] & ((1 << 20) - 1) == 0 { generations[i] = 1 }
+        var generation = (meta[i] & SlotTable.generationMask) &+ 1
+        if generation & SlotTable.generationMask == 0 { generation = 1 }
+        meta[i] = generation & SlotTable.generationMask
         free.append(Int32(i))
         count -= 1
         return e

@@ -60,7 +60,7 @@ extension Runtime {
             }
         }
         let stampNow = resolved.timing.beginTime == 0
-        let instHandle = try instances.insert(Instance(layer: Int32(li), keyID: kid, property: resolved.keyPath?.property ?? -1,
+        let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid, property: resolved.keyPath?.property ?? -1,
                                                        definition: definition?.raw ?? 0))
         let ii = instHandle.index
         // Link at the tail of the layer's list.
@@ -76,10 +76,12 @@ extension Runtime {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
             let conflict = instanceList(li).contains { Int($0) != ii && targets(of: Int($0)).contains(batchEntry.property) }
             if !conflict {
-                instances[ii].inBatch = true
-                instances[ii].tierIndex = batch.append(owner: Int32(ii), timing: resolved.timing, from: batchEntry.from,
-                                                       to: batchEntry.to, slot: batchEntry.slot, curve: batchEntry.curve,
-                                                       removedOnCompletion: resolved.removedOnCompletion)
+                curves.sync(with: timingFunctions)
+                let lane = curves.kinds[Int(batchEntry.curve)]
+                instances[ii].lane = Int8(lane)
+                instances[ii].tierIndex = batches.lanes[Int(lane)].append(
+                    owner: Int32(ii), timing: resolved.timing, from: batchEntry.from, to: batchEntry.to,
+                    slot: batchEntry.slot, curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion)
             } else {
                 addGeneral(ii, resolved)
             }
@@ -119,7 +121,7 @@ extension Runtime {
     }
 
     private func addGeneral(_ ii: Int, _ r: ResolvedAnimation) {
-        instances[ii].inBatch = false
+        instances[ii].lane = -1
         instances[ii].tierIndex = Int32(general.count)
         general.append(GeneralRecord(instance: Int32(ii), animation: r))
         let li = Int(instances[ii].layer)
@@ -150,6 +152,7 @@ extension Runtime {
     /// Rebuilds the full description of a batch entry and moves it.
     func demote(_ ii: Int) {
         let k = Int(instances[ii].tierIndex)
+        let batch = batches.lanes[Int(instances[ii].lane)]
         let info = properties.info(instances[ii].property)
         let li = Int(instances[ii].layer)
         let base = valueSlot(layer: li, property: instances[ii].property, create: true)!
@@ -176,10 +179,10 @@ extension Runtime {
     }
 
     private func removeFromBatch(_ ii: Int) {
-        if let moved = batch.remove(at: Int(instances[ii].tierIndex)) {
+        if let moved = batches.lanes[Int(instances[ii].lane)].remove(at: Int(instances[ii].tierIndex)) {
             instances[Int(moved)].tierIndex = instances[ii].tierIndex
         }
-        instances[ii].inBatch = false
+        instances[ii].lane = -1
         instances[ii].tierIndex = -1
     }
 
@@ -219,7 +222,7 @@ extension Runtime {
 
     func emitStopped(_ ii: Int, _ reason: StopReason) {
         var e = Event(type: .animationStopped, time: now())
-        e.layer = layers.handle(at: Int(instances[ii].layer))
+        e.layer = instances[ii].layerHandle
         e.object = instances.handle(at: ii)
         e.animation = Handle(raw: instances[ii].definition)
         e.reason = reason
@@ -296,5 +299,5 @@ extension Runtime {
 
     /// How many animations are attached across all layers, and how many of
     /// them the batch evaluates.
-    public var attachedCounts: (total: Int, batched: Int) { (instances.count, batch.count) }
+    public var attachedCounts: (total: Int, batched: Int) { (instances.count, batches.count) }
 }

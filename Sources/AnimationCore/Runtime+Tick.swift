@@ -24,10 +24,10 @@ extension Runtime {
         syncStaleProperties()
         curves.sync(with: timingFunctions)
         transitions.removeAll(keepingCapacity: true)
-        if batch.count > 0 {
+        if batches.count > 0 {
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeMutableBufferPointer { p in
-                batch.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                batches.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
                                threads: evaluationThreads, transitions: &transitions)
             }
         }
@@ -56,7 +56,7 @@ extension Runtime {
             guard let i = try? instances.index(of: h) else { continue }
             instances[i].pendingBegin = false
             let t = localTime(of: Int(instances[i].layer), at: now)
-            if instances[i].inBatch { batch.setBegin(Int(instances[i].tierIndex), t) }
+            if instances[i].inBatch { batches.lanes[Int(instances[i].lane)].setBegin(Int(instances[i].tierIndex), t) }
             else { general[Int(instances[i].tierIndex)].animation.timing.beginTime = t }
         }
         pendingBegins.removeAll(keepingCapacity: true)
@@ -99,7 +99,7 @@ extension Runtime {
             if instances[ii].state == .waiting {
                 instances[ii].state = .running
                 var e = Event(type: .animationStarted, time: now())
-                e.layer = layers.handle(at: Int(instances[ii].layer))
+                e.layer = instances[ii].layerHandle
                 e.object = instances.handle(at: ii)
                 e.animation = Handle(raw: instances[ii].definition)
                 emit(e)
@@ -108,7 +108,7 @@ extension Runtime {
                 instances[ii].state = .ended
                 emitStopped(ii, .finished)
                 let removed = instances[ii].inBatch
-                    ? batch.flags[Int(instances[ii].tierIndex)] & BatchStorage.removedOnCompletion != 0
+                    ? batches.lanes[Int(instances[ii].lane)].flags[Int(instances[ii].tierIndex)] & BatchStorage.removedOnCompletion != 0
                     : general[Int(instances[ii].tierIndex)].animation.removedOnCompletion
                 leaveBarriers(ii)
                 if removed && instances.isLive(ii) { detach(ii) }

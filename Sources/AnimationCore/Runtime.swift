@@ -63,7 +63,9 @@ public final class Runtime {
     /// (optional included): it is paid once per animation.
     struct Instance {
         var definition: UInt64
-        var layer: Int32
+        /// The layer's handle (kept whole: events need it, and a layer
+        /// outlives its instances).
+        var layerHandle: Handle
         var keyID: Int32
         /// The property written, or -1 for a group (see `general[...].targets`).
         var property: Int32
@@ -71,12 +73,16 @@ public final class Runtime {
         var tierIndex: Int32 = -1
         var membership: Int32 = -1
         var state: LifeState = .waiting
-        var inBatch = false
+        /// The batch lane (curve kind) holding it, or -1 for the general path.
+        var lane: Int8 = -1
+        var inBatch: Bool { lane >= 0 }
         var pendingBegin = false
 
-        init(layer: Int32, keyID: Int32, property: Int32, definition: UInt64) {
-            self.definition = definition; self.layer = layer; self.keyID = keyID; self.property = property
+        init(layer: Handle, keyID: Int32, property: Int32, definition: UInt64) {
+            self.definition = definition; self.layerHandle = layer; self.keyID = keyID; self.property = property
         }
+
+        var layer: Int32 { Int32(layerHandle.index) }
     }
 
     struct Membership { var barrier: Handle; var next: Int32 }
@@ -118,13 +124,13 @@ public final class Runtime {
     /// Known properties (the host adds its own here).
     public var properties = PropertyRegistry()
 
-    var layers: SlotTable<LayerRecord>
-    var definitions: SlotTable<Animation>
-    var instances: SlotTable<Instance>
-    var barriers: SlotTable<BarrierRecord>
-    var transactions: SlotTable<TransactionRecord>
-    var timers: SlotTable<TimerRecord>
-    var readers: SlotTable<BulkTargets>
+    let layers: SlotTable<LayerRecord>
+    let definitions: SlotTable<Animation>
+    let instances: SlotTable<Instance>
+    let barriers: SlotTable<BarrierRecord>
+    let transactions: SlotTable<TransactionRecord>
+    let timers: SlotTable<TimerRecord>
+    let readers: SlotTable<BulkTargets>
     /// Interned key paths: an id is an index here.
     var keyPathTable: [KeyPath] = []
     /// For each interned key path: (property, first component, count) when it
@@ -136,7 +142,7 @@ public final class Runtime {
     var presentation: [Double] = []
     var freeValueSlots: [Int: [Int32]] = [:]
 
-    let batch = BatchStorage()
+    let batches = BatchSet()
     var curves = CurveTable()
     var general: [GeneralRecord] = []
     var generalLayers: [Int32] = []
@@ -170,7 +176,7 @@ public final class Runtime {
         self.configuration = configuration
         layers = SlotTable(kind: .layer, tag: t, placeholder: LayerRecord())
         definitions = SlotTable(kind: .animation, tag: t, placeholder: .group([]))
-        instances = SlotTable(kind: .instance, tag: t, placeholder: Instance(layer: -1, keyID: 0, property: -1, definition: 0))
+        instances = SlotTable(kind: .instance, tag: t, placeholder: Instance(layer: Handle(raw: 0), keyID: 0, property: -1, definition: 0))
         barriers = SlotTable(kind: .barrier, tag: t, placeholder: BarrierRecord())
         transactions = SlotTable(kind: .transaction, tag: t, placeholder: TransactionRecord(barrier: Handle(raw: 0)))
         timers = SlotTable(kind: .timer, tag: t, placeholder: TimerRecord(fireTime: 0, sequence: 0, action: .event(.timerFired, object: Handle(raw: 0), token: 0)))

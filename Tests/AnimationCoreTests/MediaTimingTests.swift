@@ -146,7 +146,7 @@ struct MediaTimingTests {
         func run(threads: Int) throws -> ([UInt64], [String]) {
             let rt = Runtime()
             rt.evaluationThreads = threads
-            rt.batch.minimumPerThread = 100  // split even this small scene
+            rt.batches.minimumPerThread = 100  // split even this small scene
             var targets: [(Handle, String)] = []
             for i in 0..<3_000 {
                 let l = try rt.createLayer()
