@@ -52,6 +52,9 @@ test-c: lib
 	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
+	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
+	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \
+	    && $(PYTHON) -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); n = len(r.findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'demo: ran, and its SVG filmstrip parses ({n} frames)'); print('1 passed, 0 failed')" $(OUT)/demo.svg
 	rm -rf $(OUT)/prefix && $(MAKE) --no-print-directory install PREFIX=$(abspath $(OUT)/prefix) >/dev/null
 	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
 	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
@@ -75,8 +78,12 @@ demo: lib
 bench: lib
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -o $(BUILD)/reference_eval bench/reference_eval.c -lm
+	$(CC) -O2 -Iinclude -o $(BUILD)/abi_bench bench/abi_bench.c $(CLINK)
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt-bench
-	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval
+	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval $(BUILD)/abi_bench
+	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install -q numpy \
+	    || echo "(numpy could not be installed: the numpy comparison is left out)"
+	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) bench/python_bench.py
 
 install: lib
 	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include

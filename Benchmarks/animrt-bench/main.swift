@@ -3,7 +3,9 @@
 // prints ns per animation per frame for both, their ratio, the bytes held
 // per active animation, and the cost of a tick when nothing animates.
 //
-// Usage: animrt-bench PATH_TO_REFERENCE_EVAL [--quick]
+// Usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [--quick]
+//   REFERENCE_EVAL  bench/reference_eval.c built with cc -O2
+//   ABI_BENCH       bench/abi_bench.c: the same frames through the C ABI
 import AnimationCore
 import CBenchSupport
 import Foundation
@@ -88,27 +90,35 @@ func exactCurve(_ name: String, _ x: Double) -> Double {
     return bez((lo + hi) / 2, y1, y2)
 }
 
-func runReference(_ path: String, _ n: Int, _ frames: Int) throws -> Double {
+/// Runs a benchmark program and returns the number after `key` in its output.
+func runProgram(_ path: String, _ arguments: [String], key: String) throws -> Double {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = ["\(n)", "\(frames)"]
+    p.arguments = arguments
     let pipe = Pipe()
     p.standardOutput = pipe
     try p.run()
     p.waitUntilExit()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    for line in text.split(separator: "\n") where line.hasPrefix("ns_per_animation_frame ") {
+    for line in text.split(separator: "\n") where line.hasPrefix(key + " ") {
         return Double(line.split(separator: " ")[1])!
     }
-    throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "reference_eval printed: \(text)"])
+    throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path) printed: \(text)"])
+}
+
+func runReference(_ path: String, _ n: Int, _ frames: Int) throws -> Double {
+    try runProgram(path, ["\(n)", "\(frames)"], key: "ns_per_animation_frame")
 }
 
 let args = CommandLine.arguments
-guard args.count >= 2 else {
-    print("usage: animrt-bench PATH_TO_REFERENCE_EVAL [--quick]")
+let paths = args.dropFirst().filter { !$0.hasPrefix("--") }
+guard let referencePath = paths.first else {
+    print("usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [--quick]")
     exit(2)
 }
+let abiPath = paths.dropFirst().first
 let quick = args.contains("--quick")
+var coreAtLargest: (n: Int, frames: Int, ns: Double)? = nil
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 print("animrt batch tick vs hand-written C (cc -O2), one core; a frame = tick + bulk read of every value")
 for n in sizes {
@@ -143,7 +153,8 @@ for n in sizes {
         if span > 0 { worst = max(worst, abs(out[i] - exact) / span) }
     }
     var cBest = Double.infinity
-    for _ in 0..<3 { cBest = min(cBest, try runReference(args[1], n, frames)) }
+    for _ in 0..<3 { cBest = min(cBest, try runReference(referencePath, n, frames)) }
+    coreAtLargest = (n, frames, best)
     print(String(format: "N=%d frames=%d  animrt %.2f ns/anim/frame  C %.2f ns/anim/frame  ratio %.3f (animrt/C)  max curve error %.1e",
                  n, frames, best, cBest, best / cBest, worst))
     // The two halves of a frame, timed apart on the last scene.
@@ -160,6 +171,16 @@ for n in sizes {
                  readTime * 1e9 / Double(n * 60)))
     print(String(format: "N=%d bytes per active animation %.1f (layers: %.1f bytes each, not counted)",
                  n, scene.bytesPerAnimation, scene.bytesPerLayer))
+}
+
+// The same frames through the C ABI (tick + animrt_reader_read), and one read call.
+if let abiPath, let core = coreAtLargest {
+    var abi = Double.infinity
+    for _ in 0..<3 { abi = min(abi, try runProgram(abiPath, ["frame", "\(core.n)", "\(core.frames)"], key: "ns_per_animation_frame")) }
+    print(String(format: "N=%d through the C ABI %.2f ns/anim/frame vs the core %.2f: ABI overhead %+.1f%% (target <= 5%%)",
+                 core.n, abi, core.ns, (abi / core.ns - 1) * 100))
+    let read = try runProgram(abiPath, ["read"], key: "ns_per_read")
+    print(String(format: "one presentation read through the C ABI: %.1f ns per call (target <= 25 ns)", read))
 }
 
 // The largest scene again, with the batch spread over every processor.

@@ -121,11 +121,11 @@ int main(int argc, char **argv) {
     TRY(animrt_layer_create(rt, 0, &bar));
     TRY(animrt_barrier_create(rt, &step));
 
-    /* The ring spins forever: transform.rotation.z by 2π per 0.8 s. */
+    /* The ring spins forever: transform.rotation.z by 2π per second. */
     double turn = TWO_PI;
     TRY(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "transform.rotation.z", &spin));
     TRY(animrt_animation_set_value(rt, spin, ANIMRT_BY, &turn, 1));
-    TRY(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_DURATION, 0.8));
+    TRY(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_DURATION, 1.0));
     TRY(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_REPEAT_COUNT, INFINITY));
     TRY(animrt_layer_add_animation(rt, ring, spin, "spin", 0, NULL));
 
@@ -170,7 +170,7 @@ int main(int argc, char **argv) {
             }
         }
         frame f = {t, read1(ring, angle), read1(ring, opacity), read1(bar, progress)};
-        if (out) { if (i % 8 == 0 && strip < 14) svg_frame(out, &f, strip++); }
+        if (out) { if ((i % 7 == 0 || done) && strip < 14) svg_frame(out, &f, strip++); }
         else if (tty) { draw_terminal(&f, 1); usleep(1000000 / FPS); }
         else if (i % 6 == 0 || done) draw_terminal(&f, 0);
         frames++;
