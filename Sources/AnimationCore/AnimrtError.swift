@@ -27,8 +27,8 @@ public enum Status: Int32, Sendable, CaseIterable {
     /// An unknown enum value was passed.
     case unknownEnum = 12
 
-    /// A static, stable name ("ANIMRT_E_HANDLE").
-    public var name: String {
+    /// A static, stable name ("ANIMRT_E_HANDLE"), also handed out to C.
+    public var name: StaticString {
         switch self {
         case .ok: "ANIMRT_OK"
         case .nullPointer: "ANIMRT_E_NULL"

@@ -13,21 +13,7 @@ public func animrt_version_string() -> UnsafePointer<CChar>! { cString("0.1.0") 
 @c @implementation
 public func animrt_status_name(_ status: animrt_status) -> UnsafePointer<CChar>! {
     guard let s = Status(rawValue: status) else { return cString("ANIMRT_E_UNKNOWN") }
-    switch s {
-    case .ok: return cString("ANIMRT_OK")
-    case .nullPointer: return cString("ANIMRT_E_NULL")
-    case .invalidArgument: return cString("ANIMRT_E_INVALID")
-    case .outOfRange: return cString("ANIMRT_E_RANGE")
-    case .handle: return cString("ANIMRT_E_HANDLE")
-    case .notFound: return cString("ANIMRT_E_NOT_FOUND")
-    case .kind: return cString("ANIMRT_E_KIND")
-    case .buffer: return cString("ANIMRT_E_BUFFER")
-    case .state: return cString("ANIMRT_E_STATE")
-    case .exists: return cString("ANIMRT_E_EXISTS")
-    case .noMemory: return cString("ANIMRT_E_NOMEM")
-    case .time: return cString("ANIMRT_E_TIME")
-    case .unknownEnum: return cString("ANIMRT_E_ENUM")
-    }
+    return cString(s.name)
 }
 
 @c @implementation

@@ -215,3 +215,15 @@ def test_threads_share_a_runtime(rt):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_a_missing_library_is_a_clear_error(tmp_path):
+    import os
+    import subprocess
+    import sys
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    env = dict(os.environ, ANIMRT_LIBRARY=str(tmp_path / "nowhere" / "libanimrt.so"), PYTHONPATH=src)
+    result = subprocess.run([sys.executable, "-c", "import animrt"], env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "LibraryNotFound" in result.stderr and "ANIMRT_LIBRARY" in result.stderr
+    assert str(tmp_path / "nowhere") in result.stderr
