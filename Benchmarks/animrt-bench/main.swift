@@ -67,8 +67,8 @@ func makeScene(_ n: Int) throws -> Scene {
                                 timing: MediaTiming(beginTime: begin[i], duration: duration[i], fillMode: .both),
                                 timingFunction: curves[curve[i]])
         a.isRemovedOnCompletion = false
-        // beginTime 0 would mean "now"; the generator never makes exactly 0 matter: nudge it.
-        if a.timing.beginTime == 0 { a.timing.beginTime = -0.0 + 1e-300 }
+        // beginTime 0 means "at the next tick"; the C loop means time 0: use the next double.
+        if a.timing.beginTime == 0 { a.timing.beginTime = Double.leastNonzeroMagnitude }
         try rt.add(a, to: layers[i], forKey: nil)
     }
     let afterAnimations = heapBytes()

@@ -86,9 +86,6 @@ final class Column<T: BitwiseCopyable> {
         get { base[i] }
         set { base[i] = newValue }
     }
-
-    /// Bytes reserved.
-    var bytes: Int { capacity * MemoryLayout<T>.stride }
 }
 
 /// Structure-of-arrays storage for the animations the runtime evaluates in
@@ -180,12 +177,6 @@ final class BatchStorage {
         slot.removeLast(); curve.removeLast(); extra.removeLast(); owner.removeLast()
         flags.removeLast(); state.removeLast()
         return moved
-    }
-
-    /// Bytes held by the columns (excluding `complex`).
-    var bytes: Int {
-        begin.bytes + duration.bytes + from.bytes + to.bytes + slot.bytes + curve.bytes + flags.bytes + state.bytes
-            + extra.bytes + owner.bytes
     }
 
     /// Evaluates every entry at `now`: writes the presentation component

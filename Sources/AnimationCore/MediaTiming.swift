@@ -106,23 +106,6 @@ public struct MediaTiming: Hashable, Sendable {
         return model.progress(phase: phase, activeTime: active)
     }
 
-    /// Whether playback has run past the end of the active interval at
-    /// `parentTime` (for speed < 0, past its start). Speed 0 never ends.
-    public func hasEnded(at parentTime: Double) -> Bool {
-        if speed == 0 { return false }
-        let model = self.model
-        let phase = model.phase(at: localTime(at: parentTime, model: model), backwards: speed < 0)
-        return speed > 0 ? phase == .after : phase == .before
-    }
-
-    /// Whether playback has reached the active interval at `parentTime`.
-    public func hasStarted(at parentTime: Double) -> Bool {
-        if speed == 0 { return true }
-        let model = self.model
-        let phase = model.phase(at: localTime(at: parentTime, model: model), backwards: speed < 0)
-        return speed > 0 ? phase != .before : phase != .after
-    }
-
     /// Checks every field; the message names the field and its bad value.
     public func validate() throws(AnimrtError) {
         try requireFinite(beginTime, "beginTime")

@@ -512,7 +512,7 @@ public final class Runtime {
         guard out.count >= targets.count * targets.width else {
             throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(targets.count * targets.width) are needed")
         }
-        for (n, (layer, _)) in targets.special { _ = n; _ = try layers.index(of: layer) }
+        for (layer, _) in targets.special.values { _ = try layers.index(of: layer) }
         let w = targets.width
         presentation.withUnsafeBufferPointer { pool in
             targets.offsets.withUnsafeBufferPointer { offs in

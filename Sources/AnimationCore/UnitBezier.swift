@@ -210,8 +210,5 @@ public final class GuessTable: @unchecked Sendable {
         last[0] = 0; last[1] = 0; last[2] = 0; last[3] = 1; last[4] = 1
     }
 
-    /// How many intervals are trusted (for tests and benchmarks).
-    var trustedCount: Int { (0..<GuessTable.intervals).filter { pieces[GuessTable.stride * $0 + 4] != 0 }.count }
-
     deinit { pieces.deallocate() }
 }
