@@ -70,11 +70,14 @@ final class Column<T: BitwiseCopyable> {
 
     func append(_ v: T) {
         if count == capacity {
-            let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+            // Grow by half: less slack per animation than doubling, for a
+            // little more copying while a scene is built.
+            let newCapacity = capacity + capacity / 2
+            let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
             bigger.initialize(from: base, count: count)
             base.deallocate()
             base = bigger
-            capacity *= 2
+            capacity = newCapacity
         }
         (base + count).initialize(to: v)
         count += 1

@@ -67,6 +67,11 @@ final class SlotTable<Element> {
         else {
             guard elements.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
             index = elements.count
+            if elements.count == elements.capacity {
+                // Grow by half, as the batch columns do (less slack per object).
+                let target = elements.count + elements.count / 2 + 16
+                elements.reserveCapacity(target); meta.reserveCapacity(target)
+            }
             elements.append(e); meta.append(1)
         }
         meta[index] |= SlotTable.liveBit
