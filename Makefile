@@ -51,6 +51,9 @@ test-c: lib
 	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan
+	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+	    -Iinclude bindings/c/tests/test_chaos.c $(CLINK) -o $(OUT)/test_chaos
+	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_chaos
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \

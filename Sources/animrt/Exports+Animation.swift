@@ -194,6 +194,7 @@ public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt
                                        _ count: Int, _ components: Int) -> animrt_status {
     updateKeyframes(rt, animation) { (r: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
         let kind = try valueKind(r, a)
+        let count = try checkedCount(count, "count")
         guard components == kind.componentCount else {
             throw AnimrtError(.kind, "'\(a.keyPath ?? "")' takes \(kind.componentCount) component(s) per keyframe, not \(components)")
         }
@@ -218,6 +219,7 @@ public func animrt_keyframe_set_key_times(_ rt: OpaquePointer!, _ animation: ani
 public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animation: animrt_id,
                                                  _ names: UnsafePointer<UnsafePointer<CChar>?>!, _ count: Int) -> animrt_status {
     updateKeyframes(rt, animation) { (r: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        let count = try checkedCount(count, "count")
         if count > 0 && names == nil { throw AnimrtError(.nullPointer, "names is NULL but count is \(count)") }
         var functions: [TimingFunction] = []
         for i in 0..<count {
@@ -240,6 +242,7 @@ public func animrt_keyframe_set_calculation_mode(_ rt: OpaquePointer!, _ animati
 public func animrt_keyframe_set_spline(_ rt: OpaquePointer!, _ animation: animrt_id, _ tension: UnsafePointer<Double>!,
                                        _ continuity: UnsafePointer<Double>!, _ bias: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
     updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        let count = try checkedCount(count, "count")
         func list(_ p: UnsafePointer<Double>?, _ name: String) throws(AnimrtError) -> [Double] {
             guard let p else { return [] }
             let values = Array(UnsafeBufferPointer(start: p, count: count))

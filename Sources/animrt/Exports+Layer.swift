@@ -80,7 +80,7 @@ public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_
                                           _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let count = try required(count, "count")
-        let buffer = UnsafeMutableBufferPointer(start: out, count: out == nil ? 0 : cap)
+        let buffer = UnsafeMutableBufferPointer(start: out, count: out == nil ? 0 : capacity(cap))
         let n = try r.readPresentation(keyPathID: keyPath, of: Handle(raw: layer), into: buffer)
         count.pointee = n
         if buffer.count < n { throw AnimrtError(.buffer, "the value has \(n) components; the buffer holds \(buffer.count)") }
@@ -92,6 +92,7 @@ public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<a
                                  _ count: Int, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
+        let count = try checkedCount(count, "count")
         if count > 0 && (layers == nil || keyPaths == nil) {
             throw AnimrtError(.nullPointer, "layers or key_paths is NULL but count is \(count)")
         }
@@ -112,10 +113,10 @@ public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out:
         let targets = try r.reader(Handle(raw: reader))
         let n = targets.count * targets.width
         needed?.pointee = n
-        guard let out, cap >= n else {
+        guard let out, capacity(cap) >= n else {
             throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
         }
-        try r.readPresentation(targets, into: UnsafeMutableBufferPointer(start: out, count: cap))
+        try r.readPresentation(targets, into: UnsafeMutableBufferPointer(start: out, count: n))
     }
 }
 

@@ -71,6 +71,7 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
                               _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let count = try required(count, "count")
+        let cap = capacity(cap)
         if cap > 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(cap)") }
         var n = 0
         while n < cap, let e = r.pollEvent() { out[n] = e.c; n += 1 }

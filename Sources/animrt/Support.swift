@@ -110,8 +110,26 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtErr
     return try string(p, name)
 }
 
+/// The most elements an input array may claim (a larger size_t is a bug in
+/// the caller, refused before anything is read or allocated).
+let maximumCount = 1 << 28
+
+/// A size_t element count of an input array, checked. Values of 2^63 and
+/// more arrive negative; both they and absurd sizes are `.outOfRange`.
+func checkedCount(_ n: Int, _ name: String) throws(AnimrtError) -> Int {
+    guard n >= 0 && n <= maximumCount else {
+        throw AnimrtError(.outOfRange, "\(name) is \(UInt(bitPattern: n)); at most \(maximumCount) elements are accepted")
+    }
+    return n
+}
+
+/// A size_t capacity of an output buffer: any value is fine, the largest
+/// ones (negative here) simply mean "enough".
+func capacity(_ cap: Int) -> Int { cap < 0 ? Int.max : cap }
+
 /// `count` doubles; NULL is allowed only for an empty array.
 func doubles(_ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> UnsafeBufferPointer<Double> {
+    let count = try checkedCount(count, "the count of \(name)")
     if count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
     guard let p else { throw AnimrtError(.nullPointer, "\(name) is NULL but its count is \(count)") }
     return UnsafeBufferPointer(start: p, count: count)
@@ -140,7 +158,7 @@ func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMu
     let count = try required(count, "count")
     let n = v.kind.componentCount
     count.pointee = n
-    guard cap >= n, let out else {
+    guard capacity(cap) >= n, let out else {
         throw AnimrtError(.buffer, "the value has \(n) component\(n == 1 ? "" : "s"); the buffer holds \(out == nil ? 0 : cap)")
     }
     for k in 0..<n { out[k] = v.lanes[k] }

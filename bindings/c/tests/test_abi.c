@@ -2,6 +2,7 @@
  * docs/bad-input.md (each row checks the status and that nothing changed),
  * events by polling and by callback, bulk reads, and threads. */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
 
@@ -348,6 +349,13 @@ TEST(threads) {
 
 /* ---- the bad-input table (docs/bad-input.md) ------------------------- */
 
+static double kv_probe[3] = {0, 1, 2};
+static animrt_id kf_probe(animrt_runtime *rt) {
+    animrt_id a = 0;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &a);
+    return a;
+}
+
 TEST(bad_input) {
     animrt_runtime *rt = rt_new(), *other = rt_new();
     animrt_id layer = 0, foreign = 0, anim = 0, b = 0, out = 123;
@@ -410,6 +418,13 @@ TEST(bad_input) {
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, 0, key, sizeof key, &n), ANIMRT_E_BUFFER);
     CHECK(n == 7);
     animrt_layer_remove_all_animations(rt, layer);
+    /* counts no buffer can have (2^28 elements and more, or size_t ≥ 2^63) */
+    CHECK_STATUS(animrt_keyframe_set_values(rt, kf_probe(rt), kv_probe, SIZE_MAX, 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_keyframe_set_key_times(rt, kf_probe(rt), kv_probe, (size_t)1 << 40), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_set_value(rt, layer, opacity, &half, SIZE_MAX / 2 + 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_reader_create(rt, &layer, &opacity, SIZE_MAX, &out), ANIMRT_E_RANGE);
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, opacity, &v, SIZE_MAX, &n));  /* a huge capacity is just enough */
+    CHECK(n == 1);
     /* leave without enter */
     CHECK_STATUS(animrt_barrier_leave(rt, b), ANIMRT_E_STATE);
     size_t count = 9;

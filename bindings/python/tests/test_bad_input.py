@@ -169,3 +169,14 @@ def test_row16_names_taken(world):
     rt, _, _ = world
     with pytest.raises(animrt.ExistsError):
         rt.define_property("opacity", 1.0)
+
+
+def test_row17_counts_no_buffer_can_have(world):
+    rt, layer, _ = world
+    kf = rt.keyframe("opacity", [0, 1])
+    values = (ctypes.c_double * 2)(0, 1)
+    with pytest.raises(animrt.RangeError, match="at most"):
+        lib.animrt_keyframe_set_values(rt._ptr, kf.id, values, 2 ** 64 - 1, 1)
+    with pytest.raises(animrt.RangeError):
+        lib.animrt_layer_set_value(rt._ptr, layer.id, rt.keypath("opacity"), values, 2 ** 63)
+    assert kf.values == [0, 1]
