@@ -114,7 +114,7 @@ struct ResolvedKeyframes {
     /// The keyframe value at (eased) progress `y`.
     func value(at y: Double) -> AnimatableValue {
         let n = values.count
-        if n == 1 { return values[0] }
+        if n == 1 || y.isNaN { return values[0] }
         switch mode {
         case .discrete:
             var i = 0
@@ -127,7 +127,7 @@ struct ResolvedKeyframes {
             while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
-            let seg = min(Int(u), n - 2)
+            let seg = min(max(Int(Swift.max(Swift.min(u, Double(n)), 0)), 0), n - 2)
             return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
         case .linear, .paced, .cubic:
             var i = 0

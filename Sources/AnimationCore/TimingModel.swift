@@ -102,7 +102,9 @@ public struct TimingModel: Equatable, Sendable {
 
     /// The progress stages from an already-computed active time.
     public func progress(phase: Phase, activeTime: Double?) -> TimingSample {
-        guard let active = activeTime else {
+        // Extreme finite inputs (a timeOffset near 1e308, say) can overflow
+        // to a NaN time; such a sample is "not in effect", never NaN output.
+        guard let active = activeTime, !active.isNaN else {
             return TimingSample(phase: phase, activeTime: nil, overallProgress: nil, simpleIterationProgress: nil,
                                 currentIteration: nil, directedProgress: nil, beforeFlag: false)
         }
@@ -113,6 +115,10 @@ public struct TimingModel: Equatable, Sendable {
             overall = active / iterationDuration
         }
         overall += iterationStart
+        if overall.isNaN {
+            return TimingSample(phase: phase, activeTime: nil, overallProgress: nil, simpleIterationProgress: nil,
+                                currentIteration: nil, directedProgress: nil, beforeFlag: false)
+        }
         var simple = overall.isInfinite ? positiveRemainder(iterationStart, 1) : positiveRemainder(overall, 1)
         if simple == 0 && (phase == .active || phase == .after) && active == activeDuration && iterationCount != 0 {
             simple = 1

@@ -74,7 +74,7 @@ public struct UnitBezier: Hashable, Sendable {
     static func solveT(_ x: Double, ax: Double, bx: Double, cx: Double, table: UnsafePointer<Double>) -> Double {
         // The ends are exact, and filling animations sit on them; some curves
         // (easeIn at 1, easeOut at 0) have x'(t) = 0 there, where Newton cannot run.
-        if x <= 0 { return 0 }
+        if !(x > 0) { return 0 }  // also NaN, which must never reach Int(_:)
         if x >= 1 { return 1 }
         let n = GuessTable.intervals
         let s = x * Double(n)
@@ -125,6 +125,7 @@ public struct UnitBezier: Hashable, Sendable {
     /// y for a given x; linear extrapolation by the end tangents outside [0, 1].
     @inlinable
     public func solve(_ x: Double) -> Double {
+        if x.isNaN { return 0 }
         if x < 0 { return startGradient * x }
         if x > 1 { return 1 + endGradient * (x - 1) }
         return sampleY(solveT(x))

@@ -264,6 +264,27 @@ struct GroundRuleTests {
         _ = b
     }
 
+    @Test("R0.3 extreme but finite timing never produces NaN or traps", arguments: [
+        (1e308, 1.0, 0.0), (0.0, 1e300, 0.0), (-1e308, -1e300, 0.0), (0.0, 1.0, 1e308)])
+    func extremeTiming(_ p: (Double, Double, Double)) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        for (i, curve) in [TimingFunction.easeIn, .steps(StepsFunction(count: 3, position: .jumpBoth))].enumerated() {
+            var a = linear("opacity", 0, 1, fill: .both)
+            a.timing.timeOffset = p.0; a.timing.speed = p.1; a.timing.repeatCount = .infinity
+            a.timingFunction = curve
+            a.isRemovedOnCompletion = false
+            try rt.add(a, to: l, forKey: "a\(i)")
+            var k = Animation.keyframe("cornerRadius", Keyframes(values: [.scalar(0), .scalar(2), .scalar(1)], calculationMode: .cubicPaced))
+            k.timing = a.timing
+            try rt.add(k, to: l, forKey: "k\(i)")
+        }
+        for t in [0.0, 1e-9, 3, 1e12] {
+            try rt.tick(t + p.2)
+            #expect(!(try rt.scalar("opacity", l)).isNaN)
+            #expect(!(try rt.scalar("cornerRadius", l)).isNaN)
+        }
+    }
+
     @Test("Events beyond the queue's bound are counted and reported, never dropped silently")
     func overflow() throws {
         let rt = Runtime(configuration: .init(eventCapacity: 4))
