@@ -1,8 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-let optimize: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
-
 let package = Package(
     name: "animrt",
     products: [
@@ -11,15 +9,14 @@ let package = Package(
     ],
     targets: [
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
-        .target(name: "AnimationCore", swiftSettings: optimize),
+        .target(name: "AnimationCore"),
         // The public header, seen from Swift (a module map, no code).
         .systemLibrary(name: "CAnimrt", path: "Sources/CAnimrt"),
         // The C ABI: the only target with C exports; builds libanimrt.so.
-        .target(name: "animrt", dependencies: ["AnimationCore", "CAnimrt"], swiftSettings: optimize),
+        .target(name: "animrt", dependencies: ["AnimationCore", "CAnimrt"]),
         // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
         .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
-        .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench",
-                          swiftSettings: optimize),
+        .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench"),
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"],
                     resources: [.copy("Fixtures")]),
     ]

@@ -57,8 +57,8 @@ struct CurveTable {
 /// A growable column of plain values in manually managed memory, so that
 /// the batch can hand raw pointers to several threads at once.
 final class Column<T: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<T>
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<T>
+    @exclusivity(unchecked) private(set) var count = 0
     private var capacity: Int
 
     init() {

@@ -44,10 +44,10 @@ final class SlotTable<Element> {
     let kind: HandleKind
     let tag: UInt16
     private let placeholder: Element
-    private(set) var elements: [Element] = []
+    @exclusivity(unchecked) private(set) var elements: [Element] = []
     /// Per slot: the generation (low 20 bits) and, in the top bit, whether
     /// the slot is live — one word, so a check touches one cache line.
-    private var meta: [UInt32] = []
+    @exclusivity(unchecked) private var meta: [UInt32] = []
     private var free: [Int32] = []
     private(set) var count = 0
 

@@ -131,20 +131,26 @@ public final class Runtime {
     let transactions: SlotTable<TransactionRecord>
     let timers: SlotTable<TimerRecord>
     let readers: SlotTable<BulkTargets>
+    // Properties marked @exclusivity(unchecked) are read on every call or
+    // every frame. The runtime is used by one thread at a time (the C layer
+    // holds a lock) and none of them is accessed while it is being modified,
+    // so the dynamic exclusivity checks would only cost time (10 ns of a
+    // 17 ns read).
+
     /// Interned key paths: an id is an index here.
-    var keyPathTable: [KeyPath] = []
+    @exclusivity(unchecked) var keyPathTable: [KeyPath] = []
     /// For each interned key path: (property, first component, count) when it
     /// is plain components of its property (reads copy them), else count 0.
-    var plainKeyPaths: [(property: Int32, first: Int32, count: Int32)] = []
+    @exclusivity(unchecked) var plainKeyPaths: [(property: Int32, first: Int32, count: Int32)] = []
     var keyPathIDs: [String: Int32] = [:]
 
-    var model: [Double] = []
-    var presentation: [Double] = []
+    @exclusivity(unchecked) var model: [Double] = []
+    @exclusivity(unchecked) var presentation: [Double] = []
     var freeValueSlots: [Int: [Int32]] = [:]
 
     let batches = BatchSet()
     var curves = CurveTable()
-    var general: [GeneralRecord] = []
+    @exclusivity(unchecked) var general: [GeneralRecord] = []
     var generalLayers: [Int32] = []
     var memberships: [Membership] = []
     var freeMemberships: [Int32] = []
@@ -155,9 +161,9 @@ public final class Runtime {
     var timerQueue: [Handle] = []
     var timerSequence: UInt64 = 0
     var deferred: [() -> Void] = []
-    var events: EventQueue
+    @exclusivity(unchecked) var events: EventQueue
     var inTick = false
-    var transitions: [(Int32, LifeState)] = []
+    @exclusivity(unchecked) var transitions: [(Int32, LifeState)] = []
     /// (layer, property) pairs whose presentation must catch up with the
     /// model at the next tick (model set, or last animation removed).
     var staleProperties: [(Int32, Int32)] = []
