@@ -167,7 +167,10 @@ animrt_status animrt_layer_set_parent(animrt_runtime *rt, animrt_id layer, animr
 animrt_status animrt_layer_set_timing(animrt_runtime *rt, animrt_id layer, double begin_time,
                                       double speed, double time_offset);
 
-/* Sets the model value of a key path (`count` doubles of its kind). */
+/* Sets the model value of a key path (`count` doubles of its kind). The
+ * presentation value follows at the next tick: until then it shows what is
+ * on screen, so "read the presentation, set the model, animate from what was
+ * read" works in any order. */
 animrt_status animrt_layer_set_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
                                      const double *value, size_t count);
 
