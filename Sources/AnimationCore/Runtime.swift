@@ -113,7 +113,7 @@ public final class Runtime {
     let tag: UInt16
     public let configuration: Configuration
     /// The time of the last tick; nil before the first.
-    public internal(set) var currentTime: Double?
+    @exclusivity(unchecked) public internal(set) var currentTime: Double?
     /// Threads that may evaluate a large batch (1: the ticking thread only).
     /// Results do not depend on it.
     public var evaluationThreads = 1 {
@@ -151,22 +151,22 @@ public final class Runtime {
     let batches = BatchSet()
     var curves = CurveTable()
     @exclusivity(unchecked) var general: [GeneralRecord] = []
-    var generalLayers: [Int32] = []
+    @exclusivity(unchecked) var generalLayers: [Int32] = []
     var memberships: [Membership] = []
     var freeMemberships: [Int32] = []
     var keyNames: [String] = [""]
     var keyIDs: [String: Int32] = [:]
-    var pendingBegins: [Handle] = []
+    @exclusivity(unchecked) var pendingBegins: [Handle] = []
     var openTransactions: [Handle] = []
-    var timerQueue: [Handle] = []
+    @exclusivity(unchecked) var timerQueue: [Handle] = []
     var timerSequence: UInt64 = 0
-    var deferred: [() -> Void] = []
+    @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var events: EventQueue
-    var inTick = false
+    @exclusivity(unchecked) var inTick = false
     @exclusivity(unchecked) var transitions: [(Int32, LifeState)] = []
     /// (layer, property) pairs whose presentation must catch up with the
     /// model at the next tick (model set, or last animation removed).
-    var staleProperties: [(Int32, Int32)] = []
+    @exclusivity(unchecked) var staleProperties: [(Int32, Int32)] = []
 
     struct GeneralRecord {
         var instance: Int32
