@@ -311,6 +311,14 @@ static void *reader_thread(void *p) {
     return NULL;
 }
 
+static void *failing_thread(void *p) {
+    thread_arg *a = p;
+    animrt_keypath kp;
+    if (animrt_keypath_id(a->rt, "bounds.size.widht", &kp) != ANIMRT_E_NOT_FOUND) a->failures++;
+    if (!strstr(animrt_last_error_message(), "widht")) a->failures++;
+    return NULL;
+}
+
 static void *own_runtime_thread(void *p) {
     thread_arg *a = p;
     animrt_runtime *rt = rt_new();
@@ -343,7 +351,16 @@ TEST(threads) {
     CHECK(tick_failures == 0);
     CHECK(arg.failures == 0);
     CHECK(own.failures == 0);
-    /* Error messages are per thread: a failure here does not show elsewhere. */
+    /* Error messages are per thread: another thread's failure does not replace ours. */
+    animrt_keypath kp;
+    CHECK_STATUS(animrt_keypath_id(rt, "opacty", &kp), ANIMRT_E_NOT_FOUND);
+    thread_arg failing = {rt, 0, 0};
+    pthread_t t4;
+    pthread_create(&t4, NULL, failing_thread, &failing);
+    pthread_join(t4, NULL);
+    CHECK(failing.failures == 0);
+    CHECK_MESSAGE("opacty");
+    CHECK(strstr(animrt_last_error_message(), "widht") == NULL);
     animrt_runtime_destroy(rt);
 }
 
