@@ -75,13 +75,28 @@ public struct KeyPath: Hashable, Sendable {
         }
     }
 
-    /// For a key path that is one plain component: its index in the property.
-    public var componentIndex: Int? {
+    /// Where the value lies in its property's components, when it is a plain
+    /// run of them (a copy reads it); nil for computed parts of a transform.
+    public var plainComponents: (first: Int, count: Int)? {
         switch access {
-        case .whole: return kind == .scalar ? 0 : nil
-        case .components(let first, let count): return count == 1 ? first : nil
+        case .whole: return (0, kind.componentCount)
+        case .components(let first, let count): return (first, count)
         case .transformPart: return nil
         }
+    }
+
+    /// For a key path that is one plain component: its index in the property.
+    public var componentIndex: Int? {
+        guard let p = plainComponents, p.count == 1 else { return nil }
+        return p.first
+    }
+
+    /// The key path of component `index` of `property` (the batch keeps
+    /// only the component; this rebuilds the key path from it).
+    static func component(_ index: Int, of property: Int32, _ info: PropertyInfo) -> KeyPath {
+        info.kind == .scalar
+            ? KeyPath(property: property, access: .whole, kind: .scalar, name: info.name)
+            : KeyPath(property: property, access: .components(first: index, count: 1), kind: .scalar, name: info.name)
     }
 }
 

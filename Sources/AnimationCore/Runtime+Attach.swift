@@ -153,29 +153,15 @@ extension Runtime {
     func demote(_ ii: Int) {
         let k = Int(instances[ii].tierIndex)
         let batch = batches.lanes[Int(instances[ii].lane)]
-        let info = properties.info(instances[ii].property)
-        let li = Int(instances[ii].layer)
-        let base = valueSlot(layer: li, property: instances[ii].property, create: true)!
-        let component = Int(batch.slot[k] - base)
-        let kp = try! properties.resolve(info.kind == .scalar ? info.name : componentPath(info, component))
+        let property = instances[ii].property
+        let base = valueSlot(layer: Int(instances[ii].layer), property: property, create: true)!
+        let kp = KeyPath.component(Int(batch.slot[k] - base), of: property, properties.info(property))
         let r = ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: timingFunctions.functions[Int(batch.curve[k])],
                                   removedOnCompletion: batch.flags[k] & BatchStorage.removedOnCompletion != 0,
                                   additive: false, cumulative: false,
                                   body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
         removeFromBatch(ii)
         addGeneral(ii, r)
-    }
-
-    private func componentPath(_ info: PropertyInfo, _ component: Int) -> String {
-        let names: [String]
-        switch info.kind {
-        case .point: names = ["x", "y"]
-        case .size: names = ["width", "height"]
-        case .rect: names = ["origin.x", "origin.y", "size.width", "size.height"]
-        case .color: names = ["red", "green", "blue", "alpha"]
-        default: names = []
-        }
-        return info.name + "." + names[component]
     }
 
     private func removeFromBatch(_ ii: Int) {

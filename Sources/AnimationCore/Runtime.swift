@@ -378,11 +378,8 @@ public final class Runtime {
         let kp = try properties.resolve(path)
         let id = Int32(keyPathTable.count)
         keyPathTable.append(kp)
-        switch kp.access {
-        case .whole: plainKeyPaths.append((kp.property, 0, Int32(kp.kind.componentCount)))
-        case .components(let first, let count): plainKeyPaths.append((kp.property, Int32(first), Int32(count)))
-        case .transformPart: plainKeyPaths.append((kp.property, 0, 0))
-        }
+        let plain = kp.plainComponents ?? (0, 0)
+        plainKeyPaths.append((kp.property, Int32(plain.first), Int32(plain.count)))
         keyPathIDs[path] = id
         return id
     }
@@ -503,8 +500,7 @@ public final class Runtime {
             }
             width = w
             let base = valueSlot(layer: i, property: kp.property, create: true)!
-            if case .components(let first, _) = kp.access { offsets.append(base + Int32(first)) }
-            else if case .whole = kp.access { offsets.append(base) }
+            if let plain = kp.plainComponents { offsets.append(base + Int32(plain.first)) }
             else { offsets.append(-1); special[n] = (layer, kp) }
         }
         return BulkTargets(offsets: offsets, special: special, width: width ?? 1)
