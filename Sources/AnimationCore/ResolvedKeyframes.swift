@@ -127,7 +127,7 @@ struct ResolvedKeyframes {
             while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
-            let seg = min(max(Int(Swift.max(Swift.min(u, Double(n)), 0)), 0), n - 2)
+            let seg = min(Int(Swift.min(Swift.max(u, 0), Double(n))), n - 2)
             return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
         case .linear, .paced, .cubic:
             var i = 0
