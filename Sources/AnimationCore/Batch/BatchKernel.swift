@@ -1,0 +1,67 @@
+/// The batch loop over raw columns; one instance is shared by all workers.
+struct BatchKernel: @unchecked Sendable {
+    let begin, duration, from, to: UnsafeMutablePointer<Double>
+    let slot, curve: UnsafeMutablePointer<Int32>
+    let flags: UnsafeMutablePointer<UInt8>
+    let extra, owner: UnsafeMutablePointer<Int32>
+    let state: UnsafeMutablePointer<UInt8>
+    let kinds: UnsafePointer<UInt8>
+    let coefficients: UnsafePointer<Double>
+    let tables: UnsafePointer<UnsafePointer<Double>>
+    let functions: UnsafePointer<TimingFunction>
+    let complex: UnsafePointer<MediaTiming>?
+    let model: UnsafePointer<Double>
+    let presentation: UnsafeMutablePointer<Double>
+
+    /// Evaluates `range` of a lane whose curves are all of `kind`; the
+    /// loop is specialised per kind, so it never branches on the curve.
+    func run(_ range: Range<Int>, now: Double, kind: UInt8, transitions: inout [(Int32, LifeState)]) {
+        switch kind {
+        case CurveTable.linear:
+            loop(range, now, &transitions) { _, x, _ in x }
+        case CurveTable.bezier:
+            loop(range, now, &transitions) { i, x, _ in
+                let c = Int(curve[i])
+                let k = coefficients + c &* 6
+                let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
+                return ((k[3] * t + k[4]) * t + k[5]) * t
+            }
+        default:
+            loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }
+        }
+    }
+
+    @inline(__always)
+    private func loop(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)],
+                      _ ease: (Int, Double, Bool) -> Double) {
+        for i in range {
+            let f = flags[i]
+            let out = Int(slot[i])
+            var x: Double
+            var inEffect: Bool
+            var newState: UInt8
+            var beforeFlag: Bool
+            if f & BatchStorage.complexTiming == 0 {
+                // Phase without branches: 0 before, 1 active, 2 after.
+                let raw = (now - begin[i]) / duration[i]
+                newState = (raw >= 0 ? 1 : 0) &+ (raw >= 1 ? 1 : 0)
+                x = Swift.min(Swift.max(raw, 0), 1)
+                inEffect = (f >> (BatchStorage.effectShift &+ newState)) & 1 != 0
+                beforeFlag = newState == 0
+            } else {
+                let (s, st) = complex![Int(extra[i])].sampleAndState(at: now)
+                newState = st.rawValue
+                x = s.directedProgress ?? 0
+                inEffect = s.directedProgress != nil && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)
+                beforeFlag = s.beforeFlag
+            }
+            // x is in [0, 1] here: the clamp above, or the timing model.
+            let value = from[i] + (to[i] - from[i]) * ease(i, x, beforeFlag)
+            presentation[out] = inEffect ? value : model[out]
+            if newState > state[i] {
+                state[i] = newState
+                transitions.append((owner[i], LifeState(rawValue: newState)!))
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Dispatch
+
+/// Structure-of-arrays storage for the animations the runtime evaluates in
+/// one tight loop: basic scalar animations with constant endpoints, the
+/// only animation on their property, on layers whose time is the runtime's.
+/// Everything else goes to the general path.
+final class BatchStorage {
+    static let fillBackwards: UInt8 = 1, fillForwards: UInt8 = 2, removedOnCompletion: UInt8 = 4, complexTiming: UInt8 = 8
+    /// Bits 4, 5, 6: whether the entry is in effect before, during and after
+    /// its active interval (so the kernel picks one without branching).
+    static let effectShift: UInt8 = 4
+
+    /// The curve kind every entry of this lane has (`CurveTable.linear`, …).
+    let kind: UInt8
+
+    init(kind: UInt8) { self.kind = kind }
+
+    let begin = Column<Double>()
+    let duration = Column<Double>()
+    let from = Column<Double>()
+    let to = Column<Double>()
+    /// Offset of the animated component in the model and presentation pools.
+    let slot = Column<Int32>()
+    let curve = Column<Int32>()
+    let flags = Column<UInt8>()
+    let state = Column<UInt8>()
+    /// Index into `complex` when the timing is not simple, else -1.
+    let extra = Column<Int32>()
+    /// The instance slot that owns each entry.
+    let owner = Column<Int32>()
+
+    var complex: [MediaTiming] = []
+    private var freeComplex: [Int32] = []
+
+    var count: Int { begin.count }
+
+    /// Entries below this many per thread are not worth a second thread.
+    var minimumPerThread = 32_768
+
+    func append(owner o: Int32, timing: MediaTiming, from f: Double, to t: Double, slot s: Int32,
+                curve c: Int32, removedOnCompletion: Bool) -> Int32 {
+        var fl: UInt8 = 0
+        if timing.fillMode.fillsBackwards { fl |= BatchStorage.fillBackwards }
+        if timing.fillMode.fillsForwards { fl |= BatchStorage.fillForwards }
+        if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }
+        let before: UInt8 = timing.fillMode.fillsBackwards ? 1 : 0
+        let after: UInt8 = timing.fillMode.fillsForwards && !removedOnCompletion ? 4 : 0
+        fl |= (before | 2 | after) << BatchStorage.effectShift
+        var ex: Int32 = -1
+        if !timing.isSimple {
+            fl |= BatchStorage.complexTiming
+            if let i = freeComplex.popLast() { complex[Int(i)] = timing; ex = i }
+            else { ex = Int32(complex.count); complex.append(timing) }
+        }
+        begin.append(timing.beginTime); duration.append(timing.effectiveDuration)
+        from.append(f); to.append(t); slot.append(s); curve.append(c)
+        flags.append(fl); state.append(LifeState.waiting.rawValue); extra.append(ex); owner.append(o)
+        return Int32(count - 1)
+    }
+
+    /// The timing of entry `i` as a `MediaTiming`.
+    func timing(_ i: Int) -> MediaTiming {
+        if extra[i] >= 0 { return complex[Int(extra[i])] }
+        var t = MediaTiming(beginTime: begin[i], duration: duration[i])
+        let f = flags[i]
+        let back = f & BatchStorage.fillBackwards != 0, fwd = f & BatchStorage.fillForwards != 0
+        t.fillMode = back && fwd ? .both : back ? .backwards : fwd ? .forwards : .removed
+        return t
+    }
+
+    func setBegin(_ i: Int, _ t: Double) {
+        begin[i] = t
+        if extra[i] >= 0 { complex[Int(extra[i])].beginTime = t }
+    }
+
+    /// Removes entry `i` by moving the last entry into its place. Returns the
+    /// owner of the moved entry (whose index is now `i`), if any.
+    func remove(at i: Int) -> Int32? {
+        if extra[i] >= 0 { freeComplex.append(extra[i]) }
+        let last = count - 1
+        var moved: Int32? = nil
+        if i != last {
+            begin[i] = begin[last]; duration[i] = duration[last]; from[i] = from[last]; to[i] = to[last]
+            slot[i] = slot[last]; curve[i] = curve[last]; flags[i] = flags[last]; state[i] = state[last]
+            extra[i] = extra[last]; owner[i] = owner[last]
+            moved = owner[i]
+        }
+        begin.removeLast(); duration.removeLast(); from.removeLast(); to.removeLast()
+        slot.removeLast(); curve.removeLast(); extra.removeLast(); owner.removeLast()
+        flags.removeLast(); state.removeLast()
+        return moved
+    }
+
+    /// Evaluates every entry at `now`: writes the presentation component
+    /// (the animated value when in effect, else the model value) and appends
+    /// to `transitions` the owners whose lifecycle state moved forwards, in
+    /// entry order. With `threads` > 1 and enough entries, contiguous ranges
+    /// run concurrently; the results are the same to the bit.
+    func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
+                  threads: Int, transitions: inout [(Int32, LifeState)]) {
+        let n = count
+        if n == 0 { return }
+        complex.withUnsafeBufferPointer { complex in
+        curves.functions.withUnsafeBufferPointer { functions in
+        curves.coefficients.withUnsafeBufferPointer { coefficients in
+        curves.tables.withUnsafeBufferPointer { tables in
+        curves.kinds.withUnsafeBufferPointer { kinds in
+            let kernel = BatchKernel(
+                begin: begin.base, duration: duration.base, from: from.base, to: to.base, slot: slot.base,
+                curve: curve.base, flags: flags.base, extra: extra.base, owner: owner.base, state: state.base,
+                kinds: kinds.baseAddress!, coefficients: coefficients.baseAddress!, tables: tables.baseAddress!,
+                functions: functions.baseAddress!, complex: complex.baseAddress, model: model, presentation: presentation)
+            let workers = max(1, min(threads, n / minimumPerThread))
+            if workers == 1 {
+                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions)
+                return
+            }
+            let kind = self.kind
+            var lists = [[(Int32, LifeState)]](repeating: [], count: workers)
+            lists.withUnsafeMutableBufferPointer { lists in
+                let out = UncheckedSendable(lists.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: workers) { w in
+                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind, transitions: &out.value[w])
+                }
+            }
+            for l in lists { transitions += l }
+        }}}}}
+    }
+}
+
+/// A value handed to worker threads whose accesses are made disjoint by
+/// construction (each worker touches its own range).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,36 @@
+/// A growable column of plain values in manually managed memory, so that
+/// the batch can hand raw pointers to several threads at once.
+final class Column<T: BitwiseCopyable> {
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<T>
+    @exclusivity(unchecked) private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 16
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func append(_ v: T) {
+        if count == capacity {
+            // Grow by half: less slack per animation than doubling, for a
+            // little more copying while a scene is built.
+            let newCapacity = capacity + capacity / 2
+            let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            bigger.initialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity = newCapacity
+        }
+        (base + count).initialize(to: v)
+        count += 1
+    }
+
+    func removeLast() { count -= 1 }
+
+    subscript(i: Int) -> T {
+        get { base[i] }
+        set { base[i] = newValue }
+    }
+}

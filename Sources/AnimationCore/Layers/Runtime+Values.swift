@@ -1,0 +1,130 @@
+extension Runtime {
+    // MARK: Values
+
+    func valueSlot(layer i: Int, property: Int32, create: Bool) -> Int32? {
+        if let offset = layers[i].props.offset(of: property) { return offset }
+        guard create else { return nil }
+        let info = properties.info(property)
+        let n = info.kind.componentCount
+        let offset: Int32
+        if let reused = freeValueSlots[n]?.popLast() { offset = reused }
+        else {
+            offset = Int32(model.count)
+            model.append(contentsOf: repeatElement(0, count: n))
+            presentation.append(contentsOf: repeatElement(0, count: n))
+        }
+        for k in 0..<n {
+            model[Int(offset) + k] = info.defaultValue.lanes[k]
+            presentation[Int(offset) + k] = info.defaultValue.lanes[k]
+        }
+        layers[i].props.append(PropSlot(property: property, offset: offset))
+        return offset
+    }
+
+    func releaseValueSlot(_ offset: Int32, count n: Int) { freeValueSlots[n, default: []].append(offset) }
+
+    func wholeValue(_ pool: [Double], layer i: Int, property: Int32) -> AnimatableValue {
+        let info = properties.info(property)
+        guard let off = valueSlot(layer: i, property: property, create: false) else { return info.defaultValue }
+        var lanes = SIMD16<Double>()
+        for k in 0..<info.kind.componentCount { lanes[k] = pool[Int(off) + k] }
+        return AnimatableValue(kind: info.kind, lanes: lanes)
+    }
+
+    func writeWhole(_ v: AnimatableValue, toPresentation: Bool, toModel: Bool, layer i: Int, property: Int32) {
+        let off = Int(valueSlot(layer: i, property: property, create: true)!)
+        for k in 0..<v.kind.componentCount {
+            if toModel { model[off + k] = v.lanes[k] }
+            if toPresentation { presentation[off + k] = v.lanes[k] }
+        }
+    }
+
+    /// A small integer naming `path` in this runtime, for calls that are
+    /// made often (reads every frame): the string is parsed once.
+    public func keyPathID(_ path: String) throws(AnimrtError) -> Int32 {
+        if let id = keyPathIDs[path] { return id }
+        let kp = try properties.resolve(path)
+        let id = Int32(keyPathTable.count)
+        keyPathTable.append(kp)
+        let plain = kp.plainComponents ?? (0, 0)
+        plainKeyPaths.append((kp.property, Int32(plain.first), Int32(plain.count)))
+        keyPathIDs[path] = id
+        return id
+    }
+
+    /// The key path named by an id from `keyPathID(_:)`.
+    public func keyPath(id: Int32) throws(AnimrtError) -> KeyPath {
+        guard id >= 0 && Int(id) < keyPathTable.count else {
+            throw AnimrtError(.notFound, "key path id \(id) is not known to this runtime (get ids from animrt_keypath_id)")
+        }
+        return keyPathTable[Int(id)]
+    }
+
+    /// Writes the presentation value of key path `id` into `out` and returns
+    /// how many doubles it has; nothing is written if `out` is too small.
+    public func readPresentation(keyPathID id: Int32, of layer: Handle, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) -> Int {
+        let i = try layers.index(of: layer)
+        guard id >= 0 && Int(id) < plainKeyPaths.count else { _ = try keyPath(id: id); return 0 }
+        let plain = plainKeyPaths[Int(id)]
+        if plain.count > 0 {
+            let n = Int(plain.count)
+            guard out.count >= n else { return n }
+            let slot = layers.elements.withUnsafeBufferPointer { $0[i].props.offset(of: plain.property) }
+            if let off = slot {
+                let base = Int(off + plain.first)
+                presentation.withUnsafeBufferPointer { pool in for k in 0..<n { out[k] = pool[base + k] } }
+            } else {
+                let d = properties.info(plain.property).defaultValue
+                for k in 0..<n { out[k] = d.lanes[Int(plain.first) + k] }
+            }
+            return n
+        }
+        let kp = keyPathTable[Int(id)]
+        let n = kp.kind.componentCount
+        guard out.count >= n else { return n }
+        let v = kp.get(wholeValue(presentation, layer: i, property: kp.property))
+        for k in 0..<n { out[k] = v.lanes[k] }
+        return n
+    }
+
+    /// Sets the model value of `keyPath`. The presentation value is what the
+    /// last tick put on screen: it follows the model at the next tick. So
+    /// "set the model, then animate from the presentation value" works in
+    /// either order.
+    public func setModelValue(_ value: AnimatableValue, forKeyPath path: String, of layer: Handle) throws(AnimrtError) {
+        _ = try layers.index(of: layer)
+        try setModelValue(value, keyPath: try properties.resolve(path), of: layer)
+    }
+
+    /// Sets the model value of a resolved key path.
+    public func setModelValue(_ value: AnimatableValue, keyPath kp: KeyPath, of layer: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        guard value.kind == kp.kind else {
+            let n = kp.kind.componentCount
+            throw AnimrtError(.kind, "'\(kp.name)' takes a \(kp.kind.name) (\(n) number\(n == 1 ? "" : "s")), not a \(value.kind.name)")
+        }
+        for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(kp.name)'") }
+        let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
+        writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)
+        staleProperties.append((Int32(i), kp.property))
+    }
+
+    /// The model value of `keyPath`.
+    public func modelValue(forKeyPath path: String, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        _ = try layers.index(of: layer)
+        return try modelValue(keyPath: try properties.resolve(path), of: layer)
+    }
+
+    /// The model value of a resolved key path.
+    public func modelValue(keyPath kp: KeyPath, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        let i = try layers.index(of: layer)
+        return kp.get(wholeValue(model, layer: i, property: kp.property))
+    }
+
+    /// The presentation value of `keyPath` as of the last tick.
+    public func presentationValue(forKeyPath path: String, of layer: Handle) throws(AnimrtError) -> AnimatableValue {
+        let i = try layers.index(of: layer)
+        let kp = try properties.resolve(path)
+        return kp.get(wholeValue(presentation, layer: i, property: kp.property))
+    }
+}

@@ -1,0 +1,64 @@
+extension Runtime {
+    // MARK: Barriers (DispatchGroup semantics)
+
+    /// Creates a barrier with a count of zero.
+    public func createBarrier() throws(AnimrtError) -> Handle { try barriers.insert(BarrierRecord()) }
+
+    /// Destroys a barrier. Pending notifications never run; animations that
+    /// joined it no longer count toward it.
+    public func destroyBarrier(_ h: Handle) throws(AnimrtError) {
+        let i = try barriers.index(of: h)
+        guard !barriers[i].transient else {
+            throw AnimrtError(.state, "\(h) belongs to a transaction; it goes away when the transaction completes")
+        }
+        barriers.remove(at: i)
+    }
+
+    /// Adds `n` (≥ 1) to the count.
+    public func enter(_ h: Handle, count n: Int = 1) throws(AnimrtError) {
+        let i = try barriers.index(of: h)
+        guard n >= 1 else { throw AnimrtError(.outOfRange, "enter count is \(n); it must be at least 1") }
+        barriers[i].count += n
+    }
+
+    /// Subtracts one from the count; at zero every registered notification
+    /// runs, once, in registration order, and the list is emptied. A leave
+    /// without a matching enter is `.state` and changes nothing.
+    public func leave(_ h: Handle) throws(AnimrtError) {
+        let i = try barriers.index(of: h)
+        guard barriers[i].count > 0 else {
+            throw AnimrtError(.state, "leave on \(h) without a matching enter (its count is 0)")
+        }
+        barriers[i].count -= 1
+        if barriers[i].count == 0 { drain(i) }
+        if !inTick { runDeferred() }
+    }
+
+    private func drain(_ i: Int) {
+        let actions = barriers[i].actions
+        barriers[i].actions = []
+        for a in actions { perform(a) }
+        if barriers[i].transient { barriers.remove(at: i) }
+    }
+
+    /// The current count.
+    public func count(of h: Handle) throws(AnimrtError) -> Int { barriers[try barriers.index(of: h)].count }
+
+    /// Queues a `.barrierNotified` event carrying `token` for when the count
+    /// is next zero: at once if it is zero now.
+    public func notify(_ h: Handle, token: UInt64) throws(AnimrtError) {
+        try addNotify(h, .event(.barrierNotified, object: h, token: token))
+    }
+
+    /// Runs `body` when the count is next zero (at once if it is zero now),
+    /// outside any evaluation, so it may add or remove animations.
+    public func notify(_ h: Handle, _ body: @escaping () -> Void) throws(AnimrtError) {
+        try addNotify(h, .closure(body))
+    }
+
+    private func addNotify(_ h: Handle, _ action: NotifyAction) throws(AnimrtError) {
+        let i = try barriers.index(of: h)
+        if barriers[i].count == 0 { perform(action) } else { barriers[i].actions.append(action) }
+        if !inTick { runDeferred() }
+    }
+}

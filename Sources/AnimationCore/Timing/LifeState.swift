@@ -1,0 +1,25 @@
+/// Lifecycle of an attached animation. Time only moves forwards, so the
+/// state only moves forwards too.
+enum LifeState: UInt8 {
+    case waiting = 0, running = 1, ended = 2
+}
+
+extension MediaTiming {
+    /// The timing sample and the lifecycle state at `parentTime`, computing
+    /// the model once.
+    func sampleAndState(at parentTime: Double) -> (TimingSample, LifeState) {
+        let s = sample(at: parentTime)
+        let state: LifeState
+        if speed == 0 { state = .running }
+        else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active ? .running : .ended }
+        else { state = s.phase == .after ? .waiting : s.phase == .active ? .running : .ended }
+        return (s, state)
+    }
+
+    /// True when the timing is "play once from beginTime at speed 1", the
+    /// case the batch evaluates inline.
+    var isSimple: Bool {
+        speed == 1 && timeOffset == 0 && (repeatCount == 0 || repeatCount == 1) && repeatDuration == 0
+            && !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal
+    }
+}
