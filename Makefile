@@ -48,6 +48,8 @@ test-c: lib
 	bindings/c/tests/check_symbols.sh $(LIB) include/animrt.h
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi
 	$(OUT)/test_abi
+	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_settling_transactions.c $(CLINK) -o $(OUT)/test_settling_transactions
+	$(OUT)/test_settling_transactions
 	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan

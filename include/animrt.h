@@ -230,8 +230,17 @@ typedef enum animrt_flag {
     ANIMRT_FLAG_ADDITIVE = 2,              /* add to the value below instead of replacing */
     ANIMRT_FLAG_CUMULATIVE = 3,            /* each repeat builds on the last */
     ANIMRT_FLAG_FROM_PRESENTATION = 4,     /* start from the on-screen value when added */
-    ANIMRT_FLAG_ALLOWS_OVERDAMPING = 5     /* springs: true over-damping above ζ = 1 */
+    ANIMRT_FLAG_ALLOWS_OVERDAMPING = 5,    /* springs: true over-damping above ζ = 1 */
+    ANIMRT_FLAG_SETTLING_DURATION = 6      /* springs: run until settled (see below) */
 } animrt_flag;
+
+/* Springs and duration. As in Core Animation, a spring animation runs for
+ * its DURATION (0: 0.25 s) and is cut off there, wherever the spring is; use
+ * animrt_animation_get_settling_duration() to pick a duration. With
+ * ANIMRT_FLAG_SETTLING_DURATION on, it runs for its settling duration
+ * instead, computed when it is added (at least 1 ms), and DURATION is
+ * ignored: the one-word way to let a spring come to rest. A spring that never
+ * settles (damping 0) is then refused when added (ANIMRT_E_RANGE). */
 
 typedef enum animrt_fill_mode {
     ANIMRT_FILL_REMOVED = 0,
@@ -379,6 +388,12 @@ animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_dura
 /* Closes the innermost transaction. ANIMRT_EVENT_TRANSACTION_COMPLETED with
  * `token` follows once all its animations have stopped (at once if none). */
 animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
+
+/* The handle of the innermost open transaction (ANIMRT_E_STATE if none is
+ * open). Its ANIMRT_EVENT_TRANSACTION_COMPLETED carries the same handle in
+ * `object`, so a host can tell its transactions apart without choosing
+ * tokens that might collide with its other tokens. */
+animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
 
 /* Starts a one-shot timer `delay` seconds after the runtime's time; it fires
  * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. */

@@ -9,7 +9,7 @@ private func valueKind(_ r: Runtime, _ a: Animation) throws(AnimrtError) -> Valu
 }
 
 private func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
-    AnimrtError(.kind, "animation \(h) is a \(a.kindName) animation; this call needs a \(wanted) animation")
+    AnimrtError(.kind, "animation \(Handle(raw: h).hex) is a \(a.kindName) animation; this call needs a \(wanted) animation")
 }
 
 /// Applies `body` to the keyframes of a keyframe animation.
@@ -102,6 +102,9 @@ public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_
                 guard case .spring(let f, let t, let by, var s) = a.content else { throw wrongKind(a, animation, "spring") }
                 s.allowsOverdamping = b
                 a.content = .spring(from: f, to: t, by: by, s)
+            case ANIMRT_FLAG_SETTLING_DURATION.rawValue:
+                guard case .spring = a.content else { throw wrongKind(a, animation, "spring") }
+                a.usesSettlingDuration = b
             default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag")
             }
         }

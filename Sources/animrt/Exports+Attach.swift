@@ -101,6 +101,17 @@ public func animrt_transaction_commit(_ rt: OpaquePointer!, _ token: UInt64) -> 
 }
 
 @c @implementation
+public func animrt_transaction_current(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        guard let h = r.currentTransaction else {
+            throw AnimrtError(.state, "no transaction is open (animrt_transaction_begin opens one)")
+        }
+        out.pointee = h.raw
+    }
+}
+
+@c @implementation
 public func animrt_timer_start(_ rt: OpaquePointer!, _ delay: Double, _ token: UInt64, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let h = try r.startTimer(after: delay, token: token)

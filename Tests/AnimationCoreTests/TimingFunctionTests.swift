@@ -64,7 +64,21 @@ struct TimingFunctionTests {
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(0)") }
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(1, jump-none)") }
         do { _ = try r.function(named: "easeInOut"); Issue.record("accepted") }
-        catch { #expect(error.status == .notFound); #expect(error.message.contains("did you mean")) }
+        catch { #expect(error.status == .notFound); #expect(error.message.contains("did you mean 'easeInEaseOut'?")) }
+    }
+
+    @Test("Suggestions prefer Core Animation's names; hyphenated words get the CSS name", arguments: [
+        ("easeInOut", "easeInEaseOut"), ("easeinout", "easeInEaseOut"), ("easeOutt", "easeOut"),
+        ("ease-in-ot", "ease-in-out"), ("linar", "linear"), ("defalt", "default"),
+    ])
+    func suggestions(typo: String, expected: String) {
+        let r = TimingFunctionRegistry()
+        #expect(r.suggestion(for: typo) == expected)
+        do { _ = try r.function(named: typo); Issue.record("accepted") }
+        catch {
+            #expect(error.message.contains("did you mean '\(expected)'?"))
+            #expect(error.message.contains("Known: linear, easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in"))
+        }
     }
 
     @Test("Plugins register named functions; a name is registered once")

@@ -28,6 +28,11 @@ public struct Animation: Sendable {
     /// animation is added (UIKit's "begin from current state"): a basic or
     /// spring animation interrupted mid-flight continues without a jump.
     public var startsFromPresentation: Bool = false
+    /// Springs: run for the spring's `settlingDuration` instead of
+    /// `timing.duration`, so the animation ends once the spring has come to
+    /// rest (Core Animation's rule, kept when this is false, is that a spring
+    /// runs for `duration` like any animation and is cut off there).
+    public var usesSettlingDuration: Bool = false
     public var content: Content
 
     public init(keyPath: String?, content: Content, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil) {

@@ -71,6 +71,7 @@ final class ResolvedAnimation {
             }
             if case .spring(_, _, _, let s) = animation.content {
                 try s.validate()
+                if animation.usesSettlingDuration { timing.duration = try s.runningDuration() }
                 body = .spring(from: f, to: t, by: b, s)
             } else {
                 body = .basic(from: f, to: t, by: b)

@@ -107,6 +107,24 @@ public struct Spring: Hashable, Sendable {
         return last
     }
 
+    /// How long an animation paced by this spring runs when it runs until it
+    /// settles: `settlingDuration`, at least a millisecond. A spring that
+    /// never settles (no damping, or parameters so extreme that the estimate
+    /// is not a finite number) is refused, since it would never end.
+    public func runningDuration() throws(AnimrtError) -> Double {
+        let d = settlingDuration
+        guard d.isFinite else {
+            throw AnimrtError(.outOfRange, "the spring never settles (mass \(mass), stiffness \(stiffness), damping \(damping)): "
+                + "give it some damping, or a duration of its own")
+        }
+        return max(d, Spring.shortestRunningDuration)
+    }
+
+    /// The shortest duration `runningDuration()` returns (one millisecond):
+    /// a stiff spring whose estimate rounds to 0 still runs, and 0 would mean
+    /// "the default duration".
+    public static let shortestRunningDuration = 0.001
+
     /// WebKit Web Inspector's settling time (`WI.Spring.calculateDuration`):
     /// step t on a 0.1 s grid until |x| is below `epsilon` and has not risen
     /// above it again since it first fell below.

@@ -12,6 +12,10 @@ public struct TimingFunctionRegistry: Sendable {
     public private(set) var functions: [TimingFunction] = []
     private var byName: [String: ID] = [:]
     private var interned: [TimingFunction: ID] = [:]
+    /// Names in registration order: Core Animation's first, then plugins'.
+    private var registered: [String] = []
+    /// CSS name → Core Animation name.
+    private var aliases: [String: String] = [:]
 
     public init() {
         for (name, f) in [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
@@ -21,6 +25,7 @@ public struct TimingFunctionRegistry: Sendable {
         for (alias, name) in [("ease", "default"), ("ease-in", "easeIn"), ("ease-out", "easeOut"),
                               ("ease-in-out", "easeInEaseOut")] {
             byName[alias] = byName[name]
+            aliases[alias] = name
         }
     }
 
@@ -36,6 +41,7 @@ public struct TimingFunctionRegistry: Sendable {
         }
         let id = intern(function)
         byName[name] = id
+        registered.append(name)
         return id
     }
 
@@ -54,8 +60,21 @@ public struct TimingFunctionRegistry: Sendable {
         if let id = byName[name] { return functions[Int(id)] }
         if let parsed = try Self.parseFunctional(name) { return parsed }
         var message = "no timing function named '\(name)'"
-        if let near = closestMatch(to: name, in: names) { message += "; did you mean '\(near)'?" }
+        if let near = suggestion(for: name) { message += "; did you mean '\(near)'?" }
+        message += " Known: " + registered.joined(separator: ", ")
+            + " (CSS: " + aliases.keys.sorted().joined(separator: ", ") + ")"
+            + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both])"
         throw AnimrtError(.notFound, message)
+    }
+
+    /// The known name closest to a misspelt one. Core Animation's names are
+    /// preferred: a near miss of a CSS alias suggests the name it stands for
+    /// ("easeInOut" → "easeInEaseOut"), unless the word is written the CSS
+    /// way, with hyphens.
+    func suggestion(for name: String) -> String? {
+        guard let near = closestMatch(to: name, in: names) else { return nil }
+        if let canonical = aliases[near], !name.contains("-") { return canonical }
+        return near
     }
 
     /// Parses `cubic-bezier(a, b, c, d)` and `steps(n[, position])`.

@@ -31,7 +31,10 @@ public struct Handle: Hashable, Sendable, CustomStringConvertible {
     public var generation: UInt32 { UInt32((raw >> 24) & ((1 << Handle.generationBits) - 1)) }
     public var kindBits: UInt8 { UInt8((raw >> 44) & 0xF) }
     public var runtimeTag: UInt16 { UInt16(raw >> 48) }
-    public var description: String { "\(HandleKind(rawValue: kindBits)?.name ?? "handle") #\(index)" }
+    /// The handle in hexadecimal ("0x1100001000000"), as messages and the
+    /// Python binding's reprs print it.
+    public var hex: String { "0x" + String(raw, radix: 16) }
+    public var description: String { "\(HandleKind(rawValue: kindBits)?.name ?? "handle") \(hex)" }
 }
 
 /// Objects of one kind, stored densely and named by generational handles.
@@ -100,10 +103,10 @@ final class SlotTable<Element> {
         if h.raw == 0 { return AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
         guard h.kindBits == kind.rawValue else {
             let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
-            return AnimrtError(.handle, "handle \(h.raw) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
+            return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
-        if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.raw) belongs to another runtime") }
-        return AnimrtError(.handle, "\(kind.name) handle \(h.raw) is stale (the \(kind.name) was destroyed)")
+        if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }
+        return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (the \(kind.name) was destroyed)")
     }
 
     @inline(__always)

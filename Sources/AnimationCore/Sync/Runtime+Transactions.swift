@@ -50,6 +50,10 @@ extension Runtime {
         if !inTick { runDeferred() }
     }
 
+    /// The innermost open transaction, whose handle its
+    /// `.transactionCompleted` event carries as `object`.
+    public var currentTransaction: Handle? { openTransactions.last }
+
     /// How many transactions are open.
     public var transactionDepth: Int { openTransactions.count }
 }

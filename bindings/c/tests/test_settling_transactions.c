@@ -1,0 +1,143 @@
+/* ANIMRT_FLAG_SETTLING_DURATION, animrt_transaction_current, and messages
+ * that teach (timing-function suggestions, handles printed in hex). */
+#include <stdlib.h>
+#include "check.h"
+
+static double read1(animrt_runtime *rt, animrt_id layer, const char *path) {
+    animrt_keypath kp;
+    double v = NAN;
+    size_t n;
+    CHECK_OK(animrt_keypath_id(rt, path, &kp));
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp, &v, 1, &n));
+    return v;
+}
+
+static animrt_id spring(animrt_runtime *rt, double damping, int settle) {
+    animrt_id a;
+    double from = -40, to = 60;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "position.y", &a));
+    CHECK_OK(animrt_animation_set_spring(rt, a, 1, 180, damping, 0));
+    CHECK_OK(animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1));
+    CHECK_OK(animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1));
+    if (settle) CHECK_OK(animrt_animation_set_flag(rt, a, ANIMRT_FLAG_SETTLING_DURATION, 1));
+    return a;
+}
+
+/* Core Animation's rule stays the default: a spring is cut off at its
+ * duration (0.25 s). With the flag it runs for its settling duration. */
+TEST(springs_run_until_settled_with_the_flag) {
+    animrt_runtime *rt;
+    animrt_id cut, settled, layer_a, layer_b, stopped[2];
+    double settling;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer_a));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer_b));
+    cut = spring(rt, 12, 0);
+    settled = spring(rt, 12, 1);
+    CHECK_OK(animrt_animation_get_settling_duration(rt, settled, &settling));
+    CHECK(settling > 1.0 && settling < 1.5);
+    /* The flag wins over DURATION and over a transaction's duration. */
+    CHECK_OK(animrt_animation_set_timing(rt, settled, ANIMRT_TIMING_DURATION, 0.1));
+    CHECK_OK(animrt_transaction_begin(rt, 0.05));
+    CHECK_OK(animrt_layer_add_animation(rt, layer_a, cut, "in", 0, &stopped[0]));
+    CHECK_OK(animrt_layer_add_animation(rt, layer_b, settled, "in", 0, &stopped[1]));
+    CHECK_OK(animrt_transaction_commit(rt, 1));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.04));
+    CHECK(read1(rt, layer_a, "position.y") > -40);
+    CHECK(read1(rt, layer_b, "position.y") == read1(rt, layer_a, "position.y"));
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    CHECK(read1(rt, layer_a, "position.y") == 0);       /* cut off at 0.05 s: the model shows */
+    CHECK(read1(rt, layer_b, "position.y") > 55);       /* still moving, near 60 */
+    CHECK_OK(animrt_runtime_tick(rt, settling - 0.01));
+    CHECK_NEAR(read1(rt, layer_b, "position.y"), 60, 0.1);
+    CHECK_OK(animrt_runtime_tick(rt, settling));
+    animrt_event ev[8];
+    size_t n;
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    /* started ×2, the cut spring's stop at 0.05 s, the transaction, the settled stop */
+    int settled_stop_at = -1;
+    for (size_t i = 0; i < n; i++)
+        if (ev[i].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[i].object == stopped[1]) settled_stop_at = (int)i;
+    CHECK(settled_stop_at >= 0);
+    if (settled_stop_at >= 0) CHECK(ev[settled_stop_at].time == settling);
+
+    /* Only springs take the flag; an undamped spring never settles. */
+    animrt_id basic, undamped;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &basic));
+    CHECK_STATUS(animrt_animation_set_flag(rt, basic, ANIMRT_FLAG_SETTLING_DURATION, 1), ANIMRT_E_KIND);
+    CHECK_MESSAGE("needs a spring animation");
+    undamped = spring(rt, 0, 1);
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer_a, undamped, "ring", 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("never settles");
+    size_t count;
+    CHECK_OK(animrt_layer_animation_count(rt, layer_a, &count));
+    CHECK(count == 0);
+    CHECK_OK(animrt_animation_set_flag(rt, undamped, ANIMRT_FLAG_SETTLING_DURATION, 0));
+    CHECK_OK(animrt_layer_add_animation(rt, layer_a, undamped, "ring", 0, NULL));
+    animrt_runtime_destroy(rt);
+}
+
+/* A transaction is told apart by its handle, whatever the tokens. */
+TEST(transactions_have_handles) {
+    animrt_runtime *rt;
+    animrt_id layer, fade, outer, inner, again;
+    double one = 1;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_STATUS(animrt_transaction_current(rt, &outer), ANIMRT_E_STATE);
+    CHECK_MESSAGE("no transaction is open");
+    CHECK_STATUS(animrt_transaction_current(rt, NULL), ANIMRT_E_NULL);
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(rt, fade, ANIMRT_TO, &one, 1));
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &outer));
+    CHECK_OK(animrt_transaction_begin(rt, 0.5));
+    CHECK_OK(animrt_transaction_current(rt, &inner));
+    CHECK(inner != outer && inner != 0 && outer != 0);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, NULL, 0, NULL));
+    CHECK_OK(animrt_transaction_commit(rt, 7));
+    CHECK_OK(animrt_transaction_current(rt, &again));
+    CHECK(again == outer);
+    CHECK_OK(animrt_transaction_commit(rt, 7)); /* the same token: the handles still differ */
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    animrt_event ev[8];
+    size_t n;
+    animrt_id completed[2] = {0, 0};
+    int k = 0;
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    for (size_t i = 0; i < n; i++)
+        if (ev[i].type == ANIMRT_EVENT_TRANSACTION_COMPLETED && k < 2) completed[k++] = ev[i].object;
+    CHECK(k == 2 && completed[0] == inner && completed[1] == outer);
+    animrt_runtime_destroy(rt);
+}
+
+/* Suggestions use Core Animation's names; handles print as in Python reprs. */
+TEST(messages_that_teach) {
+    animrt_runtime *rt;
+    animrt_id a, layer;
+    double out;
+    char hex[32];
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a));
+    CHECK_STATUS(animrt_animation_set_timing_function(rt, a, "easeInOut"), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'easeInEaseOut'?");
+    CHECK_MESSAGE("Known: linear, easeIn, easeOut, easeInEaseOut, default");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "ease-in-ot", 0.5, &out), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'ease-in-out'?");
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_layer_destroy(rt, layer));
+    CHECK_STATUS(animrt_layer_destroy(rt, layer), ANIMRT_E_HANDLE);
+    snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)layer);
+    CHECK_MESSAGE(hex);
+    CHECK_MESSAGE("is stale");
+    animrt_runtime_destroy(rt);
+}
+
+int main(void) {
+    RUN(springs_run_until_settled_with_the_flag);
+    RUN(transactions_have_handles);
+    RUN(messages_that_teach);
+    return check_report();
+}
