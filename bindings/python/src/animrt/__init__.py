@@ -1,34 +1,71 @@
-"""animrt: Core Animation's timing model and completion barriers for any host.
+"""animrt: Core Animation's timing model, completion barriers and timers for any program.
+
+The program owns the clock and draws; animrt says what is on screen at each
+tick and tells the program when things finish::
 
     import animrt
+
     with animrt.Runtime() as rt:
-        layer = rt.layer()
-        layer.add(rt.basic("opacity", from_=0.0, to=1.0, duration=2.0))
-        rt.tick(0.0); rt.tick(1.0)
-        layer.presentation("opacity")   # 0.5
+        toast = rt.layer()
+        toast["position.y"] = 60.0
+        toast.add_animation(rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180), key="in")
+        for frame in range(40):
+            rt.tick(frame / 30)
+            y = toast.presentation("position.y")        # draw the toast at y
+
+Start from :class:`Runtime`; its methods make everything else. The names
+follow the C API (``animrt_layer_add_animation`` → ``layer.add_animation``)
+and Core Animation (``repeatCount`` → ``repeat_count``); docs/names.md lists
+them side by side.
 """
-from ._errors import (AnimrtError, BufferTooSmallError, ClosedError, EnumError, ExistsError, HandleError,
-                      InvalidArgumentError, KindError, NotFoundError, NullPointerError, OutOfMemoryError,
-                      RangeError, StateError, TimeError)
-from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound, lib as _lib
-from ._runtime import (Animation, AnimationGroup, Barrier, BasicAnimation, KeyframeAnimation, Layer, Reader,
-                       Runtime, SpringAnimation, Timer, Transaction)
-from ._types import (AnimationStarted, AnimationStopped, BarrierNotified, CalculationMode, Direction, Event,
-                     EventsLost, FillMode, StopReason, TimerFired, TransactionCompleted, ValueKind)
+from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnimation, KeyframeAnimation,
+                         SpringAnimation, SpringOptions, TimingFunctionLike, TimingOptions)
+from ._barrier import Barrier
+from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
+                     DirectionName, FillMode, FillModeLike, FillModeName, StopReason, ValueKind, ValueKindLike,
+                     ValueKindName)
+from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, EnumError, ExistsError,
+                      HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
+                      OutOfMemoryError, RangeError, StateError, TimeError)
+from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Event, Overflow, TimerFired,
+                      TransactionCompleted)
+from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
+from ._ffi import lib as _lib
+from ._layer import AttachedAnimation, Layer
+from ._reader import Reader
+from ._runtime import Runtime
+from ._timer import Timer
+from ._transaction import Transaction
+from ._values import (Color, PairKeyPath, Point, Property, QuadKeyPath, Rect, ScalarKeyPath, Size, Transform,
+                      TransformKeyPath, Value, ValueLike)
 
 __version__ = f"{VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH}"
 
 
 def library_version() -> str:
-    """The loaded libanimrt's version string."""
-    return _lib.animrt_version_string().decode()
+    """The loaded libanimrt's version string (``animrt_version_string``): ``animrt.library_version()`` → '0.1.0'."""
+    version: bytes = _lib.animrt_version_string()
+    return version.decode()
 
 
 __all__ = [
-    "AnimrtError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError", "HandleError",
-    "InvalidArgumentError", "KindError", "NotFoundError", "NullPointerError", "OutOfMemoryError", "RangeError",
-    "StateError", "TimeError", "LibraryNotFound", "Animation", "AnimationGroup", "Barrier", "BasicAnimation",
-    "KeyframeAnimation", "Layer", "Reader", "Runtime", "SpringAnimation", "Timer", "Transaction",
-    "AnimationStarted", "AnimationStopped", "BarrierNotified", "CalculationMode", "Direction", "Event",
-    "EventsLost", "FillMode", "StopReason", "TimerFired", "TransactionCompleted", "ValueKind", "library_version",
+    # the runtime and what it makes
+    "Runtime", "Layer", "AttachedAnimation", "Animation", "BasicAnimation", "SpringAnimation", "KeyframeAnimation",
+    "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property",
+    # events
+    "Event", "AnimationStarted", "AnimationStopped", "BarrierNotified", "TransactionCompleted", "TimerFired",
+    "Overflow",
+    # enumerations and option types
+    "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "TimingOptions", "AnimationOptions",
+    "SpringOptions", "TimingFunctionLike", "FillModeLike", "FillModeName", "DirectionLike", "DirectionName",
+    "CalculationModeLike", "CalculationModeName", "ValueKindLike", "ValueKindName",
+    # values
+    "Value", "ValueLike", "Point", "Size", "Rect", "Color", "Transform", "ScalarKeyPath", "PairKeyPath",
+    "QuadKeyPath", "TransformKeyPath",
+    # errors
+    "AnimrtError", "ArgumentTypeError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError",
+    "HandleError", "InvalidArgumentError", "KindError", "NotFoundError", "NullPointerError", "OutOfMemoryError",
+    "RangeError", "StateError", "TimeError", "LibraryNotFound",
+    # versions
+    "library_version", "VERSION_MAJOR", "VERSION_MINOR", "VERSION_PATCH",
 ]

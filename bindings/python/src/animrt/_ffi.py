@@ -11,6 +11,7 @@ import ctypes
 import os
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32,
                     c_uint64, c_void_p)
+from typing import Any, Dict, Iterator, List, Tuple
 
 from ._errors import error_for
 
@@ -19,7 +20,7 @@ VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
 
 class Event(Structure):
-    """animrt_event."""
+    """animrt_event, as the C library fills it."""
     _fields_ = [("type", c_int32), ("reason", c_int32), ("time", c_double), ("layer", c_uint64),
                 ("object", c_uint64), ("animation", c_uint64), ("token", c_uint64)]
 
@@ -33,7 +34,7 @@ keypath_t = c_int32
 enum_t = c_int
 
 #: name -> (restype, argtypes); `status` results are checked.
-FUNCTIONS = {
+FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_version": (c_uint32, []),
     "animrt_version_string": (c_char_p, []),
     "animrt_status_name": (c_char_p, [status]),
@@ -89,6 +90,7 @@ FUNCTIONS = {
     "animrt_barrier_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),
     "animrt_transaction_begin": (status, [runtime_p, c_double]),
     "animrt_transaction_commit": (status, [runtime_p, c_uint64]),
+    "animrt_transaction_current": (status, [runtime_p, POINTER(id_t)]),
     "animrt_timer_start": (status, [runtime_p, c_double, c_uint64, POINTER(id_t)]),
     "animrt_timer_cancel": (status, [runtime_p, id_t]),
     "animrt_event_poll": (status, [runtime_p, POINTER(Event), c_size_t, POINTER(c_size_t)]),
@@ -101,7 +103,7 @@ class LibraryNotFound(OSError):
     """libanimrt.so could not be located or loaded."""
 
 
-def _candidates():
+def _candidates() -> Iterator[str]:
     env = os.environ.get("ANIMRT_LIBRARY")
     if env:
         yield env
@@ -115,7 +117,7 @@ def _candidates():
         yield os.path.join(root, ".build", "release", "libanimrt.so")
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     tried = []
     for path in _candidates():
         tried.append(path)
@@ -124,14 +126,15 @@ def _load():
                 return ctypes.CDLL(path)
             except OSError as e:
                 raise LibraryNotFound(f"cannot load {path}: {e}") from e
-    raise LibraryNotFound("libanimrt.so not found (run `make lib`, or set ANIMRT_LIBRARY to its path); looked in: "
+    raise LibraryNotFound("libanimrt.so not found: run `make lib` in the animrt checkout (then `pip install "
+                          "./bindings/python` bundles it), or set ANIMRT_LIBRARY to its path; looked in: "
                           + ", ".join(tried))
 
 
-lib = _load()
+lib: Any = _load()
 
 
-def _errcheck(result, func, args):
+def _errcheck(result: int, func: Any, args: Any) -> int:
     if result != 0:
         message = lib.animrt_last_error_message().decode("utf-8", "replace")
         raise error_for(result, message)

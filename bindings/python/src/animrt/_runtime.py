@@ -1,656 +1,511 @@
-"""Runtime, Layer, the animation kinds, Barrier, Transaction, Timer, Reader."""
+"""The runtime: the host-driven clock, the factories, and the delivery of events.
+
+Everything the runtime reports is delivered at the end of :meth:`Runtime.tick`,
+on the ticking thread, in the order it happened: completion callables run
+(``barrier.notify(fn)``, ``rt.transaction(on_complete=fn)``,
+``rt.start_timer(delay, fn)``), the ``on_event`` handler is called, or events
+are kept for :meth:`Runtime.events`. Events that calls between ticks cause (a
+notify on an idle barrier, an empty transaction) wait for the next tick, as
+they do in C with an event callback.
+"""
 from __future__ import annotations
 
 import threading
 import weakref
-from array import array
-from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, create_string_buffer
-from typing import Callable, Iterable, Optional, Sequence, Union
+from collections import deque
+from ctypes import byref, c_double, c_int, c_int32, c_size_t, c_void_p
+from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Union, overload)
 
-from . import _ffi
-from ._errors import BufferTooSmallError, ClosedError
-from ._types import CalculationMode, Direction, Event, FillMode, ValueKind, event_from_c
+from . import _arguments as check
+from . import _events as ev
+from ._animation import AnimationGroup, BasicAnimation, KeyframeAnimation, SpringAnimation
+from ._barrier import Barrier
+from ._enums import VALUE_KINDS, CalculationModeLike, StopReason, ValueKind, ValueKindLike
+from ._errors import ArgumentTypeError
+from ._ffi import EVENT_FN, lib
+from ._ffi import Event as CEvent
+from ._layer import AttachedAnimation, Layer
+from ._object import Native, Object
+from ._reader import Reader
+from ._timer import Timer
+from ._transaction import Transaction
+from ._values import KeyPathInfo, Point, Property, Rect, ValueLike, components, flatten
 
-lib = _ffi.lib
-Value = Union[float, Sequence[float]]
+if TYPE_CHECKING:
+    from typing import Unpack
 
-try:  # optional fast path for bulk reads
-    import numpy as _np
-except ImportError:  # pragma: no cover - exercised when numpy is absent
-    _np = None
+    from ._animation import Animation, AnimationOptions, SpringOptions
 
+Handler = Callable[[ev.Event], object]
 
-def _doubles(value: Value):
-    """(pointer, count) for a float or a sequence of floats."""
-    if isinstance(value, (int, float)):
-        items = [float(value)]
-    else:
-        items = [float(v) for v in value]
-    return (c_double * len(items))(*items), len(items)
-
-
-def _value(buffer, n: int) -> Value:
-    return buffer[0] if n == 1 else tuple(buffer[:n])
-
-
-def _utf8(s: Optional[str]) -> Optional[bytes]:
-    return None if s is None else s.encode("utf-8")
+_POLL = 256
+_FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
-class _Native:
-    """The runtime pointer, shared with the finalizers of objects inside it."""
-
-    def __init__(self, ptr):
-        self.ptr = ptr
-        self.lock = threading.Lock()
-
-    def destroy_child(self, fn, handle: int) -> None:
-        with self.lock:
-            if self.ptr is not None:
-                try:
-                    fn(self.ptr, handle)
-                except Exception:
-                    pass
-
-
-def _destroy_runtime(native: _Native) -> None:
+def _destroy_runtime(native: Native, on_destroy: List[Callable[[CEvent], None]]) -> None:
+    """Destroys the C runtime once; `on_destroy` (if set) receives its last events."""
     with native.lock:
         ptr, native.ptr = native.ptr, None
-    if ptr is not None:
+    if ptr is None:
+        return
+    if on_destroy:
+        receive = on_destroy[0]
+        trampoline = EVENT_FN(lambda _user, event: receive(event.contents))
+        lib.animrt_event_set_callback(ptr, trampoline, None)
+        lib.animrt_runtime_destroy(ptr)
+    else:
         lib.animrt_runtime_destroy(ptr)
 
 
 class Runtime:
-    """An animrt runtime: layers, animations, barriers and the host-driven clock.
+    """An animrt runtime (``animrt_runtime_create``): layers, animations, barriers, timers, and the clock.
 
-    Use it as a context manager or call close(); it is also closed when
-    garbage-collected. Objects created from it keep it alive.
+    The program owns the clock: :meth:`tick` advances it, and nothing moves
+    between ticks. Use the runtime as a context manager, or call :meth:`close`;
+    it is also closed when garbage-collected. Objects made from it keep it
+    alive::
+
+        with animrt.Runtime() as rt:
+            toast = rt.layer()
+            toast.add_animation(rt.basic("opacity", from_=0, to=1, duration=0.3))
+            for frame in range(10):
+                rt.tick(frame / 30)
+                draw(toast.presentation("opacity"))
+
+    `event_capacity` bounds the events kept between ticks (0: 65,536; past it
+    they are counted and reported as one :class:`Overflow`); `threads` lets
+    large batches of animations be evaluated on that many threads (0: one per
+    processor) with the same results.
     """
 
-    def __init__(self, event_capacity: int = 0, threads: int = 1):
-        """`event_capacity` bounds the event queue (0: 65536); `threads` lets
-        large batches be evaluated on that many threads (0: one per processor)."""
+    def __init__(self, *, event_capacity: int = 0, threads: int = 1) -> None:
+        capacity = check.integer(event_capacity, "event_capacity", 0, 2 ** 32 - 1)
+        threads = check.integer(threads, "threads", 0, 2 ** 32 - 1)
         ptr = c_void_p()
-        lib.animrt_runtime_create(event_capacity, byref(ptr))
-        self._native = _Native(ptr)
+        lib.animrt_runtime_create(capacity, byref(ptr))
+        self._native = Native(ptr)
+        self._on_destroy: List[Callable[[CEvent], None]] = []
+        self._finalizer = weakref.finalize(self, _destroy_runtime, self._native, self._on_destroy)
         if threads != 1:
             lib.animrt_runtime_set_threads(ptr, threads)
-        self._finalizer = weakref.finalize(self, _destroy_runtime, self._native)
-        self._keypaths: dict[str, int] = {}
-        self._callback = None
-        self._callback_error: Optional[BaseException] = None
-        self._next_token = 1
+        self._capacity = capacity or 65536
+        self._keypaths: Dict[str, KeyPathInfo] = {}
+        #: handle -> the Python object made for it (weak: identity while the program holds it)
+        self._objects: "weakref.WeakValueDictionary[int, Object]" = weakref.WeakValueDictionary()
+        #: attached animations until their stop is reported (they hold their layer and description)
+        self._attached: Dict[int, AttachedAnimation] = {}
+        #: callable notifications by token, with their barrier (kept alive until they fire)
+        self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
+        #: barriers with token notifications pending: (barrier, how many)
+        self._waiting: Dict[int, Tuple[Barrier, int]] = {}
+        #: timers and transactions with callables, until they fire
+        self._timers: Dict[int, Timer] = {}
+        self._transactions: Dict[int, Transaction] = {}
+        self._next_token = _FIRST_CALLABLE_TOKEN
+        self._handler: Optional[Handler] = None
+        self._kept: Deque[ev.Event] = deque()
+        self._lost = 0
+        self._lost_at = 0.0
+        self._poll_buffer = (CEvent * _POLL)()
+        self._drain_lock = threading.Lock()
+        self._drainer: Optional[int] = None
 
-    # -- lifetime --------------------------------------------------------
+    # -- lifetime ------------------------------------------------------------
     @property
-    def _ptr(self):
+    def _ptr(self) -> c_void_p:
         ptr = self._native.ptr
         if ptr is None:
-            raise ClosedError("the runtime is closed")
+            return self._native.get()
         return ptr
 
     @property
     def closed(self) -> bool:
+        """True once :meth:`close` has run."""
         return self._native.ptr is None
 
     def close(self) -> None:
-        """Destroys the runtime and everything in it. Idempotent."""
+        """Destroys the runtime and everything in it (``animrt_runtime_destroy``). Idempotent.
+
+        Animations still attached stop with ``StopReason.RUNTIME_DESTROYED``;
+        an ``on_event`` handler receives those last events before this
+        returns. Pending completion callables never run.
+        """
         self._finalizer()
 
-    def __enter__(self) -> "Runtime":
+    def __enter__(self) -> Runtime:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    # -- time and events -------------------------------------------------
+    # -- time and events -----------------------------------------------------
     def tick(self, now: float) -> None:
-        """Advances the runtime to `now` seconds (never backwards)."""
-        lib.animrt_runtime_tick(self._ptr, now)
-        if self._callback_error is not None:
-            error, self._callback_error = self._callback_error, None
-            raise error
+        """Advances the runtime to `now` seconds on the program's clock (``animrt_runtime_tick``).
+
+        Due timers fire, every animation is evaluated, then what happened is
+        delivered, in order, on this thread: completion callables run, the
+        ``on_event`` handler is called, or events are kept for :meth:`events`.
+        `now` must be finite and not earlier than the last tick
+        (:class:`TimeError`). If a callable or the handler raises, the other
+        events are still delivered and the first exception is re-raised::
+
+            start = time.monotonic()
+            while running:
+                rt.tick(time.monotonic() - start)
+        """
+        lib.animrt_runtime_tick(self._ptr, check.seconds(now, "now"))
+        self._drain()
 
     @property
     def time(self) -> float:
+        """The time of the last tick (0 before the first): ``rt.time``."""
         out = c_double()
         lib.animrt_runtime_time(self._ptr, byref(out))
         return out.value
 
-    def events(self) -> list:
-        """Drains and returns the queued events, oldest first."""
-        out: list = []
-        buffer = (_ffi.Event * 256)()
-        n = c_size_t()
-        while True:
-            lib.animrt_event_poll(self._ptr, buffer, 256, byref(n))
-            out.extend(event_from_c(buffer[i]) for i in range(n.value))
-            if n.value < 256:
-                return out
+    def events(self) -> List[ev.Event]:
+        """The events delivered by ticks since the last call, oldest first (``animrt_event_poll``).
 
-    def on_event(self, callback: Optional[Callable[[Event], None]]) -> None:
-        """Calls `callback(event)` for every event at the end of each tick,
-        instead of queueing them (None goes back to polling). An exception
-        raised by the callback is re-raised by tick()."""
-        if callback is None:
-            lib.animrt_event_set_callback(self._ptr, _ffi.EVENT_FN(), None)
-            self._callback = None
-            return
+        Events carry the program's own objects::
 
-        def trampoline(_user, event_p):
+            for event in rt.events():
+                if isinstance(event, animrt.AnimationStopped) and event.layer is toast:
+                    print(event.key, "finished" if event.finished else event.reason.name)
+
+        With an ``on_event`` handler set, events go to it and this returns [].
+        """
+        out = list(self._kept)
+        self._kept.clear()
+        if self._lost:
+            out.append(ev.Overflow(self._lost_at, self._lost))
+            self._lost = 0
+        return out
+
+    def on_event(self, handler: Optional[Handler]) -> None:
+        """Calls ``handler(event)`` for every event at the end of each tick instead of keeping them
+        (``animrt_event_set_callback``); None goes back to :meth:`events`.
+
+        The handler runs on the ticking thread and may call back into the
+        runtime (add animations, start timers)::
+
+            rt.on_event(lambda event: print(event))
+        """
+        if handler is not None and not callable(handler):
+            raise ArgumentTypeError(f"handler is {check.describe(handler)}; it must be a callable taking an "
+                                    "event, or None")
+        self._handler = handler
+        self._on_destroy.clear()
+        if handler is not None:
+            self._on_destroy.append(self._deliver_final)
+
+    def _drain(self) -> None:
+        """Delivers every queued event, in order, on this thread."""
+        me = threading.get_ident()
+        if self._drainer == me:
+            return  # a tick from inside a callable: the outer loop delivers its events, in order
+        error: Optional[BaseException] = None
+        with self._drain_lock:
+            self._drainer = me
             try:
-                callback(event_from_c(event_p.contents))
-            except BaseException as e:  # surfaced by tick()
-                if self._callback_error is None:
-                    self._callback_error = e
+                buffer, n = self._poll_buffer, c_size_t()
+                while True:
+                    lib.animrt_event_poll(self._ptr, buffer, _POLL, byref(n))
+                    count = n.value
+                    for i in range(count):
+                        try:
+                            self._dispatch(buffer[i])
+                        except BaseException as e:
+                            if error is None:
+                                error = e
+                    if count < _POLL:
+                        break
+            finally:
+                self._drainer = None
+        if error is not None:
+            raise error
 
-        self._callback = _ffi.EVENT_FN(trampoline)
-        lib.animrt_event_set_callback(self._ptr, self._callback, None)
+    def _dispatch(self, raw: CEvent) -> None:
+        """Runs a completion callable, or delivers the event."""
+        kind = raw.type
+        event: ev.Event
+        if kind == ev.ANIMATION_STARTED or kind == ev.ANIMATION_STOPPED:
+            attached = self._attached.pop(raw.object, None) if kind == ev.ANIMATION_STOPPED \
+                else self._attached.get(raw.object)
+            if attached is None:
+                attached = self._stand_in_attached(raw)
+            if kind == ev.ANIMATION_STARTED:
+                event = ev.AnimationStarted(raw.time, attached.layer, attached.animation, attached)
+            else:
+                event = ev.AnimationStopped(raw.time, attached.layer, attached.animation, attached,
+                                            StopReason(raw.reason))
+        elif kind == ev.BARRIER_NOTIFIED:
+            waiting = self._notifications.pop(raw.token, None)
+            if waiting is not None:
+                waiting[1]()
+                return
+            barrier = self._release_waiting(raw.object)
+            event = ev.BarrierNotified(raw.time, barrier, raw.token)
+        elif kind == ev.TRANSACTION_COMPLETED:
+            transaction = self._transactions.pop(raw.object, None)
+            if transaction is not None and transaction.on_complete is not None:
+                transaction.on_complete()
+                return
+            event = ev.TransactionCompleted(raw.time, Transaction._stand_in(self, raw.object), raw.token)
+        elif kind == ev.TIMER_FIRED:
+            timer = self._timers.pop(raw.object, None)
+            if timer is not None and timer.callback is not None:
+                timer._done = True
+                timer.callback()
+                return
+            timer = Timer._stand_in(self, raw.object)
+            timer._done = True
+            event = ev.TimerFired(raw.time, timer, raw.token)
+        else:
+            event = ev.Overflow(raw.time, raw.token)
+        self._deliver(event)
 
-    # -- key paths and properties ----------------------------------------
-    def keypath(self, path: str) -> int:
-        """The id of a key path (cached)."""
-        kp = self._keypaths.get(path)
-        if kp is None:
-            out = c_int32()
-            lib.animrt_keypath_id(self._ptr, path.encode("utf-8"), byref(out))
-            kp = self._keypaths[path] = out.value
-        return kp
+    def _deliver(self, event: ev.Event) -> None:
+        handler = self._handler
+        if handler is not None:
+            handler(event)
+        elif self._lost or len(self._kept) >= self._capacity - 1:
+            if not self._lost:
+                self._lost_at = event.time
+            self._lost += event.lost if isinstance(event, ev.Overflow) else 1
+        else:
+            self._kept.append(event)
 
-    def keypath_info(self, path: str) -> tuple:
-        """(ValueKind, number of doubles) for a key path."""
-        kind, n = c_int(), c_size_t()
-        lib.animrt_keypath_info(self._ptr, self.keypath(path), byref(kind), byref(n))
-        return ValueKind(kind.value), n.value
+    def _deliver_final(self, raw: CEvent) -> None:
+        """The events of runtime destruction, to the handler (called from inside close())."""
+        if raw.type == ev.ANIMATION_STOPPED:
+            try:
+                self._dispatch(raw)
+            except Exception:  # nothing can be raised out of the library's callback
+                pass
 
-    def define_property(self, name: str, initial: Value, kind: Optional[ValueKind] = None) -> None:
-        """Defines a host property; the kind follows from `initial` unless given
-        (2 numbers are a point, 4 a rect, 16 a transform)."""
-        values, n = _doubles(initial)
-        if kind is None:
-            kind = {1: ValueKind.SCALAR, 2: ValueKind.POINT, 4: ValueKind.RECT, 16: ValueKind.TRANSFORM}.get(n)
-            if kind is None:
-                raise ValueError(f"cannot infer a value kind from {n} numbers; pass kind=")
-        lib.animrt_property_define(self._ptr, name.encode("utf-8"), int(kind), values, n)
+    def _stand_in_attached(self, raw: CEvent) -> AttachedAnimation:
+        """An attached animation the binding did not make (added through raw C calls)."""
+        from ._animation import Animation
+        found = self._objects.get(raw.object)
+        if isinstance(found, AttachedAnimation):
+            return found
+        attached = AttachedAnimation(self, raw.object, Layer._stand_in(self, raw.layer),
+                                     Animation._stand_in(self, raw.animation), None, None)
+        return attached
 
-    # -- objects ---------------------------------------------------------
-    def layer(self, parent: Optional["Layer"] = None) -> "Layer":
-        return Layer(self, parent)
+    def _keep_until_notified(self, barrier: Barrier) -> None:
+        _, pending = self._waiting.get(barrier._id, (barrier, 0))
+        self._waiting[barrier._id] = (barrier, pending + 1)
 
-    def basic(self, key_path: str, *, from_: Optional[Value] = None, to: Optional[Value] = None,
-              by: Optional[Value] = None, **timing) -> "BasicAnimation":
-        return BasicAnimation(self, key_path, from_=from_, to=to, by=by, **timing)
+    def _release_waiting(self, handle: int) -> Barrier:
+        entry = self._waiting.get(handle)
+        if entry is None:
+            return Barrier._stand_in(self, handle)
+        barrier, pending = entry
+        if pending <= 1:
+            del self._waiting[handle]
+        else:
+            self._waiting[handle] = (barrier, pending - 1)
+        return barrier
 
-    def spring(self, key_path: str, *, mass: float = 1, stiffness: float = 100, damping: float = 10,
-               initial_velocity: float = 0, from_: Optional[Value] = None, to: Optional[Value] = None,
-               by: Optional[Value] = None, **timing) -> "SpringAnimation":
-        return SpringAnimation(self, key_path, mass=mass, stiffness=stiffness, damping=damping,
-                               initial_velocity=initial_velocity, from_=from_, to=to, by=by, **timing)
-
-    def keyframe(self, key_path: str, values: Sequence[Value], *, key_times: Optional[Sequence[float]] = None,
-                 timing_functions: Optional[Sequence[Optional[str]]] = None,
-                 calculation_mode: Union[str, CalculationMode] = CalculationMode.LINEAR,
-                 **timing) -> "KeyframeAnimation":
-        return KeyframeAnimation(self, key_path, values, key_times=key_times, timing_functions=timing_functions,
-                                 calculation_mode=calculation_mode, **timing)
-
-    def group(self, children: Iterable["Animation"], **timing) -> "AnimationGroup":
-        return AnimationGroup(self, children, **timing)
-
-    def barrier(self) -> "Barrier":
-        return Barrier(self)
-
-    def transaction(self, animation_duration: float = 0, token: Optional[int] = None) -> "Transaction":
-        return Transaction(self, animation_duration, token)
-
-    def timer(self, delay: float, token: int = 0) -> "Timer":
-        return Timer(self, delay, token)
-
-    def reader(self, targets: Iterable[tuple]) -> "Reader":
-        return Reader(self, targets)
-
-    def evaluate(self, timing_function: str, x: float) -> float:
-        """The value of a named timing function at x."""
-        out = c_double()
-        lib.animrt_timing_function_evaluate(self._ptr, timing_function.encode("utf-8"), x, byref(out))
-        return out.value
-
-    def _token(self) -> int:
+    def _callable_token(self) -> int:
         self._next_token += 1
         return self._next_token
 
+    # -- key paths and properties ---------------------------------------------
+    def _keypath(self, key_path: object) -> KeyPathInfo:
+        """The resolved key path (cached); NotFoundError with a suggestion for an unknown one."""
+        if not isinstance(key_path, str):
+            raise ArgumentTypeError(f"key_path is {check.describe(key_path)}; it must be a str such as "
+                                    "'opacity' or 'position.x'")
+        info = self._keypaths.get(key_path)
+        if info is None:
+            kp, kind, n = c_int32(), c_int(), c_size_t()
+            lib.animrt_keypath_id(self._ptr, key_path.encode("utf-8"), byref(kp))
+            lib.animrt_keypath_info(self._ptr, kp.value, byref(kind), byref(n))
+            info = self._keypaths[str(key_path)] = KeyPathInfo(kp.value, ValueKind(kind.value), n.value)
+        return info
 
-class _Child:
-    """An object named by a handle inside a runtime."""
+    def keypath_id(self, key_path: str) -> int:
+        """The library's id for a key path (``animrt_keypath_id``), for calls through ``animrt._ffi``.
 
-    _destroy = None  # the C destroy function, for finalizers
+        ``rt.keypath_id("opacity")``; an unknown key path raises
+        :class:`NotFoundError` suggesting the closest known one.
+        """
+        return self._keypath(key_path).id
 
-    def __init__(self, runtime: Runtime, handle: int):
-        self.runtime = runtime
-        self.id = handle
-        if self._destroy is not None:
-            self._finalizer = weakref.finalize(self, runtime._native.destroy_child, self._destroy, handle)
+    def keypath_info(self, key_path: str) -> Tuple[ValueKind, int]:
+        """What a key path holds (``animrt_keypath_info``): ``rt.keypath_info("bounds")`` → ``(ValueKind.RECT, 4)``."""
+        info = self._keypath(key_path)
+        return info.kind, info.components
 
-    def close(self) -> None:
-        """Destroys the object. Idempotent."""
-        if self._destroy is not None:
-            self._finalizer()
+    @overload
+    def define_property(self, name: str, initial: float, *, kind: Optional[ValueKindLike] = None) -> Property[float]: ...
+    @overload
+    def define_property(self, name: str, initial: Point, *,
+                        kind: Optional[ValueKindLike] = None) -> Property[Tuple[float, float]]: ...
+    @overload
+    def define_property(self, name: str, initial: Rect, *,
+                        kind: Optional[ValueKindLike] = None) -> Property[Tuple[float, float, float, float]]: ...
+    @overload
+    def define_property(self, name: str, initial: Iterable[float], *,
+                        kind: Optional[ValueKindLike] = None) -> Property[Tuple[float, ...]]: ...
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _Child) and other.id == self.id
+    def define_property(self, name: str, initial: ValueLike, *,
+                        kind: Optional[ValueKindLike] = None) -> Property[Any]:
+        """Defines a property of the program's own, animatable like any other (``animrt_property_define``).
 
-    def __hash__(self) -> int:
-        return hash(self.id)
+        Its kind follows from `initial` (1 number: scalar, 2: point, 4: rect,
+        16: transform) unless `kind` says otherwise ("size", "color"). Returns
+        its name, typed by its value for type checkers::
+
+            progress = rt.define_property("progress", 0.0)
+            bar.add_animation(rt.basic(progress, to=1.0, duration=2.0))
+            bar.presentation(progress)      # float
+        """
+        check.text(name, "name")
+        if kind is None:
+            flat = _flatten_initial(initial)
+            guess = {1: ValueKind.SCALAR, 2: ValueKind.POINT, 4: ValueKind.RECT, 16: ValueKind.TRANSFORM}.get(len(flat))
+            if guess is None:
+                raise ArgumentTypeError(f"initial has {len(flat)} numbers; a value has 1 (scalar), 2 (point, size), "
+                                        "4 (rect, color) or 16 (transform)")
+            chosen = guess
+        else:
+            chosen = check.choice(kind, "kind", ValueKind, VALUE_KINDS)
+        count = {ValueKind.SCALAR: 1, ValueKind.POINT: 2, ValueKind.SIZE: 2, ValueKind.RECT: 4,
+                 ValueKind.COLOR: 4, ValueKind.TRANSFORM: 16}[chosen]
+        values = components(initial, "initial", name, chosen, count)
+        lib.animrt_property_define(self._ptr, name.encode("utf-8"), int(chosen), (c_double * count)(*values), count)
+        return Property(name)
+
+    # -- objects ---------------------------------------------------------------
+    def layer(self, parent: Optional[Layer] = None) -> Layer:
+        """A new layer (``animrt_layer_create``), a root or the last child of `parent`.
+
+        ``toast = rt.layer()``; ``spoke = rt.layer(spinner)``.
+        """
+        return Layer(self, parent)
+
+    def basic(self, key_path: str, *, from_: Optional[ValueLike] = None, to: Optional[ValueLike] = None,
+              by: Optional[ValueLike] = None, **options: Unpack[AnimationOptions]) -> BasicAnimation:
+        """A basic animation (Core Animation's CABasicAnimation) of `key_path`.
+
+        It runs from ``from_`` to ``to``; with only ``to``, from the current
+        value; with only ``by``, that far from it. Timing options are keyword
+        arguments (see :class:`TimingOptions`); the default duration is 0.25 s::
+
+            fade = rt.basic("opacity", from_=1.0, to=0.0, duration=0.3, timing_function="easeIn")
+            spin = rt.basic("transform.rotation.z", by=2 * math.pi, duration=1.0, repeat_count=math.inf)
+        """
+        return BasicAnimation(self, key_path, from_=from_, to=to, by=by, **options)
+
+    def spring(self, key_path: str, *, from_: Optional[ValueLike] = None, to: Optional[ValueLike] = None,
+               by: Optional[ValueLike] = None, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
+               initial_velocity: float = 0.0, allows_overdamping: bool = False,
+               **options: Unpack[SpringOptions]) -> SpringAnimation:
+        """A spring animation (Core Animation's CASpringAnimation) of `key_path`.
+
+        It runs until the spring comes to rest: ``duration="settling"`` is the
+        default here (Core Animation's own default cuts a spring off at 0.25 s).
+        Give ``duration=`` seconds to cut it off there instead::
+
+            drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
+            drop.settling_duration          # 1.21 s: how long it runs
+        """
+        return SpringAnimation(self, key_path, from_=from_, to=to, by=by, mass=mass, stiffness=stiffness,
+                               damping=damping, initial_velocity=initial_velocity,
+                               allows_overdamping=allows_overdamping, **options)
+
+    def keyframe(self, key_path: str, values: Iterable[ValueLike], *, key_times: Optional[Iterable[float]] = None,
+                 timing_functions: Optional[Iterable[Optional[str]]] = None,
+                 calculation_mode: CalculationModeLike = "linear",
+                 **options: Unpack[AnimationOptions]) -> KeyframeAnimation:
+        """A keyframe animation (Core Animation's CAKeyframeAnimation) of `key_path` through `values`.
+
+        `key_times` (from 0 to 1, one per value; None: evenly spaced),
+        `timing_functions` (one per segment) and `calculation_mode`
+        ("linear", "discrete", "paced", "cubic", "cubicPaced") are Core
+        Animation's; `values` may be a numpy array of shape ``(n, components)``::
+
+            blink = rt.keyframe("opacity", [1, 0, 1], key_times=[0, 0.5, 1], duration=0.6, repeat_count=3)
+            path = rt.keyframe("position", numpy.column_stack([xs, ys]), duration=2.0)
+        """
+        return KeyframeAnimation(self, key_path, values, key_times=key_times, timing_functions=timing_functions,
+                                 calculation_mode=calculation_mode, **options)
+
+    def group(self, children: Iterable[Animation] = (), **options: Unpack[AnimationOptions]) -> AnimationGroup:
+        """A group (Core Animation's CAAnimationGroup): copies of `children` run in its time, clipped to it.
+
+        ::
+
+            pop = rt.group([rt.basic("opacity", from_=0, to=1), rt.basic("transform.scale", from_=0.8, to=1)],
+                           duration=0.3, timing_function="easeOut")
+        """
+        return AnimationGroup(self, children, **options)
+
+    def barrier(self) -> Barrier:
+        """A new barrier (``animrt_barrier_create``) at count 0: ``arrived = rt.barrier()``."""
+        return Barrier(self)
+
+    def transaction(self, *, animation_duration: Optional[float] = None, token: int = 0,
+                    on_complete: Optional[Callable[[], object]] = None) -> Transaction:
+        """A transaction (Core Animation's CATransaction) to use in a ``with`` block.
+
+        Animations added inside count toward it; once all have stopped,
+        `on_complete` runs on the ticking thread, or a
+        :class:`TransactionCompleted` event carrying the transaction (and
+        `token`) is reported. `animation_duration` replaces the 0.25 s default
+        of animations added inside without a duration::
+
+            with rt.transaction(animation_duration=0.5, on_complete=lambda: toast.destroy()):
+                toast.add_animation(rt.basic("opacity", to=0))
+        """
+        return Transaction(self, animation_duration, token, on_complete)
+
+    def start_timer(self, delay: float, callback: Optional[Callable[[], object]] = None, *,
+                    token: int = 0) -> Timer:
+        """Starts a one-shot timer `delay` seconds after the last tick (``animrt_timer_start``).
+
+        At the first tick at or after that time, `callback` runs on the
+        ticking thread, or a :class:`TimerFired` event carrying the timer and
+        `token` is reported::
+
+            rt.start_timer(1.5, fade_out)
+            ping = rt.start_timer(0.5, token=42)
+        """
+        return Timer(self, delay, callback, token)
+
+    def reader(self, targets: Iterable[Tuple[Union[Layer, int], str]]) -> Reader:
+        """A bulk reader of (layer, key path) targets (``animrt_reader_create``): see :class:`Reader`.
+
+        ::
+
+            reader = rt.reader([(p, "position") for p in particles])
+            xy = reader.read()          # shape (len(particles), 2)
+        """
+        return Reader(self, targets)
+
+    def evaluate_timing_function(self, name: str, x: float) -> float:
+        """The value of a timing function at progress `x` (``animrt_timing_function_evaluate``).
+
+        ``rt.evaluate_timing_function("easeInEaseOut", 0.25)`` → 0.129; a
+        misspelt name raises :class:`NotFoundError` suggesting Core Animation's.
+        """
+        out = c_double()
+        lib.animrt_timing_function_evaluate(self._ptr, check.text(name, "name").encode("utf-8"),
+                                            check.number(x, "x"), byref(out))
+        return out.value
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.id:#x}>"
+        return "<Runtime closed>" if self.closed else f"<Runtime time={self.time}>"
 
 
-class Layer(_Child):
-    """A layer: model values the host sets, presentation values animrt computes.
+def _flatten_initial(initial: object) -> List[float]:
+    """The numbers of a property's initial value, whatever its kind."""
+    if isinstance(initial, (str, bytes)) or initial is None:
+        raise ArgumentTypeError(f"initial is {check.describe(initial)}; it must be a number or numbers")
+    out: List[float] = []
+    flatten(initial, "initial", out)
+    return out
 
-    Layers are scene objects: they live until destroy() or until the runtime
-    closes, whether or not a Python object refers to them.
-    """
-
-    def __init__(self, runtime: Runtime, parent: Optional["Layer"] = None):
-        out = c_uint64()
-        lib.animrt_layer_create(runtime._ptr, parent.id if parent else 0, byref(out))
-        super().__init__(runtime, out.value)
-
-    def destroy(self) -> None:
-        """Destroys the layer; its animations stop. Destroying twice raises HandleError."""
-        lib.animrt_layer_destroy(self.runtime._ptr, self.id)
-
-    def set_parent(self, parent: Optional["Layer"]) -> None:
-        lib.animrt_layer_set_parent(self.runtime._ptr, self.id, parent.id if parent else 0)
-
-    def set_timing(self, begin_time: float = 0, speed: float = 1, time_offset: float = 0) -> None:
-        """The layer's own time: local = (parent − begin_time) × speed + time_offset."""
-        lib.animrt_layer_set_timing(self.runtime._ptr, self.id, begin_time, speed, time_offset)
-
-    def __setitem__(self, key_path: str, value: Value) -> None:
-        values, n = _doubles(value)
-        lib.animrt_layer_set_value(self.runtime._ptr, self.id, self.runtime.keypath(key_path), values, n)
-
-    def __getitem__(self, key_path: str) -> Value:
-        return self.model(key_path)
-
-    def model(self, key_path: str) -> Value:
-        out, n = (c_double * 16)(), c_size_t()
-        lib.animrt_layer_get_value(self.runtime._ptr, self.id, self.runtime.keypath(key_path), out, 16, byref(n))
-        return _value(out, n.value)
-
-    def presentation(self, key_path: str) -> Value:
-        """What is on screen for `key_path` as of the last tick."""
-        out, n = (c_double * 16)(), c_size_t()
-        lib.animrt_layer_get_presentation(self.runtime._ptr, self.id, self.runtime.keypath(key_path), out, 16,
-                                          byref(n))
-        return _value(out, n.value)
-
-    def add(self, animation: "Animation", key: Optional[str] = None, barrier: Optional["Barrier"] = None) -> int:
-        """Attaches a copy of `animation`; returns the attached copy's id."""
-        out = c_uint64()
-        lib.animrt_layer_add_animation(self.runtime._ptr, self.id, animation.id, _utf8(key),
-                                       barrier.id if barrier else 0, byref(out))
-        return out.value
-
-    def remove(self, key: str) -> bool:
-        removed = c_int()
-        lib.animrt_layer_remove_animation(self.runtime._ptr, self.id, key.encode("utf-8"), byref(removed))
-        return bool(removed.value)
-
-    def remove_all(self) -> None:
-        lib.animrt_layer_remove_all_animations(self.runtime._ptr, self.id)
-
-    def keys(self) -> list:
-        """The keys of the layer's animations, in the order they apply."""
-        n = c_size_t()
-        lib.animrt_layer_animation_count(self.runtime._ptr, self.id, byref(n))
-        keys = []
-        for i in range(n.value):
-            needed = c_size_t()
-            try:  # a size query: a NULL buffer reports the bytes needed
-                lib.animrt_layer_animation_key(self.runtime._ptr, self.id, i, None, 0, byref(needed))
-            except BufferTooSmallError:
-                pass
-            buffer = create_string_buffer(needed.value)
-            lib.animrt_layer_animation_key(self.runtime._ptr, self.id, i, buffer, needed.value, byref(needed))
-            keys.append(buffer.value.decode("utf-8"))
-        return keys
-
-
-_TIMING = {"begin_time": 0, "duration": 1, "speed": 2, "time_offset": 3, "repeat_count": 4,
-           "repeat_duration": 5, "iteration_start": 6, "end_delay": 7}
-_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,
-          "from_presentation": 4, "allows_overdamping": 5}
-
-
-def _timing_property(name: str):
-    param = _TIMING[name]
-
-    def get(self) -> float:
-        out = c_double()
-        lib.animrt_animation_get_timing(self.runtime._ptr, self.id, param, byref(out))
-        return out.value
-
-    def set(self, value: float) -> None:
-        lib.animrt_animation_set_timing(self.runtime._ptr, self.id, param, value)
-
-    return property(get, set, doc=f"Timing: {name}.")
-
-
-def _flag_property(name: str, default: bool):
-    flag = _FLAGS[name]
-
-    def get(self) -> bool:
-        return self._flags.get(name, default)
-
-    def set(self, on: bool) -> None:
-        lib.animrt_animation_set_flag(self.runtime._ptr, self.id, flag, 1 if on else 0)
-        self._flags[name] = bool(on)
-
-    return property(get, set, doc=f"Flag: {name}.")
-
-
-class Animation(_Child):
-    """An animation description; adding it to a layer attaches a copy."""
-
-    _destroy = lib.animrt_animation_destroy
-    _kind = 0
-
-    begin_time = _timing_property("begin_time")
-    duration = _timing_property("duration")
-    speed = _timing_property("speed")
-    time_offset = _timing_property("time_offset")
-    repeat_count = _timing_property("repeat_count")
-    repeat_duration = _timing_property("repeat_duration")
-    iteration_start = _timing_property("iteration_start")
-    end_delay = _timing_property("end_delay")
-    autoreverses = _flag_property("autoreverses", False)
-    removed_on_completion = _flag_property("removed_on_completion", True)
-    additive = _flag_property("additive", False)
-    cumulative = _flag_property("cumulative", False)
-    from_presentation = _flag_property("from_presentation", False)
-
-    def __init__(self, runtime: Runtime, key_path: Optional[str], **timing):
-        out = c_uint64()
-        lib.animrt_animation_create(runtime._ptr, self._kind, _utf8(key_path), byref(out))
-        self._flags: dict = {}
-        super().__init__(runtime, out.value)
-        self.key_path = key_path
-        try:
-            self.configure(**timing)
-        except BaseException:
-            self.close()
-            raise
-
-    def configure(self, *, fill_mode=None, direction=None, timing_function=None, **options) -> "Animation":
-        """Sets timing parameters, flags, fill mode, direction or timing function."""
-        for name, value in options.items():
-            if name not in _TIMING and name not in _FLAGS:
-                raise TypeError(f"unknown animation option {name!r}")
-            setattr(self, name, value)
-        if fill_mode is not None:
-            self.fill_mode = fill_mode
-        if direction is not None:
-            self.direction = direction
-        if timing_function is not None:
-            self.timing_function = timing_function
-        return self
-
-    @property
-    def fill_mode(self) -> FillMode:
-        return self._flags.get("fill_mode", FillMode.REMOVED)
-
-    @fill_mode.setter
-    def fill_mode(self, mode) -> None:
-        mode = FillMode[mode.upper()] if isinstance(mode, str) else FillMode(mode)
-        lib.animrt_animation_set_fill_mode(self.runtime._ptr, self.id, int(mode))
-        self._flags["fill_mode"] = mode
-
-    @property
-    def direction(self) -> Direction:
-        return self._flags.get("direction", Direction.NORMAL)
-
-    @direction.setter
-    def direction(self, d) -> None:
-        d = Direction[d.upper().replace("-", "_")] if isinstance(d, str) else Direction(d)
-        lib.animrt_animation_set_direction(self.runtime._ptr, self.id, int(d))
-        self._flags["direction"] = d
-
-    @property
-    def timing_function(self) -> Optional[str]:
-        return self._flags.get("timing_function")
-
-    @timing_function.setter
-    def timing_function(self, name) -> None:
-        """A name ("easeInEaseOut", "steps(4)", "cubic-bezier(…)") or four control points."""
-        if isinstance(name, (tuple, list)):
-            x1, y1, x2, y2 = (float(v) for v in name)
-            lib.animrt_animation_set_cubic_bezier(self.runtime._ptr, self.id, x1, y1, x2, y2)
-            name = f"cubic-bezier({x1}, {y1}, {x2}, {y2})"
-        else:
-            lib.animrt_animation_set_timing_function(self.runtime._ptr, self.id, _utf8(name))
-        self._flags["timing_function"] = name
-
-
-class _FromToBy:
-    _SLOTS = {"from_": 0, "to": 1, "by": 2}
-
-    def _set_ends(self, from_, to, by) -> None:
-        for name, value in (("from_", from_), ("to", to), ("by", by)):
-            if value is not None:
-                self.set_value(name, value)
-
-    def set_value(self, slot: str, value: Optional[Value]) -> None:
-        """Sets "from_", "to" or "by" (None clears it)."""
-        if value is None:
-            lib.animrt_animation_set_value(self.runtime._ptr, self.id, self._SLOTS[slot], None, 0)
-        else:
-            values, n = _doubles(value)
-            lib.animrt_animation_set_value(self.runtime._ptr, self.id, self._SLOTS[slot], values, n)
-
-
-class BasicAnimation(Animation, _FromToBy):
-    """Core Animation's CABasicAnimation: fromValue / toValue / byValue."""
-    _kind = 0
-
-    def __init__(self, runtime: Runtime, key_path: str, *, from_=None, to=None, by=None, **timing):
-        super().__init__(runtime, key_path, **timing)
-        self._set_ends(from_, to, by)
-
-
-class SpringAnimation(Animation, _FromToBy):
-    """CASpringAnimation: a basic animation paced by a damped spring."""
-    _kind = 2
-    allows_overdamping = _flag_property("allows_overdamping", False)
-
-    def __init__(self, runtime: Runtime, key_path: str, *, mass=1.0, stiffness=100.0, damping=10.0,
-                 initial_velocity=0.0, from_=None, to=None, by=None, **timing):
-        super().__init__(runtime, key_path, **timing)
-        lib.animrt_animation_set_spring(runtime._ptr, self.id, mass, stiffness, damping, initial_velocity)
-        self._set_ends(from_, to, by)
-
-    @property
-    def settling_duration(self) -> float:
-        out = c_double()
-        lib.animrt_animation_get_settling_duration(self.runtime._ptr, self.id, byref(out))
-        return out.value
-
-
-class KeyframeAnimation(Animation):
-    """CAKeyframeAnimation: values, key times, per-segment timing functions."""
-    _kind = 1
-
-    def __init__(self, runtime: Runtime, key_path: str, values: Sequence[Value], *, key_times=None,
-                 timing_functions=None, calculation_mode=CalculationMode.LINEAR, **timing):
-        super().__init__(runtime, key_path, **timing)
-        self.values = values
-        if key_times is not None:
-            self.key_times = key_times
-        if timing_functions is not None:
-            self.timing_functions = timing_functions
-        self.calculation_mode = calculation_mode
-
-    @property
-    def values(self) -> list:
-        return self._flags.get("values", [])
-
-    @values.setter
-    def values(self, values: Sequence[Value]) -> None:
-        rows = [[float(v)] if isinstance(v, (int, float)) else [float(c) for c in v] for v in values]
-        width = len(rows[0]) if rows else 0
-        flat = [c for row in rows for c in row]
-        if any(len(r) != width for r in rows):
-            raise ValueError("every keyframe value must have the same number of components")
-        lib.animrt_keyframe_set_values(self.runtime._ptr, self.id, (c_double * len(flat))(*flat), len(rows), width)
-        self._flags["values"] = list(values)
-
-    @property
-    def key_times(self) -> Optional[list]:
-        return self._flags.get("key_times")
-
-    @key_times.setter
-    def key_times(self, times: Optional[Sequence[float]]) -> None:
-        times = list(times or [])
-        lib.animrt_keyframe_set_key_times(self.runtime._ptr, self.id, (c_double * len(times))(*times), len(times))
-        self._flags["key_times"] = times or None
-
-    @property
-    def timing_functions(self) -> list:
-        return self._flags.get("timing_functions", [])
-
-    @timing_functions.setter
-    def timing_functions(self, names: Sequence[Optional[str]]) -> None:
-        encoded = (c_char_p * len(names))(*[_utf8(n) for n in names])
-        lib.animrt_keyframe_set_timing_functions(self.runtime._ptr, self.id, encoded, len(names))
-        self._flags["timing_functions"] = list(names)
-
-    @property
-    def calculation_mode(self) -> CalculationMode:
-        return self._flags.get("calculation_mode", CalculationMode.LINEAR)
-
-    @calculation_mode.setter
-    def calculation_mode(self, mode) -> None:
-        if isinstance(mode, str):
-            mode = {"linear": 0, "discrete": 1, "paced": 2, "cubic": 3, "cubicPaced": 4, "cubic_paced": 4}[mode]
-        mode = CalculationMode(mode)
-        lib.animrt_keyframe_set_calculation_mode(self.runtime._ptr, self.id, int(mode))
-        self._flags["calculation_mode"] = mode
-
-    def set_spline(self, tension=None, continuity=None, bias=None) -> None:
-        """Kochanek–Bartels parameters per keyframe for the cubic modes."""
-        arrays = [None if a is None else list(a) for a in (tension, continuity, bias)]
-        n = max([len(a) for a in arrays if a is not None] or [0])
-        ptrs = [None if a is None else (c_double * n)(*(a + [0.0] * (n - len(a)))) for a in arrays]
-        lib.animrt_keyframe_set_spline(self.runtime._ptr, self.id, ptrs[0], ptrs[1], ptrs[2], n)
-
-
-class AnimationGroup(Animation):
-    """CAAnimationGroup: children run in the group's time, clipped to its duration."""
-    _kind = 3
-
-    def __init__(self, runtime: Runtime, children: Iterable[Animation] = (), **timing):
-        super().__init__(runtime, None, **timing)
-        for child in children:
-            self.append(child)
-
-    def append(self, child: Animation) -> None:
-        """Adds a copy of `child` as it is now."""
-        lib.animrt_group_add(self.runtime._ptr, self.id, child.id)
-
-
-class Barrier(_Child):
-    """A DispatchGroup-style barrier: enter / leave / notify."""
-
-    _destroy = lib.animrt_barrier_destroy
-
-    def __init__(self, runtime: Runtime):
-        out = c_uint64()
-        lib.animrt_barrier_create(runtime._ptr, byref(out))
-        super().__init__(runtime, out.value)
-
-    def enter(self) -> None:
-        lib.animrt_barrier_enter(self.runtime._ptr, self.id)
-
-    def leave(self) -> None:
-        """Raises StateError when there is no matching enter."""
-        lib.animrt_barrier_leave(self.runtime._ptr, self.id)
-
-    def notify(self, token: int) -> None:
-        """A BarrierNotified event with `token` when the count is next zero (at once if it is zero)."""
-        lib.animrt_barrier_notify(self.runtime._ptr, self.id, token)
-
-    @property
-    def count(self) -> int:
-        out = c_size_t()
-        lib.animrt_barrier_count(self.runtime._ptr, self.id, byref(out))
-        return out.value
-
-
-class Transaction:
-    """`with rt.transaction(token=7):` — animations added inside count toward
-    a TransactionCompleted event with the token once all have stopped."""
-
-    def __init__(self, runtime: Runtime, animation_duration: float = 0, token: Optional[int] = None):
-        self.runtime = runtime
-        self.animation_duration = animation_duration
-        self.token = runtime._token() if token is None else token
-        self._open = False
-
-    def __enter__(self) -> "Transaction":
-        lib.animrt_transaction_begin(self.runtime._ptr, self.animation_duration)
-        self._open = True
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._open:
-            self._open = False
-            lib.animrt_transaction_commit(self.runtime._ptr, self.token)
-
-
-class Timer(_Child):
-    """A one-shot timer on the runtime's clock."""
-
-    def __init__(self, runtime: Runtime, delay: float, token: int = 0):
-        out = c_uint64()
-        lib.animrt_timer_start(runtime._ptr, delay, token, byref(out))
-        super().__init__(runtime, out.value)
-        self.token = token
-
-    def cancel(self) -> None:
-        """A cancelled timer never fires. Raises HandleError if it already fired."""
-        lib.animrt_timer_cancel(self.runtime._ptr, self.id)
-
-
-class Reader(_Child):
-    """Resolved (layer, key path) targets, read in one call."""
-
-    _destroy = lib.animrt_reader_destroy
-
-    def __init__(self, runtime: Runtime, targets: Iterable[tuple]):
-        targets = list(targets)
-        n = len(targets)
-        layers = (c_uint64 * n)(*[t[0].id if isinstance(t[0], Layer) else int(t[0]) for t in targets])
-        keypaths = (c_int32 * n)(*[runtime.keypath(t[1]) for t in targets])
-        out = c_uint64()
-        lib.animrt_reader_create(runtime._ptr, layers, keypaths, n, byref(out))
-        super().__init__(runtime, out.value)
-        self.count = n
-        self.width = runtime.keypath_info(targets[0][1])[1] if targets else 1
-
-    def __len__(self) -> int:
-        return self.count * self.width
-
-    def read(self, out=None):
-        """Presentation values of every target. Fills `out` (any writable
-        buffer of doubles: array('d'), a numpy float64 array, …) in place, or
-        returns a new numpy array (when numpy is installed) or array('d')."""
-        n = len(self)
-        if out is None:
-            out = _np.empty(n, dtype=_np.float64) if _np is not None else array("d", bytes(8 * n))
-        target = (c_double * n).from_buffer(out)
-        needed = c_size_t()
-        lib.animrt_reader_read(self.runtime._ptr, self.id, target, n, byref(needed))
-        return out

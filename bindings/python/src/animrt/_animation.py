@@ -1,0 +1,743 @@
+"""Animation descriptions: basic, spring, keyframe and group, with Core Animation's timing.
+
+A description is configured, then added to layers; each add attaches a copy
+(:meth:`Layer.add_animation`), so later changes affect only later adds.
+Create them with :meth:`Runtime.basic`, :meth:`Runtime.spring`,
+:meth:`Runtime.keyframe` and :meth:`Runtime.group`; every timing option is a
+keyword argument and a property of the same name (Core Animation's
+``repeatCount`` is ``repeat_count``)::
+
+    pulse = rt.basic("transform.scale", from_=1.0, to=1.2, duration=0.4,
+                     autoreverses=True, repeat_count=math.inf, timing_function="easeInEaseOut")
+    pulse.speed = 2.0
+"""
+from __future__ import annotations
+
+from ctypes import byref, c_char_p, c_double, c_uint64
+from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
+                    Tuple, TypedDict, Union)
+
+from . import _arguments as check
+from ._enums import (CALCULATION_MODES, DIRECTIONS, FILL_MODES, CalculationMode, CalculationModeLike, Direction,
+                     DirectionLike, FillMode, FillModeLike)
+from ._errors import ArgumentTypeError, EnumError
+from ._ffi import lib
+from ._object import Object
+from ._values import Value, ValueLike, components, doubles, python_value
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from ._runtime import Runtime
+
+TimingFunctionLike = Union[str, Tuple[float, float, float, float]]
+"""A timing function: a name ("linear", "easeIn", "easeOut", "easeInEaseOut",
+"default", a CSS name such as "ease-in-out", "steps(4)", "cubic-bezier(0.2, 0, 0, 1)")
+or the four control points of a cubic bezier, ``(x1, y1, x2, y2)``."""
+
+
+class TimingOptions(TypedDict, total=False):
+    """Options every animation takes, as keyword arguments (Core Animation's names in snake_case).
+
+    ===================== =========================================================
+    begin_time            parent time to begin at; 0 (default) means "at the next tick"
+    speed                 1 by default; 0 pauses, negative plays backwards
+    time_offset           seconds into the animation to start from (wraps around)
+    repeat_count          0 or 1: once; fractional counts stop part-way; ``math.inf``: forever
+    repeat_duration       seconds to repeat for (0: unused)
+    iteration_start       Web Animations' iterationStart (≥ 0)
+    end_delay             Web Animations' endDelay, seconds
+    autoreverses          play backwards after each forward pass
+    removed_on_completion True (default): removed from the layer once finished
+    additive              add to the value below instead of replacing it
+    cumulative            each repeat builds on the last
+    from_presentation     start from what is on screen when added (basic, spring)
+    fill_mode             "removed" (default), "forwards", "backwards", "both"
+    direction             "normal" (default), "reverse", "alternate", "alternate-reverse"
+    timing_function       a name or ``(x1, y1, x2, y2)``; linear by default
+    ===================== =========================================================
+    """
+    begin_time: float
+    speed: float
+    time_offset: float
+    repeat_count: float
+    repeat_duration: float
+    iteration_start: float
+    end_delay: float
+    autoreverses: bool
+    removed_on_completion: bool
+    additive: bool
+    cumulative: bool
+    from_presentation: bool
+    fill_mode: FillModeLike
+    direction: DirectionLike
+    timing_function: Optional[TimingFunctionLike]
+
+
+class AnimationOptions(TimingOptions, total=False):
+    """:class:`TimingOptions` and ``duration``: seconds per iteration, 0 (default) meaning 0.25 s
+    (or the open transaction's ``animation_duration``)."""
+    duration: float
+
+
+class SpringOptions(TimingOptions, total=False):
+    """:class:`TimingOptions` and ``duration``: ``"settling"`` (default) runs the spring until it
+    comes to rest (its ``settling_duration``); a number of seconds cuts it off there, as Core
+    Animation does."""
+    duration: Union[float, Literal["settling"]]
+
+
+_TIMING = {"begin_time": 0, "duration": 1, "speed": 2, "time_offset": 3, "repeat_count": 4,
+           "repeat_duration": 5, "iteration_start": 6, "end_delay": 7}
+_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,
+          "from_presentation": 4, "allows_overdamping": 5, "settling_duration": 6}
+OPTIONS: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration",
+                            "iteration_start", "end_delay", "autoreverses", "removed_on_completion", "additive",
+                            "cumulative", "from_presentation", "fill_mode", "direction", "timing_function")
+_SLOTS = {"from": 0, "from_": 0, "to": 1, "by": 2}
+_SLOT_NAMES = ("from_", "to", "by")
+
+
+class Animation(Object):
+    """Base class of the animation descriptions (``animrt_animation_create``).
+
+    Every timing option of :class:`TimingOptions` is a property::
+
+        fade = rt.basic("opacity", to=0)
+        fade.duration = 0.3
+        fade.timing_function = "easeIn"
+        fade.fill_mode = "forwards"
+    """
+
+    _destroy_fn = lib.animrt_animation_destroy
+    _kind: ClassVar[int] = 0
+    _factory: ClassVar[str] = "animation"
+    _key_path: Optional[str] = None
+
+    def __init__(self, runtime: Runtime, key_path: Optional[str], options: Mapping[str, Any]) -> None:
+        check.options(options, self._option_names(), f"rt.{self._factory}()")
+        if key_path is not None:
+            runtime._keypath(key_path)  # an unknown key path fails now, with a suggestion
+        out = c_uint64()
+        lib.animrt_animation_create(runtime._ptr, self._kind, None if key_path is None else key_path.encode(),
+                                    byref(out))
+        super().__init__(runtime, out.value)
+        self._key_path = key_path
+        try:
+            self.configure(**options)
+        except BaseException:
+            self.destroy()
+            raise
+
+    @classmethod
+    def _option_names(cls) -> Sequence[str]:
+        return OPTIONS
+
+    def _state(self) -> Dict[str, Any]:
+        """What the library cannot be asked for (flags, names), as last set."""
+        state: Optional[Dict[str, Any]] = self.__dict__.get("_saved")
+        if state is None:
+            state = self.__dict__["_saved"] = {}
+        return state
+
+    def configure(self, **options: Any) -> Animation:
+        """Sets several options at once (see :class:`TimingOptions`) and returns the animation.
+
+        ``fade.configure(duration=0.3, timing_function="easeIn", fill_mode="forwards")``.
+        """
+        check.options(options, self._option_names(), f"{type(self).__name__}.configure()")
+        for name, value in options.items():
+            setattr(self, name, value)
+        return self
+
+    def destroy(self) -> None:
+        """Destroys the description (``animrt_animation_destroy``); copies already added keep running.
+
+        Idempotent; the garbage collector does it when the object is no longer referenced.
+        """
+        if self._finalizer is not None:
+            self._finalizer()
+
+    @property
+    def key_path(self) -> Optional[str]:
+        """The animated key path ("opacity", "position.y", …); None for a group."""
+        return self._key_path
+
+    def __repr__(self) -> str:
+        path = "" if self._key_path is None else f" {self._key_path!r}"
+        return f"<{type(self).__name__}{path} {self._id:#x}>"
+
+    # -- numeric timing (animrt_animation_set_timing / get_timing) ----------
+    def _get_timing(self, name: str) -> float:
+        out = c_double()
+        lib.animrt_animation_get_timing(self._runtime._ptr, self._id, _TIMING[name], byref(out))
+        return out.value
+
+    def _set_timing(self, name: str, value: object) -> None:
+        lib.animrt_animation_set_timing(self._runtime._ptr, self._id, _TIMING[name], check.number(value, name))
+
+    @property
+    def begin_time(self) -> float:
+        """Parent time at which the animation begins; 0 (default) means "at the next tick".
+
+        ``fade.begin_time = rt.time + 1.0`` starts it a second from now.
+        """
+        return self._get_timing("begin_time")
+
+    @begin_time.setter
+    def begin_time(self, value: float) -> None:
+        self._set_timing("begin_time", value)
+
+    @property
+    def duration(self) -> float:
+        """Seconds per iteration; 0 (default) means 0.25 s, or the open transaction's duration.
+
+        ``fade.duration = 0.3``.
+        """
+        return self._get_timing("duration")
+
+    @duration.setter
+    def duration(self, value: float) -> None:
+        self._set_timing("duration", value)
+
+    @property
+    def speed(self) -> float:
+        """Time scale: 1 (default), 2 twice as fast, 0 paused, negative backwards. ``fade.speed = 0.5``."""
+        return self._get_timing("speed")
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self._set_timing("speed", value)
+
+    @property
+    def time_offset(self) -> float:
+        """Seconds into the animation to start from; wraps around its active duration.
+
+        ``spoke_fade.time_offset = i / 12`` phase-shifts twelve copies of one animation.
+        """
+        return self._get_timing("time_offset")
+
+    @time_offset.setter
+    def time_offset(self, value: float) -> None:
+        self._set_timing("time_offset", value)
+
+    @property
+    def repeat_count(self) -> float:
+        """Iterations: 0 (default) or 1 plays once, 2.5 stops half-way through the third, ``math.inf`` repeats forever."""
+        return self._get_timing("repeat_count")
+
+    @repeat_count.setter
+    def repeat_count(self, value: float) -> None:
+        self._set_timing("repeat_count", value)
+
+    @property
+    def repeat_duration(self) -> float:
+        """Seconds to repeat for (0, the default: unused). ``blink.repeat_duration = 3.0``."""
+        return self._get_timing("repeat_duration")
+
+    @repeat_duration.setter
+    def repeat_duration(self, value: float) -> None:
+        self._set_timing("repeat_duration", value)
+
+    @property
+    def iteration_start(self) -> float:
+        """Web Animations' iterationStart: iterations to skip at the start (≥ 0). ``a.iteration_start = 0.5``."""
+        return self._get_timing("iteration_start")
+
+    @iteration_start.setter
+    def iteration_start(self, value: float) -> None:
+        self._set_timing("iteration_start", value)
+
+    @property
+    def end_delay(self) -> float:
+        """Web Animations' endDelay: seconds added after the active interval. ``a.end_delay = 0.2``."""
+        return self._get_timing("end_delay")
+
+    @end_delay.setter
+    def end_delay(self, value: float) -> None:
+        self._set_timing("end_delay", value)
+
+    # -- flags (animrt_animation_set_flag) -----------------------------------
+    def _get_flag(self, name: str, default: bool = False) -> bool:
+        flag: bool = self._state().get(name, default)
+        return flag
+
+    def _set_flag(self, name: str, value: object) -> None:
+        on = check.boolean(value, name)
+        lib.animrt_animation_set_flag(self._runtime._ptr, self._id, _FLAGS[name], 1 if on else 0)
+        self._state()[name] = on
+
+    @property
+    def autoreverses(self) -> bool:
+        """Play backwards after each forward pass (doubles the active duration). ``pulse.autoreverses = True``."""
+        return self._get_flag("autoreverses")
+
+    @autoreverses.setter
+    def autoreverses(self, value: bool) -> None:
+        self._set_flag("autoreverses", value)
+
+    @property
+    def removed_on_completion(self) -> bool:
+        """True (default): removed from its layer once finished. With False and ``fill_mode="forwards"``
+        the last frame stays on screen."""
+        return self._get_flag("removed_on_completion", True)
+
+    @removed_on_completion.setter
+    def removed_on_completion(self, value: bool) -> None:
+        self._set_flag("removed_on_completion", value)
+
+    @property
+    def additive(self) -> bool:
+        """Add the animated value to the value below instead of replacing it. ``shake.additive = True``."""
+        return self._get_flag("additive")
+
+    @additive.setter
+    def additive(self, value: bool) -> None:
+        self._set_flag("additive", value)
+
+    @property
+    def cumulative(self) -> bool:
+        """Each repeat starts where the last one ended. ``step.cumulative = True``."""
+        return self._get_flag("cumulative")
+
+    @cumulative.setter
+    def cumulative(self, value: bool) -> None:
+        self._set_flag("cumulative", value)
+
+    @property
+    def from_presentation(self) -> bool:
+        """Basic and spring animations: start from what is on screen when added, so an
+        interrupted animation continues without a jump (UIKit's beginFromCurrentState)."""
+        return self._get_flag("from_presentation")
+
+    @from_presentation.setter
+    def from_presentation(self, value: bool) -> None:
+        self._set_flag("from_presentation", value)
+
+    # -- fill mode, direction, timing function --------------------------------
+    @property
+    def fill_mode(self) -> FillMode:
+        """What shows outside the active interval: "removed" (default), "forwards", "backwards", "both".
+
+        ``fade.fill_mode = "forwards"`` (with ``removed_on_completion = False``) holds the last frame.
+        """
+        mode: FillMode = self._state().get("fill_mode", FillMode.REMOVED)
+        return mode
+
+    @fill_mode.setter
+    def fill_mode(self, value: FillModeLike) -> None:
+        mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
+        lib.animrt_animation_set_fill_mode(self._runtime._ptr, self._id, int(mode))
+        self._state()["fill_mode"] = mode
+
+    @property
+    def direction(self) -> Direction:
+        """Web Animations' direction: "normal" (default), "reverse", "alternate", "alternate-reverse"."""
+        d: Direction = self._state().get("direction", Direction.NORMAL)
+        return d
+
+    @direction.setter
+    def direction(self, value: DirectionLike) -> None:
+        d = check.choice(value, "direction", Direction, DIRECTIONS)
+        lib.animrt_animation_set_direction(self._runtime._ptr, self._id, int(d))
+        self._state()["direction"] = d
+
+    @property
+    def timing_function(self) -> Optional[TimingFunctionLike]:
+        """The pacing curve, as set: a name or ``(x1, y1, x2, y2)``; None is linear.
+
+        Core Animation's names: "linear", "easeIn", "easeOut", "easeInEaseOut",
+        "default"; CSS's: "ease", "ease-in", "ease-out", "ease-in-out";
+        "steps(12)", "steps(4, jump-start)", "cubic-bezier(0.2, 0, 0, 1)"::
+
+            fade.timing_function = "easeInEaseOut"
+            fade.timing_function = (0.2, 0.0, 0.0, 1.0)
+        """
+        f: Optional[TimingFunctionLike] = self._state().get("timing_function")
+        return f
+
+    @timing_function.setter
+    def timing_function(self, value: Optional[TimingFunctionLike]) -> None:
+        ptr = self._runtime._ptr
+        if value is None or isinstance(value, str):
+            lib.animrt_animation_set_timing_function(ptr, self._id, None if value is None else value.encode())
+            self._state()["timing_function"] = value
+            return
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise ArgumentTypeError(f"timing_function is {check.describe(value)}; it must be a name such as "
+                                    "'easeInEaseOut' or four numbers (x1, y1, x2, y2)")
+        points = [check.number(v, f"timing_function[{i}]") for i, v in enumerate(value)]
+        if len(points) != 4:
+            raise ArgumentTypeError(f"timing_function has {len(points)} numbers; a cubic bezier takes four: "
+                                    "(x1, y1, x2, y2)")
+        x1, y1, x2, y2 = points
+        lib.animrt_animation_set_cubic_bezier(ptr, self._id, x1, y1, x2, y2)
+        self._state()["timing_function"] = (x1, y1, x2, y2)
+
+
+class _FromToBy(Animation):
+    """fromValue / toValue / byValue, shared by basic and spring animations."""
+
+    _key_path: str
+
+    def _set_ends(self, from_: Optional[ValueLike], to: Optional[ValueLike], by: Optional[ValueLike]) -> None:
+        for slot, value in enumerate((from_, to, by)):
+            if value is not None:
+                self._set_slot(slot, value)
+
+    def _set_slot(self, slot: int, value: Optional[ValueLike]) -> None:
+        rt = self._runtime
+        name = _SLOT_NAMES[slot]
+        if value is None:
+            lib.animrt_animation_set_value(rt._ptr, self._id, slot, None, 0)
+            self._state().pop(name, None)
+            return
+        values, n = doubles(value, name, self._key_path, rt._keypath(self._key_path))
+        lib.animrt_animation_set_value(rt._ptr, self._id, slot, values, n)
+        self._state()[name] = python_value(values, n)
+
+    def set_value(self, slot: Literal["from", "to", "by"], value: Optional[ValueLike]) -> None:
+        """Sets fromValue, toValue or byValue (``animrt_animation_set_value``); None clears it.
+
+        ``fade.set_value("from", 1.0)`` is ``fade.from_value = 1.0``.
+        """
+        if not isinstance(slot, str) or slot not in _SLOTS:
+            raise (EnumError if isinstance(slot, str) else ArgumentTypeError)(
+                f"slot is {slot!r}; valid: 'from', 'to', 'by'"
+                + (check.did_you_mean(slot, ["from", "to", "by"]) if isinstance(slot, str) else ""))
+        self._set_slot(_SLOTS[slot], value)
+
+    @property
+    def from_value(self) -> Optional[Value]:
+        """Core Animation's fromValue (the ``from_`` argument): where the animation starts, or None."""
+        v: Optional[Value] = self._state().get("from_")
+        return v
+
+    @from_value.setter
+    def from_value(self, value: Optional[ValueLike]) -> None:
+        self._set_slot(0, value)
+
+    @property
+    def to_value(self) -> Optional[Value]:
+        """Core Animation's toValue (the ``to`` argument): where the animation ends, or None."""
+        v: Optional[Value] = self._state().get("to")
+        return v
+
+    @to_value.setter
+    def to_value(self, value: Optional[ValueLike]) -> None:
+        self._set_slot(1, value)
+
+    @property
+    def by_value(self) -> Optional[Value]:
+        """Core Animation's byValue (the ``by`` argument): how far the animation moves, or None."""
+        v: Optional[Value] = self._state().get("by")
+        return v
+
+    @by_value.setter
+    def by_value(self, value: Optional[ValueLike]) -> None:
+        self._set_slot(2, value)
+
+
+class BasicAnimation(_FromToBy):
+    """Core Animation's CABasicAnimation: from ``from_`` to ``to`` (or by ``by``); made by :meth:`Runtime.basic`.
+
+    With only ``to``, it starts from the current model value; with only ``by``,
+    it moves that far from it::
+
+        spin = rt.basic("transform.rotation.z", by=2 * math.pi, duration=1.0, repeat_count=math.inf)
+    """
+
+    _kind = 0
+    _factory = "basic"
+
+    def __init__(self, runtime: Runtime, key_path: str, *, from_: Optional[ValueLike] = None,
+                 to: Optional[ValueLike] = None, by: Optional[ValueLike] = None,
+                 **options: Unpack[AnimationOptions]) -> None:
+        super().__init__(runtime, check.text(key_path, "key_path"), options)
+        try:
+            self._set_ends(from_, to, by)
+        except BaseException:
+            self.destroy()
+            raise
+
+
+class SpringAnimation(_FromToBy):
+    """Core Animation's CASpringAnimation: a basic animation paced by a damped spring; made by :meth:`Runtime.spring`.
+
+    By default it runs until the spring comes to rest (``duration="settling"``);
+    give a number of seconds to cut it off there instead, as Core Animation does::
+
+        drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
+        drop.duration              # 1.21: its settling_duration
+        drop.duration = 0.5        # now cut off at 0.5 s
+    """
+
+    _kind = 2
+    _factory = "spring"
+    _SPRING = ("mass", "stiffness", "damping", "initial_velocity")
+
+    def __init__(self, runtime: Runtime, key_path: str, *, from_: Optional[ValueLike] = None,
+                 to: Optional[ValueLike] = None, by: Optional[ValueLike] = None, mass: float = 1.0,
+                 stiffness: float = 100.0, damping: float = 10.0, initial_velocity: float = 0.0,
+                 allows_overdamping: bool = False, **options: Unpack[SpringOptions]) -> None:
+        duration = options.pop("duration", "settling")
+        super().__init__(runtime, check.text(key_path, "key_path"), options)
+        try:
+            self._set_spring(mass=mass, stiffness=stiffness, damping=damping, initial_velocity=initial_velocity)
+            if allows_overdamping:
+                self.allows_overdamping = allows_overdamping
+            self.duration = duration
+            self._set_ends(from_, to, by)
+        except BaseException:
+            self.destroy()
+            raise
+
+    @classmethod
+    def _option_names(cls) -> Sequence[str]:
+        return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping")
+
+    def _set_spring(self, **changes: object) -> None:
+        state = self._state()
+        values = {name: check.number(changes[name], name) if name in changes else state.get(name, default)
+                  for name, default in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))}
+        lib.animrt_animation_set_spring(self._runtime._ptr, self._id, values["mass"], values["stiffness"],
+                                        values["damping"], values["initial_velocity"])
+        state.update(values)
+
+    @property
+    def duration(self) -> float:
+        """Seconds the spring runs for: its ``settling_duration`` when set to ``"settling"`` (the default),
+        else the number given (0: 0.25 s), where it is cut off wherever the spring is."""
+        if self._get_flag("settling_duration"):
+            return self.settling_duration
+        return self._get_timing("duration")
+
+    @duration.setter
+    def duration(self, value: Union[float, Literal["settling"]]) -> None:
+        if value == "settling":
+            self._set_flag("settling_duration", True)
+            return
+        if isinstance(value, str):
+            raise EnumError(f"duration is {value!r}; it must be a number of seconds or 'settling'"
+                                  + check.did_you_mean(value, ["settling"]))
+        self._set_timing("duration", value)
+        self._set_flag("settling_duration", False)
+
+    @property
+    def settling_duration(self) -> float:
+        """Core Animation's settlingDuration: the seconds the spring takes to come to rest, estimated.
+
+        ``rt.spring("opacity", damping=5).settling_duration`` → 2.87.
+        """
+        out = c_double()
+        lib.animrt_animation_get_settling_duration(self._runtime._ptr, self._id, byref(out))
+        return out.value
+
+    @property
+    def mass(self) -> float:
+        """The mass on the spring, > 0 (default 1)."""
+        return float(self._state().get("mass", 1.0))
+
+    @mass.setter
+    def mass(self, value: float) -> None:
+        self._set_spring(mass=value)
+
+    @property
+    def stiffness(self) -> float:
+        """The spring's stiffness, > 0 (default 100): stiffer is faster. ``drop.stiffness = 180``."""
+        return float(self._state().get("stiffness", 100.0))
+
+    @stiffness.setter
+    def stiffness(self, value: float) -> None:
+        self._set_spring(stiffness=value)
+
+    @property
+    def damping(self) -> float:
+        """Friction, ≥ 0 (default 10): less bounces more; 0 never settles. ``drop.damping = 12``."""
+        return float(self._state().get("damping", 10.0))
+
+    @damping.setter
+    def damping(self, value: float) -> None:
+        self._set_spring(damping=value)
+
+    @property
+    def initial_velocity(self) -> float:
+        """Starting speed in from→to distances per second (default 0); positive heads for ``to``."""
+        return float(self._state().get("initial_velocity", 0.0))
+
+    @initial_velocity.setter
+    def initial_velocity(self, value: float) -> None:
+        self._set_spring(initial_velocity=value)
+
+    @property
+    def allows_overdamping(self) -> bool:
+        """Core Animation's allowsOverdamping: above a damping ratio of 1 the spring is truly
+        over-damped instead of critically damped (default False)."""
+        return self._get_flag("allows_overdamping")
+
+    @allows_overdamping.setter
+    def allows_overdamping(self, value: bool) -> None:
+        self._set_flag("allows_overdamping", value)
+
+
+class KeyframeAnimation(Animation):
+    """Core Animation's CAKeyframeAnimation: values, key times, per-segment timing functions;
+    made by :meth:`Runtime.keyframe`.
+
+    ``values`` may be any iterable of values, a numpy array of shape
+    ``(n, components)`` included::
+
+        bounce = rt.keyframe("position.y", [0, -30, 0, -10, 0], key_times=[0, 0.3, 0.6, 0.8, 1],
+                             timing_functions=["easeOut", "easeIn", "easeOut", "easeIn"], duration=0.8)
+    """
+
+    _kind = 1
+    _factory = "keyframe"
+    _key_path: str
+
+    def __init__(self, runtime: Runtime, key_path: str, values: Iterable[ValueLike], *,
+                 key_times: Optional[Iterable[float]] = None,
+                 timing_functions: Optional[Iterable[Optional[str]]] = None,
+                 calculation_mode: CalculationModeLike = "linear", **options: Unpack[AnimationOptions]) -> None:
+        super().__init__(runtime, check.text(key_path, "key_path"), options)
+        try:
+            self.values = values
+            if key_times is not None:
+                self.key_times = key_times
+            if timing_functions is not None:
+                self.timing_functions = timing_functions
+            self.calculation_mode = calculation_mode
+        except BaseException:
+            self.destroy()
+            raise
+
+    @property
+    def values(self) -> List[Value]:
+        """The keyframe values (Core Animation's values), as set: floats, or tuples for wider kinds."""
+        v: List[Value] = self._state().get("values", [])
+        return v
+
+    @values.setter
+    def values(self, values: Iterable[ValueLike]) -> None:
+        rt = self._runtime
+        info = rt._keypath(self._key_path)
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise ArgumentTypeError(f"values is {check.describe(values)}; it must be a list of values, one per "
+                                    f"keyframe, e.g. [0.0, 1.0, 0.5]")
+        flat: List[float] = []
+        kept: List[Value] = []
+        for i, value in enumerate(values):
+            items = components(value, f"values[{i}]", self._key_path, info.kind, info.components)
+            flat += items
+            kept.append(items[0] if len(items) == 1 else tuple(items))
+        array = (c_double * len(flat))(*flat)
+        lib.animrt_keyframe_set_values(rt._ptr, self._id, array, len(kept), info.components)
+        self._state()["values"] = kept
+
+    @property
+    def key_times(self) -> Optional[List[float]]:
+        """Times in [0, 1] of each value (Core Animation's keyTimes); None spreads them evenly.
+
+        Checked when the animation is added: from 0 to 1, not decreasing, one per value.
+        """
+        v: Optional[List[float]] = self._state().get("key_times")
+        return v
+
+    @key_times.setter
+    def key_times(self, times: Optional[Iterable[float]]) -> None:
+        if times is None:
+            items: List[float] = []
+        elif isinstance(times, (str, bytes)) or not isinstance(times, Iterable):
+            raise ArgumentTypeError(f"key_times is {check.describe(times)}; it must be a list of numbers "
+                                    "from 0 to 1, one per value, or None")
+        else:
+            items = [check.number(t, f"key_times[{i}]") for i, t in enumerate(times)]
+        lib.animrt_keyframe_set_key_times(self._runtime._ptr, self._id, (c_double * len(items))(*items), len(items))
+        self._state()["key_times"] = items if times is not None else None
+
+    @property
+    def timing_functions(self) -> List[Optional[str]]:
+        """One timing function name per segment (Core Animation's timingFunctions); None entries are linear."""
+        v: List[Optional[str]] = self._state().get("timing_functions", [])
+        return v
+
+    @timing_functions.setter
+    def timing_functions(self, names: Iterable[Optional[str]]) -> None:
+        if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+            raise ArgumentTypeError(f"timing_functions is {check.describe(names)}; it must be a list of names, "
+                                    "one per segment, e.g. ['easeOut', 'easeIn']")
+        items = [None if n is None else check.text(n, f"timing_functions[{i}]") for i, n in enumerate(names)]
+        encoded = (c_char_p * len(items))(*[None if n is None else n.encode() for n in items])
+        lib.animrt_keyframe_set_timing_functions(self._runtime._ptr, self._id, encoded, len(items))
+        self._state()["timing_functions"] = items
+
+    @property
+    def calculation_mode(self) -> CalculationMode:
+        """How values are spread over time: "linear" (default), "discrete", "paced", "cubic", "cubicPaced"."""
+        mode: CalculationMode = self._state().get("calculation_mode", CalculationMode.LINEAR)
+        return mode
+
+    @calculation_mode.setter
+    def calculation_mode(self, value: CalculationModeLike) -> None:
+        mode = check.choice(value, "calculation_mode", CalculationMode, CALCULATION_MODES)
+        lib.animrt_keyframe_set_calculation_mode(self._runtime._ptr, self._id, int(mode))
+        self._state()["calculation_mode"] = mode
+
+    def set_spline(self, *, tension: Optional[Iterable[float]] = None, continuity: Optional[Iterable[float]] = None,
+                   bias: Optional[Iterable[float]] = None) -> None:
+        """Kochanek–Bartels tension, continuity and bias per keyframe for the cubic modes
+        (``animrt_keyframe_set_spline``); missing entries are 0.
+
+        ``path.set_spline(tension=[0, 0.5, 0.5, 0])``.
+        """
+        arrays: List[Optional[List[float]]] = []
+        for name, given in (("tension", tension), ("continuity", continuity), ("bias", bias)):
+            if given is None:
+                arrays.append(None)
+            elif isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+                raise ArgumentTypeError(f"{name} is {check.describe(given)}; it must be a list of numbers")
+            else:
+                arrays.append([check.number(v, f"{name}[{i}]") for i, v in enumerate(given)])
+        n = max([len(a) for a in arrays if a is not None] or [0])
+        pointers = [None if a is None else (c_double * n)(*(a + [0.0] * (n - len(a)))) for a in arrays]
+        lib.animrt_keyframe_set_spline(self._runtime._ptr, self._id, pointers[0], pointers[1], pointers[2], n)
+
+
+class AnimationGroup(Animation):
+    """Core Animation's CAAnimationGroup: children run in the group's time, clipped to its duration;
+    made by :meth:`Runtime.group`.
+
+    ::
+
+        pop = rt.group([rt.basic("opacity", from_=0, to=1), rt.basic("transform.scale", from_=0.8, to=1)],
+                       duration=0.3, timing_function="easeOut")
+    """
+
+    _kind = 3
+    _factory = "group"
+
+    def __init__(self, runtime: Runtime, children: Iterable[Animation] = (),
+                 **options: Unpack[AnimationOptions]) -> None:
+        super().__init__(runtime, None, options)
+        try:
+            if isinstance(children, Animation) or not isinstance(children, Iterable):
+                raise ArgumentTypeError(f"children is {check.describe(children)}; it must be a list of animations")
+            for child in children:
+                self.add(child)
+        except BaseException:
+            self.destroy()
+            raise
+
+    def add(self, child: Animation) -> None:
+        """Adds a copy of `child` as it is now (``animrt_group_add``). ``pop.add(rt.basic("cornerRadius", to=8))``."""
+        if not isinstance(child, Animation):
+            raise ArgumentTypeError(f"child is {check.describe(child)}; it must be an animation")
+        lib.animrt_group_add(self._runtime._ptr, self._id, child._id)
+        self.children.append(child)
+
+    @property
+    def children(self) -> List[Animation]:
+        """The animations added so far (the group holds copies of them as they were when added)."""
+        v: List[Animation] = self._state().setdefault("children", [])
+        return v
+

@@ -1,0 +1,136 @@
+"""Checks of Python arguments before they reach the library.
+
+Each check names the parameter as the caller wrote it, says what is valid
+and, for a misspelt name, suggests the closest valid one. The library checks
+ranges and finiteness itself; these checks catch what ctypes would turn into
+an unhelpful error (a string where a number goes, an unknown option name).
+"""
+from __future__ import annotations
+
+import difflib
+import numbers
+from enum import IntEnum
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Type, TypeVar
+
+from ._errors import ArgumentTypeError, EnumError, RangeError
+
+E = TypeVar("E", bound=IntEnum)
+
+#: The largest token a Python caller may pass to Barrier.notify: larger
+#: tokens carry the binding's own callables.
+MAX_TOKEN = 2 ** 63 - 1
+
+
+def describe(value: object) -> str:
+    """`'2' (a str)`: a value and its type, for messages."""
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({article} {kind})"
+
+
+def closest(word: str, candidates: Iterable[str]) -> Optional[str]:
+    """The candidate a misspelt `word` most likely meant, if any is close."""
+    options = list(candidates)
+    folded = {c.lower().replace("_", "").replace("-", ""): c for c in options}
+    key = word.lower().replace("_", "").replace("-", "")
+    if key in folded:
+        return folded[key]
+    match = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.6)
+    return folded[match[0]] if match else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """"; did you mean 'x'?" or ""."""
+    near = closest(word, candidates)
+    return f"; did you mean {near!r}?" if near is not None else ""
+
+
+def number(value: object, name: str) -> float:
+    """`value` as a float; a bool, a string or None is refused."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a number")
+
+
+def seconds(value: object, name: str) -> float:
+    """A time in seconds (the message shows how to pass one)."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a number of seconds, e.g. 2.0")
+
+
+def integer(value: object, name: str, low: int, high: int) -> int:
+    """An int in [low, high]."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        n = int(value)
+        if low <= n <= high:
+            return n
+        raise RangeError(f"{name} is {n}; it must be from {low} to {high}")
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from {low} to {high}")
+
+
+def token(value: object, name: str = "token") -> int:
+    """A host token: an int from 0 to 2**63 - 1."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        n = int(value)
+        if 0 <= n <= MAX_TOKEN:
+            return n
+        raise RangeError(f"{name} is {n}; tokens go from 0 to 2**63 - 1 (larger ones carry the binding's callables)")
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1, or a callable")
+
+
+def boolean(value: object, name: str) -> bool:
+    """True or False (0 and 1 are accepted too)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Integral) and int(value) in (0, 1):
+        return bool(value)
+    if type(value).__name__ == "bool_":  # numpy.bool_
+        return bool(value)
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be True or False")
+
+
+def text(value: object, name: str) -> str:
+    """A str."""
+    if isinstance(value, str):
+        return value
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a str")
+
+
+def callback(value: object, name: str) -> Callable[[], object]:
+    """A callable taking no arguments."""
+    if callable(value):
+        return value
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a callable taking no arguments")
+
+
+def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E:
+    """An enum member from a member, its int value or one of `names`."""
+    if isinstance(value, enum):
+        return value
+    valid = ", ".join(repr(n) for n in names)
+    if isinstance(value, str):
+        if value in names:
+            return names[value]
+        raise EnumError(f"{name} is {value!r}; valid: {valid}{did_you_mean(value, names)}")
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        try:
+            return enum(int(value))
+        except ValueError:
+            pass
+        raise EnumError(f"{name} is {value}; valid: {valid}, or animrt.{enum.__name__} members")
+    raise ArgumentTypeError(f"{name} is {describe(value)}; valid: {valid}, or animrt.{enum.__name__} members")
+
+
+def options(given: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    """Refuses option names that `where` does not take, suggesting the closest."""
+    for key in given:
+        if key not in known:
+            raise ArgumentTypeError(f"{where} got an unknown option {key!r}{did_you_mean(key, known)} "
+                                    f"(options: {', '.join(known)})")
+

@@ -1,0 +1,89 @@
+"""Barriers: DispatchGroup-style completion counting (enter, leave, notify)."""
+from __future__ import annotations
+
+from ctypes import byref, c_size_t, c_uint64
+from typing import TYPE_CHECKING, Callable, Union
+
+from . import _arguments as check
+from ._ffi import lib
+from ._object import Object
+
+if TYPE_CHECKING:
+    from ._runtime import Runtime
+
+
+class Barrier(Object):
+    """A barrier (``animrt_barrier_create``) counts outstanding work, as a DispatchGroup does.
+
+    :meth:`enter` adds one, :meth:`leave` removes one; animations added with
+    ``barrier=`` enter when added and leave when they stop, however they
+    stop. When the count returns to zero every pending :meth:`notify` fires
+    once::
+
+        arrived = rt.barrier()
+        toast.add_animation(drop, key="in", barrier=arrived)
+        arrived.notify(lambda: print("the toast has arrived"))   # runs at the tick it settles
+
+    A barrier stays alive while an animation counts toward it or a
+    notification waits on it, even if the program drops its last reference.
+    """
+
+    _destroy_fn = lib.animrt_barrier_destroy
+
+    def __init__(self, runtime: Runtime) -> None:
+        out = c_uint64()
+        lib.animrt_barrier_create(runtime._ptr, byref(out))
+        super().__init__(runtime, out.value)
+
+    def enter(self) -> None:
+        """Adds one to the count (``animrt_barrier_enter``): work the barrier waits for has begun."""
+        lib.animrt_barrier_enter(self._runtime._ptr, self._id)
+
+    def leave(self) -> None:
+        """Removes one from the count (``animrt_barrier_leave``); at zero, pending notifications fire.
+
+        A leave without a matching enter raises :class:`StateError` and changes nothing.
+        """
+        lib.animrt_barrier_leave(self._runtime._ptr, self._id)
+
+    def notify(self, completion: Union[int, Callable[[], object]]) -> None:
+        """Runs `completion` when the count is next zero, at once (at the next tick) if it is zero now
+        (``animrt_barrier_notify``).
+
+        A callable runs on the ticking thread, inside :meth:`Runtime.tick`, in
+        event order; an int token is reported as a :class:`BarrierNotified`
+        event carrying it instead::
+
+            arrived.notify(lambda: rt.start_timer(1.5, fade_out))
+            arrived.notify(7)          # BarrierNotified(..., barrier=arrived, token=7)
+        """
+        rt = self._runtime
+        if callable(completion):
+            token = rt._callable_token()
+            rt._notifications[token] = (self, completion)
+            try:
+                lib.animrt_barrier_notify(rt._ptr, self._id, token)
+            except BaseException:
+                del rt._notifications[token]
+                raise
+            return
+        value = check.token(completion, "completion")
+        lib.animrt_barrier_notify(rt._ptr, self._id, value)
+        rt._keep_until_notified(self)
+
+    @property
+    def count(self) -> int:
+        """The current count (``animrt_barrier_count``): 0 when nothing is outstanding."""
+        out = c_size_t()
+        lib.animrt_barrier_count(self._runtime._ptr, self._id, byref(out))
+        return out.value
+
+    def destroy(self) -> None:
+        """Destroys the barrier (``animrt_barrier_destroy``); pending notifications never run. Idempotent;
+        the garbage collector does it once nothing refers to the barrier."""
+        rt = self._runtime
+        for token in [t for t, (b, _) in rt._notifications.items() if b is self]:
+            del rt._notifications[token]
+        rt._waiting.pop(self._id, None)
+        if self._finalizer is not None:
+            self._finalizer()

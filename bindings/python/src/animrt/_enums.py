@@ -1,0 +1,82 @@
+"""The enumerations, each member named as its C constant without the prefix.
+
+Options that take one of these accept the member, its int value, or its name
+as a string (Core Animation's spelling, which an IDE completes)::
+
+    rt.basic("opacity", to=1, fill_mode="forwards")          # or FillMode.FORWARDS
+    rt.keyframe("position.x", [0, 10, 5], calculation_mode="cubicPaced")
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Dict, Literal, Union
+
+
+class ValueKind(IntEnum):
+    """What a key path holds (``animrt_value_kind``): ``rt.keypath_info("bounds")`` → ``(ValueKind.RECT, 4)``."""
+    SCALAR = 0
+    POINT = 1
+    SIZE = 2
+    RECT = 3
+    COLOR = 4
+    TRANSFORM = 5
+
+
+class FillMode(IntEnum):
+    """What an animation shows outside its active interval (``animrt_fill_mode``, Core Animation's fillMode).
+
+    ``rt.basic("opacity", to=0, fill_mode="forwards", removed_on_completion=False)`` holds the last frame.
+    """
+    REMOVED = 0
+    FORWARDS = 1
+    BACKWARDS = 2
+    BOTH = 3
+
+
+class Direction(IntEnum):
+    """Web Animations' playback direction (``animrt_direction``): ``direction="alternate"``."""
+    NORMAL = 0
+    REVERSE = 1
+    ALTERNATE = 2
+    ALTERNATE_REVERSE = 3
+
+
+class CalculationMode(IntEnum):
+    """How keyframe values are spread over time (``animrt_calculation_mode``): ``calculation_mode="paced"``."""
+    LINEAR = 0
+    DISCRETE = 1
+    PACED = 2
+    CUBIC = 3
+    CUBIC_PACED = 4
+
+
+class StopReason(IntEnum):
+    """Why an animation stopped (``animrt_stop_reason``); ``AnimationStopped.finished`` is ``reason is FINISHED``."""
+    FINISHED = 0
+    REMOVED = 1
+    REPLACED = 2
+    LAYER_DESTROYED = 3
+    RUNTIME_DESTROYED = 4
+
+
+FillModeName = Literal["removed", "forwards", "backwards", "both"]
+DirectionName = Literal["normal", "reverse", "alternate", "alternate-reverse"]
+CalculationModeName = Literal["linear", "discrete", "paced", "cubic", "cubicPaced"]
+ValueKindName = Literal["scalar", "point", "size", "rect", "color", "transform"]
+
+FillModeLike = Union[FillMode, FillModeName]
+DirectionLike = Union[Direction, DirectionName]
+CalculationModeLike = Union[CalculationMode, CalculationModeName]
+ValueKindLike = Union[ValueKind, ValueKindName]
+
+FILL_MODES: Dict[str, FillMode] = {"removed": FillMode.REMOVED, "forwards": FillMode.FORWARDS,
+                                   "backwards": FillMode.BACKWARDS, "both": FillMode.BOTH}
+DIRECTIONS: Dict[str, Direction] = {"normal": Direction.NORMAL, "reverse": Direction.REVERSE,
+                                    "alternate": Direction.ALTERNATE,
+                                    "alternate-reverse": Direction.ALTERNATE_REVERSE}
+CALCULATION_MODES: Dict[str, CalculationMode] = {
+    "linear": CalculationMode.LINEAR, "discrete": CalculationMode.DISCRETE, "paced": CalculationMode.PACED,
+    "cubic": CalculationMode.CUBIC, "cubicPaced": CalculationMode.CUBIC_PACED}
+VALUE_KINDS: Dict[str, ValueKind] = {"scalar": ValueKind.SCALAR, "point": ValueKind.POINT, "size": ValueKind.SIZE,
+                                     "rect": ValueKind.RECT, "color": ValueKind.COLOR,
+                                     "transform": ValueKind.TRANSFORM}

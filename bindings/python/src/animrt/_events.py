@@ -1,0 +1,117 @@
+"""The events a runtime reports, as immutable records holding the program's own objects.
+
+Each class is named after its C event type (``ANIMRT_EVENT_TIMER_FIRED`` →
+:class:`TimerFired`). Where the C ``animrt_event`` has one generic ``object``
+field, each record names it by what it is: ``attached``, ``barrier``,
+``transaction`` or ``timer``. Match on the class::
+
+    for event in rt.events():
+        if isinstance(event, animrt.AnimationStopped) and event.layer is toast and event.finished:
+            print(f"{event.key} finished at {event.time:.2f}")
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Union
+
+from ._enums import StopReason
+
+if TYPE_CHECKING:
+    from ._animation import Animation
+    from ._barrier import Barrier
+    from ._layer import AttachedAnimation, Layer
+    from ._timer import Timer
+    from ._transaction import Transaction
+
+# The C event types (animrt_event_type).
+ANIMATION_STARTED, ANIMATION_STOPPED, BARRIER_NOTIFIED, TRANSACTION_COMPLETED, TIMER_FIRED, OVERFLOW = 1, 2, 3, 4, 5, 6
+
+
+@dataclass(frozen=True)
+class AnimationStarted:
+    """An attached animation entered its active interval (``ANIMRT_EVENT_ANIMATION_STARTED``).
+
+    ``layer`` and ``animation`` are the objects the program created;
+    ``attached`` is what :meth:`Layer.add_animation` returned.
+    """
+    time: float
+    layer: Layer
+    animation: Animation
+    attached: AttachedAnimation
+
+    @property
+    def key(self) -> Optional[str]:
+        """The key the animation was added under (None: anonymous)."""
+        return self.attached.key
+
+
+@dataclass(frozen=True)
+class AnimationStopped:
+    """An attached animation stopped (``ANIMRT_EVENT_ANIMATION_STOPPED``); it reports this once.
+
+    ``finished`` is Core Animation's flag: True when it reached its end,
+    False when it was removed, replaced or its layer destroyed (``reason``).
+    """
+    time: float
+    layer: Layer
+    animation: Animation
+    attached: AttachedAnimation
+    reason: StopReason
+
+    @property
+    def finished(self) -> bool:
+        """True when the animation reached its end (``reason is StopReason.FINISHED``)."""
+        return self.reason == StopReason.FINISHED
+
+    @property
+    def key(self) -> Optional[str]:
+        """The key the animation was added under (None: anonymous)."""
+        return self.attached.key
+
+
+@dataclass(frozen=True)
+class BarrierNotified:
+    """A barrier's count returned to zero and ``barrier.notify(token)`` fired (``ANIMRT_EVENT_BARRIER_NOTIFIED``).
+
+    A notification given as a callable runs instead of being reported.
+    """
+    time: float
+    barrier: Barrier
+    token: int
+
+
+@dataclass(frozen=True)
+class TransactionCompleted:
+    """Every animation added in the transaction has stopped (``ANIMRT_EVENT_TRANSACTION_COMPLETED``).
+
+    ``transaction`` is the object ``rt.transaction()`` returned; a
+    transaction with ``on_complete`` runs it instead of being reported.
+    """
+    time: float
+    transaction: Transaction
+    token: int
+
+
+@dataclass(frozen=True)
+class TimerFired:
+    """A timer's time came (``ANIMRT_EVENT_TIMER_FIRED``).
+
+    A timer started with a callback runs it instead of being reported.
+    """
+    time: float
+    timer: Timer
+    token: int
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """The event queue was full (``ANIMRT_EVENT_OVERFLOW``): ``lost`` events after ``time`` were dropped.
+
+    Raise ``Runtime(event_capacity=…)``, or drain events every tick.
+    """
+    time: float
+    lost: int
+
+
+Event = Union[AnimationStarted, AnimationStopped, BarrierNotified, TransactionCompleted, TimerFired, Overflow]
+"""Any event; narrow it with ``isinstance`` (or ``match``)."""

@@ -1,0 +1,92 @@
+"""What every object inside a runtime shares: its handle, its runtime, identity.
+
+An object is named in C by an ``animrt_id`` handle. The runtime keeps a weak
+map from handles to the Python objects created for them, so events hand back
+the very object the program holds (``event.layer is toast``). An event about
+a handle no Python object is held for gets a stand-in of the right class: it
+compares equal to, and prints like, any other object for the same handle.
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from ctypes import c_void_p
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar
+
+from ._errors import ClosedError
+
+if TYPE_CHECKING:
+    from ._runtime import Runtime
+
+O = TypeVar("O", bound="Object")
+
+
+class Native:
+    """The runtime pointer, shared with the finalizers of the objects inside it."""
+
+    def __init__(self, ptr: c_void_p) -> None:
+        self.ptr: Optional[c_void_p] = ptr
+        self.lock = threading.Lock()
+
+    def get(self) -> c_void_p:
+        """The pointer, or ClosedError once the runtime is closed."""
+        ptr = self.ptr
+        if ptr is None:
+            raise ClosedError("the runtime is closed")
+        return ptr
+
+    def destroy_child(self, fn: Callable[[c_void_p, int], Any], handle: int) -> None:
+        """Destroys an object unless the runtime (and so the object) is gone."""
+        with self.lock:
+            if self.ptr is not None:
+                try:
+                    fn(self.ptr, handle)
+                except Exception:  # already destroyed: nothing to do
+                    pass
+
+
+class Object:
+    """Base class of everything a runtime holds: compares and hashes by handle."""
+
+    #: The C function that destroys this kind of object, called when the
+    #: Python object is garbage-collected (None: the object is not owned by
+    #: its Python object, as layers and timers are not).
+    _destroy_fn: ClassVar[Optional[Callable[[c_void_p, int], Any]]] = None
+    _finalizer: "Optional[weakref.finalize[Any, Any]]" = None
+
+    def __init__(self, runtime: "Runtime", handle: int, *, owned: bool = True) -> None:
+        self._runtime = runtime
+        self._id = handle
+        destroy = type(self)._destroy_fn
+        if owned and destroy is not None:
+            self._finalizer = weakref.finalize(self, runtime._native.destroy_child, destroy, handle)
+        runtime._objects[handle] = self
+
+    @classmethod
+    def _stand_in(cls: Type[O], runtime: "Runtime", handle: int) -> O:
+        """The registered object for `handle`, or a new stand-in that owns nothing."""
+        found = runtime._objects.get(handle)
+        if isinstance(found, cls):
+            return found
+        obj = cls.__new__(cls)
+        Object.__init__(obj, runtime, handle, owned=False)
+        return obj
+
+    @property
+    def runtime(self) -> "Runtime":
+        """The runtime this object lives in."""
+        return self._runtime
+
+    @property
+    def id(self) -> int:
+        """The C handle (``animrt_id``), for calls through ``animrt._ffi``: ``hex(layer.id)``."""
+        return self._id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Object) and other._id == self._id
+
+    def __hash__(self) -> int:
+        return hash(self._id)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._id:#x}>"

@@ -1,0 +1,132 @@
+"""Readers: many presentation values in one call, into a numpy array or any buffer of doubles."""
+from __future__ import annotations
+
+from ctypes import byref, c_double, c_int32, c_size_t, c_uint64
+from typing import TYPE_CHECKING, Iterable, Tuple, TypeVar, Union, overload
+
+from . import _arguments as check
+from ._errors import ArgumentTypeError, BufferTooSmallError, KindError
+from ._ffi import lib
+from ._object import Object
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
+
+    from ._layer import Layer
+    from ._runtime import Runtime
+
+B = TypeVar("B")
+_DOUBLE_FORMATS = ("d", "<d", "=d", "@d")
+
+
+class Reader(Object):
+    """(layer, key path) targets resolved once, read in one call (``animrt_reader_create``);
+    made by :meth:`Runtime.reader`.
+
+    :meth:`read` gives an array of shape ``(len(reader), components)``, one
+    row per target, row ``i`` for target ``i``::
+
+        reader = rt.reader([(p, "position") for p in particles])   # 1,000 points
+        rt.tick(0.5)
+        xy = reader.read()            # numpy array, shape (1000, 2)
+        xs, ys = xy[:, 0], xy[:, 1]
+
+    Every target's key path must have the same number of components.
+    """
+
+    _destroy_fn = lib.animrt_reader_destroy
+    count = 0
+    components = 1
+
+    def __init__(self, runtime: Runtime, targets: Iterable[Tuple[Union[Layer, int], str]]) -> None:
+        from ._layer import Layer
+        if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+            raise ArgumentTypeError(f"targets is {check.describe(targets)}; it must be a list of "
+                                    "(layer, key_path) pairs")
+        layers, paths = [], []
+        for i, target in enumerate(targets):
+            if not isinstance(target, tuple) or len(target) != 2:
+                raise ArgumentTypeError(f"targets[{i}] is {check.describe(target)}; it must be a "
+                                        "(layer, key_path) pair")
+            layer, path = target
+            if isinstance(layer, Layer):
+                layers.append(layer._id)
+            else:
+                layers.append(check.integer(layer, f"targets[{i}][0]", 1, 2 ** 64 - 1))
+            paths.append(runtime._keypath(check.text(path, f"targets[{i}][1]")))
+        n = len(layers)
+        out = c_uint64()
+        lib.animrt_reader_create(runtime._ptr, (c_uint64 * n)(*layers), (c_int32 * n)(*[p.id for p in paths]), n,
+                                 byref(out))
+        super().__init__(runtime, out.value)
+        self.count = n
+        self.components = paths[0].components if paths else 1
+
+    def __len__(self) -> int:
+        """The number of targets (rows of :meth:`read`)."""
+        return self.count
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """``(len(reader), components)``: the shape :meth:`read` returns."""
+        return (self.count, self.components)
+
+    @overload
+    def read(self) -> numpy.typing.NDArray[numpy.float64]: ...
+    @overload
+    def read(self, out: B) -> B: ...
+
+    def read(self, out: object = None) -> object:
+        """Every target's presentation value as of the last tick (``animrt_reader_read``).
+
+        Without `out`, a new numpy float64 array of shape ``(len(reader),
+        components)``. With `out`, fills it in place and returns it: any
+        writable, contiguous buffer of ``len(reader) * components`` float64
+        (a numpy array of that shape or flat, ``array('d', …)``)::
+
+            frame = numpy.empty(reader.shape)
+            reader.read(frame)
+        """
+        total = self.count * self.components
+        if out is None:
+            try:
+                import numpy as np
+            except ImportError:
+                raise ImportError("Reader.read() without out= returns a numpy array, and numpy is not installed: "
+                                  "pip install numpy, or pass out=array('d', bytes(8 * len(reader) * "
+                                  "reader.components))") from None
+            out = np.empty(self.shape, dtype=np.float64)
+        target = self._view(out, total)
+        lib.animrt_reader_read(self._runtime._ptr, self._id, target, total, byref(c_size_t()))
+        return out
+
+    def _view(self, out: object, total: int) -> object:
+        """`out` as a ctypes array of `total` doubles, or an exception saying what is wrong with it."""
+        try:
+            view = memoryview(out)  # type: ignore[arg-type]
+        except TypeError:
+            raise ArgumentTypeError(f"out is {check.describe(out)}; it must be a buffer of float64, such as "
+                                    f"numpy.empty({self.shape}) or array('d', bytes({8 * total}))") from None
+        with view:
+            if view.format not in _DOUBLE_FORMATS or view.itemsize != 8:
+                dtype = getattr(out, "dtype", None)
+                what = f"dtype {dtype}" if dtype is not None else f"items of format {view.format!r}"
+                raise KindError(f"out has {what}; a reader writes float64 (format 'd'): use "
+                                f"numpy.empty({self.shape}) or array('d', ...)")
+            if view.readonly:
+                raise ArgumentTypeError("out is read-only; pass a writable buffer")
+            if not view.c_contiguous:
+                raise ArgumentTypeError("out is not contiguous; pass a C-contiguous buffer (numpy.ascontiguousarray)")
+            if view.nbytes != 8 * total:
+                raise BufferTooSmallError(f"out holds {view.nbytes // 8} numbers; this reader writes {total} "
+                                          f"(shape {self.shape})")
+        return (c_double * total).from_buffer(out)  # type: ignore[arg-type]
+
+    def destroy(self) -> None:
+        """Destroys the reader (``animrt_reader_destroy``). Idempotent; the garbage collector does it too."""
+        if self._finalizer is not None:
+            self._finalizer()
+
+    def __repr__(self) -> str:
+        return f"<Reader {self._id:#x} shape={self.shape}>"

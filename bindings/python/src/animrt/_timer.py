@@ -1,0 +1,64 @@
+"""Timers: one-shot, on the runtime's clock."""
+from __future__ import annotations
+
+from ctypes import byref, c_uint64
+from typing import TYPE_CHECKING, Callable, Optional
+
+from . import _arguments as check
+from ._errors import ArgumentTypeError, HandleError
+from ._ffi import lib
+from ._object import Object
+
+if TYPE_CHECKING:
+    from ._runtime import Runtime
+
+
+class Timer(Object):
+    """A one-shot timer (``animrt_timer_start``), made by :meth:`Runtime.start_timer`.
+
+    It fires at the first tick at or after its time: its callback runs on
+    the ticking thread, in event order, or a :class:`TimerFired` event
+    carrying this object and its token is reported::
+
+        hide = rt.start_timer(1.5, fade_out)
+        ...
+        hide.cancel()          # True: it had not fired, and never will
+    """
+
+    token: int = 0
+    callback: Optional[Callable[[], object]] = None
+    _done = False
+
+    def __init__(self, runtime: Runtime, delay: float, callback: Optional[Callable[[], object]], token: int) -> None:
+        delay = check.seconds(delay, "delay")
+        if callback is not None:
+            check.callback(callback, "callback")
+            if token != 0:
+                raise ArgumentTypeError("pass a callback or a token, not both: the callback runs instead "
+                                              "of a TimerFired event")
+        token = check.token(token)
+        out = c_uint64()
+        lib.animrt_timer_start(runtime._ptr, delay, token, byref(out))
+        super().__init__(runtime, out.value, owned=False)
+        self.token = token
+        self.callback = callback
+        if callback is not None:
+            runtime._timers[out.value] = self
+
+    def cancel(self) -> bool:
+        """Cancels the timer (``animrt_timer_cancel``): True if it was pending, False if it had already
+        fired or been cancelled. A cancelled timer never fires."""
+        if self._done:
+            return False
+        self._done = True
+        self._runtime._timers.pop(self._id, None)
+        try:
+            lib.animrt_timer_cancel(self._runtime._ptr, self._id)
+        except HandleError:  # it fired at a tick whose events were not handled yet
+            return False
+        return True
+
+    @property
+    def pending(self) -> bool:
+        """True until the timer fires or is cancelled."""
+        return not self._done
