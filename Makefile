@@ -4,8 +4,8 @@
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI and Python costs
 #   make install PREFIX=/usr/local
 #
-# Needs the Swift toolchain, a C compiler and python3; pytest is installed
-# with pip when missing.
+# Needs the Swift toolchain, a C compiler and python3; pytest, mypy and numpy
+# are installed with pip when missing.
 
 SWIFT      ?= swift
 CC         ?= cc
@@ -66,12 +66,15 @@ test-c: lib
 	@echo "installed copy: a program built with pkg-config --cflags --libs animrt runs"
 
 python-deps:
-	@$(PYTHON) -c "import pytest" 2>/dev/null || $(PYTHON) -m pip install -q pytest \
-	    || { echo "the Python tests need pytest: $(PYTHON) -m pip install pytest"; exit 1; }
+	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \
+	    || { echo "the Python tests need pytest, mypy and numpy: $(PYTHON) -m pip install pytest mypy numpy"; exit 1; }
 
 test-python: lib python-deps
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q bindings/python/tests
 	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python
+	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python bindings/python/README.md
+	@mkdir -p $(OUT)
+	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/tutorial.py $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 
 # ---- demo, bench, install ---------------------------------------------------
 

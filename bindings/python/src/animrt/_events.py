@@ -11,7 +11,7 @@ field, each record names it by what it is: ``attached``, ``barrier``,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Union
 
 from ._enums import StopReason
@@ -36,7 +36,7 @@ class AnimationStarted:
     """
     time: float
     layer: Layer
-    animation: Animation
+    animation: Animation = field(repr=False)  # the attached animation's repr names it by key
     attached: AttachedAnimation
 
     @property
@@ -54,7 +54,7 @@ class AnimationStopped:
     """
     time: float
     layer: Layer
-    animation: Animation
+    animation: Animation = field(repr=False)  # the attached animation's repr names it by key
     attached: AttachedAnimation
     reason: StopReason
 

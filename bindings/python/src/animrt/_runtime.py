@@ -109,6 +109,7 @@ class Runtime:
         self._poll_buffer = (CEvent * _POLL)()
         self._drain_lock = threading.Lock()
         self._drainer: Optional[int] = None
+        self._more = False
 
     # -- lifetime ------------------------------------------------------------
     @property
@@ -202,13 +203,15 @@ class Runtime:
         """Delivers every queued event, in order, on this thread."""
         me = threading.get_ident()
         if self._drainer == me:
-            return  # a tick from inside a callable: the outer loop delivers its events, in order
+            self._more = True  # a tick from inside a callable: the outer loop delivers its events, in order
+            return
         error: Optional[BaseException] = None
         with self._drain_lock:
             self._drainer = me
             try:
                 buffer, n = self._poll_buffer, c_size_t()
                 while True:
+                    self._more = False
                     lib.animrt_event_poll(self._ptr, buffer, _POLL, byref(n))
                     count = n.value
                     for i in range(count):
@@ -217,7 +220,7 @@ class Runtime:
                         except BaseException as e:
                             if error is None:
                                 error = e
-                    if count < _POLL:
+                    if count < _POLL and not self._more:
                         break
             finally:
                 self._drainer = None

@@ -1,0 +1,157 @@
+"""Every bad Python argument raises an animrt exception that names the parameter as written,
+says what is valid and, for a misspelt name, what was meant; nothing is changed (R0.3, R5.2)."""
+import math
+from array import array
+
+import numpy
+import pytest
+
+import animrt
+
+
+@pytest.fixture
+def world():
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer["opacity"] = 0.5
+        spring = rt.spring("position.y", from_=-40, to=60)
+        reader = rt.reader([(rt.layer(), "position") for _ in range(3)])
+        yield rt, layer, spring, reader
+        assert layer["opacity"] == 0.5 and layer.animation_keys() == []  # nothing changed
+
+
+# (what the program does, the exception, the exact message)
+CASES = [
+    ("fill_mode misspelt", lambda rt, L, s, r: rt.basic("opacity", to=1, fill_mode="forward"), animrt.EnumError,
+     "fill_mode is 'forward'; valid: 'removed', 'forwards', 'backwards', 'both'; did you mean 'forwards'?"),
+    ("direction misspelt", lambda rt, L, s, r: rt.basic("opacity", direction="alternate_reverse"), animrt.EnumError,
+     "direction is 'alternate_reverse'; valid: 'normal', 'reverse', 'alternate', 'alternate-reverse'; "
+     "did you mean 'alternate-reverse'?"),
+    ("calculation_mode misspelt", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1], calculation_mode="cubic_paced"),
+     animrt.EnumError, "calculation_mode is 'cubic_paced'; valid: 'linear', 'discrete', 'paced', 'cubic', "
+     "'cubicPaced'; did you mean 'cubicPaced'?"),
+    ("fill_mode out of range", lambda rt, L, s, r: rt.basic("opacity", fill_mode=7), animrt.EnumError,
+     "fill_mode is 7; valid: 'removed', 'forwards', 'backwards', 'both', or animrt.FillMode members"),
+    ("set_value slot", lambda rt, L, s, r: s.set_value("fro", 1), animrt.EnumError,
+     "slot is 'fro'; valid: 'from', 'to', 'by'; did you mean 'from'?"),
+    ("a hex colour", lambda rt, L, s, r: L.__setitem__("backgroundColor", "#ff0000"), animrt.ArgumentTypeError,
+     "the value for layer['backgroundColor'] is '#ff0000' (a str); 'backgroundColor' takes a color: 4 numbers "
+     "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),
+    ("None as a value", lambda rt, L, s, r: L.__setitem__("opacity", None), animrt.ArgumentTypeError,
+     "the value for layer['opacity'] is None; 'opacity' takes a scalar: one number, e.g. 0.5"),
+    ("a number for a point", lambda rt, L, s, r: L.set_value("position", 3), animrt.KindError,
+     "value has 1 number; 'position' takes a point: 2 numbers (x, y), e.g. (10.0, 20.0)"),
+    ("a string component", lambda rt, L, s, r: rt.basic("position", to=(1, "2")), animrt.ArgumentTypeError,
+     "to[1] is '2' (a str); it must be a number"),
+    ("tick with a string", lambda rt, L, s, r: rt.tick("2"), animrt.ArgumentTypeError,
+     "now is '2' (a str); it must be a number of seconds, e.g. 2.0"),
+    ("list(layer)", lambda rt, L, s, r: list(L), animrt.ArgumentTypeError,
+     "a Layer is not iterable or a container: read one key path with layer.value('opacity') or "
+     "layer.presentation('opacity'); layer.animation_keys() lists its animations"),
+    ("'opacity' in layer", lambda rt, L, s, r: "opacity" in L, animrt.ArgumentTypeError,
+     "a Layer is not iterable or a container"),
+    ("layer[0]", lambda rt, L, s, r: L[0], animrt.ArgumentTypeError,
+     "a layer is indexed by a key path str such as 'opacity', not 0 (an int)"),
+    ("a float32 buffer", lambda rt, L, s, r: r.read(numpy.zeros((3, 2), dtype=numpy.float32)), animrt.KindError,
+     "out has dtype float32; a reader writes float64 (format 'd'): use numpy.empty((3, 2)) or array('d', ...)"),
+    ("an array('f')", lambda rt, L, s, r: r.read(array("f", bytes(24))), animrt.KindError,
+     "out has items of format 'f'; a reader writes float64"),
+    ("a buffer of the wrong size", lambda rt, L, s, r: r.read(numpy.zeros(4)), animrt.BufferTooSmallError,
+     "out holds 4 numbers; this reader writes 6 (shape (3, 2))"),
+    ("a list as out", lambda rt, L, s, r: r.read([0.0] * 6), animrt.ArgumentTypeError,
+     "out is [0.0, 0.0, 0.0, 0.0, 0.0, 0.0] (a list); it must be a buffer of float64, such as numpy.empty((3, 2))"),
+    ("a read-only buffer", lambda rt, L, s, r: r.read(bytes(48)), animrt.KindError, "out has items of format 'B'"),
+    ("an option misspelt", lambda rt, L, s, r: rt.basic("opacity", durration=1), animrt.ArgumentTypeError,
+     "rt.basic() got an unknown option 'durration'; did you mean 'duration'? (options: begin_time, duration,"),
+    ("a camelCase option", lambda rt, L, s, r: rt.basic("opacity", repeatCount=2), animrt.ArgumentTypeError,
+     "rt.basic() got an unknown option 'repeatCount'; did you mean 'repeat_count'?"),
+    ("a spring option on a basic", lambda rt, L, s, r: rt.basic("opacity", damping=3), animrt.ArgumentTypeError,
+     "rt.basic() got an unknown option 'damping'"),
+    ("configure misspelt", lambda rt, L, s, r: s.configure(timingfunction="easeIn"), animrt.ArgumentTypeError,
+     "SpringAnimation.configure() got an unknown option 'timingfunction'; did you mean 'timing_function'?"),
+    ("a timing function misspelt", lambda rt, L, s, r: rt.basic("opacity", timing_function="easeInOut"),
+     animrt.NotFoundError, "no timing function named 'easeInOut'; did you mean 'easeInEaseOut'? Known: linear, "
+     "easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in, ease-in-out, ease-out), cubic-bezier"),
+    ("a timing function of 3 numbers", lambda rt, L, s, r: rt.basic("opacity", timing_function=(0.1, 0.2, 0.3)),
+     animrt.ArgumentTypeError, "timing_function has 3 numbers; a cubic bezier takes four: (x1, y1, x2, y2)"),
+    ("a key path misspelt", lambda rt, L, s, r: rt.basic("opacty", to=1), animrt.NotFoundError,
+     "key path 'opacty' is not animatable; did you mean 'opacity'?"),
+    ("a key path that is not a str", lambda rt, L, s, r: L.presentation(["opacity"]), animrt.ArgumentTypeError,
+     "key_path is ['opacity'] (a list); it must be a str such as 'opacity' or 'position.x'"),
+    ("repeat_count in C's words", lambda rt, L, s, r: rt.basic("opacity", repeat_count=-2), animrt.RangeError,
+     "repeat_count is -2.0; it must be 0 or more (math.inf repeats forever)"),
+    ("begin_time NaN", lambda rt, L, s, r: rt.basic("opacity", begin_time=math.nan), animrt.InvalidArgumentError,
+     "begin_time is nan; it must be a finite number"),
+    ("a number as a string", lambda rt, L, s, r: rt.basic("opacity", duration="2"), animrt.ArgumentTypeError,
+     "duration is '2' (a str); it must be a number"),
+    ("a flag as a string", lambda rt, L, s, r: rt.basic("opacity", autoreverses="yes"), animrt.ArgumentTypeError,
+     "autoreverses is 'yes' (a str); it must be True or False"),
+    ("spring duration misspelt", lambda rt, L, s, r: rt.spring("opacity", duration="setling"), animrt.EnumError,
+     "duration is 'setling'; it must be a number of seconds or 'settling'; did you mean 'settling'?"),
+    ("negative damping", lambda rt, L, s, r: rt.spring("opacity", damping=-1), animrt.RangeError,
+     "spring damping is -1.0; it must be 0 or more"),
+    ("numpy key times, checked when added",
+     lambda rt, L, s, r: L.add_animation(rt.keyframe("opacity", [0, 1, 0], key_times=numpy.array([0, 0.7, 0.5]))),
+     animrt.InvalidArgumentError, "must not decrease"),
+    ("a keyframe of the wrong size", lambda rt, L, s, r: rt.keyframe("opacity", [0, (1, 2)]), animrt.KindError,
+     "values[1] has 2 numbers; 'opacity' takes a scalar: one number, e.g. 0.5"),
+    ("values not a list", lambda rt, L, s, r: rt.keyframe("opacity", 3), animrt.ArgumentTypeError,
+     "values is 3 (an int); it must be a list of values, one per keyframe"),
+    ("add_animation of a layer", lambda rt, L, s, r: L.add_animation(L), animrt.ArgumentTypeError,
+     "animation is <Layer 0x"),
+    ("barrier not a barrier", lambda rt, L, s, r: L.add_animation(s, barrier=3), animrt.ArgumentTypeError,
+     "barrier is 3 (an int); it must be a Barrier from rt.barrier()"),
+    ("a parent that is not a layer", lambda rt, L, s, r: rt.layer("root"), animrt.ArgumentTypeError,
+     "parent is 'root' (a str); it must be a Layer or None"),
+    ("a negative token", lambda rt, L, s, r: rt.start_timer(1, token=-1), animrt.RangeError,
+     "token is -1; tokens go from 0 to 2**63 - 1"),
+    ("a delay as a string", lambda rt, L, s, r: rt.start_timer("soon"), animrt.ArgumentTypeError,
+     "delay is 'soon' (a str); it must be a number of seconds"),
+    ("reader targets", lambda rt, L, s, r: rt.reader([L]), animrt.ArgumentTypeError,
+     "targets[0] is <Layer 0x"),
+    ("event_capacity", lambda rt, L, s, r: animrt.Runtime(event_capacity=-1), animrt.RangeError,
+     "event_capacity is -1; it must be from 0 to 4294967295"),
+    ("a kind misspelt", lambda rt, L, s, r: rt.define_property("tint", (1, 0, 0, 1), kind="colour"),
+     animrt.EnumError, "kind is 'colour'; valid: 'scalar', 'point', 'size', 'rect', 'color', 'transform'; "
+     "did you mean 'color'?"),
+    ("an on_event handler that is not callable", lambda rt, L, s, r: rt.on_event("print"), animrt.ArgumentTypeError,
+     "handler is 'print' (a str); it must be a callable taking an event, or None"),
+]
+
+
+@pytest.mark.parametrize("what, call, exception, message", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_raises_an_animrt_exception_that_teaches(world, what, call, exception, message):
+    rt, layer, spring, reader = world
+    with pytest.raises(exception) as caught:
+        call(rt, layer, spring, reader)
+    assert isinstance(caught.value, animrt.AnimrtError)
+    assert message in str(caught.value), f"{what}: {caught.value}"
+
+
+def test_exceptions_are_also_the_builtin_ones_python_code_expects(world):
+    rt, layer, _, _ = world
+    with pytest.raises(TypeError):
+        rt.tick("2")
+    with pytest.raises(ValueError):
+        rt.basic("opacity", fill_mode="forward")
+    with pytest.raises(LookupError):
+        rt.basic("opacty")
+    with pytest.raises(TypeError):
+        list(layer)
+
+
+def test_numpy_values_are_values(world):
+    rt, layer, _, _ = world
+    other = rt.layer()
+    other["position"] = numpy.array([3.0, 4.0])
+    other["opacity"] = numpy.float32(0.25)
+    path = rt.keyframe("position", numpy.array([[0, 0], [10, 20], [30, 0]]), key_times=numpy.array([0, 0.5, 1]),
+                       duration=1)
+    assert path.values == [(0.0, 0.0), (10.0, 20.0), (30.0, 0.0)] and path.key_times == [0.0, 0.5, 1.0]
+    other.add_animation(path)
+    rt.tick(0)
+    rt.tick(0.25)
+    assert other.presentation("position") == (5.0, 10.0) and other["opacity"] == 0.25
+    identity = numpy.eye(4)
+    other["transform"] = identity  # a 4x4 array is 16 numbers, row-major
+    assert other["transform"] == tuple(identity.ravel())

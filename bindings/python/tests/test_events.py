@@ -1,0 +1,251 @@
+"""Events hand back the program's objects; completion callables run on the ticking thread, in event order (R5.2)."""
+import ctypes
+import gc
+import threading
+
+import pytest
+
+import animrt
+from animrt import (AnimationStarted, AnimationStopped, BarrierNotified, Overflow, StopReason, TimerFired,
+                    TransactionCompleted)
+from animrt import _ffi
+
+lib = _ffi.lib
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        yield runtime
+
+
+def test_events_carry_the_objects_the_program_created(rt):
+    toast = rt.layer()
+    drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
+    arrived = rt.barrier()
+    attached = toast.add_animation(drop, key="in", barrier=arrived)
+    arrived.notify(5)
+    ping = rt.start_timer(0.1, token=6)
+    with rt.transaction(token=7) as transaction:
+        toast.add_animation(rt.basic("opacity", from_=0, to=1, duration=0.2), key="show")
+    for t in (0.0, 0.1, 0.2, 1.5):
+        rt.tick(t)
+    events = rt.events()
+    (started,) = [e for e in events if isinstance(e, AnimationStarted) and e.key == "in"]
+    assert started.layer is toast and started.animation is drop and started.attached is attached
+    assert started.key == "in" and attached.key == "in" and attached.layer is toast and attached.barrier is arrived
+    assert started.layer == toast and hash(started.layer) == hash(toast)
+    by_type = {type(e): e for e in events}
+    assert by_type[TimerFired].timer is ping and by_type[TimerFired].token == 6
+    assert by_type[TransactionCompleted].transaction is transaction and by_type[TransactionCompleted].token == 7
+    assert by_type[BarrierNotified].barrier is arrived and by_type[BarrierNotified].token == 5
+    stops = [e for e in events if isinstance(e, AnimationStopped)]
+    assert [(s.key, s.finished, s.reason) for s in stops] == [("show", True, StopReason.FINISHED),
+                                                            ("in", True, StopReason.FINISHED)]
+    assert stops[1].attached is attached and stops[1].time == pytest.approx(drop.settling_duration, abs=0.3)
+
+
+def test_events_print_like_the_objects_reprs(rt):
+    toast = rt.layer()
+    fade = rt.basic("opacity", to=0, duration=0.1)
+    attached = toast.add_animation(fade, key="out")
+    rt.tick(0)
+    (started,) = rt.events()
+    text = repr(started)
+    assert repr(toast) == f"<Layer {toast.id:#x}>" and repr(toast) in text
+    assert repr(started.animation) == repr(fade) == f"<BasicAnimation 'opacity' {fade.id:#x}>"
+    assert repr(attached) == f"<AttachedAnimation 'out' {attached.id:#x}>" and repr(attached) in text
+    assert str(toast.id) not in text  # no decimal handles
+    # The library's messages print handles the same way.
+    toast.destroy()
+    with pytest.raises(animrt.HandleError, match=repr(toast)[len("<Layer "):-1]):
+        toast.value("opacity")
+
+
+def test_objects_no_longer_held_come_back_as_equal_stand_ins(rt):
+    layer = rt.layer()
+    layer_id = layer.id
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1))  # the description is dropped at once
+    del layer
+    gc.collect()
+    rt.tick(0)
+    (started,) = rt.events()
+    assert started.layer.id == layer_id and repr(started.layer) == f"<Layer {layer_id:#x}>"
+    assert started.animation.key_path == "opacity"  # the attachment kept the description alive
+    # An animation added through the C API directly gets stand-ins of the right classes.
+    raw = ctypes.c_uint64()
+    lib.animrt_layer_add_animation(rt._ptr, started.layer.id, started.animation.id, b"raw", 0, ctypes.byref(raw))
+    rt.tick(0.05)
+    (again,) = rt.events()
+    assert isinstance(again.layer, animrt.Layer) and again.layer is started.layer
+    assert isinstance(again.attached, animrt.AttachedAnimation) and again.attached.id == raw.value
+    assert again.key is None
+
+
+def test_callables_run_on_the_ticking_thread_in_event_order(rt):
+    layer = rt.layer()
+    log = []
+    me = []
+
+    def record(name):
+        def run():
+            log.append((name, round(rt.time, 6)))
+            me.append(threading.get_ident())
+        return run
+
+    done = rt.barrier()
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.3), key="a", barrier=done)
+    done.notify(record("barrier"))
+    done.notify(11)  # a token between two callables keeps its place
+    done.notify(record("barrier again"))
+    rt.start_timer(0.1, record("timer 0.1"))
+    rt.start_timer(0.3, record("timer 0.3"))
+    with rt.transaction(on_complete=record("transaction")):
+        layer.add_animation(rt.basic("cornerRadius", to=4, duration=0.2))
+    rt.on_event(lambda event: log.append((type(event).__name__, round(event.time, 6))))
+    ticker = threading.Thread(target=lambda: [rt.tick(t) for t in (0.0, 0.1, 0.2, 0.3)])
+    ticker.start()
+    ticker.join()
+    assert log == [
+        ("AnimationStarted", 0.0), ("AnimationStarted", 0.0),
+        ("timer 0.1", 0.1),
+        ("AnimationStopped", 0.2), ("transaction", 0.2),
+        ("timer 0.3", 0.3),  # timers fire before the tick evaluates animations
+        ("AnimationStopped", 0.3), ("barrier", 0.3), ("BarrierNotified", 0.3), ("barrier again", 0.3),
+    ]
+    assert set(me) == {ticker.ident}
+
+
+def test_completions_between_ticks_wait_for_the_next_tick(rt):
+    ran = []
+    idle = rt.barrier()
+    idle.notify(lambda: ran.append("idle"))  # count 0: fires at once, runs at the next tick
+    with rt.transaction(on_complete=lambda: ran.append("empty")):
+        pass
+    assert ran == [] and rt.events() == []
+    rt.tick(0)
+    assert ran == ["idle", "empty"]
+
+
+def test_transactions_never_pick_the_programs_tokens(rt):
+    layer = rt.layer()
+    seen = []
+    with rt.transaction(token=2) as mine:  # the token the old binding picked for itself
+        layer.add_animation(rt.basic("opacity", to=0, duration=0.1))
+    with rt.transaction(on_complete=lambda: seen.append("callable")) as other:
+        layer.add_animation(rt.basic("cornerRadius", to=1, duration=0.2))
+    with rt.transaction() as plain:
+        pass
+    rt.tick(0)
+    rt.tick(0.2)
+    completed = [e for e in rt.events() if isinstance(e, TransactionCompleted)]
+    assert [(e.transaction, e.token) for e in completed] == [(plain, 0), (mine, 2)]
+    assert seen == ["callable"] and other.id not in (mine.id, plain.id)
+    with pytest.raises(animrt.ArgumentTypeError, match="on_complete or a token, not both"):
+        rt.transaction(token=3, on_complete=lambda: None)
+    with pytest.raises(animrt.StateError, match="already used"):
+        with mine:
+            pass
+
+
+def test_barrier_tokens_are_the_programs_and_callables_have_their_own(rt):
+    barrier = rt.barrier()
+    barrier.enter()
+    ran = []
+    barrier.notify(2 ** 63 - 1)
+    barrier.notify(lambda: ran.append(1))
+    with pytest.raises(animrt.RangeError, match="tokens go from 0 to 2\\*\\*63 - 1"):
+        barrier.notify(2 ** 63)
+    with pytest.raises(animrt.ArgumentTypeError, match="completion is 'done'"):
+        barrier.notify("done")
+    barrier.leave()
+    rt.tick(0)
+    assert ran == [1] and [e.token for e in rt.events()] == [2 ** 63 - 1]
+
+
+def test_a_barrier_waited_on_stays_alive(rt):
+    layer = rt.layer()
+    ran = []
+    barrier = rt.barrier()
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), barrier=barrier)
+    barrier.notify(lambda: ran.append("done"))
+    barrier.notify(4)
+    del barrier
+    gc.collect()
+    rt.tick(0)
+    rt.tick(0.1)
+    assert ran == ["done"]
+    (notified,) = [e for e in rt.events() if isinstance(e, BarrierNotified)]
+    assert notified.token == 4 and rt._waiting == {} and rt._notifications == {}
+    gc.collect()
+    assert notified.barrier.count == 0  # the event holds it; it was never destroyed early
+
+
+def test_a_failing_callable_does_not_lose_the_other_events(rt):
+    ran = []
+
+    def boom():
+        raise KeyError("from a callable")
+
+    rt.start_timer(0, boom)
+    rt.start_timer(0, lambda: ran.append("second"))
+    rt.start_timer(0, token=3)
+    with pytest.raises(KeyError, match="from a callable"):
+        rt.tick(0)
+    assert ran == ["second"] and [type(e) for e in rt.events()] == [TimerFired]
+
+
+def test_a_callable_may_call_back_and_tick(rt):
+    layer = rt.layer()
+    log = []
+
+    def chained():
+        log.append(("first", rt.time))
+        layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="next")
+        rt.start_timer(0, lambda: log.append(("nested timer", rt.time)))
+        rt.tick(rt.time + 0.05)  # ticking from a callable: its events come after this one's, in order
+
+    rt.start_timer(0, chained)
+    rt.tick(0)
+    assert log == [("first", 0.0), ("nested timer", 0.05)]
+    assert [type(e) for e in rt.events()] == [AnimationStarted]
+
+
+def test_timers_with_callbacks(rt):
+    fired = []
+    timer = rt.start_timer(0.5, lambda: fired.append(rt.time))
+    assert timer.pending and timer.callback is not None
+    cancelled = rt.start_timer(0.2, lambda: fired.append("never"))
+    assert cancelled.cancel() is True
+    rt.tick(0.4)
+    rt.tick(0.6)
+    assert fired == [0.6] and not timer.pending and timer.cancel() is False
+    assert rt.events() == [] and rt._timers == {}
+    with pytest.raises(animrt.ArgumentTypeError, match="a callback or a token, not both"):
+        rt.start_timer(1, lambda: None, token=4)
+    with pytest.raises(animrt.ArgumentTypeError, match="callback is 5 \\(an int\\)"):
+        rt.start_timer(1, 5)  # type: ignore[arg-type]
+
+
+def test_kept_events_are_bounded_and_the_loss_reported():
+    with animrt.Runtime(event_capacity=8) as rt:
+        for round_ in range(3):  # each tick stays under the C bound; the Python side keeps at most 8
+            for i in range(5):
+                rt.start_timer(0, token=round_ * 10 + i)
+            rt.tick(round_)
+        events = rt.events()
+        assert [e.token for e in events[:7]] == [0, 1, 2, 3, 4, 10, 11]
+        assert events[7] == Overflow(1.0, 8) and len(events) == 8
+        assert rt.events() == []
+
+
+def test_close_reports_the_last_stops_to_the_handler():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    attached = layer.add_animation(rt.basic("opacity", to=0, duration=10))
+    rt.tick(0)
+    seen = []
+    rt.on_event(seen.append)
+    rt.close()
+    assert len(seen) == 1 and isinstance(seen[0], AnimationStopped)
+    assert seen[0].attached is attached and seen[0].reason is StopReason.RUNTIME_DESTROYED

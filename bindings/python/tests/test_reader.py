@@ -1,0 +1,45 @@
+"""Bulk reads come back as (targets, components) arrays (R5.2, R6)."""
+from array import array
+
+import numpy
+import pytest
+
+import animrt
+
+
+def test_a_thousand_keyframed_particles_read_into_numpy():
+    with animrt.Runtime() as rt:
+        particles = [rt.layer() for _ in range(1000)]
+        for i, p in enumerate(particles):
+            path = numpy.array([[0.0, 0.0], [i, 2.0 * i], [2.0 * i, 0.0]])
+            p.add_animation(rt.keyframe("position", path, key_times=numpy.array([0.0, 0.5, 1.0]), duration=1.0))
+        reader = rt.reader([(p, "position") for p in particles])
+        assert len(reader) == 1000 and reader.shape == (1000, 2) and reader.components == 2
+        rt.tick(0.0)
+        rt.tick(0.25)
+        xy = reader.read()
+        assert xy.shape == (1000, 2) and xy.dtype == numpy.float64
+        i = numpy.arange(1000)
+        assert numpy.array_equal(xy[:, 0], i / 2) and numpy.array_equal(xy[:, 1], i * 1.0)
+        x, y = particles[10].presentation("position")
+        assert (x, y) == tuple(xy[10])
+        frame = numpy.empty(reader.shape)
+        rt.tick(0.75)
+        assert reader.read(frame) is frame and numpy.array_equal(frame[:, 0], i * 1.5)
+        flat = numpy.empty(2000)  # a flat buffer of the same size is filled target after target
+        reader.read(flat)
+        assert numpy.array_equal(flat.reshape(1000, 2), frame)
+        plain = array("d", bytes(16000))
+        assert reader.read(plain) is plain and plain[20] == frame[10, 0]
+
+
+def test_scalars_are_one_column():
+    with animrt.Runtime() as rt:
+        layers = [rt.layer() for _ in range(3)]
+        reader = rt.reader([(layer, "opacity") for layer in layers])
+        assert reader.shape == (3, 1) and reader.read().tolist() == [[1.0], [1.0], [1.0]]
+        with pytest.raises(animrt.KindError, match="every target of one bulk read must have 1 component"):
+            rt.reader([(layers[0], "opacity"), (layers[1], "position")])
+        empty = rt.reader([])
+        assert empty.shape == (0, 1) and empty.read().shape == (0, 1)
+        assert repr(reader) == f"<Reader {reader.id:#x} shape=(3, 1)>"

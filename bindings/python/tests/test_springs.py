@@ -1,0 +1,78 @@
+"""Springs run until they settle by default in Python; Core Animation's cut-off is one word away (R1.5)."""
+import pytest
+
+import animrt
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        yield runtime
+
+
+def test_a_spring_runs_until_it_settles(rt):
+    toast = rt.layer()
+    toast["position.y"] = 60.0
+    drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
+    settling = drop.settling_duration
+    assert 1.1 < settling < 1.3 and drop.duration == settling
+    toast.add_animation(drop, key="in")
+    rt.tick(0)
+    rt.tick(0.25)  # where Core Animation's default duration would cut it off
+    at_quarter = toast.presentation("position.y")
+    assert 60 < at_quarter < 90  # overshooting, not cut off
+    rt.tick(settling - 0.05)
+    assert toast.animation_keys() == ["in"] and abs(toast.presentation("position.y") - 60) < 0.2
+    rt.tick(settling)
+    stopped = [e for e in rt.events() if isinstance(e, animrt.AnimationStopped)]
+    assert [(e.key, e.time, e.finished) for e in stopped] == [("in", settling, True)]
+
+
+def test_a_number_cuts_the_spring_off_as_core_animation_does(rt):
+    layer = rt.layer()
+    drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180, duration=0.25)
+    assert drop.duration == 0.25
+    layer.add_animation(drop)
+    rt.tick(0)
+    rt.tick(0.25)
+    assert layer.presentation("position.y") == 0.0  # ended: the model value shows (the Core Animation trap)
+    drop.duration = "settling"
+    assert drop.duration == drop.settling_duration
+    drop.duration = 0  # 0 is Core Animation's "default duration", 0.25 s
+    assert drop.duration == 0
+
+
+def test_springs_in_groups_and_transactions_settle_too(rt):
+    layer = rt.layer()
+    settle = rt.spring("strokeStart", from_=0, to=1, damping=15)
+    with rt.transaction(animation_duration=0.1):
+        layer.add_animation(rt.group([settle], duration=5), key="group")
+        layer.add_animation(rt.spring("cornerRadius", from_=0, to=10, damping=15), key="corner")
+    rt.tick(0)
+    rt.tick(0.5)
+    # Cut off at the transaction's 0.1 s, both would show their model value, 0.
+    assert layer.presentation("strokeStart") > 0.9 and layer.presentation("cornerRadius") > 9
+    rt.tick(settle.settling_duration)
+    assert layer.animation_keys() == ["group"]
+
+
+def test_a_spring_that_never_settles_is_refused_when_added(rt):
+    layer = rt.layer()
+    ring = rt.spring("opacity", from_=0, to=1, damping=0)
+    with pytest.raises(animrt.RangeError, match="the spring never settles .*give it some damping, or a duration"):
+        layer.add_animation(ring)
+    assert layer.animation_keys() == []
+    ring.duration = 2.0
+    layer.add_animation(ring)
+
+
+def test_spring_parameters_are_properties(rt):
+    drop = rt.spring("position.y", to=1, mass=2, stiffness=50, damping=4, initial_velocity=1, allows_overdamping=True)
+    assert (drop.mass, drop.stiffness, drop.damping, drop.initial_velocity) == (2.0, 50.0, 4.0, 1.0)
+    assert drop.allows_overdamping and drop.to_value == 1.0 and drop.from_value is None
+    before = drop.settling_duration
+    drop.damping = 20
+    assert drop.damping == 20 and drop.settling_duration < before
+    with pytest.raises(animrt.RangeError, match="spring mass is 0.0"):
+        drop.mass = 0
+    assert drop.mass == 2.0
