@@ -40,7 +40,7 @@ def scene(rt, n):
         params.append(((rng.next() % 1000) / 1000.0, 0.25 + (rng.next() % 1000) / 500.0,
                        float(rng.next() % 100), float(rng.next() % 100), rng.next() % 5))
     ptr = rt._ptr
-    kp = rt.keypath("opacity")
+    kp = rt.keypath_id("opacity")
     descriptions = []
     for name, _ in CURVES:
         a = rt.basic("opacity", fill_mode="both", removed_on_completion=False, timing_function=name)
@@ -79,9 +79,7 @@ def reads(np):
     with animrt.Runtime() as rt:
         _, layers, reader = scene(rt, n)
         rt.tick(0.5)
-        wrappers = [animrt.Layer.__new__(animrt.Layer) for _ in range(n)]
-        for w, lid in zip(wrappers, layers):
-            w.runtime, w.id = rt, lid
+        wrappers = [animrt.Layer._stand_in(rt, lid) for lid in layers]  # the layers were made through ctypes
         per_call = best(lambda: [w.presentation("opacity") for w in wrappers], 5)
         out = np.empty(n) if np else array("d", bytes(8 * n))
         bulk = best(lambda: reader.read(out), 200)

@@ -249,3 +249,23 @@ def test_close_reports_the_last_stops_to_the_handler():
     rt.close()
     assert len(seen) == 1 and isinstance(seen[0], AnimationStopped)
     assert seen[0].attached is attached and seen[0].reason is StopReason.RUNTIME_DESTROYED
+
+
+def test_events_read_later_are_the_same_whether_or_not_something_listens():
+    def run(listen):
+        with animrt.Runtime(event_capacity=64) as rt:
+            layers = [rt.layer() for _ in range(40)]
+            fades = [rt.basic("opacity", to=0, duration=0.1 * (i + 1)) for i in range(4)]
+            for i, layer in enumerate(layers):  # through C: nothing of the binding's to hand back
+                lib.animrt_layer_add_animation(rt._ptr, layer.id, fades[i % 4].id, None, 0, None)
+            if listen:
+                rt.start_timer(10, lambda: None)  # a pending callable: events are looked at as they come
+            for t in (0.0, 0.1, 0.2, 0.3, 0.4):
+                rt.tick(t)
+            return [(type(e).__name__, e.time, layers.index(e.layer) if hasattr(e, "layer") else None)
+                    for e in rt.events()]
+
+    quiet, listening = run(False), run(True)
+    assert quiet == listening
+    assert [name for name, _, _ in quiet].count("AnimationStarted") == 40
+    assert quiet[-1][0] == "Overflow" and len(quiet) == 64

@@ -153,14 +153,15 @@ class Animation(Object):
     def destroy(self) -> None:
         """Destroys the description (``animrt_animation_destroy``); copies already added keep running.
 
-        Idempotent; the garbage collector does it when the object is no longer referenced.
+        Idempotent; the garbage collector does it when the object is no longer referenced:
+        ``fade.destroy()``.
         """
         if self._finalizer is not None:
             self._finalizer()
 
     @property
     def key_path(self) -> Optional[str]:
-        """The animated key path ("opacity", "position.y", …); None for a group."""
+        """The animated key path; None for a group: ``rt.basic("opacity").key_path`` → ``'opacity'``."""
         return self._key_path
 
     def __repr__(self) -> str:
@@ -307,7 +308,8 @@ class Animation(Object):
     @property
     def from_presentation(self) -> bool:
         """Basic and spring animations: start from what is on screen when added, so an
-        interrupted animation continues without a jump (UIKit's beginFromCurrentState)."""
+        interrupted animation continues without a jump (UIKit's beginFromCurrentState):
+        ``rt.basic("position.x", to=200, from_presentation=True)``."""
         return self._get_flag("from_presentation")
 
     @from_presentation.setter
@@ -332,7 +334,8 @@ class Animation(Object):
 
     @property
     def direction(self) -> Direction:
-        """Web Animations' direction: "normal" (default), "reverse", "alternate", "alternate-reverse"."""
+        """Web Animations' direction: "normal" (default), "reverse", "alternate", "alternate-reverse":
+        ``pulse.direction = "alternate"``."""
         d: Direction = self._state().get("direction", Direction.NORMAL)
         return d
 
@@ -409,7 +412,8 @@ class _FromToBy(Animation):
 
     @property
     def from_value(self) -> Optional[Value]:
-        """Core Animation's fromValue (the ``from_`` argument): where the animation starts, or None."""
+        """Core Animation's fromValue (the ``from_`` argument): where the animation starts, or None.
+        ``fade.from_value = 1.0``."""
         v: Optional[Value] = self._state().get("from_")
         return v
 
@@ -419,7 +423,8 @@ class _FromToBy(Animation):
 
     @property
     def to_value(self) -> Optional[Value]:
-        """Core Animation's toValue (the ``to`` argument): where the animation ends, or None."""
+        """Core Animation's toValue (the ``to`` argument): where the animation ends, or None.
+        ``slide.to_value = (160.0, 60.0)``."""
         v: Optional[Value] = self._state().get("to")
         return v
 
@@ -429,7 +434,8 @@ class _FromToBy(Animation):
 
     @property
     def by_value(self) -> Optional[Value]:
-        """Core Animation's byValue (the ``by`` argument): how far the animation moves, or None."""
+        """Core Animation's byValue (the ``by`` argument): how far the animation moves, or None.
+        ``spin.by_value = 2 * math.pi``."""
         v: Optional[Value] = self._state().get("by")
         return v
 
@@ -535,7 +541,7 @@ class SpringAnimation(_FromToBy):
 
     @property
     def mass(self) -> float:
-        """The mass on the spring, > 0 (default 1)."""
+        """The mass on the spring, > 0 (default 1): heavier is slower. ``drop.mass = 2.0``."""
         return float(self._state().get("mass", 1.0))
 
     @mass.setter
@@ -562,7 +568,8 @@ class SpringAnimation(_FromToBy):
 
     @property
     def initial_velocity(self) -> float:
-        """Starting speed in from→to distances per second (default 0); positive heads for ``to``."""
+        """Starting speed in from→to distances per second (default 0); positive heads for ``to``:
+        ``flick.initial_velocity = 3.0``."""
         return float(self._state().get("initial_velocity", 0.0))
 
     @initial_velocity.setter
@@ -572,7 +579,7 @@ class SpringAnimation(_FromToBy):
     @property
     def allows_overdamping(self) -> bool:
         """Core Animation's allowsOverdamping: above a damping ratio of 1 the spring is truly
-        over-damped instead of critically damped (default False)."""
+        over-damped instead of critically damped (default False): ``drop.allows_overdamping = True``."""
         return self._get_flag("allows_overdamping")
 
     @allows_overdamping.setter
@@ -613,7 +620,10 @@ class KeyframeAnimation(Animation):
 
     @property
     def values(self) -> List[Value]:
-        """The keyframe values (Core Animation's values), as set: floats, or tuples for wider kinds."""
+        """The keyframe values (Core Animation's values), as set: floats, or tuples for wider kinds.
+
+        ``blink.values = [1.0, 0.0, 1.0]``; ``path.values = [(0, 0), (10, 20)]``.
+        """
         v: List[Value] = self._state().get("values", [])
         return v
 
@@ -638,7 +648,8 @@ class KeyframeAnimation(Animation):
     def key_times(self) -> Optional[List[float]]:
         """Times in [0, 1] of each value (Core Animation's keyTimes); None spreads them evenly.
 
-        Checked when the animation is added: from 0 to 1, not decreasing, one per value.
+        Checked when the animation is added: from 0 to 1, not decreasing, one per value:
+        ``blink.key_times = [0.0, 0.2, 1.0]``.
         """
         v: Optional[List[float]] = self._state().get("key_times")
         return v
@@ -657,7 +668,8 @@ class KeyframeAnimation(Animation):
 
     @property
     def timing_functions(self) -> List[Optional[str]]:
-        """One timing function name per segment (Core Animation's timingFunctions); None entries are linear."""
+        """One timing function name per segment (Core Animation's timingFunctions); None entries are linear:
+        ``bounce.timing_functions = ["easeOut", "easeIn"]``."""
         v: List[Optional[str]] = self._state().get("timing_functions", [])
         return v
 
@@ -673,7 +685,8 @@ class KeyframeAnimation(Animation):
 
     @property
     def calculation_mode(self) -> CalculationMode:
-        """How values are spread over time: "linear" (default), "discrete", "paced", "cubic", "cubicPaced"."""
+        """How values are spread over time: "linear" (default), "discrete", "paced", "cubic", "cubicPaced":
+        ``path.calculation_mode = "cubicPaced"``."""
         mode: CalculationMode = self._state().get("calculation_mode", CalculationMode.LINEAR)
         return mode
 
@@ -737,7 +750,8 @@ class AnimationGroup(Animation):
 
     @property
     def children(self) -> List[Animation]:
-        """The animations added so far (the group holds copies of them as they were when added)."""
+        """The animations added so far (the group holds copies of them as they were when added):
+        ``len(pop.children)`` → 2."""
         v: List[Animation] = self._state().setdefault("children", [])
         return v
 

@@ -36,13 +36,17 @@ class Barrier(Object):
         super().__init__(runtime, out.value)
 
     def enter(self) -> None:
-        """Adds one to the count (``animrt_barrier_enter``): work the barrier waits for has begun."""
+        """Adds one to the count (``animrt_barrier_enter``): work the barrier waits for has begun.
+
+        ``loaded.enter()`` before a download starts; ``loaded.leave()`` when it ends.
+        """
         lib.animrt_barrier_enter(self._runtime._ptr, self._id)
 
     def leave(self) -> None:
         """Removes one from the count (``animrt_barrier_leave``); at zero, pending notifications fire.
 
-        A leave without a matching enter raises :class:`StateError` and changes nothing.
+        A leave without a matching enter raises :class:`StateError` and changes nothing:
+        ``loaded.leave()``.
         """
         lib.animrt_barrier_leave(self._runtime._ptr, self._id)
 
@@ -73,14 +77,15 @@ class Barrier(Object):
 
     @property
     def count(self) -> int:
-        """The current count (``animrt_barrier_count``): 0 when nothing is outstanding."""
+        """The current count (``animrt_barrier_count``): 0 when nothing is outstanding.
+        ``arrived.count`` → 1 while the spring runs."""
         out = c_size_t()
         lib.animrt_barrier_count(self._runtime._ptr, self._id, byref(out))
         return out.value
 
     def destroy(self) -> None:
         """Destroys the barrier (``animrt_barrier_destroy``); pending notifications never run. Idempotent;
-        the garbage collector does it once nothing refers to the barrier."""
+        the garbage collector does it once nothing refers to the barrier: ``arrived.destroy()``."""
         rt = self._runtime
         for token in [t for t, (b, _) in rt._notifications.items() if b is self]:
             del rt._notifications[token]

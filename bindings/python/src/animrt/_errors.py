@@ -41,7 +41,10 @@ class AnimrtError(Exception):
 
 
 class NullPointerError(AnimrtError, ValueError):
-    """ANIMRT_E_NULL: a required pointer was NULL (only reachable through raw ``_ffi`` calls)."""
+    """ANIMRT_E_NULL: a required pointer was NULL (only reachable through raw ``_ffi`` calls).
+
+    >>> animrt._ffi.lib.animrt_layer_create(rt._ptr, 0, None)    # NullPointerError: out is NULL
+    """
     status, name = 1, "ANIMRT_E_NULL"
 
 
@@ -118,7 +121,10 @@ class ExistsError(AnimrtError):
 
 
 class OutOfMemoryError(AnimrtError, MemoryError):
-    """ANIMRT_E_NOMEM: out of memory or out of handle slots (16 million objects of one kind)."""
+    """ANIMRT_E_NOMEM: out of memory or out of handle slots (16 million objects of one kind).
+
+    >>> [rt.layer() for _ in range(2 ** 24)]    # OutOfMemoryError: too many layers
+    """
     status, name = 10, "ANIMRT_E_NOMEM"
 
 

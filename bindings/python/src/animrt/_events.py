@@ -41,7 +41,7 @@ class AnimationStarted:
 
     @property
     def key(self) -> Optional[str]:
-        """The key the animation was added under (None: anonymous)."""
+        """The key the animation was added under (None: anonymous): ``if event.key == "in": ...``."""
         return self.attached.key
 
 
@@ -65,7 +65,7 @@ class AnimationStopped:
 
     @property
     def key(self) -> Optional[str]:
-        """The key the animation was added under (None: anonymous)."""
+        """The key the animation was added under (None: anonymous): ``if event.key == "out": ...``."""
         return self.attached.key
 
 
@@ -96,7 +96,8 @@ class TransactionCompleted:
 class TimerFired:
     """A timer's time came (``ANIMRT_EVENT_TIMER_FIRED``).
 
-    A timer started with a callback runs it instead of being reported.
+    A timer started with a callback runs it instead of being reported:
+    ``rt.start_timer(0.5, token=42)`` reports ``TimerFired(time=0.5, timer=<Timer 0x…>, token=42)``.
     """
     time: float
     timer: Timer

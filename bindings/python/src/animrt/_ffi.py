@@ -100,7 +100,10 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
 
 
 class LibraryNotFound(OSError):
-    """libanimrt.so could not be located or loaded."""
+    """libanimrt.so could not be located or loaded; the message says where it looked and what to do.
+
+    >>> import animrt    # with ANIMRT_LIBRARY=/nowhere: LibraryNotFound: libanimrt.so not found: run `make lib` ...
+    """
 
 
 def _candidates() -> Iterator[str]:

@@ -215,7 +215,8 @@ class Layer(Object):
         return bool(removed.value)
 
     def remove_all_animations(self) -> None:
-        """Removes every animation of the layer (``animrt_layer_remove_all_animations``)."""
+        """Removes every animation of the layer (``animrt_layer_remove_all_animations``); each stops
+        with ``StopReason.REMOVED``: ``toast.remove_all_animations()``."""
         lib.animrt_layer_remove_all_animations(self._runtime._ptr, self._id)
 
     def animation_keys(self) -> List[str]:

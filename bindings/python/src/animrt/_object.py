@@ -74,7 +74,7 @@ class Object:
 
     @property
     def runtime(self) -> "Runtime":
-        """The runtime this object lives in."""
+        """The runtime this object lives in: ``toast.runtime.tick(1.0)``."""
         return self._runtime
 
     @property

@@ -64,7 +64,7 @@ class Reader(Object):
         self.components = paths[0].components if paths else 1
 
     def __len__(self) -> int:
-        """The number of targets (rows of :meth:`read`)."""
+        """The number of targets (rows of :meth:`read`): ``len(reader)`` → 1000."""
         return self.count
 
     @property
@@ -124,7 +124,8 @@ class Reader(Object):
         return (c_double * total).from_buffer(out)  # type: ignore[arg-type]
 
     def destroy(self) -> None:
-        """Destroys the reader (``animrt_reader_destroy``). Idempotent; the garbage collector does it too."""
+        """Destroys the reader (``animrt_reader_destroy``). Idempotent; the garbage collector does it too:
+        ``reader.destroy()``."""
         if self._finalizer is not None:
             self._finalizer()
 

@@ -10,10 +10,12 @@ they do in C with an event callback.
 """
 from __future__ import annotations
 
+import struct
+import sys
 import threading
 import weakref
 from collections import deque
-from ctypes import byref, c_double, c_int, c_int32, c_size_t, c_void_p
+from ctypes import byref, c_double, c_int, c_int32, c_size_t, c_void_p, sizeof, string_at
 from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Union, overload)
 
 from . import _arguments as check
@@ -37,8 +39,14 @@ if TYPE_CHECKING:
     from ._animation import Animation, AnimationOptions, SpringOptions
 
 Handler = Callable[[ev.Event], object]
+_Fields = Tuple[int, int, float, int, int, int, int]
 
-_POLL = 256
+#: animrt_event as stored by the library: type, reason, time, layer, object, animation, token
+_EVENTS = struct.Struct("=iidQQQQ")
+_EVENT_SIZE = _EVENTS.size
+assert _EVENT_SIZE == sizeof(CEvent)
+_TYPE_BYTE = 0 if sys.byteorder == "little" else 3  # the type's low byte, which holds all of it
+_POLL = 1024
 _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
@@ -103,7 +111,9 @@ class Runtime:
         self._transactions: Dict[int, Transaction] = {}
         self._next_token = _FIRST_CALLABLE_TOKEN
         self._handler: Optional[Handler] = None
-        self._kept: Deque[ev.Event] = deque()
+        #: delivered events not read yet: decoded events, or runs of undecoded ones (bytes)
+        self._kept: Deque[Union[ev.Event, bytes]] = deque()
+        self._kept_count = 0
         self._lost = 0
         self._lost_at = 0.0
         self._poll_buffer = (CEvent * _POLL)()
@@ -121,7 +131,7 @@ class Runtime:
 
     @property
     def closed(self) -> bool:
-        """True once :meth:`close` has run."""
+        """True once :meth:`close` has run: ``if not rt.closed: rt.tick(now)``."""
         return self._native.ptr is None
 
     def close(self) -> None:
@@ -175,8 +185,17 @@ class Runtime:
 
         With an ``on_event`` handler set, events go to it and this returns [].
         """
-        out = list(self._kept)
+        out: List[ev.Event] = []
+        for item in self._kept:
+            if isinstance(item, bytes):
+                for fields in _EVENTS.iter_unpack(item):
+                    event = self._event(fields, run_completions=False)
+                    if event is not None:
+                        out.append(event)
+            else:
+                out.append(item)
         self._kept.clear()
+        self._kept_count = 0
         if self._lost:
             out.append(ev.Overflow(self._lost_at, self._lost))
             self._lost = 0
@@ -214,12 +233,19 @@ class Runtime:
                     self._more = False
                     lib.animrt_event_poll(self._ptr, buffer, _POLL, byref(n))
                     count = n.value
-                    for i in range(count):
-                        try:
-                            self._dispatch(buffer[i])
-                        except BaseException as e:
-                            if error is None:
-                                error = e
+                    if count:
+                        raw = string_at(buffer, count * _EVENT_SIZE)
+                        if self._listening():
+                            for fields in _EVENTS.iter_unpack(raw):
+                                try:
+                                    event = self._event(fields, run_completions=True)
+                                    if event is not None:
+                                        self._deliver(event)
+                                except BaseException as e:
+                                    if error is None:
+                                        error = e
+                        else:  # nobody waits on these: keep them as they came, decoded by events()
+                            self._keep(raw, count)
                     if count < _POLL and not self._more:
                         break
             finally:
@@ -227,74 +253,99 @@ class Runtime:
         if error is not None:
             raise error
 
-    def _dispatch(self, raw: CEvent) -> None:
-        """Runs a completion callable, or delivers the event."""
-        kind = raw.type
-        event: ev.Event
+    def _listening(self) -> bool:
+        """Whether events must be looked at as they come: a handler, a completion callable, or an
+        object of the program's to hand back. Otherwise they are only kept (a program animating
+        millions of layers without reading events pays nothing per event)."""
+        return bool(self._handler or self._attached or self._notifications or self._waiting or self._timers
+                    or self._transactions)
+
+    def _event(self, fields: _Fields, run_completions: bool) -> Optional[ev.Event]:
+        """The event for an ``animrt_event``'s fields; None when a completion callable ran instead."""
+        kind, reason, time, layer, handle, animation, token = fields
         if kind == ev.ANIMATION_STARTED or kind == ev.ANIMATION_STOPPED:
-            attached = self._attached.pop(raw.object, None) if kind == ev.ANIMATION_STOPPED \
-                else self._attached.get(raw.object)
+            attached = self._attached.pop(handle, None) if kind == ev.ANIMATION_STOPPED \
+                else self._attached.get(handle)
             if attached is None:
-                attached = self._stand_in_attached(raw)
+                attached = self._stand_in_attached(handle, layer, animation)
             if kind == ev.ANIMATION_STARTED:
-                event = ev.AnimationStarted(raw.time, attached.layer, attached.animation, attached)
-            else:
-                event = ev.AnimationStopped(raw.time, attached.layer, attached.animation, attached,
-                                            StopReason(raw.reason))
-        elif kind == ev.BARRIER_NOTIFIED:
-            waiting = self._notifications.pop(raw.token, None)
+                return ev.AnimationStarted(time, attached.layer, attached.animation, attached)
+            return ev.AnimationStopped(time, attached.layer, attached.animation, attached, StopReason(reason))
+        if kind == ev.BARRIER_NOTIFIED:
+            waiting = self._notifications.pop(token, None) if run_completions else None
             if waiting is not None:
                 waiting[1]()
-                return
-            barrier = self._release_waiting(raw.object)
-            event = ev.BarrierNotified(raw.time, barrier, raw.token)
-        elif kind == ev.TRANSACTION_COMPLETED:
-            transaction = self._transactions.pop(raw.object, None)
+                return None
+            return ev.BarrierNotified(time, self._release_waiting(handle), token)
+        if kind == ev.TRANSACTION_COMPLETED:
+            transaction = self._transactions.pop(handle, None) if run_completions else None
             if transaction is not None and transaction.on_complete is not None:
                 transaction.on_complete()
-                return
-            event = ev.TransactionCompleted(raw.time, Transaction._stand_in(self, raw.object), raw.token)
-        elif kind == ev.TIMER_FIRED:
-            timer = self._timers.pop(raw.object, None)
+                return None
+            return ev.TransactionCompleted(time, Transaction._stand_in(self, handle), token)
+        if kind == ev.TIMER_FIRED:
+            timer = self._timers.pop(handle, None) if run_completions else None
             if timer is not None and timer.callback is not None:
                 timer._done = True
                 timer.callback()
-                return
-            timer = Timer._stand_in(self, raw.object)
+                return None
+            timer = Timer._stand_in(self, handle)
             timer._done = True
-            event = ev.TimerFired(raw.time, timer, raw.token)
-        else:
-            event = ev.Overflow(raw.time, raw.token)
-        self._deliver(event)
+            return ev.TimerFired(time, timer, token)
+        return ev.Overflow(time, token)
 
     def _deliver(self, event: ev.Event) -> None:
         handler = self._handler
         if handler is not None:
             handler(event)
-        elif self._lost or len(self._kept) >= self._capacity - 1:
-            if not self._lost:
-                self._lost_at = event.time
-            self._lost += event.lost if isinstance(event, ev.Overflow) else 1
+        elif self._lost or self._kept_count >= self._capacity - 1:
+            self._lose(event.time, event.lost if isinstance(event, ev.Overflow) else 1)
         else:
             self._kept.append(event)
+            self._kept_count += 1
+
+    def _keep(self, raw: bytes, count: int) -> None:
+        """Keeps `count` undecoded events, as many as the bound allows; the rest are counted as lost."""
+        room = 0 if self._lost else max(0, self._capacity - 1 - self._kept_count)
+        if room:
+            kept = min(room, count)
+            self._kept.append(raw[:kept * _EVENT_SIZE])
+            self._kept_count += kept
+        lost = raw[room * _EVENT_SIZE:]
+        if not lost:
+            return
+        # Counted without decoding each event (a flood must stay cheap): an overflow notice among
+        # them stands for the events the library itself lost.
+        types = lost[_TYPE_BYTE::_EVENT_SIZE]
+        count = len(types)
+        if types.count(ev.OVERFLOW):
+            count = sum(f[6] if f[0] == ev.OVERFLOW else 1 for f in _EVENTS.iter_unpack(lost))
+        self._lose(_EVENTS.unpack_from(lost)[2], count)
+
+    def _lose(self, time: float, count: int) -> None:
+        if not self._lost:
+            self._lost_at = time
+        self._lost += count
 
     def _deliver_final(self, raw: CEvent) -> None:
         """The events of runtime destruction, to the handler (called from inside close())."""
         if raw.type == ev.ANIMATION_STOPPED:
             try:
-                self._dispatch(raw)
+                event = self._event((raw.type, raw.reason, raw.time, raw.layer, raw.object, raw.animation,
+                                     raw.token), run_completions=False)
+                if event is not None and self._handler is not None:
+                    self._handler(event)
             except Exception:  # nothing can be raised out of the library's callback
                 pass
 
-    def _stand_in_attached(self, raw: CEvent) -> AttachedAnimation:
+    def _stand_in_attached(self, handle: int, layer: int, animation: int) -> AttachedAnimation:
         """An attached animation the binding did not make (added through raw C calls)."""
         from ._animation import Animation
-        found = self._objects.get(raw.object)
+        found = self._objects.get(handle)
         if isinstance(found, AttachedAnimation):
             return found
-        attached = AttachedAnimation(self, raw.object, Layer._stand_in(self, raw.layer),
-                                     Animation._stand_in(self, raw.animation), None, None)
-        return attached
+        return AttachedAnimation(self, handle, Layer._stand_in(self, layer), Animation._stand_in(self, animation),
+                                 None, None)
 
     def _keep_until_notified(self, barrier: Barrier) -> None:
         _, pending = self._waiting.get(barrier._id, (barrier, 0))

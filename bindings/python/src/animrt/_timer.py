@@ -47,7 +47,7 @@ class Timer(Object):
 
     def cancel(self) -> bool:
         """Cancels the timer (``animrt_timer_cancel``): True if it was pending, False if it had already
-        fired or been cancelled. A cancelled timer never fires."""
+        fired or been cancelled. A cancelled timer never fires: ``hide.cancel()``."""
         if self._done:
             return False
         self._done = True
@@ -60,5 +60,5 @@ class Timer(Object):
 
     @property
     def pending(self) -> bool:
-        """True until the timer fires or is cancelled."""
+        """True until the timer fires or is cancelled: ``if hide.pending: hide.cancel()``."""
         return not self._done
