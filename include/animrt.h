@@ -428,7 +428,7 @@ typedef struct animrt_event {
     int32_t reason;      /* animrt_stop_reason, for ANIMRT_EVENT_ANIMATION_STOPPED */
     double time;         /* runtime time when it happened */
     animrt_id layer;     /* animation events: the layer */
-    animrt_id object;    /* the attached animation, barrier, transaction or timer */
+    animrt_id object;    /* the attached animation, barrier, transaction (animrt_transaction_current) or timer */
     animrt_id animation; /* animation events: the description it was added from */
     uint64_t token;      /* the host's token, or the overflow count */
 } animrt_event;
