@@ -269,3 +269,15 @@ def test_events_read_later_are_the_same_whether_or_not_something_listens():
     assert quiet == listening
     assert [name for name, _, _ in quiet].count("AnimationStarted") == 40
     assert quiet[-1][0] == "Overflow" and len(quiet) == 64
+
+
+def test_a_runtime_with_a_handler_and_pending_callables_is_still_collected():
+    rt = animrt.Runtime()
+    rt.on_event(lambda event: None)
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", to=0, duration=5))
+    rt.start_timer(10, lambda: rt.time)  # a callable that refers back to the runtime
+    native = rt._native
+    del rt, layer
+    gc.collect()
+    assert native.ptr is None

@@ -50,15 +50,16 @@ _POLL = 1024
 _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
-def _destroy_runtime(native: Native, on_destroy: List[Callable[[CEvent], None]]) -> None:
-    """Destroys the C runtime once; `on_destroy` (if set) receives its last events."""
+def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callable[[CEvent], None]]]") -> None:
+    """Destroys the C runtime once; `on_destroy` (if set, and its runtime still alive) receives its last events."""
     with native.lock:
         ptr, native.ptr = native.ptr, None
     if ptr is None:
         return
-    if on_destroy:
-        receive = on_destroy[0]
-        trampoline = EVENT_FN(lambda _user, event: receive(event.contents))
+    receive = on_destroy[0]() if on_destroy else None
+    if receive is not None:
+        deliver = receive
+        trampoline = EVENT_FN(lambda _user, event: deliver(event.contents))
         lib.animrt_event_set_callback(ptr, trampoline, None)
         lib.animrt_runtime_destroy(ptr)
     else:
@@ -92,7 +93,8 @@ class Runtime:
         ptr = c_void_p()
         lib.animrt_runtime_create(capacity, byref(ptr))
         self._native = Native(ptr)
-        self._on_destroy: List[Callable[[CEvent], None]] = []
+        # weak: the finalizer must not keep the runtime alive
+        self._on_destroy: "List[weakref.WeakMethod[Callable[[CEvent], None]]]" = []
         self._finalizer = weakref.finalize(self, _destroy_runtime, self._native, self._on_destroy)
         if threads != 1:
             lib.animrt_runtime_set_threads(ptr, threads)
@@ -216,7 +218,7 @@ class Runtime:
         self._handler = handler
         self._on_destroy.clear()
         if handler is not None:
-            self._on_destroy.append(self._deliver_final)
+            self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
 
     def _drain(self) -> None:
         """Delivers every queued event, in order, on this thread."""

@@ -1,0 +1,54 @@
+import Testing
+@testable import AnimationCore
+
+@Suite("R1.5 springs that run until settled; R2.4 transactions named by their handles")
+struct SettlingTests {
+    @Test("A spring with usesSettlingDuration runs for its settlingDuration, whatever its duration")
+    func runsUntilSettled() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let s = Spring(mass: 1, stiffness: 180, damping: 12)
+        var drop = Animation.spring("position.y", s, from: .scalar(-40), to: .scalar(60), timing: MediaTiming(duration: 0.1))
+        drop.usesSettlingDuration = true
+        try rt.beginTransaction(animationDuration: 0.05)
+        let h = try rt.add(drop, to: l, forKey: "in")
+        try rt.commitTransaction(token: 1)
+        try rt.tick(0); try rt.tick(0.5)
+        expectClose(try rt.scalar("position.y", l), -40 + 100 * s.value(at: 0.5), 1e-9)
+        try rt.tick(s.settlingDuration)
+        let stops = rt.drain().filter { $0.type == .animationStopped && $0.object == h }
+        #expect(stops.map(\.time) == [s.settlingDuration])
+    }
+
+    @Test("An undamped spring never settles: refused when added, with nothing attached")
+    func neverSettles() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var ring = Animation.spring("opacity", Spring(damping: 0), from: .scalar(0), to: .scalar(1))
+        ring.usesSettlingDuration = true
+        do { try rt.add(ring, to: l, forKey: "ring"); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange); #expect(error.message.contains("never settles")) }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        #expect(throws: AnimrtError.self) { try Spring(damping: 0).runningDuration() }
+    }
+
+    @Test("A spring that settles within a millisecond still runs for one", arguments: [1e6, 1e9])
+    func shortest(stiffness: Double) throws {
+        let s = Spring(mass: 1, stiffness: stiffness, damping: 2 * stiffness.squareRoot())
+        #expect(try s.runningDuration() >= Spring.shortestRunningDuration)
+        #expect(try s.runningDuration().isFinite)
+    }
+
+    @Test("currentTransaction is the innermost open one; its completion event carries it")
+    func currentTransaction() throws {
+        let rt = Runtime()
+        #expect(rt.currentTransaction == nil)
+        let outer = try rt.beginTransaction()
+        let inner = try rt.beginTransaction()
+        #expect(rt.currentTransaction == inner && inner != outer)
+        try rt.commitTransaction(token: 7)
+        #expect(rt.currentTransaction == outer)
+        try rt.commitTransaction(token: 7)
+        #expect(rt.currentTransaction == nil)
+        let done = rt.drain().filter { $0.type == .transactionCompleted }
+        #expect(done.map(\.object) == [inner, outer] && done.map(\.token) == [7, 7])
+    }
+}
