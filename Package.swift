@@ -6,18 +6,22 @@ let package = Package(
     products: [
         .library(name: "animrt", type: .dynamic, targets: ["animrt"]),
         .library(name: "AnimationCore", targets: ["AnimationCore"]),
+        .library(name: "StateMachines", targets: ["StateMachines"]),
     ],
     targets: [
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
         .target(name: "AnimationCore"),
+        // The statechart engine: definitions (JSON), expressions, instances. Above the core.
+        .target(name: "StateMachines", dependencies: ["AnimationCore"]),
         // The public header, seen from Swift (a module map, no code).
         .systemLibrary(name: "CAnimrt", path: "Sources/CAnimrt"),
         // The C ABI: the only target with C exports; builds libanimrt.so.
-        .target(name: "animrt", dependencies: ["AnimationCore", "CAnimrt"]),
+        .target(name: "animrt", dependencies: ["AnimationCore", "StateMachines", "CAnimrt"]),
         // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
         .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
         .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench"),
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "StateMachinesTests", dependencies: ["StateMachines", "AnimationCore"]),
     ]
 )

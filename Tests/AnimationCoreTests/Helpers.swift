@@ -23,6 +23,11 @@ extension Event {
         case .transactionCompleted: "transaction:\(token)"
         case .timerFired: "timer:\(token)"
         case .overflow: "overflow:\(token)"
+        case .machineStateChanged: "state:\(fromState)->\(toState)"
+        case .machineEmitted: "emitted:\(name)"
+        case .machineRequest: "request:\(name)#\(token)"
+        case .machineStaleResult: "stale:\(name)#\(token)"
+        case .machineError: "error:\(payload)"
         }
     }
 }

@@ -24,6 +24,19 @@ public enum EventType: Int32, Sendable {
     case timerFired
     /// The queue was full: `count` events after this point were lost.
     case overflow
+    /// A machine changed state: `fromState` → `toState`, the new state's
+    /// associated values in `payload`.
+    case machineStateChanged
+    /// A machine emitted an event to the host: `name` (emits id), `payload`.
+    case machineEmitted
+    /// A machine asks the host to perform request `name` with id `token`.
+    case machineRequest
+    /// A result carried request id `token`, not the latest: it was not
+    /// processed. `name` is the event, `payload` what was sent.
+    case machineStaleResult
+    /// An action or guard of a machine failed, or an event it caused was
+    /// dropped: the message is `payload[0]`; `name` the event being processed or -1.
+    case machineError
 }
 
 /// Everything the runtime tells the host. Fields that do not apply to a
@@ -41,6 +54,13 @@ public struct Event: Equatable, Sendable {
     /// The host's token (notify, commit, timer) or the overflow count.
     public var token: UInt64 = 0
     public var reason: StopReason = .finished
+    /// Machine events: the event, emitted event or request id (-1: none).
+    public var name: Int32 = -1
+    /// Machine state changes: the state left (-1 at creation) and entered.
+    public var fromState: Int32 = -1
+    public var toState: Int32 = -1
+    /// Machine events: the values that come with it.
+    public var payload: [TaggedValue] = []
 
     public init(type: EventType, time: Double) { self.type = type; self.time = time }
 }

@@ -1,12 +1,13 @@
 /// What a handle names. Raw values are part of the ABI (they show in the
 /// handle bits and in messages).
 public enum HandleKind: UInt8, Sendable {
-    case layer = 1, animation, instance, barrier, transaction, timer, reader
+    case layer = 1, animation, instance, barrier, transaction, timer, reader, definition, machine
 
     public var name: String {
         switch self {
         case .layer: "layer"; case .animation: "animation"; case .instance: "attached animation"
         case .barrier: "barrier"; case .transaction: "transaction"; case .timer: "timer"; case .reader: "reader"
+        case .definition: "machine definition"; case .machine: "machine"
         }
     }
 }
@@ -43,28 +44,28 @@ public struct Handle: Hashable, Sendable, CustomStringConvertible {
 /// `placeholder`), so reading a field of a live element borrows it in place;
 /// and the table is a class, so calling it from the runtime copies nothing:
 /// no reference counting on the hot path.
-final class SlotTable<Element> {
-    let kind: HandleKind
-    let tag: UInt16
+public final class SlotTable<Element> {
+    public let kind: HandleKind
+    public let tag: UInt16
     private let placeholder: Element
     @exclusivity(unchecked) private(set) var elements: [Element] = []
     /// Per slot: the generation (low 20 bits) and, in the top bit, whether
     /// the slot is live — one word, so a check touches one cache line.
     @exclusivity(unchecked) private var meta: [UInt32] = []
     private var free: [Int32] = []
-    private(set) var count = 0
+    public private(set) var count = 0
 
     private static var liveBit: UInt32 { 1 << 31 }
     private static var generationMask: UInt32 { (1 << 20) - 1 }
 
-    init(kind: HandleKind, tag: UInt16, placeholder: Element) {
+    public init(kind: HandleKind, tag: UInt16, placeholder: Element) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
     }
 
     /// How many slots exist (live or not).
-    var capacity: Int { elements.count }
+    public var capacity: Int { elements.count }
 
-    func insert(_ e: Element) throws(AnimrtError) -> Handle {
+    public func insert(_ e: Element) throws(AnimrtError) -> Handle {
         let index: Int
         if let f = free.popLast() { index = Int(f); elements[index] = e }
         else {
@@ -83,13 +84,13 @@ final class SlotTable<Element> {
     }
 
     @inline(__always)
-    func handle(at index: Int) -> Handle {
+    public func handle(at index: Int) -> Handle {
         Handle(runtime: tag, kind: kind, generation: meta[index] & SlotTable.generationMask, index: index)
     }
 
     /// The slot index of a live handle, or a `.handle` error saying why not.
     @inline(__always)
-    func index(of h: Handle) throws(AnimrtError) -> Int {
+    public func index(of h: Handle) throws(AnimrtError) -> Int {
         let i = h.index
         if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < meta.count
             && meta[i] == SlotTable.liveBit | h.generation {
@@ -110,15 +111,15 @@ final class SlotTable<Element> {
     }
 
     @inline(__always)
-    func isLive(_ i: Int) -> Bool { i >= 0 && i < meta.count && meta[i] & SlotTable.liveBit != 0 }
+    public func isLive(_ i: Int) -> Bool { i >= 0 && i < meta.count && meta[i] & SlotTable.liveBit != 0 }
 
-    subscript(i: Int) -> Element {
+    public subscript(i: Int) -> Element {
         _read { yield elements[i] }
         _modify { yield &elements[i] }
     }
 
     @discardableResult
-    func remove(at i: Int) -> Element {
+    public func remove(at i: Int) -> Element {
         let e = elements[i]
         elements[i] = placeholder
         var generation = (meta[i] & SlotTable.generationMask) &+ 1

@@ -110,7 +110,8 @@ public final class Runtime {
         var action: NotifyAction
     }
 
-    let tag: UInt16
+    /// The runtime's handle tag (every handle it gives out carries it).
+    public let tag: UInt16
     public let configuration: Configuration
     /// The time of the last tick; nil before the first.
     @exclusivity(unchecked) public internal(set) var currentTime: Double?
@@ -212,6 +213,10 @@ public final class Runtime {
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
 
     func emit(_ e: Event) { events.push(e) }
+
+    /// Queues an event for the host (modules above the core report theirs
+    /// here, so that every event reaches the host in one order).
+    public func post(_ e: Event) { events.push(e) }
 
     func now() -> Double { currentTime ?? 0 }
 

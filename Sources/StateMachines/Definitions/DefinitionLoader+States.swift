@@ -1,0 +1,381 @@
+import AnimationCore
+
+extension DefinitionLoader {
+    // MARK: The state tree
+
+    /// First pass: every state's full name, parent and JSON. Ids are the
+    /// positions of the full names in sorted order, so they do not depend on
+    /// the order of keys in the JSON (a parent's id is below its children's).
+    func collectStates(_ node: JSONNode, parent: String?, prefix: String, depth: Int) throws(AnimrtError) {
+        guard depth <= DefinitionLimits.maxDepth else {
+            throw node.error(.outOfRange, "states are nested more than \(DefinitionLimits.maxDepth) deep")
+        }
+        let members = try node.members()
+        guard !members.isEmpty else { throw node.error(.invalidArgument, "a \"states\" object needs at least one state") }
+        for (n, s) in members {
+            try JSONNode.checkName(n, "state name", s)
+            let full = prefix + n
+            stateNames.append(full)
+            try checkCount(stateNames.count, "states", s)
+            stateJSON.append(s)
+            if case .object(let o) = s.value, let children = o["states"] {
+                try collectStates(s.child("states", children), parent: full, prefix: full + ".", depth: depth + 1)
+            }
+        }
+        guard parent == nil else { return }
+        let order = stateNames.indices.sorted { stateNames[$0] < stateNames[$1] }
+        stateNames = order.map { stateNames[$0] }
+        stateJSON = order.map { stateJSON[$0] }
+        for (i, n) in stateNames.enumerated() { stateIDs[n] = i }
+        stateParents = stateNames.map { name in
+            guard let dot = name.lastIndex(of: ".") else { return -1 }
+            return stateIDs[String(name[..<dot])]!
+        }
+    }
+
+    /// Every timer name: `after` entries with a name, and `startTimer` actions.
+    func collectTimers() throws(AnimrtError) {
+        func note(_ name: String, _ at: JSONNode) throws(AnimrtError) {
+            try JSONNode.checkName(name, "timer name", at)
+            if timerIDs[name] == nil { timerIDs[name] = timerNames.count; timerNames.append(name) }
+        }
+        func walk(_ v: JSONValue, _ at: JSONNode, depth: Int) throws(AnimrtError) {
+            guard depth < 64 else { return }
+            switch v {
+            case .object(let o):
+                if case .string(let t)? = o["startTimer"] { try note(t, at) }
+                for (k, c) in o where k != "states" { try walk(c, at.child(k, c), depth: depth + 1) }
+            case .array(let a):
+                for (i, c) in a.enumerated() { try walk(c, at.element(i, c), depth: depth + 1) }
+            default: break
+            }
+        }
+        for s in stateJSON {
+            guard case .object(let o) = s.value else { continue }
+            if let after = o["after"] {
+                for entry in s.child("after", after).list() {
+                    if case .object(let e) = entry.value, case .string(let n)? = e["name"] { try note(n, entry.child("name", .string(n))) }
+                }
+            }
+            try walk(s.value, s, depth: 0)
+        }
+        try checkCount(timerNames.count, "timers", JSONNode(value: .null, path: "states"))
+    }
+
+    /// A target written as a full name ("completed.celebrating") or, when
+    /// it is unique, the last part of one ("celebrating").
+    func resolveTarget(_ node: JSONNode, from source: Int) throws(AnimrtError) -> Int {
+        let name = try node.string()
+        if let id = stateIDs[name] { return id }
+        let matches = stateNames.indices.filter { stateNames[$0].split(separator: ".").last.map(String.init) == name }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            throw node.error(.invalidArgument, "the target '\(name)' is ambiguous: \(matches.map { "'\(stateNames[$0])'" }.joined(separator: ", ")); write the full name")
+        }
+        throw node.error(.notFound, "no state named '\(name)'\(suggestion(name, stateNames))")
+    }
+
+    func scope(event: Int?, note: String) -> ExpressionScope {
+        var s = ExpressionScope()
+        s.config = configFields
+        s.context = contextFields
+        s.states = stateIDs
+        s.timers = timerIDs
+        s.strings = stringIDs
+        s.functions = functions
+        if let event {
+            var fields: [String: Field] = [:]
+            for (i, f) in events[event].payload.enumerated() { fields[f.name] = Field(index: i, type: f.type) }
+            s.event = fields
+            s.eventName = events[event].name
+        }
+        s.noEvent = note
+        return s
+    }
+
+    // MARK: States
+
+    func buildStates() throws(AnimrtError) -> [StateNode] {
+        var out: [StateNode] = []
+        for id in stateNames.indices { out.append(try buildState(id)) }
+        return out
+    }
+
+    private func buildState(_ id: Int) throws(AnimrtError) -> StateNode {
+        let node = stateJSON[id]
+        let o = try node.object(allowed: ["description", "type", "initial", "states", "entry", "exit", "on", "after", "done",
+                                          "always", "onFinal", "ignore", "values"])
+        let children = stateNames.indices.filter { stateParents[$0] == id }
+        var kind: StateNode.Kind = children.isEmpty ? .atomic : .compound
+        if let t = o["type"] {
+            switch try t.string() {
+            case "final":
+                guard children.isEmpty else { throw t.error(.invalidArgument, "a final state cannot have child states") }
+                kind = .final
+            case "atomic":
+                guard children.isEmpty else { throw t.error(.invalidArgument, "an atomic state cannot have child states") }
+            case "compound":
+                guard !children.isEmpty else { throw t.error(.invalidArgument, "a compound state needs child states") }
+            case let other:
+                throw t.error(.invalidArgument, "unknown state type '\(other)' (atomic, compound, final)\(suggestion(other, ["atomic", "compound", "final"]))")
+            }
+        }
+        if kind == .final {
+            for key in ["on", "after", "done", "always", "onFinal", "ignore"] where o[key] != nil {
+                throw o[key]!.error(.invalidArgument, "a final state takes no transitions ('\(key)'): the machine stops there or its parent's onFinal is taken")
+            }
+        }
+        var initial: Int?
+        if kind == .compound {
+            if let i = o["initial"] {
+                let t = try resolveTarget(i, from: id)
+                guard stateParents[t] == id else {
+                    throw i.error(.invalidArgument, "the initial state '\(stateNames[t])' is not a child of '\(stateNames[id])'")
+                }
+                initial = t
+            } else if children.count == 1 {
+                initial = children[0]
+            } else {
+                throw node.error(.invalidArgument, "the compound state '\(stateNames[id])' needs an \"initial\" child (one of \(children.map { "'\(stateNames[$0].split(separator: ".").last!)'" }.joined(separator: ", ")))")
+            }
+        } else if let i = o["initial"] {
+            throw i.error(.invalidArgument, "\"initial\" needs child states")
+        }
+        if o["onFinal"] != nil && !children.contains(where: isWrittenFinal) {
+            throw o["onFinal"]!.error(.invalidArgument, "onFinal is taken when a final child is entered; '\(stateNames[id])' has no final child")
+        }
+        let noEvent = scope(event: nil, note: "entry and exit actions run whatever event led here; read event fields in a transition's actions and assign them to context")
+        let entry = try actions(o["entry"], scope: noEvent, source: id, joins: true)
+        let exit = try actions(o["exit"], scope: noEvent, source: id, joins: false)
+        var on = [[Transition]](repeating: [], count: events.count)
+        if let onNode = o["on"] {
+            for (ename, tnode) in try onNode.members() {
+                guard let e = eventIDs[ename] else {
+                    throw tnode.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))")
+                }
+                let s = scope(event: e, note: "")
+                on[e] = try tnode.list().map { (t: JSONNode) throws(AnimrtError) in try transition(t, source: id, trigger: .event(e), scope: s) }
+            }
+        }
+        var after: [AfterTransition] = []
+        if let a = o["after"] {
+            let s = scope(event: nil, note: "an 'after' transition is taken when its timer fires; no event carries a payload")
+            for (i, entry) in a.list().enumerated() {
+                let eo = try entry.object(allowed: ["delay", "name", "target", "guard", "actions", "type", "description"], required: ["delay"])
+                let delay = try expression(eo["delay"]!, scope: s, type: .number)
+                let timer = try eo["name"].map { (n: JSONNode) throws(AnimrtError) in timerIDs[try n.string()]! }
+                let t = try transition(entry, source: id, trigger: .after(i), scope: s, extraKeys: ["delay", "name"])
+                after.append(AfterTransition(delay: delay, timer: timer, transition: t))
+            }
+        }
+        let plain = scope(event: nil, note: "this transition is not triggered by an event with a payload")
+        let done = try o["done"].map { (n: JSONNode) throws(AnimrtError) in try transition(n, source: id, trigger: .done, scope: plain) }
+        let always = try (o["always"]?.list() ?? []).map { (n: JSONNode) throws(AnimrtError) in
+            try transition(n, source: id, trigger: .always, scope: plain)
+        }
+        let onFinal = try o["onFinal"].map { (n: JSONNode) throws(AnimrtError) in try transition(n, source: id, trigger: .onFinal, scope: plain) }
+        var ignored: Set<Int> = []
+        if let ig = o["ignore"] {
+            for n in try ig.array() {
+                let ename = try n.string()
+                guard let e = eventIDs[ename] else { throw n.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
+                guard on[e].isEmpty else { throw n.error(.invalidArgument, "'\(ename)' is both ignored and handled in '\(stateNames[id])'") }
+                ignored.insert(e)
+            }
+        }
+        var values: [Int] = []
+        if let v = o["values"] {
+            for n in try v.array() {
+                let f = try n.string()
+                guard let field = contextFields[f] else { throw n.error(.notFound, "no context field named '\(f)'\(suggestion(f, Array(contextFields.keys)))") }
+                values.append(field.index)
+            }
+        }
+        var depth = 1, a = stateParents[id]
+        while a >= 0 { depth += 1; a = stateParents[a] }
+        return StateNode(name: stateNames[id], kind: kind, parent: stateParents[id], children: children, initial: initial, depth: depth,
+                         entry: entry, exit: exit, on: on, after: after, done: done, always: always, onFinal: onFinal,
+                         ignored: ignored, values: values, summary: try o["description"]?.string() ?? "")
+    }
+
+    /// A transition: a target name, or an object with target, guard, actions and type.
+    func transition(_ node: JSONNode, source: Int, trigger: Transition.Trigger, scope s: ExpressionScope,
+                    extraKeys: [String] = []) throws(AnimrtError) -> Transition {
+        if case .string = node.value {
+            return Transition(source: source, trigger: trigger, target: try resolveTarget(node, from: source), guardExpression: nil,
+                              actions: [], isInternal: false, path: node.path)
+        }
+        let o = try node.object(allowed: ["target", "guard", "actions", "type", "description"] + extraKeys)
+        var target: Int?
+        if let t = o["target"], t.value != .null { target = try resolveTarget(t, from: source) }
+        let guardExpression = try o["guard"].map { (g: JSONNode) throws(AnimrtError) in try expression(g, scope: s, type: .bool) }
+        let list = try actions(o["actions"], scope: s, source: source, joins: false)
+        var isInternal = false
+        if let t = o["type"] {
+            switch try t.string() {
+            case "external": break
+            case "internal":
+                guard let target, target != source, isAncestor(source, of: target) else {
+                    throw t.error(.invalidArgument, "an internal transition goes from a compound state to one of its descendants; '\(stateNames[source])' → \(target.map { "'\(stateNames[$0])'" } ?? "no target")")
+                }
+                isInternal = true
+            case let other:
+                throw t.error(.invalidArgument, "unknown transition type '\(other)' (external, internal)")
+            }
+        }
+        return Transition(source: source, trigger: trigger, target: target, guardExpression: guardExpression, actions: list,
+                          isInternal: isInternal, path: node.path)
+    }
+
+    /// Whether the JSON of state `id` says `"type": "final"`.
+    func isWrittenFinal(_ id: Int) -> Bool {
+        if case .object(let o) = stateJSON[id].value, case .string("final")? = o["type"] { return true }
+        return false
+    }
+
+    func isAncestor(_ a: Int, of d: Int) -> Bool {
+        var x = d
+        while x >= 0 { if x == a { return true }; x = stateParents[x] }
+        return false
+    }
+
+    // MARK: Actions
+
+    static let actionVerbs = ["assign", "animate", "remove", "removeAll", "set", "emit", "raise", "request", "cancelRequest",
+                              "startTimer", "cancelTimer", "call"]
+
+    func actions(_ node: JSONNode?, scope s: ExpressionScope, source: Int, joins: Bool) throws(AnimrtError) -> [Action] {
+        guard let node else { return [] }
+        return try node.array().map { (a: JSONNode) throws(AnimrtError) in try action(a, scope: s, source: source, joins: joins) }
+    }
+
+    private func action(_ node: JSONNode, scope s: ExpressionScope, source: Int, joins: Bool) throws(AnimrtError) -> Action {
+        guard case .object(let raw) = node.value else { throw node.wrongType("an action object (one of \(DefinitionLoader.actionVerbs.joined(separator: ", ")))") }
+        let verbs = raw.keys.filter { DefinitionLoader.actionVerbs.contains($0) }.sorted()
+        guard verbs.count == 1 else {
+            if verbs.isEmpty {
+                let guess = raw.keys.sorted().compactMap { closestName($0, DefinitionLoader.actionVerbs) }.first
+                throw node.error(.invalidArgument, "an action needs one verb: \(DefinitionLoader.actionVerbs.joined(separator: ", "))\(guess.map { "; did you mean '\($0)'?" } ?? "")")
+            }
+            throw node.error(.invalidArgument, "an action has one verb; this one has \(verbs.joined(separator: " and "))")
+        }
+        let verb = verbs[0]
+        func payload(_ fields: [PayloadField], _ p: JSONNode?, _ what: String) throws(AnimrtError) -> [Expression?] {
+            var members: [String: JSONNode] = [:]
+            if let p { for (k, v) in try p.members() { members[k] = v } }
+            for k in members.keys.sorted() where !fields.contains(where: { $0.name == k }) {
+                throw members[k]!.error(.notFound, "\(what) has no payload field '\(k)'\(suggestion(k, fields.map(\.name)))")
+            }
+            return try fields.map { (f: PayloadField) throws(AnimrtError) -> Expression? in
+                guard let v = members[f.name] else {
+                    if f.defaultValue == nil { throw (p ?? node).error(.invalidArgument, "\(what) needs its payload field '\(f.name)' (it has no default)") }
+                    return nil
+                }
+                return try expression(v, scope: s, type: f.type)
+            }
+        }
+        let body: Action.Body
+        switch verb {
+        case "assign":
+            let o = try node.object(allowed: ["assign"])
+            var list: [(field: Int, value: Expression)] = []
+            for (k, v) in try o["assign"]!.members() {
+                guard let f = contextFields[k] else { throw v.error(.notFound, "no context field named '\(k)'\(suggestion(k, Array(contextFields.keys)))") }
+                list.append((f.index, try expression(v, scope: s, type: f.type)))
+            }
+            body = .assign(list)
+        case "animate":
+            let o = try node.object(allowed: ["animate", "part", "key", "join"] + DefinitionLoader.templateKeys.filter { $0 != "type" && $0 != "keyPath" && $0 != "animations" },
+                                   required: ["part"])
+            let part = try partIndex(o["part"]!)
+            let key = try o["key"]?.string()
+            let join = try o["join"]?.bool() ?? joins
+            if join && !joins {
+                throw o["join"]!.error(.invalidArgument, "only entry actions join the state's barrier (the one its 'done' waits for)")
+            }
+            let base: Template
+            let a = o["animate"]!
+            if case .string(let name) = a.value {
+                guard let node = templateNodes[name] else {
+                    throw a.error(.notFound, "no animation template named '\(name)'\(suggestion(name, Array(templateNodes.keys)))")
+                }
+                base = try template(named: name, at: node, depth: 1)
+            } else {
+                base = try template(a, scope: s, base: nil, depth: 1)
+            }
+            let overrides = o.filter { !["animate", "part", "key", "join"].contains($0.key) }
+            let merged = overrides.isEmpty ? base : try template(node, scope: s, base: base, depth: 1, only: Set(overrides.keys))
+            body = .animate(part: part, key: key, template: merged, joinsStateBarrier: join)
+        case "remove":
+            let o = try node.object(allowed: ["remove", "part"], required: ["part"])
+            body = .remove(part: try partIndex(o["part"]!), key: try o["remove"]!.string())
+        case "removeAll":
+            let o = try node.object(allowed: ["removeAll"])
+            body = .removeAll(part: try partIndex(o["removeAll"]!))
+        case "set":
+            let o = try node.object(allowed: ["set", "part", "value"], required: ["part", "value"])
+            let path = try o["set"]!.string()
+            let kp: KeyPath
+            do throws(AnimrtError) { kp = try properties.resolve(path) } catch { throw o["set"]!.error(error.status, error.message) }
+            body = .set(part: try partIndex(o["part"]!), keyPath: path, kind: kp.kind, value: try valueSlot(o["value"]!, kind: kp.kind, scope: s))
+        case "emit", "raise", "request":
+            let o = try node.object(allowed: [verb, "payload"])
+            let name = try o[verb]!.string()
+            let table = verb == "emit" ? emitIDs : verb == "raise" ? eventIDs : requestIDs
+            let decls = verb == "emit" ? emits : verb == "raise" ? events : requests
+            let what = verb == "emit" ? "emitted event" : verb == "raise" ? "event" : "request"
+            guard let id = table[name] else {
+                throw o[verb]!.error(.notFound, "no \(what) named '\(name)' is declared\(suggestion(name, Array(table.keys)))")
+            }
+            if verb == "raise" && decls[id].resultOf != nil {
+                throw o[verb]!.error(.invalidArgument, "'\(name)' is the result of a request; only the host sends it, with the request's id")
+            }
+            let p = try payload(decls[id].payload, o["payload"], "'\(name)'")
+            body = verb == "emit" ? .emit(id, p) : verb == "raise" ? .raise(id, p) : .request(id, p)
+        case "cancelRequest":
+            let o = try node.object(allowed: ["cancelRequest"])
+            let name = try o["cancelRequest"]!.string()
+            guard let id = requestIDs[name] else { throw o["cancelRequest"]!.error(.notFound, "no request named '\(name)'\(suggestion(name, Array(requestIDs.keys)))") }
+            body = .cancelRequest(id)
+        case "startTimer":
+            let o = try node.object(allowed: ["startTimer", "delay", "event", "payload"], required: ["delay", "event"])
+            let timer = timerIDs[try o["startTimer"]!.string()]!
+            let ename = try o["event"]!.string()
+            guard let e = eventIDs[ename] else { throw o["event"]!.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
+            if events[e].resultOf != nil {
+                throw o["event"]!.error(.invalidArgument, "'\(ename)' is the result of a request; only the host sends it")
+            }
+            body = .startTimer(timer: timer, delay: try expression(o["delay"]!, scope: s, type: .number), event: e,
+                               payload: try payload(events[e].payload, o["payload"], "'\(ename)'"))
+        case "cancelTimer":
+            let o = try node.object(allowed: ["cancelTimer"])
+            let name = try o["cancelTimer"]!.string()
+            guard let t = timerIDs[name] else {
+                throw o["cancelTimer"]!.error(.notFound, "no timer named '\(name)' (timers are named by 'after' entries and startTimer)\(suggestion(name, timerNames))")
+            }
+            body = .cancelTimer(t)
+        default:
+            let o = try node.object(allowed: ["call", "args"])
+            let name = try o["call"]!.string()
+            guard let f = functions[name] else {
+                throw o["call"]!.error(.notFound, "no machine function named '\(name)' is registered\(suggestion(name, Array(functions.functions.keys)))")
+            }
+            let args = try o["args"]?.array() ?? []
+            guard args.count == f.parameters.count else {
+                throw node.error(.invalidArgument, "\(f.signature) takes \(f.parameters.count) argument(s), not \(args.count)")
+            }
+            var exprs: [Expression] = []
+            for (a, t) in zip(args, f.parameters) { exprs.append(try expression(a, scope: s, type: t)) }
+            body = .call(f, exprs)
+        }
+        return Action(body: body, path: node.path)
+    }
+
+    func partIndex(_ node: JSONNode) throws(AnimrtError) -> Int {
+        let name = try node.string()
+        guard let i = partIDs[name] else {
+            throw node.error(.notFound, "no part named '\(name)'\(suggestion(name, Array(partIDs.keys)))")
+        }
+        return i
+    }
+}

@@ -1,0 +1,175 @@
+import AnimationCore
+
+extension DefinitionLoader {
+    static let templateKeys = ["type", "keyPath", "description", "from", "to", "by", "values", "keyTimes", "timingFunctions",
+                               "calculationMode", "tension", "continuity", "bias", "fillMode", "direction", "timingFunction",
+                               "animations"]
+        + Template.TimingField.allCases.map(\.rawValue) + Template.FlagField.allCases.map(\.rawValue)
+        + Template.SpringField.allCases.map(\.rawValue)
+
+    // MARK: Parts
+
+    func loadParts(_ node: JSONNode, parent: Int, depth: Int = 1) throws(AnimrtError) {
+        guard depth <= DefinitionLimits.maxDepth else { throw node.error(.outOfRange, "parts are nested more than \(DefinitionLimits.maxDepth) deep") }
+        var s = ExpressionScope()
+        s.config = configFields
+        s.strings = stringIDs
+        s.functions = functions
+        s.noEvent = "part values are set when the instance is created"
+        for p in try node.array() {
+            let o = try p.object(allowed: ["name", "properties", "parts", "description"], required: ["name"])
+            let name = try o["name"]!.name("part name")
+            guard partIDs[name] == nil else { throw o["name"]!.error(.exists, "a part named '\(name)' is declared already") }
+            let index = parts.count
+            partIDs[name] = index
+            try checkCount(parts.count + 1, "parts", p)
+            var props: [(keyPath: String, value: ValueSlot)] = []
+            if let pr = o["properties"] {
+                for (path, v) in try pr.members() {
+                    let kp: KeyPath
+                    do throws(AnimrtError) { kp = try properties.resolve(path) } catch { throw v.error(error.status, error.message) }
+                    props.append((path, try valueSlot(v, kind: kp.kind, scope: s)))
+                }
+            }
+            parts.append(PartDeclaration(name: name, parent: parent, properties: props))
+            if let children = o["parts"] { try loadParts(children, parent: index, depth: depth + 1) }
+        }
+    }
+
+    /// A value for a key path of `kind`: a number or number expression for
+    /// scalars; for the others an expression of the kind, an array with one
+    /// number expression per component, or a "#rrggbb[aa]" colour.
+    func valueSlot(_ node: JSONNode, kind: ValueKind, scope s: ExpressionScope) throws(AnimrtError) -> ValueSlot {
+        if kind == .scalar { return .expression(try expression(node, scope: s, type: .number)) }
+        if case .array(let items) = node.value {
+            guard items.count == kind.componentCount else {
+                throw node.error(.kind, "a \(kind.name) has \(kind.componentCount) components; \(items.count) are given")
+            }
+            return .components(try items.enumerated().map { (i, v) throws(AnimrtError) in
+                try expression(node.element(i, v), scope: s, type: .number)
+            })
+        }
+        return .expression(try expression(node, scope: s, type: .vector(kind)))
+    }
+
+    // MARK: Templates
+
+    /// The template named `name`, checked once (groups may name other templates).
+    func template(named name: String, at node: JSONNode, depth: Int) throws(AnimrtError) -> Template {
+        if let t = templates[name] { return t }
+        guard !templatesInProgress.contains(name) else {
+            throw node.error(.invalidArgument, "the animation template '\(name)' contains itself")
+        }
+        templatesInProgress.insert(name)
+        defer { templatesInProgress.remove(name) }
+        let s = scope(event: nil, note: "templates are shared by every state; pass event values through context, or override the field in the animate action")
+        let t = try template(node, scope: s, base: nil, depth: depth)
+        templates[name] = t
+        return t
+    }
+
+    /// Reads a template (or, with `base`, the fields `only` of an animate
+    /// action that override a template's).
+    func template(_ node: JSONNode, scope s: ExpressionScope, base: Template?, depth: Int,
+                  only: Set<String>? = nil) throws(AnimrtError) -> Template {
+        guard depth <= DefinitionLimits.maxDepth else { throw node.error(.outOfRange, "animation groups are nested more than \(DefinitionLimits.maxDepth) deep") }
+        var o = try node.object(allowed: base == nil ? DefinitionLoader.templateKeys
+                                : DefinitionLoader.templateKeys + ["animate", "part", "key", "join"],
+                                required: base == nil ? ["type"] : [])
+        if let only { o = o.filter { only.contains($0.key) } }
+        var t: Template
+        if let base { t = base } else {
+            let typeName = try o["type"]!.string()
+            guard let kind = Template.Kind(rawValue: typeName) else {
+                throw o["type"]!.error(.invalidArgument, "unknown animation type '\(typeName)' (basic, keyframe, spring, group)\(suggestion(typeName, ["basic", "keyframe", "spring", "group"]))")
+            }
+            t = Template(kind: kind)
+            if kind == .group {
+                if let k = o["keyPath"] { throw k.error(.invalidArgument, "a group has no key path; its animations have theirs") }
+            } else {
+                guard let k = o["keyPath"] else { throw node.error(.invalidArgument, "a \(typeName) animation needs a keyPath") }
+                let path = try k.string()
+                do throws(AnimrtError) { t.valueKind = try properties.resolve(path).kind } catch { throw k.error(error.status, error.message) }
+                t.keyPath = path
+            }
+        }
+        func needs(_ key: String, _ kinds: [Template.Kind]) throws(AnimrtError) {
+            if let n = o[key], !kinds.contains(t.kind) {
+                throw n.error(.invalidArgument, "'\(key)' applies to \(kinds.map(\.rawValue).joined(separator: " and ")) animations, not \(t.kind.rawValue)")
+            }
+        }
+        for key in ["from", "to", "by"] { try needs(key, [.basic, .spring]) }
+        for key in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias"] { try needs(key, [.keyframe]) }
+        for key in Template.SpringField.allCases.map(\.rawValue) + ["allowsOverdamping"] { try needs(key, [.spring]) }
+        try needs("animations", [.group])
+        if let k = t.valueKind {
+            if let v = o["from"] { t.from = try valueSlot(v, kind: k, scope: s) }
+            if let v = o["to"] { t.to = try valueSlot(v, kind: k, scope: s) }
+            if let v = o["by"] { t.by = try valueSlot(v, kind: k, scope: s) }
+            if let v = o["values"] {
+                let items = try v.array()
+                guard !items.isEmpty else { throw v.error(.invalidArgument, "a keyframe animation needs at least one value") }
+                try checkCount(items.count, "keyframe values", v)
+                t.values = try items.map { (i: JSONNode) throws(AnimrtError) in try valueSlot(i, kind: k, scope: s) }
+            }
+        }
+        func numbers(_ key: String) throws(AnimrtError) -> [Expression]? {
+            guard let v = o[key] else { return nil }
+            let items = try v.array()
+            try checkCount(items.count, key, v)
+            return try items.map { (i: JSONNode) throws(AnimrtError) in try expression(i, scope: s, type: .number) }
+        }
+        if let v = try numbers("keyTimes") { t.keyTimes = v }
+        if let v = try numbers("tension") { t.tension = v }
+        if let v = try numbers("continuity") { t.continuity = v }
+        if let v = try numbers("bias") { t.bias = v }
+        if let v = o["timingFunctions"] {
+            t.timingFunctions = try v.array().map { (i: JSONNode) throws(AnimrtError) in try curve(i) }
+        }
+        if let v = o["calculationMode"] {
+            let name = try v.string()
+            let modes: [String: CalculationMode] = ["linear": .linear, "discrete": .discrete, "paced": .paced, "cubic": .cubic, "cubicPaced": .cubicPaced]
+            guard let m = modes[name] else { throw v.error(.invalidArgument, "unknown calculationMode '\(name)'\(suggestion(name, Array(modes.keys))) (linear, discrete, paced, cubic, cubicPaced)") }
+            t.calculationMode = m
+        }
+        for f in Template.SpringField.allCases { if let v = o[f.rawValue] { t.spring[f] = try expression(v, scope: s, type: .number) } }
+        for f in Template.TimingField.allCases { if let v = o[f.rawValue] { t.timing[f] = try expression(v, scope: s, type: .number) } }
+        for f in Template.FlagField.allCases { if let v = o[f.rawValue] { t.flags[f] = try expression(v, scope: s, type: .bool) } }
+        if let v = o["fillMode"] {
+            let name = try v.string()
+            guard let m = FillMode(name: name) else { throw v.error(.invalidArgument, "unknown fillMode '\(name)' (removed, forwards, backwards, both)\(suggestion(name, ["removed", "forwards", "backwards", "both"]))") }
+            t.fillMode = m
+        }
+        if let v = o["direction"] {
+            let name = try v.string()
+            let all: [String: PlaybackDirection] = ["normal": .normal, "reverse": .reverse, "alternate": .alternate, "alternate-reverse": .alternateReverse]
+            guard let d = all[name] else { throw v.error(.invalidArgument, "unknown direction '\(name)' (normal, reverse, alternate, alternate-reverse)\(suggestion(name, Array(all.keys)))") }
+            t.direction = d
+        }
+        if let v = o["timingFunction"] { t.timingFunction = try curve(v) }
+        if let v = o["animations"] {
+            let items = try v.array()
+            try checkCount(items.count, "group animations", v)
+            t.children = try items.map { (i: JSONNode) throws(AnimrtError) -> Template in
+                if case .string(let name) = i.value {
+                    guard let n = templateNodes[name] else {
+                        throw i.error(.notFound, "no animation template named '\(name)'\(suggestion(name, Array(templateNodes.keys)))")
+                    }
+                    return try template(named: name, at: n, depth: depth + 1)
+                }
+                return try template(i, scope: s, base: nil, depth: depth + 1)
+            }
+        }
+        return t
+    }
+
+    /// A timing function by name, resolved now against the runtime's registry.
+    func curve(_ node: JSONNode) throws(AnimrtError) -> TimingFunction {
+        let name = try node.string()
+        do throws(AnimrtError) { return try curves.function(named: name) } catch { throw node.error(error.status, error.message) }
+    }
+}
+
+extension Template {
+    init(kind: Kind) { self.kind = kind }
+}

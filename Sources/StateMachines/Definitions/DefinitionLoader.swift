@@ -1,0 +1,348 @@
+import AnimationCore
+
+/// Turns a definition's JSON into a checked `MachineDefinition`, or an
+/// error naming the JSON path (and the column, inside an expression).
+///
+/// Names a definition refers to are checked here: key paths against the
+/// runtime's properties, timing functions against its registry, functions
+/// against its machine functions. So a definition that loads can run.
+final class DefinitionLoader {
+    var properties: PropertyRegistry
+    let curves: TimingFunctionRegistry
+    let functions: FunctionRegistry
+
+    // Declarations, by name → (index, …).
+    var configFields: [String: Field] = [:]
+    var config: [ConfigParameter] = []
+    var contextFields: [String: Field] = [:]
+    var context: [ContextField] = []
+    var events: [EventDeclaration] = []
+    var eventIDs: [String: Int] = [:]
+    var emits: [EventDeclaration] = []
+    var emitIDs: [String: Int] = [:]
+    var requests: [EventDeclaration] = []
+    var requestIDs: [String: Int] = [:]
+    var stringKeys: [String] = []
+    var stringIDs: [String: Int] = [:]
+    var locales: [String: [String?]] = [:]
+    var defaultLocale = "en"
+    var timerNames: [String] = []
+    var timerIDs: [String: Int] = [:]
+    var partIDs: [String: Int] = [:]
+    var parts: [PartDeclaration] = []
+    var templateNodes: [String: JSONNode] = [:]
+    var templates: [String: Template] = [:]
+    var templatesInProgress: Set<String> = []
+
+    // States: full name → id, and the JSON of each.
+    var stateNames: [String] = []
+    var stateIDs: [String: Int] = [:]
+    var stateJSON: [JSONNode] = []
+    var stateParents: [Int] = []
+
+    static let builtinErrorEvent = "error.execution"
+
+    init(properties: PropertyRegistry, curves: TimingFunctionRegistry, functions: FunctionRegistry) {
+        self.properties = properties; self.curves = curves; self.functions = functions
+    }
+
+    /// Loads a definition from JSON text.
+    static func load(_ text: String, properties: PropertyRegistry, curves: TimingFunctionRegistry,
+                     functions: FunctionRegistry) throws(AnimrtError) -> MachineDefinition {
+        guard text.utf8.count <= DefinitionLimits.maxBytes else {
+            throw AnimrtError(.outOfRange, "the definition is \(text.utf8.count) bytes; at most \(DefinitionLimits.maxBytes) are accepted")
+        }
+        let json: JSONValue
+        do throws(AnimrtErrorBox) { json = try JSONValue.parse(Array(text.utf8)) }
+        catch { throw AnimrtError(.invalidArgument, error.message) }
+        let loader = DefinitionLoader(properties: properties, curves: curves, functions: functions)
+        return try loader.definition(JSONNode(value: json, path: ""), source: text)
+    }
+
+    func definition(_ root: JSONNode, source: String) throws(AnimrtError) -> MachineDefinition {
+        let top = try root.object(allowed: ["$schema", "name", "description", "locale", "maxMicrosteps", "config", "context",
+                                             "events", "emits", "requests", "strings", "parts", "animations", "initial", "states"],
+                                  required: ["name", "initial", "states"])
+        let name = try top["name"]!.name("the machine name")
+        let summary = try top["description"]?.string() ?? ""
+        var maxMicrosteps = DefinitionLimits.defaultMicrosteps
+        if let m = top["maxMicrosteps"] {
+            let v = try m.number()
+            guard v >= 1, v <= Double(DefinitionLimits.maxMicrosteps), v == v.rounded() else {
+                throw m.error(.outOfRange, "maxMicrosteps is \(MachineValue.format(v)); it must be a whole number from 1 to \(DefinitionLimits.maxMicrosteps)")
+            }
+            maxMicrosteps = Int(v)
+        }
+        if let c = top["config"] { try loadConfig(c) }
+        if let r = top["requests"] { requests = try declarations(r, "request", ids: &requestIDs) }
+        if let e = top["events"] { events = try declarations(e, "event", ids: &eventIDs) }
+        addBuiltinEvents()
+        if let e = top["emits"] { emits = try declarations(e, "emitted event", ids: &emitIDs) }
+        try loadStrings(top["strings"], locale: top["locale"])
+        if let c = top["context"] { try loadContext(c) }
+        try collectStates(top["states"]!, parent: nil, prefix: "", depth: 1)
+        try collectTimers()
+        if let p = top["parts"] { try loadParts(p, parent: -1) }
+        if let a = top["animations"] {
+            for (n, node) in try a.members() {
+                try JSONNode.checkName(n, "animation template name", node)
+                templateNodes[n] = node
+            }
+            for n in templateNodes.keys.sorted() { _ = try template(named: n, at: templateNodes[n]!, depth: 1) }
+        }
+        let states = try buildStates()
+        let initial = try resolveTarget(top["initial"]!, from: -1)
+        guard states[initial].parent == -1 else {
+            throw top["initial"]!.error(.invalidArgument, "the initial state '\(stateNames[initial])' must be a top-level state")
+        }
+        return MachineDefinition(name: name, summary: summary, config: config, context: context, events: events, emits: emits,
+                                 requests: requests, states: states, initial: initial, parts: parts, templates: templates,
+                                 stringKeys: stringKeys, locales: locales, defaultLocale: defaultLocale,
+                                 timerNames: timerNames, maxMicrosteps: maxMicrosteps, source: source)
+    }
+
+    // MARK: Declarations
+
+    func loadConfig(_ node: JSONNode) throws(AnimrtError) {
+        let members = try node.members()
+        try checkCount(members.count, "config parameters", node)
+        for (n, item) in members {
+            try JSONNode.checkName(n, "config parameter name", item)
+            let o = try item.object(allowed: ["type", "default", "min", "max", "oneOf", "description"], required: ["type", "default"])
+            let type = try machineType(o["type"]!, allowed: MachineType.allNames)
+            let minimum = try o["min"]?.number(), maximum = try o["max"]?.number()
+            if (minimum != nil || maximum != nil) && type != .number {
+                throw item.error(.invalidArgument, "min and max apply to numbers; '\(n)' is a \(type)")
+            }
+            if let lo = minimum, let hi = maximum, lo > hi {
+                throw item.error(.outOfRange, "min (\(MachineValue.format(lo))) is greater than max (\(MachineValue.format(hi)))")
+            }
+            var choices: [String] = []
+            if let c = o["oneOf"] {
+                guard type == .string else { throw c.error(.invalidArgument, "oneOf applies to strings; '\(n)' is a \(type)") }
+                for e in try c.array() { choices.append(try e.string()) }
+            }
+            let value = try literal(o["default"]!, type: type)
+            let parameter = ConfigParameter(name: n, type: type, defaultValue: value, minimum: minimum, maximum: maximum,
+                                            choices: choices, summary: try o["description"]?.string() ?? "")
+            try ConfigParameter.check(parameter, value, at: o["default"]!)
+            configFields[n] = Field(index: config.count, type: type)
+            config.append(parameter)
+        }
+    }
+
+    func loadContext(_ node: JSONNode) throws(AnimrtError) {
+        let members = try node.members()
+        try checkCount(members.count, "context fields", node)
+        var scope = ExpressionScope()
+        scope.config = configFields
+        scope.functions = functions
+        scope.strings = stringIDs
+        scope.noEvent = "context initial values are computed when the instance is created"
+        for (n, item) in members {
+            try JSONNode.checkName(n, "context field name", item)
+            let o = try item.object(allowed: ["type", "initial", "description"], required: ["type", "initial"])
+            let type = try machineType(o["type"]!, allowed: ["number", "bool", "string"])
+            let initial = try expression(o["initial"]!, scope: scope, type: type)
+            contextFields[n] = Field(index: context.count, type: type)
+            context.append(ContextField(name: n, type: type, initial: initial))
+        }
+    }
+
+    func declarations(_ node: JSONNode, _ what: String, ids: inout [String: Int]) throws(AnimrtError) -> [EventDeclaration] {
+        let members = try node.members()
+        try checkCount(members.count, "\(what)s", node)
+        var out: [EventDeclaration] = []
+        for (n, item) in members {
+            guard DefinitionLoader.isEventName(n), n.utf8.count <= DefinitionLimits.maxNameLength else {
+                throw item.error(.invalidArgument, "\(what) name '\(n)' must be letters, digits, '_', '-' and '.', starting with a letter or '_'")
+            }
+            if n == DefinitionLoader.builtinErrorEvent {
+                throw item.error(.exists, "'\(n)' is the built-in event raised when an action fails; it is declared already")
+            }
+            let allowed = what == "event" ? ["payload", "resultOf", "description"] : ["payload", "description"]
+            let o = try item.object(allowed: allowed)
+            var fields: [PayloadField] = []
+            var resultOf: Int?
+            if let r = o["resultOf"] {
+                let op = try r.string()
+                guard let id = requestIDs[op] else {
+                    throw r.error(.notFound, "no request named '\(op)'\(suggestion(op, Array(requestIDs.keys)))")
+                }
+                resultOf = id
+                fields.append(PayloadField(name: "request", type: .number, minimum: 0, maximum: nil, clamps: false, defaultValue: nil))
+            }
+            if let p = o["payload"] {
+                let list = try p.array()
+                try checkCount(list.count, "payload fields", p)
+                for f in list {
+                    let fo = try f.object(allowed: ["name", "type", "min", "max", "clamp", "default", "description"], required: ["name", "type"])
+                    let fname = try fo["name"]!.name("payload field name")
+                    guard !fields.contains(where: { $0.name == fname }) else {
+                        throw fo["name"]!.error(.exists, "payload field '\(fname)' is declared twice\(resultOf != nil && fname == "request" ? " (a result event has a 'request' field already)" : "")")
+                    }
+                    let type = try machineType(fo["type"]!, allowed: ["number", "bool", "string"])
+                    let lo = try fo["min"]?.number(), hi = try fo["max"]?.number()
+                    if (lo != nil || hi != nil || fo["clamp"] != nil) && type != .number {
+                        throw f.error(.invalidArgument, "min, max and clamp apply to numbers; '\(fname)' is a \(type)")
+                    }
+                    if let lo, let hi, lo > hi { throw f.error(.outOfRange, "min is greater than max") }
+                    let clamps = try fo["clamp"]?.bool() ?? false
+                    if clamps && lo == nil && hi == nil { throw fo["clamp"]!.error(.invalidArgument, "clamp needs a min or a max") }
+                    let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
+                    fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, defaultValue: def))
+                }
+            }
+            ids[n] = out.count
+            out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, summary: try o["description"]?.string() ?? ""))
+        }
+        return out
+    }
+
+    /// `error.execution`: raised inside the machine when an action fails.
+    func addBuiltinEvents() {
+        eventIDs[DefinitionLoader.builtinErrorEvent] = events.count
+        events.append(EventDeclaration(name: DefinitionLoader.builtinErrorEvent,
+                                       payload: [PayloadField(name: "message", type: .string, minimum: nil, maximum: nil,
+                                                              clamps: false, defaultValue: .string(""))],
+                                       resultOf: nil, summary: "raised by the machine when an action fails"))
+    }
+
+    static func isEventName(_ s: String) -> Bool {
+        guard let f = s.unicodeScalars.first, f == "_" || (f >= "a" && f <= "z") || (f >= "A" && f <= "Z") else { return false }
+        return s.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "." || $0 == "-" || ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+        }
+    }
+
+    func loadStrings(_ node: JSONNode?, locale: JSONNode?) throws(AnimrtError) {
+        guard let node else {
+            if let locale { throw locale.error(.invalidArgument, "a default locale needs a \"strings\" table") }
+            return
+        }
+        let tables = try node.members()
+        guard !tables.isEmpty else { throw node.error(.invalidArgument, "the strings table has no locale") }
+        if let locale { defaultLocale = try locale.string() } else { defaultLocale = tables.contains { $0.0 == "en" } ? "en" : tables[0].0 }
+        guard let base = tables.first(where: { $0.0 == defaultLocale }) else {
+            throw (locale ?? node).error(.notFound, "the default locale '\(defaultLocale)' has no strings table (tables: \(tables.map(\.0).joined(separator: ", ")))")
+        }
+        for (key, _) in try base.1.members() {
+            stringIDs[key] = stringKeys.count
+            stringKeys.append(key)
+        }
+        for (loc, table) in tables {
+            var texts = [String?](repeating: nil, count: stringKeys.count)
+            for (key, text) in try table.members() {
+                guard let i = stringIDs[key] else {
+                    throw text.error(.notFound, "'\(key)' is not a key of the default locale '\(defaultLocale)'\(suggestion(key, stringKeys))")
+                }
+                texts[i] = try text.string()
+            }
+            locales[loc] = texts
+        }
+    }
+
+    // MARK: Helpers
+
+    func checkCount(_ n: Int, _ what: String, _ at: JSONNode) throws(AnimrtError) {
+        guard n <= DefinitionLimits.maxItems else {
+            throw at.error(.outOfRange, "\(n) \(what); at most \(DefinitionLimits.maxItems) are accepted")
+        }
+    }
+
+    func machineType(_ node: JSONNode, allowed: [String]) throws(AnimrtError) -> MachineType {
+        let s = try node.string()
+        guard allowed.contains(s), let t = MachineType(name: s) else {
+            throw node.error(.invalidArgument, "unknown type '\(s)'\(suggestion(s, allowed)) (types here: \(allowed.joined(separator: ", ")))")
+        }
+        return t
+    }
+
+    func suggestion(_ word: String, _ candidates: [String]) -> String {
+        closestName(word, candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// A literal of `type`: a JSON number, boolean or string (taken as
+    /// text, not as an expression), or a colour "#rrggbb[aa]" or an array
+    /// of numbers for vectors.
+    func literal(_ node: JSONNode, type: MachineType) throws(AnimrtError) -> MachineValue {
+        switch (type, node.value) {
+        case (.number, .number(let d)): return .number(d)
+        case (.bool, .bool(let b)): return .bool(b)
+        case (.string, .string(let s)): return .string(s)
+        case (.vector(let k), .string(let s)) where k == .color:
+            guard let c = DefinitionLoader.hexColor(s) else { throw node.error(.invalidArgument, "'\(s)' is not a colour; write \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a]") }
+            return .vector(c)
+        case (.vector(let k), .array(let items)):
+            var components: [Double] = []
+            for (i, item) in items.enumerated() {
+                guard case .number(let d) = item else { throw node.element(i, item).wrongType("a number") }
+                components.append(d)
+            }
+            do throws(AnimrtError) { return .vector(try AnimatableValue(kind: k, components: components)) }
+            catch { throw node.error(error.status, error.message) }
+        default:
+            throw node.error(.kind, "expected a \(type) literal, found \(node.value.kindName)")
+        }
+    }
+
+    /// "#rrggbb" or "#rrggbbaa" as a colour with components in [0, 1].
+    static func hexColor(_ s: String) -> AnimatableValue? {
+        let digits = Array(s.utf8)
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        var c: [Double] = []
+        var i = 1
+        while i < digits.count {
+            guard let byte = UInt8(String(decoding: digits[i..<(i + 2)], as: UTF8.self), radix: 16) else { return nil }
+            c.append(Double(byte) / 255)
+            i += 2
+        }
+        if c.count == 3 { c.append(1) }
+        return .color(c[0], c[1], c[2], c[3])
+    }
+
+    /// An expression from a JSON number, boolean or string (a string is
+    /// parsed as an expression: text literals are quoted inside it).
+    func expression(_ node: JSONNode, scope: ExpressionScope, type: MachineType?) throws(AnimrtError) -> Expression {
+        switch node.value {
+        case .number(let d):
+            if let type, type != .number { throw node.error(.kind, "a number is given where a \(type) is needed") }
+            return Expression(constant: .number(d), text: MachineValue.format(d))
+        case .bool(let b):
+            if let type, type != .bool { throw node.error(.kind, "a boolean is given where a \(type) is needed") }
+            return Expression(constant: .bool(b), text: b ? "true" : "false")
+        case .string(let text):
+            guard text.utf8.count <= DefinitionLimits.maxExpressionLength else {
+                throw node.error(.outOfRange, "the expression is \(text.utf8.count) bytes; at most \(DefinitionLimits.maxExpressionLength) are accepted")
+            }
+            if case .vector(.color)? = type, let c = DefinitionLoader.hexColor(text) {
+                return Expression(constant: .vector(c), text: text)
+            }
+            do throws(ExpressionError) { return try Parser.parse(text, scope: scope, expected: type) }
+            catch {
+                var message = error.message
+                if type == .string, message.hasPrefix("unknown name") {
+                    message += " (text is written in quotes inside the expression: \"'\(text)'\")"
+                }
+                throw node.error(error.status, "column \(error.column): \(message)")
+            }
+        default:
+            throw node.error(.invalidArgument, "expected a number, a boolean or an expression string, found \(node.value.kindName)")
+        }
+    }
+}
+
+extension ConfigParameter {
+    /// Checks a value against the parameter's type, range and choices.
+    static func check(_ p: ConfigParameter, _ value: MachineValue, at node: JSONNode) throws(AnimrtError) {
+        guard value.type == p.type else { throw node.error(.kind, "'\(p.name)' is a \(p.type), not a \(value.type)") }
+        guard value.isFinite else { throw node.error(.invalidArgument, "'\(p.name)' must be finite") }
+        if case .number(let d) = value {
+            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "'\(p.name)' is \(MachineValue.format(d)); the minimum is \(MachineValue.format(lo))") }
+            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "'\(p.name)' is \(MachineValue.format(d)); the maximum is \(MachineValue.format(hi))") }
+        }
+        if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s) {
+            throw node.error(.outOfRange, "'\(p.name)' is '\(s)'; it must be one of \(p.choices.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+    }
+}

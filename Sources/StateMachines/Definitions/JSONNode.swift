@@ -1,0 +1,103 @@
+import AnimationCore
+
+/// A JSON value and the path where it sits in the definition
+/// ("states.loading.on.fetched[0].guard"): every error the loader raises
+/// names that path.
+struct JSONNode {
+    let value: JSONValue
+    let path: String
+
+    func child(_ key: String, _ v: JSONValue) -> JSONNode { JSONNode(value: v, path: path.isEmpty ? key : "\(path).\(key)") }
+    func element(_ i: Int, _ v: JSONValue) -> JSONNode { JSONNode(value: v, path: "\(path)[\(i)]") }
+
+    func error(_ status: Status, _ message: String) -> AnimrtError {
+        AnimrtError(status, path.isEmpty ? message : "\(path): \(message)")
+    }
+
+    func wrongType(_ wanted: String) -> AnimrtError {
+        error(.invalidArgument, "expected \(wanted), found \(value.kindName)")
+    }
+
+    /// The object's members, refusing keys outside `allowed` (with a
+    /// suggestion) and requiring `required`.
+    func object(allowed: [String], required: [String] = []) throws(AnimrtError) -> [String: JSONNode] {
+        guard case .object(let members) = value else { throw wrongType("an object") }
+        var out: [String: JSONNode] = [:]
+        for key in members.keys.sorted() {
+            guard allowed.contains(key) else {
+                var message = "unknown key '\(key)'"
+                if let near = closestName(key, allowed) { message += "; did you mean '\(near)'?" }
+                else { message += " (allowed: \(allowed.sorted().joined(separator: ", ")))" }
+                throw error(.invalidArgument, message)
+            }
+            out[key] = child(key, members[key]!)
+        }
+        for key in required where out[key] == nil {
+            throw error(.invalidArgument, "the key '\(key)' is required")
+        }
+        return out
+    }
+
+    /// The members of an object whose keys are names chosen by the author
+    /// (states, events, config …), sorted by key.
+    func members() throws(AnimrtError) -> [(String, JSONNode)] {
+        guard case .object(let members) = value else { throw wrongType("an object") }
+        return members.keys.sorted().map { ($0, child($0, members[$0]!)) }
+    }
+
+    func array() throws(AnimrtError) -> [JSONNode] {
+        guard case .array(let items) = value else { throw wrongType("an array") }
+        return items.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    /// An array, or a single item standing for an array of one.
+    func list() -> [JSONNode] {
+        if case .array(let items) = value { return items.enumerated().map { element($0.offset, $0.element) } }
+        return [self]
+    }
+
+    func string() throws(AnimrtError) -> String {
+        guard case .string(let s) = value else { throw wrongType("a string") }
+        return s
+    }
+
+    func number() throws(AnimrtError) -> Double {
+        guard case .number(let d) = value else { throw wrongType("a number") }
+        return d
+    }
+
+    func bool() throws(AnimrtError) -> Bool {
+        guard case .bool(let b) = value else { throw wrongType("true or false") }
+        return b
+    }
+
+    /// A name: letters, digits and '_', not starting with a digit.
+    func name(_ what: String) throws(AnimrtError) -> String {
+        let s = try string()
+        try JSONNode.checkName(s, what, self)
+        return s
+    }
+
+    static func checkName(_ s: String, _ what: String, _ at: JSONNode) throws(AnimrtError) {
+        guard Parser.isName(s), s.utf8.count <= DefinitionLimits.maxNameLength else {
+            throw at.error(.invalidArgument, "\(what) '\(s)' must be 1 to \(DefinitionLimits.maxNameLength) letters, digits and '_', not starting with a digit")
+        }
+    }
+}
+
+/// The documented limits of a definition (docs/machines.md, "Limits").
+public enum DefinitionLimits {
+    /// The largest definition text, in bytes.
+    public static let maxBytes = 4 << 20
+    /// The longest name of a state, event, field, part, timer or template.
+    public static let maxNameLength = 128
+    /// The deepest nesting of states (and of template groups).
+    public static let maxDepth = 32
+    /// The most states, events, context fields, parts … of each kind.
+    public static let maxItems = 4_096
+    /// Default and largest bound on microsteps per macrostep.
+    public static let defaultMicrosteps = 100
+    public static let maxMicrosteps = 100_000
+    /// The longest expression text, in bytes.
+    public static let maxExpressionLength = 4_096
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// A JSON document decoded by the toolchain's JSONDecoder into a tree the
+/// loader walks with paths, so that every error can say where it is.
+/// (Object key order is not kept: nothing in a definition depends on it.)
+indirect enum JSONValue: Decodable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    /// Decodes `text` (UTF-8 JSON).
+    static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
+        do { return try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
+        catch let DecodingError.dataCorrupted(c) {
+            let detail = (c.underlyingError.map { "\($0)" } ?? c.debugDescription)
+            throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten(detail))")
+        } catch {
+            throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten("\(error)"))")
+        }
+    }
+
+    private static func shorten(_ s: String) -> String { s.count > 300 ? String(s.prefix(300)) + "…" : s }
+
+    var kindName: String {
+        switch self {
+        case .null: "null"; case .bool: "a boolean"; case .number: "a number"; case .string: "a string"
+        case .array: "an array"; case .object: "an object"
+        }
+    }
+}
+
+/// A message on its way to becoming an `AnimrtError` with a JSON path.
+struct AnimrtErrorBox: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

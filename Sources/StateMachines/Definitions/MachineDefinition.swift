@@ -1,0 +1,183 @@
+import AnimationCore
+
+/// A machine definition, checked and frozen: names resolved to indices,
+/// expressions parsed and typed, targets resolved, the transition table built.
+/// Immutable and shared by every instance made from it.
+public final class MachineDefinition: @unchecked Sendable {
+    /// The machine's name ("networkButton").
+    public let name: String
+    public let summary: String
+    public let config: [ConfigParameter]
+    public let context: [ContextField]
+    /// Events the host (and the machine itself) may send, by id.
+    public let events: [EventDeclaration]
+    /// Events the machine reports to the host with `emit`, by id.
+    public let emits: [EventDeclaration]
+    /// Operations the host performs for the machine (`request`), by id.
+    public let requests: [EventDeclaration]
+    public let states: [StateNode]
+    /// The top-level initial state.
+    public let initial: Int
+    public let parts: [PartDeclaration]
+    let templates: [String: Template]
+    /// Copy: for each locale, one text per key (missing keys fall back to
+    /// the default locale).
+    public let stringKeys: [String]
+    public let locales: [String: [String?]]
+    public let defaultLocale: String
+    /// Named timers (`after` entries with a name, `startTimer`), by index.
+    public let timerNames: [String]
+    /// The most microsteps one macrostep may take before it is stopped.
+    public let maxMicrosteps: Int
+    /// The JSON text it was loaded from (snapshots and traces carry it).
+    public let source: String
+
+    init(name: String, summary: String, config: [ConfigParameter], context: [ContextField], events: [EventDeclaration],
+         emits: [EventDeclaration], requests: [EventDeclaration], states: [StateNode], initial: Int, parts: [PartDeclaration],
+         templates: [String: Template], stringKeys: [String], locales: [String: [String?]], defaultLocale: String,
+         timerNames: [String], maxMicrosteps: Int, source: String) {
+        self.name = name; self.summary = summary; self.config = config; self.context = context; self.events = events
+        self.emits = emits; self.requests = requests; self.states = states; self.initial = initial; self.parts = parts
+        self.templates = templates; self.stringKeys = stringKeys; self.locales = locales; self.defaultLocale = defaultLocale
+        self.timerNames = timerNames; self.maxMicrosteps = maxMicrosteps; self.source = source
+    }
+
+    /// The id of the state with full name `name` ("completed.celebrating").
+    public func stateID(_ name: String) -> Int? { states.firstIndex { $0.name == name } }
+    /// The id of the event named `name`.
+    public func eventID(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
+    /// The index of the context field named `name`.
+    public func contextID(_ name: String) -> Int? { context.firstIndex { $0.name == name } }
+    /// The index of the part named `name`.
+    public func partID(_ name: String) -> Int? { parts.firstIndex { $0.name == name } }
+
+    /// The names of the events state `s` accepts (takes a transition for, at
+    /// some level, or ignores), for messages and tables.
+    public func acceptedEvents(in s: Int) -> [String] {
+        var names: Set<String> = []
+        var a = s
+        while a >= 0 {
+            for (e, list) in states[a].on.enumerated() where !list.isEmpty { names.insert(events[e].name) }
+            for e in states[a].ignored { names.insert(events[e].name) }
+            a = states[a].parent
+        }
+        return names.sorted()
+    }
+
+    /// `s` and its ancestors, innermost first.
+    func ancestry(_ s: Int) -> [Int] {
+        var out: [Int] = []
+        var a = s
+        while a >= 0 { out.append(a); a = states[a].parent }
+        return out
+    }
+
+    /// Whether `a` is `d` or one of its ancestors.
+    func isAncestor(_ a: Int, of d: Int) -> Bool {
+        var x = d
+        while x >= 0 { if x == a { return true }; x = states[x].parent }
+        return false
+    }
+}
+
+/// A typed configuration parameter with its default and allowed range.
+public struct ConfigParameter: Sendable {
+    public let name: String
+    public let type: MachineType
+    public let defaultValue: MachineValue
+    public let minimum: Double?
+    public let maximum: Double?
+    /// For strings: the allowed values (empty: any).
+    public let choices: [String]
+    public let summary: String
+}
+
+/// A context field and its initial value (an expression over config).
+public struct ContextField: Sendable {
+    public let name: String
+    public let type: MachineType
+    let initial: Expression
+}
+
+/// A payload field of an event: its type, the range of numbers, whether
+/// out-of-range numbers are clamped instead of refused, and a default that
+/// makes it optional.
+public struct PayloadField: Sendable {
+    public let name: String
+    public let type: MachineType
+    public let minimum: Double?
+    public let maximum: Double?
+    public let clamps: Bool
+    public let defaultValue: MachineValue?
+}
+
+/// An event the machine accepts, emits or requests, with its payload.
+public struct EventDeclaration: Sendable {
+    public let name: String
+    public let payload: [PayloadField]
+    /// For a result event: the request operation whose latest id it must
+    /// carry in its first payload field ("request").
+    public let resultOf: Int?
+    public let summary: String
+}
+
+/// A layer an instance owns, with its initial property values.
+public struct PartDeclaration: Sendable {
+    public let name: String
+    /// Index of the parent part, or -1 for a part under the instance's parent layer.
+    public let parent: Int
+    let properties: [(keyPath: String, value: ValueSlot)]
+}
+
+/// A state of the chart.
+public struct StateNode: Sendable {
+    public enum Kind: Sendable { case atomic, compound, final }
+    /// The full dotted name ("completed.celebrating").
+    public let name: String
+    public let kind: Kind
+    /// The parent state, or -1 at the top level.
+    public let parent: Int
+    public let children: [Int]
+    /// For a compound state, the child entered with it.
+    public let initial: Int?
+    public let depth: Int
+    let entry: [Action]
+    let exit: [Action]
+    /// Transitions per event id (document order within an event).
+    let on: [[Transition]]
+    let after: [AfterTransition]
+    let done: Transition?
+    let always: [Transition]
+    let onFinal: Transition?
+    /// Event ids accepted and dropped here.
+    let ignored: Set<Int>
+    /// Context fields reported with a change into this state.
+    public let values: [Int]
+    public let summary: String
+
+    /// The last component of the name.
+    public var shortName: Substring { name.split(separator: ".").last ?? Substring(name) }
+}
+
+/// A transition: an optional guard, actions, an optional target.
+struct Transition: Sendable {
+    enum Trigger: Sendable, Equatable { case event(Int), after(Int), done, always, onFinal }
+    let source: Int
+    let trigger: Trigger
+    /// nil: targetless (no state is exited or entered).
+    let target: Int?
+    let guardExpression: Expression?
+    let actions: [Action]
+    /// Internal: a compound source whose target is its descendant is not exited.
+    let isInternal: Bool
+    /// Where it is written ("states.loading.on.fetched[0]"), for messages.
+    let path: String
+}
+
+/// A transition taken when a timer started on entry fires.
+struct AfterTransition: Sendable {
+    let delay: Expression
+    /// Index in `timerNames` if named (then `cancelTimer` and `timerActive` see it).
+    let timer: Int?
+    let transition: Transition
+}

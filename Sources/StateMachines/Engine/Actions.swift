@@ -1,0 +1,194 @@
+import AnimationCore
+
+/// Executable content. An action that fails (a non-finite number where one
+/// is needed, an animation the runtime refuses, a function that throws)
+/// stops the rest of its block, is reported to the host as an error event
+/// and raises `error.execution` (SCXML 5.9); what ran before it stays done.
+extension MachineInstance {
+    /// Runs `actions`; `entering` is the state whose entry they are (its
+    /// barrier is the one `join` refers to).
+    func run(_ actions: [Action], payload: [MachineValue], entering: Int?) {
+        for a in actions {
+            guard alive else { return }
+            do throws(AnimrtError) { try perform(a, payload: payload, entering: entering) }
+            catch {
+                fail("\(a.path): \(error.message)", event: -1)
+                return
+            }
+        }
+    }
+
+    private func perform(_ a: Action, payload: [MachineValue], entering: Int?) throws(AnimrtError) {
+        var c = evaluationContext(event: payload)
+        switch a.body {
+        case .assign(let list):
+            var values: [(Int, MachineValue)] = []
+            for (field, e) in list {
+                let v = try Evaluator.evaluate(e, &c)
+                guard v.isFinite else {
+                    throw AnimrtError(.invalidArgument, "context.\(definition.context[field].name) would be \(v); context numbers must be finite")
+                }
+                values.append((field, v))
+            }
+            for (field, v) in values { context[field] = v }
+        case .animate(let part, let key, let template, let joins):
+            let animation = try build(template, &c)
+            let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil
+            try runtime.add(animation, to: parts[part], forKey: key, joining: barrier)
+        case .remove(let part, let key):
+            try runtime.removeAnimation(forKey: key, from: parts[part])
+        case .removeAll(let part):
+            try runtime.removeAllAnimations(from: parts[part])
+        case .set(let part, let keyPath, let kind, let slot):
+            let v = try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'")
+            try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[part])
+        case .emit(let id, let exprs):
+            var e = Event(type: .machineEmitted, time: clock)
+            e.object = handle
+            e.name = Int32(id)
+            e.payload = try evaluatePayload(definition.emits[id], exprs, &c).map(\.tagged)
+            runtime.post(e)
+        case .raise(let id, let exprs):
+            let values = try evaluatePayload(definition.events[id], exprs, &c)
+            internalQueue.append(Pending(kind: .event(id), payload: values))
+        case .request(let op, let exprs):
+            let values = try evaluatePayload(definition.requests[op], exprs, &c)
+            lastRequestID += 1
+            requests[op] = (lastRequestID, true)
+            var e = Event(type: .machineRequest, time: clock)
+            e.object = handle
+            e.name = Int32(op)
+            e.token = lastRequestID
+            e.payload = values.map(\.tagged)
+            runtime.post(e)
+        case .cancelRequest(let op):
+            requests[op].open = false
+        case .startTimer(let timer, let delayExpression, let event, let exprs):
+            let delay = try Evaluator.evaluate(delayExpression, &c).number ?? .nan
+            guard delay.isFinite, delay >= 0 else {
+                throw AnimrtError(.outOfRange, "the delay is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more")
+            }
+            let values = try evaluatePayload(definition.events[event], exprs, &c)
+            if let running = namedTimers[timer] { try? runtime.cancelTimer(running.timer) }
+            serial += 1
+            let activation = serial
+            let me = handle
+            let h = try runtime.startTimer(after: delay) { [unowned(unsafe) host] in
+                guard let m = host.instance(me), m.namedTimers[timer]?.serial == activation else { return }
+                m.namedTimers[timer] = nil
+                m.deliver(Pending(kind: .event(event), payload: values, origin: .timer), isInternal: false)
+            }
+            namedTimers[timer] = (h, activation)
+        case .cancelTimer(let timer):
+            if let running = namedTimers[timer] {
+                try? runtime.cancelTimer(running.timer)
+                namedTimers[timer] = nil
+            }
+        case .call(let f, let exprs):
+            var args: [MachineValue] = []
+            for e in exprs { args.append(try Evaluator.evaluate(e, &c)) }
+            _ = try f.call(args)
+        }
+    }
+
+    /// Evaluates a payload; omitted fields take their defaults; numbers are
+    /// checked (finite, in range, clamped where declared).
+    func evaluatePayload(_ declaration: EventDeclaration, _ exprs: [Expression?],
+                         _ c: inout EvaluationContext) throws(AnimrtError) -> [MachineValue] {
+        var out: [MachineValue] = []
+        out.reserveCapacity(exprs.count)
+        for (field, e) in zip(declaration.payload, exprs) {
+            let v = try e.map { (x: Expression) throws(AnimrtError) in try Evaluator.evaluate(x, &c) } ?? field.defaultValue!
+            out.append(try MachineHost.check(v, field, of: declaration))
+        }
+        return out
+    }
+
+    /// A value for a key path of `kind` from its slot.
+    func value(_ slot: ValueSlot, kind: ValueKind, _ c: inout EvaluationContext, what: String) throws(AnimrtError) -> AnimatableValue {
+        switch slot {
+        case .expression(let e):
+            let v = try Evaluator.evaluate(e, &c)
+            let result: AnimatableValue
+            switch v {
+            case .number(let d): result = .scalar(d)
+            case .vector(let x): result = x
+            default: throw AnimrtError(.kind, "\(what) is \(v); a \(kind.name) is needed")
+            }
+            for (i, x) in result.components.enumerated() where !x.isFinite {
+                throw AnimrtError(.invalidArgument, "\(what): component \(i) is \(x); values must be finite")
+            }
+            return result
+        case .components(let list):
+            var numbers: [Double] = []
+            for e in list { numbers.append(try Evaluator.evaluate(e, &c).number ?? .nan) }
+            do throws(AnimrtError) { return try AnimatableValue(kind: kind, components: numbers) }
+            catch { throw AnimrtError(error.status, "\(what): \(error.message)") }
+        }
+    }
+
+    /// The `Animation` a template describes, with its expressions evaluated.
+    func build(_ t: Template, _ c: inout EvaluationContext) throws(AnimrtError) -> Animation {
+        func number(_ e: Expression, _ what: String) throws(AnimrtError) -> Double {
+            let d = try Evaluator.evaluate(e, &c).number ?? .nan
+            guard !d.isNaN else { throw AnimrtError(.invalidArgument, "\(what) is NaN") }
+            return d
+        }
+        func slot(_ s: ValueSlot?, _ what: String) throws(AnimrtError) -> AnimatableValue? {
+            guard let s, let k = t.valueKind else { return nil }
+            return try value(s, kind: k, &c, what: what)
+        }
+        var timing = MediaTiming()
+        for (field, e) in t.timing {
+            let v = try number(e, field.rawValue)
+            switch field {
+            case .beginTime: timing.beginTime = v
+            case .duration: timing.duration = v
+            case .speed: timing.speed = v
+            case .timeOffset: timing.timeOffset = v
+            case .repeatCount: timing.repeatCount = v
+            case .repeatDuration: timing.repeatDuration = v
+            case .iterationStart: timing.iterationStart = v
+            case .endDelay: timing.endDelay = v
+            }
+        }
+        if let f = t.fillMode { timing.fillMode = f }
+        if let d = t.direction { timing.direction = d }
+        var flags: [Template.FlagField: Bool] = [:]
+        for (field, e) in t.flags { flags[field] = try Evaluator.evaluate(e, &c).bool ?? false }
+        timing.autoreverses = flags[.autoreverses] ?? false
+        var a: Animation
+        switch t.kind {
+        case .basic:
+            a = .basic(t.keyPath!, from: try slot(t.from, "from"), to: try slot(t.to, "to"), by: try slot(t.by, "by"), timing: timing)
+        case .spring:
+            var s = Spring()
+            if let e = t.spring[.mass] { s.mass = try number(e, "mass") }
+            if let e = t.spring[.stiffness] { s.stiffness = try number(e, "stiffness") }
+            if let e = t.spring[.damping] { s.damping = try number(e, "damping") }
+            if let e = t.spring[.initialVelocity] { s.initialVelocity = try number(e, "initialVelocity") }
+            s.allowsOverdamping = flags[.allowsOverdamping] ?? false
+            a = .spring(t.keyPath!, s, from: try slot(t.from, "from"), to: try slot(t.to, "to"), by: try slot(t.by, "by"), timing: timing)
+        case .keyframe:
+            var values: [AnimatableValue] = []
+            for (i, v) in (t.values ?? []).enumerated() { values.append(try value(v, kind: t.valueKind!, &c, what: "keyframe value \(i)")) }
+            var k = Keyframes(values: values, calculationMode: t.calculationMode ?? .linear)
+            if let times = t.keyTimes { k.keyTimes = try times.enumerated().map { (i, e) throws(AnimrtError) in try number(e, "key time \(i)") } }
+            if let f = t.timingFunctions { k.timingFunctions = f }
+            if let l = t.tension { k.tensionValues = try l.map { (e: Expression) throws(AnimrtError) in try number(e, "tension") } }
+            if let l = t.continuity { k.continuityValues = try l.map { (e: Expression) throws(AnimrtError) in try number(e, "continuity") } }
+            if let l = t.bias { k.biasValues = try l.map { (e: Expression) throws(AnimrtError) in try number(e, "bias") } }
+            a = .keyframe(t.keyPath!, k, timing: timing)
+        case .group:
+            var children: [Animation] = []
+            for child in t.children { children.append(try build(child, &c)) }
+            a = .group(children, timing: timing)
+        }
+        a.timingFunction = t.timingFunction
+        if let v = flags[.removedOnCompletion] { a.isRemovedOnCompletion = v }
+        a.isAdditive = flags[.additive] ?? false
+        a.isCumulative = flags[.cumulative] ?? false
+        a.startsFromPresentation = flags[.fromPresentation] ?? false
+        return a
+    }
+}

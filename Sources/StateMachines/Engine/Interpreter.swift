@@ -1,0 +1,356 @@
+import AnimationCore
+
+/// What happened to an event sent to a machine.
+public enum SendOutcome: Int32, Sendable, CaseIterable {
+    /// A transition was taken (its actions ran).
+    case taken = 0
+    /// The active state declares the event ignored.
+    case ignored = 1
+    /// A result carrying a request id other than the latest: not processed,
+    /// reported as a stale-result event.
+    case stale = 2
+    /// Queued behind the event being processed (a send made from inside a
+    /// machine's own action); its outcome is reported by events.
+    case queued = 3
+}
+
+/// Run-to-completion processing (SCXML's algorithm, without parallel
+/// states). One external event is one macrostep: its transition, then every
+/// eventless transition and internal event (raised, `done`, `onFinal`,
+/// `error.execution`) until none is left. In a microstep, states exit
+/// innermost first (exit actions, then their timers and barriers are
+/// cancelled), the transition's actions run, the state change is reported,
+/// and states enter outermost first (entry actions, then `after` timers
+/// start and `done` starts waiting).
+extension MachineInstance {
+    /// Enters the initial configuration (at creation).
+    func start() {
+        busy = true
+        var microsteps = 0
+        var chain: [Int] = []
+        var s = definition.initial
+        while true {
+            chain.append(s)
+            guard let i = definition.states[s].initial else { break }
+            s = i
+        }
+        reportStateChange(from: -1, to: chain.last!)
+        for s in chain { enter(s) }
+        leaf = chain.last!
+        afterEntering(leaf)
+        runToCompletion(&microsteps, event: -1)
+        busy = false
+        drainExternal()
+    }
+
+    /// Processes an event from the host. Returns the outcome, or throws
+    /// `.state` (no transition takes it here: nothing changed).
+    func send(_ event: Int, payload: [MachineValue]) throws(AnimrtError) -> SendOutcome {
+        guard !finished else {
+            throw AnimrtError(.state, "\(handle) ('\(definition.name)') has finished (it is in the final state '\(definition.states[leaf].name)'); it takes no more events")
+        }
+        if let op = definition.events[event].resultOf {
+            let id = payload[0].number.map { UInt64(exactly: $0) } ?? nil
+            guard let id, requests[op].open, requests[op].latest == id else {
+                var e = Event(type: .machineStaleResult, time: clock)
+                e.object = handle
+                e.name = Int32(event)
+                e.token = id ?? 0
+                e.payload = payload.map(\.tagged)
+                runtime.post(e)
+                return .stale
+            }
+        }
+        if busy {
+            externalQueue.append(Pending(kind: .event(event), payload: payload, origin: .host))
+            return .queued
+        }
+        let pending = Pending(kind: .event(event), payload: payload, origin: .host)
+        busy = true
+        defer { busy = false }
+        switch select(pending) {
+        case .rejected(let message):
+            internalQueue.removeAll(); internalHead = 0
+            throw AnimrtError(.state, message)
+        case .ignored:
+            internalQueue.removeAll(); internalHead = 0
+            return .ignored
+        case .transition(let t):
+            if let op = definition.events[event].resultOf { requests[op].open = false }
+            var microsteps = 0
+            microstep(t, payload: payload, &microsteps)
+            runToCompletion(&microsteps, event: Int32(event))
+        }
+        busy = false
+        drainExternal()
+        return .taken
+    }
+
+    /// Delivers an event the machine itself caused (timer, barrier,
+    /// onFinal): queued if a macrostep is running, else processed now.
+    func deliver(_ pending: Pending, isInternal: Bool) {
+        guard alive, !finished else { return }
+        if busy {
+            if isInternal { internalQueue.append(pending) } else { externalQueue.append(pending) }
+            return
+        }
+        busy = true
+        var microsteps = 0
+        process(pending, &microsteps, reportUnhandled: true)
+        runToCompletion(&microsteps, event: eventID(of: pending))
+        busy = false
+        drainExternal()
+    }
+
+    private func eventID(of p: Pending) -> Int32 {
+        if case .event(let e) = p.kind { return Int32(e) }
+        return -1
+    }
+
+    private func drainExternal() {
+        while alive, !finished, !busy, !externalQueue.isEmpty {
+            let p = externalQueue.removeFirst()
+            busy = true
+            var microsteps = 0
+            process(p, &microsteps, reportUnhandled: true)
+            runToCompletion(&microsteps, event: eventID(of: p))
+            busy = false
+        }
+    }
+
+    enum Selection {
+        case transition(Transition)
+        case ignored
+        case rejected(String)
+    }
+
+    /// The transition that takes `p` in the current configuration.
+    func select(_ p: Pending) -> Selection {
+        switch p.kind {
+        case .event(let e):
+            var a = leaf
+            var guardedOut = false
+            var context = evaluationContext(event: p.payload)
+            while a >= 0 {
+                let state = definition.states[a]
+                for t in state.on[e] {
+                    if passes(t, &context) { return .transition(t) }
+                    guardedOut = true
+                }
+                if state.ignored.contains(e) { return .ignored }
+                a = state.parent
+            }
+            let name = definition.events[e].name
+            let here = definition.states[leaf].name
+            if guardedOut {
+                return .rejected("'\(name)' is not taken in state '\(here)': no guard of its transitions passed")
+            }
+            let accepted = definition.acceptedEvents(in: leaf)
+            return .rejected("'\(name)' is not accepted in state '\(here)' (it accepts \(accepted.isEmpty ? "no event" : accepted.map { "'\($0)'" }.joined(separator: ", ")); list it under \"ignore\" to drop it there)")
+        case .after(let s, let i, let activation):
+            guard activations[s] == activation else { return .ignored }
+            let t = definition.states[s].after[i].transition
+            var context = evaluationContext(event: [])
+            return passes(t, &context) ? .transition(t) : .ignored
+        case .done(let s, let activation):
+            guard activations[s] == activation, let t = definition.states[s].done else { return .ignored }
+            var context = evaluationContext(event: [])
+            return passes(t, &context) ? .transition(t) : .ignored
+        case .onFinal(let s, let activation):
+            guard activations[s] == activation, let t = definition.states[s].onFinal else { return .ignored }
+            var context = evaluationContext(event: [])
+            return passes(t, &context) ? .transition(t) : .ignored
+        }
+    }
+
+    /// Evaluates a guard; a guard whose function fails counts as false and
+    /// raises `error.execution` (SCXML 5.9).
+    func passes(_ t: Transition, _ c: inout EvaluationContext) -> Bool {
+        guard let g = t.guardExpression else { return true }
+        do throws(AnimrtError) {
+            return try Evaluator.evaluate(g, &c) == .bool(true)
+        } catch {
+            fail("guard of \(t.path): \(error.message)", event: -1)
+            return false
+        }
+    }
+
+    private func process(_ p: Pending, _ microsteps: inout Int, reportUnhandled: Bool) {
+        switch select(p) {
+        case .transition(let t): microstep(t, payload: p.payload, &microsteps)
+        case .ignored: break
+        case .rejected(let message):
+            // Only events (raised, or sent by a timer) can be unhandled here;
+            // error.execution is reported already and may go unhandled.
+            if case .event(let e) = p.kind, definition.events[e].name != DefinitionLoader.builtinErrorEvent, reportUnhandled {
+                let origin = p.origin == .timer ? "sent by a timer" : p.origin == .host ? "sent by the host" : "raised by the machine"
+                report(error: "an event \(origin) was dropped: \(message)", event: Int32(e))
+            }
+        }
+    }
+
+    /// Eventless transitions and internal events until neither is left, or
+    /// until the microstep bound stops the macrostep with an error.
+    func runToCompletion(_ microsteps: inout Int, event: Int32) {
+        while alive && !finished {
+            if microsteps >= definition.maxMicrosteps {
+                internalQueue.removeAll(); internalHead = 0
+                report(error: "the macrostep was stopped after \(definition.maxMicrosteps) microsteps in state '\(definition.states[leaf].name)' (an eventless loop?); the machine stays there", event: event)
+                return
+            }
+            if let t = eventless() { microstep(t, payload: [], &microsteps); continue }
+            guard internalHead < internalQueue.count else { break }
+            let p = internalQueue[internalHead]
+            internalHead += 1
+            process(p, &microsteps, reportUnhandled: true)
+        }
+        internalQueue.removeAll(keepingCapacity: true)
+        internalHead = 0
+    }
+
+    private func eventless() -> Transition? {
+        var a = leaf
+        var context = evaluationContext(event: [])
+        while a >= 0 {
+            for t in definition.states[a].always where passes(t, &context) { return t }
+            a = definition.states[a].parent
+        }
+        return nil
+    }
+
+    /// Takes one transition: exit, actions, report, enter.
+    func microstep(_ t: Transition, payload: [MachineValue], _ microsteps: inout Int) {
+        microsteps += 1
+        guard let target = t.target else {
+            run(t.actions, payload: payload, entering: nil)
+            return
+        }
+        let domain = transitionDomain(t, target: target)
+        let from = leaf
+        var s = leaf
+        while s != domain && s >= 0 {
+            exit(s)
+            s = definition.states[s].parent
+        }
+        run(t.actions, payload: payload, entering: nil)
+        guard alive else { return }
+        var path: [Int] = []
+        var x = target
+        while x != domain && x >= 0 { path.append(x); x = definition.states[x].parent }
+        path.reverse()
+        var d = target
+        while let i = definition.states[d].initial { path.append(i); d = i }
+        reportStateChange(from: from, to: d)
+        for s in path {
+            enter(s)
+            guard alive else { return }
+        }
+        leaf = d
+        afterEntering(d)
+    }
+
+    /// The state whose descendants a transition exits and enters: the
+    /// source for an internal transition, else the nearest proper ancestor
+    /// of the source that contains the target (-1: the top level).
+    func transitionDomain(_ t: Transition, target: Int) -> Int {
+        if t.isInternal { return t.source }
+        var a = definition.states[t.source].parent
+        while a >= 0 && !definition.isAncestor(a, of: target) { a = definition.states[a].parent }
+        return a
+    }
+
+    /// After the leaf `d` is entered: a final state completes its parent
+    /// (onFinal) or, at the top level, the machine.
+    private func afterEntering(_ d: Int) {
+        guard definition.states[d].kind == .final else { return }
+        let p = definition.states[d].parent
+        if p >= 0 {
+            internalQueue.append(Pending(kind: .onFinal(state: p, activation: activations[p]), payload: []))
+        } else {
+            finished = true
+        }
+    }
+
+    func enter(_ s: Int) {
+        serial += 1
+        let activation = serial
+        activations[s] = activation
+        let state = definition.states[s]
+        if state.done != nil {
+            stateBarriers[s] = try? runtime.createBarrier()
+        }
+        run(state.entry, payload: [], entering: s)
+        guard alive, activations[s] == activation else { return }
+        for (i, a) in state.after.enumerated() {
+            var c = evaluationContext(event: [])
+            let delay: Double
+            do throws(AnimrtError) { delay = try Evaluator.evaluate(a.delay, &c).number ?? .nan }
+            catch { fail("the delay of \(a.transition.path): \(error.message)", event: -1); continue }
+            guard delay.isFinite, delay >= 0 else {
+                fail("the delay of \(a.transition.path) is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more", event: -1)
+                continue
+            }
+            let me = handle
+            do throws(AnimrtError) {
+                let h = try runtime.startTimer(after: delay) { [unowned(unsafe) host] in
+                    host.instance(me)?.timerFired(.after(state: s, index: i, activation: activation), named: a.timer)
+                }
+                afterTimers[s].append(h)
+                if let n = a.timer { namedTimers[n] = (h, activation) }
+            } catch { fail("the timer of \(a.transition.path): \(error.message)", event: -1) }
+        }
+        if let b = stateBarriers[s] {
+            let me = handle
+            try? runtime.notify(b) { [unowned(unsafe) host] in
+                host.instance(me)?.deliver(Pending(kind: .done(state: s, activation: activation), payload: []), isInternal: true)
+            }
+        }
+    }
+
+    func exit(_ s: Int) {
+        let state = definition.states[s]
+        run(state.exit, payload: [], entering: nil)
+        for h in afterTimers[s] { try? runtime.cancelTimer(h) }
+        afterTimers[s].removeAll()
+        for a in state.after { if let n = a.timer, namedTimers[n]?.serial == activations[s] { namedTimers[n] = nil } }
+        if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
+        activations[s] = 0
+    }
+
+    /// A runtime timer of this machine fired.
+    func timerFired(_ kind: Pending.Kind, named: Int?) {
+        if let named, case .after(_, _, let activation) = kind, namedTimers[named]?.serial == activation { namedTimers[named] = nil }
+        deliver(Pending(kind: kind, payload: [], origin: .timer), isInternal: false)
+    }
+
+    // MARK: Reports
+
+    func reportStateChange(from: Int, to: Int) {
+        var e = Event(type: .machineStateChanged, time: clock)
+        e.object = handle
+        e.fromState = Int32(from)
+        e.toState = Int32(to)
+        var fields: [Int] = []
+        for a in definition.ancestry(to).reversed() { for f in definition.states[a].values where !fields.contains(f) { fields.append(f) } }
+        e.payload = fields.map { context[$0].tagged }
+        runtime.post(e)
+    }
+
+    /// Reports an error to the host (it is never silent).
+    func report(error message: String, event: Int32) {
+        var e = Event(type: .machineError, time: clock)
+        e.object = handle
+        e.name = event
+        e.payload = [.string(message)]
+        runtime.post(e)
+    }
+
+    /// An action or guard failed: reported to the host, and `error.execution`
+    /// is queued for the machine (it may handle it).
+    func fail(_ message: String, event: Int32) {
+        report(error: message, event: event)
+        if let e = definition.eventID(DefinitionLoader.builtinErrorEvent) {
+            internalQueue.append(Pending(kind: .event(e), payload: [.string(message)]))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AnimationCore
+
+/// One running machine: its configuration (the active states), context,
+/// timers, barriers, requests and part layers. Lives in a `MachineHost`;
+/// all its work happens on the thread that owns the runtime.
+final class MachineInstance: ExpressionHost {
+    let definition: MachineDefinition
+    unowned let host: MachineHost
+    var handle = Handle(raw: 0)
+    var config: [MachineValue]
+    var context: [MachineValue]
+    /// The active atomic (or final) state; its ancestors are active too.
+    var leaf = -1
+    /// Per state: the serial of its current activation, 0 when inactive.
+    /// Timers and barrier notifications carry the serial of the activation
+    /// that started them, so nothing of an exited state can act later.
+    var activations: [UInt64]
+    var serial: UInt64 = 0
+    /// Per state: the runtime timers of its `after` transitions.
+    var afterTimers: [[Handle]]
+    /// Per state: the barrier its `done` transition waits on.
+    var stateBarriers: [Handle?]
+    /// Per named timer: the runtime timer while it runs, and its serial.
+    var namedTimers: [(timer: Handle, serial: UInt64)?]
+    /// Per request operation: the latest id and whether a result is awaited.
+    var requests: [(latest: UInt64, open: Bool)]
+    var lastRequestID: UInt64 = 0
+    var parts: [Handle] = []
+    /// The copy in the instance's locale, with per-instance overrides.
+    var texts: [String]
+    var locale: String
+    var internalQueue: [Pending] = []
+    var internalHead = 0
+    var externalQueue: [Pending] = []
+    var busy = false
+    var alive = true
+    /// A top-level final state was entered: the machine takes no more events.
+    var finished = false
+
+    /// An event waiting to be processed.
+    struct Pending {
+        enum Kind {
+            case event(Int)
+            case after(state: Int, index: Int, activation: UInt64)
+            case done(state: Int, activation: UInt64)
+            case onFinal(state: Int, activation: UInt64)
+        }
+        var kind: Kind
+        var payload: [MachineValue]
+        /// Where it came from, for messages ("raised by …", "timer 'x'").
+        var origin: Origin = .machine
+
+        enum Origin { case host, machine, timer }
+    }
+
+    init(definition: MachineDefinition, host: MachineHost, config: [MachineValue], context: [MachineValue],
+         texts: [String], locale: String) {
+        self.definition = definition; self.host = host; self.config = config; self.context = context
+        self.texts = texts; self.locale = locale
+        let n = definition.states.count
+        activations = [UInt64](repeating: 0, count: n)
+        afterTimers = [[Handle]](repeating: [], count: n)
+        stateBarriers = [Handle?](repeating: nil, count: n)
+        namedTimers = .init(repeating: nil, count: definition.timerNames.count)
+        requests = .init(repeating: (0, false), count: definition.requests.count)
+    }
+
+    var runtime: Runtime { host.runtime }
+
+    // MARK: ExpressionHost
+
+    func isActive(_ state: Int) -> Bool { activations[state] != 0 }
+    func isTimerActive(_ timer: Int) -> Bool { namedTimers[timer] != nil }
+    func text(_ key: Int) -> String { texts[key] }
+    var clock: Double { runtime.currentTime ?? 0 }
+
+    func evaluationContext(event payload: [MachineValue]) -> EvaluationContext {
+        EvaluationContext(config: config, context: context, event: payload, host: self)
+    }
+
+    /// The active states, outermost first.
+    var configuration: [Int] { leaf < 0 ? [] : definition.ancestry(leaf).reversed() }
+}

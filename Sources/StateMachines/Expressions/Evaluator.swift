@@ -1,0 +1,156 @@
+import AnimationCore
+
+/// What `in()`, `timerActive()`, `text()` and `now()` ask of the machine.
+protocol ExpressionHost: AnyObject {
+    func isActive(_ state: Int) -> Bool
+    func isTimerActive(_ timer: Int) -> Bool
+    func text(_ key: Int) -> String
+    var clock: Double { get }
+}
+
+/// The values an expression reads: the instance's config and context, the
+/// payload of the event being processed.
+struct EvaluationContext {
+    var config: [MachineValue]
+    var context: [MachineValue]
+    var event: [MachineValue]
+    unowned(unsafe) var host: (any ExpressionHost)?
+
+    static var empty: EvaluationContext { EvaluationContext(config: [], context: [], event: [], host: nil) }
+}
+
+/// Evaluates checked expression trees. Type errors cannot happen here (the
+/// parser checked them); a registered function may throw, which becomes the
+/// machine's `error.execution`.
+enum Evaluator {
+    static func evaluate(_ e: Expression, _ c: inout EvaluationContext) throws(AnimrtError) -> MachineValue {
+        try evaluate(e.root, &c)
+    }
+
+    static func number(_ n: Node, _ c: inout EvaluationContext) throws(AnimrtError) -> Double {
+        if case .number(let d) = try evaluate(n, &c) { return d }
+        return .nan
+    }
+
+    static func bool(_ n: Node, _ c: inout EvaluationContext) throws(AnimrtError) -> Bool {
+        if case .bool(let b) = try evaluate(n, &c) { return b }
+        return false
+    }
+
+    static func evaluate(_ node: Node, _ c: inout EvaluationContext) throws(AnimrtError) -> MachineValue {
+        switch node {
+        case .constant(let v): return v
+        case .config(let i): return c.config[i]
+        case .context(let i): return c.context[i]
+        case .event(let i): return c.event[i]
+        case .negate(let a): return .number(-(try number(a, &c)))
+        case .not(let a): return .bool(!(try bool(a, &c)))
+        case .and(let a, let b):
+            guard try bool(a, &c) else { return .bool(false) }
+            return .bool(try bool(b, &c))
+        case .or(let a, let b):
+            if try bool(a, &c) { return .bool(true) }
+            return .bool(try bool(b, &c))
+        case .conditional(let k, let a, let b): return try bool(k, &c) ? evaluate(a, &c) : evaluate(b, &c)
+        case .arithmetic(let op, let a, let b):
+            let x = try number(a, &c), y = try number(b, &c)
+            switch op {
+            case .add: return .number(x + y)
+            case .subtract: return .number(x - y)
+            case .multiply: return .number(x * y)
+            case .divide: return .number(x / y)
+            case .remainder: return .number(x.truncatingRemainder(dividingBy: y))
+            }
+        case .concatenate(let a, let b):
+            guard case .string(let x) = try evaluate(a, &c), case .string(let y) = try evaluate(b, &c) else { return .string("") }
+            return .string(x + y)
+        case .compare(let op, let a, let b):
+            let x = try evaluate(a, &c), y = try evaluate(b, &c)
+            switch op {
+            case .equal: return .bool(x == y)
+            case .notEqual: return .bool(x != y)
+            default:
+                let l = x.number ?? .nan, r = y.number ?? .nan
+                switch op {
+                case .less: return .bool(l < r)
+                case .lessOrEqual: return .bool(l <= r)
+                case .greater: return .bool(l > r)
+                default: return .bool(l >= r)
+                }
+            }
+        case .isActive(let s): return .bool(c.host?.isActive(s) ?? false)
+        case .timerActive(let t): return .bool(c.host?.isTimerActive(t) ?? false)
+        case .text(let k): return .string(c.host?.text(k) ?? "")
+        case .builtin(let f, let args): return try builtin(f, args, &c)
+        case .external(let f, let args):
+            var values: [MachineValue] = []
+            values.reserveCapacity(args.count)
+            for a in args { values.append(try evaluate(a, &c)) }
+            return try f.call(values) ?? .number(0)
+        }
+    }
+
+    private static func builtin(_ f: Builtin, _ args: [Node], _ c: inout EvaluationContext) throws(AnimrtError) -> MachineValue {
+        func n(_ i: Int) throws(AnimrtError) -> Double { try number(args[i], &c) }
+        switch f {
+        case .abs: return .number(Swift.abs(try n(0)))
+        case .floor: return .number(try n(0).rounded(.down))
+        case .ceil: return .number(try n(0).rounded(.up))
+        case .round: return .number(try n(0).rounded(.toNearestOrAwayFromZero))
+        case .sqrt: return .number(try n(0).squareRoot())
+        case .min, .max:
+            var r = try n(0)
+            for i in 1..<args.count {
+                let v = try n(i)
+                // NaN propagates, as in IEEE minimum/maximum.
+                if v.isNaN || r.isNaN { r = .nan } else { r = f == .min ? Swift.min(r, v) : Swift.max(r, v) }
+            }
+            return .number(r)
+        case .clamp:
+            let x = try n(0), lo = try n(1), hi = try n(2)
+            if x.isNaN || lo.isNaN || hi.isNaN { return .number(.nan) }
+            return .number(Swift.min(Swift.max(x, lo), hi))
+        case .now: return .number(c.host?.clock ?? 0)
+        case .fixed: return .string(formatFixed(try n(0), digits: try n(1)))
+        case .str:
+            switch try evaluate(args[0], &c) {
+            case .number(let d): return .string(MachineValue.format(d))
+            case .bool(let b): return .string(b ? "true" : "false")
+            case .string(let s): return .string(s)
+            case .vector(let v): return .string("\(v)")
+            }
+        case .len:
+            guard case .string(let s) = try evaluate(args[0], &c) else { return .number(0) }
+            return .number(Double(s.count))
+        case .rgba: return .vector(.color(try n(0), try n(1), try n(2), try n(3)))
+        case .rect: return .vector(.rect(try n(0), try n(1), try n(2), try n(3)))
+        case .point: return .vector(.point(try n(0), try n(1)))
+        case .size: return .vector(.size(try n(0), try n(1)))
+        case .in, .timerActive, .text: return .bool(false)
+        }
+    }
+
+    /// `x` with `digits` decimals (0 to 12), rounded to nearest with ties to
+    /// even as C's `%.Nf` does for values that are exact in binary.
+    /// Non-finite values print as "nan", "inf", "-inf".
+    static func formatFixed(_ x: Double, digits: Double) -> String {
+        if x.isNaN { return "nan" }
+        if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+        let d = digits.isFinite ? Int(Swift.min(Swift.max(digits.rounded(.down), 0), 12)) : 0
+        var scale = 1.0
+        for _ in 0..<d { scale *= 10 }
+        let scaled = (x * scale).rounded(.toNearestOrEven)
+        // Beyond 2^53 a double has no fractional digits left to print.
+        guard Swift.abs(scaled) < 9.0e15 else { return MachineValue.format(x.rounded(.toNearestOrEven)) }
+        let negative = scaled < 0 || (scaled == 0 && x.sign == .minus && x != 0)
+        let magnitude = UInt64(Swift.abs(scaled))
+        let p = UInt64(scale)
+        var text = String(magnitude / p)
+        if d > 0 {
+            var fraction = String(magnitude % p)
+            while fraction.count < d { fraction = "0" + fraction }
+            text += "." + fraction
+        }
+        return negative ? "-" + text : text
+    }
+}

@@ -1,0 +1,75 @@
+import AnimationCore
+
+/// A parsed and type-checked expression of a definition: a guard, a value
+/// assigned to context, a payload field, an animation parameter.
+///
+/// Expressions are parsed once, when the definition loads; evaluating one
+/// cannot fail and cannot trap: arithmetic follows IEEE 754 (a division by
+/// zero gives ±inf, which the places that need a finite number reject).
+public struct Expression: Sendable, CustomStringConvertible {
+    /// The text as written in the definition.
+    public let text: String
+    /// The type of the result.
+    public let type: MachineType
+    let root: Node
+
+    public var description: String { text }
+
+    /// A constant expression (for defaults and literals in the definition).
+    init(constant: MachineValue, text: String) {
+        self.text = text
+        self.type = constant.type
+        self.root = .constant(constant)
+    }
+
+    init(text: String, type: MachineType, root: Node) {
+        self.text = text; self.type = type; self.root = root
+    }
+
+    /// The value, when the expression does not depend on anything that
+    /// changes (a literal, or arithmetic on literals and config).
+    var constantValue: MachineValue? { if case .constant(let v) = root { return v }; return nil }
+}
+
+/// A field an expression can name: its slot and its type.
+struct Field: Sendable {
+    let index: Int
+    let type: MachineType
+}
+
+/// Arithmetic on numbers.
+enum ArithmeticOperator: Sendable { case add, subtract, multiply, divide, remainder }
+
+/// Comparisons; `<` and friends take numbers, `==` and `!=` any equal types.
+enum ComparisonOperator: Sendable { case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual }
+
+/// Functions every definition can call.
+enum Builtin: String, Sendable, CaseIterable {
+    case abs, floor, ceil, round, sqrt, min, max, clamp, now, `in`, timerActive, text, fixed, str, len
+    case rgba, point, size, rect
+}
+
+/// The tree of a checked expression. Names are resolved to slots.
+indirect enum Node: Sendable {
+    case constant(MachineValue)
+    case config(Int)
+    case context(Int)
+    case event(Int)
+    case negate(Node)
+    case not(Node)
+    case arithmetic(ArithmeticOperator, Node, Node)
+    case concatenate(Node, Node)
+    case compare(ComparisonOperator, Node, Node)
+    case and(Node, Node)
+    case or(Node, Node)
+    case conditional(Node, Node, Node)
+    /// `in('state')`: the state's id.
+    case isActive(Int)
+    /// `timerActive('name')`: the timer's index.
+    case timerActive(Int)
+    /// `text('key')`: the key's index in the copy table.
+    case text(Int)
+    case builtin(Builtin, [Node])
+    /// A function from the runtime's registry.
+    case external(MachineFunction, [Node])
+}

@@ -1,0 +1,333 @@
+import AnimationCore
+import FoundationEssentials
+
+/// The machines of one runtime: loaded definitions, running instances and
+/// the functions definitions may call. Every call happens on the thread
+/// that owns the runtime (the C layer holds its lock), like `Runtime` itself.
+///
+/// Machines use only the runtime's public vocabulary: their parts are
+/// layers, their `after` and named timers are runtime timers, a state's
+/// `done` waits on a runtime barrier, and what they report is queued as
+/// runtime events, in order with animation events.
+public final class MachineHost {
+    public let runtime: Runtime
+    /// Functions definitions may name in guards, expressions and `call`.
+    public var functions = FunctionRegistry()
+    /// Definitions that load by name (`load(named:)`): the host's and plugins'.
+    public private(set) var library: [String: String] = [:]
+
+    let definitions: SlotTable<MachineDefinition?>
+    let instances: SlotTable<MachineInstance?>
+
+    public init(runtime: Runtime) {
+        self.runtime = runtime
+        definitions = SlotTable(kind: .definition, tag: runtime.tag, placeholder: nil)
+        instances = SlotTable(kind: .machine, tag: runtime.tag, placeholder: nil)
+    }
+
+    // MARK: Definitions
+
+    /// Loads a definition from JSON text (docs/machines.md).
+    public func load(_ json: String) throws(AnimrtError) -> Handle {
+        let d = try DefinitionLoader.load(json, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
+        return try definitions.insert(d)
+    }
+
+    /// Loads a definition from a file.
+    public func load(contentsOf path: String) throws(AnimrtError) -> Handle {
+        let data: Data
+        do { data = try Data(contentsOf: URL(filePath: path)) }
+        catch { throw AnimrtError(.notFound, "cannot read the definition file '\(path)': \(error)") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8")
+        }
+        do throws(AnimrtError) { return try load(text) }
+        catch { throw AnimrtError(error.status, "\(path): \(error.message)") }
+    }
+
+    /// Makes `json` loadable by `name` (a definition shipped by a plugin or the host).
+    public func register(definition json: String, as name: String) throws(AnimrtError) {
+        guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
+        _ = try DefinitionLoader.load(json, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
+        library[name] = json
+    }
+
+    /// Loads the definition registered under `name`.
+    public func load(named name: String) throws(AnimrtError) -> Handle {
+        guard let json = library[name] else {
+            var message = "no machine definition is registered as '\(name)'"
+            if let near = closestName(name, Array(library.keys)) { message += "; did you mean '\(near)'?" }
+            else if !library.isEmpty { message += " (registered: \(library.keys.sorted().joined(separator: ", ")))" }
+            throw AnimrtError(.notFound, message)
+        }
+        return try load(json)
+    }
+
+    public func definition(_ h: Handle) throws(AnimrtError) -> MachineDefinition { definitions[try definitions.index(of: h)]! }
+
+    /// Forgets a definition handle; instances made from it keep running.
+    public func unload(_ h: Handle) throws(AnimrtError) { definitions.remove(at: try definitions.index(of: h)) }
+
+    // MARK: Instances
+
+    /// What an instance is created with, beyond its definition's defaults.
+    public struct Options: Sendable {
+        public var config: [String: MachineValue]
+        /// The copy's locale (nil: the definition's default).
+        public var locale: String?
+        /// Per-instance replacements of copy, by key.
+        public var strings: [String: String]
+        public init(config: [String: MachineValue] = [:], locale: String? = nil, strings: [String: String] = [:]) {
+            self.config = config; self.locale = locale; self.strings = strings
+        }
+    }
+
+    /// Creates an instance: builds its parts under `parent` (nil: as roots),
+    /// computes its context, and enters its initial states. A refused call
+    /// creates nothing.
+    public func create(_ definitionHandle: Handle, parent: Handle? = nil, options: Options = Options()) throws(AnimrtError) -> Handle {
+        let d = try definition(definitionHandle)
+        if let parent { _ = try runtime.parent(of: parent) }
+        var config = d.config.map(\.defaultValue)
+        for name in options.config.keys.sorted() {
+            guard let i = d.config.firstIndex(where: { $0.name == name }) else {
+                var message = "'\(d.name)' has no config parameter '\(name)'"
+                if let near = closestName(name, d.config.map(\.name)) { message += "; did you mean '\(near)'?" }
+                else { message += " (parameters: \(d.config.map(\.name).joined(separator: ", ")))" }
+                throw AnimrtError(.notFound, message)
+            }
+            var v = options.config[name]!
+            if d.config[i].type == .number, case .vector = v { v = .number(.nan) }
+            try ConfigParameter.check(d.config[i], v, at: JSONNode(value: .null, path: "config.\(name)"))
+            config[i] = v
+        }
+        let locale = options.locale ?? d.defaultLocale
+        guard d.locales.isEmpty || d.locales[locale] != nil else {
+            throw AnimrtError(.notFound, "'\(d.name)' has no strings for locale '\(locale)' (locales: \(d.locales.keys.sorted().joined(separator: ", ")))")
+        }
+        var texts = d.stringKeys.indices.map { d.locales[locale]?[$0] ?? d.locales[d.defaultLocale]?[$0] ?? "" }
+        for (key, text) in options.strings {
+            guard let i = d.stringKeys.firstIndex(of: key) else {
+                var message = "'\(d.name)' has no string '\(key)'"
+                if let near = closestName(key, d.stringKeys) { message += "; did you mean '\(near)'?" }
+                throw AnimrtError(.notFound, message)
+            }
+            texts[i] = text
+        }
+        var c = EvaluationContext(config: config, context: [], event: [], host: nil)
+        var context: [MachineValue] = []
+        for f in d.context {
+            let v = try Evaluator.evaluate(f.initial, &c)
+            guard v.isFinite else { throw AnimrtError(.invalidArgument, "context.\(f.name) would start as \(v); context numbers must be finite") }
+            context.append(v)
+        }
+        let instance = MachineInstance(definition: d, host: self, config: config, context: context, texts: texts, locale: locale)
+        // Parts: layers with their initial values; undone if anything fails.
+        var created: [Handle] = []
+        do throws(AnimrtError) {
+            for p in d.parts {
+                let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[p.parent] : parent)
+                created.append(layer)
+                for (path, slot) in p.properties {
+                    let kind = try runtime.properties.resolve(path).kind
+                    let v = try instance.value(slot, kind: kind, &c, what: "part '\(p.name)' \(path)")
+                    try runtime.setModelValue(v, forKeyPath: path, of: layer)
+                }
+            }
+            instance.parts = created
+            instance.handle = try instances.insert(instance)
+        } catch {
+            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
+            throw error
+        }
+        instance.start()
+        return instance.handle
+    }
+
+    /// Destroys an instance: its timers are cancelled, its barriers dropped,
+    /// its part layers destroyed (their animations stop); nothing of it
+    /// fires afterwards and its handle becomes stale.
+    public func destroy(_ h: Handle) throws(AnimrtError) {
+        let i = try instances.index(of: h)
+        let m = instances[i]!
+        instances.remove(at: i)
+        m.alive = false
+        m.tearDown()
+    }
+
+    func instance(_ h: Handle) -> MachineInstance? {
+        guard let i = try? instances.index(of: h) else { return nil }
+        return instances[i]
+    }
+
+    func live(_ h: Handle) throws(AnimrtError) -> MachineInstance { instances[try instances.index(of: h)]! }
+
+    /// Makes every instance inert before the runtime goes away, so that
+    /// nothing of a machine runs while the runtime stops its animations.
+    public func shutdown() {
+        for i in 0..<instances.capacity where instances.isLive(i) {
+            instances[i]?.alive = false
+        }
+    }
+
+    /// How many instances are alive.
+    public var instanceCount: Int { instances.count }
+
+    // MARK: Events
+
+    /// Sends event `event` (an id of the instance's definition) with its
+    /// payload fields in declaration order (trailing fields with defaults
+    /// may be left out). An event no active state takes is `.state`, and
+    /// nothing changes.
+    @discardableResult
+    public func send(_ h: Handle, event: Int, payload: [TaggedValue]) throws(AnimrtError) -> SendOutcome {
+        let m = try live(h)
+        let d = m.definition
+        guard event >= 0 && event < d.events.count else {
+            throw AnimrtError(.notFound, "event id \(event) is not an event of '\(d.name)' (ids 0 to \(d.events.count - 1))")
+        }
+        let declaration = d.events[event]
+        guard declaration.name != DefinitionLoader.builtinErrorEvent else {
+            throw AnimrtError(.invalidArgument, "'\(declaration.name)' is raised by the machine itself; the host cannot send it")
+        }
+        guard payload.count <= declaration.payload.count else {
+            throw AnimrtError(.invalidArgument, "'\(declaration.name)' has \(declaration.payload.count) payload field(s); \(payload.count) values were given")
+        }
+        var values: [MachineValue] = []
+        values.reserveCapacity(declaration.payload.count)
+        for (i, field) in declaration.payload.enumerated() {
+            guard i < payload.count else {
+                guard let v = field.defaultValue else {
+                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(payload.count) value(s) were given")
+                }
+                values.append(v)
+                continue
+            }
+            let v: MachineValue
+            switch (field.type, payload[i]) {
+            case (.number, .number(let x)): v = .number(x)
+            case (.number, .integer(let x)): v = .number(Double(x))
+            case (.bool, .bool(let b)): v = .bool(b)
+            case (.string, .string(let s)): v = .string(s)
+            default:
+                throw AnimrtError(.kind, "field '\(field.name)' of '\(declaration.name)' is a \(field.type); a \(payload[i].tag.name) was given")
+            }
+            values.append(try MachineHost.check(v, field, of: declaration))
+        }
+        return try m.send(event, payload: values)
+    }
+
+    /// Sends an event by name with a payload given as a JSON object
+    /// (fields by name; nil or "{}" for none).
+    @discardableResult
+    public func send(_ h: Handle, event name: String, json: String?) throws(AnimrtError) -> SendOutcome {
+        let m = try live(h)
+        let d = m.definition
+        guard let e = d.eventID(name) else {
+            var message = "'\(d.name)' has no event '\(name)'"
+            if let near = closestName(name, d.events.map(\.name)) { message += "; did you mean '\(near)'?" }
+            throw AnimrtError(.notFound, message)
+        }
+        var members: [String: JSONValue] = [:]
+        if let json, !json.isEmpty {
+            let v: JSONValue
+            do throws(AnimrtErrorBox) { v = try JSONValue.parse(Array(json.utf8)) } catch { throw AnimrtError(.invalidArgument, "payload: \(error.message)") }
+            guard case .object(let o) = v else { throw AnimrtError(.invalidArgument, "the payload must be a JSON object, not \(v.kindName)") }
+            members = o
+        }
+        let fields = d.events[e].payload
+        for k in members.keys.sorted() where !fields.contains(where: { $0.name == k }) {
+            var message = "'\(name)' has no payload field '\(k)'"
+            if let near = closestName(k, fields.map(\.name)) { message += "; did you mean '\(near)'?" }
+            else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
+            throw AnimrtError(.notFound, message)
+        }
+        var payload: [TaggedValue] = []
+        for f in fields {
+            guard let v = members[f.name] else {
+                guard let dv = f.defaultValue else { throw AnimrtError(.invalidArgument, "'\(name)' needs its field '\(f.name)'") }
+                payload.append(dv.tagged)
+                continue
+            }
+            switch v {
+            case .number(let x): payload.append(.number(x))
+            case .bool(let b): payload.append(.bool(b))
+            case .string(let s): payload.append(.string(s))
+            default: throw AnimrtError(.kind, "field '\(f.name)' of '\(name)' is a \(f.type); JSON \(v.kindName) was given")
+            }
+        }
+        return try send(h, event: e, payload: payload)
+    }
+
+    /// Checks a payload value against its field: finite numbers, the range
+    /// (clamped when the field says so).
+    static func check(_ v: MachineValue, _ field: PayloadField, of declaration: EventDeclaration) throws(AnimrtError) -> MachineValue {
+        guard case .number(let x) = v else { return v }
+        guard x.isFinite else {
+            throw AnimrtError(.invalidArgument, "field '\(field.name)' of '\(declaration.name)' is \(x); it must be a finite number")
+        }
+        if let lo = field.minimum, x < lo {
+            if field.clamps { return .number(lo) }
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); the minimum is \(MachineValue.format(lo))")
+        }
+        if let hi = field.maximum, x > hi {
+            if field.clamps { return .number(hi) }
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))")
+        }
+        return v
+    }
+
+    // MARK: Reading an instance
+
+    /// The active leaf state's id.
+    public func state(of h: Handle) throws(AnimrtError) -> Int { try live(h).leaf }
+
+    /// Whether state `s` is active (the leaf or one of its ancestors).
+    public func isActive(_ s: Int, in h: Handle) throws(AnimrtError) -> Bool {
+        let m = try live(h)
+        guard s >= 0 && s < m.definition.states.count else {
+            throw AnimrtError(.notFound, "state id \(s) is not a state of '\(m.definition.name)'")
+        }
+        return m.activations[s] != 0
+    }
+
+    /// The value of context field `field`.
+    public func context(_ field: Int, of h: Handle) throws(AnimrtError) -> MachineValue {
+        let m = try live(h)
+        guard field >= 0 && field < m.context.count else {
+            throw AnimrtError(.notFound, "context field id \(field) is not a field of '\(m.definition.name)'")
+        }
+        return m.context[field]
+    }
+
+    /// The layer of the part named `name`.
+    public func part(_ name: String, of h: Handle) throws(AnimrtError) -> Handle {
+        let m = try live(h)
+        guard let i = m.definition.partID(name) else {
+            var message = "'\(m.definition.name)' has no part '\(name)'"
+            if let near = closestName(name, m.definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
+            throw AnimrtError(.notFound, message)
+        }
+        return m.parts[i]
+    }
+
+    /// The definition an instance runs.
+    public func definition(of h: Handle) throws(AnimrtError) -> MachineDefinition { try live(h).definition }
+
+    /// Whether the instance has entered a top-level final state.
+    public func isFinished(_ h: Handle) throws(AnimrtError) -> Bool { try live(h).finished }
+}
+
+extension MachineInstance {
+    /// Cancels everything the instance started and destroys its parts.
+    func tearDown() {
+        for s in activations.indices where activations[s] != 0 {
+            for h in afterTimers[s] { try? runtime.cancelTimer(h) }
+            afterTimers[s].removeAll()
+            if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
+        }
+        for t in namedTimers.indices { if let n = namedTimers[t] { try? runtime.cancelTimer(n.timer) }; namedTimers[t] = nil }
+        for layer in parts.reversed() { try? runtime.destroyLayer(layer) }
+        internalQueue.removeAll(); externalQueue.removeAll()
+    }
+}

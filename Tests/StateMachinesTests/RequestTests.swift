@@ -1,0 +1,162 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+let fetchMachine = """
+{
+  "name": "fetcher",
+  "requests": {"load": {"payload": [{"name": "page", "type": "number"}]}},
+  "events": {
+    "fetch": {"payload": [{"name": "page", "type": "number", "default": 1}]},
+    "loaded": {"resultOf": "load", "payload": [{"name": "progress", "type": "number", "min": 0, "max": 1, "clamp": true}]},
+    "abandon": {}
+  },
+  "context": {"progress": {"type": "number", "initial": 0}},
+  "initial": "idle",
+  "states": {
+    "idle": {"on": {"fetch": "loading"}},
+    "loading": {
+      "entry": [{"request": "load", "payload": {"page": 1}}],
+      "on": {
+        "fetch": {"target": "loading"},
+        "loaded": {"target": "ready", "actions": [{"assign": {"progress": "event.progress"}}]},
+        "abandon": {"target": "idle", "actions": [{"cancelRequest": "load"}]}
+      }
+    },
+    "ready": {"values": ["progress"], "on": {"fetch": "loading", "loaded": {"actions": [{"assign": {"progress": "event.progress"}}]}}}
+  }
+}
+"""
+
+@Suite("R3.0.1, R3.2.2 requests: fresh ids, stale results rejected by the engine (seed 000 §5.1)")
+struct RequestTests {
+    @Test("R3.2.2 every request gets a new id, reported to the host with its payload")
+    func ids() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        _ = h.events()
+        try h.send(m, "fetch")
+        try h.send(m, "fetch")
+        let requests = h.events().filter { $0.type == .machineRequest }
+        #expect(requests.map(\.token) == [1, 2])
+        #expect(requests.allSatisfy { $0.payload == [.number(1)] && $0.name == 0 && $0.object == m })
+    }
+
+    @Test("R3.2.2 (seed 000 §5.1) a result carrying an older id is not processed and is reported as stale, with what was sent")
+    func staleResult() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        try h.send(m, "fetch")   // request 1
+        try h.send(m, "fetch")   // request 2 (re-entering loading)
+        _ = h.events()
+        #expect(try h.send(m, "loaded", [.number(1), .number(0.3)]) == .stale)
+        #expect(h.state(m) == "loading")
+        #expect(h.context(m, "progress") == .number(0))
+        let stale = h.events()
+        #expect(stale.count == 1)
+        #expect(stale.first?.type == .machineStaleResult && stale.first?.token == 1)
+        #expect(stale.first?.payload == [.number(1), .number(0.3)])
+        #expect(try h.send(m, "loaded", [.number(2), .number(0.7)]) == .taken)
+        #expect(h.state(m) == "ready")
+        #expect(h.context(m, "progress") == .number(0.7))
+    }
+
+    @Test("R3.2.2 a second result for the answered request, an id never issued, and a cancelled request are stale")
+    func duplicatesAndCancelled() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        try h.send(m, "fetch")
+        #expect(try h.send(m, "loaded", [.number(1), .number(0.5)]) == .taken)
+        #expect(try h.send(m, "loaded", [.number(1), .number(0.9)]) == .stale)
+        #expect(try h.send(m, "loaded", [.number(7), .number(0.9)]) == .stale)
+        #expect(h.context(m, "progress") == .number(0.5))
+        try h.send(m, "fetch")
+        try h.send(m, "abandon")
+        #expect(try h.send(m, "loaded", [.number(2), .number(0.9)]) == .stale)
+        #expect(h.state(m) == "idle")
+    }
+
+    @Test("R3.2.8 result numbers are clamped where the field says so; NaN is refused")
+    func clamped() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        try h.send(m, "fetch")
+        expectError(.invalidArgument, ["finite"]) { () throws(AnimrtError) in try h.send(m, "loaded", [.number(1), .number(.nan)]) }
+        #expect(h.state(m) == "loading")
+        try h.send(m, "loaded", [.number(1), .number(1.7)])
+        #expect(h.context(m, "progress") == .number(1))
+    }
+
+    @Test("state changes carry the new state's associated values")
+    func associatedValues() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        try h.send(m, "fetch")
+        _ = h.events()
+        try h.send(m, "loaded", [.number(1), .number(0.25)])
+        let changes = h.events().filter { $0.type == .machineStateChanged }
+        #expect(changes.count == 1)
+        #expect(changes.first?.payload == [.number(0.25)])
+    }
+}
+
+@Suite("R3.0.2 eventless transitions are bounded; failures are events, never hangs or traps")
+struct BoundTests {
+    @Test("R3.0.2 an eventless loop stops at maxMicrosteps with an error event; the machine stays usable")
+    func microstepBound() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "loop", "maxMicrosteps": 10, "events": {"go": {}, "stop": {}}, "context": {"n": {"type": "number", "initial": 0}},
+         "initial": "idle",
+         "states": {"idle": {"on": {"go": "ping"}},
+                    "ping": {"always": {"target": "pong", "actions": [{"assign": {"n": "context.n + 1"}}]}, "on": {"stop": "idle"}},
+                    "pong": {"always": {"target": "ping", "actions": [{"assign": {"n": "context.n + 1"}}]}, "on": {"stop": "idle"}}}}
+        """)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        // 1 microstep for 'go', then 9 eventless ones: the bound is 10.
+        #expect(h.context(m, "n") == .number(9))
+        let errors = h.events().filter { $0.type == .machineError }
+        #expect(errors.count == 1)
+        #expect("\(errors.first!.payload)".contains("stopped after 10 microsteps"))
+        try h.send(m, "stop")
+        #expect(h.state(m) == "idle")
+    }
+
+    @Test("SCXML 5.9 a failing action stops its block, is reported, and raises error.execution for the machine")
+    func errorExecution() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "failing", "events": {"go": {}}, "context": {"x": {"type": "number", "initial": 0}, "why": {"type": "string", "initial": "''"}},
+         "initial": "a",
+         "states": {"a": {"on": {"go": {"target": "b", "actions": [\(L("before")), {"assign": {"x": "1 / context.x"}}, \(L("after"))]}}},
+                    "b": {"on": {"error.execution": {"target": "failed", "actions": [{"assign": {"why": "event.message"}}]}}},
+                    "failed": {}}}
+        """)
+        _ = h.events()
+        try h.send(m, "go")
+        #expect(h.log == ["before"])
+        #expect(h.state(m) == "failed")
+        #expect(h.context(m, "x") == .number(0))
+        guard case .string(let why) = h.context(m, "why") else { Issue.record("why is not a string"); return }
+        #expect(why.contains("states.a.on.go.actions[1]") && why.contains("context.x would be inf"))
+        #expect(h.events().contains { $0.type == .machineError })
+    }
+
+    @Test("a top-level final state finishes the machine; a final child takes its parent's onFinal")
+    func finalStates() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "final", "events": {"next": {}, "quit": {}}, "initial": "work",
+         "states": {"work": {"initial": "step1", "onFinal": {"target": "review", "actions": [\(L("work finished"))]},
+                             "states": {"step1": {"on": {"next": "step2"}}, "step2": {"type": "final"}}},
+                    "review": {"on": {"quit": "end"}}, "end": {"type": "final"}}}
+        """)
+        try h.send(m, "next")
+        #expect(h.log == ["work finished"])
+        #expect(h.state(m) == "review")
+        try h.send(m, "quit")
+        #expect(try h.host.isFinished(m))
+        expectError(.state, ["has finished", "'end'"]) { () throws(AnimrtError) in try h.send(m, "quit") }
+    }
+}

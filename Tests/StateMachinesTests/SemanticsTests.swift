@@ -1,0 +1,236 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// `{"call": "log", "args": ["'text'"]}`: records `text` in the harness log.
+func L(_ text: String) -> String { #"{"call": "log", "args": ["'\#(text)'"]}"# }
+
+/// Entry and exit actions that log "enter x" / "exit x".
+func traced(_ name: String) -> String { #""entry": [\#(L("enter " + name))], "exit": [\#(L("exit " + name))]"# }
+
+let orderMachine = """
+{
+  "name": "order",
+  "events": {"go": {}, "inner": {}, "again": {}, "outer": {}, "stay": {}},
+  "initial": "a",
+  "states": {
+    "a": {
+      \(traced("a")),
+      "initial": "a1",
+      "on": {
+        "inner": {"target": "a.a2", "type": "internal", "actions": [\(L("inner"))]},
+        "outer": {"target": "a.a2", "actions": [\(L("outer"))]},
+        "again": {"target": "a", "actions": [\(L("again"))]}
+      },
+      "states": {
+        "a1": {\(traced("a1")), "on": {"go": {"target": "b", "actions": [\(L("go"))]}, "stay": {"actions": [\(L("stay"))]}}},
+        "a2": {\(traced("a2"))}
+      }
+    },
+    "b": {
+      \(traced("b")),
+      "initial": "b1",
+      "states": {"b1": {\(traced("b1"))}}
+    }
+  }
+}
+"""
+
+@Suite("R3.0.2 run-to-completion: the order of exit, transition and entry actions")
+struct OrderTests {
+    @Test("R3.0.1 entering a compound state enters its initial child, outermost first")
+    func initialEntry() throws {
+        let h = Harness()
+        let m = try h.machine(orderMachine)
+        #expect(h.log == ["enter a", "enter a1"])
+        #expect(h.state(m) == "a.a1")
+        #expect(h.machineEvents(m) == ["state - -> a.a1"])
+    }
+
+    @Test("R3.0.2 exits run innermost first, then the transition's actions, then entries outermost first")
+    func externalOrder() throws {
+        let h = Harness()
+        let m = try h.machine(orderMachine)
+        h.clearLog(); _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.log == ["exit a1", "exit a", "go", "enter b", "enter b1"])
+        #expect(h.state(m) == "b.b1")
+        #expect(h.machineEvents(m) == ["state a.a1 -> b.b1"])
+    }
+
+    @Test("R3.0.2 an internal transition does not exit its compound source; an external one does")
+    func internalVersusExternal() throws {
+        let h = Harness()
+        let m1 = try h.machine(orderMachine)
+        h.clearLog()
+        try h.send(m1, "inner")
+        #expect(h.log == ["exit a1", "inner", "enter a2"])
+        let m2 = try h.machine(orderMachine)
+        h.clearLog()
+        try h.send(m2, "outer")
+        #expect(h.log == ["exit a1", "exit a", "outer", "enter a", "enter a2"])
+    }
+
+    @Test("R3.0.2 an external self-transition exits and re-enters the state and its children")
+    func selfTransition() throws {
+        let h = Harness()
+        let m = try h.machine(orderMachine)
+        try h.send(m, "go")
+        let m2 = try h.machine(orderMachine)
+        h.clearLog()
+        try h.send(m2, "again")
+        #expect(h.log == ["exit a1", "exit a", "again", "enter a", "enter a1"])
+        #expect(h.state(m2) == "a.a1")
+        _ = m
+    }
+
+    @Test("R3.0.2 a targetless transition runs its actions and exits nothing")
+    func targetless() throws {
+        let h = Harness()
+        let m = try h.machine(orderMachine)
+        h.clearLog(); _ = h.events()
+        #expect(try h.send(m, "stay") == .taken)
+        #expect(h.log == ["stay"])
+        #expect(h.machineEvents(m).isEmpty)
+    }
+
+    @Test("R3.0.2 events raised while one is processed queue behind it; eventless transitions run before them")
+    func raisedEventsQueue() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {
+          "name": "rtc",
+          "events": {"start": {}, "first": {}, "second": {}},
+          "context": {"n": {"type": "number", "initial": 0}},
+          "initial": "idle",
+          "states": {
+            "idle": {"on": {"start": {"target": "one", "actions": [{"raise": "second"}, {"raise": "first"}, \(L("start done"))]}}},
+            "one": {\(traced("one")), "always": {"target": "two", "guard": "context.n == 0", "actions": [{"assign": {"n": 1}}]},
+                    "on": {"first": {"actions": [\(L("first in one"))]}}},
+            "two": {\(traced("two")), "on": {"second": {"target": "three", "actions": [\(L("second"))]}, "first": {"actions": [\(L("first in two"))]}}},
+            "three": {\(traced("three")), "ignore": ["first"]}
+          }
+        }
+        """)
+        h.clearLog()
+        try h.send(m, "start")
+        // start's actions complete; the eventless transition (one → two) goes
+        // before the raised events; then 'second' (raised first), then 'first'.
+        #expect(h.log == ["start done", "enter one", "exit one", "enter two", "exit two", "second", "enter three"])
+        #expect(h.state(m) == "three")
+        #expect(h.context(m, "n") == .number(1))
+    }
+}
+
+@Suite("R3.0.1 guards, rejections and ignored events")
+struct GuardTests {
+    let machine = """
+    {
+      "name": "counter",
+      "config": {"limit": {"type": "number", "default": 3, "min": 1, "max": 100}},
+      "context": {"count": {"type": "number", "initial": 0}, "label": {"type": "string", "initial": "'none'"}},
+      "events": {"add": {"payload": [{"name": "amount", "type": "number", "min": 0, "max": 10, "default": 1}]},
+                 "reset": {}, "noise": {}, "name": {"payload": [{"name": "text", "type": "string"}]}},
+      "initial": "counting",
+      "states": {
+        "counting": {
+          "ignore": ["noise"],
+          "on": {
+            "add": [
+              {"guard": "context.count + event.amount >= config.limit", "target": "full", "actions": [{"assign": {"count": "config.limit"}}]},
+              {"actions": [{"assign": {"count": "context.count + event.amount"}}]}
+            ],
+            "name": {"actions": [{"assign": {"label": "event.text + '!'"}}]}
+          }
+        },
+        "full": {"on": {"reset": {"target": "counting", "actions": [{"assign": {"count": 0}}]},
+                        "add": {"guard": "event.amount == 0", "actions": []}}}
+      }
+    }
+    """
+
+    @Test("R3.0.1 the first transition whose guard passes is taken, in document order")
+    func firstEnabled() throws {
+        let h = Harness()
+        let m = try h.machine(machine)
+        try h.send(m, "add", [.number(1)])
+        #expect(h.context(m, "count") == .number(1))
+        try h.send(m, "add")  // the default amount, 1
+        #expect(h.context(m, "count") == .number(2))
+        try h.send(m, "add", [.number(5)])
+        #expect(h.state(m) == "full")
+        #expect(h.context(m, "count") == .number(3))
+        let m2 = try h.machine(machine, config: ["limit": .number(10)])
+        try h.send(m2, "add", [.integer(9)])
+        #expect(h.state(m2) == "counting")
+        #expect(h.context(m2, "count") == .number(9))
+    }
+
+    @Test("R3.0.1 an event no state takes is refused with .state, naming the state and the events it accepts; nothing changes")
+    func rejection() throws {
+        let h = Harness()
+        let m = try h.machine(machine)
+        _ = h.events()
+        expectError(.state, ["'reset' is not accepted in state 'counting'", "'add'", "'name'", "'noise'"]) { () throws(AnimrtError) in try h.send(m, "reset") }
+        #expect(h.state(m) == "counting")
+        #expect(h.events().isEmpty)
+    }
+
+    @Test("R3.0.1 an event whose guards all fail is refused with .state; nothing changes")
+    func guardedOut() throws {
+        let h = Harness()
+        let m = try h.machine(machine)
+        try h.send(m, "add", [.number(3)])
+        #expect(h.state(m) == "full")
+        expectError(.state, ["no guard"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(2)]) }
+        #expect(try h.send(m, "add", [.number(0)]) == .taken)
+        #expect(h.context(m, "count") == .number(3))
+    }
+
+    @Test("R3.0.1 an ignored event is accepted and does nothing")
+    func ignored() throws {
+        let h = Harness()
+        let m = try h.machine(machine)
+        #expect(try h.send(m, "noise") == .ignored)
+        #expect(h.context(m, "count") == .number(0))
+    }
+
+    @Test("payloads: types, ranges, defaults and strings are checked before anything runs")
+    func payloadChecks() throws {
+        let h = Harness()
+        let m = try h.machine(machine)
+        expectError(.outOfRange, ["'amount'", "maximum is 10"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(11)]) }
+        expectError(.outOfRange, ["minimum is 0"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(-1)]) }
+        expectError(.invalidArgument, ["finite"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(.nan)]) }
+        expectError(.invalidArgument, ["finite"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(.infinity)]) }
+        expectError(.kind, ["'amount'", "number", "string"]) { () throws(AnimrtError) in try h.send(m, "add", [.string("1")]) }
+        expectError(.invalidArgument, ["1 payload field", "2 values"]) { () throws(AnimrtError) in try h.send(m, "add", [.number(1), .number(2)]) }
+        expectError(.invalidArgument, ["needs its field 'text'"]) { () throws(AnimrtError) in try h.send(m, "name") }
+        #expect(h.context(m, "count") == .number(0))
+        try h.send(m, "name", [.string("abc")])
+        #expect(h.context(m, "label") == .string("abc!"))
+        #expect(try h.host.send(m, event: "add", json: #"{"amount": 2}"#) == .taken)
+        #expect(h.context(m, "count") == .number(2))
+        expectError(.notFound, ["no payload field 'amout'", "did you mean 'amount'"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "add", json: #"{"amout": 2}"#)
+        }
+        expectError(.notFound, ["no event 'ad'", "did you mean 'add'"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "ad", json: nil)
+        }
+        expectError(.invalidArgument, ["raised by the machine"]) { () throws(AnimrtError) in try h.send(m, "error.execution", [.string("x")]) }
+    }
+
+    @Test("config overrides are checked: unknown names, types, ranges")
+    func configChecks() throws {
+        let h = Harness()
+        let d = try h.host.load(machine)
+        let layers = h.runtime.layerCount
+        expectError(.notFound, ["no config parameter 'limt'", "did you mean 'limit'"]) { () throws(AnimrtError) in
+            _ = try h.host.create(d, options: .init(config: ["limt": .number(2)]))
+        }
+        expectError(.outOfRange, ["maximum is 100"]) { () throws(AnimrtError) in _ = try h.host.create(d, options: .init(config: ["limit": .number(101)])) }
+        expectError(.kind, ["'limit' is a number"]) { () throws(AnimrtError) in _ = try h.host.create(d, options: .init(config: ["limit": .string("2")])) }
+        #expect(h.host.instanceCount == 0)
+        #expect(h.runtime.layerCount == layers)
+    }
+}

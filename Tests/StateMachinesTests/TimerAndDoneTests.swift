@@ -1,0 +1,245 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+let timerMachine = """
+{
+  "name": "celebration",
+  "config": {"celebrate": {"type": "number", "default": 3, "min": 0}},
+  "events": {"complete": {}, "refresh": {}, "tick": {}, "poke": {}},
+  "initial": "idle",
+  "states": {
+    "idle": {"on": {"complete": "celebrating", "poke": {"actions": [{"startTimer": "nudge", "delay": 0.5, "event": "tick"}]},
+                    "tick": {"actions": [\(L("tick in idle"))]}}},
+    "celebrating": {
+      "after": [{"delay": "config.celebrate", "name": "celebration", "target": "settled", "actions": [\(L("celebration over"))]}],
+      "on": {"refresh": "idle", "poke": {"actions": [{"cancelTimer": "celebration"}]}}
+    },
+    "settled": {"after": [{"delay": 5, "target": "idle", "actions": [\(L("hidden"))]}], "on": {"refresh": "idle"}}
+  }
+}
+"""
+
+@Suite("R3.0.1, R3.2.4 after transitions run on the runtime clock and never outlive their state")
+struct AfterTests {
+    @Test("R3.0.1 an after transition is taken at the first tick at or past its delay")
+    func fires() throws {
+        let h = Harness()
+        h.tick(10)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "complete")
+        h.tick(12.999)
+        #expect(h.state(m) == "celebrating")
+        h.tick(13)
+        #expect(h.state(m) == "settled")
+        #expect(h.log == ["celebration over"])
+        h.tick(18)
+        #expect(h.state(m) == "idle")
+        #expect(h.log == ["celebration over", "hidden"])
+    }
+
+    @Test("R3.2.4 (seed 000 §5.4) leaving the state cancels its timer: it never fires")
+    func cancelledOnExit() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "complete")
+        #expect(h.runtime.pendingTimerCount == 1)
+        try h.send(m, "refresh")
+        #expect(h.runtime.pendingTimerCount == 0)
+        h.tick(100)
+        #expect(h.state(m) == "idle")
+        #expect(h.log.isEmpty)
+    }
+
+    @Test("R3.2.4 re-entering the state starts a fresh timer; the old one never fires")
+    func reentered() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "complete")
+        h.tick(2)
+        try h.send(m, "refresh")
+        try h.send(m, "complete")
+        h.tick(3.5)
+        #expect(h.state(m) == "celebrating")
+        h.tick(5)
+        #expect(h.state(m) == "settled")
+        #expect(h.log == ["celebration over"])
+    }
+
+    @Test("R3.2.4 destroying the machine cancels every timer; nothing of it fires afterwards")
+    func destroyed() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "poke")
+        try h.send(m, "complete")
+        #expect(h.runtime.pendingTimerCount == 2)
+        _ = h.events()
+        try h.host.destroy(m)
+        #expect(h.runtime.pendingTimerCount == 0)
+        h.tick(100)
+        #expect(h.log.isEmpty)
+        #expect(h.events().isEmpty)
+        expectError(.handle, ["stale"]) { () throws(AnimrtError) in try h.send(m, "refresh") }
+    }
+
+    @Test("a named after timer can be cancelled and is visible to timerActive()")
+    func cancelNamed() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "complete")
+        let d = try h.host.definition(of: m)
+        let inst = h.host.instance(m)!
+        #expect(inst.isTimerActive(d.timerNames.firstIndex(of: "celebration")!))
+        try h.send(m, "poke")
+        #expect(!inst.isTimerActive(d.timerNames.firstIndex(of: "celebration")!))
+        h.tick(10)
+        #expect(h.state(m) == "celebrating")
+    }
+
+    @Test("a started timer sends its event when it fires, through the normal selection")
+    func startTimer() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(timerMachine)
+        try h.send(m, "poke")
+        h.tick(0.4)
+        #expect(h.log.isEmpty)
+        h.tick(0.5)
+        #expect(h.log == ["tick in idle"])
+        // Sent by a timer and not accepted where the machine is: reported, not lost.
+        try h.send(m, "poke")
+        try h.send(m, "complete")
+        _ = h.events()
+        h.tick(1.0)
+        let reports = h.machineEvents(m)
+        #expect(reports.count == 1)
+        #expect(reports.first?.contains("sent by a timer was dropped") == true)
+        #expect(reports.first?.contains("'tick' is not accepted in state 'celebrating'") == true)
+    }
+
+    @Test("R0.4 a delay that is not a finite number of seconds is an error event, not a trap")
+    func badDelay() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "badDelay", "context": {"d": {"type": "number", "initial": -1}}, "events": {"go": {}},
+         "initial": "a", "states": {"a": {"on": {"go": "b"}}, "b": {"after": [{"delay": "context.d", "target": "a"}]}}}
+        """)
+        _ = h.events()
+        try h.send(m, "go")
+        let reports = h.machineEvents(m)
+        #expect(reports == ["state a -> b", "error 'states.b.after[0]: the delay is -1; it must be a finite number of seconds, 0 or more'"] || reports.last?.contains("finite number of seconds") == true)
+        #expect(h.runtime.pendingTimerCount == 0)
+    }
+}
+
+let doneMachine = """
+{
+  "name": "choreography",
+  "parts": [{"name": "button", "properties": {"opacity": 1, "bounds": [0, 0, 200, 44]}}],
+  "animations": {
+    "shrink": {"type": "basic", "keyPath": "bounds.size.width", "to": 44, "duration": 0.3},
+    "fade": {"type": "basic", "keyPath": "opacity", "to": 0.5, "duration": 0.5},
+    "spin": {"type": "basic", "keyPath": "transform.rotation.z", "by": "2 * pi", "duration": 1, "repeatCount": "inf"}
+  },
+  "events": {"tap": {}, "cancel": {}, "stop": {}},
+  "initial": "ready",
+  "states": {
+    "ready": {"on": {"tap": "preparing"}},
+    "preparing": {
+      "entry": [{"animate": "shrink", "part": "button", "key": "shrink"}, {"animate": "fade", "part": "button", "key": "fade"},
+                {"animate": "spin", "part": "button", "key": "side", "join": false}],
+      "done": {"target": "loading", "actions": [\(L("prepared"))]},
+      "on": {"cancel": {"actions": [{"remove": "fade", "part": "button"}]}, "stop": "ready"}
+    },
+    "loading": {"entry": [\(L("loading"))], "done": {"target": "ready", "guard": "false"}}
+  }
+}
+"""
+
+@Suite("R2.3, R3.0.1 done: the next step starts when the state's animations have stopped")
+struct DoneTests {
+    @Test("R2.3 done is taken when the last joined animation stops, not before (seed 003 prepareGroup)")
+    func waitsForAll() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(doneMachine)
+        try h.send(m, "tap")
+        h.tick(1)  // the animations begin at the first tick after they are added
+        h.tick(1.3)
+        #expect(h.state(m) == "preparing")  // shrink has stopped, fade has not
+        h.tick(1.49)
+        #expect(h.state(m) == "preparing")
+        #expect(h.log.isEmpty)
+        h.tick(1.5)
+        #expect(h.state(m) == "loading")
+        #expect(h.log == ["prepared", "loading"])
+    }
+
+    @Test("R3.0.1 done counts a stop for any reason: a removed animation releases the barrier")
+    func anyStopReason() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(doneMachine)
+        try h.send(m, "tap")
+        h.tick(1)
+        h.tick(1.3)
+        #expect(h.state(m) == "preparing")
+        try h.send(m, "cancel")
+        #expect(h.state(m) == "loading")
+    }
+
+    @Test("R3.0.1 a state that joined nothing is done at once; a false guard on done keeps the state")
+    func emptyBarrier() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "instant", "events": {"go": {}}, "initial": "a",
+         "states": {"a": {"on": {"go": "b"}}, "b": {"entry": [\(L("enter b"))], "done": {"target": "c", "actions": [\(L("b done"))]}},
+                    "c": {"done": {"target": "a", "guard": "false"}}}}
+        """)
+        try h.send(m, "go")
+        #expect(h.log == ["enter b", "b done"])
+        #expect(h.state(m) == "c")
+        h.tick(1)
+        #expect(h.state(m) == "c")
+    }
+
+    @Test("R3.0.1 leaving the state first: its done never comes, even when the animations stop later")
+    func leftBeforeDone() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(doneMachine)
+        try h.send(m, "tap")
+        try h.send(m, "stop")
+        h.tick(1)
+        #expect(h.state(m) == "ready")
+        #expect(h.log.isEmpty)
+    }
+
+    @Test("destroying a machine stops its animations, destroys its parts; nothing of it runs afterwards")
+    func destroyStopsAnimations() throws {
+        let h = Harness()
+        h.tick(0)
+        let layers = h.runtime.layerCount
+        let m = try h.machine(doneMachine)
+        #expect(h.runtime.layerCount == layers + 1)
+        let button = try h.host.part("button", of: m)
+        try h.send(m, "tap")
+        h.tick(0.1)
+        _ = h.events()
+        try h.host.destroy(m)
+        let after = h.events()
+        #expect(after.filter { $0.type == .animationStopped && $0.reason == .layerDestroyed }.count == 3)
+        #expect(after.allSatisfy { $0.type == .animationStopped })
+        #expect(h.runtime.layerCount == layers)
+        expectError(.handle, []) { () throws(AnimrtError) in _ = try h.runtime.presentationValue(forKeyPath: "opacity", of: button) }
+        h.tick(5)
+        #expect(h.log.isEmpty)
+        #expect(h.events().isEmpty)
+    }
+}
