@@ -1,0 +1,116 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// Parses and evaluates `text` with context a = 2, b = -3.5, s = 'hi',
+/// flag = true and config k = 10.
+func eval(_ text: String) throws(ExpressionError) -> MachineValue {
+    var scope = ExpressionScope()
+    scope.context = ["a": Field(index: 0, type: .number), "b": Field(index: 1, type: .number),
+                     "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool)]
+    scope.config = ["k": Field(index: 0, type: .number)]
+    let e = try Parser.parse(text, scope: scope, expected: nil)
+    var c = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true)], event: [], host: nil)
+    return try! Evaluator.evaluate(e, &c)
+}
+
+struct ExpressionCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let value: MachineValue
+    var testDescription: String { text }
+}
+
+let expressionCases: [ExpressionCase] = [
+    .init(text: "1 + 2 * 3", value: .number(7)),
+    .init(text: "(1 + 2) * 3", value: .number(9)),
+    .init(text: "10 - 4 - 3", value: .number(3)),           // left-associative
+    .init(text: "2 * 3 % 4", value: .number(2)),
+    .init(text: "-7 % 3", value: .number(-1)),              // remainder takes the dividend's sign, like C's fmod
+    .init(text: "-context.a * 2", value: .number(-4)),
+    .init(text: "1 / 0", value: .number(.infinity)),
+    .init(text: "context.a + context.b", value: .number(-1.5)),
+    .init(text: "config.k / 4", value: .number(2.5)),
+    .init(text: "context.s + ' there'", value: .string("hi there")),
+    .init(text: "context.a > 1 and context.b < 0", value: .bool(true)),
+    .init(text: "context.a > 1 && not context.flag", value: .bool(false)),
+    .init(text: "false or !false", value: .bool(true)),
+    .init(text: "not context.flag or context.a == 2", value: .bool(true)),  // not binds tighter than or
+    .init(text: "context.s == 'hi'", value: .bool(true)),
+    .init(text: "context.s != 'hi'", value: .bool(false)),
+    .init(text: "context.a >= 2 ? 'big' : 'small'", value: .string("big")),
+    .init(text: "context.a < 2 ? 1 : context.a < 3 ? 2 : 3", value: .number(2)),  // right-associative
+    .init(text: "abs(context.b)", value: .number(3.5)),
+    .init(text: "min(3, context.a, 5)", value: .number(2)),
+    .init(text: "max(3, context.a, 5)", value: .number(5)),
+    .init(text: "clamp(1.7, 0, 1)", value: .number(1)),
+    .init(text: "clamp(-0.2, 0, 1)", value: .number(0)),
+    .init(text: "floor(-2.5)", value: .number(-3)),
+    .init(text: "ceil(2.1)", value: .number(3)),
+    .init(text: "round(2.5)", value: .number(3)),
+    .init(text: "round(-2.5)", value: .number(-3)),
+    .init(text: "sqrt(16)", value: .number(4)),
+    .init(text: "fixed(35.5, 0)", value: .string("36")),  // ties to even: 35.5 → 36, as printf's %.0f
+    .init(text: "fixed(36.5, 0)", value: .string("36")),
+    .init(text: "fixed(0.125, 2)", value: .string("0.12")),
+    .init(text: "fixed(-0.4, 0)", value: .string("-0")),
+    .init(text: "fixed(3, 3)", value: .string("3.000")),
+    .init(text: "fixed(1/0, 1)", value: .string("inf")),
+    .init(text: "str(context.a) + '%'", value: .string("2%")),
+    .init(text: "str(0.5)", value: .string("0.5")),
+    .init(text: "str(context.flag)", value: .string("true")),
+    .init(text: "len('héllo')", value: .number(5)),
+    .init(text: "2 * pi", value: .number(2 * Double.pi)),
+    .init(text: "inf > 1e308", value: .bool(true)),
+    .init(text: "rgba(1, 0.5, 0, 1)", value: .vector(.color(1, 0.5, 0, 1))),
+    .init(text: "rect(0, 0, config.k * 1.2, 44)", value: .vector(.rect(0, 0, 12, 44))),
+    .init(text: "point(1, 2) == point(1, 2)", value: .bool(true)),
+    .init(text: "'it\\'s'", value: .string("it's")),
+    .init(text: "1.5e2 + .5", value: .number(150.5)),
+]
+
+@Suite("The expression language: values, precedence, functions")
+struct ExpressionTests {
+    @Test("each expression evaluates to its value", arguments: expressionCases)
+    func evaluates(_ c: ExpressionCase) throws {
+        #expect(try eval(c.text) == c.value)
+    }
+
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 45) }
+
+    @Test("constant sub-expressions are computed once, when the definition loads")
+    func folding() throws {
+        var scope = ExpressionScope()
+        scope.context = ["a": Field(index: 0, type: .number)]
+        #expect(try Parser.parse("2 * pi + 1", scope: scope, expected: .number).constantValue == .number(2 * Double.pi + 1))
+        #expect(try Parser.parse("context.a * 2", scope: scope, expected: .number).constantValue == nil)
+        #expect(try Parser.parse("now() + 1", scope: scope, expected: .number).constantValue == nil)
+    }
+
+    struct Bad: Sendable, CustomTestStringConvertible {
+        let text: String; let column: Int; let fragment: String
+        var testDescription: String { text }
+    }
+
+    @Test("errors name the column", arguments: [
+        Bad(text: "1 +", column: 4, fragment: "expected a value"),
+        Bad(text: "context.a + 'x'", column: 13, fragment: "adds two numbers or joins two strings"),
+        Bad(text: "'open", column: 1, fragment: "not closed"),
+        Bad(text: "1 # 2", column: 3, fragment: "unexpected character '#'"),
+        Bad(text: "context.a context.a", column: 11, fragment: "after the end of the expression"),
+        Bad(text: "true ? 1 : 'x'", column: 12, fragment: "both branches"),
+        Bad(text: "1e999", column: 1, fragment: "not a finite number"),
+        Bad(text: "nott true", column: 1, fragment: "did you mean 'not'"),
+        Bad(text: "fixed('a', 1)", column: 7, fragment: "must be a number"),
+        Bad(text: "now(1)", column: 1, fragment: "takes 0 argument(s)"),
+        Bad(text: "in(context)", column: 4, fragment: "quoted string"),
+    ])
+    func errors(_ b: Bad) {
+        do throws(ExpressionError) {
+            _ = try eval(b.text)
+            Issue.record("\(b.text) parsed")
+        } catch {
+            #expect(error.column == b.column, "\(error.message)")
+            #expect(error.message.contains(b.fragment), "\(error.message)")
+        }
+    }
+}

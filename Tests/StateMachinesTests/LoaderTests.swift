@@ -1,0 +1,126 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// A definition with one state `a` (and `b`), events `go` and `tick`,
+/// context `n` (number) and `s` (string), config `k`, part `p`; `extra`
+/// replaces the body of state `a`, `top` adds top-level keys.
+func minimal(a: String = "", top: String = "") -> String {
+    """
+    {"name": "m", "config": {"k": {"type": "number", "default": 1}},
+     "context": {"n": {"type": "number", "initial": 0}, "s": {"type": "string", "initial": "''"}},
+     "events": {"go": {"payload": [{"name": "x", "type": "number"}]}, "tick": {}},
+     "parts": [{"name": "p"}],
+     "initial": "a", "states": {"a": {\(a)}, "b": {}}\(top.isEmpty ? "" : ", " + top)}
+    """
+}
+
+struct LoadCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let json: String
+    let status: Status
+    let fragments: [String]
+    var testDescription: String { name }
+}
+
+let loadCases: [LoadCase] = [
+    LoadCase(name: "malformed JSON", json: "{\"name\": ", status: .invalidArgument, fragments: ["malformed"]),
+    LoadCase(name: "missing name", json: #"{"initial": "a", "states": {"a": {}}}"#, status: .invalidArgument, fragments: ["'name' is required"]),
+    LoadCase(name: "unknown top-level key", json: minimal(top: #""statse": {}"#), status: .invalidArgument, fragments: ["unknown key 'statse'", "did you mean 'states'"]),
+    LoadCase(name: "unknown target", json: minimal(a: #""on": {"go": "c"}"#), status: .notFound, fragments: ["states.a.on.go", "no state named 'c'"]),
+    LoadCase(name: "unknown target with a suggestion", json: minimal(a: #""on": {"go": "bb"}"#), status: .notFound, fragments: ["did you mean 'b'"]),
+    LoadCase(name: "unknown initial state", json: minimal().replacing(#""initial": "a""#, with: #""initial": "z""#), status: .notFound, fragments: ["initial", "no state named 'z'"]),
+    LoadCase(name: "compound state without initial", json: minimal(a: #""states": {"x": {}, "y": {}}"#), status: .invalidArgument, fragments: ["states.a", "needs an \"initial\" child"]),
+    LoadCase(name: "initial that is not a child", json: minimal(a: #""initial": "b", "states": {"x": {}, "y": {}}"#), status: .invalidArgument, fragments: ["states.a.initial", "is not a child of 'a'"]),
+    LoadCase(name: "event used but not declared", json: minimal(a: #""on": {"tap": "b"}"#), status: .notFound, fragments: ["states.a.on.tap", "'tap' is not a declared event"]),
+    LoadCase(name: "raise of an undeclared event", json: minimal(a: #""entry": [{"raise": "tock"}]"#), status: .notFound, fragments: ["states.a.entry[0]", "no event named 'tock'", "did you mean 'tick'"]),
+    LoadCase(name: "duplicate part names", json: minimal(top: #""parts": [{"name": "p"}, {"name": "p"}]"#).replacing(#""parts": [{"name": "p"}],"#, with: ""), status: .exists, fragments: ["parts[1].name", "declared already"]),
+    LoadCase(name: "duplicate payload field", json: minimal(top: #""events": {"e": {"payload": [{"name": "a", "type": "number"}, {"name": "a", "type": "bool"}]}}"#).replacing(#""events": {"go": {"payload": [{"name": "x", "type": "number"}]}, "tick": {}},"#, with: ""), status: .exists, fragments: ["payload[1]", "declared twice"]),
+    LoadCase(name: "guard that is not a boolean", json: minimal(a: #""on": {"go": {"target": "b", "guard": "context.n + 1"}}"#), status: .kind, fragments: ["states.a.on.go.guard", "column 1", "number but a bool is needed"]),
+    LoadCase(name: "type error inside an expression, with its column", json: minimal(a: #""on": {"go": {"guard": "context.n > 1 and context.s > 2"}}"#), status: .kind, fragments: ["states.a.on.go.guard", "column 19", "left side of '>' must be a number, not a string"]),
+    LoadCase(name: "unknown context field, with its column and a suggestion", json: minimal(a: #""on": {"go": {"guard": "context.m == 0"}}"#), status: .notFound, fragments: ["column 9", "no context field named 'm'", "did you mean 'n'"]),
+    LoadCase(name: "event field read in an entry action", json: minimal(a: #""entry": [{"assign": {"n": "event.x"}}]"#), status: .invalidArgument, fragments: ["states.a.entry[0].assign.n", "'event.x' cannot be read here", "entry and exit actions"]),
+    LoadCase(name: "unknown event field", json: minimal(a: #""on": {"go": {"actions": [{"assign": {"n": "event.y"}}]}}"#), status: .notFound, fragments: ["no field of event 'go' named 'y'", "did you mean 'x'"]),
+    LoadCase(name: "a bare word where text is needed", json: minimal(a: #""entry": [{"assign": {"s": "Done"}}]"#), status: .notFound, fragments: ["unknown name 'Done'", "\"'Done'\""]),
+    LoadCase(name: "syntax error", json: minimal(a: #""on": {"go": {"guard": "(context.n > 1"}}"#), status: .invalidArgument, fragments: ["column 15", "expected ')'"]),
+    LoadCase(name: "chained comparison", json: minimal(a: #""on": {"go": {"guard": "0 < context.n < 2"}}"#), status: .invalidArgument, fragments: ["comparisons do not chain"]),
+    LoadCase(name: "unknown function", json: minimal(a: #""on": {"go": {"guard": "clmp(1, 2, 3) > 0"}}"#), status: .notFound, fragments: ["unknown function 'clmp'", "did you mean 'clamp'"]),
+    LoadCase(name: "wrong arity", json: minimal(a: #""on": {"go": {"guard": "clamp(1, 2) > 0"}}"#), status: .invalidArgument, fragments: ["clamp() takes 3 argument(s), not 2"]),
+    LoadCase(name: "an action with no verb", json: minimal(a: #""entry": [{"asign": {"n": 1}}]"#), status: .invalidArgument, fragments: ["states.a.entry[0]", "did you mean 'assign'"]),
+    LoadCase(name: "an action with two verbs", json: minimal(a: #""entry": [{"assign": {"n": 1}, "raise": "tick"}]"#), status: .invalidArgument, fragments: ["one verb", "assign and raise"]),
+    LoadCase(name: "join outside entry actions", json: minimal(a: #""on": {"go": {"actions": [{"animate": {"type": "basic", "keyPath": "opacity", "to": 0}, "part": "p", "join": true}]}}"#), status: .invalidArgument, fragments: ["only entry actions join"]),
+    LoadCase(name: "unknown key path in a template", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacty", "to": 0}}"#), status: .notFound, fragments: ["animations.f.keyPath", "did you mean 'opacity'"]),
+    LoadCase(name: "wrong value kind in a template", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "position", "to": 1}}"#), status: .kind, fragments: ["animations.f.to", "point"]),
+    LoadCase(name: "unknown timing function", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "timingFunction": "easeInOut"}}"#), status: .notFound, fragments: ["animations.f.timingFunction", "easeInOut"]),
+    LoadCase(name: "field of another animation type", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "mass": 2}}"#), status: .invalidArgument, fragments: ["'mass' applies to spring animations"]),
+    LoadCase(name: "template that contains itself", json: minimal(top: #""animations": {"g": {"type": "group", "animations": ["g"]}}"#), status: .invalidArgument, fragments: ["contains itself"]),
+    LoadCase(name: "unknown part", json: minimal(a: #""entry": [{"remove": "k", "part": "q"}]"#), status: .notFound, fragments: ["no part named 'q'", "did you mean 'p'"]),
+    LoadCase(name: "final state with transitions", json: minimal(a: #""type": "final", "on": {"go": "b"}"#), status: .invalidArgument, fragments: ["final state takes no transitions"]),
+    LoadCase(name: "onFinal without a final child", json: minimal(a: #""initial": "x", "states": {"x": {}}, "onFinal": "b""#), status: .invalidArgument, fragments: ["has no final child"]),
+    LoadCase(name: "internal transition to a non-descendant", json: minimal(a: #""on": {"go": {"target": "b", "type": "internal"}}"#), status: .invalidArgument, fragments: ["internal transition goes from a compound state to one of its descendants"]),
+    LoadCase(name: "ambiguous short target", json: minimal(a: #""initial": "x", "states": {"x": {"on": {"go": "y"}}}"#).replacing(#""b": {}"#, with: #""b": {"initial": "y", "states": {"y": {}}}, "c": {"initial": "y", "states": {"y": {}}}"#), status: .invalidArgument, fragments: ["ambiguous", "'b.y'", "'c.y'"]),
+    LoadCase(name: "maxMicrosteps out of range", json: minimal(top: #""maxMicrosteps": 0"#), status: .outOfRange, fragments: ["maxMicrosteps is 0"]),
+    LoadCase(name: "config default out of range", json: minimal(top: #""config": {"k": {"type": "number", "default": 5, "max": 2}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .outOfRange, fragments: ["config.k.default", "maximum is 2"]),
+    LoadCase(name: "config default of the wrong type", json: minimal(top: #""config": {"k": {"type": "bool", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .kind, fragments: ["expected a bool literal"]),
+    LoadCase(name: "unknown type name", json: minimal(top: #""config": {"k": {"type": "numbr", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["unknown type 'numbr'", "did you mean 'number'"]),
+    LoadCase(name: "state name with a dot", json: minimal().replacing(#""b": {}"#, with: #""b.c": {}"#), status: .invalidArgument, fragments: ["state name 'b.c'"]),
+    LoadCase(name: "states nested too deep", json: #"{"name": "deep", "initial": "s", "states": "# + String(repeating: #"{"s": {"initial": "s", "states": "#, count: 40) + #"{"s": {}}"# + String(repeating: "}}", count: 40) + "}", status: .outOfRange, fragments: ["nested more than 32 deep"]),
+    LoadCase(name: "a name that is too long", json: minimal().replacing(#""b": {}"#, with: "\"" + String(repeating: "b", count: 129) + "\": {}"), status: .invalidArgument, fragments: ["1 to 128"]),
+    LoadCase(name: "an expression that is too long", json: minimal(a: "\"on\": {\"go\": {\"guard\": \"" + String(repeating: "true and ", count: 500) + "true\"}}"), status: .outOfRange, fragments: ["at most 4096"]),
+    LoadCase(name: "ignored and handled", json: minimal(a: #""on": {"go": "b"}, "ignore": ["go"]"#), status: .invalidArgument, fragments: ["both ignored and handled"]),
+    LoadCase(name: "a result event of an unknown request", json: minimal(top: #""requests": {"load": {}}"#).replacing(#""tick": {}"#, with: #""tick": {"resultOf": "lod"}"#), status: .notFound, fragments: ["no request named 'lod'", "did you mean 'load'"]),
+    LoadCase(name: "raising a result event", json: minimal(a: #""entry": [{"raise": "tick", "payload": {"request": 1}}]"#, top: #""requests": {"load": {}}"#).replacing(#""tick": {}"#, with: #""tick": {"resultOf": "load"}"#), status: .invalidArgument, fragments: ["only the host sends it"]),
+    LoadCase(name: "string key not in the default locale", json: minimal(top: #""strings": {"en": {"hello": "Hello"}, "zh": {"helo": "你好"}}"#), status: .notFound, fragments: ["strings.zh.helo", "did you mean 'hello'"]),
+    LoadCase(name: "emit payload field that does not exist", json: minimal(a: #""entry": [{"emit": "done", "payload": {"valu": 1}}]"#, top: #""emits": {"done": {"payload": [{"name": "value", "type": "number"}]}}"#), status: .notFound, fragments: ["no payload field 'valu'", "did you mean 'value'"]),
+    LoadCase(name: "emit without a required field", json: minimal(a: #""entry": [{"emit": "done"}]"#, top: #""emits": {"done": {"payload": [{"name": "value", "type": "number"}]}}"#), status: .invalidArgument, fragments: ["needs its payload field 'value'"]),
+    LoadCase(name: "call of an unregistered function", json: minimal(a: #""entry": [{"call": "beep"}]"#), status: .notFound, fragments: ["no machine function named 'beep'"]),
+    LoadCase(name: "cancel of an unknown timer", json: minimal(a: #""entry": [{"cancelTimer": "t"}]"#), status: .notFound, fragments: ["no timer named 't'"]),
+]
+
+@Suite("R3.0.1 the loader refuses bad definitions with the JSON path (and the column in an expression)")
+struct LoaderTests {
+    @Test("every rejection path", arguments: loadCases)
+    func rejected(_ c: LoadCase) {
+        let h = Harness()
+        expectError(c.status, c.fragments) { () throws(AnimrtError) in _ = try h.host.load(c.json) }
+    }
+
+    @Test("the rejection table covers every case it lists")
+    func count() { #expect(loadCases.count == 51) }
+
+    @Test("the minimal definition itself loads, so each case fails for its own reason")
+    func baseline() throws {
+        let h = Harness()
+        let d = try h.load(minimal())
+        #expect(d.states.map(\.name) == ["a", "b"])
+        #expect(d.events.map(\.name) == ["go", "tick", "error.execution"])
+        #expect(d.context.map(\.name) == ["n", "s"])
+    }
+
+    @Test("state ids are the sorted full names, whatever the JSON's key order")
+    func stateIDs() throws {
+        let h = Harness()
+        let d = try h.load(#"{"name": "ids", "initial": "zeta", "states": {"zeta": {"initial": "b", "states": {"b": {}, "a": {}}}, "alpha": {}}}"#)
+        #expect(d.states.map(\.name) == ["alpha", "zeta", "zeta.a", "zeta.b"])
+        #expect(d.states[2].parent == 1 && d.states[1].children == [2, 3] && d.states[1].initial == 3)
+        #expect(d.initial == 1)
+    }
+
+    @Test("a definition file loads; a missing file and invalid UTF-8 are refused")
+    func files() throws {
+        let h = Harness()
+        let path = "/tmp/animrt-machine-\(UInt32.random(in: 0...UInt32.max)).json"
+        try minimal().write(toFile: path)
+        defer { try? removeFile(path) }
+        let d = try h.host.definition(try h.host.load(contentsOf: path))
+        #expect(d.name == "m")
+        expectError(.notFound, ["cannot read", "/nonexistent/x.json"]) { () throws(AnimrtError) in _ = try h.host.load(contentsOf: "/nonexistent/x.json") }
+    }
+
+    @Test("a definition larger than the limit is refused before it is parsed")
+    func tooLarge() {
+        let h = Harness()
+        let big = "{\"name\": \"" + String(repeating: "x", count: DefinitionLimits.maxBytes) + "\"}"
+        expectError(.outOfRange, ["at most \(DefinitionLimits.maxBytes)"]) { () throws(AnimrtError) in _ = try h.host.load(big) }
+    }
+}
