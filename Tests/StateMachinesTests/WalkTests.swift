@@ -1,0 +1,88 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// A payload every field of `e` accepts: defaults, else the minimum or 0,
+/// false, "" (a result's request id is 1).
+func samplePayload(_ d: MachineDefinition, _ e: Int) -> [TaggedValue] {
+    d.events[e].payload.enumerated().map { i, f in
+        if d.events[e].resultOf != nil && i == 0 { return .number(1) }
+        if let v = f.defaultValue { return v.tagged }
+        switch f.type {
+        case .bool: return .bool(false)
+        case .string: return .string("")
+        default: return .number(f.minimum ?? 0)
+        }
+    }
+}
+
+struct WalkCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let json: String
+    var testDescription: String { name }
+}
+
+let walkedDefinitions: [WalkCase] = [
+    .init(name: "order", json: orderMachine), .init(name: "celebration", json: timerMachine),
+    .init(name: "choreography", json: doneMachine), .init(name: "fetcher", json: fetchMachine),
+    .init(name: "counter", json: GuardTests().machine),
+]
+
+@Suite("R3.0.1 every (state, event) pair is defined: a transition, ignored, or refused with a status")
+struct WalkTests {
+    @Test("the walk visits every leaf state and every event; each answer matches the table", arguments: walkedDefinitions)
+    func walk(_ w: WalkCase) throws {
+        let h = Harness()
+        let dh = try h.host.load(w.json)
+        let d = try h.host.definition(dh)
+        var pairs = 0
+        for s in d.leafStates {
+            for e in d.hostEvents {
+                let m = try h.host.create(dh)
+                try h.host.place(m, in: s, openRequests: 1)
+                let expected = d.outcome(of: e, in: s)
+                let finished = try h.host.isFinished(m)
+                do throws(AnimrtError) {
+                    let got = try h.host.send(m, event: e, payload: samplePayload(d, e))
+                    switch expected {
+                    case .ignored: #expect(got == .ignored, "\(d.states[s].name) × \(d.events[e].name)")
+                    case .transitions: #expect(got == .taken, "\(d.states[s].name) × \(d.events[e].name)")
+                    case .rejected: Issue.record("\(d.states[s].name) × \(d.events[e].name): refused in the table, \(got) here")
+                    }
+                    #expect(!finished)
+                } catch {
+                    #expect(error.status == .state, "\(d.states[s].name) × \(d.events[e].name): \(error)")
+                    #expect(expected.mayBeRefused || finished, "\(d.states[s].name) × \(d.events[e].name): \(error.message)")
+                }
+                try h.host.destroy(m)
+                pairs += 1
+            }
+        }
+        #expect(pairs == d.leafStates.count * d.hostEvents.count)
+        #expect(pairs > 0)
+    }
+
+    @Test("the Markdown table lists every leaf state and event, and the refusals")
+    func table() throws {
+        let h = Harness()
+        let d = try h.load(GuardTests().machine)
+        let t = d.transitionTable()
+        #expect(t.hasPrefix("| state | `add` | `name` | `noise` | `reset` | automatic |"))
+        #expect(t.contains("| `counting` | → `full` `[context.count + event.amount >= config.limit]`; · | · | *ignored* | *refused* |  |"))
+        #expect(t.contains("| `full` | · `[event.amount == 0]` | *refused* | *refused* | → `counting` |  |"))
+    }
+
+    @Test("the DOT export has a node per leaf, a cluster per compound state and an edge per transition")
+    func dot() throws {
+        let h = Harness()
+        let d = try h.load(orderMachine)
+        let g = d.dot()
+        #expect(g.hasPrefix("digraph \"order\" {"))
+        #expect(g.contains("subgraph \"cluster_a\""))
+        #expect(g.contains("\"a.a1\" [label=\"a1\"];"))
+        #expect(g.contains("\"a.a1\" -> \"b.b1\" [label=\"go\", lhead=\"cluster_b\"];"))
+        #expect(g.contains("\"a.a1\" -> \"a.a2\" [label=\"inner\", ltail=\"cluster_a\"];"))
+        let edges = g.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("__start") }
+        #expect(edges.count == 5)
+    }
+}
