@@ -53,6 +53,9 @@ test-c: lib
 	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan
+	$(CC) $(CWARN) -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+	    -Iinclude -Ibindings/c/tests bindings/c/tests/test_machines.c $(CLINK) -o $(OUT)/test_machines
+	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_machines
 	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -Iinclude bindings/c/tests/test_chaos.c $(CLINK) -o $(OUT)/test_chaos
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_chaos

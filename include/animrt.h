@@ -403,6 +403,30 @@ animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t toke
 animrt_status animrt_timer_cancel(animrt_runtime *rt, animrt_id timer);
 
 /* ===================================================================== */
+/* Tagged values                                                         */
+/* ===================================================================== */
+
+/* The type of a tagged value. */
+typedef enum animrt_value_type {
+    ANIMRT_TYPE_NUMBER = 1,
+    ANIMRT_TYPE_BOOL = 2,
+    ANIMRT_TYPE_STRING = 3,
+    ANIMRT_TYPE_INTEGER = 4,
+    ANIMRT_TYPE_POINTER = 5
+} animrt_value_type;
+
+/* A value with its type: a payload field of a machine event, a context
+ * field, an argument. Only the member its type names is read. */
+typedef struct animrt_value {
+    int32_t type;       /* animrt_value_type */
+    int32_t boolean;    /* ANIMRT_TYPE_BOOL: 0 or 1 */
+    double number;      /* ANIMRT_TYPE_NUMBER */
+    int64_t integer;    /* ANIMRT_TYPE_INTEGER (a number field accepts it) */
+    const char *string; /* ANIMRT_TYPE_STRING: NUL-terminated UTF-8 */
+    void *pointer;      /* ANIMRT_TYPE_POINTER */
+} animrt_value;
+
+/* ===================================================================== */
 /* Events                                                                */
 /* ===================================================================== */
 
@@ -412,7 +436,16 @@ typedef enum animrt_event_type {
     ANIMRT_EVENT_BARRIER_NOTIFIED = 3,
     ANIMRT_EVENT_TRANSACTION_COMPLETED = 4,
     ANIMRT_EVENT_TIMER_FIRED = 5,
-    ANIMRT_EVENT_OVERFLOW = 6 /* token = number of events lost */
+    ANIMRT_EVENT_OVERFLOW = 6,          /* token = number of events lost */
+    ANIMRT_EVENT_MACHINE_STATE = 7,     /* object = machine; from_state → to_state; payload = the new
+                                         * state's associated values ("values" in its definition) */
+    ANIMRT_EVENT_MACHINE_EMITTED = 8,   /* object = machine; name = emitted event id; payload */
+    ANIMRT_EVENT_MACHINE_REQUEST = 9,   /* object = machine; name = request id; token = the request's
+                                         * number, which its result must carry; payload */
+    ANIMRT_EVENT_MACHINE_STALE = 10,    /* object = machine; name = event id; token = the stale number;
+                                         * payload = what was sent; the result was not processed */
+    ANIMRT_EVENT_MACHINE_ERROR = 11     /* object = machine; name = event being processed or -1;
+                                         * payload[0] = the message (a string) */
 } animrt_event_type;
 
 typedef enum animrt_stop_reason {
@@ -428,9 +461,17 @@ typedef struct animrt_event {
     int32_t reason;      /* animrt_stop_reason, for ANIMRT_EVENT_ANIMATION_STOPPED */
     double time;         /* runtime time when it happened */
     animrt_id layer;     /* animation events: the layer */
-    animrt_id object;    /* the attached animation, barrier, transaction (animrt_transaction_current) or timer */
+    animrt_id object;    /* the attached animation, barrier, transaction (animrt_transaction_current), timer or machine */
     animrt_id animation; /* animation events: the description it was added from */
-    uint64_t token;      /* the host's token, or the overflow count */
+    uint64_t token;      /* the host's token, the overflow count, a request number */
+    int32_t name;        /* machine events: an event, emitted event or request id; else -1 */
+    int32_t from_state;  /* ANIMRT_EVENT_MACHINE_STATE: the state left (-1 at creation); else -1 */
+    int32_t to_state;    /* ANIMRT_EVENT_MACHINE_STATE: the state entered; else -1 */
+    uint32_t payload_count;
+    /* Machine events: the values that come with the event, owned by animrt and
+     * valid until the next animrt_event_poll() on this runtime (or, in a
+     * callback, until the callback returns). Strings in it likewise. */
+    const animrt_value *payload;
 } animrt_event;
 
 /* Moves up to `cap` queued events into out[0 … *count), oldest first. */
@@ -444,6 +485,103 @@ typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
  * ticking thread, with no lock held: the callback may call back into
  * animrt. Events from other calls wait for the next tick. */
 animrt_status animrt_event_set_callback(animrt_runtime *rt, animrt_event_fn fn, void *user_data);
+
+/* ===================================================================== */
+/* State machines                                                        */
+/* ===================================================================== */
+/*
+ * A machine is defined by data: a JSON definition (docs/machines.md, and
+ * docs/machine.schema.json for editors) with config, context, events, parts,
+ * animation templates and a statechart. Loading checks it completely: an
+ * error names the JSON path, and the column inside an expression. An
+ * instance owns its parts (ordinary layers, read with the layer and reader
+ * calls), runs on the runtime's clock, and reports what it does as events in
+ * the runtime's queue: state changes, emitted events, requests, stale
+ * results, errors. Names resolve once to small ids for hot calls.
+ */
+
+/* Loads a definition from JSON text, a file, or the runtime's library of
+ * named definitions (the shipped machines and what the host registered). */
+animrt_status animrt_definition_load(animrt_runtime *rt, const char *json, animrt_id *out);
+animrt_status animrt_definition_load_file(animrt_runtime *rt, const char *path, animrt_id *out);
+animrt_status animrt_definition_load_named(animrt_runtime *rt, const char *name, animrt_id *out);
+
+/* Adds a definition to the runtime's library under `name` (checked now). */
+animrt_status animrt_definition_register(animrt_runtime *rt, const char *name, const char *json);
+
+/* Forgets a definition handle; instances made from it keep running. */
+animrt_status animrt_definition_destroy(animrt_runtime *rt, animrt_id definition);
+
+/* What a name or id of a definition refers to. */
+typedef enum animrt_name_kind {
+    ANIMRT_NAME_STATE = 0,    /* full dotted names: "completed.celebrating" */
+    ANIMRT_NAME_EVENT = 1,    /* events the machine accepts */
+    ANIMRT_NAME_CONTEXT = 2,  /* context fields */
+    ANIMRT_NAME_EMIT = 3,     /* events the machine emits to the host */
+    ANIMRT_NAME_REQUEST = 4,  /* request operations */
+    ANIMRT_NAME_PART = 5,     /* parts (layers) */
+    ANIMRT_NAME_CONFIG = 6    /* config parameters */
+} animrt_name_kind;
+
+/* The id of `name` (ANIMRT_E_NOT_FOUND, with a suggestion, if unknown). */
+animrt_status animrt_definition_id(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, const char *name,
+                                   int32_t *out);
+/* The name of id `id` (ids run from 0 to count − 1). */
+animrt_status animrt_definition_name(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, int32_t id,
+                                     char *buf, size_t cap, size_t *needed);
+animrt_status animrt_definition_count(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, size_t *out);
+
+typedef enum animrt_export_format {
+    ANIMRT_EXPORT_DOT = 0,      /* the statechart for Graphviz */
+    ANIMRT_EXPORT_MARKDOWN = 1  /* the full transition table */
+} animrt_export_format;
+
+/* Writes a picture or table of the definition into buf (buffer rules above). */
+animrt_status animrt_definition_export(animrt_runtime *rt, animrt_id definition, animrt_export_format format,
+                                       char *buf, size_t cap, size_t *needed);
+
+/* Creates an instance under `parent` (0: its parts are roots). `options` is
+ * NULL or a JSON object: {"config": {...}, "locale": "zh", "strings": {...}}
+ * (config overrides are checked against their types and ranges). The
+ * instance enters its initial states now; a refused call creates nothing. */
+animrt_status animrt_machine_create(animrt_runtime *rt, animrt_id definition, animrt_id parent, const char *options,
+                                    animrt_id *out);
+
+/* Destroys an instance: its timers are cancelled, its parts destroyed (their
+ * animations stop); nothing of it happens afterwards. */
+animrt_status animrt_machine_destroy(animrt_runtime *rt, animrt_id machine);
+
+/* What happened to a sent event. */
+typedef enum animrt_send_outcome {
+    ANIMRT_SEND_TAKEN = 0,    /* a transition took it */
+    ANIMRT_SEND_IGNORED = 1,  /* the state ignores it ("ignore" in the definition) */
+    ANIMRT_SEND_STALE = 2,    /* a result with an old request number: reported, not processed */
+    ANIMRT_SEND_QUEUED = 3    /* sent from inside the machine's own action: it follows */
+} animrt_send_outcome;
+
+/* Sends event `event` with its payload fields in declaration order (trailing
+ * fields with defaults may be left out; a result event's first field is its
+ * request number). The whole macrostep runs before this returns. An event no
+ * active state takes gives ANIMRT_E_STATE naming the state and the events it
+ * accepts, and changes nothing. `outcome` may be NULL. */
+animrt_status animrt_machine_send(animrt_runtime *rt, animrt_id machine, int32_t event, const animrt_value *payload,
+                                  size_t count, animrt_send_outcome *outcome);
+
+/* The same with the event by name and the payload as a JSON object (NULL: {}). */
+animrt_status animrt_machine_send_json(animrt_runtime *rt, animrt_id machine, const char *event, const char *payload,
+                                       animrt_send_outcome *outcome);
+
+/* The active leaf state, and whether state `state` is active (it or a child). */
+animrt_status animrt_machine_state(animrt_runtime *rt, animrt_id machine, int32_t *out);
+animrt_status animrt_machine_in_state(animrt_runtime *rt, animrt_id machine, int32_t state, int *out);
+
+/* Reads context field `field`. A string is copied into buf (buffer rules
+ * above) and out->string points at buf; numbers and booleans need no buf. */
+animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t field, animrt_value *out, char *buf,
+                                 size_t cap, size_t *needed);
+
+/* The layer of the part named `name`. */
+animrt_status animrt_machine_part(animrt_runtime *rt, animrt_id machine, const char *name, animrt_id *out);
 
 /* ===================================================================== */
 /* Timing functions                                                      */

@@ -33,8 +33,11 @@ public func animrt_runtime_destroy(_ rt: OpaquePointer!) {
     guard let rt else { return }
     let unmanaged = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt))
     let box = unmanaged.takeUnretainedValue()
-    let (events, callback, user) = box.lock.withLock { c in (box.runtime.shutdown(), c.callback, c.userData) }
-    if let callback { for e in events { var c = e.c; callback(user, &c) } }
+    let (events, callback, user) = box.lock.withLock { c in
+        box.machines.shutdown()
+        return (box.runtime.shutdown(), c.callback, c.userData)
+    }
+    if let callback { for e in events { let arena = PayloadArena(); var c = e.c(arena); callback(user, &c) } }
     unmanaged.release()
 }
 
@@ -50,7 +53,7 @@ public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_s
         callback = cb; user = c.userData
     }
     // The lock is released: the callback may call back into animrt.
-    if let callback { for e in pending { var c = e.c; callback(user, &c) } }
+    if let callback { for e in pending { let arena = PayloadArena(); var c = e.c(arena); callback(user, &c) } }
     return status
 }
 
@@ -69,13 +72,19 @@ public func animrt_runtime_set_threads(_ rt: OpaquePointer!, _ threads: UInt32) 
 @c @implementation
 public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_event>!, _ cap: Int,
                               _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
-        let count = try required(count, "count")
-        let cap = capacity(cap)
-        if cap > 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(cap)") }
-        var n = 0
-        while n < cap, let e = r.pollEvent() { out[n] = e.c; n += 1 }
-        count.pointee = n
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    return RuntimeBox.with(rt) { box in
+        withRuntime(rt) { r throws(AnimrtError) in
+            let count = try required(count, "count")
+            let cap = capacity(cap)
+            if cap > 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(cap)") }
+            // The previous poll's payloads expire now.
+            let arena = PayloadArena()
+            box.polled = arena
+            var n = 0
+            while n < cap, let e = r.pollEvent() { out[n] = e.c(arena); n += 1 }
+            count.pointee = n
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 // and conversions from C arguments. No animation logic lives here.
 import AnimationCore
 import CAnimrt
+import StateMachines
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -18,8 +19,14 @@ struct CallbackState {
 final class RuntimeBox: @unchecked Sendable {
     let lock = Mutex(CallbackState())
     let runtime: Runtime
+    let machines: MachineHost
+    /// The payloads of the events the last animrt_event_poll returned.
+    var polled = PayloadArena()
 
-    init(_ runtime: Runtime) { self.runtime = runtime }
+    init(_ runtime: Runtime) {
+        self.runtime = runtime
+        machines = MachineHost(runtime: runtime)
+    }
 
     /// Runs `body` with the box borrowed (no retain/release per call).
     @inline(__always)
@@ -70,6 +77,19 @@ func withState(_ rt: OpaquePointer?, _ body: (Runtime, inout CallbackState) thro
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
         box.lock.withLock { (c: inout CallbackState) -> AnimrtError? in
             do throws(AnimrtError) { try body(box.runtime, &c); return nil } catch { return error }
+        }
+    }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
+}
+
+/// Runs `body` with the runtime's machines under the lock.
+@inline(__always)
+func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError) -> Void) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.withLock { (_: inout CallbackState) -> AnimrtError? in
+            do throws(AnimrtError) { try body(box.machines); return nil } catch { return error }
         }
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
@@ -165,9 +185,12 @@ func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMu
 }
 
 extension Event {
-    var c: animrt_event {
-        animrt_event(type: type.rawValue, reason: reason.rawValue, time: time, layer: layer.raw,
-                     object: object.raw, animation: animation.raw, token: token)
+    /// The C form of the event; its payload lives in `arena`.
+    func c(_ arena: PayloadArena) -> animrt_event {
+        let (values, count) = arena.store(payload)
+        return animrt_event(type: type.rawValue, reason: reason.rawValue, time: time, layer: layer.raw,
+                            object: object.raw, animation: animation.raw, token: token, name: name,
+                            from_state: fromState, to_state: toState, payload_count: UInt32(count), payload: values)
     }
 }
 

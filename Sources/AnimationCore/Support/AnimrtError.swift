@@ -69,7 +69,7 @@ func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws(An
 
 /// The candidate closest to `word` by edit distance, if it is close enough
 /// to be a plausible typo (at most a third of the word's length, and ≥ 1).
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+public func closestMatch(to word: String, in candidates: [String]) -> String? {
     let w = Array(word.lowercased().utf8)
     var best: (String, Int)?
     for c in candidates {

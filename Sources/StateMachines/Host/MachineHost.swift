@@ -97,11 +97,17 @@ public final class MachineHost {
                 throw AnimrtError(.notFound, message)
             }
             var v = options.config[name]!
-            if d.config[i].type == .number, case .vector = v { v = .number(.nan) }
+            // JSON cannot tell a rect from a colour, or a point from a size.
+            if case .vector(let x) = v, case .vector(let k) = d.config[i].type, x.kind != k, x.kind.componentCount == k.componentCount {
+                v = .vector(AnimatableValue(kind: k, lanes: x.lanes))
+            }
             try ConfigParameter.check(d.config[i], v, at: JSONNode(value: .null, path: "config.\(name)"))
             config[i] = v
         }
         let locale = options.locale ?? d.defaultLocale
+        if d.locales.isEmpty, let l = options.locale {
+            throw AnimrtError(.notFound, "'\(d.name)' has no strings, so locale '\(l)' has nothing to choose")
+        }
         guard d.locales.isEmpty || d.locales[locale] != nil else {
             throw AnimrtError(.notFound, "'\(d.name)' has no strings for locale '\(locale)' (locales: \(d.locales.keys.sorted().joined(separator: ", ")))")
         }

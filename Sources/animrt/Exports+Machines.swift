@@ -1,0 +1,204 @@
+// State machines: definitions, instances, events, snapshots.
+import AnimationCore
+import CAnimrt
+import StateMachines
+
+/// Copies `text` into a caller buffer with the (buf, cap, needed) rules.
+func copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ needed: UnsafeMutablePointer<Int>?,
+             _ what: String) throws(AnimrtError) {
+    let utf8 = Array(text.utf8)
+    needed?.pointee = utf8.count + 1
+    guard let buf, capacity(cap) > utf8.count else {
+        throw AnimrtError(.buffer, "\(what) needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+    }
+    utf8.withUnsafeBufferPointer { b in
+        for (i, c) in b.enumerated() { buf[i] = CChar(bitPattern: c) }
+    }
+    buf[utf8.count] = 0
+}
+
+/// The names of `kind` in a definition, in id order.
+private func names(_ d: MachineDefinition, _ kind: animrt_name_kind) throws(AnimrtError) -> [String] {
+    switch kind.rawValue {
+    case ANIMRT_NAME_STATE.rawValue: return d.states.map(\.name)
+    case ANIMRT_NAME_EVENT.rawValue: return d.events.map(\.name)
+    case ANIMRT_NAME_CONTEXT.rawValue: return d.context.map(\.name)
+    case ANIMRT_NAME_EMIT.rawValue: return d.emits.map(\.name)
+    case ANIMRT_NAME_REQUEST.rawValue: return d.requests.map(\.name)
+    case ANIMRT_NAME_PART.rawValue: return d.parts.map(\.name)
+    case ANIMRT_NAME_CONFIG.rawValue: return d.config.map(\.name)
+    default: throw AnimrtError(.unknownEnum, "\(kind.rawValue) is not a valid animrt_name_kind")
+    }
+}
+
+private let kindNames = ["state", "event", "context field", "emitted event", "request", "part", "config parameter"]
+
+@c @implementation
+public func animrt_definition_load(_ rt: OpaquePointer!, _ json: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.load(try string(json, "json")).raw
+    }
+}
+
+@c @implementation
+public func animrt_definition_load_file(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!,
+                                        _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.load(contentsOf: try string(path, "path")).raw
+    }
+}
+
+@c @implementation
+public func animrt_definition_load_named(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!,
+                                         _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.load(named: try string(name, "name")).raw
+    }
+}
+
+@c @implementation
+public func animrt_definition_register(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ json: UnsafePointer<CChar>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in try m.register(definition: try string(json, "json"), as: try string(name, "name")) }
+}
+
+@c @implementation
+public func animrt_definition_destroy(_ rt: OpaquePointer!, _ definition: animrt_id) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in try m.unload(Handle(raw: definition)) }
+}
+
+@c @implementation
+public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind,
+                                 _ name: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        let d = try m.definition(Handle(raw: definition))
+        let all = try names(d, kind)
+        let n = try string(name, "name")
+        guard let i = all.firstIndex(of: n) else {
+            var message = "'\(d.name)' has no \(kindNames[Int(kind.rawValue)]) named '\(n)'"
+            if let near = closestMatch(to: n, in: all) { message += "; did you mean '\(near)'?" }
+            throw AnimrtError(.notFound, message)
+        }
+        out.pointee = Int32(i)
+    }
+}
+
+@c @implementation
+public func animrt_definition_name(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind, _ id: Int32,
+                                   _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let all = try names(try m.definition(Handle(raw: definition)), kind)
+        guard id >= 0 && Int(id) < all.count else {
+            throw AnimrtError(.outOfRange, "\(kindNames[Int(kind.rawValue)]) id \(id) is out of range (0 to \(all.count - 1))")
+        }
+        try copyOut(all[Int(id)], buf, cap, needed, "the name")
+    }
+}
+
+@c @implementation
+public func animrt_definition_count(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind,
+                                    _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try names(try m.definition(Handle(raw: definition)), kind).count
+    }
+}
+
+@c @implementation
+public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_id, _ format: animrt_export_format,
+                                     _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let d = try m.definition(Handle(raw: definition))
+        let text: String
+        switch format.rawValue {
+        case ANIMRT_EXPORT_DOT.rawValue: text = d.dot()
+        case ANIMRT_EXPORT_MARKDOWN.rawValue: text = d.transitionTable()
+        default: throw AnimrtError(.unknownEnum, "\(format.rawValue) is not a valid animrt_export_format")
+        }
+        try copyOut(text, buf, cap, needed, "the export")
+    }
+}
+
+@c @implementation
+public func animrt_machine_create(_ rt: OpaquePointer!, _ definition: animrt_id, _ parent: animrt_id, _ options: UnsafePointer<CChar>!,
+                                  _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        let o = try optionalString(options, "options").map { (s: String) throws(AnimrtError) in try MachineHost.Options(json: s) }
+        out.pointee = try m.create(Handle(raw: definition), parent: optionalHandle(parent), options: o ?? .init()).raw
+    }
+}
+
+@c @implementation
+public func animrt_machine_destroy(_ rt: OpaquePointer!, _ machine: animrt_id) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in try m.destroy(Handle(raw: machine)) }
+}
+
+@c @implementation
+public func animrt_machine_send(_ rt: OpaquePointer!, _ machine: animrt_id, _ event: Int32, _ payload: UnsafePointer<animrt_value>!,
+                                _ count: Int, _ outcome: UnsafeMutablePointer<animrt_send_outcome>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let n = try checkedCount(count, "count")
+        if n > 0 && payload == nil { throw AnimrtError(.nullPointer, "payload is NULL but count is \(n)") }
+        var values: [TaggedValue] = []
+        values.reserveCapacity(n)
+        for i in 0..<n { values.append(try taggedValue(payload[i], "payload[\(i)]")) }
+        let o = try m.send(Handle(raw: machine), event: Int(event), payload: values)
+        outcome?.pointee = animrt_send_outcome(rawValue: UInt32(o.rawValue))
+    }
+}
+
+@c @implementation
+public func animrt_machine_send_json(_ rt: OpaquePointer!, _ machine: animrt_id, _ event: UnsafePointer<CChar>!,
+                                     _ payload: UnsafePointer<CChar>!, _ outcome: UnsafeMutablePointer<animrt_send_outcome>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let o = try m.send(Handle(raw: machine), event: try string(event, "event"), json: try optionalString(payload, "payload"))
+        outcome?.pointee = animrt_send_outcome(rawValue: UInt32(o.rawValue))
+    }
+}
+
+@c @implementation
+public func animrt_machine_state(_ rt: OpaquePointer!, _ machine: animrt_id, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = Int32(try m.state(of: Handle(raw: machine)))
+    }
+}
+
+@c @implementation
+public func animrt_machine_in_state(_ rt: OpaquePointer!, _ machine: animrt_id, _ state: Int32, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.isActive(Int(state), in: Handle(raw: machine)) ? 1 : 0
+    }
+}
+
+@c @implementation
+public func animrt_machine_get(_ rt: OpaquePointer!, _ machine: animrt_id, _ field: Int32, _ out: UnsafeMutablePointer<animrt_value>!,
+                               _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        var v = animrt_value(type: 0, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
+        switch try m.context(Int(field), of: Handle(raw: machine)) {
+        case .number(let d): v.type = TaggedValue.Tag.number.rawValue; v.number = d
+        case .bool(let b): v.type = TaggedValue.Tag.bool.rawValue; v.boolean = b ? 1 : 0
+        case .string(let s):
+            try copyOut(s, buf, cap, needed, "the string")
+            v.type = TaggedValue.Tag.string.rawValue; v.string = UnsafePointer(buf)
+        case .vector(let x): v.type = TaggedValue.Tag.number.rawValue; v.number = x.scalar
+        }
+        out.pointee = v
+    }
+}
+
+@c @implementation
+public func animrt_machine_part(_ rt: OpaquePointer!, _ machine: animrt_id, _ name: UnsafePointer<CChar>!,
+                                _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.part(try string(name, "name"), of: Handle(raw: machine)).raw
+    }
+}

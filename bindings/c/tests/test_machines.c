@@ -1,0 +1,304 @@
+/* State machines through the C ABI (SPEC §3, R4.3): loading definitions
+ * and their errors, names and ids, creating, sending with tagged values and
+ * JSON, context reads, parts, events with payloads (poll and callback),
+ * stale results, exports, and every bad input with nothing changed. */
+#include <stdint.h>
+#include <stdlib.h>
+#include "check.h"
+
+static const char *CARD =
+    "{\"name\": \"card\","
+    " \"config\": {\"jitter\": {\"type\": \"number\", \"default\": 0.05, \"min\": 0, \"max\": 1}},"
+    " \"context\": {\"progress\": {\"type\": \"number\", \"initial\": 0}, \"title\": {\"type\": \"string\", \"initial\": \"'hidden'\"},"
+    "             \"shown\": {\"type\": \"bool\", \"initial\": false}},"
+    " \"requests\": {\"fetch\": {}},"
+    " \"events\": {\"appear\": {}, \"result\": {\"resultOf\": \"fetch\", \"payload\": ["
+    "                 {\"name\": \"progress\", \"type\": \"number\", \"min\": 0, \"max\": 1, \"clamp\": true},"
+    "                 {\"name\": \"hint\", \"type\": \"string\", \"default\": \"\"}]},"
+    "             \"hide\": {}},"
+    " \"emits\": {\"celebrate\": {\"payload\": [{\"name\": \"message\", \"type\": \"string\"}]}},"
+    " \"parts\": [{\"name\": \"ring\", \"properties\": {\"strokeEnd\": 0}}],"
+    " \"animations\": {\"fill\": {\"type\": \"basic\", \"keyPath\": \"strokeEnd\", \"to\": \"context.progress\", \"duration\": 0.5}},"
+    " \"initial\": \"hidden\","
+    " \"states\": {"
+    "   \"hidden\": {\"on\": {\"appear\": \"loading\"}, \"ignore\": [\"hide\"]},"
+    "   \"loading\": {\"entry\": [{\"request\": \"fetch\"}],"
+    "                \"on\": {\"result\": {\"target\": \"ready\", \"actions\": [{\"assign\": {\"progress\": \"event.progress\","
+    "                          \"title\": \"event.hint == '' ? fixed(event.progress * 100, 0) + '%' : event.hint\", \"shown\": true}}]}}},"
+    "   \"ready\": {\"values\": [\"progress\", \"title\"],"
+    "              \"entry\": [{\"animate\": \"fill\", \"part\": \"ring\", \"key\": \"fill\"}, {\"emit\": \"celebrate\", \"payload\": {\"message\": \"context.title\"}}],"
+    "              \"on\": {\"hide\": \"hidden\", \"appear\": \"loading\"}}"
+    " }}";
+
+static animrt_runtime *rt_new(void) {
+    animrt_runtime *rt = NULL;
+    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
+    return rt;
+}
+
+static int32_t id_of(animrt_runtime *rt, animrt_id def, animrt_name_kind kind, const char *name) {
+    int32_t id = -1;
+    animrt_definition_id(rt, def, kind, name, &id);
+    return id;
+}
+
+static animrt_value number(double d) { animrt_value v = {ANIMRT_TYPE_NUMBER, 0, d, 0, NULL, NULL}; return v; }
+static animrt_value text(const char *s) { animrt_value v = {ANIMRT_TYPE_STRING, 0, 0, 0, s, NULL}; return v; }
+
+static size_t drain(animrt_runtime *rt, animrt_event *ev, size_t cap) {
+    size_t n = 0;
+    animrt_event_poll(rt, ev, cap, &n);
+    return n;
+}
+
+TEST(load_and_names) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    CHECK(def != 0);
+    size_t n = 0;
+    CHECK_OK(animrt_definition_count(rt, def, ANIMRT_NAME_STATE, &n));
+    CHECK(n == 3);
+    CHECK_OK(animrt_definition_count(rt, def, ANIMRT_NAME_EVENT, &n));
+    CHECK(n == 4); /* appear, hide, result, error.execution */
+    CHECK(id_of(rt, def, ANIMRT_NAME_STATE, "ready") == 2);
+    char buf[64];
+    size_t needed = 0;
+    CHECK_OK(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 1, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "loading") == 0 && needed == 8);
+    CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 1, buf, 4, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 8);
+    CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 3, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    int32_t id = 77;
+    CHECK_STATUS(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "apear", &id), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'appear'");
+    CHECK(id == 77);
+    CHECK_STATUS(animrt_definition_id(rt, def, (animrt_name_kind)9, "appear", &id), ANIMRT_E_ENUM);
+    CHECK(id_of(rt, def, ANIMRT_NAME_CONTEXT, "title") == 2);
+    CHECK(id_of(rt, def, ANIMRT_NAME_EMIT, "celebrate") == 0);
+    CHECK(id_of(rt, def, ANIMRT_NAME_REQUEST, "fetch") == 0);
+    CHECK(id_of(rt, def, ANIMRT_NAME_PART, "ring") == 0);
+    CHECK(id_of(rt, def, ANIMRT_NAME_CONFIG, "jitter") == 0);
+    /* Exports: the buffer rules, then the texts. */
+    CHECK_STATUS(animrt_definition_export(rt, def, ANIMRT_EXPORT_DOT, NULL, 0, &needed), ANIMRT_E_BUFFER);
+    char *dot = malloc(needed);
+    CHECK_OK(animrt_definition_export(rt, def, ANIMRT_EXPORT_DOT, dot, needed, &needed));
+    CHECK(strstr(dot, "digraph \"card\"") != NULL && strstr(dot, "\"hidden\" -> \"loading\" [label=\"appear\"]") != NULL);
+    free(dot);
+    CHECK_STATUS(animrt_definition_export(rt, def, ANIMRT_EXPORT_MARKDOWN, NULL, 0, &needed), ANIMRT_E_BUFFER);
+    char *md = malloc(needed);
+    CHECK_OK(animrt_definition_export(rt, def, ANIMRT_EXPORT_MARKDOWN, md, needed, &needed));
+    CHECK(strstr(md, "| `hidden` | → `loading` | *ignored* | *refused* |") != NULL);
+    free(md);
+    CHECK_STATUS(animrt_definition_export(rt, def, (animrt_export_format)5, buf, sizeof buf, &needed), ANIMRT_E_ENUM);
+    CHECK_OK(animrt_definition_destroy(rt, def));
+    CHECK_STATUS(animrt_definition_destroy(rt, def), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(load_errors) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 42;
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": \"b\"}}}}", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("states.a.on.go: 'go' is not a declared event");
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"context\": {\"n\": {\"type\": \"number\", \"initial\": 0}}, \"events\": {\"go\": {}},"
+                                            " \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"context.n + 'x'\"}}}}}", &def), ANIMRT_E_KIND);
+    CHECK_MESSAGE("states.a.on.go.guard: column 13");
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": ", &def), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("malformed");
+    CHECK_STATUS(animrt_definition_load(rt, NULL, &def), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_definition_load(rt, CARD, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_definition_load(rt, "\xff", &def), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_definition_load_file(rt, "/nonexistent/card.json", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_definition_load_named(rt, "crd", &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 42);
+    CHECK_OK(animrt_definition_register(rt, "card", CARD));
+    CHECK_STATUS(animrt_definition_register(rt, "card", CARD), ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_definition_load_named(rt, "crd", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'card'");
+    CHECK_OK(animrt_definition_load_named(rt, "card", &def));
+    CHECK(def != 42);
+    CHECK_STATUS(animrt_definition_load(NULL, CARD, &def), ANIMRT_E_NULL);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(run_a_card) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0, ring = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_machine_create(rt, def, 0, "{\"config\": {\"jitter\": 0.1}}", &m));
+    CHECK_OK(animrt_machine_part(rt, m, "ring", &ring));
+    int32_t state = -1, active = 0;
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK(state == id_of(rt, def, ANIMRT_NAME_STATE, "hidden"));
+    animrt_event ev[16];
+    size_t n = drain(rt, ev, 16);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].object == m && ev[0].from_state == -1 && ev[0].to_state == state);
+    animrt_send_outcome outcome = ANIMRT_SEND_QUEUED;
+    int32_t appear = id_of(rt, def, ANIMRT_NAME_EVENT, "appear"), result = id_of(rt, def, ANIMRT_NAME_EVENT, "result");
+    CHECK_OK(animrt_machine_send(rt, m, appear, NULL, 0, &outcome));
+    CHECK(outcome == ANIMRT_SEND_TAKEN);
+    n = drain(rt, ev, 16);
+    CHECK(n == 2);
+    CHECK(ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].to_state == id_of(rt, def, ANIMRT_NAME_STATE, "loading"));
+    CHECK(ev[1].type == ANIMRT_EVENT_MACHINE_REQUEST && ev[1].token == 1 && ev[1].name == 0 && ev[1].payload_count == 0);
+    /* An event the state does not take is refused, naming what it accepts. */
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "hide", NULL, &outcome), ANIMRT_E_STATE);
+    CHECK_MESSAGE("'hide' is not accepted in state 'loading' (it accepts 'result'");
+    /* A stale result: reported with what was sent, not processed. */
+    animrt_value stale[2] = {number(7), number(0.5)};
+    CHECK_OK(animrt_machine_send(rt, m, result, stale, 2, &outcome));
+    CHECK(outcome == ANIMRT_SEND_STALE);
+    n = drain(rt, ev, 16);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].token == 7 && ev[0].payload_count == 3);
+    CHECK(ev[0].payload[1].type == ANIMRT_TYPE_NUMBER && ev[0].payload[1].number == 0.5);
+    CHECK(ev[0].payload[2].type == ANIMRT_TYPE_STRING && strcmp(ev[0].payload[2].string, "") == 0);
+    /* The fresh result: clamped, with the title computed. */
+    animrt_value fresh[2] = {number(1), number(0.724)};
+    CHECK_OK(animrt_machine_send(rt, m, result, fresh, 2, &outcome));
+    CHECK(outcome == ANIMRT_SEND_TAKEN);
+    CHECK_OK(animrt_machine_in_state(rt, m, id_of(rt, def, ANIMRT_NAME_STATE, "ready"), &active));
+    CHECK(active == 1);
+    n = drain(rt, ev, 16);
+    CHECK(n == 2);
+    CHECK(ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].payload_count == 2);
+    CHECK(ev[0].payload[0].number == 0.724 && strcmp(ev[0].payload[1].string, "72%") == 0);
+    CHECK(ev[1].type == ANIMRT_EVENT_MACHINE_EMITTED && ev[1].payload_count == 1 && strcmp(ev[1].payload[0].string, "72%") == 0);
+    /* Context reads. */
+    animrt_value v;
+    char buf[16];
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "progress"), &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 0.724);
+    CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "shown"), &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_BOOL && v.boolean == 1);
+    CHECK_STATUS(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "title"), &v, buf, 2, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 4);
+    CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "title"), &v, buf, sizeof buf, &needed));
+    CHECK(v.type == ANIMRT_TYPE_STRING && v.string == buf && strcmp(buf, "72%") == 0);
+    /* The fill animation on the part, read like any layer. */
+    animrt_keypath stroke = -1;
+    animrt_keypath_id(rt, "strokeEnd", &stroke);
+    CHECK_OK(animrt_runtime_tick(rt, 2));
+    CHECK_OK(animrt_runtime_tick(rt, 2.25));
+    double s = -1;
+    CHECK_OK(animrt_layer_get_presentation(rt, ring, stroke, &s, 1, &n));
+    CHECK_NEAR(s, 0.362, 1e-12);
+    drain(rt, ev, 16);
+    /* JSON sends; refusals change nothing. */
+    CHECK_OK(animrt_machine_send_json(rt, m, "hide", NULL, &outcome));
+    CHECK(outcome == ANIMRT_SEND_TAKEN);
+    CHECK_OK(animrt_machine_send_json(rt, m, "hide", "{}", &outcome));
+    CHECK(outcome == ANIMRT_SEND_IGNORED);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "result", "{\"request\": 1, \"progres\": 1}", &outcome), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'progress'");
+    CHECK_OK(animrt_machine_send(rt, m, result, fresh, 2, &outcome));
+    CHECK(outcome == ANIMRT_SEND_STALE);  /* request 1 was answered already */
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK(state == id_of(rt, def, ANIMRT_NAME_STATE, "hidden"));
+    n = drain(rt, ev, 16);  /* ready → hidden and the stale report; the fill runs on (states do not own animations) */
+    CHECK(n == 2 && ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[1].type == ANIMRT_EVENT_MACHINE_STALE);
+    CHECK_OK(animrt_machine_destroy(rt, m));
+    CHECK_STATUS(animrt_machine_destroy(rt, m), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_get_presentation(rt, ring, stroke, &s, 1, &n), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(bad_sends) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    int32_t appear = id_of(rt, def, ANIMRT_NAME_EVENT, "appear"), result = id_of(rt, def, ANIMRT_NAME_EVENT, "result");
+    CHECK_OK(animrt_machine_send(rt, m, appear, NULL, 0, NULL));
+    animrt_event ev[8];
+    drain(rt, ev, 8);
+    animrt_value bad[3] = {number(1), text("0.5"), text("x")};
+    CHECK_STATUS(animrt_machine_send(rt, m, result, bad, 2, NULL), ANIMRT_E_KIND);
+    CHECK_MESSAGE("field 'progress' of 'result' is a number; a string was given");
+    bad[1] = number(NAN);
+    CHECK_STATUS(animrt_machine_send(rt, m, result, bad, 2, NULL), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_machine_send(rt, m, result, bad, 3, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("field 'progress' of 'result' is nan; it must be a finite number");
+    animrt_value four[4] = {number(1), number(0.5), text(""), number(0)};
+    CHECK_STATUS(animrt_machine_send(rt, m, result, four, 4, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("3 payload field(s); 4 values");
+    CHECK_STATUS(animrt_machine_send(rt, m, result, bad, 1, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("needs its field 'progress'");
+    CHECK_STATUS(animrt_machine_send(rt, m, result, NULL, 2, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_machine_send(rt, m, result, bad, SIZE_MAX, NULL), ANIMRT_E_RANGE);
+    animrt_value weird = number(1);
+    weird.type = 42;
+    CHECK_STATUS(animrt_machine_send(rt, m, result, &weird, 1, NULL), ANIMRT_E_ENUM);
+    animrt_value badtext[2] = {number(1), number(0.5)};
+    badtext[1] = text("\xff");
+    CHECK_STATUS(animrt_machine_send(rt, m, result, badtext, 2, NULL), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_machine_send(rt, m, 99, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_machine_send(rt, def, appear, NULL, 0, NULL), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_machine_send(rt, 0, appear, NULL, 0, NULL), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "result", "[1]", NULL), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "result", "{\"request\": 1, \"progress\": \"x\"}", NULL), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, NULL, NULL, NULL), ANIMRT_E_NULL);
+    /* Nothing changed: still loading, no event queued. */
+    int32_t state = -1;
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK(state == id_of(rt, def, ANIMRT_NAME_STATE, "loading"));
+    CHECK(drain(rt, ev, 8) == 0);
+    /* Reads with bad arguments. */
+    animrt_value v;
+    int active = 0;
+    CHECK_STATUS(animrt_machine_get(rt, m, 9, &v, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_machine_get(rt, m, 0, NULL, NULL, 0, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_machine_in_state(rt, m, -1, &active), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_machine_in_state(rt, m, 0, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_machine_state(rt, m, NULL), ANIMRT_E_NULL);
+    animrt_id part = 5;
+    CHECK_STATUS(animrt_machine_part(rt, m, "rng", &part), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'ring'");
+    CHECK(part == 5);
+    /* Creation errors create nothing. */
+    animrt_id other = 3;
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"jiter\": 0.1}}", &other), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'jitter'");
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"jitter\": 2}}", &other), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"confg\": {}}", &other), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"locale\": \"zh\"}", &other), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("'card' has no strings");
+    CHECK_STATUS(animrt_machine_create(rt, def, m, NULL, &other), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_machine_create(rt, m, 0, NULL, &other), ANIMRT_E_HANDLE);
+    CHECK(other == 3);
+    animrt_runtime_destroy(rt);
+}
+
+static int callback_count;
+static int callback_ok;
+static void on_event(void *user, const animrt_event *e) {
+    (void)user;
+    callback_count++;
+    if (e->type == ANIMRT_EVENT_MACHINE_EMITTED && e->payload_count == 1 && e->payload[0].type == ANIMRT_TYPE_STRING
+        && strcmp(e->payload[0].string, "40%") == 0) callback_ok++;
+}
+
+TEST(events_by_callback) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    CHECK_OK(animrt_event_set_callback(rt, on_event, NULL));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    CHECK_OK(animrt_machine_send_json(rt, m, "appear", NULL, NULL));
+    CHECK_OK(animrt_machine_send_json(rt, m, "result", "{\"request\": 1, \"progress\": 0.4}", NULL));
+    CHECK(callback_count == 0);          /* delivered at the next tick */
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK(callback_count == 6 && callback_ok == 1); /* 3 state changes, the request, the emit, the fill's start */
+    animrt_runtime_destroy(rt);
+}
+
+int main(void) {
+    RUN(load_and_names);
+    RUN(load_errors);
+    RUN(run_a_card);
+    RUN(bad_sends);
+    RUN(events_by_callback);
+    return check_report();
+}
