@@ -143,10 +143,9 @@ public func animrt_machine_send(_ rt: OpaquePointer!, _ machine: animrt_id, _ ev
     withMachines(rt) { m throws(AnimrtError) in
         let n = try checkedCount(count, "count")
         if n > 0 && payload == nil { throw AnimrtError(.nullPointer, "payload is NULL but count is \(n)") }
-        var values: [TaggedValue] = []
-        values.reserveCapacity(n)
-        for i in 0..<n { values.append(try taggedValue(payload[i], "payload[\(i)]")) }
-        let o = try m.send(Handle(raw: machine), event: Int(event), payload: values)
+        let o = try m.send(Handle(raw: machine), event: Int(event), count: n) { (i: Int) throws(AnimrtError) in
+            try taggedValue(payload[i], "payload[\(i)]")
+        }
         outcome?.pointee = animrt_send_outcome(rawValue: UInt32(o.rawValue))
     }
 }

@@ -43,13 +43,13 @@ func cValue(_ v: TaggedValue, strings: inout [UnsafeMutablePointer<CChar>]) -> a
 }
 
 /// A tagged value from C, checked (type known, string valid UTF-8).
-func taggedValue(_ v: animrt_value, _ name: String) throws(AnimrtError) -> TaggedValue {
+func taggedValue(_ v: animrt_value, _ name: @autoclosure () -> String) throws(AnimrtError) -> TaggedValue {
     switch v.type {
     case TaggedValue.Tag.number.rawValue: return .number(v.number)
     case TaggedValue.Tag.bool.rawValue: return .bool(v.boolean != 0)
     case TaggedValue.Tag.integer.rawValue: return .integer(v.integer)
     case TaggedValue.Tag.pointer.rawValue: return .pointer(UInt(bitPattern: v.pointer))
-    case TaggedValue.Tag.string.rawValue: return .string(try string(v.string, "\(name).string"))
-    default: throw AnimrtError(.unknownEnum, "\(name).type is \(v.type), not an animrt_value_type")
+    case TaggedValue.Tag.string.rawValue: return .string(try string(v.string, "\(name()).string"))
+    default: throw AnimrtError(.unknownEnum, "\(name()).type is \(v.type), not an animrt_value_type")
     }
 }

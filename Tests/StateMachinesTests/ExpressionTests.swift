@@ -77,6 +77,23 @@ struct ExpressionTests {
 
     @Test("the table holds every case") func count() { #expect(expressionCases.count == 45) }
 
+    @Test("the compiled program gives what the checked tree gives, bit for bit", arguments: expressionCases)
+    func compiledMatchesTree(_ c: ExpressionCase) throws {
+        var scope = ExpressionScope()
+        scope.context = ["a": Field(index: 0, type: .number), "b": Field(index: 1, type: .number),
+                         "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool)]
+        scope.config = ["k": Field(index: 0, type: .number)]
+        // Folding would make most cases constants: compile the unfolded tree too.
+        let e = try Parser.parse(c.text, scope: scope, expected: nil)
+        var ctx = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true)], event: [], host: nil)
+        let tree = try Evaluator.evaluate(e.root, &ctx)
+        let compiled = try e.program.run(&ctx)
+        switch (tree, compiled) {
+        case (.number(let x), .number(let y)): #expect(x.bitPattern == y.bitPattern)
+        default: #expect(tree == compiled)
+        }
+    }
+
     @Test("constant sub-expressions are computed once, when the definition loads")
     func folding() throws {
         var scope = ExpressionScope()

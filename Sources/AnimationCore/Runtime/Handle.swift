@@ -20,18 +20,19 @@ public struct Handle: Hashable, Sendable, CustomStringConvertible {
     public let raw: UInt64
     public init(raw: UInt64) { self.raw = raw }
 
-    static let indexBits: UInt64 = 24, generationBits: UInt64 = 20
+    @usableFromInline static let indexBits: UInt64 = 24, generationBits: UInt64 = 20
     static let maxIndex = Int(1 << indexBits) - 1
 
+    @inlinable
     init(runtime tag: UInt16, kind: HandleKind, generation: UInt32, index: Int) {
         raw = UInt64(tag) << 48 | UInt64(kind.rawValue) << 44
             | (UInt64(generation) & ((1 << Handle.generationBits) - 1)) << 24 | UInt64(index)
     }
 
-    public var index: Int { Int(raw & ((1 << Handle.indexBits) - 1)) }
-    public var generation: UInt32 { UInt32((raw >> 24) & ((1 << Handle.generationBits) - 1)) }
-    public var kindBits: UInt8 { UInt8((raw >> 44) & 0xF) }
-    public var runtimeTag: UInt16 { UInt16(raw >> 48) }
+    @inlinable public var index: Int { Int(raw & ((1 << Handle.indexBits) - 1)) }
+    @inlinable public var generation: UInt32 { UInt32((raw >> 24) & ((1 << Handle.generationBits) - 1)) }
+    @inlinable public var kindBits: UInt8 { UInt8((raw >> 44) & 0xF) }
+    @inlinable public var runtimeTag: UInt16 { UInt16(raw >> 48) }
     /// The handle in hexadecimal ("0x1100001000000"), as messages and the
     /// Python binding's reprs print it.
     public var hex: String { "0x" + String(raw, radix: 16) }
@@ -48,15 +49,15 @@ public final class SlotTable<Element> {
     public let kind: HandleKind
     public let tag: UInt16
     private let placeholder: Element
-    @exclusivity(unchecked) private(set) var elements: [Element] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var elements: [Element] = []
     /// Per slot: the generation (low 20 bits) and, in the top bit, whether
     /// the slot is live — one word, so a check touches one cache line.
-    @exclusivity(unchecked) private var meta: [UInt32] = []
+    @exclusivity(unchecked) @usableFromInline var meta: [UInt32] = []
     private var free: [Int32] = []
     public private(set) var count = 0
 
-    private static var liveBit: UInt32 { 1 << 31 }
-    private static var generationMask: UInt32 { (1 << 20) - 1 }
+    @usableFromInline static var liveBit: UInt32 { 1 << 31 }
+    @usableFromInline static var generationMask: UInt32 { (1 << 20) - 1 }
 
     public init(kind: HandleKind, tag: UInt16, placeholder: Element) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
@@ -83,13 +84,13 @@ public final class SlotTable<Element> {
         return handle(at: index)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public func handle(at index: Int) -> Handle {
         Handle(runtime: tag, kind: kind, generation: meta[index] & SlotTable.generationMask, index: index)
     }
 
     /// The slot index of a live handle, or a `.handle` error saying why not.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func index(of h: Handle) throws(AnimrtError) -> Int {
         let i = h.index
         if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < meta.count
@@ -99,8 +100,8 @@ public final class SlotTable<Element> {
         throw explain(h)
     }
 
-    @inline(never)
-    private func explain(_ h: Handle) -> AnimrtError {
+    @inline(never) @usableFromInline
+    func explain(_ h: Handle) -> AnimrtError {
         if h.raw == 0 { return AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
         guard h.kindBits == kind.rawValue else {
             let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
@@ -110,9 +111,10 @@ public final class SlotTable<Element> {
         return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (the \(kind.name) was destroyed)")
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isLive(_ i: Int) -> Bool { i >= 0 && i < meta.count && meta[i] & SlotTable.liveBit != 0 }
 
+    @inlinable
     public subscript(i: Int) -> Element {
         _read { yield elements[i] }
         _modify { yield &elements[i] }

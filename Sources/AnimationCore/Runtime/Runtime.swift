@@ -159,7 +159,7 @@ public final class Runtime {
     var keyIDs: [String: Int32] = [:]
     @exclusivity(unchecked) var pendingBegins: [Handle] = []
     var openTransactions: [Handle] = []
-    @exclusivity(unchecked) var timerQueue: [Handle] = []
+    @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
     @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var events: EventQueue

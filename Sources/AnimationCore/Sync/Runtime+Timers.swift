@@ -22,9 +22,7 @@ extension Runtime {
                                  action: action ?? .event(.timerFired, object: Handle(raw: 0), token: token))
         let h = try timers.insert(record)
         if action == nil { timers[h.index].action = .event(.timerFired, object: h, token: token) }
-        // Keep the queue ordered by (fire time, start order).
-        let pos = timerQueue.firstIndex { let o = timers[$0.index]; return (o.fireTime, o.sequence) > (record.fireTime, record.sequence) }
-        timerQueue.insert(h, at: pos ?? timerQueue.endIndex)
+        timerQueue.push(.init(time: record.fireTime, sequence: record.sequence, timer: h))
         return h
     }
 
@@ -32,19 +30,23 @@ extension Runtime {
     public func cancelTimer(_ h: Handle) throws(AnimrtError) {
         let i = try timers.index(of: h)
         timers.remove(at: i)
-        timerQueue.removeAll { $0 == h }
+        // Its heap entry is dropped when it reaches the top, or now if the
+        // cancelled entries outnumber the live ones.
+        if timerQueue.count > 2 * timers.count + 64 { timerQueue.compact { (try? timers.index(of: $0)) != nil } }
     }
 
     /// Fires, in order, every timer due at `t`.
     func fireTimers(_ t: Double) {
-        while let h = timerQueue.first, timers[h.index].fireTime <= t {
-            timerQueue.removeFirst()
-            let r = timers.remove(at: h.index)
+        while let top = timerQueue.top {
+            guard let i = try? timers.index(of: top.timer) else { timerQueue.popTop(); continue }
+            guard top.time <= t else { return }
+            timerQueue.popTop()
+            let r = timers.remove(at: i)
             perform(r.action)
             runDeferred()
         }
     }
 
     /// Timers waiting to fire.
-    public var pendingTimerCount: Int { timerQueue.count }
+    public var pendingTimerCount: Int { timers.count }
 }

@@ -10,7 +10,8 @@ enum ValueSlot: Sendable {
 /// Executable content: what entry, exit and transition actions do. Each
 /// action has the JSON path where it is written, for error messages.
 struct Action: Sendable {
-    enum Body: Sendable {
+    /// Indirect: actions are copied as they run, and a template is large.
+    indirect enum Body: Sendable {
         /// Assigns every field from values computed first (order-free).
         case assign([(field: Int, value: Expression)])
         /// Adds an animation built from `template` to part `part`.

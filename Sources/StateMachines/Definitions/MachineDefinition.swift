@@ -29,6 +29,11 @@ public final class MachineDefinition: @unchecked Sendable {
     public let timerNames: [String]
     /// The most microsteps one macrostep may take before it is stopped.
     public let maxMicrosteps: Int
+    /// Whether any state has eventless transitions (if none, a macrostep
+    /// never looks for them).
+    let hasEventless: Bool
+    /// The id of `error.execution`.
+    let errorEvent: Int
     /// The JSON text it was loaded from (snapshots and traces carry it).
     public let source: String
 
@@ -40,6 +45,8 @@ public final class MachineDefinition: @unchecked Sendable {
         self.emits = emits; self.requests = requests; self.states = states; self.initial = initial; self.parts = parts
         self.templates = templates; self.stringKeys = stringKeys; self.locales = locales; self.defaultLocale = defaultLocale
         self.timerNames = timerNames; self.maxMicrosteps = maxMicrosteps; self.source = source
+        hasEventless = states.contains { !$0.always.isEmpty }
+        errorEvent = events.firstIndex { $0.name == DefinitionLoader.builtinErrorEvent } ?? -1
     }
 
     /// The id of the state with full name `name` ("completed.celebrating").
@@ -102,23 +109,32 @@ public struct ContextField: Sendable {
 /// A payload field of an event: its type, the range of numbers, whether
 /// out-of-range numbers are clamped instead of refused, and a default that
 /// makes it optional.
-public struct PayloadField: Sendable {
+public final class PayloadField: Sendable {
     public let name: String
     public let type: MachineType
     public let minimum: Double?
     public let maximum: Double?
     public let clamps: Bool
     public let defaultValue: MachineValue?
+
+    init(name: String, type: MachineType, minimum: Double?, maximum: Double?, clamps: Bool, defaultValue: MachineValue?) {
+        self.name = name; self.type = type; self.minimum = minimum; self.maximum = maximum
+        self.clamps = clamps; self.defaultValue = defaultValue
+    }
 }
 
 /// An event the machine accepts, emits or requests, with its payload.
-public struct EventDeclaration: Sendable {
+public final class EventDeclaration: Sendable {
     public let name: String
     public let payload: [PayloadField]
     /// For a result event: the request operation whose latest id it must
     /// carry in its first payload field ("request").
     public let resultOf: Int?
     public let summary: String
+
+    init(name: String, payload: [PayloadField], resultOf: Int?, summary: String) {
+        self.name = name; self.payload = payload; self.resultOf = resultOf; self.summary = summary
+    }
 }
 
 /// A layer an instance owns, with its initial property values.
@@ -129,8 +145,9 @@ public struct PartDeclaration: Sendable {
     let properties: [(keyPath: String, value: ValueSlot)]
 }
 
-/// A state of the chart.
-public struct StateNode: Sendable {
+/// A state of the chart (a class: states are read on every event, and
+/// copying one would retain each of its tables).
+public final class StateNode: Sendable {
     public enum Kind: Sendable { case atomic, compound, final }
     /// The full dotted name ("completed.celebrating").
     public let name: String
@@ -157,10 +174,18 @@ public struct StateNode: Sendable {
 
     /// The last component of the name.
     public var shortName: Substring { name.split(separator: ".").last ?? Substring(name) }
+
+    init(name: String, kind: Kind, parent: Int, children: [Int], initial: Int?, depth: Int, entry: [Action], exit: [Action],
+         on: [[Transition]], after: [AfterTransition], done: Transition?, always: [Transition], onFinal: Transition?,
+         ignored: Set<Int>, values: [Int], summary: String) {
+        self.name = name; self.kind = kind; self.parent = parent; self.children = children; self.initial = initial
+        self.depth = depth; self.entry = entry; self.exit = exit; self.on = on; self.after = after; self.done = done
+        self.always = always; self.onFinal = onFinal; self.ignored = ignored; self.values = values; self.summary = summary
+    }
 }
 
 /// A transition: an optional guard, actions, an optional target.
-struct Transition: Sendable {
+final class Transition: Sendable {
     enum Trigger: Sendable, Equatable { case event(Int), after(Int), done, always, onFinal }
     let source: Int
     let trigger: Trigger
@@ -172,6 +197,11 @@ struct Transition: Sendable {
     let isInternal: Bool
     /// Where it is written ("states.loading.on.fetched[0]"), for messages.
     let path: String
+
+    init(source: Int, trigger: Trigger, target: Int?, guardExpression: Expression?, actions: [Action], isInternal: Bool, path: String) {
+        self.source = source; self.trigger = trigger; self.target = target; self.guardExpression = guardExpression
+        self.actions = actions; self.isInternal = isInternal; self.path = path
+    }
 }
 
 /// A transition taken when a timer started on entry fires.

@@ -18,19 +18,47 @@ extension MachineInstance {
         }
     }
 
+    /// The value an assign of one field writes.
+    private func assignedValue(_ field: Int, _ e: Expression, payload: [MachineValue]) throws(AnimrtError) -> MachineValue {
+        var c = evaluationContext(event: payload)
+        let v = try Evaluator.evaluate(e, &c)
+        guard v.isFinite else {
+            throw AnimrtError(.invalidArgument, "context.\(definition.context[field].name) would be \(v); context numbers must be finite")
+        }
+        return v
+    }
+
+    /// The values an assign writes, all computed before any is written.
+    private func assignedValues(_ list: [(field: Int, value: Expression)], payload: [MachineValue]) throws(AnimrtError) -> [(Int, MachineValue)] {
+        var c = evaluationContext(event: payload)
+        var values: [(Int, MachineValue)] = []
+        values.reserveCapacity(list.count)
+        for (field, e) in list {
+            let v = try Evaluator.evaluate(e, &c)
+            guard v.isFinite else {
+                throw AnimrtError(.invalidArgument, "context.\(definition.context[field].name) would be \(v); context numbers must be finite")
+            }
+            values.append((field, v))
+        }
+        return values
+    }
+
     private func perform(_ a: Action, payload: [MachineValue], entering: Int?) throws(AnimrtError) {
+        if case .assign(let list) = a.body {
+            // Evaluated in a scope of its own, so that the context array is
+            // not shared while it is written (no copy per assignment).
+            if list.count == 1 {
+                let v = try assignedValue(list[0].field, list[0].value, payload: payload)
+                context[list[0].field] = v
+            } else {
+                for (field, v) in try assignedValues(list, payload: payload) { context[field] = v }
+            }
+            return
+        }
         var c = evaluationContext(event: payload)
         switch a.body {
-        case .assign(let list):
-            var values: [(Int, MachineValue)] = []
-            for (field, e) in list {
-                let v = try Evaluator.evaluate(e, &c)
-                guard v.isFinite else {
-                    throw AnimrtError(.invalidArgument, "context.\(definition.context[field].name) would be \(v); context numbers must be finite")
-                }
-                values.append((field, v))
-            }
-            for (field, v) in values { context[field] = v }
+        case .assign:
+            break
         case .animate(let part, let key, let template, let joins):
             let animation = try build(template, &c)
             let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil

@@ -130,10 +130,11 @@ extension MachineInstance {
         case .event(let e):
             var a = leaf
             var guardedOut = false
-            var context = evaluationContext(event: p.payload)
             while a >= 0 {
                 let state = definition.states[a]
                 for t in state.on[e] {
+                    guard t.guardExpression != nil else { return .transition(t) }
+                    var context = evaluationContext(event: p.payload)
                     if passes(t, &context) { return .transition(t) }
                     guardedOut = true
                 }
@@ -209,6 +210,7 @@ extension MachineInstance {
     }
 
     private func eventless() -> Transition? {
+        guard definition.hasEventless else { return nil }
         var a = leaf
         var context = evaluationContext(event: [])
         while a >= 0 {
@@ -349,8 +351,8 @@ extension MachineInstance {
     /// is queued for the machine (it may handle it).
     func fail(_ message: String, event: Int32) {
         report(error: message, event: event)
-        if let e = definition.eventID(DefinitionLoader.builtinErrorEvent) {
-            internalQueue.append(Pending(kind: .event(e), payload: [.string(message)]))
+        if definition.errorEvent >= 0 {
+            internalQueue.append(Pending(kind: .event(definition.errorEvent), payload: [.string(message)]))
         }
     }
 }

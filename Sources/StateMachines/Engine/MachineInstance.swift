@@ -8,13 +8,13 @@ final class MachineInstance: ExpressionHost {
     unowned let host: MachineHost
     var handle = Handle(raw: 0)
     var config: [MachineValue]
-    var context: [MachineValue]
+    @exclusivity(unchecked) var context: [MachineValue]
     /// The active atomic (or final) state; its ancestors are active too.
-    var leaf = -1
+    @exclusivity(unchecked) var leaf = -1
     /// Per state: the serial of its current activation, 0 when inactive.
     /// Timers and barrier notifications carry the serial of the activation
     /// that started them, so nothing of an exited state can act later.
-    var activations: [UInt64]
+    @exclusivity(unchecked) var activations: [UInt64]
     var serial: UInt64 = 0
     /// Per state: the runtime timers of its `after` transitions.
     var afterTimers: [[Handle]]
@@ -23,19 +23,19 @@ final class MachineInstance: ExpressionHost {
     /// Per named timer: the runtime timer while it runs, and its serial.
     var namedTimers: [(timer: Handle, serial: UInt64)?]
     /// Per request operation: the latest id and whether a result is awaited.
-    var requests: [(latest: UInt64, open: Bool)]
+    @exclusivity(unchecked) var requests: [(latest: UInt64, open: Bool)]
     var lastRequestID: UInt64 = 0
     var parts: [Handle] = []
     /// The copy in the instance's locale, with per-instance overrides.
     var texts: [String]
     var locale: String
-    var internalQueue: [Pending] = []
-    var internalHead = 0
-    var externalQueue: [Pending] = []
-    var busy = false
-    var alive = true
+    @exclusivity(unchecked) var internalQueue: [Pending] = []
+    @exclusivity(unchecked) var internalHead = 0
+    @exclusivity(unchecked) var externalQueue: [Pending] = []
+    @exclusivity(unchecked) var busy = false
+    @exclusivity(unchecked) var alive = true
     /// A top-level final state was entered: the machine takes no more events.
-    var finished = false
+    @exclusivity(unchecked) var finished = false
 
     /// An event waiting to be processed.
     struct Pending {
@@ -66,6 +66,10 @@ final class MachineInstance: ExpressionHost {
     }
 
     var runtime: Runtime { host.runtime }
+
+    // Properties marked @exclusivity(unchecked) are touched on every event.
+    // An instance is used by one thread at a time (the runtime's lock), and
+    // none of them is read while it is being modified.
 
     // MARK: ExpressionHost
 

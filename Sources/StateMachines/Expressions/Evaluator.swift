@@ -23,8 +23,10 @@ struct EvaluationContext {
 /// parser checked them); a registered function may throw, which becomes the
 /// machine's `error.execution`.
 enum Evaluator {
+    /// Evaluates an expression (its compiled program).
     static func evaluate(_ e: Expression, _ c: inout EvaluationContext) throws(AnimrtError) -> MachineValue {
-        try evaluate(e.root, &c)
+        if case .constant(let v) = e.root { return v }
+        return try e.program.run(&c)
     }
 
     static func number(_ n: Node, _ c: inout EvaluationContext) throws(AnimrtError) -> Double {

@@ -6,24 +6,26 @@ import AnimationCore
 /// Expressions are parsed once, when the definition loads; evaluating one
 /// cannot fail and cannot trap: arithmetic follows IEEE 754 (a division by
 /// zero gives ±inf, which the places that need a finite number reject).
-public struct Expression: Sendable, CustomStringConvertible {
+public final class Expression: Sendable, CustomStringConvertible {
     /// The text as written in the definition.
     public let text: String
     /// The type of the result.
     public let type: MachineType
+    /// The checked tree: the reference semantics.
     let root: Node
+    /// The same, compiled: what runs.
+    let program: Program
 
     public var description: String { text }
 
     /// A constant expression (for defaults and literals in the definition).
-    init(constant: MachineValue, text: String) {
-        self.text = text
-        self.type = constant.type
-        self.root = .constant(constant)
+    convenience init(constant: MachineValue, text: String) {
+        self.init(text: text, type: constant.type, root: .constant(constant))
     }
 
     init(text: String, type: MachineType, root: Node) {
         self.text = text; self.type = type; self.root = root
+        self.program = Program(root)
     }
 
     /// The value, when the expression does not depend on anything that

@@ -187,36 +187,46 @@ public final class MachineHost {
     /// nothing changes.
     @discardableResult
     public func send(_ h: Handle, event: Int, payload: [TaggedValue]) throws(AnimrtError) -> SendOutcome {
+        try send(h, event: event, count: payload.count) { (i: Int) throws(AnimrtError) in payload[i] }
+    }
+
+    /// `send` with the payload read through `value(i)` for i in 0..<count
+    /// (the C layer reads the host's array in place).
+    public func send(_ h: Handle, event: Int, count: Int,
+                     _ value: (Int) throws(AnimrtError) -> TaggedValue) throws(AnimrtError) -> SendOutcome {
         let m = try live(h)
         let d = m.definition
         guard event >= 0 && event < d.events.count else {
             throw AnimrtError(.notFound, "event id \(event) is not an event of '\(d.name)' (ids 0 to \(d.events.count - 1))")
         }
         let declaration = d.events[event]
-        guard declaration.name != DefinitionLoader.builtinErrorEvent else {
+        guard event != d.errorEvent else {
             throw AnimrtError(.invalidArgument, "'\(declaration.name)' is raised by the machine itself; the host cannot send it")
         }
-        guard payload.count <= declaration.payload.count else {
-            throw AnimrtError(.invalidArgument, "'\(declaration.name)' has \(declaration.payload.count) payload field(s); \(payload.count) values were given")
+        let fields = declaration.payload
+        guard count <= fields.count else {
+            throw AnimrtError(.invalidArgument, "'\(declaration.name)' has \(fields.count) payload field(s); \(count) values were given")
         }
         var values: [MachineValue] = []
-        values.reserveCapacity(declaration.payload.count)
-        for (i, field) in declaration.payload.enumerated() {
-            guard i < payload.count else {
+        values.reserveCapacity(fields.count)
+        for i in 0..<fields.count {
+            let field = fields[i]
+            guard i < count else {
                 guard let v = field.defaultValue else {
-                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(payload.count) value(s) were given")
+                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(count) value(s) were given")
                 }
                 values.append(v)
                 continue
             }
+            let given = try value(i)
             let v: MachineValue
-            switch (field.type, payload[i]) {
+            switch (field.type, given) {
             case (.number, .number(let x)): v = .number(x)
             case (.number, .integer(let x)): v = .number(Double(x))
             case (.bool, .bool(let b)): v = .bool(b)
             case (.string, .string(let s)): v = .string(s)
             default:
-                throw AnimrtError(.kind, "field '\(field.name)' of '\(declaration.name)' is a \(field.type); a \(payload[i].tag.name) was given")
+                throw AnimrtError(.kind, "field '\(field.name)' of '\(declaration.name)' is a \(field.type); a \(given.tag.name) was given")
             }
             values.append(try MachineHost.check(v, field, of: declaration))
         }

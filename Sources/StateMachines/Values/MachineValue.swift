@@ -41,7 +41,9 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     case bool(Bool)
     case string(String)
-    case vector(AnimatableValue)
+    /// Boxed: an animatable value is 136 bytes, and numbers, booleans and
+    /// strings, which machines handle on every event, should not pay for it.
+    indirect case vector(AnimatableValue)
 
     public var type: MachineType {
         switch self {
