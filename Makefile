@@ -92,6 +92,9 @@ bench: lib
 	$(CC) -O2 -Iinclude -o $(BUILD)/abi_bench bench/abi_bench.c $(CLINK)
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt-bench
 	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval $(BUILD)/abi_bench
+	$(CC) -O2 -Iinclude -o $(BUILD)/machine_bench bench/machine_bench.c $(CLINK)
+	$(BUILD)/machine_bench send
+	$(BUILD)/machine_bench idle
 	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install -q numpy \
 	    || echo "(numpy could not be installed: the numpy comparison is left out)"
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) bench/python_bench.py

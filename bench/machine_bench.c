@@ -6,7 +6,7 @@
  *   machine_bench idle     ns per animrt_runtime_tick with 100 and with 10^4
  *                          machines each waiting on a 1000 s timer (nothing due),
  *                          and with no machine at all
- * Best of five runs; the figures are printed as `name value` lines.
+ * Best of five runs. MACHINE_BENCH_N=n sends n events once (for callgrind).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +61,8 @@ static int bench_send(void) {
     animrt_value count;
     CHECK(animrt_machine_get(rt, m, 0, &count, NULL, 0, NULL));
     if (count.number != (double)reps * n) { fprintf(stderr, "count is %f, not %f\n", count.number, (double)reps * n); return 1; }
-    printf("send_ns %.1f\nsends_per_second %.0f\nbare_call_ns %.1f\n", best_send * 1e9, 1 / best_send, best_call * 1e9);
+    printf("machine send with a guard and an assign, through the C ABI: %.0f ns, %.2f million per second"
+           " (target >= 2); a bare ABI call in the same run: %.1f ns\n", best_send * 1e9, 1e-6 / best_send, best_call * 1e9);
     animrt_runtime_destroy(rt);
     return 0;
 }
@@ -91,7 +92,8 @@ static double idle_tick(int machines) {
 
 static int bench_idle(void) {
     double none = idle_tick(0), few = idle_tick(100), many = idle_tick(10000);
-    printf("idle_tick_ns_0 %.1f\nidle_tick_ns_100 %.1f\nidle_tick_ns_10000 %.1f\n", none, few, many);
+    printf("tick with machines waiting on timers, nothing due: none %.0f ns, 100 machines %.0f ns, 10^4 machines %.0f ns;"
+           " ratio 10^4 / none %.2f (target: does not grow, about 1)\n", none, few, many, many / none);
     return 0;
 }
 
