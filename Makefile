@@ -21,7 +21,10 @@ OUT        := $(BUILD)/c
 CWARN      := -std=c99 -Wall -Wextra -Werror -pedantic
 CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
 
-.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps
+.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps machine-docs
+
+# Machine definitions whose pages, diagrams and tables live in docs/machines/.
+MACHINE_DEFS := examples/machines/download_button.json
 
 all: lib
 
@@ -63,6 +66,8 @@ test-c: lib
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \
 	    && $(PYTHON) -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); n = len(r.findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'demo: ran, and its SVG filmstrip parses ({n} frames)'); print('1 passed, 0 failed')" $(OUT)/demo.svg
+	$(CC) $(CWARN) -Iinclude tools/machine_docs.c $(CLINK) -o $(OUT)/machine_docs
+	$(OUT)/machine_docs --check docs/machines $(MACHINE_DEFS)
 	rm -rf $(OUT)/prefix && $(MAKE) --no-print-directory install PREFIX=$(abspath $(OUT)/prefix) >/dev/null
 	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
 	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
@@ -98,6 +103,13 @@ bench: lib
 	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install -q numpy \
 	    || echo "(numpy could not be installed: the numpy comparison is left out)"
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) bench/python_bench.py
+
+machine-docs: lib
+	@mkdir -p $(OUT) docs/machines
+	$(CC) $(CWARN) -Iinclude tools/machine_docs.c $(CLINK) -o $(OUT)/machine_docs
+	$(OUT)/machine_docs docs/machines $(MACHINE_DEFS)
+	@if command -v dot >/dev/null; then for f in docs/machines/*.dot; do dot -Tsvg $$f -o $${f%.dot}.svg && echo "rendered $${f%.dot}.svg"; done; \
+	else echo "graphviz is not installed (apt-get install -y graphviz): the .svg diagrams were not rendered"; fi
 
 install: lib
 	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include

@@ -533,7 +533,7 @@ animrt_status animrt_definition_count(animrt_runtime *rt, animrt_id definition, 
 
 typedef enum animrt_export_format {
     ANIMRT_EXPORT_DOT = 0,      /* the statechart for Graphviz */
-    ANIMRT_EXPORT_MARKDOWN = 1  /* the full transition table */
+    ANIMRT_EXPORT_MARKDOWN = 1  /* a page: configuration, events, context, parts, copy, transition table */
 } animrt_export_format;
 
 /* Writes a picture or table of the definition into buf (buffer rules above). */

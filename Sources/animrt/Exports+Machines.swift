@@ -115,7 +115,7 @@ public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_
         let text: String
         switch format.rawValue {
         case ANIMRT_EXPORT_DOT.rawValue: text = d.dot()
-        case ANIMRT_EXPORT_MARKDOWN.rawValue: text = d.transitionTable()
+        case ANIMRT_EXPORT_MARKDOWN.rawValue: text = d.markdown()
         default: throw AnimrtError(.unknownEnum, "\(format.rawValue) is not a valid animrt_export_format")
         }
         try copyOut(text, buf, cap, needed, "the export")

@@ -160,7 +160,7 @@ final class DefinitionLoader {
             if n == DefinitionLoader.builtinErrorEvent {
                 throw item.error(.exists, "'\(n)' is the built-in event raised when an action fails; it is declared already")
             }
-            let allowed = what == "event" ? ["payload", "resultOf", "description"] : ["payload", "description"]
+            let allowed = what == "event" ? ["payload", "resultOf", "partial", "description"] : ["payload", "description"]
             let o = try item.object(allowed: allowed)
             var fields: [PayloadField] = []
             var resultOf: Int?
@@ -194,7 +194,12 @@ final class DefinitionLoader {
                 }
             }
             ids[n] = out.count
-            out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, summary: try o["description"]?.string() ?? ""))
+            let partial = try o["partial"]?.bool() ?? false
+            if partial && resultOf == nil {
+                throw o["partial"]!.error(.invalidArgument, "\"partial\" marks a result that leaves its request open; it needs \"resultOf\"")
+            }
+            out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, isPartial: partial,
+                                        summary: try o["description"]?.string() ?? ""))
         }
         return out
     }

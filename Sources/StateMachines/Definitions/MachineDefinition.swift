@@ -130,10 +130,13 @@ public final class EventDeclaration: Sendable {
     /// For a result event: the request operation whose latest id it must
     /// carry in its first payload field ("request").
     public let resultOf: Int?
+    /// A partial result (progress) leaves its request open; a final one,
+    /// once taken, closes it, so that a second final result is stale.
+    public let isPartial: Bool
     public let summary: String
 
-    init(name: String, payload: [PayloadField], resultOf: Int?, summary: String) {
-        self.name = name; self.payload = payload; self.resultOf = resultOf; self.summary = summary
+    init(name: String, payload: [PayloadField], resultOf: Int?, isPartial: Bool = false, summary: String) {
+        self.name = name; self.payload = payload; self.resultOf = resultOf; self.isPartial = isPartial; self.summary = summary
     }
 }
 

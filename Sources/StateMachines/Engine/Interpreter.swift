@@ -76,7 +76,7 @@ extension MachineInstance {
             internalQueue.removeAll(); internalHead = 0
             return .ignored
         case .transition(let t):
-            if let op = definition.events[event].resultOf { requests[op].open = false }
+            if let op = definition.events[event].resultOf, !definition.events[event].isPartial { requests[op].open = false }
             var microsteps = 0
             microstep(t, payload: payload, &microsteps)
             runToCompletion(&microsteps, event: Int32(event))

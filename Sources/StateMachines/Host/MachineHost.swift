@@ -120,14 +120,16 @@ public final class MachineHost {
             }
             texts[i] = text
         }
-        var c = EvaluationContext(config: config, context: [], event: [], host: nil)
+        let instance = MachineInstance(definition: d, host: self, config: config, context: [], texts: texts, locale: locale)
+        // Initial values may use config and the instance's copy (text()).
+        var c = EvaluationContext(config: config, context: [], event: [], host: instance)
         var context: [MachineValue] = []
         for f in d.context {
             let v = try Evaluator.evaluate(f.initial, &c)
             guard v.isFinite else { throw AnimrtError(.invalidArgument, "context.\(f.name) would start as \(v); context numbers must be finite") }
             context.append(v)
         }
-        let instance = MachineInstance(definition: d, host: self, config: config, context: context, texts: texts, locale: locale)
+        instance.context = context
         // Parts: layers with their initial values; undone if anything fails.
         var created: [Handle] = []
         do throws(AnimrtError) {

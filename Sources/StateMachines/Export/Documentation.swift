@@ -1,0 +1,77 @@
+import AnimationCore
+
+extension MachineDefinition {
+    /// A Markdown page for the definition: what it is, its configuration,
+    /// the events it takes, emits and requests, its context, its parts, its
+    /// diagram (`<name>.svg` beside the page) and its full transition table.
+    public func markdown() -> String {
+        func cell(_ s: String) -> String { s.isEmpty ? "" : s.replacing("|", with: "\\|") }
+        func payload(_ fields: [PayloadField]) -> String {
+            fields.map { f in
+                var t = "`\(f.name)`: \(f.type)"
+                if let lo = f.minimum, let hi = f.maximum { t += " in [\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
+                else if let lo = f.minimum { t += " ≥ \(MachineValue.format(lo))" }
+                else if let hi = f.maximum { t += " ≤ \(MachineValue.format(hi))" }
+                if f.clamps { t += " (clamped)" }
+                if let d = f.defaultValue { t += " = \(d)" }
+                return t
+            }.joined(separator: ", ")
+        }
+        var out = "# \(name)\n\n"
+        if !summary.isEmpty { out += summary + "\n\n" }
+        out += "Generated from the definition by `make machine-docs`; `make test` fails if it no longer matches.\n\n"
+        out += "![statechart of \(name)](\(name).svg)\n\n"
+        if !config.isEmpty {
+            out += "## Configuration\n\n| parameter | type | default | allowed | meaning |\n|---|---|---|---|---|\n"
+            for p in config {
+                var allowed = ""
+                if let lo = p.minimum, let hi = p.maximum { allowed = "[\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
+                else if let lo = p.minimum { allowed = "≥ \(MachineValue.format(lo))" }
+                else if let hi = p.maximum { allowed = "≤ \(MachineValue.format(hi))" }
+                if !p.choices.isEmpty { allowed = p.choices.map { "`\($0)`" }.joined(separator: ", ") }
+                out += "| `\(p.name)` | \(p.type) | `\(p.defaultValue)` | \(allowed) | \(cell(p.summary)) |\n"
+            }
+            out += "\n"
+        }
+        out += "## Events\n\n| event | payload | meaning |\n|---|---|---|\n"
+        for e in hostEvents {
+            var meaning = events[e].summary
+            if let op = events[e].resultOf {
+                meaning = "\(events[e].isPartial ? "partial " : "")result of `\(requests[op].name)`" + (meaning.isEmpty ? "" : "; " + meaning)
+            }
+            out += "| `\(events[e].name)` | \(payload(events[e].payload)) | \(cell(meaning)) |\n"
+        }
+        if !emits.isEmpty {
+            out += "\n## Emitted to the host\n\n| event | payload | meaning |\n|---|---|---|\n"
+            for e in emits { out += "| `\(e.name)` | \(payload(e.payload)) | \(cell(e.summary)) |\n" }
+        }
+        if !requests.isEmpty {
+            out += "\n## Requests the host performs\n\n| request | payload | meaning |\n|---|---|---|\n"
+            for r in requests { out += "| `\(r.name)` | \(payload(r.payload)) | \(cell(r.summary)) |\n" }
+        }
+        if !context.isEmpty {
+            out += "\n## Context\n\n| field | type | initial |\n|---|---|---|\n"
+            for f in context { out += "| `\(f.name)` | \(f.type) | `\(cell(f.initial.text))` |\n" }
+        }
+        if !parts.isEmpty {
+            out += "\n## Parts\n\n"
+            for (i, p) in parts.enumerated() {
+                var depth = 0, a = p.parent
+                while a >= 0 { depth += 1; a = parts[a].parent }
+                out += String(repeating: "  ", count: depth) + "- `\(p.name)`"
+                if !p.properties.isEmpty { out += ": " + p.properties.map { "\($0.keyPath)" }.joined(separator: ", ") }
+                out += "\n"
+                _ = i
+            }
+        }
+        if !stringKeys.isEmpty {
+            let order = locales.keys.sorted { $0 == defaultLocale || ($1 != defaultLocale && $0 < $1) }
+            out += "\n## Copy\n\n| key | " + order.joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: order.count) + "\n"
+            for (k, key) in stringKeys.enumerated() {
+                out += "| `\(key)` | " + order.map { cell(locales[$0]?[k] ?? "") }.joined(separator: " | ") + " |\n"
+            }
+        }
+        out += "\n## Transitions\n\n" + transitionTable()
+        return out
+    }
+}
