@@ -464,9 +464,9 @@ typedef struct animrt_event {
     animrt_id object;    /* the attached animation, barrier, transaction (animrt_transaction_current), timer or machine */
     animrt_id animation; /* animation events: the description it was added from */
     uint64_t token;      /* the host's token, the overflow count, a request number */
-    int32_t name;        /* machine events: an event, emitted event or request id; else -1 */
+    int32_t name;        /* machine events: the id of an event, emitted event or request, or -1 */
     int32_t from_state;  /* ANIMRT_EVENT_MACHINE_STATE: the state left (-1 at creation); else -1 */
-    int32_t to_state;    /* ANIMRT_EVENT_MACHINE_STATE: the state entered; else -1 */
+    int32_t to_state;    /* ANIMRT_EVENT_MACHINE_STATE: the state entered, or -1 */
     uint32_t payload_count;
     /* Machine events: the values that come with the event, owned by animrt and
      * valid until the next animrt_event_poll() on this runtime (or, in a

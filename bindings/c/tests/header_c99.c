@@ -2,6 +2,8 @@
 #include "animrt.h"
 
 int main(void) {
-    animrt_event e = {0, 0, 0.0, 0, 0, 0, 0};
+    animrt_event e = {0, 0, 0.0, 0, 0, 0, 0, -1, -1, -1, 0, 0};
+    animrt_value v = {ANIMRT_TYPE_NUMBER, 0, 1.0, 0, 0, 0};
+    e.payload = &v;
     return (int)(animrt_version() == 0) + e.type;
 }

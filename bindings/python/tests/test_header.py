@@ -11,12 +11,14 @@ HEADER = os.path.join(os.path.dirname(__file__), "..", "..", "..", "include", "a
 TEXT = open(HEADER, encoding="utf-8").read()
 
 ENUM_TYPES = {"animrt_value_kind", "animrt_animation_kind", "animrt_timing_param", "animrt_flag",
-              "animrt_fill_mode", "animrt_direction", "animrt_value_slot", "animrt_calculation_mode"}
+              "animrt_fill_mode", "animrt_direction", "animrt_value_slot", "animrt_calculation_mode",
+              "animrt_name_kind", "animrt_export_format", "animrt_send_outcome"}
 SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "animrt_id": c_uint64,
            "animrt_keypath": c_int32, "double": c_double, "size_t": c_size_t, "int": c_int, "int32_t": c_int32,
            "animrt_runtime *": c_void_p, "void *": c_void_p, "const char *": c_char_p, "char *": c_char_p,
            "const char *const *": POINTER(c_char_p), "animrt_event_fn": _ffi.EVENT_FN,
-           "animrt_event *": POINTER(_ffi.Event), "void": None}
+           "animrt_event *": POINTER(_ffi.Event), "animrt_value *": POINTER(_ffi.Value),
+           "const animrt_value *": POINTER(_ffi.Value), "void": None}
 
 
 def ctype(c: str):
@@ -59,7 +61,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 59
+    assert len(seen) == 76
 
 
 def enum_values(prefix):
@@ -84,14 +86,17 @@ def test_enums_and_statuses_match_the_header():
         assert ctypes.string_at(_ffi.lib.animrt_status_name(value)).decode() == cname
     assert enum_values("ANIMRT_EVENT_") == {"ANIMRT_EVENT_ANIMATION_STARTED": 1, "ANIMRT_EVENT_ANIMATION_STOPPED": 2,
                                             "ANIMRT_EVENT_BARRIER_NOTIFIED": 3, "ANIMRT_EVENT_TRANSACTION_COMPLETED": 4,
-                                            "ANIMRT_EVENT_TIMER_FIRED": 5, "ANIMRT_EVENT_OVERFLOW": 6}
+                                            "ANIMRT_EVENT_TIMER_FIRED": 5, "ANIMRT_EVENT_OVERFLOW": 6,
+                                            "ANIMRT_EVENT_MACHINE_STATE": 7, "ANIMRT_EVENT_MACHINE_EMITTED": 8,
+                                            "ANIMRT_EVENT_MACHINE_REQUEST": 9, "ANIMRT_EVENT_MACHINE_STALE": 10,
+                                            "ANIMRT_EVENT_MACHINE_ERROR": 11}
 
 
 def test_event_struct_layout_matches():
     fields = re.search(r"typedef struct animrt_event \{(.*?)\} animrt_event;", TEXT, re.S).group(1)
     names = re.findall(r"\b(\w+);", fields)
     assert [f[0] for f in _ffi.Event._fields_] == names
-    assert ctypes.sizeof(_ffi.Event) == 48
+    assert ctypes.sizeof(_ffi.Event) == 72
 
 
 def test_versions_match():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32,
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32,
                     c_uint64, c_void_p)
 from typing import Any, Dict, Iterator, List, Tuple
 
@@ -19,10 +19,18 @@ VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 1, 0
 VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
 
+class Value(Structure):
+    """animrt_value: a tagged value (a machine event's payload field, a context field)."""
+    _fields_ = [("type", c_int32), ("boolean", c_int32), ("number", c_double), ("integer", c_int64),
+                ("string", c_char_p), ("pointer", c_void_p)]
+
+
 class Event(Structure):
     """animrt_event, as the C library fills it."""
     _fields_ = [("type", c_int32), ("reason", c_int32), ("time", c_double), ("layer", c_uint64),
-                ("object", c_uint64), ("animation", c_uint64), ("token", c_uint64)]
+                ("object", c_uint64), ("animation", c_uint64), ("token", c_uint64), ("name", c_int32),
+                ("from_state", c_int32), ("to_state", c_int32), ("payload_count", c_uint32),
+                ("payload", POINTER(Value))]
 
 
 EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(Event))
@@ -96,6 +104,23 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_event_poll": (status, [runtime_p, POINTER(Event), c_size_t, POINTER(c_size_t)]),
     "animrt_event_set_callback": (status, [runtime_p, EVENT_FN, c_void_p]),
     "animrt_timing_function_evaluate": (status, [runtime_p, c_char_p, c_double, POINTER(c_double)]),
+    "animrt_definition_load": (status, [runtime_p, c_char_p, POINTER(id_t)]),
+    "animrt_definition_load_file": (status, [runtime_p, c_char_p, POINTER(id_t)]),
+    "animrt_definition_load_named": (status, [runtime_p, c_char_p, POINTER(id_t)]),
+    "animrt_definition_register": (status, [runtime_p, c_char_p, c_char_p]),
+    "animrt_definition_destroy": (status, [runtime_p, id_t]),
+    "animrt_definition_id": (status, [runtime_p, id_t, enum_t, c_char_p, POINTER(c_int32)]),
+    "animrt_definition_name": (status, [runtime_p, id_t, enum_t, c_int32, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_definition_count": (status, [runtime_p, id_t, enum_t, POINTER(c_size_t)]),
+    "animrt_definition_export": (status, [runtime_p, id_t, enum_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_machine_create": (status, [runtime_p, id_t, id_t, c_char_p, POINTER(id_t)]),
+    "animrt_machine_destroy": (status, [runtime_p, id_t]),
+    "animrt_machine_send": (status, [runtime_p, id_t, c_int32, POINTER(Value), c_size_t, POINTER(enum_t)]),
+    "animrt_machine_send_json": (status, [runtime_p, id_t, c_char_p, c_char_p, POINTER(enum_t)]),
+    "animrt_machine_state": (status, [runtime_p, id_t, POINTER(c_int32)]),
+    "animrt_machine_in_state": (status, [runtime_p, id_t, c_int32, POINTER(c_int)]),
+    "animrt_machine_get": (status, [runtime_p, id_t, c_int32, POINTER(Value), c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_machine_part": (status, [runtime_p, id_t, c_char_p, POINTER(id_t)]),
 }
 
 

@@ -39,10 +39,11 @@ if TYPE_CHECKING:
     from ._animation import Animation, AnimationOptions, SpringOptions
 
 Handler = Callable[[ev.Event], object]
-_Fields = Tuple[int, int, float, int, int, int, int]
+_Fields = Tuple[int, int, float, int, int, int, int, int, int, int, int, int]
 
-#: animrt_event as stored by the library: type, reason, time, layer, object, animation, token
-_EVENTS = struct.Struct("=iidQQQQ")
+#: animrt_event as stored by the library: type, reason, time, layer, object, animation, token,
+#: name, from_state, to_state, payload_count, payload (a pointer, valid until the next poll)
+_EVENTS = struct.Struct("=iidQQQQiiiIQ")
 _EVENT_SIZE = _EVENTS.size
 assert _EVENT_SIZE == sizeof(CEvent)
 _TYPE_BYTE = 0 if sys.byteorder == "little" else 3  # the type's low byte, which holds all of it
@@ -264,7 +265,7 @@ class Runtime:
 
     def _event(self, fields: _Fields, run_completions: bool) -> Optional[ev.Event]:
         """The event for an ``animrt_event``'s fields; None when a completion callable ran instead."""
-        kind, reason, time, layer, handle, animation, token = fields
+        kind, reason, time, layer, handle, animation, token = fields[:7]
         if kind == ev.ANIMATION_STARTED or kind == ev.ANIMATION_STOPPED:
             attached = self._attached.pop(handle, None) if kind == ev.ANIMATION_STOPPED \
                 else self._attached.get(handle)
@@ -334,7 +335,8 @@ class Runtime:
         if raw.type == ev.ANIMATION_STOPPED:
             try:
                 event = self._event((raw.type, raw.reason, raw.time, raw.layer, raw.object, raw.animation,
-                                     raw.token), run_completions=False)
+                                     raw.token, raw.name, raw.from_state, raw.to_state, raw.payload_count, 0),
+                                    run_completions=False)
                 if event is not None and self._handler is not None:
                     self._handler(event)
             except Exception:  # nothing can be raised out of the library's callback
