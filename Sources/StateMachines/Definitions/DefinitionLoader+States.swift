@@ -103,8 +103,7 @@ extension DefinitionLoader {
 
     private func buildState(_ id: Int) throws(AnimrtError) -> StateNode {
         let node = stateJSON[id]
-        let o = try node.object(allowed: ["description", "type", "initial", "states", "entry", "exit", "on", "after", "done",
-                                          "always", "onFinal", "ignore", "values"])
+        let o = try node.object(allowed: DefinitionKeys.state)
         let children = stateNames.indices.filter { stateParents[$0] == id }
         var kind: StateNode.Kind = children.isEmpty ? .atomic : .compound
         if let t = o["type"] {
@@ -161,7 +160,7 @@ extension DefinitionLoader {
         if let a = o["after"] {
             let s = scope(event: nil, note: "an 'after' transition is taken when its timer fires; no event carries a payload")
             for (i, entry) in a.list().enumerated() {
-                let eo = try entry.object(allowed: ["delay", "name", "target", "guard", "actions", "type", "description"], required: ["delay"])
+                let eo = try entry.object(allowed: DefinitionKeys.after, required: ["delay"])
                 let delay = try expression(eo["delay"]!, scope: s, type: .number)
                 let timer = try eo["name"].map { (n: JSONNode) throws(AnimrtError) in timerIDs[try n.string()]! }
                 let t = try transition(entry, source: id, trigger: .after(i), scope: s, extraKeys: ["delay", "name"])
@@ -205,7 +204,7 @@ extension DefinitionLoader {
             return Transition(source: source, trigger: trigger, target: try resolveTarget(node, from: source), guardExpression: nil,
                               actions: [], isInternal: false, path: node.path)
         }
-        let o = try node.object(allowed: ["target", "guard", "actions", "type", "description"] + extraKeys)
+        let o = try node.object(allowed: DefinitionKeys.transition + extraKeys)
         var target: Int?
         if let t = o["target"], t.value != .null { target = try resolveTarget(t, from: source) }
         let guardExpression = try o["guard"].map { (g: JSONNode) throws(AnimrtError) in try expression(g, scope: s, type: .bool) }
@@ -241,8 +240,7 @@ extension DefinitionLoader {
 
     // MARK: Actions
 
-    static let actionVerbs = ["assign", "animate", "remove", "removeAll", "set", "emit", "raise", "request", "cancelRequest",
-                              "startTimer", "cancelTimer", "call"]
+    static let actionVerbs = DefinitionKeys.actions.keys.sorted()
 
     func actions(_ node: JSONNode?, scope s: ExpressionScope, source: Int, joins: Bool) throws(AnimrtError) -> [Action] {
         guard let node else { return [] }
@@ -277,7 +275,7 @@ extension DefinitionLoader {
         let body: Action.Body
         switch verb {
         case "assign":
-            let o = try node.object(allowed: ["assign"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             var list: [(field: Int, value: Expression)] = []
             for (k, v) in try o["assign"]!.members() {
                 guard let f = contextFields[k] else { throw v.error(.notFound, "no context field named '\(k)'\(suggestion(k, Array(contextFields.keys)))") }
@@ -285,8 +283,7 @@ extension DefinitionLoader {
             }
             body = .assign(list)
         case "animate":
-            let o = try node.object(allowed: ["animate", "part", "key", "join"] + DefinitionLoader.templateKeys.filter { $0 != "type" && $0 != "keyPath" && $0 != "animations" },
-                                   required: ["part"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["part"])
             let part = try partIndex(o["part"]!)
             let key = try o["key"]?.string()
             let join = try o["join"]?.bool() ?? joins
@@ -307,19 +304,19 @@ extension DefinitionLoader {
             let merged = overrides.isEmpty ? base : try template(node, scope: s, base: base, depth: 1, only: Set(overrides.keys))
             body = .animate(part: part, key: key, template: merged, joinsStateBarrier: join)
         case "remove":
-            let o = try node.object(allowed: ["remove", "part"], required: ["part"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["part"])
             body = .remove(part: try partIndex(o["part"]!), key: try o["remove"]!.string())
         case "removeAll":
-            let o = try node.object(allowed: ["removeAll"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             body = .removeAll(part: try partIndex(o["removeAll"]!))
         case "set":
-            let o = try node.object(allowed: ["set", "part", "value"], required: ["part", "value"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["part", "value"])
             let path = try o["set"]!.string()
             let kp: KeyPath
             do throws(AnimrtError) { kp = try properties.resolve(path) } catch { throw o["set"]!.error(error.status, error.message) }
             body = .set(part: try partIndex(o["part"]!), keyPath: path, kind: kp.kind, value: try valueSlot(o["value"]!, kind: kp.kind, scope: s))
         case "emit", "raise", "request":
-            let o = try node.object(allowed: [verb, "payload"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             let name = try o[verb]!.string()
             let table = verb == "emit" ? emitIDs : verb == "raise" ? eventIDs : requestIDs
             let decls = verb == "emit" ? emits : verb == "raise" ? events : requests
@@ -333,12 +330,12 @@ extension DefinitionLoader {
             let p = try payload(decls[id].payload, o["payload"], "'\(name)'")
             body = verb == "emit" ? .emit(id, p) : verb == "raise" ? .raise(id, p) : .request(id, p)
         case "cancelRequest":
-            let o = try node.object(allowed: ["cancelRequest"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             let name = try o["cancelRequest"]!.string()
             guard let id = requestIDs[name] else { throw o["cancelRequest"]!.error(.notFound, "no request named '\(name)'\(suggestion(name, Array(requestIDs.keys)))") }
             body = .cancelRequest(id)
         case "startTimer":
-            let o = try node.object(allowed: ["startTimer", "delay", "event", "payload"], required: ["delay", "event"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["delay", "event"])
             let timer = timerIDs[try o["startTimer"]!.string()]!
             let ename = try o["event"]!.string()
             guard let e = eventIDs[ename] else { throw o["event"]!.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
@@ -348,14 +345,14 @@ extension DefinitionLoader {
             body = .startTimer(timer: timer, delay: try expression(o["delay"]!, scope: s, type: .number), event: e,
                                payload: try payload(events[e].payload, o["payload"], "'\(ename)'"))
         case "cancelTimer":
-            let o = try node.object(allowed: ["cancelTimer"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             let name = try o["cancelTimer"]!.string()
             guard let t = timerIDs[name] else {
                 throw o["cancelTimer"]!.error(.notFound, "no timer named '\(name)' (timers are named by 'after' entries and startTimer)\(suggestion(name, timerNames))")
             }
             body = .cancelTimer(t)
         default:
-            let o = try node.object(allowed: ["call", "args"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             let name = try o["call"]!.string()
             guard let f = functions[name] else {
                 throw o["call"]!.error(.notFound, "no machine function named '\(name)' is registered\(suggestion(name, Array(functions.functions.keys)))")

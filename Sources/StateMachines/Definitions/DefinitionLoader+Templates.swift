@@ -1,12 +1,6 @@
 import AnimationCore
 
 extension DefinitionLoader {
-    static let templateKeys = ["type", "keyPath", "description", "from", "to", "by", "values", "keyTimes", "timingFunctions",
-                               "calculationMode", "tension", "continuity", "bias", "fillMode", "direction", "timingFunction",
-                               "animations"]
-        + Template.TimingField.allCases.map(\.rawValue) + Template.FlagField.allCases.map(\.rawValue)
-        + Template.SpringField.allCases.map(\.rawValue)
-
     // MARK: Parts
 
     func loadParts(_ node: JSONNode, parent: Int, depth: Int = 1) throws(AnimrtError) {
@@ -17,7 +11,7 @@ extension DefinitionLoader {
         s.functions = functions
         s.noEvent = "part values are set when the instance is created"
         for p in try node.array() {
-            let o = try p.object(allowed: ["name", "properties", "parts", "description"], required: ["name"])
+            let o = try p.object(allowed: DefinitionKeys.part, required: ["name"])
             let name = try o["name"]!.name("part name")
             guard partIDs[name] == nil else { throw o["name"]!.error(.exists, "a part named '\(name)' is declared already") }
             let index = parts.count
@@ -73,8 +67,8 @@ extension DefinitionLoader {
     func template(_ node: JSONNode, scope s: ExpressionScope, base: Template?, depth: Int,
                   only: Set<String>? = nil) throws(AnimrtError) -> Template {
         guard depth <= DefinitionLimits.maxDepth else { throw node.error(.outOfRange, "animation groups are nested more than \(DefinitionLimits.maxDepth) deep") }
-        var o = try node.object(allowed: base == nil ? DefinitionLoader.templateKeys
-                                : DefinitionLoader.templateKeys + ["animate", "part", "key", "join"],
+        var o = try node.object(allowed: base == nil ? DefinitionKeys.template
+                                : DefinitionKeys.template + ["animate", "part", "key", "join"],
                                 required: base == nil ? ["type"] : [])
         if let only { o = o.filter { only.contains($0.key) } }
         var t: Template

@@ -60,9 +60,7 @@ final class DefinitionLoader {
     }
 
     func definition(_ root: JSONNode, source: String) throws(AnimrtError) -> MachineDefinition {
-        let top = try root.object(allowed: ["$schema", "name", "description", "locale", "maxMicrosteps", "config", "context",
-                                             "events", "emits", "requests", "strings", "parts", "animations", "initial", "states"],
-                                  required: ["name", "initial", "states"])
+        let top = try root.object(allowed: DefinitionKeys.top, required: ["name", "initial", "states"])
         let name = try top["name"]!.name("the machine name")
         let summary = try top["description"]?.string() ?? ""
         var maxMicrosteps = DefinitionLimits.defaultMicrosteps
@@ -108,7 +106,7 @@ final class DefinitionLoader {
         try checkCount(members.count, "config parameters", node)
         for (n, item) in members {
             try JSONNode.checkName(n, "config parameter name", item)
-            let o = try item.object(allowed: ["type", "default", "min", "max", "oneOf", "description"], required: ["type", "default"])
+            let o = try item.object(allowed: DefinitionKeys.config, required: ["type", "default"])
             let type = try machineType(o["type"]!, allowed: MachineType.allNames)
             let minimum = try o["min"]?.number(), maximum = try o["max"]?.number()
             if (minimum != nil || maximum != nil) && type != .number {
@@ -141,7 +139,7 @@ final class DefinitionLoader {
         scope.noEvent = "context initial values are computed when the instance is created"
         for (n, item) in members {
             try JSONNode.checkName(n, "context field name", item)
-            let o = try item.object(allowed: ["type", "initial", "description"], required: ["type", "initial"])
+            let o = try item.object(allowed: DefinitionKeys.context, required: ["type", "initial"])
             let type = try machineType(o["type"]!, allowed: ["number", "bool", "string"])
             let initial = try expression(o["initial"]!, scope: scope, type: type)
             contextFields[n] = Field(index: context.count, type: type)
@@ -160,7 +158,7 @@ final class DefinitionLoader {
             if n == DefinitionLoader.builtinErrorEvent {
                 throw item.error(.exists, "'\(n)' is the built-in event raised when an action fails; it is declared already")
             }
-            let allowed = what == "event" ? ["payload", "resultOf", "partial", "description"] : ["payload", "description"]
+            let allowed = what == "event" ? DefinitionKeys.event : DefinitionKeys.declaration
             let o = try item.object(allowed: allowed)
             var fields: [PayloadField] = []
             var resultOf: Int?
@@ -176,7 +174,7 @@ final class DefinitionLoader {
                 let list = try p.array()
                 try checkCount(list.count, "payload fields", p)
                 for f in list {
-                    let fo = try f.object(allowed: ["name", "type", "min", "max", "clamp", "default", "description"], required: ["name", "type"])
+                    let fo = try f.object(allowed: DefinitionKeys.payloadField, required: ["name", "type"])
                     let fname = try fo["name"]!.name("payload field name")
                     guard !fields.contains(where: { $0.name == fname }) else {
                         throw fo["name"]!.error(.exists, "payload field '\(fname)' is declared twice\(resultOf != nil && fname == "request" ? " (a result event has a 'request' field already)" : "")")

@@ -10,7 +10,7 @@ extension MachineHost.Options {
         do throws(AnimrtErrorBox) { root = try JSONValue.parse(Array(json.utf8)) }
         catch { throw AnimrtError(.invalidArgument, "options: \(error.message)") }
         let node = JSONNode(value: root, path: "options")
-        let o = try node.object(allowed: ["config", "locale", "strings"])
+        let o = try node.object(allowed: DefinitionKeys.options)
         self.init()
         if let c = o["config"] {
             for (name, v) in try c.members() {

@@ -1,0 +1,57 @@
+import FoundationEssentials
+@testable import StateMachines
+import Testing
+
+/// docs/machine.schema.json, the schema editors use, must accept exactly
+/// the keys the loader accepts.
+@Suite("docs/machine.schema.json matches the loader")
+struct SchemaTests {
+    let schema: JSONValue = {
+        let data = try! Data(contentsOf: URL(filePath: repositoryRoot + "/docs/machine.schema.json"))
+        return try! JSONValue.parse(Array(data))
+    }()
+
+    func at(_ path: [String]) -> JSONValue? {
+        var v = schema
+        for key in path {
+            guard case .object(let o) = v, let next = o[key] else { return nil }
+            v = next
+        }
+        return v
+    }
+
+    func keys(_ path: [String]) -> Set<String> {
+        guard case .object(let o)? = at(path) else { return [] }
+        return Set(o.keys)
+    }
+
+    @Test("each kind of object has the loader's keys", arguments: [
+        (["properties"], DefinitionKeys.top),
+        (["$defs", "state", "properties"], DefinitionKeys.state),
+        (["$defs", "transitionObject", "properties"], DefinitionKeys.transition),
+        (["$defs", "after", "properties"], DefinitionKeys.after),
+        (["$defs", "part", "properties"], DefinitionKeys.part),
+        (["$defs", "template", "properties"], DefinitionKeys.template),
+        (["$defs", "payloadField", "properties"], DefinitionKeys.payloadField),
+        (["$defs", "eventDeclaration", "properties"], DefinitionKeys.event),
+        (["$defs", "declaration", "properties"], DefinitionKeys.declaration),
+        (["properties", "config", "additionalProperties", "properties"], DefinitionKeys.config),
+        (["properties", "context", "additionalProperties", "properties"], DefinitionKeys.context),
+    ])
+    func objectKeys(_ path: [String], _ expected: [String]) {
+        #expect(keys(path) == Set(expected), "\(path.joined(separator: "."))")
+    }
+
+    @Test("each action verb has the loader's keys")
+    func actions() {
+        guard case .array(let verbs)? = at(["$defs", "action", "oneOf"]) else { Issue.record("no action list"); return }
+        var seen: [String: Set<String>] = [:]
+        for v in verbs {
+            guard case .object(let o) = v, case .array(let required)? = o["required"], case .string(let verb)? = required.first,
+                  case .object(let props)? = o["properties"] else { Issue.record("malformed action \(v)"); continue }
+            seen[verb] = Set(props.keys).subtracting([verb])
+        }
+        #expect(Set(seen.keys) == Set(DefinitionKeys.actions.keys))
+        for (verb, keys) in DefinitionKeys.actions { #expect(seen[verb] == Set(keys), "\(verb)") }
+    }
+}
