@@ -531,6 +531,15 @@ animrt_status animrt_definition_name(animrt_runtime *rt, animrt_id definition, a
                                      char *buf, size_t cap, size_t *needed);
 animrt_status animrt_definition_count(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, size_t *out);
 
+/* The fields that come with event, emitted event or request `id` (kind
+ * ANIMRT_NAME_EVENT, _EMIT or _REQUEST: its payload, in order) or with a
+ * change into state `id` (ANIMRT_NAME_STATE: its associated values): how
+ * many, and the name of field `index`. */
+animrt_status animrt_definition_field_count(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind,
+                                            int32_t id, size_t *out);
+animrt_status animrt_definition_field_name(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind,
+                                           int32_t id, size_t index, char *buf, size_t cap, size_t *needed);
+
 typedef enum animrt_export_format {
     ANIMRT_EXPORT_DOT = 0,      /* the statechart for Graphviz */
     ANIMRT_EXPORT_MARKDOWN = 1  /* a page: configuration, events, context, parts, copy, transition table */

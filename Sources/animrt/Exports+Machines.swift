@@ -107,6 +107,51 @@ public func animrt_definition_count(_ rt: OpaquePointer!, _ definition: animrt_i
     }
 }
 
+/// The field names of item `id` of `kind` (payload fields, or a state's associated values).
+private func fieldNames(_ d: MachineDefinition, _ kind: animrt_name_kind, _ id: Int32) throws(AnimrtError) -> [String] {
+    let count: Int
+    switch kind.rawValue {
+    case ANIMRT_NAME_EVENT.rawValue: count = d.events.count
+    case ANIMRT_NAME_EMIT.rawValue: count = d.emits.count
+    case ANIMRT_NAME_REQUEST.rawValue: count = d.requests.count
+    case ANIMRT_NAME_STATE.rawValue: count = d.states.count
+    default:
+        _ = try names(d, kind)
+        throw AnimrtError(.invalidArgument, "\(kindNames[Int(kind.rawValue)])s have no fields; fields belong to events, emitted events, requests and states")
+    }
+    guard id >= 0 && Int(id) < count else {
+        throw AnimrtError(.outOfRange, "\(kindNames[Int(kind.rawValue)]) id \(id) is out of range (0 to \(count - 1))")
+    }
+    switch kind.rawValue {
+    case ANIMRT_NAME_EVENT.rawValue: return d.events[Int(id)].payload.map(\.name)
+    case ANIMRT_NAME_EMIT.rawValue: return d.emits[Int(id)].payload.map(\.name)
+    case ANIMRT_NAME_REQUEST.rawValue: return d.requests[Int(id)].payload.map(\.name)
+    default: return d.associatedValues(of: Int(id)).map { d.context[$0].name }
+    }
+}
+
+@c @implementation
+public func animrt_definition_field_count(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind, _ id: Int32,
+                                          _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try fieldNames(try m.definition(Handle(raw: definition)), kind, id).count
+    }
+}
+
+@c @implementation
+public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind, _ id: Int32,
+                                         _ index: Int, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
+                                         _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let fields = try fieldNames(try m.definition(Handle(raw: definition)), kind, id)
+        guard index >= 0 && index < fields.count else {
+            throw AnimrtError(.outOfRange, "field index \(UInt(bitPattern: index)) is past the \(fields.count) field(s)")
+        }
+        try copyOut(fields[index], buf, cap, needed, "the field name")
+    }
+}
+
 @c @implementation
 public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_id, _ format: animrt_export_format,
                                      _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {

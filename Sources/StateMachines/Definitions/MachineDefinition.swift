@@ -71,6 +71,14 @@ public final class MachineDefinition: @unchecked Sendable {
         return names.sorted()
     }
 
+    /// The context fields reported with a change into state `s`: the
+    /// `values` of its ancestors and its own, outermost first, each once.
+    public func associatedValues(of s: Int) -> [Int] {
+        var fields: [Int] = []
+        for a in ancestry(s).reversed() { for f in states[a].values where !fields.contains(f) { fields.append(f) } }
+        return fields
+    }
+
     /// `s` and its ancestors, innermost first.
     func ancestry(_ s: Int) -> [Int] {
         var out: [Int] = []

@@ -332,9 +332,7 @@ extension MachineInstance {
         e.object = handle
         e.fromState = Int32(from)
         e.toState = Int32(to)
-        var fields: [Int] = []
-        for a in definition.ancestry(to).reversed() { for f in definition.states[a].values where !fields.contains(f) { fields.append(f) } }
-        e.payload = fields.map { context[$0].tagged }
+        e.payload = definition.associatedValues(of: to).map { context[$0].tagged }
         runtime.post(e)
     }
 

@@ -384,17 +384,22 @@ func closestName(_ name: String, _ candidates: [String]) -> String? {
     return n
 }
 
+/// Edit distance counting an exchange of two neighbours as one edit
+/// (optimal string alignment), so "widht" is one edit from "width".
 func levenshtein(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            var d = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d = Swift.min(d, before[j - 2] + 1) }
+            current[j] = d
         }
-        swap(&previous, &current)
+        (before, previous, current) = (previous, current, before)
     }
     return previous[b.count]
 }

@@ -79,6 +79,26 @@ TEST(load_and_names) {
     CHECK(id_of(rt, def, ANIMRT_NAME_REQUEST, "fetch") == 0);
     CHECK(id_of(rt, def, ANIMRT_NAME_PART, "ring") == 0);
     CHECK(id_of(rt, def, ANIMRT_NAME_CONFIG, "jitter") == 0);
+    /* Fields: payloads in order (a result's first is its request id), a state's associated values. */
+    CHECK_OK(animrt_definition_field_count(rt, def, ANIMRT_NAME_EVENT, id_of(rt, def, ANIMRT_NAME_EVENT, "result"), &n));
+    CHECK(n == 3);
+    CHECK_OK(animrt_definition_field_name(rt, def, ANIMRT_NAME_EVENT, id_of(rt, def, ANIMRT_NAME_EVENT, "result"), 0, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "request") == 0);
+    CHECK_OK(animrt_definition_field_name(rt, def, ANIMRT_NAME_EVENT, id_of(rt, def, ANIMRT_NAME_EVENT, "result"), 2, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "hint") == 0);
+    CHECK_OK(animrt_definition_field_count(rt, def, ANIMRT_NAME_STATE, id_of(rt, def, ANIMRT_NAME_STATE, "ready"), &n));
+    CHECK(n == 2);
+    CHECK_OK(animrt_definition_field_name(rt, def, ANIMRT_NAME_STATE, id_of(rt, def, ANIMRT_NAME_STATE, "ready"), 1, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "title") == 0);
+    CHECK_OK(animrt_definition_field_count(rt, def, ANIMRT_NAME_EMIT, 0, &n));
+    CHECK(n == 1);
+    CHECK_OK(animrt_definition_field_count(rt, def, ANIMRT_NAME_REQUEST, 0, &n));
+    CHECK(n == 0);
+    CHECK_STATUS(animrt_definition_field_name(rt, def, ANIMRT_NAME_EMIT, 0, 1, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_EVENT, 4, &n), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_PART, 0, &n), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_definition_field_count(rt, def, (animrt_name_kind)42, 0, &n), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_EMIT, 0, NULL), ANIMRT_E_NULL);
     /* Exports: the buffer rules, then the texts. */
     CHECK_STATUS(animrt_definition_export(rt, def, ANIMRT_EXPORT_DOT, NULL, 0, &needed), ANIMRT_E_BUFFER);
     char *dot = malloc(needed);

@@ -85,7 +85,9 @@ REVEALED = [
     "float", "tuple[float, float]", "tuple[float, float, float, float]", "float",
     "float | tuple[float, ...]",
     "list[animrt._events.AnimationStarted | animrt._events.AnimationStopped | animrt._events.BarrierNotified | "
-    "animrt._events.TransactionCompleted | animrt._events.TimerFired | animrt._events.Overflow]",
+    "animrt._events.TransactionCompleted | animrt._events.TimerFired | animrt._events.Overflow | "
+    "animrt._events.StateChanged | animrt._events.Emitted | animrt._events.RequestIssued | "
+    "animrt._events.StaleResult | animrt._events.MachineError]",
     "numpy.ndarray[tuple[Any, ...], numpy.dtype[numpy.float64]]",
     "float", "animrt._layer.AttachedAnimation",
     "animrt._layer.Layer", "str | None",

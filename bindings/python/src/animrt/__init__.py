@@ -22,16 +22,17 @@ from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnima
                          SpringAnimation, SpringOptions, TimingFunctionLike, TimingOptions)
 from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
-                     DirectionName, FillMode, FillModeLike, FillModeName, StopReason, ValueKind, ValueKindLike,
-                     ValueKindName)
+                     DirectionName, FillMode, FillModeLike, FillModeName, SendOutcome, StopReason, ValueKind,
+                     ValueKindLike, ValueKindName)
 from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, EnumError, ExistsError,
                       HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
                       OutOfMemoryError, RangeError, StateError, TimeError)
-from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Event, Overflow, TimerFired,
-                      TransactionCompleted)
+from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitted, Event, MachineError, Overflow,
+                      Payload, RequestIssued, StaleResult, StateChanged, TimerFired, TransactionCompleted)
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
 from ._ffi import lib as _lib
 from ._layer import AttachedAnimation, Layer
+from ._machine import ConfigValue, Context, Definition, Machine, MachineValue
 from ._reader import Reader
 from ._runtime import Runtime
 from ._timer import Timer
@@ -52,9 +53,11 @@ __all__ = [
     # the runtime and what it makes
     "Runtime", "Layer", "AttachedAnimation", "Animation", "BasicAnimation", "SpringAnimation", "KeyframeAnimation",
     "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property",
+    # machines
+    "Definition", "Machine", "Context", "MachineValue", "ConfigValue", "SendOutcome", "Payload",
     # events
     "Event", "AnimationStarted", "AnimationStopped", "BarrierNotified", "TransactionCompleted", "TimerFired",
-    "Overflow",
+    "Overflow", "StateChanged", "Emitted", "RequestIssued", "StaleResult", "MachineError",
     # enumerations and option types
     "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "TimingOptions", "AnimationOptions",
     "SpringOptions", "TimingFunctionLike", "FillModeLike", "FillModeName", "DirectionLike", "DirectionName",

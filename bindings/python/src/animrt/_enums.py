@@ -50,6 +50,17 @@ class CalculationMode(IntEnum):
     CUBIC_PACED = 4
 
 
+class SendOutcome(IntEnum):
+    """What happened to an event sent to a machine (``animrt_send_outcome``): ``m.send("tap")`` → ``SendOutcome.TAKEN``.
+
+    A refused event raises :class:`StateError` instead.
+    """
+    TAKEN = 0
+    IGNORED = 1
+    STALE = 2
+    QUEUED = 3
+
+
 class StopReason(IntEnum):
     """Why an animation stopped (``animrt_stop_reason``); ``AnimationStopped.finished`` is ``reason is FINISHED``."""
     FINISHED = 0

@@ -12,7 +12,7 @@ field, each record names it by what it is: ``attached``, ``barrier``,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Dict, Optional, Union
 
 from ._enums import StopReason
 
@@ -20,11 +20,16 @@ if TYPE_CHECKING:
     from ._animation import Animation
     from ._barrier import Barrier
     from ._layer import AttachedAnimation, Layer
+    from ._machine import Machine
     from ._timer import Timer
     from ._transaction import Transaction
 
 # The C event types (animrt_event_type).
 ANIMATION_STARTED, ANIMATION_STOPPED, BARRIER_NOTIFIED, TRANSACTION_COMPLETED, TIMER_FIRED, OVERFLOW = 1, 2, 3, 4, 5, 6
+MACHINE_STATE, MACHINE_EMITTED, MACHINE_REQUEST, MACHINE_STALE, MACHINE_ERROR = 7, 8, 9, 10, 11
+
+#: A value a machine reports: a number, a boolean or a string.
+Payload = Dict[str, Union[float, bool, str]]
 
 
 @dataclass(frozen=True)
@@ -114,5 +119,64 @@ class Overflow:
     lost: int
 
 
-Event = Union[AnimationStarted, AnimationStopped, BarrierNotified, TransactionCompleted, TimerFired, Overflow]
+@dataclass(frozen=True)
+class StateChanged:
+    """A machine changed state (``ANIMRT_EVENT_MACHINE_STATE``): ``from_state`` (None at creation) →
+    ``to_state``, full names, with the new state's associated values::
+
+        StateChanged(time=0.4, machine=<Machine 0x… progressCard>, from_state='loading', to_state='ready',
+                     values={'progress': 0.35})
+    """
+    time: float
+    machine: Machine
+    from_state: Optional[str]
+    to_state: str
+    values: Payload
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """A machine emitted an event to the host (``ANIMRT_EVENT_MACHINE_EMITTED``):
+    ``if event.name == "celebrate": confetti(event.payload["progress"])``."""
+    time: float
+    machine: Machine
+    name: str
+    payload: Payload
+
+
+@dataclass(frozen=True)
+class RequestIssued:
+    """A machine asks the host to perform request ``name`` (``ANIMRT_EVENT_MACHINE_REQUEST``); its
+    result must carry ``id``: ``m.send("fetched", request=event.id, progress=0.5)``."""
+    time: float
+    machine: Machine
+    name: str
+    id: int
+    payload: Payload
+
+
+@dataclass(frozen=True)
+class StaleResult:
+    """A result carried request ``id``, not the latest: it was not processed
+    (``ANIMRT_EVENT_MACHINE_STALE``); ``payload`` is what was sent: ``log.info("late %s", event.id)``."""
+    time: float
+    machine: Machine
+    event: str
+    id: int
+    payload: Payload
+
+
+@dataclass(frozen=True)
+class MachineError:
+    """An action or guard of a machine failed, or an event it sent itself was dropped
+    (``ANIMRT_EVENT_MACHINE_ERROR``); ``event`` is the event being processed (None: none):
+    ``print(event.message)``."""
+    time: float
+    machine: Machine
+    event: Optional[str]
+    message: str
+
+
+Event = Union[AnimationStarted, AnimationStopped, BarrierNotified, TransactionCompleted, TimerFired, Overflow,
+              StateChanged, Emitted, RequestIssued, StaleResult, MachineError]
 """Any event; narrow it with ``isinstance`` (or ``match``)."""

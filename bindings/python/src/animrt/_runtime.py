@@ -10,13 +10,16 @@ they do in C with an event callback.
 """
 from __future__ import annotations
 
+import json
 import struct
 import sys
 import threading
 import weakref
 from collections import deque
-from ctypes import byref, c_double, c_int, c_int32, c_size_t, c_void_p, sizeof, string_at
-from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Union, overload)
+import os
+from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_void_p, cast, sizeof, string_at
+from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Tuple, Union,
+                    overload)
 
 from . import _arguments as check
 from . import _events as ev
@@ -24,9 +27,10 @@ from ._animation import AnimationGroup, BasicAnimation, KeyframeAnimation, Sprin
 from ._barrier import Barrier
 from ._enums import VALUE_KINDS, CalculationModeLike, StopReason, ValueKind, ValueKindLike
 from ._errors import ArgumentTypeError
-from ._ffi import EVENT_FN, lib
+from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
+from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition
 from ._object import Native, Object
 from ._reader import Reader
 from ._timer import Timer
@@ -48,6 +52,11 @@ _EVENT_SIZE = _EVENTS.size
 assert _EVENT_SIZE == sizeof(CEvent)
 _TYPE_BYTE = 0 if sys.byteorder == "little" else 3  # the type's low byte, which holds all of it
 _POLL = 1024
+
+
+def _has_machine_events(raw: bytes) -> bool:
+    """Whether a run of events holds machine events, whose payloads must be read before the next poll."""
+    return any(t >= ev.MACHINE_STATE for t in raw[_TYPE_BYTE::_EVENT_SIZE])
 _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
@@ -112,6 +121,8 @@ class Runtime:
         #: timers and transactions with callables, until they fire
         self._timers: Dict[int, Timer] = {}
         self._transactions: Dict[int, Transaction] = {}
+        #: machines until destroyed (their events name states and fields through their definition)
+        self._machines: Dict[int, Machine] = {}
         self._next_token = _FIRST_CALLABLE_TOKEN
         self._handler: Optional[Handler] = None
         #: delivered events not read yet: decoded events, or runs of undecoded ones (bytes)
@@ -238,7 +249,7 @@ class Runtime:
                     count = n.value
                     if count:
                         raw = string_at(buffer, count * _EVENT_SIZE)
-                        if self._listening():
+                        if self._listening() or _has_machine_events(raw):
                             for fields in _EVENTS.iter_unpack(raw):
                                 try:
                                     event = self._event(fields, run_completions=True)
@@ -261,7 +272,7 @@ class Runtime:
         object of the program's to hand back. Otherwise they are only kept (a program animating
         millions of layers without reading events pays nothing per event)."""
         return bool(self._handler or self._attached or self._notifications or self._waiting or self._timers
-                    or self._transactions)
+                    or self._transactions or self._machines)
 
     def _event(self, fields: _Fields, run_completions: bool) -> Optional[ev.Event]:
         """The event for an ``animrt_event``'s fields; None when a completion callable ran instead."""
@@ -295,7 +306,36 @@ class Runtime:
             timer = Timer._stand_in(self, handle)
             timer._done = True
             return ev.TimerFired(time, timer, token)
+        if kind >= ev.MACHINE_STATE:
+            return self._machine_event(fields)
         return ev.Overflow(time, token)
+
+    def _machine_event(self, fields: _Fields) -> ev.Event:
+        """A machine event, its payload read now (the library keeps it until the next poll)."""
+        kind, _, time, _, handle, _, token, name, from_state, to_state, count, payload = fields
+        values = [decode_value(v) for v in cast(payload, POINTER(Value))[:count]] if count else []
+        machine = self._machines.get(handle)
+        if machine is None:
+            found = self._objects.get(handle)
+            if isinstance(found, Machine):
+                machine = found
+        if machine is None:  # made through raw C calls: numbers stand for names
+            stand_in = Machine.__new__(Machine)
+            Object.__init__(stand_in, self, handle, owned=False)
+            return ev.MachineError(time, stand_in, None, f"event {kind} of a machine this binding did not create")
+        d = machine.definition
+        if kind == ev.MACHINE_STATE:
+            fields_ = d._field_names(0, to_state)
+            return ev.StateChanged(time, machine, d.states[from_state] if from_state >= 0 else None, d.states[to_state],
+                                   dict(zip(fields_, values)))
+        if kind == ev.MACHINE_EMITTED:
+            return ev.Emitted(time, machine, d.emits[name], dict(zip(d._field_names(3, name), values)))
+        if kind == ev.MACHINE_REQUEST:
+            return ev.RequestIssued(time, machine, d.requests[name], token, dict(zip(d._field_names(4, name), values)))
+        if kind == ev.MACHINE_STALE:
+            return ev.StaleResult(time, machine, d.events[name], token, dict(zip(d._field_names(1, name), values)))
+        message = values[0] if values and isinstance(values[0], str) else ""
+        return ev.MachineError(time, machine, d.events[name] if name >= 0 else None, message)
 
     def _deliver(self, event: ev.Event) -> None:
         handler = self._handler
@@ -436,6 +476,39 @@ class Runtime:
         values = components(initial, "initial", name, chosen, count)
         lib.animrt_property_define(self._ptr, name.encode("utf-8"), int(chosen), (c_double * count)(*values), count)
         return Property(name)
+
+    # -- machines --------------------------------------------------------------
+    def definition(self, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None] = None, *,
+                   named: Optional[str] = None) -> Definition:
+        """Loads a machine definition (docs/machines.md): JSON text, a dict, a file (a ``pathlib.Path``),
+        or ``named=`` a definition of the runtime's library (``animrt_definition_load*``).
+
+        It is checked completely; an error names the JSON path (and the column in an expression)::
+
+            card = rt.definition(pathlib.Path("progress_card.json"))
+            toggle = rt.definition({"name": "toggle", "events": {"tap": {}}, "initial": "off",
+                                    "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}})
+        """
+        return load_definition(self, source, named)
+
+    def register_definition(self, name: str, source: Union[str, Mapping[str, Any]]) -> None:
+        """Adds a definition to the runtime's library, checked now (``animrt_definition_register``), so
+        that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
+        text = json.dumps(source) if isinstance(source, Mapping) else check.text(source, "source")
+        lib.animrt_definition_register(self._ptr, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
+
+    def machine(self, definition: Definition, *, parent: Optional[Layer] = None,
+                config: Optional[Mapping[str, ConfigValue]] = None, locale: Optional[str] = None,
+                strings: Optional[Mapping[str, str]] = None) -> Machine:
+        """A new machine running `definition` (``animrt_machine_create``): its parts are made under
+        `parent` (None: as roots) and it enters its initial states now.
+
+        `config` overrides parameters (checked against their types and ranges), `locale` picks the
+        copy, `strings` replaces texts::
+
+            m = rt.machine(card, parent=screen, config={"jitter": 0.1}, locale="zh")
+        """
+        return Machine(self, definition, parent, config, locale, strings)
 
     # -- objects ---------------------------------------------------------------
     def layer(self, parent: Optional[Layer] = None) -> Layer:

@@ -1,0 +1,347 @@
+"""State machines: definitions (JSON statecharts, docs/machines.md) and the instances that run them.
+
+A :class:`Definition` is loaded once into a runtime; each :class:`Machine`
+made from it owns its parts (ordinary :class:`Layer` objects), runs on the
+runtime's clock and reports what it does as events, delivered by
+:meth:`Runtime.tick` with the animation events::
+
+    card = rt.definition(pathlib.Path("progress_card.json"))
+    m = rt.machine(card, config={"jitter": 0.1}, locale="zh")
+    m.send("fetch")
+    rt.tick(0.0)
+    for event in rt.events():
+        if isinstance(event, animrt.RequestIssued):
+            start_download(event.id)
+"""
+from __future__ import annotations
+
+import json
+import os
+from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+
+from . import _arguments as check
+from ._enums import SendOutcome
+from ._errors import ArgumentTypeError
+from ._ffi import Value, lib
+from ._layer import Layer
+from ._object import Object
+
+if TYPE_CHECKING:
+    from ._runtime import Runtime
+
+#: A value a machine holds: a number, a boolean or a string.
+MachineValue = Union[float, bool, str]
+#: A config value: a number, a boolean, a string, or the components of a point, size, rect, colour or transform.
+ConfigValue = Union[float, bool, str, Tuple[float, ...], List[float]]
+
+# animrt_name_kind
+_STATE, _EVENT, _CONTEXT, _EMIT, _REQUEST, _PART, _CONFIG = range(7)
+# animrt_export_format
+_DOT, _MARKDOWN = 0, 1
+# animrt_value_type
+_NUMBER, _BOOL, _STRING, _INTEGER, _POINTER = 1, 2, 3, 4, 5
+
+
+def _text(call: Any, *args: Any) -> str:
+    """A string from a (buf, cap, needed) call: asks for the size, then fills."""
+    needed = c_size_t()
+    try:
+        call(*args, None, 0, byref(needed))
+    except Exception:
+        if needed.value == 0:
+            raise
+    buffer = create_string_buffer(needed.value)
+    call(*args, buffer, needed.value, byref(needed))
+    return buffer.value.decode("utf-8")
+
+
+def decode_value(v: Value) -> MachineValue:
+    """A tagged value as Python: float, bool or str (integers as float)."""
+    if v.type == _BOOL:
+        return bool(v.boolean)
+    if v.type == _STRING:
+        return (v.string or b"").decode("utf-8")
+    if v.type == _INTEGER:
+        return float(v.integer)
+    return float(v.number)
+
+
+class Definition(Object):
+    """A machine definition loaded into a runtime (``animrt_definition_load``), made by :meth:`Runtime.definition`.
+
+    It knows its names, and draws itself::
+
+        button = rt.definition({"name": "toggle", "events": {"tap": {}}, "initial": "off",
+                                "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}})
+        button.states          # ('off', 'on')
+        print(button.dot())    # Graphviz
+    """
+
+    _destroy_fn = lib.animrt_definition_destroy
+
+    def __init__(self, runtime: Runtime, handle: int) -> None:
+        super().__init__(runtime, handle)
+        self._names: Dict[int, Tuple[str, ...]] = {}
+        self._fields: Dict[Tuple[int, int], Tuple[str, ...]] = {}
+        self._name: Optional[str] = None
+
+    def _list(self, kind: int) -> Tuple[str, ...]:
+        found = self._names.get(kind)
+        if found is None:
+            count = c_size_t()
+            lib.animrt_definition_count(self._runtime._ptr, self._id, kind, byref(count))
+            found = tuple(_text(lib.animrt_definition_name, self._runtime._ptr, self._id, kind, i)
+                          for i in range(count.value))
+            self._names[kind] = found
+        return found
+
+    def _field_names(self, kind: int, item: int) -> Tuple[str, ...]:
+        key = (kind, item)
+        found = self._fields.get(key)
+        if found is None:
+            count = c_size_t()
+            lib.animrt_definition_field_count(self._runtime._ptr, self._id, kind, item, byref(count))
+            found = tuple(_text(lib.animrt_definition_field_name, self._runtime._ptr, self._id, kind, item, i)
+                          for i in range(count.value))
+            self._fields[key] = found
+        return found
+
+    def _id_of(self, kind: int, name: str, parameter: str) -> int:
+        names = self._list(kind)
+        if name in names:
+            return names.index(name)
+        out = c_int32()
+        lib.animrt_definition_id(self._runtime._ptr, self._id, kind, check.text(name, parameter).encode(), byref(out))
+        return out.value  # not reached: an unknown name raises NotFoundError with a suggestion
+
+    @property
+    def name(self) -> str:
+        """The machine's name, as its definition says: ``card.name`` → 'progressCard'."""
+        if self._name is None:
+            first = self.markdown().split("\n", 1)[0]
+            self._name = first[2:] if first.startswith("# ") else first
+        return self._name
+
+    @property
+    def states(self) -> Tuple[str, ...]:
+        """Every state's full name, in id order: ``("completed", "completed.celebrating", …)``."""
+        return self._list(_STATE)
+
+    @property
+    def events(self) -> Tuple[str, ...]:
+        """The events the machine accepts (``error.execution`` last): ``"tap" in button.events``."""
+        return self._list(_EVENT)
+
+    @property
+    def context_fields(self) -> Tuple[str, ...]:
+        """The names of the context fields: ``card.context_fields`` → ('progress', …)."""
+        return self._list(_CONTEXT)
+
+    @property
+    def emits(self) -> Tuple[str, ...]:
+        """The events the machine emits to the host: ``card.emits``."""
+        return self._list(_EMIT)
+
+    @property
+    def requests(self) -> Tuple[str, ...]:
+        """The operations the machine asks the host to perform: ``card.requests`` → ('fetch',)."""
+        return self._list(_REQUEST)
+
+    @property
+    def parts(self) -> Tuple[str, ...]:
+        """The names of the parts (layers) an instance owns: ``button.parts``."""
+        return self._list(_PART)
+
+    @property
+    def config(self) -> Tuple[str, ...]:
+        """The names of the config parameters: ``button.config`` → ('spinSeconds', 'width')."""
+        return self._list(_CONFIG)
+
+    def payload_fields(self, event: str) -> Tuple[str, ...]:
+        """The payload fields of `event`, in order (a result's first is ``request``):
+        ``card.payload_fields("fetched")`` → ('request', 'progress')."""
+        return self._field_names(_EVENT, self._id_of(_EVENT, event, "event"))
+
+    def dot(self) -> str:
+        """The statechart as Graphviz DOT (``animrt_definition_export``): ``open("card.dot", "w").write(card.dot())``."""
+        return _text(lib.animrt_definition_export, self._runtime._ptr, self._id, _DOT)
+
+    def markdown(self) -> str:
+        """A Markdown page: configuration, events, context, parts, copy and the full transition table:
+        ``print(card.markdown())``."""
+        return _text(lib.animrt_definition_export, self._runtime._ptr, self._id, _MARKDOWN)
+
+    def destroy(self) -> None:
+        """Forgets the definition (``animrt_definition_destroy``); machines made from it keep running:
+        ``card.destroy()``. Destroying twice does nothing."""
+        if self._finalizer is not None and self._finalizer.alive:
+            self._finalizer()
+
+
+class Context(Mapping[str, MachineValue]):
+    """A machine's context, read live (``animrt_machine_get``): ``machine.context["progress"]`` → 0.35."""
+
+    def __init__(self, machine: Machine) -> None:
+        self._machine = machine
+
+    def __getitem__(self, name: str) -> MachineValue:
+        """The value of context field `name`: ``m.context["progress"]``; an unknown name raises
+        :class:`NotFoundError` with a suggestion."""
+        m = self._machine
+        field = m.definition._id_of(_CONTEXT, name, "name")
+        out = Value()
+        needed = c_size_t()
+        ptr = m._runtime._ptr
+        try:
+            lib.animrt_machine_get(ptr, m._id, field, byref(out), None, 0, byref(needed))
+        except Exception:
+            if needed.value == 0:
+                raise
+            buffer = create_string_buffer(needed.value)
+            lib.animrt_machine_get(ptr, m._id, field, byref(out), buffer, needed.value, byref(needed))
+            return buffer.value.decode("utf-8")
+        return decode_value(out)
+
+    def __iter__(self) -> Iterator[str]:
+        """The field names, in id order: ``for name in m.context: ...``."""
+        return iter(self._machine.definition.context_fields)
+
+    def __len__(self) -> int:
+        """How many context fields the machine has: ``len(m.context)``."""
+        return len(self._machine.definition.context_fields)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{k!r}: {self[k]!r}" for k in self) + "}"
+
+
+class Machine(Object):
+    """A running machine (``animrt_machine_create``), made by :meth:`Runtime.machine`.
+
+    Send it events with their payload fields by name; read its state and
+    context; draw its parts like any layer::
+
+        m = rt.machine(card)
+        m.send("fetch")
+        m.send("fetched", request=1, progress=0.35)   # SendOutcome.TAKEN
+        m.state                                       # 'ready'
+        m.context["progress"]                         # 0.35
+        ring = m.part("ring")                         # a Layer
+    """
+
+    definition: Definition
+
+    def __init__(self, runtime: Runtime, definition: Definition, parent: Optional[Layer],
+                 config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
+                 strings: Optional[Mapping[str, str]]) -> None:
+        if not isinstance(definition, Definition):
+            raise ArgumentTypeError(f"definition is {check.describe(definition)}; it must be a Definition "
+                                    "from rt.definition(...)")
+        if parent is not None and not isinstance(parent, Layer):
+            raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
+        options: Dict[str, Any] = {}
+        if config:
+            options["config"] = {check.text(k, "config key"): (list(v) if isinstance(v, (tuple, list)) else v)
+                                 for k, v in config.items()}
+        if locale is not None:
+            options["locale"] = check.text(locale, "locale")
+        if strings:
+            options["strings"] = {check.text(k, "strings key"): check.text(v, f"strings[{k!r}]") for k, v in strings.items()}
+        text = json.dumps(options).encode() if options else None
+        out = c_uint64()
+        lib.animrt_machine_create(runtime._ptr, definition._id, parent._id if parent is not None else 0, text, byref(out))
+        super().__init__(runtime, out.value, owned=False)
+        self.definition = definition
+        self._parts: Dict[str, Layer] = {}
+        self._destroyed = False
+        runtime._machines[out.value] = self
+
+    def send(self, event: str, /, **payload: MachineValue) -> SendOutcome:
+        """Sends `event` with its payload fields by name (``animrt_machine_send_json``); the whole
+        macrostep runs before it returns.
+
+        Returns :class:`SendOutcome` ``TAKEN``, ``IGNORED`` (the state ignores it) or ``STALE`` (a
+        result whose request id is not the latest: reported as a :class:`StaleResult` event, not
+        processed). An event no active state takes raises :class:`StateError` naming the state and
+        what it accepts; a bad payload raises with the field's name::
+
+            m.send("fetched", request=2, progress=0.72)
+        """
+        name = check.text(event, "event")
+        for key, value in payload.items():
+            if not isinstance(value, (int, float, str)) or (isinstance(value, float) and value != value):
+                raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool "
+                                        "or a str")
+        outcome = c_int()
+        lib.animrt_machine_send_json(self._runtime._ptr, self._id, name.encode("utf-8"),
+                                     json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))
+        return SendOutcome(outcome.value)
+
+    @property
+    def state(self) -> str:
+        """The active leaf state's full name (``animrt_machine_state``): ``m.state`` → 'completed.celebrating'."""
+        out = c_int32()
+        lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
+        return self.definition.states[out.value]
+
+    def in_state(self, state: str) -> bool:
+        """Whether `state` is active: the leaf or one of its ancestors (``animrt_machine_in_state``):
+        ``m.in_state("completed")``."""
+        sid = self.definition._id_of(_STATE, state, "state")
+        out = c_int()
+        lib.animrt_machine_in_state(self._runtime._ptr, self._id, sid, byref(out))
+        return bool(out.value)
+
+    @property
+    def context(self) -> Context:
+        """The context, read live as a mapping: ``dict(m.context)``, ``m.context["title"]``."""
+        return Context(self)
+
+    def part(self, name: str) -> Layer:
+        """The layer of part `name` (``animrt_machine_part``), the same object every time:
+        ``m.part("ring").presentation("strokeEnd")``."""
+        found = self._parts.get(name)
+        if found is None:
+            out = c_uint64()
+            lib.animrt_machine_part(self._runtime._ptr, self._id, check.text(name, "name").encode("utf-8"), byref(out))
+            found = Layer._stand_in(self._runtime, out.value)
+            self._parts[name] = found
+        return found
+
+    def destroy(self) -> None:
+        """Destroys the machine (``animrt_machine_destroy``): its timers are cancelled and its parts
+        destroyed; nothing of it happens afterwards. Destroying twice does nothing: ``m.destroy()``."""
+        if self._destroyed:
+            return
+        self._destroyed = True
+        lib.animrt_machine_destroy(self._runtime._ptr, self._id)
+        self._runtime._machines.pop(self._id, None)
+
+    def __repr__(self) -> str:
+        return f"<Machine {self._id:#x} {self.definition.name}>"
+
+
+def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None],
+                    named: Optional[str]) -> Definition:
+    """The Definition for one of the sources :meth:`Runtime.definition` takes."""
+    out = c_uint64()
+    ptr = runtime._ptr
+    if named is not None:
+        if source is not None:
+            raise ArgumentTypeError("pass a source or named=..., not both")
+        lib.animrt_definition_load_named(ptr, check.text(named, "named").encode("utf-8"), byref(out))
+    elif isinstance(source, Mapping):
+        lib.animrt_definition_load(ptr, json.dumps(source).encode("utf-8"), byref(out))
+    elif isinstance(source, os.PathLike):
+        lib.animrt_definition_load_file(ptr, os.fsencode(source), byref(out))
+    elif isinstance(source, str):
+        if not source.lstrip().startswith("{"):
+            raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON: pass a "
+                                    "pathlib.Path for a file, or named=... for a definition of the runtime's library")
+        lib.animrt_definition_load(ptr, source.encode("utf-8"), byref(out))
+    else:
+        raise ArgumentTypeError(f"source is {check.describe(source)}; it must be JSON text (str), a dict, or a "
+                                "path (pathlib.Path)")
+    return Definition(runtime, out.value)
+
+

@@ -1,0 +1,181 @@
+"""State machines from Python (SPEC §3, R5.2): Definition and Machine over the C calls."""
+import json
+import pathlib
+
+import pytest
+
+import animrt
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+BUTTON = ROOT / "examples" / "machines" / "download_button.json"
+
+CARD = {
+    "name": "card",
+    "context": {"progress": {"type": "number", "initial": 0}, "title": {"type": "string", "initial": "'—'"}},
+    "requests": {"fetch": {}},
+    "events": {"appear": {}, "hide": {},
+               "fetched": {"resultOf": "fetch", "payload": [{"name": "progress", "type": "number", "min": 0, "max": 1,
+                                                             "clamp": True}]}},
+    "emits": {"shown": {"payload": [{"name": "title", "type": "string"}]}},
+    "parts": [{"name": "ring", "properties": {"strokeEnd": 0}}],
+    "initial": "hidden",
+    "states": {
+        "hidden": {"on": {"appear": "loading"}, "ignore": ["hide"]},
+        "loading": {"entry": [{"request": "fetch"}],
+                    "on": {"fetched": {"target": "ready", "actions": [
+                        {"assign": {"progress": "event.progress", "title": "fixed(event.progress * 100, 0) + '%'"}},
+                        {"set": "strokeEnd", "part": "ring", "value": "event.progress"}]}}},
+        "ready": {"values": ["progress", "title"], "entry": [{"emit": "shown", "payload": {"title": "context.title"}}],
+                  "on": {"hide": "hidden", "appear": "loading"}},
+    },
+}
+
+
+def test_a_definition_loads_from_a_dict_text_a_file_and_by_name():
+    with animrt.Runtime() as rt:
+        from_dict = rt.definition(CARD)
+        from_text = rt.definition(json.dumps(CARD))
+        from_file = rt.definition(BUTTON)
+        assert from_dict.name == from_text.name == "card"
+        assert from_file.name == "downloadButton"
+        assert from_dict.states == ("hidden", "loading", "ready")
+        assert from_dict.events == ("appear", "fetched", "hide", "error.execution")
+        assert from_dict.payload_fields("fetched") == ("request", "progress")
+        assert from_dict.context_fields == ("progress", "title")
+        assert from_dict.parts == ("ring",) and from_dict.requests == ("fetch",) and from_dict.emits == ("shown",)
+        rt.register_definition("card", CARD)
+        assert rt.definition(named="card").states == from_dict.states
+        assert '"hidden" -> "loading" [label="appear"]' in from_dict.dot()
+        assert "| `hidden` | → `loading` | *refused* | *ignored* |" in from_dict.markdown()
+
+
+def test_loading_errors_name_the_json_path_and_column():
+    with animrt.Runtime() as rt:
+        bad = dict(CARD, states={"hidden": {"on": {"appear": {"target": "ready", "guard": "context.progres > 0"}}},
+                                 "ready": {}})
+        with pytest.raises(animrt.NotFoundError, match=r"states\.hidden\.on\.appear\.guard: column 9: no context field "
+                                                       r"named 'progres'; did you mean 'progress'\?"):
+            rt.definition(bad)
+        with pytest.raises(animrt.NotFoundError, match="did you mean 'card'"):
+            rt.register_definition("card", CARD)
+            rt.definition(named="crd")
+        with pytest.raises(animrt.ArgumentTypeError, match="not JSON"):
+            rt.definition("card.json")
+        with pytest.raises(animrt.ArgumentTypeError, match="must be JSON text"):
+            rt.definition(42)  # type: ignore[arg-type]
+        with pytest.raises(animrt.NotFoundError, match="cannot read"):
+            rt.definition(pathlib.Path("/nonexistent/card.json"))
+
+
+def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():
+    with animrt.Runtime() as rt:
+        card = rt.definition(CARD)
+        m = rt.machine(card)
+        ring = m.part("ring")
+        assert m.part("ring") is ring and isinstance(ring, animrt.Layer)
+        assert m.state == "hidden" and not m.in_state("ready")
+        assert m.send("appear") is animrt.SendOutcome.TAKEN
+        assert m.send("fetched", request=7, progress=0.5) is animrt.SendOutcome.STALE
+        assert m.send("fetched", request=1, progress=0.724) is animrt.SendOutcome.TAKEN
+        assert m.state == "ready" and m.in_state("ready")
+        assert dict(m.context) == {"progress": 0.724, "title": "72%"}
+        assert m.context["title"] == "72%"
+        assert ring.value("strokeEnd") == 0.724
+        rt.tick(0.0)
+        events = [e for e in rt.events() if not isinstance(e, (animrt.AnimationStarted, animrt.AnimationStopped))]
+        assert events == [
+            animrt.StateChanged(0.0, m, None, "hidden", {}),
+            animrt.StateChanged(0.0, m, "hidden", "loading", {}),
+            animrt.RequestIssued(0.0, m, "fetch", 1, {}),
+            animrt.StaleResult(0.0, m, "fetched", 7, {"request": 7.0, "progress": 0.5}),
+            animrt.StateChanged(0.0, m, "loading", "ready", {"progress": 0.724, "title": "72%"}),
+            animrt.Emitted(0.0, m, "shown", {"title": "72%"}),
+        ]
+        assert events[0].machine is m
+        assert m.send("hide") is animrt.SendOutcome.TAKEN
+        assert m.send("hide") is animrt.SendOutcome.IGNORED
+
+
+def test_refusals_and_bad_payloads_raise_and_change_nothing():
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        assert m.send("fetched", request=1, progress=1) is animrt.SendOutcome.STALE  # no request is awaited
+        m.send("appear")
+        with pytest.raises(animrt.StateError, match=r"'hide' is not accepted in state 'loading' \(it accepts 'fetched'"):
+            m.send("hide")
+        with pytest.raises(animrt.KindError, match="field 'progress' of 'fetched' is a number; a string was given"):
+            m.send("fetched", request=1, progress="0.5")
+        with pytest.raises(animrt.NotFoundError, match="no payload field 'progres'; did you mean 'progress'"):
+            m.send("fetched", request=1, progres=0.5)
+        with pytest.raises(animrt.NotFoundError, match="did you mean 'appear'"):
+            m.send("apear")
+        with pytest.raises(animrt.ArgumentTypeError, match="a payload field is a number, a bool or a str"):
+            m.send("fetched", request=1, progress=[0.5])  # type: ignore[arg-type]
+        assert m.state == "loading"
+        assert m.send("fetched", request=1, progress=1.7) is animrt.SendOutcome.TAKEN
+        assert m.context["progress"] == 1.0  # clamped by the field's declaration
+        with pytest.raises(animrt.NotFoundError, match="did you mean 'progress'"):
+            m.context["progres"]
+
+
+def test_config_locale_and_strings_are_checked_at_creation():
+    with animrt.Runtime() as rt:
+        button = rt.definition(BUTTON)
+        m = rt.machine(button, config={"width": 200}, locale="zh", strings={"done": "好了"})
+        assert m.context["label"] == "下载"
+        assert m.part("button").value("bounds.size.width") == 200
+        with pytest.raises(animrt.NotFoundError, match="did you mean 'width'"):
+            rt.machine(button, config={"widht": 200})
+        with pytest.raises(animrt.RangeError, match="the minimum is 44"):
+            rt.machine(button, config={"width": 10})
+        with pytest.raises(animrt.NotFoundError, match="no strings for locale 'fr'"):
+            rt.machine(button, locale="fr")
+        with pytest.raises(animrt.ArgumentTypeError, match="must be a Definition"):
+            rt.machine("button")  # type: ignore[arg-type]
+
+
+def test_payloads_survive_later_polls_when_events_are_read_late():
+    # The library keeps a machine event's payload only until its next poll;
+    # the binding reads it when it polls, so late readers see every value.
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        for i in range(50):
+            m.send("appear")
+            m.send("fetched", request=i + 1, progress=i / 100)
+            m.send("hide")
+            rt.tick(i * 0.1)
+        shown = [e for e in rt.events() if isinstance(e, animrt.Emitted)]
+        assert [e.payload["title"] for e in shown] == [f"{i}%" for i in range(50)]
+
+
+def test_destroy_stops_the_machine_and_is_idempotent():
+    with animrt.Runtime() as rt:
+        rt.tick(0)
+        m = rt.machine(rt.definition(BUTTON))
+        m.send("tap")
+        rt.tick(0.1)
+        rt.events()
+        m.destroy()
+        m.destroy()
+        with pytest.raises(animrt.HandleError):
+            m.send("tap")
+        rt.tick(5)
+        assert all(isinstance(e, animrt.AnimationStopped) for e in rt.events())
+
+
+def test_the_download_button_example_end_to_end():
+    with animrt.Runtime() as rt:
+        rt.tick(0)
+        m = rt.machine(rt.definition(BUTTON), config={"doneSeconds": 1})
+        m.send("tap")
+        rt.tick(0.1)
+        rt.tick(0.4)
+        assert m.state == "downloading"
+        request = next(e for e in rt.events() if isinstance(e, animrt.RequestIssued))
+        assert (request.name, request.id, request.payload) == ("download", 1, {"attempt": 1.0})
+        m.send("progress", request=request.id, fraction=0.5)
+        assert m.part("ring").value("strokeEnd") == 0.5
+        m.send("finished", request=request.id, ok=True)
+        assert m.state == "finished.succeeded"
+        rt.tick(1.4)
+        assert m.state == "idle"
