@@ -592,6 +592,15 @@ animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t 
 /* The layer of the part named `name`. */
 animrt_status animrt_machine_part(animrt_runtime *rt, animrt_id machine, const char *name, animrt_id *out);
 
+/* A snapshot of the instance as JSON text: its definition, configuration,
+ * state, context, timers, requests, parts and the animations it started.
+ * Restored as a new instance into a runtime at the snapshot's time (tick a
+ * fresh runtime to it first; else ANIMRT_E_TIME), it continues identically:
+ * the same events and bit-identical values for the same later inputs. A
+ * refused restore creates nothing. */
+animrt_status animrt_machine_snapshot(animrt_runtime *rt, animrt_id machine, char *buf, size_t cap, size_t *needed);
+animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, animrt_id parent, animrt_id *out);
+
 /* ===================================================================== */
 /* Timing functions                                                      */
 /* ===================================================================== */

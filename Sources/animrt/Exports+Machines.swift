@@ -246,3 +246,20 @@ public func animrt_machine_part(_ rt: OpaquePointer!, _ machine: animrt_id, _ na
         out.pointee = try m.part(try string(name, "name"), of: Handle(raw: machine)).raw
     }
 }
+
+@c @implementation
+public func animrt_machine_snapshot(_ rt: OpaquePointer!, _ machine: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
+                                    _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        try copyOut(try m.snapshot(Handle(raw: machine)), buf, cap, needed, "the snapshot")
+    }
+}
+
+@c @implementation
+public func animrt_machine_restore(_ rt: OpaquePointer!, _ snapshot: UnsafePointer<CChar>!, _ parent: animrt_id,
+                                   _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.restore(try string(snapshot, "snapshot"), parent: optionalHandle(parent)).raw
+    }
+}

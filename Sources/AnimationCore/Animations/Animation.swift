@@ -1,8 +1,8 @@
 /// An animation description: what to animate, how, and when. A value type;
 /// adding it to a layer copies it (later changes do not affect the copy).
-public struct Animation: Sendable {
+public struct Animation: Sendable, Codable {
     /// What the animation computes.
-    public enum Content: Sendable {
+    public enum Content: Sendable, Codable {
         /// `CABasicAnimation`: from/to/by in Core Animation's combinations.
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// `CASpringAnimation`: a basic animation paced by a spring.
@@ -71,7 +71,7 @@ public enum CalculationMode: Int32, Sendable, CaseIterable {
 }
 
 /// The keyframes of a `CAKeyframeAnimation`.
-public struct Keyframes: Sendable {
+public struct Keyframes: Sendable, Codable {
     public var values: [AnimatableValue]
     /// Times in [0, 1] for each value; nil spreads them evenly.
     public var keyTimes: [Double]?

@@ -5,7 +5,7 @@
 /// SpringSolver: under-damped springs oscillate, and a damping ratio ≥ 1 is
 /// evaluated as critically damped unless `allowsOverdamping` is set, in which
 /// case the true two-exponential over-damped solution is used.
-public struct Spring: Hashable, Sendable {
+public struct Spring: Hashable, Sendable, Codable {
     /// Mass, > 0. Defaults to 1.
     public var mass: Double
     /// Stiffness, > 0. Defaults to 100.

@@ -24,7 +24,7 @@ public enum StepPosition: Int, Sendable, CaseIterable {
 }
 
 /// A step timing function: `steps(count, position)`.
-public struct StepsFunction: Hashable, Sendable {
+public struct StepsFunction: Hashable, Sendable, Codable {
     public let count: Int
     public let position: StepPosition
 

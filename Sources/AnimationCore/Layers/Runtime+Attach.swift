@@ -38,6 +38,15 @@ extension Runtime {
     @discardableResult
     public func add(_ animation: Animation, to layer: Handle, forKey key: String?,
                     joining barrier: Handle? = nil, definition: Handle? = nil) throws(AnimrtError) -> Handle {
+        try add(animation, to: layer, forKey: key, joining: barrier, definition: definition, restoring: nil)
+    }
+
+    /// `add`, or, with `restoring`, the same animation as it stood when it
+    /// was read with `attachmentState`: its begin time, duration, captured
+    /// value and lifecycle are taken from there (a restored snapshot).
+    @discardableResult
+    public func add(_ animation: Animation, to layer: Handle, forKey key: String?, joining barrier: Handle? = nil,
+                    definition: Handle? = nil, restoring: AttachmentState?) throws(AnimrtError) -> Handle {
         let li = try layers.index(of: layer)
         if let barrier { _ = try barriers.index(of: barrier) }
         let defaultDuration = openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
@@ -45,10 +54,14 @@ extension Runtime {
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultDuration)
         // Everything is validated: from here on nothing fails.
         if let kp = resolved.keyPath {
-            resolved.captured = kp.get(wholeValue(presentation, layer: li, property: kp.property))
+            resolved.captured = restoring?.captured ?? kp.get(wholeValue(presentation, layer: li, property: kp.property))
             if animation.startsFromPresentation {
                 resolved.rebase(from: resolved.captured!)
             }
+        }
+        if let r = restoring {
+            resolved.timing.duration = r.duration
+            if let b = r.beginTime { resolved.timing.beginTime = b }
         }
         let kid = keyID(key)
         if kid != 0 {
@@ -59,7 +72,7 @@ extension Runtime {
                 c = next
             }
         }
-        let stampNow = resolved.timing.beginTime == 0
+        let stampNow = restoring.map { $0.beginTime == nil } ?? (resolved.timing.beginTime == 0)
         let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid, property: resolved.keyPath?.property ?? -1,
                                                        definition: definition?.raw ?? 0))
         let ii = instHandle.index
@@ -89,6 +102,7 @@ extension Runtime {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
             addGeneral(ii, resolved)
         }
+        if let r = restoring { setPhase(r.phase, of: ii) }
         var joined: [Handle] = []
         if let barrier { joined.append(barrier) }
         for t in openTransactions where transactions.isLive(t.index) { joined.append(transactions[t.index].barrier) }

@@ -14,6 +14,24 @@ extension Runtime {
         try startTimer(after: delay, action: .closure(body), token: 0)
     }
 
+    /// Starts a timer due at runtime time `time` exactly (a restored
+    /// snapshot's timers keep their due times to the bit).
+    @discardableResult
+    public func startTimer(at time: Double, _ body: @escaping () -> Void) throws(AnimrtError) -> Handle {
+        try requireFinite(time, "timer time")
+        guard time >= now() else { throw AnimrtError(.outOfRange, "timer time \(time) is before the runtime's time \(now())") }
+        timerSequence += 1
+        let h = try timers.insert(TimerRecord(fireTime: time, sequence: timerSequence, action: .closure(body)))
+        timerQueue.push(.init(time: time, sequence: timerSequence, timer: h))
+        return h
+    }
+
+    /// When a pending timer is due, and its start order among timers due at the same time.
+    public func dueTime(of h: Handle) throws(AnimrtError) -> (time: Double, sequence: UInt64) {
+        let r = timers[try timers.index(of: h)]
+        return (r.fireTime, r.sequence)
+    }
+
     private func startTimer(after delay: Double, action: NotifyAction?, token: UInt64) throws(AnimrtError) -> Handle {
         try requireFinite(delay, "timer delay")
         guard delay >= 0 else { throw AnimrtError(.outOfRange, "timer delay is \(delay); it must be 0 or more") }

@@ -8,7 +8,7 @@
 /// speed 0 freezes local time at `timeOffset`. `timeOffset` wraps around the
 /// active duration instead of shifting the window (the animation still plays
 /// for its full length). See docs/timing.md.
-public struct MediaTiming: Hashable, Sendable {
+public struct MediaTiming: Hashable, Sendable, Codable {
     /// When the object starts, in its parent's time. 0 on an animation added
     /// to a layer means "now" (stamped at the next tick).
     public var beginTime: Double = 0

@@ -18,6 +18,51 @@ extension MachineInstance {
         }
     }
 
+    enum Due { case after(Double), at(Double) }
+
+    /// Starts named timer `timer`, which sends `event` with `payload` when it fires.
+    func startNamedTimer(_ timer: Int, due: Due, sending event: Int, _ payload: [MachineValue]) throws(AnimrtError) {
+        serial += 1
+        let activation = serial
+        let me = handle
+        let fire: () -> Void = { [unowned(unsafe) host] in
+            guard let m = host.instance(me), m.namedTimers[timer]?.serial == activation else { return }
+            m.namedTimers[timer] = nil
+            m.deliver(Pending(kind: .event(event), payload: payload, origin: .timer), isInternal: false)
+        }
+        let h: Handle
+        switch due {
+        case .after(let delay): h = try runtime.startTimer(after: delay, fire)
+        case .at(let time): h = try runtime.startTimer(at: time, fire)
+        }
+        namedTimers[timer] = (h, activation, (event, payload))
+    }
+
+    /// Starts the timer of `after` transition `i` of state `s` (entered as `activation`).
+    func startAfterTimer(state s: Int, index i: Int, activation: UInt64, due: Due) throws(AnimrtError) {
+        let a = definition.states[s].after[i]
+        let me = handle
+        let fire: () -> Void = { [unowned(unsafe) host] in
+            host.instance(me)?.timerFired(.after(state: s, index: i, activation: activation), named: a.timer)
+        }
+        let h: Handle
+        switch due {
+        case .after(let delay): h = try runtime.startTimer(after: delay, fire)
+        case .at(let time): h = try runtime.startTimer(at: time, fire)
+        }
+        afterTimers[s].append((i, h))
+        if let n = a.timer { namedTimers[n] = (h, activation, nil) }
+    }
+
+    /// Records an animation the machine added; forgets those that have gone
+    /// once they are half the list.
+    func noteStarted(_ s: StartedAnimation) {
+        started.append(s)
+        if started.count >= 64 && started.count.isMultiple(of: 64) {
+            started.removeAll { runtime.isAttached($0.handle) == false }
+        }
+    }
+
     /// The value an assign of one field writes.
     private func assignedValue(_ field: Int, _ e: Expression, payload: [MachineValue]) throws(AnimrtError) -> MachineValue {
         var c = evaluationContext(event: payload)
@@ -62,7 +107,9 @@ extension MachineInstance {
         case .animate(let part, let key, let template, let joins):
             let animation = try build(template, &c)
             let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil
-            try runtime.add(animation, to: parts[part], forKey: key, joining: barrier)
+            let h = try runtime.add(animation, to: parts[part], forKey: key, joining: barrier)
+            noteStarted(StartedAnimation(handle: h, animation: animation, part: part, key: key,
+                                         joined: barrier == nil ? nil : entering))
         case .remove(let part, let key):
             try runtime.removeAnimation(forKey: key, from: parts[part])
         case .removeAll(let part):
@@ -98,15 +145,7 @@ extension MachineInstance {
             }
             let values = try evaluatePayload(definition.events[event], exprs, &c)
             if let running = namedTimers[timer] { try? runtime.cancelTimer(running.timer) }
-            serial += 1
-            let activation = serial
-            let me = handle
-            let h = try runtime.startTimer(after: delay) { [unowned(unsafe) host] in
-                guard let m = host.instance(me), m.namedTimers[timer]?.serial == activation else { return }
-                m.namedTimers[timer] = nil
-                m.deliver(Pending(kind: .event(event), payload: values, origin: .timer), isInternal: false)
-            }
-            namedTimers[timer] = (h, activation)
+            try startNamedTimer(timer, due: .after(delay), sending: event, values)
         case .cancelTimer(let timer):
             if let running = namedTimers[timer] {
                 try? runtime.cancelTimer(running.timer)

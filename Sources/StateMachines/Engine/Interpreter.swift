@@ -292,28 +292,32 @@ extension MachineInstance {
                 fail("the delay of \(a.transition.path) is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more", event: -1)
                 continue
             }
-            let me = handle
-            do throws(AnimrtError) {
-                let h = try runtime.startTimer(after: delay) { [unowned(unsafe) host] in
-                    host.instance(me)?.timerFired(.after(state: s, index: i, activation: activation), named: a.timer)
-                }
-                afterTimers[s].append(h)
-                if let n = a.timer { namedTimers[n] = (h, activation) }
-            } catch { fail("the timer of \(a.transition.path): \(error.message)", event: -1) }
+            do throws(AnimrtError) { try startAfterTimer(state: s, index: i, activation: activation, due: .after(delay)) }
+            catch { fail("the timer of \(a.transition.path): \(error.message)", event: -1) }
         }
-        if let b = stateBarriers[s] {
-            let me = handle
-            try? runtime.notify(b) { [unowned(unsafe) host] in
-                host.instance(me)?.deliver(Pending(kind: .done(state: s, activation: activation), payload: []), isInternal: true)
-            }
+        if stateBarriers[s] != nil {
+            donePending[s] = true
+            waitForDone(s)
+        }
+    }
+
+    /// Waits for state `s`'s barrier: when it drains, its `done` is tried.
+    func waitForDone(_ s: Int) {
+        guard let b = stateBarriers[s] else { return }
+        let me = handle, activation = activations[s]
+        try? runtime.notify(b) { [unowned(unsafe) host] in
+            guard let m = host.instance(me), m.activations[s] == activation else { return }
+            m.donePending[s] = false
+            m.deliver(Pending(kind: .done(state: s, activation: activation), payload: []), isInternal: true)
         }
     }
 
     func exit(_ s: Int) {
         let state = definition.states[s]
         run(state.exit, payload: [], entering: nil)
-        for h in afterTimers[s] { try? runtime.cancelTimer(h) }
+        for t in afterTimers[s] { try? runtime.cancelTimer(t.timer) }
         afterTimers[s].removeAll()
+        donePending[s] = false
         for a in state.after { if let n = a.timer, namedTimers[n]?.serial == activations[s] { namedTimers[n] = nil } }
         if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
         activations[s] = 0

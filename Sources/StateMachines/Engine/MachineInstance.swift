@@ -17,15 +17,30 @@ final class MachineInstance: ExpressionHost {
     @exclusivity(unchecked) var activations: [UInt64]
     var serial: UInt64 = 0
     /// Per state: the runtime timers of its `after` transitions.
-    var afterTimers: [[Handle]]
+    var afterTimers: [[(index: Int, timer: Handle)]]
+    /// Per state: whether its `done` is still waiting for its barrier.
+    var donePending: [Bool]
     /// Per state: the barrier its `done` transition waits on.
     var stateBarriers: [Handle?]
-    /// Per named timer: the runtime timer while it runs, and its serial.
-    var namedTimers: [(timer: Handle, serial: UInt64)?]
+    /// Per named timer: the runtime timer while it runs, its serial, and
+    /// for a started timer (not an `after`) the event it sends.
+    var namedTimers: [(timer: Handle, serial: UInt64, sends: (event: Int, payload: [MachineValue])?)?]
     /// Per request operation: the latest id and whether a result is awaited.
     @exclusivity(unchecked) var requests: [(latest: UInt64, open: Bool)]
     var lastRequestID: UInt64 = 0
     var parts: [Handle] = []
+    /// The animations the machine added, in order: what a snapshot carries
+    /// (with the state whose barrier each joined). Entries of animations
+    /// that have gone are dropped as the list grows.
+    var started: [StartedAnimation] = []
+
+    struct StartedAnimation {
+        var handle: Handle
+        var animation: Animation
+        var part: Int
+        var key: String?
+        var joined: Int?
+    }
     /// The copy in the instance's locale, with per-instance overrides.
     var texts: [String]
     var locale: String
@@ -59,7 +74,8 @@ final class MachineInstance: ExpressionHost {
         self.texts = texts; self.locale = locale
         let n = definition.states.count
         activations = [UInt64](repeating: 0, count: n)
-        afterTimers = [[Handle]](repeating: [], count: n)
+        afterTimers = .init(repeating: [], count: n)
+        donePending = .init(repeating: false, count: n)
         stateBarriers = [Handle?](repeating: nil, count: n)
         namedTimers = .init(repeating: nil, count: definition.timerNames.count)
         requests = .init(repeating: (0, false), count: definition.requests.count)

@@ -340,7 +340,7 @@ extension MachineInstance {
     /// Cancels everything the instance started and destroys its parts.
     func tearDown() {
         for s in activations.indices where activations[s] != 0 {
-            for h in afterTimers[s] { try? runtime.cancelTimer(h) }
+            for t in afterTimers[s] { try? runtime.cancelTimer(t.timer) }
             afterTimers[s].removeAll()
             if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
         }

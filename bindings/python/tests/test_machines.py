@@ -179,3 +179,38 @@ def test_the_download_button_example_end_to_end():
         assert m.state == "finished.succeeded"
         rt.tick(1.4)
         assert m.state == "idle"
+
+
+def test_a_snapshot_restored_in_another_runtime_continues_identically():
+    def run(rt: animrt.Runtime, m: animrt.Machine, log: list) -> None:
+        ring = m.part("ring")
+        for t, send in [(1.4, None), (1.5, "appear"), (1.69, None), (1.7, None), (2.0, None)]:
+            if send:
+                m.send(send)
+            rt.tick(t)
+            log.append((ring.presentation("strokeEnd"), m.state, [type(e).__name__ for e in rt.events()]))
+
+    a = animrt.Runtime()
+    card = a.definition(CARD)
+    a.tick(1)
+    m = a.machine(card)
+    m.send("appear")
+    m.send("fetched", request=1, progress=0.6)
+    a.tick(1.2)
+    a.tick(1.35)
+    a.events()
+    saved = m.snapshot()
+    b = animrt.Runtime()
+    with pytest.raises(animrt.TimeError, match="tick it to the snapshot's time first"):
+        b.restore(saved, b.definition(CARD))
+    b.tick(1.35)
+    copy = b.restore(saved, b.definition(CARD))
+    assert copy.state == "ready" and dict(copy.context) == dict(m.context)
+    log_a: list = []
+    log_b: list = []
+    run(a, m, log_a)
+    run(b, copy, log_b)
+    assert log_a == log_b
+    assert [entry[1] for entry in log_a] == ["ready", "loading", "loading", "loading", "loading"]
+    a.close()
+    b.close()

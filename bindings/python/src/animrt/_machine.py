@@ -233,7 +233,7 @@ class Machine(Object):
 
     def __init__(self, runtime: Runtime, definition: Definition, parent: Optional[Layer],
                  config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
-                 strings: Optional[Mapping[str, str]]) -> None:
+                 strings: Optional[Mapping[str, str]], snapshot: Optional[str] = None) -> None:
         if not isinstance(definition, Definition):
             raise ArgumentTypeError(f"definition is {check.describe(definition)}; it must be a Definition "
                                     "from rt.definition(...)")
@@ -249,7 +249,11 @@ class Machine(Object):
             options["strings"] = {check.text(k, "strings key"): check.text(v, f"strings[{k!r}]") for k, v in strings.items()}
         text = json.dumps(options).encode() if options else None
         out = c_uint64()
-        lib.animrt_machine_create(runtime._ptr, definition._id, parent._id if parent is not None else 0, text, byref(out))
+        parent_id = parent._id if parent is not None else 0
+        if snapshot is not None:
+            lib.animrt_machine_restore(runtime._ptr, check.text(snapshot, "snapshot").encode("utf-8"), parent_id, byref(out))
+        else:
+            lib.animrt_machine_create(runtime._ptr, definition._id, parent_id, text, byref(out))
         super().__init__(runtime, out.value, owned=False)
         self.definition = definition
         self._parts: Dict[str, Layer] = {}
@@ -307,6 +311,17 @@ class Machine(Object):
             found = Layer._stand_in(self._runtime, out.value)
             self._parts[name] = found
         return found
+
+    def snapshot(self) -> str:
+        """The machine as JSON text (``animrt_machine_snapshot``): its state, context, timers,
+        requests, parts and running animations. :meth:`Runtime.restore` makes it run again,
+        identically, in a runtime at the same time::
+
+            saved = m.snapshot()
+            other = animrt.Runtime(); other.tick(rt.time)
+            again = other.restore(saved, card)
+        """
+        return _text(lib.animrt_machine_snapshot, self._runtime._ptr, self._id)
 
     def destroy(self) -> None:
         """Destroys the machine (``animrt_machine_destroy``): its timers are cancelled and its parts

@@ -510,6 +510,16 @@ class Runtime:
         """
         return Machine(self, definition, parent, config, locale, strings)
 
+    def restore(self, snapshot: str, definition: Definition, *, parent: Optional[Layer] = None) -> Machine:
+        """A new machine from :meth:`Machine.snapshot` (``animrt_machine_restore``); `definition`
+        is this runtime's copy of the definition the snapshot was taken from (it names states and
+        fields). The runtime must be at the snapshot's time, else :class:`TimeError`::
+
+            other.tick(rt.time)
+            copy = other.restore(saved, other.definition(pathlib.Path("card.json")))
+        """
+        return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
+
     # -- objects ---------------------------------------------------------------
     def layer(self, parent: Optional[Layer] = None) -> Layer:
         """A new layer (``animrt_layer_create``), a root or the last child of `parent`.

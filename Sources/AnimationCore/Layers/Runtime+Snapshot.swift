@@ -1,0 +1,87 @@
+extension Runtime {
+    // MARK: Reading and restoring what a snapshot carries
+
+    /// How an attached animation stands beyond its description: what a
+    /// snapshot carries so that a restored copy continues to the bit.
+    public struct AttachmentState: Sendable, Equatable {
+        /// Where it is in its lifecycle (started and stopped are reported once).
+        public enum Phase: UInt8, Sendable { case waiting = 0, running, ended }
+        /// The stamped begin time, in its layer's time; nil until the tick
+        /// that stamps it ("begin at the next tick").
+        public var beginTime: Double?
+        /// The duration it runs with (a zero duration resolved to the
+        /// default or the transaction's).
+        public var duration: Double
+        /// The presentation value of its key path when it was added.
+        public var captured: AnimatableValue?
+        public var phase: Phase
+
+        public init(beginTime: Double?, duration: Double, captured: AnimatableValue?, phase: Phase) {
+            self.beginTime = beginTime; self.duration = duration; self.captured = captured; self.phase = phase
+        }
+    }
+
+    /// Checks `animation` as `add` would, attaching nothing.
+    public func validate(_ animation: Animation) throws(AnimrtError) {
+        _ = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration)
+    }
+
+    /// Whether `h` names an attached animation that is still attached.
+    public func isAttached(_ h: Handle) -> Bool { (try? instances.index(of: h)) != nil }
+
+    /// The state of attached animation `h` (the handle `add` returned).
+    public func attachmentState(_ h: Handle) throws(AnimrtError) -> AttachmentState {
+        let ii = try instances.index(of: h)
+        let phase = AttachmentState.Phase(rawValue: instances[ii].state.rawValue) ?? .waiting
+        let k = Int(instances[ii].tierIndex)
+        if instances[ii].inBatch {
+            let lane = batches.lanes[Int(instances[ii].lane)]
+            let timing = lane.timing(k)
+            // A batch entry has both ends; its from is what a rebase from the
+            // presentation value made it, so it stands for the captured value.
+            return AttachmentState(beginTime: instances[ii].pendingBegin ? nil : timing.beginTime, duration: timing.duration,
+                                   captured: .scalar(lane.from[k]), phase: phase)
+        }
+        let r = general[k].animation
+        return AttachmentState(beginTime: instances[ii].pendingBegin ? nil : r.timing.beginTime, duration: r.timing.duration,
+                               captured: r.captured, phase: phase)
+    }
+
+    func setPhase(_ phase: AttachmentState.Phase, of ii: Int) {
+        let state = LifeState(rawValue: phase.rawValue) ?? .waiting
+        instances[ii].state = state
+        if instances[ii].inBatch { batches.lanes[Int(instances[ii].lane)].state[Int(instances[ii].tierIndex)] = state.rawValue }
+    }
+
+    /// Every materialised property of `layer`: its name, model and presentation values.
+    public func layerValues(_ layer: Handle) throws(AnimrtError) -> [(property: String, model: AnimatableValue, presentation: AnimatableValue)] {
+        let i = try layers.index(of: layer)
+        return layers[i].props.all.map { p in
+            (properties.info(p.property).name, wholeValue(model, layer: i, property: p.property),
+             wholeValue(presentation, layer: i, property: p.property))
+        }
+    }
+
+    /// Writes model and presentation values as `layerValues` read them. The
+    /// presentation follows the model again at the next tick where nothing
+    /// animates it, as it would have. Checked first: nothing is written if
+    /// any value does not fit.
+    public func restoreValues(_ values: [(property: String, model: AnimatableValue, presentation: AnimatableValue)],
+                              of layer: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        var checked: [(Int32, AnimatableValue, AnimatableValue)] = []
+        for v in values {
+            let kp = try properties.resolve(v.property)
+            guard v.model.kind == kp.kind, v.presentation.kind == kp.kind else {
+                throw AnimrtError(.kind, "'\(v.property)' takes a \(kp.kind.name)")
+            }
+            for c in v.model.components + v.presentation.components { try requireFinite(c, "a value of '\(v.property)'") }
+            checked.append((kp.property, v.model, v.presentation))
+        }
+        for (p, m, s) in checked {
+            writeWhole(m, toPresentation: false, toModel: true, layer: i, property: p)
+            writeWhole(s, toPresentation: true, toModel: false, layer: i, property: p)
+            staleProperties.append((Int32(i), p))
+        }
+    }
+}

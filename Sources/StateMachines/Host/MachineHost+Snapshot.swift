@@ -1,0 +1,243 @@
+import AnimationCore
+import FoundationEssentials
+
+/// An instance as data: its definition, configuration, copy, context, active
+/// states, timers (with their due times), requests, parts (model and
+/// presentation values) and the animations it started (description, begin
+/// time, duration, captured value, lifecycle). Names rather than ids; times
+/// absolute on the runtime clock, so a restore at the same time continues
+/// to the bit.
+struct MachineSnapshot: Codable {
+    static let format = "animrt machine snapshot 1"
+    var format = MachineSnapshot.format
+    var definition: String
+    var time: Double?
+    var config: [String: MachineValue]
+    var locale: String
+    var texts: [String]
+    var context: [String: MachineValue]
+    var leaf: String
+    var finished: Bool
+    var lastRequestID: UInt64
+    var requests: [String: Request]
+    /// Active states whose `done` has not come yet.
+    var waitingForDone: [String]
+    var timers: [Timer]
+    var parts: [Part]
+    var animations: [StartedAnimation]
+
+    struct Request: Codable { var latest: UInt64; var open: Bool }
+
+    /// An `after` timer (state, index) or a started one (name, event, payload).
+    struct Timer: Codable {
+        var time: Double
+        /// The rank among the instance's timers (ties fire in this order).
+        var sequence: UInt64
+        var state: String?
+        var index: Int?
+        var name: String?
+        var event: String?
+        var payload: [MachineValue]?
+    }
+
+    struct Part: Codable {
+        var name: String
+        var values: [Value]
+        struct Value: Codable { var property: String; var model: AnimatableValue; var presentation: AnimatableValue }
+    }
+
+    struct StartedAnimation: Codable {
+        var part: String
+        var key: String?
+        /// The state whose `done` waits for it.
+        var joined: String?
+        var animation: Animation
+        var beginTime: Double?
+        var duration: Double
+        var captured: AnimatableValue?
+        var phase: UInt8
+    }
+}
+
+extension MachineValue: Codable {
+    private enum CodingKeys: String, CodingKey { case number, bool, string, vector }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let d = try c.decodeIfPresent(Double.self, forKey: .number) { self = .number(d) }
+        else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { self = .bool(b) }
+        else if let s = try c.decodeIfPresent(String.self, forKey: .string) { self = .string(s) }
+        else { self = .vector(try c.decode(AnimatableValue.self, forKey: .vector)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .number(let d): try c.encode(d, forKey: .number)
+        case .bool(let b): try c.encode(b, forKey: .bool)
+        case .string(let s): try c.encode(s, forKey: .string)
+        case .vector(let v): try c.encode(v, forKey: .vector)
+        }
+    }
+}
+
+extension MachineHost {
+    /// A snapshot of instance `h` as JSON text (docs/machines.md, "Snapshots").
+    public func snapshot(_ h: Handle) throws(AnimrtError) -> String {
+        let m = try live(h)
+        let d = m.definition
+        var timers: [MachineSnapshot.Timer] = []
+        for s in m.activations.indices where m.activations[s] != 0 {
+            for (i, timer) in m.afterTimers[s] {
+                guard let due = try? runtime.dueTime(of: timer) else { continue }  // fired already
+                timers.append(.init(time: due.time, sequence: due.sequence, state: d.states[s].name, index: i))
+            }
+        }
+        for (t, entry) in m.namedTimers.enumerated() {
+            guard let entry, let sends = entry.sends, let due = try? runtime.dueTime(of: entry.timer) else { continue }
+            timers.append(.init(time: due.time, sequence: due.sequence, name: d.timerNames[t], event: d.events[sends.event].name,
+                                payload: sends.payload))
+        }
+        timers.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        // Only the order of timers due at the same time matters: keep ranks.
+        for i in timers.indices { timers[i].sequence = UInt64(i) }
+        var parts: [MachineSnapshot.Part] = []
+        for (i, layer) in m.parts.enumerated() {
+            let values = try runtime.layerValues(layer).map { MachineSnapshot.Part.Value(property: $0.property, model: $0.model, presentation: $0.presentation) }
+            parts.append(.init(name: d.parts[i].name, values: values))
+        }
+        var animations: [MachineSnapshot.StartedAnimation] = []
+        for s in m.started where runtime.isAttached(s.handle) {
+            let state = try runtime.attachmentState(s.handle)
+            let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
+            animations.append(.init(part: d.parts[s.part].name, key: s.key, joined: joined, animation: s.animation,
+                                    beginTime: state.beginTime, duration: state.duration, captured: state.captured,
+                                    phase: state.phase.rawValue))
+        }
+        var requests: [String: MachineSnapshot.Request] = [:]
+        for (op, r) in m.requests.enumerated() { requests[d.requests[op].name] = .init(latest: r.latest, open: r.open) }
+        let snapshot = MachineSnapshot(
+            definition: d.source, time: runtime.currentTime,
+            config: Dictionary(uniqueKeysWithValues: zip(d.config.map(\.name), m.config)),
+            locale: m.locale, texts: m.texts,
+            context: Dictionary(uniqueKeysWithValues: zip(d.context.map(\.name), m.context)),
+            leaf: d.states[m.leaf].name, finished: m.finished, lastRequestID: m.lastRequestID, requests: requests,
+            waitingForDone: m.activations.indices.filter { m.activations[$0] != 0 && m.stateBarriers[$0] != nil && m.donePending[$0] }
+                .map { d.states[$0].name },
+            timers: timers, parts: parts, animations: animations)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do { return String(decoding: try encoder.encode(snapshot), as: UTF8.self) }
+        catch { throw AnimrtError(.invalidArgument, "the snapshot could not be encoded: \(error)") }
+    }
+
+    /// Restores a snapshot as a new instance under `parent` (nil: its parts
+    /// are roots). The runtime must be at the snapshot's time (tick a fresh
+    /// runtime to it first); the instance then continues exactly as the
+    /// original would have. A refused restore creates nothing.
+    public func restore(_ json: String, parent: Handle? = nil) throws(AnimrtError) -> Handle {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.userInfo[.timingFunctions] = runtime.timingFunctions
+        let s: MachineSnapshot
+        do { s = try decoder.decode(MachineSnapshot.self, from: Data(json.utf8)) }
+        catch { throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))") }
+        guard s.format == MachineSnapshot.format else {
+            throw AnimrtError(.invalidArgument, "the snapshot's format is '\(s.format)'; this library reads '\(MachineSnapshot.format)'")
+        }
+        guard runtime.currentTime == s.time else {
+            let taken = s.time.map { "at time \($0)" } ?? "before the first tick"
+            let here = runtime.currentTime.map { "at \($0)" } ?? "not ticked yet"
+            throw AnimrtError(.time, "the snapshot was taken \(taken); this runtime is \(here): tick it to the snapshot's time first")
+        }
+        if let parent { _ = try runtime.parent(of: parent) }
+        let d: MachineDefinition
+        do throws(AnimrtError) {
+            d = try DefinitionLoader.load(s.definition, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
+        } catch { throw AnimrtError(error.status, "the snapshot's definition: \(error.message)") }
+
+        // Check everything before anything is made.
+        func bad(_ what: String) -> AnimrtError { AnimrtError(.invalidArgument, "the snapshot does not fit '\(d.name)': \(what)") }
+        guard let leaf = d.stateID(s.leaf), d.states[leaf].kind != .compound else { throw bad("no leaf state '\(s.leaf)'") }
+        guard s.texts.count == d.stringKeys.count else { throw bad("\(s.texts.count) strings for \(d.stringKeys.count) keys") }
+        var config = d.config.map(\.defaultValue)
+        for (name, v) in s.config {
+            guard let i = d.config.firstIndex(where: { $0.name == name }), d.config[i].type == v.type else { throw bad("config '\(name)'") }
+            config[i] = v
+        }
+        var context: [MachineValue] = []
+        for f in d.context {
+            guard let v = s.context[f.name], v.type == f.type, v.isFinite else { throw bad("context field '\(f.name)'") }
+            context.append(v)
+        }
+        guard s.parts.map(\.name) == d.parts.map(\.name) else { throw bad("parts \(s.parts.map(\.name))") }
+        let active = Set(d.ancestry(leaf))
+        for name in s.waitingForDone {
+            guard let st = d.stateID(name), active.contains(st), d.states[st].done != nil else { throw bad("waiting state '\(name)'") }
+        }
+        for t in s.timers {
+            guard t.time.isFinite, t.time >= (runtime.currentTime ?? 0) else { throw bad("a timer due at \(t.time)") }
+            if let state = t.state {
+                guard let st = d.stateID(state), active.contains(st), let i = t.index, i >= 0, i < d.states[st].after.count
+                else { throw bad("timer of state '\(state)'") }
+            } else {
+                guard let name = t.name, d.timerNames.contains(name), let e = t.event.flatMap(d.eventID),
+                      let p = t.payload, p.count == d.events[e].payload.count else { throw bad("timer '\(t.name ?? "")'") }
+            }
+        }
+        for a in s.animations {
+            guard d.partID(a.part) != nil, a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
+                  a.phase <= 2 else { throw bad("an animation of part '\(a.part)'") }
+            try runtime.validate(a.animation)
+        }
+        for op in s.requests.keys { guard d.requests.contains(where: { $0.name == op }) else { throw bad("request '\(op)'") } }
+
+        // Build it.
+        let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
+        var created: [Handle] = []
+        do throws(AnimrtError) {
+            for (i, p) in d.parts.enumerated() {
+                let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[p.parent] : parent)
+                created.append(layer)
+                try runtime.restoreValues(s.parts[i].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
+            }
+            m.parts = created
+            m.handle = try instances.insert(m)
+        } catch {
+            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
+            throw error
+        }
+        m.busy = true
+        m.leaf = leaf
+        m.finished = s.finished
+        m.lastRequestID = s.lastRequestID
+        for (op, r) in s.requests { m.requests[d.requests.firstIndex { $0.name == op }!] = (r.latest, r.open) }
+        for st in d.ancestry(leaf).reversed() { m.serial += 1; m.activations[st] = m.serial }
+        for name in s.waitingForDone {
+            let st = d.stateID(name)!
+            m.stateBarriers[st] = try? runtime.createBarrier()
+            m.donePending[st] = true
+        }
+        for a in s.animations {
+            let joined = a.joined.flatMap(d.stateID)
+            let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
+                                                phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting)
+            let part = d.partID(a.part)!
+            if let h = try? runtime.add(a.animation, to: created[part], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
+                                        restoring: state) {
+                m.started.append(.init(handle: h, animation: a.animation, part: part, key: a.key, joined: joined))
+            }
+        }
+        for name in s.waitingForDone { m.waitForDone(d.stateID(name)!) }
+        for t in s.timers {
+            if let state = t.state, let st = d.stateID(state), let i = t.index {
+                try? m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time))
+            } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name), let e = t.event.flatMap(d.eventID) {
+                try? m.startNamedTimer(timer, due: .at(t.time), sending: e, t.payload ?? [])
+            }
+        }
+        m.busy = false
+        return m.handle
+    }
+}

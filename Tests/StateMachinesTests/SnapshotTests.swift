@@ -1,0 +1,162 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// Drives two runtimes with the same inputs and compares what they report
+/// and show, bit for bit, with handles mapped from one to the other.
+struct TwinRun {
+    let a: Harness, b: Harness
+    let ma: Handle, mb: Handle
+    var handleMap: [UInt64: UInt64] = [:]
+
+    init(_ a: Harness, _ ma: Handle, _ b: Harness, _ mb: Handle) throws {
+        self.a = a; self.b = b; self.ma = ma; self.mb = mb
+        handleMap[ma.raw] = mb.raw
+        let d = try a.host.definition(of: ma)
+        for p in d.parts { handleMap[try a.host.part(p.name, of: ma).raw] = try b.host.part(p.name, of: mb).raw }
+    }
+
+    /// Same handle in the other runtime (objects first seen now are paired).
+    mutating func same(_ x: Handle, _ y: Handle) -> Bool {
+        if x.raw == 0 || y.raw == 0 { return x.raw == y.raw }
+        if let known = handleMap[x.raw] { return known == y.raw }
+        handleMap[x.raw] = y.raw
+        return true
+    }
+
+    mutating func compareEvents(_ step: String) {
+        let ea = a.events(), eb = b.events()
+        #expect(ea.count == eb.count, "\(step): \(ea.count) events vs \(eb.count)")
+        for (x, y) in zip(ea, eb) {
+            #expect(x.type == y.type && x.time.bitPattern == y.time.bitPattern && x.reason == y.reason && x.name == y.name
+                    && x.fromState == y.fromState && x.toState == y.toState && x.token == y.token && x.payload == y.payload,
+                    "\(step): \(x) vs \(y)")
+            #expect(same(x.object, y.object) && same(x.layer, y.layer), "\(step): handles of \(x.type)")
+        }
+    }
+
+    func compareValues(_ step: String) throws {
+        let d = try a.host.definition(of: ma)
+        #expect(a.state(ma) == b.state(mb), "\(step)")
+        for f in d.context { #expect(a.context(ma, f.name) == b.context(mb, f.name), "\(step): context \(f.name)") }
+        for p in d.parts {
+            let va = try a.runtime.layerValues(try a.host.part(p.name, of: ma))
+            let vb = try b.runtime.layerValues(try b.host.part(p.name, of: mb))
+            #expect(va.map(\.property) == vb.map(\.property), "\(step): \(p.name)")
+            for (x, y) in zip(va, vb) {
+                #expect(x.presentation.components.map(\.bitPattern) == y.presentation.components.map(\.bitPattern),
+                        "\(step): \(p.name).\(x.property) \(x.presentation) vs \(y.presentation)")
+                #expect(x.model.components.map(\.bitPattern) == y.model.components.map(\.bitPattern), "\(step): model")
+            }
+        }
+    }
+
+    enum Input { case tick(Double), send(String, [TaggedValue]) }
+
+    mutating func drive(_ inputs: [Input]) throws {
+        for (n, input) in inputs.enumerated() {
+            switch input {
+            case .tick(let t): a.tick(t); b.tick(t)
+            case .send(let e, let p):
+                let ra = Result { () throws(AnimrtError) in try a.send(ma, e, p) }
+                let rb = Result { () throws(AnimrtError) in try b.send(mb, e, p) }
+                #expect("\(ra)" == "\(rb)", "input \(n): \(e)")
+            }
+            compareEvents("input \(n) \(input)")
+            try compareValues("input \(n) \(input)")
+        }
+    }
+}
+
+func downloadButtonJSON() throws -> String {
+    String(decoding: try Data(contentsOf: URL(filePath: repositoryRoot + "/examples/machines/download_button.json")), as: UTF8.self)
+}
+
+import FoundationEssentials
+
+@Suite("R3.0.3 a snapshot restored into a fresh runtime continues identically")
+struct SnapshotTests {
+    /// Runs `prefix` on a fresh machine, snapshots it at time `t`, restores
+    /// it into a fresh runtime, then drives both with `later`.
+    func check(_ json: String, config: [String: MachineValue] = [:], prefix: [TwinRun.Input], at t: Double,
+               later: [TwinRun.Input]) throws {
+        let a = Harness()
+        a.tick(0)
+        let ma = try a.machine(json, config: config)
+        for input in prefix {
+            switch input {
+            case .tick(let x): a.tick(x)
+            case .send(let e, let p): _ = try? a.send(ma, e, p)
+            }
+        }
+        #expect(a.runtime.currentTime == t)
+        _ = a.events()
+        let snapshot = try a.host.snapshot(ma)
+        let b = Harness()
+        b.tick(t)
+        let mb = try b.host.restore(snapshot)
+        #expect(try b.host.snapshot(mb) == snapshot, "a restored machine's snapshot is the snapshot")
+        var twin = try TwinRun(a, ma, b, mb)
+        try twin.compareValues("restored")
+        try twin.drive(later)
+    }
+
+    @Test("mid-choreography: animations in flight, done pending")
+    func midPrepare() throws {
+        try check(try downloadButtonJSON(), prefix: [.send("tap", []), .tick(0.1), .tick(0.25)], at: 0.25,
+                  later: [.tick(0.3), .tick(0.4), .tick(0.45), .send("progress", [.number(1), .number(0.5)]), .tick(0.7),
+                          .send("finished", [.number(1), .bool(true)]), .tick(0.9), .tick(1.2), .tick(2.5), .tick(3)])
+    }
+
+    @Test("spinning, with a request open and a stale result later")
+    func downloading() throws {
+        try check(try downloadButtonJSON(), prefix: [.send("tap", []), .tick(0.1), .tick(0.4), .tick(1.234)], at: 1.234,
+                  later: [.tick(1.5), .send("finished", [.number(2), .bool(true)]), .send("progress", [.number(1), .number(0.25)]),
+                          .tick(2), .send("finished", [.number(1), .bool(false)]), .tick(2.1), .tick(2.2), .tick(4.5)])
+    }
+
+    @Test("a named after timer pending, then cancelled by a tap")
+    func timerPending() throws {
+        try check(try downloadButtonJSON(), config: ["doneSeconds": .number(3)],
+                  prefix: [.send("tap", []), .tick(0.1), .tick(0.4), .send("finished", [.number(1), .bool(false)]), .tick(0.6)],
+                  at: 0.6, later: [.tick(1), .tick(2), .send("tap", []), .tick(5), .send("tap", []), .tick(5.5), .tick(6)])
+    }
+
+    @Test("a started timer and an after timer due at the same time fire in their original order")
+    func timerOrder() throws {
+        try check(timerMachine, prefix: [.tick(1), .send("poke", []), .send("complete", []), .tick(1.2)], at: 1.2,
+                  later: [.tick(1.5), .tick(3.9), .tick(4), .tick(9)])
+    }
+
+    @Test("requests: the latest id and whether it is awaited survive")
+    func requests() throws {
+        try check(fetchMachine, prefix: [.send("fetch", []), .send("fetch", []), .tick(2)], at: 2,
+                  later: [.send("loaded", [.number(1), .number(0.5)]), .send("loaded", [.number(2), .number(0.5)]),
+                          .send("fetch", []), .send("loaded", [.number(3), .number(1)]), .tick(3)])
+    }
+
+    @Test("a snapshot is refused by a runtime at another time, and when it is not a snapshot; nothing is made")
+    func refusals() throws {
+        let a = Harness()
+        a.tick(5)
+        let m = try a.machine(try downloadButtonJSON())
+        let snapshot = try a.host.snapshot(m)
+        let b = Harness()
+        b.tick(4)
+        let layers = b.runtime.layerCount
+        expectError(.time, ["taken at time 5.0", "this runtime is at 4.0", "tick it to the snapshot's time first"]) { () throws(AnimrtError) in
+            _ = try b.host.restore(snapshot)
+        }
+        expectError(.time, ["not ticked yet"]) { () throws(AnimrtError) in _ = try Harness().host.restore(snapshot) }
+        expectError(.invalidArgument, ["not a machine snapshot"]) { () throws(AnimrtError) in _ = try b.host.restore("{}") }
+        expectError(.invalidArgument, ["not a machine snapshot"]) { () throws(AnimrtError) in _ = try b.host.restore("[") }
+        let tampered = snapshot.replacing(#""leaf":"idle""#, with: #""leaf":"nowhere""#)
+        #expect(tampered != snapshot)
+        let c = Harness()
+        c.tick(5)
+        expectError(.invalidArgument, ["does not fit 'downloadButton'", "no leaf state 'nowhere'"]) { () throws(AnimrtError) in
+            _ = try c.host.restore(tampered)
+        }
+        #expect(b.runtime.layerCount == layers && c.runtime.layerCount == 0 && b.host.instanceCount == 0)
+    }
+}
