@@ -92,15 +92,26 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
         let phase = model.phase(at: local, backwards: speed < 0)
-        var active: Double?
-        switch phase {
-        case .before: active = fillMode.fillsBackwards ? 0 : nil
-        case .active: active = local
-        case .after: active = fillMode.fillsForwards ? ad : nil
-        }
+        // WA1's active time. A Web Animations animation that has played
+        // through holds its current time at the end it reached (the end time
+        // forwards, 0 backwards); local time here runs on, so it is held at
+        // that boundary. A negative endDelay thereby cuts the interval short
+        // and the fill keeps the value where it was cut.
+        var held = local
+        if speed > 0 && phase == .after { held = min(local, model.endTime) }
+        if speed < 0 && phase == .before { held = max(local, 0) }
+        var active = model.activeTime(phase: phase, localTime: held)
         if timeOffset != 0, phase != .after, var a = active {
             a += timeOffset
-            if ad.isFinite && ad > 0 { a = positiveRemainder(a, ad) }
+            if ad.isFinite && ad > 0 {
+                // The offset wraps around the active interval. The boundary
+                // belongs to the side playback reaches first: [0, AD) playing
+                // forwards, (0, AD] playing backwards, so the first frame of
+                // a backwards play at timeOffset = AD is the end, not the
+                // start. A backwards fill holds the limit from inside the
+                // interval at local time 0, which is the forward wrap.
+                a = speed < 0 && phase == .active ? ad - positiveRemainder(ad - a, ad) : positiveRemainder(a, ad)
+            }
             active = a
         }
         return model.progress(phase: phase, activeTime: active)

@@ -91,13 +91,17 @@ public struct TimingModel: Equatable, Sendable {
     /// Samples the model at `localTime` (WA1 §4.8.3 onwards).
     public func sample(at localTime: Double, backwards: Bool = false) -> TimingSample {
         let phase = phase(at: localTime, backwards: backwards)
-        let active: Double?
+        return progress(phase: phase, activeTime: activeTime(phase: phase, localTime: localTime))
+    }
+
+    /// The active time (WA1 §4.8.3), or nil when the effect is not in effect.
+    @inlinable
+    public func activeTime(phase: Phase, localTime: Double) -> Double? {
         switch phase {
-        case .before: active = fill.fillsBackwards ? max(localTime - delay, 0) : nil
-        case .active: active = localTime - delay
-        case .after: active = fill.fillsForwards ? max(min(localTime - delay, activeDuration), 0) : nil
+        case .before: return fill.fillsBackwards ? max(localTime - delay, 0) : nil
+        case .active: return localTime - delay
+        case .after: return fill.fillsForwards ? max(min(localTime - delay, activeDuration), 0) : nil
         }
-        return progress(phase: phase, activeTime: active)
     }
 
     /// The progress stages from an already-computed active time.
