@@ -59,6 +59,9 @@ test-c: lib
 	$(CC) $(CWARN) -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -Iinclude -Ibindings/c/tests bindings/c/tests/test_machines.c $(CLINK) -o $(OUT)/test_machines
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_machines
+	$(CC) $(CWARN) -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+	    -Iinclude -Ibindings/c/tests bindings/c/tests/test_timing.c $(CLINK) -o $(OUT)/test_timing
+	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_timing
 	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
 	    -Iinclude bindings/c/tests/test_chaos.c $(CLINK) -o $(OUT)/test_chaos
 	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_chaos

@@ -213,15 +213,23 @@ typedef enum animrt_animation_kind {
     ANIMRT_ANIMATION_GROUP = 3     /* children in the group's time, clipped to it */
 } animrt_animation_kind;
 
+/* Timing parameters. Core Animation's and Web Animations' names for one
+ * quantity replace each other, the last set wins: DURATION drops an exact
+ * ITERATION_DURATION, REPEAT_COUNT and REPEAT_DURATION drop exact ITERATIONS.
+ * Reading ITERATIONS or ITERATION_DURATION gives the count and duration the
+ * timing model uses, whichever vocabulary set them. */
 typedef enum animrt_timing_param {
     ANIMRT_TIMING_BEGIN_TIME = 0,      /* parent time; 0 means "at the next tick" */
     ANIMRT_TIMING_DURATION = 1,        /* ≥ 0; 0 means 0.25 s (or the transaction's) */
     ANIMRT_TIMING_SPEED = 2,           /* 0 pauses, negative plays backwards */
     ANIMRT_TIMING_TIME_OFFSET = 3,     /* active local time offset, wraps around */
-    ANIMRT_TIMING_REPEAT_COUNT = 4,    /* ≥ 0, fractional, INFINITY repeats forever */
+    ANIMRT_TIMING_REPEAT_COUNT = 4,    /* ≥ 0, fractional, INFINITY repeats forever; 0 means once */
     ANIMRT_TIMING_REPEAT_DURATION = 5, /* ≥ 0 seconds; 0 unused */
     ANIMRT_TIMING_ITERATION_START = 6, /* Web Animations iterationStart, ≥ 0 */
-    ANIMRT_TIMING_END_DELAY = 7        /* Web Animations endDelay */
+    ANIMRT_TIMING_END_DELAY = 7,       /* Web Animations endDelay */
+    ANIMRT_TIMING_DELAY = 8,           /* Web Animations start delay, local time after begin time */
+    ANIMRT_TIMING_ITERATIONS = 9,      /* Web Animations iteration count: ≥ 0 exactly, 0 is none */
+    ANIMRT_TIMING_ITERATION_DURATION = 10 /* Web Animations duration: ≥ 0 exactly, finite */
 } animrt_timing_param;
 
 typedef enum animrt_flag {
@@ -292,8 +300,9 @@ animrt_status animrt_animation_set_direction(animrt_runtime *rt, animrt_id anima
 
 /* Sets the timing function by name: "linear", "easeIn", "easeOut",
  * "easeInEaseOut", "default" (and the CSS names "ease", "ease-in", …),
- * "cubic-bezier(x1, y1, x2, y2)", "steps(n[, jump-start|jump-end|jump-none|jump-both])"
- * or any registered name. NULL means linear. */
+ * "cubic-bezier(x1, y1, x2, y2)", "steps(n[, jump-start|jump-end|jump-none|jump-both])",
+ * "step-start", "step-end", CSS Easing 2's "linear(0, 0.25 75%, 1)" (at most
+ * 10 000 points) or any registered name. NULL means linear. */
 animrt_status animrt_animation_set_timing_function(animrt_runtime *rt, animrt_id animation, const char *name);
 
 /* Sets a cubic-bezier timing function; x1 and x2 must be in [0, 1]. */

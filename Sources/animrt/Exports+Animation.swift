@@ -50,31 +50,12 @@ public func animrt_animation_destroy(_ rt: OpaquePointer!, _ animation: animrt_i
     withRuntime(rt) { r throws(AnimrtError) in try r.destroyAnimation(Handle(raw: animation)) }
 }
 
-private func timingKeyPath(_ param: animrt_timing_param) throws(AnimrtError) -> WritableKeyPath<MediaTiming, Double> {
-    switch param.rawValue {
-    case ANIMRT_TIMING_BEGIN_TIME.rawValue: return \.beginTime
-    case ANIMRT_TIMING_DURATION.rawValue: return \.duration
-    case ANIMRT_TIMING_SPEED.rawValue: return \.speed
-    case ANIMRT_TIMING_TIME_OFFSET.rawValue: return \.timeOffset
-    case ANIMRT_TIMING_REPEAT_COUNT.rawValue: return \.repeatCount
-    case ANIMRT_TIMING_REPEAT_DURATION.rawValue: return \.repeatDuration
-    case ANIMRT_TIMING_ITERATION_START.rawValue: return \.iterationStart
-    case ANIMRT_TIMING_END_DELAY.rawValue: return \.endDelay
-    default: throw AnimrtError(.unknownEnum, "\(param.rawValue) is not a valid animrt_timing_param")
-    }
-}
-
 @c @implementation
 public func animrt_animation_set_timing(_ rt: OpaquePointer!, _ animation: animrt_id, _ param: animrt_timing_param,
                                         _ v: Double) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let field = try timingKeyPath(param)
-        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
-            var t = a.timing
-            t[keyPath: field] = v
-            try t.validate()
-            a.timing = t
-        }
+        let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in try a.timing.set(p, v) }
     }
 }
 
@@ -83,7 +64,8 @@ public func animrt_animation_get_timing(_ rt: OpaquePointer!, _ animation: animr
                                         _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try r.animation(Handle(raw: animation)).timing[keyPath: try timingKeyPath(param)]
+        let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
+        out.pointee = try r.animation(Handle(raw: animation)).timing[p]
     }
 }
 

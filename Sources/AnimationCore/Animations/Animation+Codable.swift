@@ -41,7 +41,7 @@ extension CodingUserInfoKey {
 }
 
 extension TimingFunction: Codable {
-    private enum CodingKeys: String, CodingKey { case linear, cubicBezier, steps, custom }
+    private enum CodingKeys: String, CodingKey { case linear, cubicBezier, steps, piecewiseLinear, custom }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +53,14 @@ extension TimingFunction: Codable {
             self = f
         } else if c.contains(.steps) {
             self = .steps(try c.decode(StepsFunction.self, forKey: .steps))
+        } else if c.contains(.piecewiseLinear) {
+            // (output, input) pairs: one input per stop gives back the points exactly.
+            let pairs = try c.decode([[Double]].self, forKey: .piecewiseLinear)
+            guard pairs.allSatisfy({ $0.count == 2 }),
+                  let f = try? PiecewiseLinear(stops: pairs.map { PiecewiseLinear.Stop(output: $0[0], inputs: [$0[1]]) }) else {
+                throw DecodingError.dataCorruptedError(forKey: .piecewiseLinear, in: c, debugDescription: "not a valid linear(): \(pairs)")
+            }
+            self = .piecewiseLinear(f)
         } else if c.contains(.custom) {
             let name = try c.decode(String.self, forKey: .custom)
             guard let registry = decoder.userInfo[.timingFunctions] as? TimingFunctionRegistry,
@@ -71,6 +79,7 @@ extension TimingFunction: Codable {
         case .linear: try c.encode(true, forKey: .linear)
         case .cubicBezier(let b): try c.encode([b.x1, b.y1, b.x2, b.y2], forKey: .cubicBezier)
         case .steps(let s): try c.encode(s, forKey: .steps)
+        case .piecewiseLinear(let p): try c.encode(zip(p.outputs, p.inputs).map { [$0, $1] }, forKey: .piecewiseLinear)
         case .custom(let f): try c.encode(f.name, forKey: .custom)
         }
     }

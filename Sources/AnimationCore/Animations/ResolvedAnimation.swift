@@ -42,7 +42,7 @@ final class ResolvedAnimation {
                         defaultDuration: Double, isChild: Bool = false) throws(AnimrtError) -> ResolvedAnimation {
         try animation.timing.validate()
         var timing = animation.timing
-        if timing.duration == 0 { timing.duration = defaultDuration }
+        if timing.duration == 0 && timing.iterationDuration == nil { timing.duration = defaultDuration }
         if case .group(let children) = animation.content {
             var resolved: [ResolvedAnimation] = []
             for (i, c) in children.enumerated() {
@@ -71,7 +71,7 @@ final class ResolvedAnimation {
             }
             if case .spring(_, _, _, let s) = animation.content {
                 try s.validate()
-                if animation.usesSettlingDuration { timing.duration = try s.runningDuration() }
+                if animation.usesSettlingDuration { timing.duration = try s.runningDuration(); timing.iterationDuration = nil }
                 body = .spring(from: f, to: t, by: b, s)
             } else {
                 body = .basic(from: f, to: t, by: b)
@@ -130,7 +130,9 @@ final class ResolvedAnimation {
             return cycles > 0 ? v.adding(z.subtracting(a).repeated(cycles)) : v
         case .spring(let f, let t, let b, let spring):
             let (a, z) = endpoints(from: f, to: t, by: b, model: m)
-            let v = a.interpolated(to: z, spring.value(at: progress * timing.effectiveDuration))
+            let d = timing.effectiveDuration
+            // A zero-length iteration has no time for the spring: it jumps.
+            let v = a.interpolated(to: z, d > 0 ? spring.value(at: progress * d) : progress)
             return cycles > 0 ? v.adding(z.subtracting(a).repeated(cycles)) : v
         case .keyframe(let k):
             let v = k.value(at: y)

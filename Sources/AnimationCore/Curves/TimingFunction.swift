@@ -10,6 +10,8 @@ public enum TimingFunction: Hashable, Sendable {
     case cubicBezier(UnitBezier)
     /// CSS `steps(n, position)`.
     case steps(StepsFunction)
+    /// CSS Easing 2 `linear(...)` with stops.
+    case piecewiseLinear(PiecewiseLinear)
     /// A host or plugin function, called for every evaluation.
     case custom(CustomTimingFunction)
 
@@ -52,7 +54,24 @@ public enum TimingFunction: Hashable, Sendable {
         case .linear: return x
         case .cubicBezier(let b): return b.solve(x)
         case .steps(let s): return s.solve(x, beforeFlag: beforeFlag)
+        case .piecewiseLinear(let p): return p.evaluate(x)
         case .custom(let f): return f.evaluate(x)
+        }
+    }
+
+    /// The function as text the registry parses back: Core Animation's name
+    /// for its named curves, else the CSS form (`cubic-bezier(…)`,
+    /// `steps(…)`, `linear(…)`), or a plugin function's name.
+    public var name: String {
+        switch self {
+        case .linear: return "linear"
+        case .cubicBezier(let b):
+            for (named, n) in [(TimingFunction.default, "default"), (.easeIn, "easeIn"), (.easeOut, "easeOut"),
+                               (.easeInEaseOut, "easeInEaseOut")] where named == self { return n }
+            return "cubic-bezier(\(shortNumber(b.x1)), \(shortNumber(b.y1)), \(shortNumber(b.x2)), \(shortNumber(b.y2)))"
+        case .steps(let s): return "steps(\(s.count), \(s.position.name))"
+        case .piecewiseLinear(let p): return p.cssText
+        case .custom(let f): return f.name
         }
     }
 }

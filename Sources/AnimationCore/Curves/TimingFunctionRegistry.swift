@@ -27,6 +27,9 @@ public struct TimingFunctionRegistry: Sendable {
             byName[alias] = byName[name]
             aliases[alias] = name
         }
+        // CSS Easing: step-start is steps(1, start), step-end is steps(1, end).
+        try! register(.steps(StepsFunction(count: 1, position: .jumpStart)), as: "step-start")
+        try! register(.steps(StepsFunction(count: 1, position: .jumpEnd)), as: "step-end")
     }
 
     /// The names known to the registry, sorted.
@@ -63,7 +66,7 @@ public struct TimingFunctionRegistry: Sendable {
         if let near = suggestion(for: name) { message += "; did you mean '\(near)'?" }
         message += " Known: " + registered.joined(separator: ", ")
             + " (CSS: " + aliases.keys.sorted().joined(separator: ", ") + ")"
-            + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both])"
+            + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)"
         throw AnimrtError(.notFound, message)
     }
 
@@ -77,7 +80,8 @@ public struct TimingFunctionRegistry: Sendable {
         return near
     }
 
-    /// Parses `cubic-bezier(a, b, c, d)` and `steps(n[, position])`.
+    /// Parses `cubic-bezier(a, b, c, d)`, `steps(n[, position])` and
+    /// `linear(stop, …)` (CSS Easing 2).
     static func parseFunctional(_ text: String) throws(AnimrtError) -> TimingFunction? {
         guard let open = text.firstIndex(of: "("), text.last == ")" else { return nil }
         let head = text[..<open].trimmingSpaces
@@ -103,6 +107,8 @@ public struct TimingFunctionRegistry: Sendable {
                 position = p
             }
             return try TimingFunction.steps(n, position)
+        case "linear":
+            return .piecewiseLinear(try PiecewiseLinear.parse(args, text: text))
         default:
             return nil
         }

@@ -20,6 +20,7 @@ extension MediaTiming {
     /// case the batch evaluates inline.
     var isSimple: Bool {
         speed == 1 && timeOffset == 0 && (repeatCount == 0 || repeatCount == 1) && repeatDuration == 0
-            && !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal
+            && !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal && delay == 0
+            && (iterations == nil || iterations == 1) && (iterationDuration ?? 1) > 0
     }
 }

@@ -1,6 +1,7 @@
-/// Core Animation's media timing (`CAMediaTiming`), with the Web Animations
-/// extras (`iterationStart`, `endDelay`, `direction`) so that both
-/// vocabularies map onto one implementation: `TimingModel`.
+/// Core Animation's media timing (`CAMediaTiming`), with Web Animations'
+/// own vocabulary (`delay`, exact `iterations` and `iterationDuration`,
+/// `iterationStart`, `endDelay`, `direction`) so that both map onto one
+/// implementation: `TimingModel`.
 ///
 /// Time mapping: `t = (parentTime − beginTime) × speed + timeOffset`.
 /// A positive speed plays forwards from `beginTime`; a negative speed plays
@@ -32,6 +33,16 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     public var endDelay: Double = 0
     /// Web Animations: direction of each iteration.
     public var direction: PlaybackDirection = .normal
+    /// Web Animations' start delay: local time between `beginTime` and the
+    /// active interval (negative starts part-way in).
+    public var delay: Double = 0
+    /// Web Animations' iteration count, exactly: 0 is zero iterations, +∞
+    /// forever. When set it replaces `repeatCount` and `repeatDuration`, and
+    /// `autoreverses` alternates iterations without doubling the count.
+    public var iterations: Double? = nil
+    /// Web Animations' iteration duration, exactly: 0 is a zero-length
+    /// iteration. When set it replaces `duration` and its 0.25 s default.
+    public var iterationDuration: Double? = nil
 
     /// What a zero duration means (`CALayer add(_:forKey:)`).
     public static let defaultDuration = 0.25
@@ -47,31 +58,35 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         self.autoreverses = autoreverses; self.fillMode = fillMode
     }
 
-    /// Web Animations' parameters, mapped: delay → beginTime, iterations →
-    /// repeatCount (0 iterations cannot be expressed: use `TimingModel`),
-    /// playbackRate → speed.
+    /// Web Animations' `EffectTiming`, exactly: zero iterations and zero
+    /// durations keep their Web Animations meaning; `playbackRate` is
+    /// `speed`; the animation's start time is `beginTime` (0: when added).
     public static func webAnimations(duration: Double, iterations: Double = 1, iterationStart: Double = 0,
                                      direction: PlaybackDirection = .normal, fill: FillMode = .removed,
                                      delay: Double = 0, endDelay: Double = 0, playbackRate: Double = 1) -> MediaTiming {
-        var t = MediaTiming(beginTime: delay, duration: duration, speed: playbackRate,
-                            repeatCount: iterations, fillMode: fill)
+        var t = MediaTiming(speed: playbackRate, fillMode: fill)
+        t.iterationDuration = duration; t.iterations = iterations; t.delay = delay
         t.iterationStart = iterationStart; t.endDelay = endDelay; t.direction = direction
         return t
     }
 
-    /// The duration used for evaluation (0 → 0.25 s).
-    @inlinable public var effectiveDuration: Double { duration > 0 ? duration : MediaTiming.defaultDuration }
+    /// The iteration duration used for evaluation: `iterationDuration` when
+    /// set, else `duration` (0 → 0.25 s).
+    @inlinable public var effectiveDuration: Double {
+        iterationDuration ?? (duration > 0 ? duration : MediaTiming.defaultDuration)
+    }
 
-    /// The equivalent Web Animations model in local time (delay 0).
+    /// The equivalent Web Animations model in local time.
     public var model: TimingModel {
         let d = effectiveDuration
         let iterations: Double
-        if repeatDuration > 0 { iterations = repeatDuration / d }
+        if let n = self.iterations { iterations = n }
+        else if repeatDuration > 0 { iterations = d > 0 ? repeatDuration / d : .infinity }
         else { iterations = (repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1) }
         var dir = direction
         if autoreverses { dir = (direction == .reverse || direction == .alternateReverse) ? .alternateReverse : .alternate }
         return TimingModel(iterationDuration: d, iterationCount: iterations, iterationStart: iterationStart,
-                           direction: dir, fill: fillMode, delay: 0, endDelay: endDelay)
+                           direction: dir, fill: fillMode, delay: delay, endDelay: endDelay)
     }
 
     /// The active duration in local seconds (may be +∞).
@@ -127,6 +142,15 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         try requireFinite(endDelay, "endDelay")
         guard !repeatCount.isNaN else { throw AnimrtError(.invalidArgument, "repeatCount is NaN") }
         try requireFinite(repeatDuration, "repeatDuration")
+        try requireFinite(delay, "delay")
+        if let n = iterations {
+            guard !n.isNaN else { throw AnimrtError(.invalidArgument, "iterations is NaN") }
+            guard n >= 0 else { throw AnimrtError(.outOfRange, "iterations is \(n); it must be 0 or more (+inf repeats forever)") }
+        }
+        if let d = iterationDuration {
+            try requireFinite(d, "iterationDuration")
+            guard d >= 0 else { throw AnimrtError(.outOfRange, "iterationDuration is \(d); it must be 0 or more") }
+        }
         guard duration >= 0 else { throw AnimrtError(.outOfRange, "duration is \(duration); it must be 0 (default 0.25 s) or more") }
         guard repeatCount >= 0 else { throw AnimrtError(.outOfRange, "repeatCount is \(repeatCount); it must be 0 or more (+inf repeats forever)") }
         guard repeatDuration >= 0 else { throw AnimrtError(.outOfRange, "repeatDuration is \(repeatDuration); it must be 0 or more") }

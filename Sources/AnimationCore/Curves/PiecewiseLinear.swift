@@ -1,0 +1,150 @@
+/// CSS Easing Level 2's linear easing function, `linear(0, 0.25 75%, 1)`:
+/// straight lines between points, the first two and last two continued
+/// outside them.
+public struct PiecewiseLinear: Hashable, Sendable {
+    /// One stop as written: an output and zero, one or two input positions
+    /// (fractions: 75% is 0.75).
+    public struct Stop: Hashable, Sendable {
+        public var output: Double
+        public var inputs: [Double]
+        public init(_ output: Double, _ inputs: Double...) { self.output = output; self.inputs = inputs }
+        public init(output: Double, inputs: [Double]) { self.output = output; self.inputs = inputs }
+    }
+
+    /// The points after parsing: inputs never decrease.
+    public let inputs: [Double]
+    public let outputs: [Double]
+
+    /// The most points one function may have (a two-input stop makes two).
+    public static let maximumPoints = 10_000
+
+    /// CSS Easing 2 "create a linear easing function": at least two stops;
+    /// an input smaller than an earlier one is raised to it; a first stop
+    /// without input is at 0, a last one at 1 (or the largest input so far);
+    /// runs without inputs are spread evenly between their neighbours.
+    public init(stops: [Stop]) throws(AnimrtError) {
+        guard stops.count >= 2 else {
+            throw AnimrtError(.invalidArgument, "linear() needs at least two stops, got \(stops.count)")
+        }
+        var count = 0
+        for (i, stop) in stops.enumerated() {
+            guard stop.output.isFinite else {
+                throw AnimrtError(.invalidArgument, "linear() stop \(i): the output is \(stop.output); it must be finite")
+            }
+            guard stop.inputs.count <= 2 else {
+                throw AnimrtError(.invalidArgument, "linear() stop \(i) has \(stop.inputs.count) positions; at most two")
+            }
+            for x in stop.inputs where !x.isFinite {
+                throw AnimrtError(.invalidArgument, "linear() stop \(i): a position is \(x); positions must be finite")
+            }
+            count += max(stop.inputs.count, 1)
+        }
+        guard count <= PiecewiseLinear.maximumPoints else {
+            throw AnimrtError(.outOfRange, "linear() has \(count) points; at most \(PiecewiseLinear.maximumPoints) are accepted")
+        }
+        var ins: [Double?] = [], outs: [Double] = []
+        var largest = -Double.infinity
+        for (i, stop) in stops.enumerated() {
+            if !stop.inputs.isEmpty {
+                for x in stop.inputs {
+                    largest = max(x, largest)
+                    ins.append(largest); outs.append(stop.output)
+                }
+            } else if i == 0 {
+                largest = 0
+                ins.append(0); outs.append(stop.output)
+            } else if i == stops.count - 1 {
+                ins.append(max(1, largest)); outs.append(stop.output)
+            } else {
+                ins.append(nil); outs.append(stop.output)
+            }
+        }
+        // Runs of missing inputs: evenly between the known neighbours (the
+        // first and last points always have one).
+        var i = 0
+        while i < ins.count {
+            guard ins[i] == nil else { i += 1; continue }
+            var j = i
+            while ins[j] == nil { j += 1 }
+            let a = ins[i - 1]!, b = ins[j]!
+            for k in i..<j { ins[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+            i = j
+        }
+        inputs = ins.map { $0! }
+        outputs = outs
+    }
+
+    /// CSS Easing 2 "calculate linear easing output progress".
+    public func evaluate(_ x: Double) -> Double {
+        if x.isNaN { return outputs[0] }
+        let a = segment(x)
+        let inA = inputs[a], inB = inputs[a + 1]
+        if inA == inB { return outputs[a + 1] }
+        return outputs[a] + (x - inA) / (inB - inA) * (outputs[a + 1] - outputs[a])
+    }
+
+    /// The slope at `x`, on the segment `evaluate` uses there.
+    public func slope(_ x: Double) -> Double {
+        if x.isNaN { return 0 }
+        let a = segment(x)
+        let inA = inputs[a], inB = inputs[a + 1]
+        return inA == inB ? 0 : (outputs[a + 1] - outputs[a]) / (inB - inA)
+    }
+
+    /// Point A of the spec: the last point with input ≤ x, or 0, and never
+    /// the last point (so that a point B follows). Binary search: the
+    /// inputs never decrease.
+    private func segment(_ x: Double) -> Int {
+        var lo = 0, hi = inputs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if inputs[mid] <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return min(max(lo - 1, 0), inputs.count - 2)
+    }
+
+    /// The serialization CSS Easing 2 gives: every point with its input,
+    /// `linear(0 0%, 0.25 50%, 1 100%)`.
+    public var cssText: String {
+        let points = zip(outputs, inputs).map { "\(shortNumber($0)) \(shortNumber($1 * 100))%" }
+        return "linear(" + points.joined(separator: ", ") + ")"
+    }
+
+    /// Parses the inside of `linear(...)`: comma-separated stops, each a
+    /// number and up to two percentages in either order.
+    static func parse(_ arguments: [Substring], text: String) throws(AnimrtError) -> PiecewiseLinear {
+        var stops: [Stop] = []
+        let arguments = arguments.count == 1 && arguments[0].isEmpty ? [] : arguments
+        for (i, arg) in arguments.enumerated() {
+            var output: Double?
+            var inputs: [Double] = []
+            var sawPercentage = false, afterPercentages = false
+            for token in arg.split(separator: " ", omittingEmptySubsequences: true) {
+                if token.hasSuffix("%"), let p = Double(token.dropLast()) {
+                    if afterPercentages {
+                        throw AnimrtError(.invalidArgument, "'\(text)': stop \(i) splits its positions around the number")
+                    }
+                    inputs.append(p / 100)
+                    sawPercentage = true
+                } else if output == nil, let v = Double(token) {
+                    output = v
+                    afterPercentages = sawPercentage
+                } else {
+                    throw AnimrtError(.invalidArgument, "'\(text)': stop \(i) ('\(arg)') must be a number and up to two percentages")
+                }
+            }
+            guard let output else {
+                throw AnimrtError(.invalidArgument, "'\(text)': stop \(i) ('\(arg)') has no output number")
+            }
+            stops.append(Stop(output: output, inputs: inputs))
+        }
+        do { return try PiecewiseLinear(stops: stops) }
+        catch { throw AnimrtError(error.status, "'\(text)': \(error.message)") }
+    }
+}
+
+/// A number as CSS would write it: no trailing ".0".
+func shortNumber(_ v: Double) -> String {
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+}
