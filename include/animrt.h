@@ -367,11 +367,85 @@ animrt_status animrt_layer_remove_animation(animrt_runtime *rt, animrt_id layer,
 /* Removes every animation of the layer. */
 animrt_status animrt_layer_remove_all_animations(animrt_runtime *rt, animrt_id layer);
 
+/* The attached animation under `key` (Core Animation's animation(forKey:)):
+ * its handle goes to *out; ANIMRT_E_NOT_FOUND if there is none. */
+animrt_status animrt_layer_animation_for_key(animrt_runtime *rt, animrt_id layer, const char *key, animrt_id *out);
+
 /* The number of keyed animations on the layer, and the key at `index` in the
  * order they apply. */
 animrt_status animrt_layer_animation_count(animrt_runtime *rt, animrt_id layer, size_t *out);
 animrt_status animrt_layer_animation_key(animrt_runtime *rt, animrt_id layer, size_t index, char *buf, size_t cap,
                                          size_t *needed);
+
+/* ===================================================================== */
+/* Reading animations back                                               */
+/* ===================================================================== */
+
+/* Every getter of an animation (these, animrt_animation_get_timing and
+ * animrt_animation_get_settling_duration) takes a description or an
+ * attached animation: the handle animrt_layer_add_animation returned. An
+ * attached animation reads as it was attached, as Core Animation's
+ * animation(forKey:) copy does: its begin time as stamped (0 until the next
+ * tick stamps it), its duration as defaulted, its from value as taken from
+ * the presentation with ANIMRT_FLAG_FROM_PRESENTATION. It is read-only:
+ * setters refuse it with ANIMRT_E_HANDLE. */
+
+animrt_status animrt_animation_get_kind(animrt_runtime *rt, animrt_id animation, animrt_animation_kind *out);
+
+/* The key path (empty for a group), with the string-out buffer rules. */
+animrt_status animrt_animation_get_key_path(animrt_runtime *rt, animrt_id animation, char *buf, size_t cap,
+                                            size_t *needed);
+
+/* A flag as 0 or 1 (ANIMRT_FLAG_ALLOWS_OVERDAMPING: springs only). */
+animrt_status animrt_animation_get_flag(animrt_runtime *rt, animrt_id animation, animrt_flag flag, int *out);
+animrt_status animrt_animation_get_fill_mode(animrt_runtime *rt, animrt_id animation, animrt_fill_mode *out);
+animrt_status animrt_animation_get_direction(animrt_runtime *rt, animrt_id animation, animrt_direction *out);
+
+/* The timing function as a name animrt_animation_set_timing_function accepts:
+ * "linear" when none was set, Core Animation's names for its named curves,
+ * else the CSS form ("cubic-bezier(0.1, 0.2, 0.3, 1)", "steps(4, jump-end)",
+ * "linear(0 0%, 0.25 75%, 1 100%)"). */
+animrt_status animrt_animation_get_timing_function(animrt_runtime *rt, animrt_id animation, char *buf, size_t cap,
+                                                   size_t *needed);
+
+/* fromValue, toValue or byValue (basic and spring) into out[0 … *count);
+ * *count is 0 when it is not set. */
+animrt_status animrt_animation_get_value(animrt_runtime *rt, animrt_id animation, animrt_value_slot slot,
+                                         double *out, size_t cap, size_t *count);
+
+/* The keyframe values as set, value after value (*needed doubles: keyframes
+ * × components), and the key times as set (*needed is 0 when none were). */
+animrt_status animrt_keyframe_get_values(animrt_runtime *rt, animrt_id animation, double *out, size_t cap,
+                                         size_t *needed);
+animrt_status animrt_keyframe_get_key_times(animrt_runtime *rt, animrt_id animation, double *out, size_t cap,
+                                            size_t *needed);
+
+/* Web Animations' phases; IDLE when the local time is unresolved (begin
+ * time not stamped yet, or the layer's time is unresolved). */
+typedef enum animrt_phase {
+    ANIMRT_PHASE_BEFORE = 0,
+    ANIMRT_PHASE_ACTIVE = 1,
+    ANIMRT_PHASE_AFTER = 2,
+    ANIMRT_PHASE_IDLE = 3
+} animrt_phase;
+
+/* Web Animations' getComputedTiming() of an attached animation as of the
+ * last tick, in its layer's time (seconds). NAN stands for Web Animations'
+ * null (unresolved); active_duration, end_time and current_iteration may be
+ * INFINITY. */
+typedef struct animrt_computed_timing {
+    int32_t phase;            /* animrt_phase */
+    int32_t in_effect;        /* 1 when the animation contributes a value */
+    double local_time;        /* from begin time, scaled by speed, before time offset */
+    double active_time;       /* after time offset, NAN when not in effect */
+    double active_duration;   /* iteration duration × iteration count */
+    double end_time;          /* max(delay + active duration + end delay, 0) */
+    double current_iteration; /* 0 for the first, NAN when not in effect */
+    double progress;          /* after direction and timing function, NAN when not in effect */
+} animrt_computed_timing;
+
+animrt_status animrt_animation_get_computed_timing(animrt_runtime *rt, animrt_id attached,
+                                                   animrt_computed_timing *out);
 
 /* ===================================================================== */
 /* Barriers, transactions, timers                                        */

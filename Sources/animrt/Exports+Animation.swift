@@ -8,7 +8,7 @@ private func valueKind(_ r: Runtime, _ a: Animation) throws(AnimrtError) -> Valu
     return try r.properties.resolve(path).kind
 }
 
-private func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
+func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
     AnimrtError(.kind, "animation \(Handle(raw: h).hex) is a \(a.kindName) animation; this call needs a \(wanted) animation")
 }
 
@@ -65,7 +65,7 @@ public func animrt_animation_get_timing(_ rt: OpaquePointer!, _ animation: animr
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
-        out.pointee = try r.animation(Handle(raw: animation)).timing[p]
+        out.pointee = try r.animationOrAttached(Handle(raw: animation)).timing[p]
     }
 }
 
@@ -168,7 +168,7 @@ public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ anima
                                                    _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        let a = try r.animation(Handle(raw: animation))
+        let a = try r.animationOrAttached(Handle(raw: animation))
         guard case .spring(_, _, _, let s) = a.content else { throw wrongKind(a, animation, "spring") }
         out.pointee = s.settlingDuration
     }

@@ -27,6 +27,19 @@ public func animrt_layer_remove_all_animations(_ rt: OpaquePointer!, _ layer: an
 }
 
 @c @implementation
+public func animrt_layer_animation_for_key(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
+                                          _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let key = try string(key, "key")
+        guard let h = try r.instance(forKey: key, of: Handle(raw: layer)) else {
+            throw AnimrtError(.notFound, "no animation is attached under the key '\(key)'")
+        }
+        out.pointee = h.raw
+    }
+}
+
+@c @implementation
 public func animrt_layer_animation_count(_ rt: OpaquePointer!, _ layer: animrt_id, _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")

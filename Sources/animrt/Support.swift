@@ -184,6 +184,31 @@ func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMu
     for k in 0..<n { out[k] = v.lanes[k] }
 }
 
+/// Copies `s` and its NUL into a caller buffer with the (buf, cap, needed)
+/// rules: *needed is always set; nothing is written when cap is too small.
+func copyString(_ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ needed: UnsafeMutablePointer<Int>?,
+                _ what: String) throws(AnimrtError) {
+    let utf8 = Array(s.utf8)
+    needed?.pointee = utf8.count + 1
+    guard let buf, capacity(cap) > utf8.count else {
+        throw AnimrtError(.buffer, "the \(what) needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+    }
+    for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
+    buf[utf8.count] = 0
+}
+
+/// Copies `values` into a caller buffer of doubles with the (out, cap,
+/// needed) rules: *needed is always set; nothing is written when cap is too small.
+func copyDoubles(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ cap: Int,
+                 _ needed: UnsafeMutablePointer<Int>?, _ what: String) throws(AnimrtError) {
+    let needed = try required(needed, "needed")
+    needed.pointee = values.count
+    guard values.count <= capacity(cap), values.isEmpty || out != nil else {
+        throw AnimrtError(.buffer, "the \(what) need \(values.count) doubles; the buffer holds \(out == nil ? 0 : cap)")
+    }
+    for (i, v) in values.enumerated() { out![i] = v }
+}
+
 extension Event {
     /// The C form of the event; its payload lives in `arena`.
     func c(_ arena: PayloadArena) -> animrt_event {

@@ -59,6 +59,23 @@ public struct Animation: Sendable, Codable {
         Animation(keyPath: nil, content: .group(children), timing: timing)
     }
 
+    /// The kind of animation; raw values are the C ABI's `animrt_animation_kind`.
+    public enum Kind: Int32, Sendable {
+        case basic = 0, keyframe, spring, group
+    }
+
+    public var kind: Kind {
+        switch content { case .basic: .basic; case .spring: .spring; case .keyframe: .keyframe; case .group: .group }
+    }
+
+    /// from, to and by of a basic or spring animation; nil for other kinds.
+    public var endValues: [AnimatableValue?]? {
+        switch content {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): [f, t, b]
+        default: nil
+        }
+    }
+
     /// Which kind of animation this is (for the C ABI and messages).
     public var kindName: String {
         switch content { case .basic: "basic"; case .spring: "spring"; case .keyframe: "keyframe"; case .group: "group" }

@@ -16,6 +16,9 @@ final class ResolvedAnimation {
     let removedOnCompletion: Bool
     let additive: Bool
     let cumulative: Bool
+    /// Whether it was added with `startsFromPresentation` (already applied
+    /// to `body`; kept to read the animation back).
+    let startsFromPresentation: Bool
     private(set) var body: Body
     /// The presentation value of the key path when the animation was added.
     var captured: AnimatableValue?
@@ -23,9 +26,10 @@ final class ResolvedAnimation {
     let targets: [Int32]
 
     init(keyPath: KeyPath?, timing: MediaTiming, curve: TimingFunction?, removedOnCompletion: Bool,
-         additive: Bool, cumulative: Bool, body: Body) {
+         additive: Bool, cumulative: Bool, startsFromPresentation: Bool = false, body: Body) {
         self.keyPath = keyPath; self.timing = timing; self.curve = curve
         self.removedOnCompletion = removedOnCompletion; self.additive = additive; self.cumulative = cumulative
+        self.startsFromPresentation = startsFromPresentation
         self.body = body
         if case .group(let children) = body {
             var t: [Int32] = []
@@ -84,7 +88,8 @@ final class ResolvedAnimation {
         }
         return ResolvedAnimation(keyPath: kp, timing: timing, curve: animation.timingFunction,
                                  removedOnCompletion: animation.isRemovedOnCompletion, additive: animation.isAdditive,
-                                 cumulative: animation.isCumulative, body: body)
+                                 cumulative: animation.isCumulative,
+                                 startsFromPresentation: animation.startsFromPresentation, body: body)
     }
 
     /// Makes a basic or spring animation start from `value` (the

@@ -1,5 +1,7 @@
 /// Keyframes checked and prepared for evaluation.
 struct ResolvedKeyframes {
+    /// The keyframes as given (to read the animation back).
+    let source: Keyframes
     let values: [AnimatableValue]
     /// n times for linear and cubic modes, n or n + 1 for discrete.
     let keyTimes: [Double]
@@ -16,6 +18,7 @@ struct ResolvedKeyframes {
     init(_ k: Keyframes, path: String) throws(AnimrtError) {
         let n = k.values.count
         guard n > 0 else { throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has no values") }
+        source = k
         values = k.values
         mode = k.calculationMode
         let paced = mode == .paced || mode == .cubicPaced

@@ -13,6 +13,10 @@ extension Runtime {
     /// Changes a stored description; the change is kept only if `body`
     /// does not throw (no half-applied change).
     public func updateAnimation(_ h: Handle, _ body: (inout Animation) throws(AnimrtError) -> Void) throws(AnimrtError) {
+        if h.kindBits == HandleKind.instance.rawValue {
+            _ = try instances.index(of: h)
+            throw AnimrtError(.handle, "\(h) is an attached animation: the attached copy is read-only (Core Animation leaves changes to it undefined); change a description and add it again")
+        }
         let i = try definitions.index(of: h)
         var copy = definitions[i]
         try body(&copy)

@@ -6,6 +6,8 @@ import Dispatch
 /// Everything else goes to the general path.
 final class BatchStorage {
     static let fillBackwards: UInt8 = 1, fillForwards: UInt8 = 2, removedOnCompletion: UInt8 = 4, complexTiming: UInt8 = 8
+    /// Added with startsFromPresentation (kept only to read it back).
+    static let fromPresentation: UInt8 = 128
     /// Bits 4, 5, 6: whether the entry is in effect before, during and after
     /// its active interval (so the kernel picks one without branching).
     static let effectShift: UInt8 = 4
@@ -38,8 +40,8 @@ final class BatchStorage {
     var minimumPerThread = 32_768
 
     func append(owner o: Int32, timing: MediaTiming, from f: Double, to t: Double, slot s: Int32,
-                curve c: Int32, removedOnCompletion: Bool) -> Int32 {
-        var fl: UInt8 = 0
+                curve c: Int32, removedOnCompletion: Bool, fromPresentation: Bool = false) -> Int32 {
+        var fl: UInt8 = fromPresentation ? BatchStorage.fromPresentation : 0
         if timing.fillMode.fillsBackwards { fl |= BatchStorage.fillBackwards }
         if timing.fillMode.fillsForwards { fl |= BatchStorage.fillForwards }
         if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }

@@ -94,7 +94,8 @@ extension Runtime {
                 instances[ii].lane = Int8(lane)
                 instances[ii].tierIndex = batches.lanes[Int(lane)].append(
                     owner: Int32(ii), timing: resolved.timing, from: batchEntry.from, to: batchEntry.to,
-                    slot: batchEntry.slot, curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion)
+                    slot: batchEntry.slot, curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion,
+                    fromPresentation: resolved.startsFromPresentation)
             } else {
                 addGeneral(ii, resolved)
             }
@@ -163,19 +164,31 @@ extension Runtime {
         for child in layers[li].children { demoteSubtree(Int(child)) }
     }
 
-    /// Rebuilds the full description of a batch entry and moves it.
+    /// Moves a batch entry to the general path.
     func demote(_ ii: Int) {
+        let r = batchEntryAnimation(ii)
+        removeFromBatch(ii)
+        addGeneral(ii, r)
+    }
+
+    /// The full resolved form of a batch entry, rebuilt from its columns.
+    func batchEntryAnimation(_ ii: Int) -> ResolvedAnimation {
         let k = Int(instances[ii].tierIndex)
         let batch = batches.lanes[Int(instances[ii].lane)]
         let property = instances[ii].property
         let base = valueSlot(layer: Int(instances[ii].layer), property: property, create: true)!
         let kp = KeyPath.component(Int(batch.slot[k] - base), of: property, properties.info(property))
-        let r = ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: timingFunctions.functions[Int(batch.curve[k])],
-                                  removedOnCompletion: batch.flags[k] & BatchStorage.removedOnCompletion != 0,
-                                  additive: false, cumulative: false,
-                                  body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
-        removeFromBatch(ii)
-        addGeneral(ii, r)
+        let flags = batch.flags[k]
+        return ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: timingFunctions.functions[Int(batch.curve[k])],
+                                 removedOnCompletion: flags & BatchStorage.removedOnCompletion != 0,
+                                 additive: false, cumulative: false,
+                                 startsFromPresentation: flags & BatchStorage.fromPresentation != 0,
+                                 body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
+    }
+
+    /// The resolved form of attached animation `ii`, wherever it is evaluated.
+    func resolvedAnimation(ofInstance ii: Int) -> ResolvedAnimation {
+        instances[ii].inBatch ? batchEntryAnimation(ii) : general[Int(instances[ii].tierIndex)].animation
     }
 
     private func removeFromBatch(_ ii: Int) {

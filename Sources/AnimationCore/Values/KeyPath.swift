@@ -94,9 +94,10 @@ public struct KeyPath: Hashable, Sendable {
     /// The key path of component `index` of `property` (the batch keeps
     /// only the component; this rebuilds the key path from it).
     static func component(_ index: Int, of property: Int32, _ info: PropertyInfo) -> KeyPath {
-        info.kind == .scalar
-            ? KeyPath(property: property, access: .whole, kind: .scalar, name: info.name)
-            : KeyPath(property: property, access: .components(first: index, count: 1), kind: .scalar, name: info.name)
+        if info.kind == .scalar { return KeyPath(property: property, access: .whole, kind: .scalar, name: info.name) }
+        let access = KeyPathAccess.components(first: index, count: 1)
+        let sub = PropertyRegistry.subPaths(of: info).first { $0.1 == access }.map { "." + $0.0 } ?? ""
+        return KeyPath(property: property, access: access, kind: .scalar, name: info.name + sub)
     }
 }
 
@@ -144,7 +145,7 @@ public struct PropertyRegistry: Sendable {
         return all
     }
 
-    private static func subPaths(of p: PropertyInfo) -> [(String, KeyPathAccess, ValueKind)] {
+    static func subPaths(of p: PropertyInfo) -> [(String, KeyPathAccess, ValueKind)] {
         let c = { (first: Int, count: Int) in KeyPathAccess.components(first: first, count: count) }
         switch p.kind {
         case .point: return [("x", c(0, 1), .scalar), ("y", c(1, 1), .scalar)]

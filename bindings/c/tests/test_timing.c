@@ -94,7 +94,100 @@ TEST(easing_keywords_and_linear_stops) {
     animrt_runtime_destroy(rt);
 }
 
+/* Core Animation's animation(forKey:) copy: duration 0 becomes 0.25 s when
+ * added, beginTime 0 is stamped at the next tick; the copy is read-only. */
+TEST(attached_read_back) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, inst = 0, found = 0;
+    animrt_layer_create(rt, 0, &layer);
+    CHECK_OK(animrt_runtime_tick(rt, 3));
+    animrt_id a = basic(rt, "position.x", 1, 3, 0);
+    CHECK_OK(animrt_animation_set_timing_function(rt, a, "linear(0, 0.25 75%, 1)"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, "x", 0, &inst));
+    CHECK_OK(animrt_layer_animation_for_key(rt, layer, "x", &found));
+    CHECK(found == inst);
+    CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, "none", &found), ANIMRT_E_NOT_FOUND);
+    double v = -1;
+    CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_BEGIN_TIME, &v));
+    CHECK(v == 0);
+    CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_DURATION, &v));
+    CHECK(v == 0.25);
+    CHECK_OK(animrt_runtime_tick(rt, 5));
+    CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_BEGIN_TIME, &v));
+    CHECK(v == 5);
+    char text[64]; size_t needed = 0;
+    CHECK_OK(animrt_animation_get_key_path(rt, inst, text, sizeof text, &needed));
+    CHECK(strcmp(text, "position.x") == 0 && needed == 11);
+    CHECK_OK(animrt_animation_get_timing_function(rt, inst, text, sizeof text, &needed));
+    CHECK(strcmp(text, "linear(0 0%, 0.25 75%, 1 100%)") == 0);
+    CHECK_STATUS(animrt_animation_get_timing_function(rt, inst, text, 4, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 31);
+    double ends[2] = {0, 0}; size_t n = 9;
+    CHECK_OK(animrt_animation_get_value(rt, inst, ANIMRT_TO, ends, 2, &n));
+    CHECK(n == 1 && ends[0] == 3);
+    CHECK_OK(animrt_animation_get_value(rt, inst, ANIMRT_BY, ends, 2, &n));
+    CHECK(n == 0);
+    animrt_animation_kind kind = ANIMRT_ANIMATION_GROUP;
+    CHECK_OK(animrt_animation_get_kind(rt, inst, &kind));
+    CHECK(kind == ANIMRT_ANIMATION_BASIC);
+    int flag = -1;
+    CHECK_OK(animrt_animation_get_flag(rt, inst, ANIMRT_FLAG_REMOVED_ON_COMPLETION, &flag));
+    CHECK(flag == 1);
+    CHECK_STATUS(animrt_animation_get_flag(rt, inst, ANIMRT_FLAG_ALLOWS_OVERDAMPING, &flag), ANIMRT_E_KIND);
+    /* Read-only: a setter refuses the attached handle and changes nothing. */
+    CHECK_STATUS(animrt_animation_set_timing(rt, inst, ANIMRT_TIMING_SPEED, 2), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("read-only");
+    CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_SPEED, &v));
+    CHECK(v == 1);
+    /* Keyframes: values and key times as set. */
+    animrt_id k = 0, kinst = 0;
+    double values[3] = {0, 1, 0.5}, times[3] = {0, 0.2, 1}, back[4];
+    animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &k);
+    animrt_keyframe_set_values(rt, k, values, 3, 1);
+    animrt_keyframe_set_key_times(rt, k, times, 3);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, k, "k", 0, &kinst));
+    CHECK_OK(animrt_keyframe_get_values(rt, kinst, back, 4, &needed));
+    CHECK(needed == 3 && back[1] == 1 && back[2] == 0.5);
+    CHECK_STATUS(animrt_keyframe_get_key_times(rt, kinst, back, 2, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 3);
+    CHECK_STATUS(animrt_keyframe_get_values(rt, inst, back, 4, &needed), ANIMRT_E_KIND);
+    /* Removed: the handle is stale. */
+    CHECK_OK(animrt_layer_remove_animation(rt, layer, "x", NULL));
+    CHECK_STATUS(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_BEGIN_TIME, &v), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+/* WA1: duration 1, 3 iterations, delay 0.5, alternate, begin 10: active
+ * duration 3, end time 3.5; at 11.75 local 1.75, active 1.25, iteration 1
+ * played reversed, progress 0.75. */
+TEST(computed_timing) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, inst = 0;
+    animrt_layer_create(rt, 0, &layer);
+    CHECK_OK(animrt_runtime_tick(rt, 9));
+    animrt_id a = basic(rt, "opacity", 0, 1, 0);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_ITERATION_DURATION, 1);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_ITERATIONS, 3);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DELAY, 0.5);
+    animrt_animation_set_direction(rt, a, ANIMRT_DIRECTION_ALTERNATE);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, "a", 0, &inst));
+    animrt_computed_timing c;
+    CHECK_OK(animrt_animation_get_computed_timing(rt, inst, &c));
+    CHECK(c.phase == ANIMRT_PHASE_IDLE && isnan(c.local_time) && c.in_effect == 0);
+    CHECK(c.active_duration == 3 && c.end_time == 3.5);
+    CHECK_OK(animrt_runtime_tick(rt, 10));
+    CHECK_OK(animrt_runtime_tick(rt, 11.75));
+    CHECK_OK(animrt_animation_get_computed_timing(rt, inst, &c));
+    CHECK(c.phase == ANIMRT_PHASE_ACTIVE && c.in_effect == 1);
+    CHECK(c.local_time == 1.75 && c.active_time == 1.25 && c.current_iteration == 1 && c.progress == 0.75);
+    CHECK_STATUS(animrt_animation_get_computed_timing(rt, a, &c), ANIMRT_E_HANDLE);  /* a description */
+    CHECK_STATUS(animrt_animation_get_computed_timing(rt, inst, NULL), ANIMRT_E_NULL);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(attached_read_back);
+    RUN(computed_timing);
     RUN(web_animations_vocabulary);
     RUN(easing_keywords_and_linear_stops);
     return check_report();

@@ -11,14 +11,15 @@ HEADER = os.path.join(os.path.dirname(__file__), "..", "..", "..", "include", "a
 TEXT = open(HEADER, encoding="utf-8").read()
 
 ENUM_TYPES = {"animrt_value_kind", "animrt_animation_kind", "animrt_timing_param", "animrt_flag",
-              "animrt_fill_mode", "animrt_direction", "animrt_value_slot", "animrt_calculation_mode",
-              "animrt_name_kind", "animrt_export_format", "animrt_send_outcome"}
+              "animrt_calculation_mode", "animrt_direction", "animrt_export_format", "animrt_fill_mode",
+              "animrt_name_kind", "animrt_phase", "animrt_send_outcome", "animrt_value_slot"}
 SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "animrt_id": c_uint64,
            "animrt_keypath": c_int32, "double": c_double, "size_t": c_size_t, "int": c_int, "int32_t": c_int32,
            "animrt_runtime *": c_void_p, "void *": c_void_p, "const char *": c_char_p, "char *": c_char_p,
            "const char *const *": POINTER(c_char_p), "animrt_event_fn": _ffi.EVENT_FN,
            "animrt_event *": POINTER(_ffi.Event), "animrt_value *": POINTER(_ffi.Value),
-           "const animrt_value *": POINTER(_ffi.Value), "void": None}
+           "const animrt_value *": POINTER(_ffi.Value),
+           "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "void": None}
 
 
 def ctype(c: str):
@@ -61,7 +62,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 80
+    assert len(seen) == 91
 
 
 def enum_values(prefix):
@@ -71,7 +72,7 @@ def enum_values(prefix):
 def test_enums_and_statuses_match_the_header():
     for prefix, enum in [("ANIMRT_VALUE_", animrt.ValueKind), ("ANIMRT_FILL_", animrt.FillMode),
                          ("ANIMRT_DIRECTION_", animrt.Direction), ("ANIMRT_CALC_", animrt.CalculationMode),
-                         ("ANIMRT_STOP_", animrt.StopReason)]:
+                         ("ANIMRT_STOP_", animrt.StopReason), ("ANIMRT_PHASE_", animrt.Phase)]:
         header = enum_values(prefix)
         names = {m.name for m in enum}
         for cname, value in header.items():
@@ -97,6 +98,13 @@ def test_event_struct_layout_matches():
     names = re.findall(r"\b(\w+);", fields)
     assert [f[0] for f in _ffi.Event._fields_] == names
     assert ctypes.sizeof(_ffi.Event) == 72
+
+
+def test_computed_timing_struct_layout_matches():
+    fields = re.search(r"typedef struct animrt_computed_timing \{(.*?)\} animrt_computed_timing;", TEXT, re.S).group(1)
+    names = re.findall(r"\b(\w+);", fields)
+    assert [f[0] for f in _ffi.ComputedTiming._fields_] == names
+    assert ctypes.sizeof(_ffi.ComputedTiming) == 56
 
 
 def test_versions_match():

@@ -35,6 +35,13 @@ class Event(Structure):
 
 EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(Event))
 
+
+class ComputedTiming(Structure):
+    """animrt_computed_timing."""
+    _fields_ = [("phase", c_int32), ("in_effect", c_int32), ("local_time", c_double), ("active_time", c_double),
+                ("active_duration", c_double), ("end_time", c_double), ("current_iteration", c_double),
+                ("progress", c_double)]
+
 status = c_int32
 runtime_p = c_void_p
 id_t = c_uint64
@@ -90,6 +97,17 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_layer_remove_all_animations": (status, [runtime_p, id_t]),
     "animrt_layer_animation_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),
     "animrt_layer_animation_key": (status, [runtime_p, id_t, c_size_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_layer_animation_for_key": (status, [runtime_p, id_t, c_char_p, POINTER(id_t)]),
+    "animrt_animation_get_kind": (status, [runtime_p, id_t, POINTER(enum_t)]),
+    "animrt_animation_get_key_path": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_animation_get_flag": (status, [runtime_p, id_t, enum_t, POINTER(c_int)]),
+    "animrt_animation_get_fill_mode": (status, [runtime_p, id_t, POINTER(enum_t)]),
+    "animrt_animation_get_direction": (status, [runtime_p, id_t, POINTER(enum_t)]),
+    "animrt_animation_get_timing_function": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_animation_get_value": (status, [runtime_p, id_t, enum_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "animrt_keyframe_get_values": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "animrt_keyframe_get_key_times": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "animrt_animation_get_computed_timing": (status, [runtime_p, id_t, POINTER(ComputedTiming)]),
     "animrt_barrier_create": (status, [runtime_p, POINTER(id_t)]),
     "animrt_barrier_destroy": (status, [runtime_p, id_t]),
     "animrt_barrier_enter": (status, [runtime_p, id_t]),

@@ -1,0 +1,23 @@
+extension ResolvedAnimation {
+    /// The animation as attached, as a description (Core Animation's
+    /// `animation(forKey:)` returns the attached copy): beginTime as stamped,
+    /// duration as defaulted, from as rebased by `startsFromPresentation`.
+    var readback: Animation {
+        var a: Animation
+        switch body {
+        case .basic(let f, let t, let b):
+            a = Animation(keyPath: keyPath?.name, content: .basic(from: f, to: t, by: b), timing: timing, timingFunction: curve)
+        case .spring(let f, let t, let b, let s):
+            a = Animation(keyPath: keyPath?.name, content: .spring(from: f, to: t, by: b, s), timing: timing)
+        case .keyframe(let k):
+            a = Animation(keyPath: keyPath?.name, content: .keyframe(k.source), timing: timing, timingFunction: curve)
+        case .group(let children):
+            a = Animation(keyPath: nil, content: .group(children.map(\.readback)), timing: timing, timingFunction: curve)
+        }
+        a.isRemovedOnCompletion = removedOnCompletion
+        a.isAdditive = additive
+        a.isCumulative = cumulative
+        a.startsFromPresentation = startsFromPresentation
+        return a
+    }
+}

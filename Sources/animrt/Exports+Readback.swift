@@ -1,0 +1,119 @@
+// Reading animations back: descriptions and attached copies alike.
+import AnimationCore
+import CAnimrt
+
+/// The description or attached copy named by `h`.
+private func described(_ r: Runtime, _ h: animrt_id) throws(AnimrtError) -> Animation {
+    try r.animationOrAttached(Handle(raw: h))
+}
+
+@c @implementation
+public func animrt_animation_get_kind(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                      _ out: UnsafeMutablePointer<animrt_animation_kind>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = animrt_animation_kind(rawValue: UInt32(try described(r, animation).kind.rawValue))
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_key_path(_ rt: OpaquePointer!, _ animation: animrt_id, _ buf: UnsafeMutablePointer<CChar>!,
+                                          _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try copyString(try described(r, animation).keyPath ?? "", buf, cap, needed, "key path")
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_flag(_ rt: OpaquePointer!, _ animation: animrt_id, _ flag: animrt_flag,
+                                      _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let a = try described(r, animation)
+        let on: Bool
+        switch flag.rawValue {
+        case ANIMRT_FLAG_AUTOREVERSES.rawValue: on = a.timing.autoreverses
+        case ANIMRT_FLAG_REMOVED_ON_COMPLETION.rawValue: on = a.isRemovedOnCompletion
+        case ANIMRT_FLAG_ADDITIVE.rawValue: on = a.isAdditive
+        case ANIMRT_FLAG_CUMULATIVE.rawValue: on = a.isCumulative
+        case ANIMRT_FLAG_FROM_PRESENTATION.rawValue: on = a.startsFromPresentation
+        case ANIMRT_FLAG_ALLOWS_OVERDAMPING.rawValue:
+            guard case .spring(_, _, _, let s) = a.content else { throw wrongKind(a, animation, "spring") }
+            on = s.allowsOverdamping
+        default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag")
+        }
+        out.pointee = on ? 1 : 0
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_fill_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                           _ out: UnsafeMutablePointer<animrt_fill_mode>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = animrt_fill_mode(rawValue: UInt32(try described(r, animation).timing.fillMode.rawValue))
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_direction(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                           _ out: UnsafeMutablePointer<animrt_direction>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = animrt_direction(rawValue: UInt32(try described(r, animation).timing.direction.rawValue))
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                                 _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
+                                                 _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try copyString((try described(r, animation).timingFunction ?? .linear).name, buf, cap, needed, "timing function")
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_value(_ rt: OpaquePointer!, _ animation: animrt_id, _ slot: animrt_value_slot,
+                                       _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
+                                       _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let a = try described(r, animation)
+        guard slot.rawValue < 3 else { throw AnimrtError(.unknownEnum, "\(slot.rawValue) is not a valid animrt_value_slot") }
+        guard let ends = a.endValues else { throw wrongKind(a, animation, "basic or spring") }
+        try copyDoubles(ends[Int(slot.rawValue)]?.components ?? [], out, cap, count, "value")
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_get_values(_ rt: OpaquePointer!, _ animation: animrt_id, _ out: UnsafeMutablePointer<Double>!,
+                                       _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let a = try described(r, animation)
+        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
+        try copyDoubles(k.values.flatMap(\.components), out, cap, needed, "keyframe values")
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_get_key_times(_ rt: OpaquePointer!, _ animation: animrt_id, _ out: UnsafeMutablePointer<Double>!,
+                                          _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let a = try described(r, animation)
+        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
+        try copyDoubles(k.keyTimes ?? [], out, cap, needed, "key times")
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_computed_timing(_ rt: OpaquePointer!, _ attached: animrt_id,
+                                                 _ out: UnsafeMutablePointer<animrt_computed_timing>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let c = try r.computedTiming(of: Handle(raw: attached))
+        out.pointee = animrt_computed_timing(
+            phase: c.phase.map { Int32($0.rawValue) } ?? Int32(ANIMRT_PHASE_IDLE.rawValue), in_effect: c.isInEffect ? 1 : 0,
+            local_time: c.localTime ?? .nan, active_time: c.activeTime ?? .nan, active_duration: c.activeDuration,
+            end_time: c.endTime, current_iteration: c.currentIteration ?? .nan, progress: c.progress ?? .nan)
+    }
+}
