@@ -112,7 +112,7 @@ public func animrt_animation_get_computed_timing(_ rt: OpaquePointer!, _ attache
         let out = try required(out, "out")
         let c = try r.computedTiming(of: Handle(raw: attached))
         out.pointee = animrt_computed_timing(
-            phase: c.phase.map { Int32($0.rawValue) } ?? Int32(ANIMRT_PHASE_IDLE.rawValue), in_effect: c.isInEffect ? 1 : 0,
+            phase: c.phase.rawValue, in_effect: c.isInEffect ? 1 : 0,
             local_time: c.localTime ?? .nan, active_time: c.activeTime ?? .nan, active_duration: c.activeDuration,
             end_time: c.endTime, current_iteration: c.currentIteration ?? .nan, progress: c.progress ?? .nan)
     }

@@ -100,7 +100,7 @@ struct AttachedReadbackTests {
         try rt.tick(9)
         let h = try rt.add(a, to: l, forKey: "a")
         var c = try rt.computedTiming(of: h)
-        #expect(c.phase == nil && c.localTime == nil && !c.isInEffect)  // idle until stamped
+        #expect(c.phase == .idle && c.localTime == nil && !c.isInEffect)  // idle until stamped
         #expect(c.activeDuration == 3 && c.endTime == 3.5)
         try rt.tick(10)
         try rt.tick(10.25)

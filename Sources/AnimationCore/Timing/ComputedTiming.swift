@@ -2,10 +2,10 @@
 /// phase. Times are in the animation's local time (seconds); nil is Web
 /// Animations' null (unresolved).
 public struct ComputedTiming: Equatable, Sendable {
-    /// before, active or after; nil is Web Animations' idle phase (the local
-    /// time is unresolved: the animation waits for its begin time to be
-    /// stamped at the next tick, or its layer's time is unresolved).
-    public var phase: Phase?
+    /// before, active or after; idle while the local time is unresolved (the
+    /// begin time waits to be stamped at the next tick, or the layer's time
+    /// is unresolved).
+    public var phase: Phase
     /// The local time before `timeOffset` (from beginTime, scaled by speed;
     /// playing backwards it counts down from the end time).
     public var localTime: Double?
@@ -20,7 +20,7 @@ public struct ComputedTiming: Equatable, Sendable {
     /// direction and the timing function), or nil when not in effect.
     public var progress: Double?
 
-    public init(phase: Phase? = nil, localTime: Double? = nil, activeTime: Double? = nil, activeDuration: Double,
+    public init(phase: Phase = .idle, localTime: Double? = nil, activeTime: Double? = nil, activeDuration: Double,
                 endTime: Double, currentIteration: Double? = nil, progress: Double? = nil) {
         self.phase = phase; self.localTime = localTime; self.activeTime = activeTime
         self.activeDuration = activeDuration; self.endTime = endTime

@@ -1,6 +1,9 @@
-/// Web Animations' phases of an animation effect.
-public enum Phase: Int, Sendable {
+/// Web Animations' phases of an animation effect. Raw values are the C
+/// ABI's `animrt_phase`.
+public enum Phase: Int32, Sendable, CaseIterable {
     case before = 0, active, after
+    /// The local time is unresolved (only computed timing reports it).
+    case idle
 }
 
 /// How an effect behaves outside its active interval. Core Animation's
@@ -101,6 +104,7 @@ public struct TimingModel: Equatable, Sendable {
         case .before: return fill.fillsBackwards ? max(localTime - delay, 0) : nil
         case .active: return localTime - delay
         case .after: return fill.fillsForwards ? max(min(localTime - delay, activeDuration), 0) : nil
+        case .idle: return nil
         }
     }
 
