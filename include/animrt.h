@@ -163,9 +163,11 @@ animrt_status animrt_layer_destroy(animrt_runtime *rt, animrt_id layer);
 animrt_status animrt_layer_set_parent(animrt_runtime *rt, animrt_id layer, animrt_id parent);
 
 /* Sets the layer's time transform, inherited by everything under it:
- * local = (parent − begin_time) × speed + time_offset. Speed 0 pauses. */
+ * local = (parent − begin_time) × speed + time_offset. Speed 0 pauses. The
+ * layer's other media timing (see "Layer time") is kept. */
 animrt_status animrt_layer_set_timing(animrt_runtime *rt, animrt_id layer, double begin_time,
                                       double speed, double time_offset);
+
 
 /* Sets the model value of a key path (`count` doubles of its kind). The
  * presentation value follows at the next tick: until then it shows what is
@@ -347,6 +349,40 @@ animrt_status animrt_keyframe_set_spline(animrt_runtime *rt, animrt_id animation
 
 /* Appends a copy of `child` (as it is now) to a group. */
 animrt_status animrt_group_add(animrt_runtime *rt, animrt_id group, animrt_id child);
+
+/* ===================================================================== */
+/* Layer time                                                            */
+/* ===================================================================== */
+
+/* A layer has the full media timing of an animation (CALayer adopts
+ * CAMediaTiming), with one difference: a duration of 0 (the default) means
+ * unbounded, the layer's time runs forever. With a duration (or an exact
+ * ITERATION_DURATION) the layer is timed like an animation group: its
+ * animations and sublayers see its iteration time, repeated, reversed and
+ * filled, and nothing of it is in effect outside its active interval
+ * without a fill (its animations wait, its properties show the model).
+ * Repeat, direction and fill take effect once there is a duration. An
+ * unbounded layer reads ITERATION_DURATION as INFINITY and ITERATIONS as 1.
+ * Checked as for animations; nothing changes on error. */
+animrt_status animrt_layer_set_timing_param(animrt_runtime *rt, animrt_id layer, animrt_timing_param param,
+                                            double value);
+animrt_status animrt_layer_get_timing_param(animrt_runtime *rt, animrt_id layer, animrt_timing_param param,
+                                            double *out);
+animrt_status animrt_layer_set_fill_mode(animrt_runtime *rt, animrt_id layer, animrt_fill_mode mode);
+animrt_status animrt_layer_set_direction(animrt_runtime *rt, animrt_id layer, animrt_direction direction);
+animrt_status animrt_layer_set_autoreverses(animrt_runtime *rt, animrt_id layer, int on);
+
+/* Core Animation's convertTime(_:from:) and convertTime(_:to:): `time` in
+ * the local time of layer `from` (0: the runtime's time) as the local time
+ * of layer `to` (0: the runtime's time). A layer's local time is
+ * (parent − begin_time) × speed + time_offset, the time its time offset is
+ * in, so the pause idiom works on any layer: time_offset =
+ * convert(now, 0, layer), speed 0; to resume, speed 1, offsets 0, then
+ * begin_time = convert(now, 0, layer) − the paused time. Converting out of
+ * a paused layer, or through a timed ancestor that is filling or outside
+ * its active interval now, has no answer: ANIMRT_E_STATE. A timed ancestor
+ * is inverted within the iteration it is in now. */
+animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_id from, animrt_id to, double *out);
 
 /* ===================================================================== */
 /* Attaching animations to layers                                        */

@@ -58,6 +58,57 @@ public func animrt_layer_set_timing(_ rt: OpaquePointer!, _ layer: animrt_id, _ 
 }
 
 @c @implementation
+public func animrt_layer_set_timing_param(_ rt: OpaquePointer!, _ layer: animrt_id, _ param: animrt_timing_param,
+                                          _ v: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
+        try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in try t.set(p, v) }
+    }
+}
+
+@c @implementation
+public func animrt_layer_get_timing_param(_ rt: OpaquePointer!, _ layer: animrt_id, _ param: animrt_timing_param,
+                                          _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
+        out.pointee = try r.mediaTiming(of: Handle(raw: layer)).layerParameter(p)
+    }
+}
+
+@c @implementation
+public func animrt_layer_set_fill_mode(_ rt: OpaquePointer!, _ layer: animrt_id, _ mode: animrt_fill_mode) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let m = try enumValue(Int32(bitPattern: mode.rawValue), FillMode.self, "animrt_fill_mode")
+        try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.fillMode = m }
+    }
+}
+
+@c @implementation
+public func animrt_layer_set_direction(_ rt: OpaquePointer!, _ layer: animrt_id, _ direction: animrt_direction) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let d = try enumValue(Int32(bitPattern: direction.rawValue), PlaybackDirection.self, "animrt_direction")
+        try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.direction = d }
+    }
+}
+
+@c @implementation
+public func animrt_layer_set_autoreverses(_ rt: OpaquePointer!, _ layer: animrt_id, _ on: Int32) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.autoreverses = on != 0 }
+    }
+}
+
+@c @implementation
+public func animrt_layer_convert_time(_ rt: OpaquePointer!, _ time: Double, _ from: animrt_id, _ to: animrt_id,
+                                      _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.convertTime(time, from: optionalHandle(from), to: optionalHandle(to))
+    }
+}
+
+@c @implementation
 public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
                                    _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in

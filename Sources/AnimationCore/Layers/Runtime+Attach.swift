@@ -82,7 +82,9 @@ extension Runtime {
         layers[li].lastInstance = Int32(ii)
 
         if stampNow {
-            if inTick { resolved.timing.beginTime = localTime(of: li, at: now()) }
+            // Stamped with the layer's time now, or at the first tick that
+            // resolves it (a timed layer outside its active interval).
+            if inTick, let t = localTime(of: li, at: now()) { resolved.timing.beginTime = t }
             else { instances[ii].pendingBegin = true; pendingBegins.append(instHandle) }
         }
         if let batchEntry = batchForm(resolved, layer: li) {

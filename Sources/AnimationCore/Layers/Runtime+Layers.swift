@@ -60,40 +60,144 @@ extension Runtime {
     /// The number of live layers.
     public var layerCount: Int { layers.count }
 
-    /// Sets a layer's own time transform (beginTime, speed, timeOffset),
-    /// which applies to its animations and to every descendant.
+    /// Sets a layer's time transform (beginTime, speed, timeOffset), which
+    /// applies to its animations and to every descendant; its other media
+    /// timing is kept.
     public func setTiming(_ timing: LayerTiming, of layer: Handle) throws(AnimrtError) {
-        let i = try layers.index(of: layer)
-        try requireFinite(timing.beginTime, "layer beginTime")
-        try requireFinite(timing.speed, "layer speed")
-        try requireFinite(timing.timeOffset, "layer timeOffset")
-        layers[i].timing = timing.isIdentity ? nil : timing
-        if !timing.isIdentity { demoteSubtree(i) }
+        var t = layers[try layers.index(of: layer)].timing ?? MediaTiming()
+        t.beginTime = timing.beginTime; t.speed = timing.speed; t.timeOffset = timing.timeOffset
+        do throws(AnimrtError) { try t.validate() }
+        catch { throw AnimrtError(error.status, "layer \(error.message)") }
+        try setMediaTiming(t, of: layer)
     }
 
+    /// The layer's beginTime, speed and timeOffset.
     public func timing(of layer: Handle) throws(AnimrtError) -> LayerTiming {
-        layers[try layers.index(of: layer)].timing ?? LayerTiming()
+        let t = try mediaTiming(of: layer)
+        return LayerTiming(beginTime: t.beginTime, speed: t.speed, timeOffset: t.timeOffset)
     }
 
+    /// Sets the layer's full media timing (CALayer adopts CAMediaTiming; see
+    /// `MediaTiming+Layer`). Checked as an animation's is; nothing changes
+    /// on error.
+    public func setMediaTiming(_ timing: MediaTiming, of layer: Handle) throws(AnimrtError) {
+        let i = try layers.index(of: layer)
+        do throws(AnimrtError) { try timing.validate() }
+        catch { throw AnimrtError(error.status, "layer \(error.message)") }
+        layers[i].timing = timing == MediaTiming() ? nil : timing
+        if !timing.isLayerIdentity { demoteSubtree(i) }
+    }
+
+    /// The layer's full media timing.
+    public func mediaTiming(of layer: Handle) throws(AnimrtError) -> MediaTiming {
+        layers[try layers.index(of: layer)].timing ?? MediaTiming()
+    }
+
+    /// Changes the layer's media timing; kept only if `body` does not throw
+    /// and the result is valid.
+    public func updateMediaTiming(of layer: Handle, _ body: (inout MediaTiming) throws(AnimrtError) -> Void) throws(AnimrtError) {
+        var t = try mediaTiming(of: layer)
+        try body(&t)
+        try setMediaTiming(t, of: layer)
+    }
+
+    /// Whether `i` and all its ancestors show their parent's time unchanged.
     func hasIdentityTime(_ i: Int) -> Bool {
         var a = Int32(i)
         while a >= 0 {
-            if layers[Int(a)].timing != nil { return false }
+            if let t = layers[Int(a)].timing, !t.isLayerIdentity { return false }
             a = layers[Int(a)].parent
         }
         return true
     }
 
-    /// The layer's local time for runtime time `t` (its ancestors' time
-    /// transforms applied from the root down).
-    func localTime(of i: Int, at t: Double) -> Double {
-        let p = layers[i].parent
-        let parentTime = p >= 0 ? localTime(of: Int(p), at: t) : t
-        return layers[i].timing?.localTime(parentTime) ?? parentTime
+    /// The time layer `i` shows its animations at runtime time `t` (its
+    /// ancestors' timing applied from the root down), or nil when it is
+    /// unresolved (a timed layer on the way is outside its active interval).
+    func localTime(of i: Int, at t: Double) -> Double? {
+        if hasIdentityTime(i) { return t }
+        var chain: [Int32] = []
+        var a = Int32(i)
+        while a >= 0 { chain.append(a); a = layers[Int(a)].parent }
+        var time = t
+        for l in chain.reversed() {
+            guard let timing = layers[Int(l)].timing else { continue }
+            guard let c = timing.layerChildTime(time) else { return nil }
+            time = c
+        }
+        return time
     }
 
-    /// The layer's local time at the runtime's current time.
-    public func localTime(of layer: Handle) throws(AnimrtError) -> Double {
+    /// The time layer `layer` shows its animations at the runtime's time, or
+    /// nil when it is unresolved.
+    public func localTime(of layer: Handle) throws(AnimrtError) -> Double? {
         localTime(of: try layers.index(of: layer), at: now())
+    }
+
+    /// Core Animation's `convertTime(_:from:)` / `convertTime(_:to:)`: `time`
+    /// in `from`'s local time (nil: the runtime's time) as `to`'s local time
+    /// (nil: the runtime's time). A layer's local time is CAMediaTiming's
+    /// `(parentTime − beginTime) × speed + timeOffset`, the time its
+    /// `timeOffset` is expressed in, so that the pause idiom
+    /// (`timeOffset = convertTime(now, from: nil)`, speed 0) holds the frame.
+    /// Converting out of a paused layer (speed 0), or through a timed
+    /// ancestor that is filling or unresolved now, has no answer:
+    /// `.state`. A timed ancestor is inverted within its current iteration.
+    public func convertTime(_ time: Double, from: Handle?, to: Handle?) throws(AnimrtError) -> Double {
+        try requireFinite(time, "the time to convert")
+        let fi = try from.map { (h: Handle) throws(AnimrtError) in try layers.index(of: h) }
+        let ti = try to.map { (h: Handle) throws(AnimrtError) in try layers.index(of: h) }
+        var root = time
+        if let fi { root = try runtimeTime(forLocal: time, of: fi) }
+        var result = root
+        if let ti {
+            let p = layers[ti].parent
+            guard let parentTime = p >= 0 ? localTime(of: Int(p), at: root) : root else {
+                throw AnimrtError(.state, "\(layers.handle(at: ti))'s parent time is unresolved at \(root): a timed ancestor is outside its active interval")
+            }
+            result = layers[ti].timing?.layerLocalTime(parentTime) ?? parentTime
+        }
+        guard result.isFinite else {
+            throw AnimrtError(.outOfRange, "\(time) converts to \(result), which is not a finite time")
+        }
+        return result
+    }
+
+    /// The runtime time at which layer `i`'s local time is `local`.
+    private func runtimeTime(forLocal local: Double, of i: Int) throws(AnimrtError) -> Double {
+        var time = local
+        if let t = layers[i].timing {
+            guard let p = t.layerParentTime(forLocal: time) else {
+                throw AnimrtError(.state, "\(layers.handle(at: i)) is paused (speed 0): every time outside it shows as the same local time")
+            }
+            time = p
+        }
+        var a = layers[i].parent
+        while a >= 0 {
+            let ai = Int(a)
+            if let t = layers[ai].timing, !t.isLayerIdentity {
+                if t.isUnbounded {
+                    guard let p = t.layerParentTime(forLocal: time) else {
+                        throw AnimrtError(.state, "\(layers.handle(at: ai)) is paused (speed 0): its sublayers' time does not depend on its parent's")
+                    }
+                    time = p
+                } else {
+                    // A timed ancestor's iteration time repeats: invert it
+                    // within the iteration it is in now.
+                    let gp = layers[ai].parent
+                    guard let parentNow = gp >= 0 ? localTime(of: Int(gp), at: now()) : now(),
+                          let childNow = t.layerChildTime(parentNow) else {
+                        throw AnimrtError(.state, "\(layers.handle(at: ai))'s time is unresolved now, so times inside it cannot be converted out")
+                    }
+                    let rate = t.layerChildRate(parentNow)
+                    guard rate != 0 else {
+                        throw AnimrtError(.state, "\(layers.handle(at: ai)) is paused or filling now, so times inside it cannot be converted out")
+                    }
+                    time = parentNow + (time - childNow) / rate
+                }
+            }
+            a = layers[ai].parent
+        }
+        return time
     }
 }

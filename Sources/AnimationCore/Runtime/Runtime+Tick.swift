@@ -52,14 +52,18 @@ extension Runtime {
 
     private func stampPendingBegins(_ now: Double) {
         guard !pendingBegins.isEmpty else { return }
+        var waiting: [Handle] = []
         for h in pendingBegins {
             guard let i = try? instances.index(of: h) else { continue }
+            // A layer whose time is unresolved keeps its new animations
+            // waiting (idle) until its time resolves.
+            guard let t = localTime(of: Int(instances[i].layer), at: now) else { waiting.append(h); continue }
             instances[i].pendingBegin = false
-            let t = localTime(of: Int(instances[i].layer), at: now)
             if instances[i].inBatch { batches.lanes[Int(instances[i].lane)].setBegin(Int(instances[i].tierIndex), t) }
             else { general[Int(instances[i].tierIndex)].animation.timing.beginTime = t }
         }
         pendingBegins.removeAll(keepingCapacity: true)
+        pendingBegins += waiting
     }
 
     /// Evaluates the general path layer by layer: each property starts from
@@ -67,7 +71,10 @@ extension Runtime {
     private func evaluateGeneral(_ now: Double) {
         for li32 in generalLayers {
             let li = Int(li32)
-            let t = localTime(of: li, at: now)
+            // An unresolved layer time (a timed layer outside its active
+            // interval): nothing is in effect, the model shows, and no
+            // animation starts or stops.
+            let time = localTime(of: li, at: now)
             var working: [Int32: AnimatableValue] = [:]
             var touched: [Int32] = []
             var c = layers[li].firstInstance
@@ -77,6 +84,7 @@ extension Runtime {
                 if instances[ii].inBatch { continue }
                 let r = general[Int(instances[ii].tierIndex)].animation
                 for p in r.targets where !touched.contains(p) { touched.append(p) }
+                guard let t = time, !instances[ii].pendingBegin else { continue }
                 let state: LifeState = r.timing.sampleAndState(at: t).1
                 if state.rawValue > instances[ii].state.rawValue { transitions.append((Int32(ii), state)) }
                 if state == .ended && r.removedOnCompletion { continue }

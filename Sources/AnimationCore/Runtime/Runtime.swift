@@ -54,7 +54,8 @@ public final class Runtime {
         var props = PropertySlots()
         var firstInstance: Int32 = -1
         var lastInstance: Int32 = -1
-        var timing: LayerTiming? = nil
+        /// The layer's media timing; nil is the default (the parent's time).
+        var timing: MediaTiming? = nil
         var generalCount: Int32 = 0
         var generalListIndex: Int32 = -1
     }

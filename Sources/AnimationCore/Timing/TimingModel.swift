@@ -50,6 +50,9 @@ public struct TimingSample: Equatable, Sendable {
     public var directedProgress: Double?
     /// Whether the step easing's before flag is set.
     public var beforeFlag: Bool
+    /// Whether the current iteration plays forwards (directed progress
+    /// grows with active time).
+    public var playsForwards: Bool = true
 
     /// Whether the effect contributes a value.
     public var isInEffect: Bool { directedProgress != nil }
@@ -149,6 +152,7 @@ public struct TimingModel: Equatable, Sendable {
         let directed = forwards ? simple : 1 - simple
         let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
         return TimingSample(phase: phase, activeTime: active, overallProgress: overall, simpleIterationProgress: simple,
-                            currentIteration: iteration, directedProgress: directed, beforeFlag: beforeFlag)
+                            currentIteration: iteration, directedProgress: directed, beforeFlag: beforeFlag,
+                            playsForwards: forwards)
     }
 }

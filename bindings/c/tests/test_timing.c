@@ -185,7 +185,66 @@ TEST(computed_timing) {
     animrt_runtime_destroy(rt);
 }
 
+/* QA1673 on a child of a layer with begin 1 and speed 2: the child's time
+ * is (t - 1) × 2. A 10 s fade added at 2 is stamped at 2 (the child's time
+ * at the tick); at 3 (child time
+ * 4) it shows 0.2, held while paused; resumed at 5 (parent time 8, begin
+ * time 8 - 4) it shows 0.4 at 6. */
+TEST(layer_time_and_pause) {
+    animrt_runtime *rt = rt_new();
+    animrt_id parent = 0, child = 0, timed = 0;
+    animrt_layer_create(rt, 0, &parent);
+    animrt_layer_create(rt, parent, &child);
+    CHECK_OK(animrt_layer_set_timing(rt, parent, 1, 2, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 2));
+    CHECK_OK(animrt_layer_add_animation(rt, child, basic(rt, "opacity", 0, 1, 10), "fade", 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 2));   /* stamps the begin time: child time 2 */
+    CHECK_OK(animrt_runtime_tick(rt, 3));
+    CHECK_NEAR(presentation(rt, child, "opacity"), 0.2, 1e-15);
+    double paused = 0, now = 0;
+    CHECK_OK(animrt_layer_convert_time(rt, 3, 0, child, &paused));
+    CHECK(paused == 4);
+    CHECK_OK(animrt_layer_set_timing(rt, child, 0, 0, paused));
+    CHECK_OK(animrt_runtime_tick(rt, 5));
+    CHECK_NEAR(presentation(rt, child, "opacity"), 0.2, 1e-15);
+    CHECK_OK(animrt_layer_set_timing(rt, child, 0, 1, 0));
+    CHECK_OK(animrt_layer_convert_time(rt, 5, 0, child, &now));
+    CHECK_OK(animrt_layer_set_timing(rt, child, now - paused, 1, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 6));
+    CHECK_NEAR(presentation(rt, child, "opacity"), 0.4, 1e-15);
+    CHECK_OK(animrt_layer_convert_time(rt, 6, 0, child, &now));
+    CHECK_OK(animrt_layer_convert_time(rt, now, child, 0, &now));
+    CHECK(now == 6);
+    /* A timed layer: duration 1, begin 1, no fill: outside [1, 2) nothing
+     * of it is in effect. */
+    animrt_layer_create(rt, 0, &timed);
+    CHECK_OK(animrt_layer_set_timing_param(rt, timed, ANIMRT_TIMING_DURATION, 1));
+    CHECK_OK(animrt_layer_set_timing_param(rt, timed, ANIMRT_TIMING_BEGIN_TIME, 7));
+    CHECK_OK(animrt_layer_add_animation(rt, timed, basic(rt, "opacity", 0, 1, 1), "f", 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 7));   /* stamped with the layer's time 0 */
+    CHECK_OK(animrt_runtime_tick(rt, 7.5));
+    CHECK(presentation(rt, timed, "opacity") == 0.5);
+    CHECK_OK(animrt_runtime_tick(rt, 8.5));
+    CHECK(presentation(rt, timed, "opacity") == 1);
+    double v = 0;
+    CHECK_OK(animrt_layer_get_timing_param(rt, child, ANIMRT_TIMING_ITERATION_DURATION, &v));
+    CHECK(isinf(v));
+    CHECK_OK(animrt_layer_set_fill_mode(rt, timed, ANIMRT_FILL_BOTH));
+    CHECK_OK(animrt_layer_set_direction(rt, timed, ANIMRT_DIRECTION_REVERSE));
+    CHECK_OK(animrt_layer_set_autoreverses(rt, timed, 1));
+    CHECK_STATUS(animrt_layer_set_timing_param(rt, timed, ANIMRT_TIMING_DURATION, -1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_set_fill_mode(rt, timed, (animrt_fill_mode)9), ANIMRT_E_ENUM);
+    CHECK_OK(animrt_layer_get_timing_param(rt, timed, ANIMRT_TIMING_DURATION, &v));
+    CHECK(v == 1);
+    /* Out of a paused layer there is no answer. */
+    CHECK_OK(animrt_layer_set_timing(rt, child, 0, 0, 3));
+    CHECK_STATUS(animrt_layer_convert_time(rt, 3, child, 0, &v), ANIMRT_E_STATE);
+    CHECK_STATUS(animrt_layer_convert_time(rt, NAN, 0, child, &v), ANIMRT_E_INVALID);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(layer_time_and_pause);
     RUN(attached_read_back);
     RUN(computed_timing);
     RUN(web_animations_vocabulary);
