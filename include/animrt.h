@@ -321,6 +321,38 @@ animrt_status animrt_animation_set_value(animrt_runtime *rt, animrt_id animation
 animrt_status animrt_animation_set_spring(animrt_runtime *rt, animrt_id animation, double mass, double stiffness,
                                           double damping, double initial_velocity);
 
+/* SwiftUI's Spring(response:dampingRatio:) with mass 1: stiffness
+ * (2π / response)², damping 4π × ratio / response. response > 0, ratio ≥ 0
+ * (0 is undamped); true over-damping above a ratio of 1. The initial
+ * velocity is kept. */
+animrt_status animrt_animation_set_spring_response(animrt_runtime *rt, animrt_id animation, double response,
+                                                   double damping_ratio);
+
+/* Core Animation's CASpringAnimation(perceptualDuration:bounce:) (SwiftUI's
+ * Spring(duration:bounce:)): mass 1, stiffness (2π / duration)², damping
+ * ratio 1 − bounce for bounce ≥ 0 and 1 / (1 + bounce) below; true
+ * over-damping. duration > 0; bounce in (−1, 1]: 1 is undamped, 0
+ * critically damped, below 0 over-damped. The initial velocity is kept. As
+ * for any spring, the animation still runs for its own duration. */
+animrt_status animrt_animation_set_spring_perceptual(animrt_runtime *rt, animrt_id animation,
+                                                     double perceptual_duration, double bounce);
+
+typedef enum animrt_spring_param {
+    ANIMRT_SPRING_MASS = 0,
+    ANIMRT_SPRING_STIFFNESS = 1,
+    ANIMRT_SPRING_DAMPING = 2,
+    ANIMRT_SPRING_INITIAL_VELOCITY = 3,
+    ANIMRT_SPRING_DAMPING_RATIO = 4,        /* damping / (2 √(stiffness × mass)) */
+    ANIMRT_SPRING_RESPONSE = 5,             /* 2π √(mass / stiffness) */
+    ANIMRT_SPRING_PERCEPTUAL_DURATION = 6,  /* the same period, by Core Animation's name */
+    ANIMRT_SPRING_BOUNCE = 7,               /* 1 − ratio up to 1, 1 / ratio − 1 above */
+    ANIMRT_SPRING_SETTLING_DURATION = 8     /* as animrt_animation_get_settling_duration */
+} animrt_spring_param;
+
+/* One number of a spring animation's spring, whichever way it was set. */
+animrt_status animrt_animation_get_spring_param(animrt_runtime *rt, animrt_id animation, animrt_spring_param param,
+                                                double *out);
+
 /* The spring's estimated settling duration (Core Animation's settlingDuration). */
 animrt_status animrt_animation_get_settling_duration(animrt_runtime *rt, animrt_id animation, double *out);
 

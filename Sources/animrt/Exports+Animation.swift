@@ -163,6 +163,45 @@ public func animrt_animation_set_spring(_ rt: OpaquePointer!, _ animation: animr
     }
 }
 
+/// Replaces the spring of a spring animation with `make(old)`.
+private func updateSpring(_ rt: OpaquePointer?, _ h: animrt_id,
+                          _ make: (Spring) throws(AnimrtError) -> Spring) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        try r.updateAnimation(Handle(raw: h)) { (a: inout Animation) throws(AnimrtError) in
+            guard case .spring(let f, let t, let b, let old) = a.content else { throw wrongKind(a, h, "spring") }
+            a.content = .spring(from: f, to: t, by: b, try make(old))
+        }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_spring_response(_ rt: OpaquePointer!, _ animation: animrt_id, _ response: Double,
+                                                 _ dampingRatio: Double) -> animrt_status {
+    updateSpring(rt, animation) { (old: Spring) throws(AnimrtError) in
+        try Spring.checked(response: response, dampingRatio: dampingRatio, initialVelocity: old.initialVelocity)
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_spring_perceptual(_ rt: OpaquePointer!, _ animation: animrt_id, _ perceptualDuration: Double,
+                                                   _ bounce: Double) -> animrt_status {
+    updateSpring(rt, animation) { (old: Spring) throws(AnimrtError) in
+        try Spring.checked(perceptualDuration: perceptualDuration, bounce: bounce, initialVelocity: old.initialVelocity)
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_spring_param(_ rt: OpaquePointer!, _ animation: animrt_id, _ param: animrt_spring_param,
+                                              _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let p = try enumValue(Int32(bitPattern: param.rawValue), SpringParameter.self, "animrt_spring_param")
+        let a = try r.animationOrAttached(Handle(raw: animation))
+        guard case .spring(_, _, _, let s) = a.content else { throw wrongKind(a, animation, "spring") }
+        out.pointee = s[p]
+    }
+}
+
 @c @implementation
 public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ animation: animrt_id,
                                                    _ out: UnsafeMutablePointer<Double>!) -> animrt_status {

@@ -243,7 +243,48 @@ TEST(layer_time_and_pause) {
     animrt_runtime_destroy(rt);
 }
 
+/* SwiftUI's Spring(response: 0.5, dampingRatio: 0.825): k = (2π/0.5)²,
+ * c = 4π × 0.825 / 0.5. Perceptual duration 0.5, bounce 0.3: ratio 0.7. The
+ * bounce range is (-1, 1]: -1 would be an infinite damping ratio. */
+TEST(spring_parameterisations) {
+    animrt_runtime *rt = rt_new();
+    animrt_id s = 0;
+    double v = 0, pi = 3.141592653589793;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "opacity", &s);
+    CHECK_OK(animrt_animation_set_spring(rt, s, 1, 100, 10, 2));
+    CHECK_OK(animrt_animation_set_spring_response(rt, s, 0.5, 0.825));
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_STIFFNESS, &v));
+    CHECK_NEAR(v, (2 * pi / 0.5) * (2 * pi / 0.5), 1e-9);
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_DAMPING, &v));
+    CHECK_NEAR(v, 4 * pi * 0.825 / 0.5, 1e-12);
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_INITIAL_VELOCITY, &v));
+    CHECK(v == 2);  /* kept */
+    CHECK_OK(animrt_animation_set_spring_perceptual(rt, s, 0.5, 0.3));
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_DAMPING_RATIO, &v));
+    CHECK_NEAR(v, 0.7, 1e-12);
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_PERCEPTUAL_DURATION, &v));
+    CHECK_NEAR(v, 0.5, 1e-12);
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_BOUNCE, &v));
+    CHECK_NEAR(v, 0.3, 1e-12);
+    int over = 0;
+    CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, &over));
+    CHECK(over == 1);
+    CHECK_OK(animrt_animation_set_spring_perceptual(rt, s, 0.5, 1));     /* undamped: ratio 0 */
+    CHECK_STATUS(animrt_animation_set_spring_perceptual(rt, s, 0.5, -1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_spring_perceptual(rt, s, 0.5, 1.000001), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_spring_response(rt, s, 0, 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_spring_response(rt, s, 1e-200, 1), ANIMRT_E_INVALID);  /* k overflows */
+    CHECK_STATUS(animrt_animation_set_spring_response(rt, s, 0.5, NAN), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_animation_get_spring_param(rt, s, (animrt_spring_param)9, &v), ANIMRT_E_ENUM);
+    CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_DAMPING_RATIO, &v));
+    CHECK(v == 0);  /* the refused calls changed nothing */
+    animrt_id b = basic(rt, "opacity", 0, 1, 1);
+    CHECK_STATUS(animrt_animation_set_spring_response(rt, b, 0.5, 1), ANIMRT_E_KIND);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(spring_parameterisations);
     RUN(layer_time_and_pause);
     RUN(attached_read_back);
     RUN(computed_timing);
