@@ -212,7 +212,8 @@ typedef enum animrt_animation_kind {
     ANIMRT_ANIMATION_BASIC = 0,    /* from / to / by */
     ANIMRT_ANIMATION_KEYFRAME = 1, /* values, key times, per-segment curves */
     ANIMRT_ANIMATION_SPRING = 2,   /* a basic animation paced by a spring */
-    ANIMRT_ANIMATION_GROUP = 3     /* children in the group's time, clipped to it */
+    ANIMRT_ANIMATION_GROUP = 3,    /* children in the group's time, clipped to it */
+    ANIMRT_ANIMATION_DECAY = 4     /* inertia: a velocity slowing down, duration derived */
 } animrt_animation_kind;
 
 /* Timing parameters. Core Animation's and Web Animations' names for one
@@ -269,7 +270,8 @@ typedef enum animrt_direction {
 typedef enum animrt_value_slot {
     ANIMRT_FROM = 0,
     ANIMRT_TO = 1,
-    ANIMRT_BY = 2
+    ANIMRT_BY = 2,
+    ANIMRT_VELOCITY = 3  /* a decay's initial velocity, units per second */
 } animrt_value_slot;
 
 typedef enum animrt_calculation_mode {
@@ -311,8 +313,9 @@ animrt_status animrt_animation_set_timing_function(animrt_runtime *rt, animrt_id
 animrt_status animrt_animation_set_cubic_bezier(animrt_runtime *rt, animrt_id animation, double x1, double y1,
                                                 double x2, double y2);
 
-/* Sets fromValue, toValue or byValue (basic and spring). NULL with count 0
- * clears it. The count must match the key path's kind. */
+/* Sets fromValue, toValue or byValue (basic and spring), or a decay's
+ * fromValue and velocity. NULL with count 0 clears it. The count must match
+ * the key path's kind. */
 animrt_status animrt_animation_set_value(animrt_runtime *rt, animrt_id animation, animrt_value_slot slot,
                                          const double *value, size_t count);
 
@@ -353,8 +356,26 @@ typedef enum animrt_spring_param {
 animrt_status animrt_animation_get_spring_param(animrt_runtime *rt, animrt_id animation, animrt_spring_param param,
                                                 double *out);
 
-/* The spring's estimated settling duration (Core Animation's settlingDuration). */
+/* How long the motion takes to come to rest: a spring's estimated settling
+ * duration (Core Animation's settlingDuration), a decay's derived duration. */
 animrt_status animrt_animation_get_settling_duration(animrt_runtime *rt, animrt_id animation, double *out);
+
+/* A decay (ANIMRT_ANIMATION_DECAY) moves from fromValue (unset: the live
+ * model value) at the velocity set with ANIMRT_VELOCITY, keeping
+ * deceleration_rate of its velocity each millisecond (0.998 by default,
+ * UIScrollView's normal rate; 0.99 its fast one), so with
+ * k = -1000 ln(rate) it is at from + velocity (1 - e^(-k t)) / k after t
+ * seconds and comes to rest at from + velocity / k. Its duration is derived
+ * and replaces any set: the time at which its speed (over all components)
+ * falls to rest_velocity (0.5 units per second by default). Any value kind
+ * but a whole transform. The timing function is not used; the rest of the
+ * media timing applies. The rate must be in (0, 1), the rest velocity > 0,
+ * and the travel a finite number (checked when added). */
+animrt_status animrt_animation_set_decay(animrt_runtime *rt, animrt_id animation, double deceleration_rate,
+                                         double rest_velocity);
+/* The decay's rate and rest velocity (either pointer may be NULL). */
+animrt_status animrt_animation_get_decay(animrt_runtime *rt, animrt_id animation, double *deceleration_rate,
+                                         double *rest_velocity);
 
 /* Sets the keyframe values: `count` keyframes of `components` doubles each. */
 animrt_status animrt_keyframe_set_values(animrt_runtime *rt, animrt_id animation, const double *values,
@@ -476,8 +497,8 @@ animrt_status animrt_animation_get_direction(animrt_runtime *rt, animrt_id anima
 animrt_status animrt_animation_get_timing_function(animrt_runtime *rt, animrt_id animation, char *buf, size_t cap,
                                                    size_t *needed);
 
-/* fromValue, toValue or byValue (basic and spring) into out[0 … *count);
- * *count is 0 when it is not set. */
+/* fromValue, toValue or byValue (basic and spring), or a decay's fromValue
+ * and velocity, into out[0 … *count); *count is 0 when it is not set. */
 animrt_status animrt_animation_get_value(animrt_runtime *rt, animrt_id animation, animrt_value_slot slot,
                                          double *out, size_t cap, size_t *count);
 

@@ -34,6 +34,7 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
         case ANIMRT_ANIMATION_BASIC.rawValue: content = .basic(from: nil, to: nil, by: nil)
         case ANIMRT_ANIMATION_KEYFRAME.rawValue: content = .keyframe(Keyframes(values: []))
         case ANIMRT_ANIMATION_SPRING.rawValue: content = .spring(from: nil, to: nil, by: nil, Spring())
+        case ANIMRT_ANIMATION_DECAY.rawValue: content = .decay(from: nil, velocity: nil, Decay())
         case ANIMRT_ANIMATION_GROUP.rawValue:
             guard keyPath == nil else { throw AnimrtError(.invalidArgument, "a group animation takes no key path; pass NULL") }
             out.pointee = try r.createAnimation(.group([])).raw
@@ -132,20 +133,33 @@ public func animrt_animation_set_value(_ rt: OpaquePointer!, _ animation: animrt
     withRuntime(rt) { r throws(AnimrtError) in
         let h = Handle(raw: animation)
         let a = try r.animation(h)
-        let names = ["fromValue", "toValue", "byValue"]
-        guard slot.rawValue < 3 else { throw AnimrtError(.unknownEnum, "\(slot.rawValue) is not a valid animrt_value_slot") }
-        let name = names[Int(slot.rawValue)]
-        let newValue: AnimatableValue? = (v == nil && count == 0) ? nil : try value(try valueKind(r, a), v, count, name)
-        try r.updateAnimation(h) { (a: inout Animation) throws(AnimrtError) in
-            var ends: [AnimatableValue?]
-            switch a.content {
-            case .basic(let f, let t, let b), .spring(let f, let t, let b, _): ends = [f, t, b]
-            default: throw wrongKind(a, animation, "basic or spring")
-            }
-            ends[Int(slot.rawValue)] = newValue
-            if case .spring(_, _, _, let s) = a.content { a.content = .spring(from: ends[0], to: ends[1], by: ends[2], s) }
-            else { a.content = .basic(from: ends[0], to: ends[1], by: ends[2]) }
+        let s = try enumValue(Int32(bitPattern: slot.rawValue), ValueSlot.self, "animrt_value_slot")
+        let newValue: AnimatableValue? = (v == nil && count == 0) ? nil : try value(try valueKind(r, a), v, count, s.name)
+        try r.updateAnimation(h) { (a: inout Animation) throws(AnimrtError) in try a.setValue(newValue, s) }
+    }
+}
+
+@c @implementation
+public func animrt_animation_set_decay(_ rt: OpaquePointer!, _ animation: animrt_id, _ decelerationRate: Double,
+                                       _ restVelocity: Double) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let d = Decay(decelerationRate: decelerationRate, restVelocity: restVelocity)
+        try d.validate()
+        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
+            guard case .decay(let f, let v, _) = a.content else { throw wrongKind(a, animation, "decay") }
+            a.content = .decay(from: f, velocity: v, d)
         }
+    }
+}
+
+@c @implementation
+public func animrt_animation_get_decay(_ rt: OpaquePointer!, _ animation: animrt_id, _ decelerationRate: UnsafeMutablePointer<Double>!,
+                                       _ restVelocity: UnsafeMutablePointer<Double>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let a = try r.animationOrAttached(Handle(raw: animation))
+        guard case .decay(_, _, let d) = a.content else { throw wrongKind(a, animation, "decay") }
+        decelerationRate?.pointee = d.decelerationRate
+        restVelocity?.pointee = d.restVelocity
     }
 }
 
@@ -207,9 +221,7 @@ public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ anima
                                                    _ out: UnsafeMutablePointer<Double>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        let a = try r.animationOrAttached(Handle(raw: animation))
-        guard case .spring(_, _, _, let s) = a.content else { throw wrongKind(a, animation, "spring") }
-        out.pointee = s.settlingDuration
+        out.pointee = try r.animationOrAttached(Handle(raw: animation)).settlingDuration()
     }
 }
 

@@ -79,9 +79,8 @@ public func animrt_animation_get_value(_ rt: OpaquePointer!, _ animation: animrt
                                        _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let a = try described(r, animation)
-        guard slot.rawValue < 3 else { throw AnimrtError(.unknownEnum, "\(slot.rawValue) is not a valid animrt_value_slot") }
-        guard let ends = a.endValues else { throw wrongKind(a, animation, "basic or spring") }
-        try copyDoubles(ends[Int(slot.rawValue)]?.components ?? [], out, cap, count, "value")
+        let s = try enumValue(Int32(bitPattern: slot.rawValue), ValueSlot.self, "animrt_value_slot")
+        try copyDoubles(try a.value(s)?.components ?? [], out, cap, count, "value")
     }
 }
 

@@ -38,7 +38,7 @@ struct AttachedReadbackTests {
         let copy = try rt.attachedAnimation(h)
         #expect(copy.keyPath == "position.x" && copy.kind == .basic)
         // from + by in the batch: both ends given, read as from and to.
-        #expect(copy.endValues! == [.scalar(3), .scalar(7), nil])
+        #expect(try copy.value(.from) == .scalar(3) && copy.value(.to) == .scalar(7) && copy.value(.by) == nil)
         #expect(copy.timingFunction?.name == "cubic-bezier(0.1, 0.2, 0.3, 1)")
         #expect(copy.timing.fillMode == .both && !copy.isRemovedOnCompletion)
         // The general path keeps by as given.
@@ -46,7 +46,8 @@ struct AttachedReadbackTests {
         g.isAdditive = true
         let gh = try rt.add(g, to: l, forKey: "g")
         let gc = try rt.attachedAnimation(gh)
-        #expect(gc.endValues! == [nil, nil, .point(1, 1)] && gc.isAdditive && gc.timingFunction == nil)
+        #expect(try gc.value(.from) == nil && gc.value(.to) == nil && gc.value(.by) == .point(1, 1))
+        #expect(gc.isAdditive && gc.timingFunction == nil)
         // Keyframes: values and key times as given.
         let k = Animation.keyframe("opacity", Keyframes(values: [.scalar(0), .scalar(1), .scalar(0.5)], keyTimes: [0, 0.2, 1]),
                                    timing: MediaTiming(duration: 1), timingFunction: .easeIn)
@@ -68,7 +69,7 @@ struct AttachedReadbackTests {
         let h = try rt.add(b, to: l, forKey: "a")
         let copy = try rt.attachedAnimation(h)
         #expect(copy.startsFromPresentation)
-        #expect(copy.endValues![0]!.lanes[0] == 5)
+        #expect(try copy.value(.from)!.lanes[0] == 5)
     }
 
     @Test("An attached copy is read-only and goes stale when removed")

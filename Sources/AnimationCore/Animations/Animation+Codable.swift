@@ -3,8 +3,9 @@
 // decoders must carry infinities and NaN as strings (repeatCount inf):
 // JSONEncoder's nonConformingFloatEncodingStrategy.
 
-// Animation, its Content, Keyframes, MediaTiming, Spring and StepsFunction
-// declare Codable where they are declared (the compiler writes their coding).
+// Animation, its Content, Keyframes, MediaTiming, Spring, StepsFunction and
+// Decay declare Codable where they are declared (the compiler writes their
+// coding).
 extension CalculationMode: Codable {}
 extension FillMode: Codable {}
 extension PlaybackDirection: Codable {}

@@ -11,6 +11,10 @@ public struct Animation: Sendable, Codable {
         case keyframe(Keyframes)
         /// `CAAnimationGroup`: children run in the group's time, clipped to it.
         case group([Animation])
+        /// Inertia from `velocity` (units per second), slowing by the decay's
+        /// rate; the duration is derived. Without `from`, it starts from the
+        /// live model value.
+        case decay(from: AnimatableValue?, velocity: AnimatableValue?, Decay)
     }
 
     /// The animated key path (nil for groups).
@@ -59,26 +63,37 @@ public struct Animation: Sendable, Codable {
         Animation(keyPath: nil, content: .group(children), timing: timing)
     }
 
+    public static func decay(_ keyPath: String, velocity: AnimatableValue, from: AnimatableValue? = nil,
+                             _ decay: Decay = Decay(), timing: MediaTiming = MediaTiming()) -> Animation {
+        Animation(keyPath: keyPath, content: .decay(from: from, velocity: velocity, decay), timing: timing)
+    }
+
     /// The kind of animation; raw values are the C ABI's `animrt_animation_kind`.
-    public enum Kind: Int32, Sendable {
-        case basic = 0, keyframe, spring, group
+    public enum Kind: Int32, Sendable, CaseIterable {
+        case basic = 0, keyframe, spring, group, decay
     }
 
     public var kind: Kind {
-        switch content { case .basic: .basic; case .spring: .spring; case .keyframe: .keyframe; case .group: .group }
+        switch content {
+        case .basic: .basic; case .spring: .spring; case .keyframe: .keyframe; case .group: .group; case .decay: .decay
+        }
     }
 
-    /// from, to and by of a basic or spring animation; nil for other kinds.
-    public var endValues: [AnimatableValue?]? {
+    /// How long the motion takes to come to rest: a spring's settling
+    /// duration (Core Animation's estimate), a decay's derived duration.
+    public func settlingDuration() throws(AnimrtError) -> Double {
         switch content {
-        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): [f, t, b]
-        default: nil
+        case .spring(_, _, _, let s): return s.settlingDuration
+        case .decay(_, let v, let d): return v.map(d.duration(initialVelocity:)) ?? 0
+        default: throw AnimrtError(.kind, "a \(kindName) animation has no settling duration; springs and decays do")
         }
     }
 
     /// Which kind of animation this is (for the C ABI and messages).
     public var kindName: String {
-        switch content { case .basic: "basic"; case .spring: "spring"; case .keyframe: "keyframe"; case .group: "group" }
+        switch content {
+        case .basic: "basic"; case .spring: "spring"; case .keyframe: "keyframe"; case .group: "group"; case .decay: "decay"
+        }
     }
 }
 

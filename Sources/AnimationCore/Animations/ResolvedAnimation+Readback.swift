@@ -11,6 +11,8 @@ extension ResolvedAnimation {
             a = Animation(keyPath: keyPath?.name, content: .spring(from: f, to: t, by: b, s), timing: timing)
         case .keyframe(let k):
             a = Animation(keyPath: keyPath?.name, content: .keyframe(k.source), timing: timing, timingFunction: curve)
+        case .decay(let f, let v, let d):
+            a = Animation(keyPath: keyPath?.name, content: .decay(from: f, velocity: v, d), timing: timing, timingFunction: curve)
         case .group(let children):
             a = Animation(keyPath: nil, content: .group(children.map(\.readback)), timing: timing, timingFunction: curve)
         }

@@ -8,6 +8,7 @@ final class ResolvedAnimation {
         case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
         case keyframe(ResolvedKeyframes)
         case group([ResolvedAnimation])
+        case decay(from: AnimatableValue?, velocity: AnimatableValue, Decay)
     }
 
     let keyPath: KeyPath?
@@ -83,6 +84,27 @@ final class ResolvedAnimation {
         case .keyframe(let k):
             for (i, v) in k.values.enumerated() { try check(v, "keyframe value \(i)") }
             body = .keyframe(try ResolvedKeyframes(k, path: path))
+        case .decay(let f, let v, let d):
+            try check(f, "fromValue"); try check(v, "velocity")
+            guard kp.kind != .transform else {
+                throw AnimrtError(.kind, "a decay moves numbers component by component and '\(path)' is a whole transform; decay one of its parts (transform.rotation.z, transform.translation.x, …)")
+            }
+            try d.validate()
+            let velocity = v ?? AnimatableValue(kind: kp.kind, lanes: SIMD16())
+            let k = d.decayConstant
+            for i in 0..<kp.kind.componentCount {
+                let travel = velocity.lanes[i] / k
+                guard travel.isFinite, f.map({ ($0.lanes[i] + travel).isFinite }) ?? true else {
+                    throw AnimrtError(.outOfRange, "a decay of '\(path)' at \(velocity.lanes[i]) per second with rate \(d.decelerationRate) travels \(travel), past what a double holds")
+                }
+            }
+            // The duration is derived: until the speed falls to the rest velocity.
+            let duration = d.duration(initialVelocity: velocity)
+            guard duration.isFinite else {
+                throw AnimrtError(.outOfRange, "a decay of '\(path)' would take \(duration) s to come to rest")
+            }
+            timing.iterationDuration = duration
+            body = .decay(from: f, velocity: velocity, d)
         case .group:
             throw AnimrtError(.invalidArgument, "internal: a group reached leaf resolution")
         }
@@ -143,6 +165,13 @@ final class ResolvedAnimation {
             let v = k.value(at: y)
             guard cycles > 0, let first = k.values.first, let last = k.values.last else { return v }
             return v.adding(last.subtracting(first).repeated(cycles))
+        case .decay(let f, let velocity, let d):
+            // Like a spring, a decay runs on time, not on the timing function.
+            let start = f ?? m
+            let whole = AnimatableValue(kind: start.kind, lanes: velocity.lanes / d.decayConstant)
+            let v = AnimatableValue(kind: start.kind, lanes: start.lanes + whole.lanes * d.travelled(at: progress * timing.effectiveDuration))
+            let covered = AnimatableValue(kind: start.kind, lanes: whole.lanes * d.travelled(at: timing.effectiveDuration))
+            return cycles > 0 ? v.adding(covered.repeated(cycles)) : v
         case .group:
             return m
         }

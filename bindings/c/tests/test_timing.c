@@ -283,7 +283,44 @@ TEST(spring_parameterisations) {
     animrt_runtime_destroy(rt);
 }
 
+/* Decay: v(t) = v0 · r^(1000 t), so x(t) = x0 + v0 (r^(1000 t) - 1) /
+ * (1000 ln r), at rest when the speed is 0.5: D = ln(0.5 / v0) / (1000 ln r). */
+TEST(decay) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, d = 0, inst = 0;
+    animrt_layer_create(rt, 0, &layer);
+    double v0 = 1000, x0 = 20, r = 0.99, rate = 0, rest = 0, dur = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_DECAY, "position.x", &d));
+    CHECK_OK(animrt_animation_get_decay(rt, d, &rate, &rest));
+    CHECK(rate == 0.998 && rest == 0.5);
+    CHECK_OK(animrt_animation_set_decay(rt, d, r, 0.5));
+    CHECK_OK(animrt_animation_set_value(rt, d, ANIMRT_VELOCITY, &v0, 1));
+    CHECK_OK(animrt_animation_set_value(rt, d, ANIMRT_FROM, &x0, 1));
+    CHECK_STATUS(animrt_animation_set_value(rt, d, ANIMRT_TO, &x0, 1), ANIMRT_E_KIND);
+    CHECK_OK(animrt_animation_get_settling_duration(rt, d, &dur));
+    CHECK_NEAR(dur, log(0.5 / v0) / (1000 * log(r)), 1e-12);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, d, "fling", 0, &inst));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.25));
+    CHECK_NEAR(presentation(rt, layer, "position.x"), x0 + v0 * (pow(r, 250) - 1) / (1000 * log(r)), 1e-9);
+    double back = 0; size_t n = 0;
+    CHECK_OK(animrt_animation_get_value(rt, inst, ANIMRT_VELOCITY, &back, 1, &n));
+    CHECK(n == 1 && back == v0);
+    CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_ITERATION_DURATION, &back));
+    CHECK_NEAR(back, dur, 1e-12);
+    CHECK_STATUS(animrt_animation_set_decay(rt, d, 1, 0.5), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_decay(rt, d, 0.5, 0), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_set_decay(rt, d, NAN, 0.5), ANIMRT_E_INVALID);
+    CHECK_OK(animrt_animation_get_decay(rt, d, &rate, NULL));
+    CHECK(rate == r);
+    animrt_id t = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_DECAY, "transform", &t));
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer, t, "t", 0, NULL), ANIMRT_E_KIND);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(decay);
     RUN(spring_parameterisations);
     RUN(layer_time_and_pause);
     RUN(attached_read_back);

@@ -94,6 +94,8 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_animation_set_spring_response": (status, [runtime_p, id_t, c_double, c_double]),
     "animrt_animation_set_spring_perceptual": (status, [runtime_p, id_t, c_double, c_double]),
     "animrt_animation_get_spring_param": (status, [runtime_p, id_t, enum_t, POINTER(c_double)]),
+    "animrt_animation_set_decay": (status, [runtime_p, id_t, c_double, c_double]),
+    "animrt_animation_get_decay": (status, [runtime_p, id_t, POINTER(c_double), POINTER(c_double)]),
     "animrt_keyframe_set_values": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, c_size_t]),
     "animrt_keyframe_set_key_times": (status, [runtime_p, id_t, POINTER(c_double), c_size_t]),
     "animrt_keyframe_set_timing_functions": (status, [runtime_p, id_t, POINTER(c_char_p), c_size_t]),
