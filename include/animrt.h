@@ -536,6 +536,27 @@ typedef struct animrt_computed_timing {
 animrt_status animrt_animation_get_computed_timing(animrt_runtime *rt, animrt_id attached,
                                                    animrt_computed_timing *out);
 
+/* How fast the value an attached animation gives `key_path` changes as of
+ * the last tick, in units per second of runtime time, into out[0 … *count)
+ * (the key path's components). Exact through speeds, layer times, timing
+ * functions, springs, decays and keyframes; 0 while the animation fills,
+ * is paused or is not in effect. key_path NULL means the animation's own;
+ * a group needs one of its children's (their values compose as on screen).
+ * Another key path: ANIMRT_E_NOT_FOUND. */
+animrt_status animrt_animation_get_velocity(animrt_runtime *rt, animrt_id attached, const char *key_path,
+                                            double *out, size_t cap, size_t *count);
+
+/* Sends a running spring to a new target (`count` doubles of its key path's
+ * kind) with its value and velocity carried over, as SwiftUI and Pop do: it
+ * restarts at the last tick's time from the value it shows, toward
+ * `target`, moving exactly as fast as it was in every component, with its
+ * spring and the rest of its timing kept (no delay, offset or iteration
+ * start). A spring that has not started only gets the new target. No
+ * lifecycle event is sent; the same handle goes on. ANIMRT_E_STATE once it
+ * has finished, or while it plays backwards or is paused; ANIMRT_E_KIND for
+ * other kinds of animation and for whole transforms. */
+animrt_status animrt_animation_retarget(animrt_runtime *rt, animrt_id attached, const double *target, size_t count);
+
 /* ===================================================================== */
 /* Barriers, transactions, timers                                        */
 /* ===================================================================== */

@@ -116,3 +116,24 @@ public func animrt_animation_get_computed_timing(_ rt: OpaquePointer!, _ attache
             end_time: c.endTime, current_iteration: c.currentIteration ?? .nan, progress: c.progress ?? .nan)
     }
 }
+
+@c @implementation
+public func animrt_animation_get_velocity(_ rt: OpaquePointer!, _ attached: animrt_id, _ keyPath: UnsafePointer<CChar>!,
+                                          _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
+                                          _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let v = try r.velocity(of: Handle(raw: attached), keyPath: try optionalString(keyPath, "key_path"))
+        try copyDoubles(v.components, out, cap, count, "velocity")
+    }
+}
+
+@c @implementation
+public func animrt_animation_retarget(_ rt: OpaquePointer!, _ attached: animrt_id, _ target: UnsafePointer<Double>!,
+                                      _ count: Int) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let h = Handle(raw: attached)
+        let path = try r.attachedAnimation(h).keyPath ?? ""
+        let kind = try r.properties.resolve(path).kind
+        try r.retarget(h, to: try value(kind, target, count, "target"))
+    }
+}

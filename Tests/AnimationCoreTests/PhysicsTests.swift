@@ -121,4 +121,176 @@ struct PhysicsTests {
         try rt.tick(1)
         #expect(try !rt.animationKeys(of: l).contains("still"))
     }
+
+    /// The cubic Bézier of CSS Easing / Core Animation: B(t) = 3(1−t)²t·P1 +
+    /// 3(1−t)t²·P2 + t³ with B'(t) = 3(1−t)²·P1 + 6(1−t)t·(P2 − P1) +
+    /// 3t²·(1 − P2); the curve's slope at x is y'(t)/x'(t) at the t where
+    /// x(t) = x (found here by bisection).
+    static func bezierSlope(_ p: (Double, Double, Double, Double), at x: Double) -> Double {
+        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        func db(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * p1 + 6 * (1 - t) * t * (p2 - p1) + 3 * t * t * (1 - p2) }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 { let m = (lo + hi) / 2; if b(m, p.0, p.2) < x { lo = m } else { hi = m } }
+        let t = (lo + hi) / 2
+        return db(t, p.1, p.3) / db(t, p.0, p.2)
+    }
+
+    /// value = from + (to − from) · f(progress), progress = (t − begin) ×
+    /// speed / duration, so dvalue/dt = (to − from) · f′(progress) · speed /
+    /// duration, times the layer's speed. Playing backwards (speed < 0, or
+    /// the reverse pass of autoreverses) the sign flips.
+    @Test("Velocity of a basic animation through speeds and curves", arguments: EvaluationPath.allCases)
+    func basicVelocity(_ path: EvaluationPath) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let h = try rt.add(path.animation(0, 10, MediaTiming(duration: 2)), to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.velocity(of: h).lanes[0] == 5)
+        var eased = path.animation(0, 10, MediaTiming(duration: 2))
+        eased.timingFunction = .easeIn
+        let e = try rt.add(eased, to: l, forKey: "a")
+        try rt.tick(1); try rt.tick(2)  // x = 0.5
+        expectClose(try rt.velocity(of: e).lanes[0], 10 * Self.bezierSlope((0.42, 0, 1, 1), at: 0.5) / 2, 1e-9)
+        var back = path.animation(0, 10, MediaTiming(duration: 2, autoreverses: true))
+        back.timing.speed = 2
+        let b = try rt.add(back, to: l, forKey: "a")
+        try rt.tick(3); try rt.tick(4.5)  // 1.5 s in at speed 2: 3 s of local time, the reverse pass
+        #expect(try rt.velocity(of: b).lanes[0] == -10)
+        try rt.tick(6)  // over and removed
+        #expect(throws: AnimrtError.self) { try rt.velocity(of: b) }
+    }
+
+    @Test("Velocity is scaled by layer speeds and zero while paused or filling")
+    func velocityLayersAndFill() throws {
+        let rt = Runtime()
+        let parent = try rt.createLayer(), l = try rt.createLayer(parent: parent)
+        try rt.setTiming(LayerTiming(speed: 3), of: parent)
+        var a = linear("opacity", 0, 10, duration: 10, fill: .forwards)
+        a.isRemovedOnCompletion = false
+        let h = try rt.add(a, to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(1)
+        expectClose(try rt.velocity(of: h).scalar, 3, 1e-15)  // 1 per second of local time, 3 local seconds per second
+        try rt.setTiming(LayerTiming(speed: 0, timeOffset: 3), of: parent)
+        try rt.tick(2)
+        #expect(try rt.velocity(of: h).scalar == 0)
+        try rt.setTiming(LayerTiming(), of: parent)
+        try rt.tick(20)
+        #expect(try rt.velocity(of: h).scalar == 0)  // filling the end
+        #expect(throws: AnimrtError.self) { try rt.velocity(of: h, keyPath: "position") }
+    }
+
+    /// The closed form of the spring (WebKit's SpringSolver, ζ < 1):
+    /// x(t) = e^(−ζω0t)(cos ωd t + B sin ωd t), B = (ζω0 − v0)/ωd, value =
+    /// from + (to − from)(1 − x). Its derivative is x′(t) =
+    /// e^(−ζω0t)[(Bωd − ζω0) cos ωd t − (ωd + ζω0 B) sin ωd t]; the velocity
+    /// is −(to − from)·x′(t). m = 1, k = 100, c = 10: ω0 = 10, ζ = 0.5.
+    @Test("Velocity of a spring is the derivative of its closed form")
+    func springVelocity() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let spring = Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 2)
+        let h = try rt.add(.spring("opacity", spring, from: .scalar(0), to: .scalar(4), timing: MediaTiming(duration: 3)), to: l, forKey: "s")
+        let (w0, zeta, v0) = (10.0, 0.5, 2.0)
+        let wd = w0 * (1 - zeta * zeta).squareRoot(), bb = (zeta * w0 - v0) / wd
+        func dx(_ t: Double) -> Double {
+            exp(-zeta * w0 * t) * ((bb * wd - zeta * w0) * cos(wd * t) - (wd + zeta * w0 * bb) * sin(wd * t))
+        }
+        try rt.tick(0)
+        expectClose(try rt.velocity(of: h).scalar, 4 * v0, 1e-12)  // x′(0) = −v0
+        for t in [0.1, 0.3, 0.77] {
+            try rt.tick(t)
+            expectClose(try rt.velocity(of: h).scalar, -4 * dx(t), 1e-9, "t = \(t)")
+        }
+    }
+
+    /// Keyframes: value = v_i + (v_{i+1} − v_i)(y − k_i)/(k_{i+1} − k_i), so
+    /// the velocity is (v_{i+1} − v_i)/((k_{i+1} − k_i)·duration); a decay's
+    /// is its definition v0·r^(1000t); a group's child's is its own in the
+    /// group's time.
+    @Test("Velocity of keyframes, decay and a group's child")
+    func otherVelocities() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let k = try rt.add(.keyframe("position.y", Keyframes(values: [.scalar(0), .scalar(30), .scalar(20)], keyTimes: [0, 0.25, 1]),
+                                     timing: MediaTiming(duration: 4)), to: l, forKey: "k")
+        try rt.properties.define("offset", default: .scalar(0))
+        let d = try rt.add(.decay("offset", velocity: .scalar(800), Decay(decelerationRate: 0.99)), to: l, forKey: "d")
+        let child = Animation.basic("cornerRadius", from: .scalar(0), to: .scalar(6), timing: MediaTiming(beginTime: 1, duration: 3))
+        let g = try rt.add(.group([child], timing: MediaTiming(duration: 10)), to: l, forKey: "g")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.velocity(of: k).scalar == 30 / (0.25 * 4))
+        expectClose(try rt.velocity(of: d).scalar, 800 * pow(0.99, 500), 1e-9)
+        #expect(try rt.velocity(of: g, keyPath: "cornerRadius").scalar == 0)  // the child has not begun
+        try rt.tick(2)
+        expectClose(try rt.velocity(of: k).scalar, -10 / (0.75 * 4), 1e-15)
+        #expect(try rt.velocity(of: g, keyPath: "cornerRadius").scalar == 2)
+        #expect(throws: AnimrtError.self) { try rt.velocity(of: g) }
+        #expect(throws: AnimrtError.self) { try rt.velocity(of: g, keyPath: "opacity") }
+    }
+
+    /// Retargeting restarts the spring from the value it shows, carrying its
+    /// velocity: the new motion is the solution of m x″ + c x′ + k(x − T) = 0
+    /// with x(0) = p and x′(0) = v (p, v: value and velocity when
+    /// retargeted), x(t) = T + (p − T)·φ(t) + v·ψ(t), where for ζ < 1
+    /// φ = e^(−ζω0t)(cos ωd t + (ζω0/ωd) sin ωd t) and ψ = e^(−ζω0t) sin(ωd t)/ωd.
+    @Test("Retargeting a running spring keeps its value and velocity")
+    func retargetSpring() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let spring = Spring(mass: 1, stiffness: 100, damping: 10)
+        let h = try rt.add(.spring("position", spring, from: .point(0, 0), to: .point(100, 0), timing: MediaTiming(duration: 5)),
+                           to: l, forKey: "s")
+        try rt.tick(0); try rt.tick(0.2)
+        _ = rt.drain()
+        let p = try rt.presentationValue(forKeyPath: "position", of: l)
+        let v = try rt.velocity(of: h)
+        #expect(v.lanes[0] > 0)
+        // The new target is off the line of motion: the sideways part of the
+        // velocity (none here) and the forward part both carry over.
+        let target = AnimatableValue.point(40, 30)
+        try rt.retarget(h, to: target)
+        #expect(try rt.velocity(of: h) == v)
+        try rt.tick(0.2)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == p)
+        let (w0, zeta) = (10.0, 0.5)
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        for dt in [0.05, 0.4, 1.3] {
+            try rt.tick(0.2 + dt)
+            let e = exp(-zeta * w0 * dt)
+            let phi = e * (cos(wd * dt) + zeta * w0 / wd * sin(wd * dt)), psi = e * sin(wd * dt) / wd
+            let now = try rt.presentationValue(forKeyPath: "position", of: l)
+            for c in 0..<2 {
+                expectClose(now.lanes[c], target.lanes[c] + (p.lanes[c] - target.lanes[c]) * phi + v.lanes[c] * psi, 1e-9, "dt \(dt) c \(c)")
+            }
+        }
+        // Read back: from is where it was, to the new target, and the
+        // velocity's part along from → to in distances per second.
+        let copy = try rt.attachedAnimation(h)
+        #expect(try copy.value(.from) == p && copy.value(.to) == target)
+        #expect(rt.drain().isEmpty)  // no lifecycle events: the same animation goes on
+        try rt.tick(10)
+        #expect(rt.drain().map(\.tag) == ["stopped:finished"])
+        #expect(throws: AnimrtError.self) { try rt.retarget(h, to: target) }
+    }
+
+    @Test("Retargeting: a waiting spring gets the target; refusals change nothing")
+    func retargetRefusals() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let s = Spring()
+        var later = Animation.spring("opacity", s, from: .scalar(0), to: .scalar(1), timing: MediaTiming(beginTime: 5, duration: 1))
+        later.isRemovedOnCompletion = false
+        let h = try rt.add(later, to: l, forKey: "later")
+        try rt.tick(0)
+        try rt.retarget(h, to: .scalar(3))
+        #expect(try rt.attachedAnimation(h).value(.to) == .scalar(3))
+        #expect(try rt.attachedAnimation(h).timing.beginTime == 5)
+        let basic = try rt.add(linear("cornerRadius", 0, 1), to: l, forKey: "b")
+        do { try rt.retarget(basic, to: .scalar(2)); Issue.record("accepted") } catch { #expect(error.status == .kind) }
+        let t = try rt.add(.spring("transform", s, to: .transform(.scale(2, 2)), timing: MediaTiming(duration: 1)), to: l, forKey: "t")
+        do { try rt.retarget(t, to: .transform(.identity)); Issue.record("accepted") } catch { #expect(error.status == .kind) }
+        do { try rt.retarget(h, to: .point(1, 1)); Issue.record("accepted") } catch { #expect(error.status == .kind) }
+        do { try rt.retarget(h, to: .scalar(.nan)); Issue.record("accepted") } catch { #expect(error.status == .invalidArgument) }
+        var backwards = Animation.spring("position.x", s, from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1))
+        backwards.timing.speed = -1
+        let b = try rt.add(backwards, to: l, forKey: "back")
+        try rt.tick(0.5)
+        do { try rt.retarget(b, to: .scalar(2)); Issue.record("accepted") } catch { #expect(error.status == .state) }
+        #expect(try rt.attachedAnimation(b).value(.to) == .scalar(1))
+    }
 }

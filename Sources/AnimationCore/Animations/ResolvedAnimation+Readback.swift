@@ -7,7 +7,13 @@ extension ResolvedAnimation {
         switch body {
         case .basic(let f, let t, let b):
             a = Animation(keyPath: keyPath?.name, content: .basic(from: f, to: t, by: b), timing: timing, timingFunction: curve)
-        case .spring(let f, let t, let b, let s):
+        case .spring(let f, let t, let b, var s):
+            // A retargeted spring carries a velocity vector; the description
+            // holds its part along from → to, in distances per second.
+            if let w = springVelocity, let f, let t {
+                let d = t.lanes - f.lanes, n = (d * d).sum()
+                s.initialVelocity = n > 0 && n.isFinite ? (w.lanes * d).sum() / n : 0
+            }
             a = Animation(keyPath: keyPath?.name, content: .spring(from: f, to: t, by: b, s), timing: timing)
         case .keyframe(let k):
             a = Animation(keyPath: keyPath?.name, content: .keyframe(k.source), timing: timing, timingFunction: curve)

@@ -23,6 +23,9 @@ final class ResolvedAnimation {
     private(set) var body: Body
     /// The presentation value of the key path when the animation was added.
     var captured: AnimatableValue?
+    /// A retargeted spring's velocity, per second of spring time, carried
+    /// over from before the retarget (it moves the value by W·ψ(t) more).
+    var springVelocity: AnimatableValue?
     /// Every property the animation (or its children) writes.
     let targets: [Int32]
 
@@ -114,6 +117,22 @@ final class ResolvedAnimation {
                                  startsFromPresentation: animation.startsFromPresentation, body: body)
     }
 
+    /// Restarts a spring at parent time `begin` from `value` toward `target`,
+    /// carrying `velocity` (per second of spring time).
+    func restartSpring(from value: AnimatableValue, to target: AnimatableValue, velocity: AnimatableValue, at begin: Double) {
+        guard case .spring(_, _, _, var s) = body else { return }
+        s.initialVelocity = 0
+        body = .spring(from: value, to: target, by: nil, s)
+        springVelocity = velocity
+        timing.beginTime = begin; timing.timeOffset = 0; timing.delay = 0; timing.iterationStart = 0
+    }
+
+    /// Replaces the target of a spring that has not started.
+    func setSpringTarget(_ target: AnimatableValue) {
+        guard case .spring(let f, _, _, let s) = body else { return }
+        body = .spring(from: f, to: target, by: nil, s)
+    }
+
     /// Makes a basic or spring animation start from `value` (the
     /// presentation value when it was added): `from` becomes `value`; a given
     /// `to` is kept, else a given `by` is kept.
@@ -159,7 +178,10 @@ final class ResolvedAnimation {
             let (a, z) = endpoints(from: f, to: t, by: b, model: m)
             let d = timing.effectiveDuration
             // A zero-length iteration has no time for the spring: it jumps.
-            let v = a.interpolated(to: z, d > 0 ? spring.value(at: progress * d) : progress)
+            var v = a.interpolated(to: z, d > 0 ? spring.value(at: progress * d) : progress)
+            if let w = springVelocity, d > 0 {
+                v = AnimatableValue(kind: v.kind, lanes: v.lanes + w.lanes * spring.responses(at: progress * d).psi)
+            }
             return cycles > 0 ? v.adding(z.subtracting(a).repeated(cycles)) : v
         case .keyframe(let k):
             let v = k.value(at: y)
@@ -179,7 +201,7 @@ final class ResolvedAnimation {
 
     /// Core Animation's from/to/by table, with the live model value standing
     /// in for the missing end (and the captured presentation for neither).
-    private func endpoints(from f: AnimatableValue?, to t: AnimatableValue?, by b: AnimatableValue?,
+    func endpoints(from f: AnimatableValue?, to t: AnimatableValue?, by b: AnimatableValue?,
                            model m: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
         switch (f, t, b) {
         case (let f?, let t?, _): return (f, t)

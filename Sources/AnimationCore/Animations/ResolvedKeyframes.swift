@@ -114,6 +114,14 @@ struct ResolvedKeyframes {
         return AnimatableValue(kind: p0.kind, lanes: p0.lanes * h00 + m0.lanes * h10 + p1.lanes * h01 + m1.lanes * h11)
     }
 
+    /// d/du of the Hermite segment at `u`.
+    static func hermiteRate(_ p0: AnimatableValue, _ p1: AnimatableValue, _ m0: AnimatableValue, _ m1: AnimatableValue,
+                            _ u: Double) -> AnimatableValue {
+        let u2 = u * u
+        let d00 = 6 * u2 - 6 * u, d10 = 3 * u2 - 4 * u + 1, d01 = -6 * u2 + 6 * u, d11 = 3 * u2 - 2 * u
+        return AnimatableValue(kind: p0.kind, lanes: p0.lanes * d00 + m0.lanes * d10 + p1.lanes * d01 + m1.lanes * d11)
+    }
+
     /// The keyframe value at (eased) progress `y`.
     func value(at y: Double) -> AnimatableValue {
         let n = values.count

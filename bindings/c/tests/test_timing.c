@@ -319,7 +319,50 @@ TEST(decay) {
     animrt_runtime_destroy(rt);
 }
 
+/* A 0 -> 10 fade over 2 s under a layer at speed 2 moves at 10 per second.
+ * Retargeting a spring keeps the value shown and the velocity. */
+TEST(velocity_and_retarget) {
+    animrt_runtime *rt = rt_new();
+    animrt_id parent = 0, layer = 0, fade = 0, spring = 0, s = 0;
+    animrt_layer_create(rt, 0, &parent);
+    animrt_layer_create(rt, parent, &layer);
+    CHECK_OK(animrt_layer_set_timing(rt, parent, 0, 2, 0));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 10, 2), "fade", 0, &fade));
+    double from[2] = {0, 0}, to[2] = {100, 0}, target[2] = {40, 30}, v[2] = {0, 0}, after[2] = {0, 0};
+    double p[2] = {0, 0}, q[2] = {0, 0};
+    animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "position", &s);
+    animrt_animation_set_value(rt, s, ANIMRT_FROM, from, 2);
+    animrt_animation_set_value(rt, s, ANIMRT_TO, to, 2);
+    animrt_animation_set_timing(rt, s, ANIMRT_TIMING_DURATION, 5);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, s, "spring", 0, &spring));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.1));
+    size_t n = 0;
+    CHECK_OK(animrt_animation_get_velocity(rt, fade, NULL, v, 2, &n));
+    CHECK(n == 1 && v[0] == 10);
+    CHECK_STATUS(animrt_animation_get_velocity(rt, fade, "position", v, 2, &n), ANIMRT_E_NOT_FOUND);
+    CHECK_OK(animrt_animation_get_velocity(rt, spring, "position", v, 2, &n));
+    CHECK(n == 2 && v[0] > 0);
+    CHECK_STATUS(animrt_animation_get_velocity(rt, spring, NULL, v, 1, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 2);
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), p, 2, &n));
+    CHECK_OK(animrt_animation_retarget(rt, spring, target, 2));
+    CHECK_OK(animrt_animation_get_velocity(rt, spring, NULL, after, 2, &n));
+    CHECK(after[0] == v[0] && after[1] == v[1]);
+    CHECK_OK(animrt_runtime_tick(rt, 0.1));
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), q, 2, &n));
+    CHECK(p[0] == q[0] && p[1] == q[1]);
+    CHECK_STATUS(animrt_animation_retarget(rt, fade, target, 1), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_retarget(rt, spring, target, 1), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_retarget(rt, spring, NULL, 2), ANIMRT_E_NULL);
+    animrt_event ev[8];
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    CHECK(n == 2);  /* two starts; the retarget sent nothing */
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(velocity_and_retarget);
     RUN(decay);
     RUN(spring_parameterisations);
     RUN(layer_time_and_pause);

@@ -1,0 +1,115 @@
+/// Velocities: how fast an animation's value changes, by the chain rule
+/// through its timing (speed, direction, duration), its timing function and
+/// its content, exactly where the content has a closed form.
+extension ResolvedAnimation {
+    /// Whether this animation, or one of its children, animates the key
+    /// path named `name`.
+    func animates(_ name: String) -> Bool {
+        if case .group(let children) = body { return children.contains { $0.animates(name) } }
+        return keyPath?.name == name
+    }
+
+    /// The rate of change of the value this animation gives key path `name`
+    /// at `parentTime`, per unit of the time `rate` measures parent time in
+    /// (d parentTime / d that time). nil when it gives nothing (not in
+    /// effect, or another key path); zero while it fills.
+    func velocity(of name: String, at parentTime: Double, rate: Double,
+                  model: (Int32) -> AnimatableValue) -> AnimatableValue? {
+        let s = timing.sample(at: parentTime)
+        guard let progress = s.directedProgress else { return nil }
+        let d = timing.effectiveDuration
+        let moving = s.phase == .active && timing.speed != 0 && d > 0
+        // d(directed progress)/d(time): ±speed / duration while active.
+        let progressRate = moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
+        if case .group(let children) = body {
+            var v: AnimatableValue? = nil
+            for c in children {
+                guard let cv = c.velocity(of: name, at: progress * d, rate: progressRate * d, model: model) else { continue }
+                if c.additive, let below = v { v = AnimatableValue(kind: cv.kind, lanes: below.lanes + cv.lanes) } else { v = cv }
+            }
+            return v
+        }
+        guard let kp = keyPath, kp.name == name else { return nil }
+        let r = valueRate(sample: s, progress: progress, model: kp.get(model(kp.property)))
+        return AnimatableValue(kind: r.kind, lanes: r.lanes * progressRate)
+    }
+
+    /// d value / d progress for a leaf animation (`progress` directed).
+    func valueRate(sample s: TimingSample, progress x: Double, model m: AnimatableValue) -> AnimatableValue {
+        let y = curve?.evaluate(x, beforeFlag: s.beforeFlag) ?? x
+        let dy = curve?.slope(x) ?? 1
+        let zero = AnimatableValue(kind: m.kind, lanes: SIMD16())
+        let d = timing.effectiveDuration
+        switch body {
+        case .basic(let f, let t, let b):
+            let (a, z) = endpoints(from: f, to: t, by: b, model: m)
+            return ResolvedAnimation.interpolationRate(a, z, y).scaled(dy)
+        case .spring(let f, let t, let b, let spring):
+            // Springs run on time: value = interp(a, z, 1 − x(τ)) + W·ψ(τ)
+            // with τ = progress × duration.
+            guard d > 0 else { return zero }
+            let (a, z) = endpoints(from: f, to: t, by: b, model: m)
+            let tau = x * d
+            var r = ResolvedAnimation.interpolationRate(a, z, spring.value(at: tau)).scaled(-spring.displacementRate(at: tau))
+            if let w = springVelocity { r = AnimatableValue(kind: r.kind, lanes: r.lanes + w.lanes * spring.responses(at: tau).dpsi) }
+            return r.scaled(d)
+        case .keyframe(let k):
+            return k.rate(at: y).scaled(dy)
+        case .decay(_, let v, let decay):
+            // d/dτ of from + v (1 − e^(−kτ)) / k is v e^(−kτ).
+            return v.scaled(decay.velocityFactor(at: x * d) * d)
+        case .group:
+            return zero
+        }
+    }
+
+    /// d/dy of `a.interpolated(to: z, y)`: z − a, or for transforms (which
+    /// interpolate their decomposition) a central difference.
+    static func interpolationRate(_ a: AnimatableValue, _ z: AnimatableValue, _ y: Double) -> AnimatableValue {
+        guard a.kind == .transform else { return AnimatableValue(kind: a.kind, lanes: z.lanes - a.lanes) }
+        let h = 1e-6
+        return AnimatableValue(kind: a.kind, lanes: (a.interpolated(to: z, y + h).lanes - a.interpolated(to: z, y - h).lanes) / (2 * h))
+    }
+}
+
+extension ResolvedKeyframes {
+    /// d value / d y (eased progress) between keyframes; 0 for discrete.
+    func rate(at y: Double) -> AnimatableValue {
+        let n = values.count
+        let zero = AnimatableValue(kind: values[0].kind, lanes: SIMD16())
+        if n == 1 || y.isNaN { return zero }
+        switch mode {
+        case .discrete:
+            return zero
+        case .cubicPaced:
+            let total = arcTable.last!.length
+            guard total > 0 else { return zero }
+            let target = y * total
+            var j = 1
+            while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
+            let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
+            guard l1 > l0 else { return zero }
+            let u = u0 + (u1 - u0) * (target - l0) / (l1 - l0)
+            let seg = min(Int(Swift.min(Swift.max(u, 0), Double(n))), n - 2)
+            let du = (u1 - u0) / (l1 - l0) * total
+            return ResolvedKeyframes.hermiteRate(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg)).scaled(du)
+        case .linear, .paced, .cubic:
+            var i = 0
+            while i < n - 2 && keyTimes[i + 1] <= y { i += 1 }
+            let span = keyTimes[i + 1] - keyTimes[i]
+            guard span > 0 else { return zero }
+            let f = (y - keyTimes[i]) / span
+            var g = f, dg = 1.0
+            if i < functions.count, let fn = functions[i] { g = fn.evaluate(f); dg = fn.slope(f) }
+            if mode == .cubic {
+                return ResolvedKeyframes.hermiteRate(values[i], values[i + 1], outgoing[i], incoming[i + 1], g).scaled(dg / span)
+            }
+            return ResolvedAnimation.interpolationRate(values[i], values[i + 1], g).scaled(dg / span)
+        }
+    }
+}
+
+extension AnimatableValue {
+    /// Every component times `factor`.
+    func scaled(_ factor: Double) -> AnimatableValue { AnimatableValue(kind: kind, lanes: lanes * factor) }
+}
