@@ -400,6 +400,45 @@ animrt_status animrt_keyframe_set_calculation_mode(animrt_runtime *rt, animrt_id
 animrt_status animrt_keyframe_set_spline(animrt_runtime *rt, animrt_id animation, const double *tension,
                                          const double *continuity, const double *bias, size_t count);
 
+/* Keyframes along a path (Core Animation's `path`): commands, and their
+ * numbers one after the other in `points` (exactly as many as the commands
+ * take). The keyframes are the path's points: its start, then the end of
+ * each line, curve or close (a move in the middle jumps there and is not a
+ * keyframe); the values are then ignored and the key path must take a point.
+ * Linear and cubic modes give each segment its key-time interval (key
+ * times: one per point) and follow the curve's own parameter; the paced
+ * modes move at constant speed by arc length; discrete jumps from point to
+ * point. At most 16 384 elements, a move first, coordinates finite. NULL,
+ * 0, NULL, 0 removes the path. */
+typedef enum animrt_path_command {
+    ANIMRT_PATH_MOVE = 0,   /* x, y */
+    ANIMRT_PATH_LINE = 1,   /* x, y */
+    ANIMRT_PATH_QUAD = 2,   /* control x, y, then end x, y */
+    ANIMRT_PATH_CUBIC = 3,  /* control 1 x, y, control 2 x, y, then end x, y */
+    ANIMRT_PATH_CLOSE = 4   /* no numbers: a line back to the subpath's start */
+} animrt_path_command;
+
+animrt_status animrt_keyframe_set_path(animrt_runtime *rt, animrt_id animation, const int32_t *commands,
+                                       size_t command_count, const double *points, size_t point_count);
+
+/* The path as set, into two buffers (*command_count and *point_count are
+ * always set; ANIMRT_E_BUFFER if either buffer is too small). */
+animrt_status animrt_keyframe_get_path(animrt_runtime *rt, animrt_id animation, int32_t *commands, size_t command_cap,
+                                       size_t *command_count, double *points, size_t point_cap, size_t *point_count);
+
+/* Core Animation's rotationMode, for a path: AUTO turns the layer's
+ * transform to the path's tangent (a rotation about z applied before the
+ * transform below), AUTO_REVERSE to the tangent plus 180 degrees. Without a
+ * path it is refused when the animation is added. */
+typedef enum animrt_rotation_mode {
+    ANIMRT_ROTATE_NONE = 0,
+    ANIMRT_ROTATE_AUTO = 1,
+    ANIMRT_ROTATE_AUTO_REVERSE = 2
+} animrt_rotation_mode;
+
+animrt_status animrt_keyframe_set_rotation_mode(animrt_runtime *rt, animrt_id animation, animrt_rotation_mode mode);
+animrt_status animrt_keyframe_get_rotation_mode(animrt_runtime *rt, animrt_id animation, animrt_rotation_mode *out);
+
 /* Appends a copy of `child` (as it is now) to a group. */
 animrt_status animrt_group_add(animrt_runtime *rt, animrt_id group, animrt_id child);
 

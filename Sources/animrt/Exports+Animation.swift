@@ -291,6 +291,60 @@ public func animrt_keyframe_set_spline(_ rt: OpaquePointer!, _ animation: animrt
     }
 }
 
+@c @implementation
+public func animrt_keyframe_set_path(_ rt: OpaquePointer!, _ animation: animrt_id, _ commands: UnsafePointer<Int32>!,
+                                     _ commandCount: Int, _ points: UnsafePointer<Double>!, _ pointCount: Int) -> animrt_status {
+    updateKeyframes(rt, animation) { (_: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
+        let n = try checkedCount(commandCount, "command_count")
+        if n > 0 && commands == nil { throw AnimrtError(.nullPointer, "commands is NULL but command_count is \(n)") }
+        let numbers = Array(try doubles(points, pointCount, "points"))
+        if n == 0 && numbers.isEmpty { k.path = nil; return }
+        let elements = try PathElement.path(commands: Array(UnsafeBufferPointer(start: commands, count: n)), points: numbers)
+        try PathElement.validate(elements, keyPath: a.keyPath ?? "")
+        k.path = elements
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_id, _ commands: UnsafeMutablePointer<Int32>!,
+                                     _ commandCap: Int, _ commandCount: UnsafeMutablePointer<Int>!,
+                                     _ points: UnsafeMutablePointer<Double>!, _ pointCap: Int,
+                                     _ pointCount: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let commandCount = try required(commandCount, "command_count")
+        let a = try r.animationOrAttached(Handle(raw: animation))
+        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
+        let path = k.path ?? []
+        let numbers = path.flatMap(\.coordinates)
+        commandCount.pointee = path.count
+        guard path.count <= capacity(commandCap), path.isEmpty || commands != nil else {
+            pointCount?.pointee = numbers.count
+            throw AnimrtError(.buffer, "the path has \(path.count) commands; the buffer holds \(commands == nil ? 0 : commandCap)")
+        }
+        try copyDoubles(numbers, points, pointCap, pointCount, "path points")
+        for (i, e) in path.enumerated() { commands[i] = e.command.rawValue }
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_set_rotation_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                              _ mode: animrt_rotation_mode) -> animrt_status {
+    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+        k.rotationMode = try enumValue(Int32(bitPattern: mode.rawValue), RotationMode.self, "animrt_rotation_mode")
+    }
+}
+
+@c @implementation
+public func animrt_keyframe_get_rotation_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
+                                              _ out: UnsafeMutablePointer<animrt_rotation_mode>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let a = try r.animationOrAttached(Handle(raw: animation))
+        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
+        out.pointee = animrt_rotation_mode(rawValue: UInt32(k.rotationMode.rawValue))
+    }
+}
+
 private func requireFiniteValue(_ v: Double, _ name: String) throws(AnimrtError) {
     guard v.isFinite else { throw AnimrtError(.invalidArgument, "a \(name) value is \(v); it must be finite") }
 }

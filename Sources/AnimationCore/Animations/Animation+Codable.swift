@@ -3,14 +3,15 @@
 // decoders must carry infinities and NaN as strings (repeatCount inf):
 // JSONEncoder's nonConformingFloatEncodingStrategy.
 
-// Animation, its Content, Keyframes, MediaTiming, Spring, StepsFunction and
-// Decay declare Codable where they are declared (the compiler writes their
-// coding).
+// Animation, its Content, Keyframes, MediaTiming, Spring, StepsFunction, Decay
+// and PathElement declare Codable where they are declared (the compiler
+// writes their coding).
 extension CalculationMode: Codable {}
 extension FillMode: Codable {}
 extension PlaybackDirection: Codable {}
 extension StepPosition: Codable {}
 extension ValueKind: Codable {}
+extension RotationMode: Codable {}
 
 extension AnimatableValue: Codable {
     private enum CodingKeys: String, CodingKey { case kind, components }

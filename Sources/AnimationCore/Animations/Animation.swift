@@ -110,6 +110,13 @@ public struct Keyframes: Sendable, Codable {
     /// One per segment; missing ones are linear.
     public var timingFunctions: [TimingFunction]
     public var calculationMode: CalculationMode
+    /// Core Animation's `path`: when set, the keyframes are its points (the
+    /// start, then each segment's end) and the motion follows its lines and
+    /// curves; `values` are ignored. The key path must take a point.
+    public var path: [PathElement]? = nil
+    /// Core Animation's `rotationMode` (needs a path): the layer's transform
+    /// turns to the path's tangent.
+    public var rotationMode: RotationMode = .none
     /// Kochanek–Bartels parameters per keyframe for cubic modes (default 0).
     public var tensionValues: [Double] = []
     public var continuityValues: [Double] = []

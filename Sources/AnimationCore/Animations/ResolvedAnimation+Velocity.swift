@@ -78,6 +78,7 @@ extension ResolvedKeyframes {
         let n = values.count
         let zero = AnimatableValue(kind: values[0].kind, lanes: SIMD16())
         if n == 1 || y.isNaN { return zero }
+        if let g = geometry { return pathRate(g, at: y) }
         switch mode {
         case .discrete:
             return zero

@@ -39,6 +39,8 @@ final class ResolvedAnimation {
             var t: [Int32] = []
             for c in children { for p in c.targets where !t.contains(p) { t.append(p) } }
             targets = t
+        } else if case .keyframe(let k) = body, let r = k.rotationProperty, r != keyPath?.property {
+            targets = (keyPath.map { [$0.property] } ?? []) + [r]
         } else {
             targets = keyPath.map { [$0.property] } ?? []
         }
@@ -85,8 +87,15 @@ final class ResolvedAnimation {
                 body = .basic(from: f, to: t, by: b)
             }
         case .keyframe(let k):
-            for (i, v) in k.values.enumerated() { try check(v, "keyframe value \(i)") }
-            body = .keyframe(try ResolvedKeyframes(k, path: path))
+            if k.path != nil {
+                guard kp.kind == .point else {
+                    throw AnimrtError(.kind, "a keyframe path moves a point and '\(path)' takes a \(kp.kind.name)")
+                }
+            } else {
+                for (i, v) in k.values.enumerated() { try check(v, "keyframe value \(i)") }
+            }
+            let rotated = k.rotationMode == .none ? nil : try properties.resolve("transform").property
+            body = .keyframe(try ResolvedKeyframes(k, path: path, rotationProperty: rotated))
         case .decay(let f, let v, let d):
             try check(f, "fromValue"); try check(v, "velocity")
             guard kp.kind != .transform else {
@@ -160,6 +169,13 @@ final class ResolvedAnimation {
         let base = working[kp.property] ?? modelWhole
         let r = value(sample: s, progress: progress, model: kp.get(modelWhole))
         working[kp.property] = additive ? kp.set(kp.get(base).adding(r), in: base) : kp.set(r, in: base)
+        if case .keyframe(let k) = body, let rp = k.rotationProperty,
+           let angle = k.rotationAngle(at: curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress) {
+            // rotationMode: the tangent's rotation about z, applied before
+            // the transform below (as an additive transform is).
+            let below = working[rp] ?? model(rp)
+            working[rp] = below.adding(.transform(.rotationZ(angle)))
+        }
     }
 
     /// The animated value of a leaf animation for one timing sample.

@@ -12,17 +12,36 @@ struct ResolvedKeyframes {
     let incoming: [AnimatableValue]
     /// For cubicPaced: (spline parameter, cumulative arc length) samples.
     let arcTable: [(u: Double, length: Double)]
+    /// The path the keyframes follow, when one was given (its points are
+    /// then the values).
+    let geometry: ResolvedPath?
+    /// With a path and a rotation mode: the rotation and the property it
+    /// rotates (transform).
+    let rotation: RotationMode
+    let rotationProperty: Int32?
 
     static let arcSamplesPerSegment = 32
 
-    init(_ k: Keyframes, path: String) throws(AnimrtError) {
-        let n = k.values.count
+    init(_ k: Keyframes, path: String, rotationProperty: Int32? = nil) throws(AnimrtError) {
+        let geometry = try k.path.map { (e: [PathElement]) throws(AnimrtError) in try ResolvedPath(e, keyPath: path) }
+        guard geometry != nil || k.rotationMode == .none else {
+            throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has a rotation mode but no path; rotation follows a path's tangent")
+        }
+        let frames = geometry.map { $0.points.map { AnimatableValue.point($0.x, $0.y) } } ?? k.values
+        let n = frames.count
         guard n > 0 else { throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has no values") }
         source = k
-        values = k.values
+        values = frames
+        self.geometry = geometry
+        rotation = k.rotationMode
+        self.rotationProperty = k.rotationMode == .none ? nil : rotationProperty
         mode = k.calculationMode
         let paced = mode == .paced || mode == .cubicPaced
-        if paced {
+        if paced, let g = geometry {
+            // Along a path, pace by the arc length of its segments.
+            let ends = [0] + g.arcs.map { $0.last! }
+            keyTimes = n == 1 ? [0] : ends.enumerated().map { g.totalLength > 0 ? $0.element / g.totalLength : Double($0.offset) / Double(n - 1) }
+        } else if paced {
             var cumulative = [0.0]
             for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = cumulative.last!
@@ -47,7 +66,7 @@ struct ResolvedKeyframes {
             for v in list { try requireFinite(v, "a keyframe \(name) value") }
         }
         var out: [AnimatableValue] = [], inc: [AnimatableValue] = []
-        if mode == .cubic || mode == .cubicPaced {
+        if (mode == .cubic || mode == .cubicPaced) && geometry == nil {
             for i in 0..<n {
                 let p = values[i]
                 let prev = values[max(i - 1, 0)], next = values[min(i + 1, n - 1)]
@@ -63,7 +82,7 @@ struct ResolvedKeyframes {
         }
         outgoing = out; incoming = inc
         var table: [(u: Double, length: Double)] = []
-        if mode == .cubicPaced && n > 1 {
+        if mode == .cubicPaced && n > 1 && geometry == nil {
             table.append((0, 0))
             var previous = values[0], total = 0.0
             let m = ResolvedKeyframes.arcSamplesPerSegment
@@ -126,6 +145,7 @@ struct ResolvedKeyframes {
     func value(at y: Double) -> AnimatableValue {
         let n = values.count
         if n == 1 || y.isNaN { return values[0] }
+        if let g = geometry { return pathValue(g, at: y) }
         switch mode {
         case .discrete:
             var i = 0

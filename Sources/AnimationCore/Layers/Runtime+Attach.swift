@@ -73,7 +73,8 @@ extension Runtime {
             }
         }
         let stampNow = restoring.map { $0.beginTime == nil } ?? (resolved.timing.beginTime == 0)
-        let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid, property: resolved.keyPath?.property ?? -1,
+        let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid,
+                                                       property: resolved.targets.count == 1 ? resolved.targets[0] : -1,
                                                        definition: definition?.raw ?? 0))
         let ii = instHandle.index
         // Link at the tail of the layer's list.

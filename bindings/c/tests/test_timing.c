@@ -361,7 +361,67 @@ TEST(velocity_and_retarget) {
     animrt_runtime_destroy(rt);
 }
 
+/* A path M(0,0) L(30,0) Q(60,0 60,30): paced, the line (30 long) takes
+ * 30 / (30 + L) of the time; linear, each segment half. With rotation the
+ * layer turns to the tangent: along the line, 0. */
+TEST(keyframe_path) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, k = 0, inst = 0;
+    animrt_layer_create(rt, 0, &layer);
+    int32_t commands[3] = {ANIMRT_PATH_MOVE, ANIMRT_PATH_LINE, ANIMRT_PATH_QUAD};
+    double points[8] = {0, 0, 30, 0, 60, 0, 60, 30};
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "position", &k));
+    CHECK_OK(animrt_keyframe_set_path(rt, k, commands, 3, points, 8));
+    CHECK_OK(animrt_keyframe_set_rotation_mode(rt, k, ANIMRT_ROTATE_AUTO));
+    CHECK_OK(animrt_animation_set_timing(rt, k, ANIMRT_TIMING_DURATION, 2));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, k, "fly", 0, &inst));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    double p[2]; size_t n = 0;
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), p, 2, &n));
+    CHECK(p[0] == 15 && p[1] == 0);
+    CHECK_NEAR(presentation(rt, layer, "transform.rotation.z"), 0, 1e-12);
+    /* Quadratic at t = 1/2: (1/4)(30,0) + (1/2)(60,0) + (1/4)(60,30) = (52.5, 7.5). */
+    CHECK_OK(animrt_runtime_tick(rt, 1.5));
+    CHECK_OK(animrt_layer_get_presentation(rt, layer, kp(rt, "position"), p, 2, &n));
+    CHECK_NEAR(p[0], 52.5, 1e-12);
+    CHECK_NEAR(p[1], 7.5, 1e-12);
+    /* Read back. */
+    int32_t cmds[4]; double pts[8]; size_t nc = 0, np = 0;
+    CHECK_OK(animrt_keyframe_get_path(rt, inst, cmds, 4, &nc, pts, 8, &np));
+    CHECK(nc == 3 && np == 8 && cmds[2] == ANIMRT_PATH_QUAD && pts[7] == 30);
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 2, &nc, pts, 8, &np), ANIMRT_E_BUFFER);
+    CHECK(nc == 3 && np == 8);
+    animrt_rotation_mode mode = ANIMRT_ROTATE_NONE;
+    CHECK_OK(animrt_keyframe_get_rotation_mode(rt, inst, &mode));
+    CHECK(mode == ANIMRT_ROTATE_AUTO);
+    /* Bad paths change nothing. */
+    int32_t bad_first[2] = {ANIMRT_PATH_LINE, ANIMRT_PATH_LINE}, unknown[2] = {ANIMRT_PATH_MOVE, 9};
+    double nan_points[4] = {0, 0, NAN, 1};
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, bad_first, 2, points, 4), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, unknown, 2, points, 4), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 3, points, 7), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 2, nan_points, 4), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, NULL, 2, points, 4), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_keyframe_set_rotation_mode(rt, k, (animrt_rotation_mode)3), ANIMRT_E_ENUM);
+    CHECK_OK(animrt_keyframe_get_path(rt, k, cmds, 4, &nc, pts, 8, &np));
+    CHECK(nc == 3);
+    CHECK_OK(animrt_keyframe_set_path(rt, k, NULL, 0, NULL, 0));
+    CHECK_OK(animrt_keyframe_get_path(rt, k, NULL, 0, &nc, NULL, 0, &np));
+    CHECK(nc == 0 && np == 0);
+    /* The element limit, at and past its edge. */
+    size_t limit = 16384;
+    int32_t *many = malloc(sizeof(int32_t) * (limit + 1));
+    double *xy = calloc(2 * (limit + 1), sizeof(double));
+    for (size_t i = 0; i <= limit; i++) { many[i] = i == 0 ? ANIMRT_PATH_MOVE : ANIMRT_PATH_LINE; xy[2 * i] = (double)i; }
+    CHECK_OK(animrt_keyframe_set_path(rt, k, many, limit, xy, 2 * limit));
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, many, limit + 1, xy, 2 * (limit + 1)), ANIMRT_E_RANGE);
+    free(many); free(xy);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(keyframe_path);
     RUN(velocity_and_retarget);
     RUN(decay);
     RUN(spring_parameterisations);
