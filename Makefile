@@ -2,6 +2,7 @@
 #   make demo     build libanimrt.so and run the C demo in the terminal
 #   make test     run every test suite: Swift core, C ABI, Python binding
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI and Python costs
+#   make curves   redraw docs/curves.svg (timing functions and springs) from the library
 #   make install PREFIX=/usr/local
 #
 # Needs the Swift toolchain, a C compiler and python3; pytest, mypy and numpy
@@ -21,7 +22,7 @@ OUT        := $(BUILD)/c
 CWARN      := -std=c99 -Wall -Wextra -Werror -pedantic
 CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
 
-.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps machine-docs
+.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps machine-docs curves
 
 # Machine definitions whose pages, diagrams and tables live in docs/machines/.
 MACHINE_DEFS := examples/machines/download_button.json
@@ -86,6 +87,10 @@ test-python: lib python-deps
 	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python bindings/python/README.md
 	@mkdir -p $(OUT)
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/tutorial.py $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
+	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py --check docs/curves.svg
+
+curves: lib
+	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py docs/curves.svg
 
 # ---- demo, bench, install ---------------------------------------------------
 
