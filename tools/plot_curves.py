@@ -6,7 +6,7 @@ runtime computes.
     plot_curves.py OUT.svg           write the picture
     plot_curves.py --check OUT.svg   fail unless OUT.svg is what would be written
 
-Timing functions are evaluated with Runtime.evaluate(); springs and the
+Timing functions are evaluated with Runtime.evaluate_timing_function(); springs and the
 decay are attached to a layer and sampled by ticking the runtime, as a host
 would. Numbers are rounded to 0.1 px, so the output is the same on every run.
 """
@@ -47,14 +47,14 @@ SPRINGS = [
 
 
 def timing_function_points(rt, name):
-    return [(i / SAMPLES, rt.evaluate(name, i / SAMPLES)) for i in range(SAMPLES + 1)]
+    return [(i / SAMPLES, rt.evaluate_timing_function(name, i / SAMPLES)) for i in range(SAMPLES + 1)]
 
 
 def sampled(rt, animation, seconds):
     """(time / seconds, value) of a 0 → 1 animation on a fresh layer."""
     layer = rt.layer()
     layer["opacity"] = 0.0
-    layer.add(animation)
+    layer.add_animation(animation)
     start = rt.time + 1.0
     points = []
     for i in range(SAMPLES + 1):

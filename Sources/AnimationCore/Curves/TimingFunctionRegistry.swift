@@ -16,6 +16,8 @@ public struct TimingFunctionRegistry: Sendable {
     private var registered: [String] = []
     /// CSS name → Core Animation name.
     private var aliases: [String: String] = [:]
+    /// CSS keywords with no Core Animation name (step-start, step-end).
+    private var cssKeywords: [String] = []
 
     public init() {
         for (name, f) in [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
@@ -28,8 +30,10 @@ public struct TimingFunctionRegistry: Sendable {
             aliases[alias] = name
         }
         // CSS Easing: step-start is steps(1, start), step-end is steps(1, end).
-        try! register(.steps(StepsFunction(count: 1, position: .jumpStart)), as: "step-start")
-        try! register(.steps(StepsFunction(count: 1, position: .jumpEnd)), as: "step-end")
+        for (name, position) in [("step-start", StepPosition.jumpStart), ("step-end", .jumpEnd)] {
+            byName[name] = intern(.steps(StepsFunction(count: 1, position: position)))
+            cssKeywords.append(name)
+        }
     }
 
     /// The names known to the registry, sorted.
@@ -65,7 +69,7 @@ public struct TimingFunctionRegistry: Sendable {
         var message = "no timing function named '\(name)'"
         if let near = suggestion(for: name) { message += "; did you mean '\(near)'?" }
         message += " Known: " + registered.joined(separator: ", ")
-            + " (CSS: " + aliases.keys.sorted().joined(separator: ", ") + ")"
+            + " (CSS: " + (aliases.keys.sorted() + cssKeywords).joined(separator: ", ") + ")"
             + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)"
         throw AnimrtError(.notFound, message)
     }

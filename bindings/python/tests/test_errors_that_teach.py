@@ -71,7 +71,8 @@ CASES = [
      "SpringAnimation.configure() got an unknown option 'timingfunction'; did you mean 'timing_function'?"),
     ("a timing function misspelt", lambda rt, L, s, r: rt.basic("opacity", timing_function="easeInOut"),
      animrt.NotFoundError, "no timing function named 'easeInOut'; did you mean 'easeInEaseOut'? Known: linear, "
-     "easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in, ease-in-out, ease-out), cubic-bezier"),
+     "easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in, ease-in-out, ease-out, step-start, step-end), "
+     "cubic-bezier"),
     ("a timing function of 3 numbers", lambda rt, L, s, r: rt.basic("opacity", timing_function=(0.1, 0.2, 0.3)),
      animrt.ArgumentTypeError, "timing_function has 3 numbers; a cubic bezier takes four: (x1, y1, x2, y2)"),
     ("a key path misspelt", lambda rt, L, s, r: rt.basic("opacty", to=1), animrt.NotFoundError,

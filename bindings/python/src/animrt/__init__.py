@@ -18,12 +18,13 @@ follow the C API (``animrt_layer_add_animation`` → ``layer.add_animation``)
 and Core Animation (``repeatCount`` → ``repeat_count``); docs/names.md lists
 them side by side.
 """
-from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnimation, KeyframeAnimation,
-                         SpringAnimation, SpringOptions, TimingFunctionLike, TimingOptions)
+from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnimation, DecayAnimation,
+                         KeyframeAnimation, PathElementLike, SpringAnimation, SpringOptions, TimingFunctionLike,
+                         TimingOptions)
 from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
-                     DirectionName, FillMode, FillModeLike, FillModeName, SendOutcome, StopReason, ValueKind,
-                     ValueKindLike, ValueKindName)
+                     DirectionName, FillMode, FillModeLike, FillModeName, Phase, RotationMode, RotationModeLike,
+                     RotationModeName, SendOutcome, StopReason, ValueKind, ValueKindLike, ValueKindName)
 from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, EnumError, ExistsError,
                       HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
                       OutOfMemoryError, RangeError, StateError, TimeError)
@@ -31,7 +32,7 @@ from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitt
                       Payload, RequestIssued, StaleResult, StateChanged, TimerFired, TransactionCompleted)
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
 from ._ffi import lib as _lib
-from ._layer import AttachedAnimation, Layer
+from ._layer import AttachedAnimation, ComputedTiming, Layer, LayerTimingOptions
 from ._machine import ConfigValue, Context, Definition, Machine, MachineValue
 from ._reader import Reader
 from ._runtime import Runtime
@@ -52,16 +53,17 @@ def library_version() -> str:
 __all__ = [
     # the runtime and what it makes
     "Runtime", "Layer", "AttachedAnimation", "Animation", "BasicAnimation", "SpringAnimation", "KeyframeAnimation",
-    "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property",
+    "DecayAnimation", "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property", "ComputedTiming",
     # machines
     "Definition", "Machine", "Context", "MachineValue", "ConfigValue", "SendOutcome", "Payload",
     # events
     "Event", "AnimationStarted", "AnimationStopped", "BarrierNotified", "TransactionCompleted", "TimerFired",
     "Overflow", "StateChanged", "Emitted", "RequestIssued", "StaleResult", "MachineError",
     # enumerations and option types
-    "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "TimingOptions", "AnimationOptions",
-    "SpringOptions", "TimingFunctionLike", "FillModeLike", "FillModeName", "DirectionLike", "DirectionName",
-    "CalculationModeLike", "CalculationModeName", "ValueKindLike", "ValueKindName",
+    "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "Phase", "RotationMode", "TimingOptions",
+    "AnimationOptions", "SpringOptions", "LayerTimingOptions", "TimingFunctionLike", "PathElementLike",
+    "FillModeLike", "FillModeName", "DirectionLike", "DirectionName", "CalculationModeLike", "CalculationModeName",
+    "RotationModeLike", "RotationModeName", "ValueKindLike", "ValueKindName",
     # values
     "Value", "ValueLike", "Point", "Size", "Rect", "Color", "Transform", "ScalarKeyPath", "PairKeyPath",
     "QuadKeyPath", "TransformKeyPath",

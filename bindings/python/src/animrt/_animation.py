@@ -13,13 +13,13 @@ keyword argument and a property of the same name (Core Animation's
 """
 from __future__ import annotations
 
-from ctypes import byref, c_char_p, c_double, c_uint64
+from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_uint64
 from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
                     Tuple, TypedDict, Union)
 
 from . import _arguments as check
-from ._enums import (CALCULATION_MODES, DIRECTIONS, FILL_MODES, CalculationMode, CalculationModeLike, Direction,
-                     DirectionLike, FillMode, FillModeLike)
+from ._enums import (CALCULATION_MODES, DIRECTIONS, FILL_MODES, ROTATION_MODES, CalculationMode, CalculationModeLike,
+                     Direction, DirectionLike, FillMode, FillModeLike, RotationMode, RotationModeLike)
 from ._errors import ArgumentTypeError, EnumError
 from ._ffi import lib
 from ._object import Object
@@ -32,8 +32,14 @@ if TYPE_CHECKING:
 
 TimingFunctionLike = Union[str, Tuple[float, float, float, float]]
 """A timing function: a name ("linear", "easeIn", "easeOut", "easeInEaseOut",
-"default", a CSS name such as "ease-in-out", "steps(4)", "cubic-bezier(0.2, 0, 0, 1)")
-or the four control points of a cubic bezier, ``(x1, y1, x2, y2)``."""
+"default", a CSS name such as "ease-in-out" or "step-end", "steps(4)",
+"cubic-bezier(0.2, 0, 0, 1)", CSS Easing 2's "linear(0, 0.25 75%, 1)") or the
+four control points of a cubic bezier, ``(x1, y1, x2, y2)``."""
+
+PathElementLike = Tuple[Any, ...]
+"""One element of a keyframe path: ``("move", x, y)``, ``("line", x, y)``,
+``("quad", cx, cy, x, y)``, ``("cubic", c1x, c1y, c2x, c2y, x, y)`` or
+``("close",)``; SVG's letters M, L, Q, C and Z name them too."""
 
 
 class TimingOptions(TypedDict, total=False):
@@ -47,6 +53,9 @@ class TimingOptions(TypedDict, total=False):
     repeat_duration       seconds to repeat for (0: unused)
     iteration_start       Web Animations' iterationStart (≥ 0)
     end_delay             Web Animations' endDelay, seconds
+    delay                 Web Animations' start delay: seconds of local time after begin_time
+    iterations            Web Animations' iteration count, exactly: 0 is none, ``math.inf`` forever
+    iteration_duration    Web Animations' duration, exactly: 0 is a zero-length iteration
     autoreverses          play backwards after each forward pass
     removed_on_completion True (default): removed from the layer once finished
     additive              add to the value below instead of replacing it
@@ -64,6 +73,9 @@ class TimingOptions(TypedDict, total=False):
     repeat_duration: float
     iteration_start: float
     end_delay: float
+    delay: float
+    iterations: float
+    iteration_duration: float
     autoreverses: bool
     removed_on_completion: bool
     additive: bool
@@ -88,12 +100,14 @@ class SpringOptions(TimingOptions, total=False):
 
 
 _TIMING = {"begin_time": 0, "duration": 1, "speed": 2, "time_offset": 3, "repeat_count": 4,
-           "repeat_duration": 5, "iteration_start": 6, "end_delay": 7}
+           "repeat_duration": 5, "iteration_start": 6, "end_delay": 7, "delay": 8, "iterations": 9,
+           "iteration_duration": 10}
 _FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,
           "from_presentation": 4, "allows_overdamping": 5, "settling_duration": 6}
 OPTIONS: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration",
-                            "iteration_start", "end_delay", "autoreverses", "removed_on_completion", "additive",
-                            "cumulative", "from_presentation", "fill_mode", "direction", "timing_function")
+                            "iteration_start", "end_delay", "delay", "iterations", "iteration_duration",
+                            "autoreverses", "removed_on_completion", "additive", "cumulative", "from_presentation",
+                            "fill_mode", "direction", "timing_function")
 _SLOTS = {"from": 0, "from_": 0, "to": 1, "by": 2}
 _SLOT_NAMES = ("from_", "to", "by")
 
@@ -258,6 +272,44 @@ class Animation(Object):
     def end_delay(self, value: float) -> None:
         self._set_timing("end_delay", value)
 
+    @property
+    def delay(self) -> float:
+        """Web Animations' start delay: local seconds from ``begin_time`` to the active interval (may be negative).
+
+        ``fade.delay = 0.5`` starts it half a second after it begins; a speed scales it.
+        """
+        return self._get_timing("delay")
+
+    @delay.setter
+    def delay(self, value: float) -> None:
+        self._set_timing("delay", value)
+
+    @property
+    def iterations(self) -> float:
+        """Web Animations' iteration count, exactly: 0 plays none (Core Animation's repeat_count 0 plays once).
+
+        Reads the count the timing model uses, whichever name set it; setting ``repeat_count``
+        replaces it: ``blink.iterations = 0``.
+        """
+        return self._get_timing("iterations")
+
+    @iterations.setter
+    def iterations(self, value: float) -> None:
+        self._set_timing("iterations", value)
+
+    @property
+    def iteration_duration(self) -> float:
+        """Web Animations' duration, exactly: 0 is a zero-length iteration (Core Animation's 0 means 0.25 s).
+
+        Reads the duration the timing model uses; setting ``duration`` replaces it:
+        ``snap.iteration_duration = 0``.
+        """
+        return self._get_timing("iteration_duration")
+
+    @iteration_duration.setter
+    def iteration_duration(self, value: float) -> None:
+        self._set_timing("iteration_duration", value)
+
     # -- flags (animrt_animation_set_flag) -----------------------------------
     def _get_flag(self, name: str, default: bool = False) -> bool:
         flag: bool = self._state().get(name, default)
@@ -350,8 +402,9 @@ class Animation(Object):
         """The pacing curve, as set: a name or ``(x1, y1, x2, y2)``; None is linear.
 
         Core Animation's names: "linear", "easeIn", "easeOut", "easeInEaseOut",
-        "default"; CSS's: "ease", "ease-in", "ease-out", "ease-in-out";
-        "steps(12)", "steps(4, jump-start)", "cubic-bezier(0.2, 0, 0, 1)"::
+        "default"; CSS's: "ease", "ease-in", "ease-out", "ease-in-out",
+        "step-start", "step-end"; "steps(12)", "steps(4, jump-start)",
+        "cubic-bezier(0.2, 0, 0, 1)", "linear(0, 0.25 75%, 1)"::
 
             fade.timing_function = "easeInEaseOut"
             fade.timing_function = (0.2, 0.0, 0.0, 1.0)
@@ -485,13 +538,20 @@ class SpringAnimation(_FromToBy):
     def __init__(self, runtime: Runtime, key_path: str, *, from_: Optional[ValueLike] = None,
                  to: Optional[ValueLike] = None, by: Optional[ValueLike] = None, mass: float = 1.0,
                  stiffness: float = 100.0, damping: float = 10.0, initial_velocity: float = 0.0,
-                 allows_overdamping: bool = False, **options: Unpack[SpringOptions]) -> None:
+                 allows_overdamping: bool = False, response: Optional[float] = None,
+                 damping_ratio: Optional[float] = None, perceptual_duration: Optional[float] = None,
+                 bounce: Optional[float] = None, **options: Unpack[SpringOptions]) -> None:
         duration = options.pop("duration", "settling")
         super().__init__(runtime, check.text(key_path, "key_path"), options)
         try:
             self._set_spring(mass=mass, stiffness=stiffness, damping=damping, initial_velocity=initial_velocity)
             if allows_overdamping:
                 self.allows_overdamping = allows_overdamping
+            if response is not None or damping_ratio is not None:
+                self.set_response(0.5 if response is None else response, 1.0 if damping_ratio is None else damping_ratio)
+            if perceptual_duration is not None or bounce is not None:
+                self.set_perceptual(0.5 if perceptual_duration is None else perceptual_duration,
+                                    0.0 if bounce is None else bounce)
             self.duration = duration
             self._set_ends(from_, to, by)
         except BaseException:
@@ -500,7 +560,70 @@ class SpringAnimation(_FromToBy):
 
     @classmethod
     def _option_names(cls) -> Sequence[str]:
-        return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping")
+        return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping", "response",
+                          "damping_ratio", "perceptual_duration", "bounce")
+
+    def _spring_param(self, param: int) -> float:
+        out = c_double()
+        lib.animrt_animation_get_spring_param(self._runtime._ptr, self._id, param, byref(out))
+        return out.value
+
+    def _reread_spring(self) -> None:
+        """Refreshes what the properties show after the library computed the spring."""
+        state = self._state()
+        for i, name in enumerate(self._SPRING):
+            state[name] = self._spring_param(i)
+        over = c_int()
+        lib.animrt_animation_get_flag(self._runtime._ptr, self._id, _FLAGS["allows_overdamping"], byref(over))
+        state["allows_overdamping"] = bool(over.value)
+
+    def set_response(self, response: float, damping_ratio: float) -> None:
+        """SwiftUI's ``Spring(response:dampingRatio:)`` (``animrt_animation_set_spring_response``): mass 1,
+        stiffness (2π / response)², damping 4π × ratio / response; the initial velocity is kept.
+
+        ``drop.set_response(0.5, 0.8)``.
+        """
+        lib.animrt_animation_set_spring_response(self._runtime._ptr, self._id, check.number(response, "response"),
+                                                 check.number(damping_ratio, "damping_ratio"))
+        self._reread_spring()
+
+    def set_perceptual(self, perceptual_duration: float, bounce: float) -> None:
+        """Core Animation's ``init(perceptualDuration:bounce:)``, SwiftUI's ``Spring(duration:bounce:)``
+        (``animrt_animation_set_spring_perceptual``): bounce in (−1, 1], 0 critically damped, below 0
+        over-damped (allows_overdamping becomes True).
+
+        ``drop.set_perceptual(0.5, 0.3)``.
+        """
+        lib.animrt_animation_set_spring_perceptual(self._runtime._ptr, self._id,
+                                                   check.number(perceptual_duration, "perceptual_duration"),
+                                                   check.number(bounce, "bounce"))
+        self._reread_spring()
+
+    @property
+    def damping_ratio(self) -> float:
+        """ζ = damping / (2 √(stiffness × mass)): below 1 it bounces. ``rt.spring("opacity").damping_ratio`` → 0.5."""
+        return self._spring_param(4)
+
+    @property
+    def response(self) -> float:
+        """SwiftUI's response, 2π √(mass / stiffness): the undamped period. ``drop.response`` → 0.628."""
+        return self._spring_param(5)
+
+    @property
+    def perceptual_duration(self) -> float:
+        """Core Animation's perceptualDuration: the same period as ``response``.
+
+        ``rt.spring("opacity", perceptual_duration=0.4).perceptual_duration`` → 0.4.
+        """
+        return self._spring_param(6)
+
+    @property
+    def bounce(self) -> float:
+        """The bounce: 1 − ζ up to critical damping, 1 / ζ − 1 above (so −0.2 for ζ = 1.25).
+
+        ``rt.spring("opacity", perceptual_duration=0.4, bounce=0.3).bounce`` → 0.3.
+        """
+        return self._spring_param(7)
 
     def _set_spring(self, **changes: object) -> None:
         state = self._state()
@@ -602,21 +725,77 @@ class KeyframeAnimation(Animation):
     _factory = "keyframe"
     _key_path: str
 
-    def __init__(self, runtime: Runtime, key_path: str, values: Iterable[ValueLike], *,
+    def __init__(self, runtime: Runtime, key_path: str, values: Iterable[ValueLike] = (), *,
                  key_times: Optional[Iterable[float]] = None,
                  timing_functions: Optional[Iterable[Optional[str]]] = None,
-                 calculation_mode: CalculationModeLike = "linear", **options: Unpack[AnimationOptions]) -> None:
+                 calculation_mode: CalculationModeLike = "linear", path: Optional[Iterable[PathElementLike]] = None,
+                 rotation_mode: RotationModeLike = "none", **options: Unpack[AnimationOptions]) -> None:
         super().__init__(runtime, check.text(key_path, "key_path"), options)
         try:
-            self.values = values
+            if path is None:
+                self.values = values
+            else:
+                self.path = path
             if key_times is not None:
                 self.key_times = key_times
             if timing_functions is not None:
                 self.timing_functions = timing_functions
             self.calculation_mode = calculation_mode
+            if rotation_mode != "none":
+                self.rotation_mode = rotation_mode
         except BaseException:
             self.destroy()
             raise
+
+    _COMMANDS: ClassVar[Dict[str, Tuple[int, int]]] = {
+        "move": (0, 2), "M": (0, 2), "line": (1, 2), "L": (1, 2), "quad": (2, 4), "Q": (2, 4),
+        "cubic": (3, 6), "C": (3, 6), "close": (4, 0), "Z": (4, 0)}
+
+    @property
+    def path(self) -> Optional[List[PathElementLike]]:
+        """Core Animation's path, as set: the keyframes are its points and the motion follows its
+        lines and curves (``animrt_keyframe_set_path``); None when the values are used.
+
+        ::
+
+            fly.path = [("move", 0, 0), ("line", 100, 0), ("quad", 150, 0, 150, 50), ("close",)]
+        """
+        v: Optional[List[PathElementLike]] = self._state().get("path")
+        return v
+
+    @path.setter
+    def path(self, elements: Optional[Iterable[PathElementLike]]) -> None:
+        if elements is not None and (isinstance(elements, (str, bytes)) or not isinstance(elements, Iterable)):
+            raise ArgumentTypeError(f"path is {check.describe(elements)}; it must be a list of tuples such as "
+                                    "('move', 0, 0), ('line', 10, 0) — or None")
+        items = list(elements or [])
+        commands: List[int] = []
+        points: List[float] = []
+        for i, element in enumerate(items):
+            if not isinstance(element, tuple) or not element or element[0] not in self._COMMANDS:
+                raise ArgumentTypeError(f"path[{i}] is {check.describe(element)}; it must be a tuple starting with "
+                                        "'move', 'line', 'quad', 'cubic' or 'close' (or M, L, Q, C, Z)")
+            command, arity = self._COMMANDS[element[0]]
+            if len(element) != arity + 1:
+                raise ArgumentTypeError(f"path[{i}] ({element[0]!r}) has {len(element) - 1} numbers; it takes {arity}")
+            commands.append(command)
+            points += [check.number(v, f"path[{i}][{j + 1}]") for j, v in enumerate(element[1:])]
+        lib.animrt_keyframe_set_path(self._runtime._ptr, self._id, (c_int32 * len(commands))(*commands),
+                                     len(commands), (c_double * len(points))(*points), len(points))
+        self._state()["path"] = items or None
+
+    @property
+    def rotation_mode(self) -> RotationMode:
+        """Core Animation's rotationMode (with a path): "none" (default), "auto" turns the layer to the
+        tangent, "autoReverse" to the tangent plus 180°: ``fly.rotation_mode = "auto"``."""
+        mode: RotationMode = self._state().get("rotation_mode", RotationMode.NONE)
+        return mode
+
+    @rotation_mode.setter
+    def rotation_mode(self, value: RotationModeLike) -> None:
+        mode = check.choice(value, "rotation_mode", RotationMode, ROTATION_MODES)
+        lib.animrt_keyframe_set_rotation_mode(self._runtime._ptr, self._id, int(mode))
+        self._state()["rotation_mode"] = mode
 
     @property
     def values(self) -> List[Value]:
@@ -714,6 +893,95 @@ class KeyframeAnimation(Animation):
         n = max([len(a) for a in arrays if a is not None] or [0])
         pointers = [None if a is None else (c_double * n)(*(a + [0.0] * (n - len(a)))) for a in arrays]
         lib.animrt_keyframe_set_spline(self._runtime._ptr, self._id, pointers[0], pointers[1], pointers[2], n)
+
+
+class DecayAnimation(Animation):
+    """Inertia, as Pop's decay and a scroll view's deceleration: a velocity that keeps
+    `deceleration_rate` of itself each millisecond; made by :meth:`Runtime.decay`.
+
+    The duration is derived: until the speed falls to `rest_velocity`. Without
+    ``from_`` it starts from the model value::
+
+        fling = rt.decay("position", (800, -300), deceleration_rate=0.998)
+        fling.settling_duration       # 3.9: seconds until it rests
+    """
+
+    _kind = 4
+    _factory = "decay"
+
+    def __init__(self, runtime: Runtime, key_path: str, velocity: ValueLike, *, from_: Optional[ValueLike] = None,
+                 deceleration_rate: float = 0.998, rest_velocity: float = 0.5,
+                 **options: Unpack[TimingOptions]) -> None:
+        super().__init__(runtime, check.text(key_path, "key_path"), options)
+        try:
+            self.set_rate(deceleration_rate, rest_velocity)
+            self._set_value(3, velocity, "velocity")
+            if from_ is not None:
+                self._set_value(0, from_, "from_")
+        except BaseException:
+            self.destroy()
+            raise
+
+    def _set_value(self, slot: int, value: Optional[ValueLike], name: str) -> None:
+        rt = self._runtime
+        if value is None:
+            lib.animrt_animation_set_value(rt._ptr, self._id, slot, None, 0)
+            self._state().pop(name, None)
+            return
+        array, n = doubles(value, name, self._key_path or "", rt._keypath(self._key_path))
+        lib.animrt_animation_set_value(rt._ptr, self._id, slot, array, n)
+        self._state()[name] = python_value(array, n)
+
+    def set_rate(self, deceleration_rate: float, rest_velocity: float = 0.5) -> None:
+        """The fraction of its velocity kept each millisecond, in (0, 1) (0.998 UIScrollView's normal,
+        0.99 its fast), and the speed at which it counts as at rest (``animrt_animation_set_decay``).
+
+        ``fling.set_rate(0.99)``.
+        """
+        lib.animrt_animation_set_decay(self._runtime._ptr, self._id,
+                                       check.number(deceleration_rate, "deceleration_rate"),
+                                       check.number(rest_velocity, "rest_velocity"))
+        self._state().update(deceleration_rate=float(deceleration_rate), rest_velocity=float(rest_velocity))
+
+    @property
+    def velocity(self) -> Value:
+        """The initial velocity, units per second per component: ``fling.velocity = (800, -300)``."""
+        v: Value = self._state()["velocity"]
+        return v
+
+    @velocity.setter
+    def velocity(self, value: ValueLike) -> None:
+        self._set_value(3, value, "velocity")
+
+    @property
+    def from_value(self) -> Optional[Value]:
+        """Where it starts; None (default) starts from the model value: ``fling.from_value = (0, 0)``."""
+        v: Optional[Value] = self._state().get("from_")
+        return v
+
+    @from_value.setter
+    def from_value(self, value: Optional[ValueLike]) -> None:
+        self._set_value(0, value, "from_")
+
+    @property
+    def deceleration_rate(self) -> float:
+        """The fraction of the velocity kept each millisecond (default 0.998): ``fling.deceleration_rate`` → 0.998."""
+        return float(self._state().get("deceleration_rate", 0.998))
+
+    @property
+    def rest_velocity(self) -> float:
+        """The speed below which it counts as at rest (default 0.5 per second): ``fling.rest_velocity`` → 0.5."""
+        return float(self._state().get("rest_velocity", 0.5))
+
+    @property
+    def settling_duration(self) -> float:
+        """The derived duration: seconds until the speed falls to the rest velocity.
+
+        ``rt.decay("position.x", 1000).settling_duration`` → 3.80.
+        """
+        out = c_double()
+        lib.animrt_animation_get_settling_duration(self._runtime._ptr, self._id, byref(out))
+        return out.value
 
 
 class AnimationGroup(Animation):

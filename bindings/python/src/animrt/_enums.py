@@ -70,7 +70,33 @@ class StopReason(IntEnum):
     RUNTIME_DESTROYED = 4
 
 
+class Phase(IntEnum):
+    """Web Animations' phases (``animrt_phase``); IDLE while the local time is unresolved.
+
+    ``attached.computed_timing().phase is Phase.ACTIVE`` while it plays.
+    """
+    BEFORE = 0
+    ACTIVE = 1
+    AFTER = 2
+    IDLE = 3
+
+
+class RotationMode(IntEnum):
+    """Core Animation's rotationMode for keyframes along a path (``animrt_rotation_mode``).
+
+    ``rt.keyframe("position", path=[("M", 0, 0), ("L", 100, 50)], rotation_mode="auto")`` turns the layer
+    to the path's tangent; AUTO_REVERSE to the tangent plus 180°.
+    """
+    NONE = 0
+    AUTO = 1
+    AUTO_REVERSE = 2
+
+
 FillModeName = Literal["removed", "forwards", "backwards", "both"]
+RotationModeName = Literal["none", "auto", "autoReverse"]
+RotationModeLike = Union[RotationMode, RotationModeName]
+ROTATION_MODES: Dict[str, RotationMode] = {"none": RotationMode.NONE, "auto": RotationMode.AUTO,
+                                           "autoReverse": RotationMode.AUTO_REVERSE}
 DirectionName = Literal["normal", "reverse", "alternate", "alternate-reverse"]
 CalculationModeName = Literal["linear", "discrete", "paced", "cubic", "cubicPaced"]
 ValueKindName = Literal["scalar", "point", "size", "rect", "color", "transform"]

@@ -1,17 +1,22 @@
 """Layers: model values the program sets, presentation values animrt computes."""
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int, c_size_t, c_uint64, create_string_buffer
-from typing import TYPE_CHECKING, List, NoReturn, Optional, overload
+from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, TypedDict, overload
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, BufferTooSmallError
+from ._enums import DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Phase, RotationMode
+from ._errors import ArgumentTypeError, BufferTooSmallError, NotFoundError
+from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
 from ._object import Object
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
 
 if TYPE_CHECKING:
+    from typing import Unpack
+
     from ._animation import Animation
     from ._barrier import Barrier
     from ._runtime import Runtime
@@ -68,6 +73,61 @@ class Layer(Object):
         """
         lib.animrt_layer_set_timing(self._runtime._ptr, self._id, check.number(begin_time, "begin_time"),
                                     check.number(speed, "speed"), check.number(time_offset, "time_offset"))
+
+    def configure_timing(self, **options: Unpack[LayerTimingOptions]) -> None:
+        """Sets the layer's media timing, as CALayer adopts CAMediaTiming; options not given are kept.
+
+        Without a duration (the default) the layer's time is unbounded; with one
+        its animations and sublayers see its iteration time, repeated, reversed
+        and filled like an animation's (see :class:`LayerTimingOptions`)::
+
+            ticker.configure_timing(duration=2.0, repeat_count=math.inf, autoreverses=True)
+        """
+        check.options(options, _LAYER_OPTIONS, "Layer.configure_timing()")
+        ptr = self._runtime._ptr
+        for name, value in options.items():
+            if name == "fill_mode":
+                mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
+                lib.animrt_layer_set_fill_mode(ptr, self._id, int(mode))
+            elif name == "direction":
+                d = check.choice(value, "direction", Direction, DIRECTIONS)
+                lib.animrt_layer_set_direction(ptr, self._id, int(d))
+            elif name == "autoreverses":
+                lib.animrt_layer_set_autoreverses(ptr, self._id, 1 if check.boolean(value, name) else 0)
+            else:
+                lib.animrt_layer_set_timing_param(ptr, self._id, _LAYER_TIMING[name], check.number(value, name))
+
+    def timing(self, name: LayerTimingName) -> float:
+        """A numeric media timing parameter of the layer (``animrt_layer_get_timing_param``).
+
+        ``ticker.timing("speed")`` → 1.0; an unbounded layer reads ``iteration_duration`` as ``math.inf``.
+        """
+        if name not in _LAYER_TIMING:
+            raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_LAYER_TIMING)}"
+                                    + check.did_you_mean(str(name), _LAYER_TIMING))
+        out = c_double()
+        lib.animrt_layer_get_timing_param(self._runtime._ptr, self._id, _LAYER_TIMING[name], byref(out))
+        return out.value
+
+    def convert_time_from(self, time: float, layer: Optional[Layer] = None) -> float:
+        """Core Animation's ``convertTime(_:from:)``: `time` in `layer`'s local time (None: the runtime's)
+        as this layer's (``animrt_layer_convert_time``). The pause idiom::
+
+            paused = card.convert_time_from(now)
+            card.set_timing(speed=0, time_offset=paused)
+        """
+        out = c_double()
+        lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), _parent_id(layer), self._id,
+                                      byref(out))
+        return out.value
+
+    def convert_time_to(self, time: float, layer: Optional[Layer] = None) -> float:
+        """Core Animation's ``convertTime(_:to:)``: `time` in this layer's local time as `layer`'s
+        (None: the runtime's): ``card.convert_time_to(2.0)``."""
+        out = c_double()
+        lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), self._id, _parent_id(layer),
+                                      byref(out))
+        return out.value
 
     # -- values ------------------------------------------------------------
     def set_value(self, key_path: str, value: ValueLike) -> None:
@@ -204,6 +264,19 @@ class Layer(Object):
         rt._attached[out.value] = attached
         return attached
 
+    def animation(self, key: str) -> Optional[AttachedAnimation]:
+        """The animation attached under `key`, or None: Core Animation's ``animation(forKey:)``.
+
+        ``toast.animation("in").computed_timing().progress`` says how far it is.
+        """
+        rt = self._runtime
+        out = c_uint64()
+        try:
+            lib.animrt_layer_animation_for_key(rt._ptr, self._id, check.text(key, "key").encode(), byref(out))
+        except NotFoundError:
+            return None
+        return rt._attached.get(out.value) or rt._stand_in_attached(out.value, self._id, 0)
+
     def remove_animation(self, key: str) -> bool:
         """Removes the animation under `key` (``animrt_layer_remove_animation``); True if there was one.
 
@@ -270,6 +343,191 @@ class AttachedAnimation(Object):
     def __repr__(self) -> str:
         key = "" if self.key is None else f" {self.key!r}"
         return f"<AttachedAnimation{key} {self._id:#x}>"
+
+    # -- reading the copy back, as attached (animation(forKey:)) --------------
+    def timing(self, name: TimingName) -> float:
+        """A timing parameter of the copy as attached: ``begin_time`` as stamped at the next tick,
+        ``duration`` as defaulted (``animrt_animation_get_timing``): ``attached.timing("begin_time")``."""
+        if name not in _TIMING_NAMES:
+            raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_TIMING_NAMES)}"
+                                    + check.did_you_mean(str(name), _TIMING_NAMES))
+        out = c_double()
+        lib.animrt_animation_get_timing(self._runtime._ptr, self._id, _TIMING_NAMES.index(name), byref(out))
+        return out.value
+
+    def _get_int(self, fn: Callable[..., Any], *args: Any) -> int:
+        out = c_int()
+        fn(self._runtime._ptr, self._id, *args, byref(out))
+        return out.value
+
+    @property
+    def timing_function(self) -> str:
+        """The timing function as attached, by a name the setters accept ("linear" if none):
+        ``attached.timing_function`` → ``'cubic-bezier(0.2, 0, 0, 1)'``."""
+        return _string_out(lib.animrt_animation_get_timing_function, self._runtime._ptr, self._id)
+
+    @property
+    def fill_mode(self) -> FillMode:
+        """The fill mode as attached: ``attached.fill_mode is FillMode.FORWARDS``."""
+        return FillMode(self._get_int(lib.animrt_animation_get_fill_mode))
+
+    @property
+    def direction(self) -> Direction:
+        """The direction as attached: ``attached.direction is Direction.ALTERNATE``."""
+        return Direction(self._get_int(lib.animrt_animation_get_direction))
+
+    def flag(self, name: FlagName) -> bool:
+        """A flag of the copy: ``attached.flag("removed_on_completion")`` (``animrt_animation_get_flag``)."""
+        if name not in _FLAG_NAMES:
+            raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_FLAG_NAMES)}"
+                                    + check.did_you_mean(str(name), _FLAG_NAMES))
+        return bool(self._get_int(lib.animrt_animation_get_flag, _FLAG_NAMES.index(name)))
+
+    def value(self, slot: SlotName) -> Optional[Value]:
+        """"from", "to", "by" or "velocity" as attached (``animrt_animation_get_value``), None if not set.
+
+        With ``from_presentation`` the from value is what was on screen: ``attached.value("from")``.
+        """
+        if slot not in _SLOT_NUMBERS:
+            raise ArgumentTypeError(f"slot is {slot!r}; it must be one of {', '.join(_SLOT_NUMBERS)}"
+                                    + check.did_you_mean(str(slot), _SLOT_NUMBERS))
+        v = _doubles_out(lib.animrt_animation_get_value, self._runtime._ptr, self._id, _SLOT_NUMBERS[slot])
+        return None if not v else v[0] if len(v) == 1 else tuple(v)
+
+    @property
+    def keyframe_values(self) -> List[float]:
+        """A keyframe animation's values as set, flattened (``animrt_keyframe_get_values``):
+        ``attached.keyframe_values`` → ``[0.0, 1.0, 0.5]``."""
+        return _doubles_out(lib.animrt_keyframe_get_values, self._runtime._ptr, self._id)
+
+    @property
+    def key_times(self) -> Optional[List[float]]:
+        """A keyframe animation's key times as set, or None: ``attached.key_times`` → ``[0.0, 0.2, 1.0]``."""
+        return _doubles_out(lib.animrt_keyframe_get_key_times, self._runtime._ptr, self._id) or None
+
+    @property
+    def rotation_mode(self) -> RotationMode:
+        """A keyframe animation's rotation mode: ``attached.rotation_mode is RotationMode.AUTO``."""
+        return RotationMode(self._get_int(lib.animrt_keyframe_get_rotation_mode))
+
+    def computed_timing(self) -> ComputedTiming:
+        """Web Animations' ``getComputedTiming()`` as of the last tick (``animrt_animation_get_computed_timing``).
+
+        ``attached.computed_timing().progress`` → 0.5 half-way through a linear animation.
+        """
+        out = CComputedTiming()
+        lib.animrt_animation_get_computed_timing(self._runtime._ptr, self._id, byref(out))
+
+        def resolved(v: float) -> Optional[float]:
+            return None if v != v else v  # NaN stands for Web Animations' null
+        return ComputedTiming(Phase(out.phase), resolved(out.local_time), resolved(out.active_time),
+                              out.active_duration, out.end_time, resolved(out.current_iteration),
+                              resolved(out.progress))
+
+    def velocity(self, key_path: Optional[str] = None) -> Value:
+        """Units per second at which the value it gives `key_path` (default: its own) changes, as of
+        the last tick (``animrt_animation_get_velocity``): ``vx, vy = attached.velocity()``."""
+        rt = self._runtime
+        out, n = (c_double * 16)(), c_size_t()
+        lib.animrt_animation_get_velocity(rt._ptr, self._id, None if key_path is None else
+                                          check.text(key_path, "key_path").encode(), out, 16, byref(n))
+        return python_value(out, n.value)
+
+    def retarget(self, target: ValueLike) -> None:
+        """Sends a running spring to `target` keeping its value and velocity (``animrt_animation_retarget``),
+        as SwiftUI and Pop do: ``drag.retarget((finger_x, finger_y))``."""
+        rt = self._runtime
+        key_path = _string_out(lib.animrt_animation_get_key_path, rt._ptr, self._id)
+        values, n = doubles(target, "target", key_path, rt._keypath(key_path))
+        lib.animrt_animation_retarget(rt._ptr, self._id, values, n)
+
+
+@dataclass(frozen=True)
+class ComputedTiming:
+    """Web Animations' ``getComputedTiming()`` of an attached animation, in seconds of its layer's time.
+
+    None is Web Animations' null (unresolved)::
+
+        timing = attached.computed_timing()
+        if timing.phase is Phase.ACTIVE:
+            print(timing.current_iteration, timing.progress)
+    """
+    phase: Phase
+    local_time: Optional[float]
+    active_time: Optional[float]
+    active_duration: float
+    end_time: float
+    current_iteration: Optional[float]
+    progress: Optional[float]
+
+    @property
+    def in_effect(self) -> bool:
+        """Whether the animation contributes a value: ``timing.in_effect``."""
+        return self.progress is not None
+
+
+class LayerTimingOptions(TypedDict, total=False):
+    """A layer's media timing (:meth:`Layer.configure_timing`), as CALayer adopts CAMediaTiming.
+
+    ``duration`` 0 (the default) means unbounded; the other options are those of
+    :class:`TimingOptions` and take effect once there is a duration::
+
+        ticker.configure_timing(duration=2.0, repeat_count=math.inf, fill_mode="both")
+    """
+    begin_time: float
+    duration: float
+    speed: float
+    time_offset: float
+    repeat_count: float
+    repeat_duration: float
+    iteration_start: float
+    end_delay: float
+    delay: float
+    iterations: float
+    iteration_duration: float
+    autoreverses: bool
+    fill_mode: FillModeLike
+    direction: DirectionLike
+
+
+TimingName = Literal["begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration",
+                     "iteration_start", "end_delay", "delay", "iterations", "iteration_duration"]
+LayerTimingName = TimingName
+FlagName = Literal["autoreverses", "removed_on_completion", "additive", "cumulative", "from_presentation",
+                   "allows_overdamping", "settling_duration"]
+SlotName = Literal["from", "to", "by", "velocity"]
+_TIMING_NAMES: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "repeat_count",
+                                  "repeat_duration", "iteration_start", "end_delay", "delay", "iterations",
+                                  "iteration_duration")
+_LAYER_TIMING = {name: i for i, name in enumerate(_TIMING_NAMES)}
+_LAYER_OPTIONS: Tuple[str, ...] = _TIMING_NAMES + ("autoreverses", "fill_mode", "direction")
+_FLAG_NAMES: Tuple[str, ...] = ("autoreverses", "removed_on_completion", "additive", "cumulative",
+                                "from_presentation", "allows_overdamping", "settling_duration")
+_SLOT_NUMBERS = {"from": 0, "to": 1, "by": 2, "velocity": 3}
+
+
+def _string_out(fn: Callable[..., Any], *args: Any) -> str:
+    """Calls a (buf, cap, needed) C function, asking for the size first."""
+    needed = c_size_t()
+    try:
+        fn(*args, None, 0, byref(needed))
+    except BufferTooSmallError:
+        pass
+    buffer = create_string_buffer(needed.value)
+    fn(*args, buffer, needed.value, byref(needed))
+    return buffer.value.decode("utf-8")
+
+
+def _doubles_out(fn: Callable[..., Any], *args: Any) -> List[float]:
+    """Calls an (out, cap, needed) C function, asking for the size first."""
+    needed = c_size_t()
+    try:
+        fn(*args, None, 0, byref(needed))
+    except BufferTooSmallError:
+        pass
+    out = (c_double * max(needed.value, 1))()
+    fn(*args, out, needed.value, byref(needed))
+    return list(out[:needed.value])
 
 
 def _parent_id(parent: object) -> int:

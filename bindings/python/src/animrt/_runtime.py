@@ -23,9 +23,9 @@ from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, M
 
 from . import _arguments as check
 from . import _events as ev
-from ._animation import AnimationGroup, BasicAnimation, KeyframeAnimation, SpringAnimation
+from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
-from ._enums import VALUE_KINDS, CalculationModeLike, StopReason, ValueKind, ValueKindLike
+from ._enums import VALUE_KINDS, CalculationModeLike, RotationModeLike, StopReason, ValueKind, ValueKindLike
 from ._errors import ArgumentTypeError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
@@ -40,7 +40,7 @@ from ._values import KeyPathInfo, Point, Property, Rect, ValueLike, components, 
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from ._animation import Animation, AnimationOptions, SpringOptions
+    from ._animation import Animation, AnimationOptions, PathElementLike, SpringOptions, TimingOptions
 
 Handler = Callable[[ev.Event], object]
 _Fields = Tuple[int, int, float, int, int, int, int, int, int, int, int, int]
@@ -543,24 +543,32 @@ class Runtime:
 
     def spring(self, key_path: str, *, from_: Optional[ValueLike] = None, to: Optional[ValueLike] = None,
                by: Optional[ValueLike] = None, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
-               initial_velocity: float = 0.0, allows_overdamping: bool = False,
-               **options: Unpack[SpringOptions]) -> SpringAnimation:
+               initial_velocity: float = 0.0, allows_overdamping: bool = False, response: Optional[float] = None,
+               damping_ratio: Optional[float] = None, perceptual_duration: Optional[float] = None,
+               bounce: Optional[float] = None, **options: Unpack[SpringOptions]) -> SpringAnimation:
         """A spring animation (Core Animation's CASpringAnimation) of `key_path`.
 
         It runs until the spring comes to rest: ``duration="settling"`` is the
         default here (Core Animation's own default cuts a spring off at 0.25 s).
-        Give ``duration=`` seconds to cut it off there instead::
+        Give ``duration=`` seconds to cut it off there instead. The spring is
+        mass, stiffness and damping; or SwiftUI's ``response`` and
+        ``damping_ratio``; or Core Animation's ``perceptual_duration`` and
+        ``bounce``::
 
             drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
             drop.settling_duration          # 1.21 s: how long it runs
+            snap = rt.spring("position.y", to=60, perceptual_duration=0.4, bounce=0.2)
         """
         return SpringAnimation(self, key_path, from_=from_, to=to, by=by, mass=mass, stiffness=stiffness,
                                damping=damping, initial_velocity=initial_velocity,
-                               allows_overdamping=allows_overdamping, **options)
+                               allows_overdamping=allows_overdamping, response=response, damping_ratio=damping_ratio,
+                               perceptual_duration=perceptual_duration, bounce=bounce, **options)
 
-    def keyframe(self, key_path: str, values: Iterable[ValueLike], *, key_times: Optional[Iterable[float]] = None,
+    def keyframe(self, key_path: str, values: Iterable[ValueLike] = (), *,
+                 key_times: Optional[Iterable[float]] = None,
                  timing_functions: Optional[Iterable[Optional[str]]] = None,
-                 calculation_mode: CalculationModeLike = "linear",
+                 calculation_mode: CalculationModeLike = "linear", path: Optional[Iterable[PathElementLike]] = None,
+                 rotation_mode: RotationModeLike = "none",
                  **options: Unpack[AnimationOptions]) -> KeyframeAnimation:
         """A keyframe animation (Core Animation's CAKeyframeAnimation) of `key_path` through `values`.
 
@@ -571,9 +579,32 @@ class Runtime:
 
             blink = rt.keyframe("opacity", [1, 0, 1], key_times=[0, 0.5, 1], duration=0.6, repeat_count=3)
             path = rt.keyframe("position", numpy.column_stack([xs, ys]), duration=2.0)
+
+        Along a `path` of ("move", x, y), ("line", x, y), ("quad", …),
+        ("cubic", …), ("close",) tuples the keyframes are its points; "paced"
+        moves at constant speed by arc length; ``rotation_mode="auto"`` turns
+        the layer to the tangent::
+
+            fly = rt.keyframe("position", path=[("M", 0, 0), ("Q", 50, 100, 100, 0)], calculation_mode="paced",
+                              rotation_mode="auto", duration=1.0)
         """
         return KeyframeAnimation(self, key_path, values, key_times=key_times, timing_functions=timing_functions,
-                                 calculation_mode=calculation_mode, **options)
+                                 calculation_mode=calculation_mode, path=path, rotation_mode=rotation_mode,
+                                 **options)
+
+    def decay(self, key_path: str, velocity: ValueLike, *, from_: Optional[ValueLike] = None,
+              deceleration_rate: float = 0.998, rest_velocity: float = 0.5,
+              **options: Unpack[TimingOptions]) -> DecayAnimation:
+        """A decay (inertia, as Pop's and a scroll view's): `velocity` units per second keeping
+        `deceleration_rate` of itself each millisecond; it lasts until its speed is `rest_velocity`.
+
+        Without ``from_`` it starts from the model value::
+
+            fling = rt.decay("position", (800, -300))
+            toast.add_animation(fling)
+        """
+        return DecayAnimation(self, key_path, velocity, from_=from_, deceleration_rate=deceleration_rate,
+                              rest_velocity=rest_velocity, **options)
 
     def group(self, children: Iterable[Animation] = (), **options: Unpack[AnimationOptions]) -> AnimationGroup:
         """A group (Core Animation's CAAnimationGroup): copies of `children` run in its time, clipped to it.
