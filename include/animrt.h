@@ -524,7 +524,8 @@ animrt_status animrt_animation_get_kind(animrt_runtime *rt, animrt_id animation,
 animrt_status animrt_animation_get_key_path(animrt_runtime *rt, animrt_id animation, char *buf, size_t cap,
                                             size_t *needed);
 
-/* A flag as 0 or 1 (ANIMRT_FLAG_ALLOWS_OVERDAMPING: springs only). */
+/* A flag as 0 or 1 (ANIMRT_FLAG_ALLOWS_OVERDAMPING and
+ * ANIMRT_FLAG_SETTLING_DURATION: springs only). */
 animrt_status animrt_animation_get_flag(animrt_runtime *rt, animrt_id animation, animrt_flag flag, int *out);
 animrt_status animrt_animation_get_fill_mode(animrt_runtime *rt, animrt_id animation, animrt_fill_mode *out);
 animrt_status animrt_animation_get_direction(animrt_runtime *rt, animrt_id animation, animrt_direction *out);

@@ -72,6 +72,21 @@ struct AttachedReadbackTests {
         #expect(try copy.value(.from)!.lanes[0] == 5)
     }
 
+    /// A spring that runs until settled reads back with its settling
+    /// duration as its duration, even when an exact iteration duration had
+    /// been set (the settling duration replaces both names).
+    @Test("A settling spring reads back its settling duration")
+    func settlingSpring() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let spring = Spring(mass: 1, stiffness: 100, damping: 15)
+        var a = Animation.spring("opacity", spring, from: .scalar(0), to: .scalar(1))
+        a.usesSettlingDuration = true
+        a.timing.iterationDuration = 0
+        let copy = try rt.attachedAnimation(try rt.add(a, to: l, forKey: "s"))
+        #expect(copy.usesSettlingDuration && copy.timing.iterationDuration == nil)
+        #expect(copy.timing[.iterationDuration] == spring.settlingDuration)
+    }
+
     @Test("An attached copy is read-only and goes stale when removed")
     func readOnly() throws {
         let rt = Runtime(); let l = try rt.createLayer()

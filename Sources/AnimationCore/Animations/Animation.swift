@@ -68,12 +68,8 @@ public struct Animation: Sendable, Codable {
         Animation(keyPath: keyPath, content: .decay(from: from, velocity: velocity, decay), timing: timing)
     }
 
-    /// The kind of animation; raw values are the C ABI's `animrt_animation_kind`.
-    public enum Kind: Int32, Sendable, CaseIterable {
-        case basic = 0, keyframe, spring, group, decay
-    }
-
-    public var kind: Kind {
+    /// Which kind of description this is.
+    public var kind: AnimationKind {
         switch content {
         case .basic: .basic; case .spring: .spring; case .keyframe: .keyframe; case .group: .group; case .decay: .decay
         }
@@ -95,6 +91,12 @@ public struct Animation: Sendable, Codable {
         case .basic: "basic"; case .spring: "spring"; case .keyframe: "keyframe"; case .group: "group"; case .decay: "decay"
         }
     }
+}
+
+/// The kinds of animation description (`animrt_animation_kind`). Raw values
+/// are part of the C ABI: never renumber, only append.
+public enum AnimationKind: Int32, Sendable, CaseIterable {
+    case basic = 0, keyframe, spring, group, decay
 }
 
 /// How keyframe values are spread over time (`calculationMode`).

@@ -26,6 +26,7 @@ extension ResolvedAnimation {
         a.isAdditive = additive
         a.isCumulative = cumulative
         a.startsFromPresentation = startsFromPresentation
+        a.usesSettlingDuration = usesSettlingDuration
         return a
     }
 }

@@ -20,6 +20,9 @@ final class ResolvedAnimation {
     /// Whether it was added with `startsFromPresentation` (already applied
     /// to `body`; kept to read the animation back).
     let startsFromPresentation: Bool
+    /// Whether it runs for its spring's settling duration (already applied
+    /// to `timing`; kept to read the animation back).
+    var usesSettlingDuration = false
     private(set) var body: Body
     /// The presentation value of the key path when the animation was added.
     var captured: AnimatableValue?
@@ -120,10 +123,12 @@ final class ResolvedAnimation {
         case .group:
             throw AnimrtError(.invalidArgument, "internal: a group reached leaf resolution")
         }
-        return ResolvedAnimation(keyPath: kp, timing: timing, curve: animation.timingFunction,
-                                 removedOnCompletion: animation.isRemovedOnCompletion, additive: animation.isAdditive,
-                                 cumulative: animation.isCumulative,
-                                 startsFromPresentation: animation.startsFromPresentation, body: body)
+        let resolved = ResolvedAnimation(keyPath: kp, timing: timing, curve: animation.timingFunction,
+                                         removedOnCompletion: animation.isRemovedOnCompletion,
+                                         additive: animation.isAdditive, cumulative: animation.isCumulative,
+                                         startsFromPresentation: animation.startsFromPresentation, body: body)
+        if case .spring = body { resolved.usesSettlingDuration = animation.usesSettlingDuration }
+        return resolved
     }
 
     /// Restarts a spring at parent time `begin` from `value` toward `target`,

@@ -266,9 +266,11 @@ TEST(spring_parameterisations) {
     CHECK_NEAR(v, 0.5, 1e-12);
     CHECK_OK(animrt_animation_get_spring_param(rt, s, ANIMRT_SPRING_BOUNCE, &v));
     CHECK_NEAR(v, 0.3, 1e-12);
-    int over = 0;
+    int over = 0, settle = 1;
     CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, &over));
     CHECK(over == 1);
+    CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_SETTLING_DURATION, &settle));
+    CHECK(settle == 0);
     CHECK_OK(animrt_animation_set_spring_perceptual(rt, s, 0.5, 1));     /* undamped: ratio 0 */
     CHECK_STATUS(animrt_animation_set_spring_perceptual(rt, s, 0.5, -1), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_spring_perceptual(rt, s, 0.5, 1.000001), ANIMRT_E_RANGE);
