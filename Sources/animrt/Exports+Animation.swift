@@ -312,9 +312,7 @@ public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_i
                                      _ pointCount: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let commandCount = try required(commandCount, "command_count")
-        let a = try r.animationOrAttached(Handle(raw: animation))
-        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
-        let path = k.path ?? []
+        let path = try describedKeyframes(r, animation).path ?? []
         let numbers = path.flatMap(\.coordinates)
         commandCount.pointee = path.count
         guard path.count <= capacity(commandCap), path.isEmpty || commands != nil else {
@@ -339,9 +337,7 @@ public func animrt_keyframe_get_rotation_mode(_ rt: OpaquePointer!, _ animation:
                                               _ out: UnsafeMutablePointer<animrt_rotation_mode>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        let a = try r.animationOrAttached(Handle(raw: animation))
-        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
-        out.pointee = animrt_rotation_mode(rawValue: UInt32(k.rotationMode.rawValue))
+        out.pointee = animrt_rotation_mode(rawValue: UInt32(try describedKeyframes(r, animation).rotationMode.rawValue))
     }
 }
 

@@ -7,6 +7,13 @@ private func described(_ r: Runtime, _ h: animrt_id) throws(AnimrtError) -> Anim
     try r.animationOrAttached(Handle(raw: h))
 }
 
+/// The keyframes of the description or attached copy named by `h`.
+func describedKeyframes(_ r: Runtime, _ h: animrt_id) throws(AnimrtError) -> Keyframes {
+    let a = try r.animationOrAttached(Handle(raw: h))
+    guard case .keyframe(let k) = a.content else { throw wrongKind(a, h, "keyframe") }
+    return k
+}
+
 @c @implementation
 public func animrt_animation_get_kind(_ rt: OpaquePointer!, _ animation: animrt_id,
                                       _ out: UnsafeMutablePointer<animrt_animation_kind>!) -> animrt_status {
@@ -91,9 +98,8 @@ public func animrt_animation_get_value(_ rt: OpaquePointer!, _ animation: animrt
 public func animrt_keyframe_get_values(_ rt: OpaquePointer!, _ animation: animrt_id, _ out: UnsafeMutablePointer<Double>!,
                                        _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let a = try described(r, animation)
-        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
-        try copyDoubles(k.values.flatMap(\.components), out, cap, needed, "keyframe values")
+        try copyDoubles(try describedKeyframes(r, animation).values.flatMap(\.components), out, cap, needed,
+                        "keyframe values")
     }
 }
 
@@ -101,9 +107,7 @@ public func animrt_keyframe_get_values(_ rt: OpaquePointer!, _ animation: animrt
 public func animrt_keyframe_get_key_times(_ rt: OpaquePointer!, _ animation: animrt_id, _ out: UnsafeMutablePointer<Double>!,
                                           _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let a = try described(r, animation)
-        guard case .keyframe(let k) = a.content else { throw wrongKind(a, animation, "keyframe") }
-        try copyDoubles(k.keyTimes ?? [], out, cap, needed, "key times")
+        try copyDoubles(try describedKeyframes(r, animation).keyTimes ?? [], out, cap, needed, "key times")
     }
 }
 

@@ -19,8 +19,8 @@ and Core Animation (``repeatCount`` → ``repeat_count``); docs/names.md lists
 them side by side.
 """
 from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnimation, DecayAnimation,
-                         KeyframeAnimation, PathElementLike, SpringAnimation, SpringOptions, TimingFunctionLike,
-                         TimingOptions)
+                         KeyframeAnimation, MediaTimingOptions, PathElementLike, SpringAnimation, SpringOptions,
+                         TimingFunctionLike, TimingOptions)
 from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
                      DirectionName, FillMode, FillModeLike, FillModeName, Phase, RotationMode, RotationModeLike,
@@ -61,7 +61,7 @@ __all__ = [
     "Overflow", "StateChanged", "Emitted", "RequestIssued", "StaleResult", "MachineError",
     # enumerations and option types
     "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "Phase", "RotationMode", "TimingOptions",
-    "AnimationOptions", "SpringOptions", "LayerTimingOptions", "TimingFunctionLike", "PathElementLike",
+    "AnimationOptions", "SpringOptions", "MediaTimingOptions", "LayerTimingOptions", "TimingFunctionLike", "PathElementLike",
     "FillModeLike", "FillModeName", "DirectionLike", "DirectionName", "CalculationModeLike", "CalculationModeName",
     "RotationModeLike", "RotationModeName", "ValueKindLike", "ValueKindName",
     # values

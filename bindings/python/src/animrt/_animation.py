@@ -42,7 +42,25 @@ PathElementLike = Tuple[Any, ...]
 ``("close",)``; SVG's letters M, L, Q, C and Z name them too."""
 
 
-class TimingOptions(TypedDict, total=False):
+class MediaTimingOptions(TypedDict, total=False):
+    """The media timing animations and layers share (CAMediaTiming, and Web Animations' additions);
+    see :class:`TimingOptions` for their meaning: ``rt.basic("opacity", to=0, delay=0.2, fill_mode="both")``."""
+    begin_time: float
+    speed: float
+    time_offset: float
+    repeat_count: float
+    repeat_duration: float
+    iteration_start: float
+    end_delay: float
+    delay: float
+    iterations: float
+    iteration_duration: float
+    autoreverses: bool
+    fill_mode: FillModeLike
+    direction: DirectionLike
+
+
+class TimingOptions(MediaTimingOptions, total=False):
     """Options every animation takes, as keyword arguments (Core Animation's names in snake_case).
 
     ===================== =========================================================
@@ -66,23 +84,10 @@ class TimingOptions(TypedDict, total=False):
     timing_function       a name or ``(x1, y1, x2, y2)``; linear by default
     ===================== =========================================================
     """
-    begin_time: float
-    speed: float
-    time_offset: float
-    repeat_count: float
-    repeat_duration: float
-    iteration_start: float
-    end_delay: float
-    delay: float
-    iterations: float
-    iteration_duration: float
-    autoreverses: bool
     removed_on_completion: bool
     additive: bool
     cumulative: bool
     from_presentation: bool
-    fill_mode: FillModeLike
-    direction: DirectionLike
     timing_function: Optional[TimingFunctionLike]
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, TypedDict, overload
+from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, overload
 
 from . import _arguments as check
 from ._enums import DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Phase, RotationMode
@@ -13,6 +13,8 @@ from ._ffi import lib
 from ._object import Object
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
+
+from ._animation import MediaTimingOptions
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -466,7 +468,7 @@ class ComputedTiming:
         return self.progress is not None
 
 
-class LayerTimingOptions(TypedDict, total=False):
+class LayerTimingOptions(MediaTimingOptions, total=False):
     """A layer's media timing (:meth:`Layer.configure_timing`), as CALayer adopts CAMediaTiming.
 
     ``duration`` 0 (the default) means unbounded; the other options are those of
@@ -474,20 +476,7 @@ class LayerTimingOptions(TypedDict, total=False):
 
         ticker.configure_timing(duration=2.0, repeat_count=math.inf, fill_mode="both")
     """
-    begin_time: float
     duration: float
-    speed: float
-    time_offset: float
-    repeat_count: float
-    repeat_duration: float
-    iteration_start: float
-    end_delay: float
-    delay: float
-    iterations: float
-    iteration_duration: float
-    autoreverses: bool
-    fill_mode: FillModeLike
-    direction: DirectionLike
 
 
 TimingName = Literal["begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration",
