@@ -207,6 +207,9 @@ struct WebAnimationsVocabularyTests {
         let past = "linear(" + (0...limit).map { _ in "0" }.joined(separator: ",") + ")"
         do { _ = try r.function(named: past); Issue.record("accepted") }
         catch { #expect(error.status == .outOfRange && error.message.contains("\(limit)")) }
+        // Outputs at the ends of the doubles: no overflow between them.
+        let wide = try r.function(named: "linear(-1e308, 1e308)")
+        #expect(wide.evaluate(0.5) == 0 && wide.evaluate(0.25) == -5e307)
         // A stop with two positions counts twice.
         let twoEach = "linear(" + (0..<(limit / 2)).map { _ in "0 10% 20%" }.joined(separator: ",") + ", 1)"
         #expect(throws: AnimrtError.self) { try r.function(named: twoEach) }

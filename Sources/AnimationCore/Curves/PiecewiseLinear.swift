@@ -80,7 +80,10 @@ public struct PiecewiseLinear: Hashable, Sendable {
         let a = segment(x)
         let inA = inputs[a], inB = inputs[a + 1]
         if inA == inB { return outputs[a + 1] }
-        return outputs[a] + (x - inA) / (inB - inA) * (outputs[a + 1] - outputs[a])
+        // outA·(1 − t) + outB·t rather than outA + t·(outB − outA): the
+        // difference of two large outputs could overflow, and 0·∞ is NaN.
+        let t = (x - inA) / (inB - inA)
+        return outputs[a] * (1 - t) + outputs[a + 1] * t
     }
 
     /// The slope at `x`, on the segment `evaluate` uses there.
@@ -88,7 +91,7 @@ public struct PiecewiseLinear: Hashable, Sendable {
         if x.isNaN { return 0 }
         let a = segment(x)
         let inA = inputs[a], inB = inputs[a + 1]
-        return inA == inB ? 0 : (outputs[a + 1] - outputs[a]) / (inB - inA)
+        return inA == inB ? 0 : outputs[a + 1] / (inB - inA) - outputs[a] / (inB - inA)
     }
 
     /// Point A of the spec: the last point with input ≤ x, or 0, and never
