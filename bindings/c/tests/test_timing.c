@@ -422,7 +422,98 @@ TEST(keyframe_path) {
     animrt_runtime_destroy(rt);
 }
 
+/* Hostile arguments to every timing call, interleaved with ticks that
+ * evaluate whatever was accepted (R0.4: nothing accepted traps later, and
+ * presentation values stay finite). Deterministic. */
+static unsigned long long chaos_seed = 7;
+static unsigned chaos_rnd(void) {
+    chaos_seed = chaos_seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(chaos_seed >> 33);
+}
+static double chaos_double(void) {
+    static const double special[] = {0, -0.0, 1, -1, 0.5, 2, 1e300, -1e300, 1e-300, 0.998, 0.25, 100, 16384};
+    switch (chaos_rnd() % 6) {
+    case 0: return NAN;
+    case 1: return chaos_rnd() % 2 ? INFINITY : -INFINITY;
+    case 2: return special[chaos_rnd() % (sizeof special / sizeof *special)];
+    default: return ((double)chaos_rnd() / 4294967296.0) * 4 - 1;
+    }
+}
+
+TEST(timing_chaos) {
+    static const char *names[] = {"opacity", "position", "transform", "transform.rotation.z", "position.x",
+        "linear(0, 1e308 50%, -1e308)", "linear(0, 0.5 150% -50%, 1)", "step-start", "steps(2, jump-none)", NULL};
+    animrt_runtime *rt = rt_new();
+    animrt_id pool[32] = {0};
+    int pooled = 0;
+    double values[16], now = 0, v = 0;
+    /* Half the numbers are ordinary, so that much of the hostile work is accepted and then evaluated. */
+    int32_t commands[8];
+    long bad = 0, finite_checks = 0, infinite = 0;
+    for (int i = 0; i < 60000; i++) {
+        animrt_id a = pool[chaos_rnd() % 32], b = pool[chaos_rnd() % 32], out = 0;
+        size_t n = 0;
+        for (int k = 0; k < 16; k++) values[k] = chaos_rnd() % 2 ? chaos_double() : (double)(chaos_rnd() % 200) - 100;
+        for (int k = 0; k < 8; k++) commands[k] = (int32_t)(chaos_rnd() % 6);
+        animrt_computed_timing c;
+        animrt_status s;
+        switch (chaos_rnd() % 22) {
+        case 0: s = animrt_layer_create(rt, chaos_rnd() % 2 ? 0 : a, &out); break;
+        case 1: s = animrt_animation_create(rt, (animrt_animation_kind)(chaos_rnd() % 6), names[chaos_rnd() % 5], &out); break;
+        case 2: s = animrt_animation_set_timing(rt, a, (animrt_timing_param)(chaos_rnd() % 12), chaos_double()); break;
+        case 3: s = animrt_layer_set_timing_param(rt, a, (animrt_timing_param)(chaos_rnd() % 12), chaos_double()); break;
+        case 4: s = animrt_layer_set_fill_mode(rt, a, (animrt_fill_mode)(chaos_rnd() % 5)); break;
+        case 5: s = animrt_layer_set_autoreverses(rt, a, (int)(chaos_rnd() % 2)); break;
+        case 6: s = animrt_animation_set_value(rt, a, (animrt_value_slot)(chaos_rnd() % 5), values, chaos_rnd() % 3); break;
+        case 7: s = animrt_animation_set_timing_function(rt, a, names[5 + chaos_rnd() % 5]); break;
+        case 8: s = animrt_animation_set_spring_response(rt, a, chaos_double(), chaos_double()); break;
+        case 9: s = animrt_animation_set_spring_perceptual(rt, a, chaos_double(), chaos_double()); break;
+        case 10: s = animrt_animation_set_decay(rt, a, chaos_double(), chaos_double()); break;
+        case 11:
+            if (chaos_rnd() % 2) {  /* well formed: move, line, quad, cubic, close, with hostile numbers */
+                for (int k = 0; k < 5; k++) commands[k] = k;
+                s = animrt_keyframe_set_path(rt, a, commands, 5, values, 14);
+            } else {
+                s = animrt_keyframe_set_path(rt, a, commands, chaos_rnd() % 8, values, chaos_rnd() % 17);
+            }
+            break;
+        case 12: s = animrt_keyframe_set_rotation_mode(rt, a, (animrt_rotation_mode)(chaos_rnd() % 4)); break;
+        case 13: s = animrt_layer_add_animation(rt, a, b, chaos_rnd() % 2 ? "k" : NULL, 0, &out); break;
+        case 14: s = animrt_animation_get_computed_timing(rt, a, &c); break;
+        case 15: s = animrt_animation_get_velocity(rt, a, chaos_rnd() % 2 ? NULL : names[chaos_rnd() % 5], values, 16, &n);
+                 if (s == ANIMRT_OK) for (size_t k = 0; k < n; k++) if (isnan(values[k])) bad++;
+                 break;
+        case 16: s = animrt_animation_retarget(rt, a, values, chaos_rnd() % 3); break;
+        case 17: s = animrt_layer_convert_time(rt, chaos_double(), a, b, &v);
+                 if (s == ANIMRT_OK && !isfinite(v)) bad++;
+                 break;
+        case 18: s = animrt_layer_set_timing(rt, a, chaos_double(), chaos_double(), chaos_double()); break;
+        case 19: s = animrt_animation_set_spring(rt, a, chaos_double(), chaos_double(), chaos_double(), chaos_double()); break;
+        default:
+            now += 0.05 * (chaos_rnd() % 4);
+            s = animrt_runtime_tick(rt, now);
+            for (int k = 0; k < 5; k++) {
+                const char *path = names[k];
+                double shown[16];
+                if (animrt_layer_get_presentation(rt, a, kp(rt, path), shown, 16, &n) != ANIMRT_OK) continue;
+                for (size_t j = 0; j < n; j++) { finite_checks++; if (!isfinite(shown[j])) infinite++; }
+            }
+            animrt_event events[16];
+            animrt_event_poll(rt, events, 16, &n);
+            break;
+        }
+        if (s < ANIMRT_OK || s > ANIMRT_E_ENUM) bad++;
+        if (s == ANIMRT_OK && out) pool[pooled++ % 32] = out;
+    }
+    CHECK(bad == 0);
+    CHECK(finite_checks > 1000);
+    CHECK(infinite == 0);  /* presentation values stay finite */
+    printf("timing chaos: %ld presentation components read, %ld not finite\n", finite_checks, infinite);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(timing_chaos);
     RUN(keyframe_path);
     RUN(velocity_and_retarget);
     RUN(decay);
