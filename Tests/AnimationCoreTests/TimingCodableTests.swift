@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import AnimationCore
+
+/// Descriptions encode to JSON and back (machine snapshots carry them): the
+/// timing features survive the round trip and animate the same, to the bit.
+@Suite("R3.0.3 timing features in snapshots")
+struct TimingCodableTests {
+    static func roundTrip(_ a: Animation) throws -> Animation {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try encoder.encode(a)
+        let back = try decoder.decode(Animation.self, from: data)
+        #expect(try encoder.encode(back) == data)
+        return back
+    }
+
+    static var samples: [Animation] {
+        var wa = Animation.basic("opacity", from: .scalar(0), to: .scalar(1),
+                                 timing: .webAnimations(duration: 0.5, iterations: .infinity, direction: .alternate, delay: 0.2),
+                                 timingFunction: try! TimingFunctionRegistry().function(named: "linear(0, 0.25 75%, 1)"))
+        wa.timing.endDelay = -0.1
+        var path = Keyframes(values: [], calculationMode: .paced)
+        path.path = [.move(0, 0), .quad(50, 100, 100, 0), .cubic(120, 0, 130, 40, 100, 60), .close]
+        path.rotationMode = .autoReverse
+        return [wa, .keyframe("position", path, timing: MediaTiming(duration: 2)),
+                .decay("position", velocity: .point(300, -400), from: .point(5, 5), Decay(decelerationRate: 0.99, restVelocity: 0.1))]
+    }
+
+    @Test("Web Animations timing, linear(), paths and decays encode and animate the same")
+    func roundTrips() throws {
+        for original in Self.samples {
+            let copy = try Self.roundTrip(original)
+            let rt = Runtime(); let a = try rt.createLayer(), b = try rt.createLayer()
+            try rt.add(original, to: a, forKey: "k")
+            try rt.add(copy, to: b, forKey: "k")
+            for t in [0.0, 0.3, 0.9, 1.7] {
+                try rt.tick(t)
+                for path in ["opacity", "position", "transform"] {
+                    #expect(try rt.presentationValue(forKeyPath: path, of: a) == rt.presentationValue(forKeyPath: path, of: b),
+                            "\(original.kindName) \(path) at \(t)")
+                }
+            }
+        }
+    }
+}
