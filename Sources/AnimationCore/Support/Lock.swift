@@ -1,0 +1,57 @@
+// The one file through which the core reaches the platform's threads.
+//
+// A pthread mutex and condition variable rather than Synchronization's
+// Mutex: on Linux that Mutex is a bare futex, whose hand-offs the thread
+// sanitizer cannot see, so `make tsan` would report every contended call.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutual-exclusion lock with one condition variable.
+public struct Lock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    @inlinable @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
+    @inlinable @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inlinable @inline(__always)
+    public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Releases the lock, sleeps until `broadcast()`, and takes it again.
+    /// Call with the lock held, in a loop that rechecks the condition.
+    public func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every thread sleeping in `wait()`.
+    public func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// The identity of a thread, comparable across threads.
+public struct ThreadID: Equatable, Sendable {
+    let raw: pthread_t
+    /// The calling thread.
+    public static var current: ThreadID { ThreadID(raw: pthread_self()) }
+    public static func == (a: ThreadID, b: ThreadID) -> Bool { pthread_equal(a.raw, b.raw) != 0 }
+}
