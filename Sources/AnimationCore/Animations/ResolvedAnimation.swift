@@ -57,10 +57,12 @@ final class ResolvedAnimation {
         var timing = animation.timing
         if timing.duration == 0 && timing.iterationDuration == nil { timing.duration = defaultDuration }
         if case .group(let children) = animation.content {
+            // Bounded before recursing: the recursion below is as deep as the groups.
+            if !isChild { try animation.checkGroupLimits() }
             var resolved: [ResolvedAnimation] = []
             for (i, c) in children.enumerated() {
                 do { resolved.append(try resolve(c, properties: &properties, defaultDuration: MediaTiming.defaultDuration, isChild: true)) }
-                catch { throw AnimrtError(error.status, "group child \(i): \(error.message)") }
+                catch { throw error.prefixed("group child \(i): ") }
             }
             return ResolvedAnimation(keyPath: nil, timing: timing, curve: animation.timingFunction,
                                      removedOnCompletion: animation.isRemovedOnCompletion, additive: false,
@@ -81,6 +83,14 @@ final class ResolvedAnimation {
             try check(f, "fromValue"); try check(t, "toValue"); try check(b, "byValue")
             if f != nil && t != nil && b != nil {
                 throw AnimrtError(.invalidArgument, "fromValue, toValue and byValue are all set on '\(path)'; set at most two")
+            }
+            // Ends known now must be a finite distance apart (ends taken
+            // from the model at each tick are kept finite where written).
+            switch (f, t, b) {
+            case (let f?, let t?, _): try ResolvedKeyframes.requireSpan(f, t, "fromValue and toValue on '\(path)'")
+            case (let f?, nil, let b?): try ResolvedKeyframes.requireFiniteValue(f.adding(b), "fromValue + byValue on '\(path)'")
+            case (nil, let t?, let b?): try ResolvedKeyframes.requireFiniteValue(t.subtracting(b), "toValue − byValue on '\(path)'")
+            default: break
             }
             if case .spring(_, _, _, let s) = animation.content {
                 try s.validate()

@@ -36,6 +36,9 @@ struct ResolvedKeyframes {
         rotation = k.rotationMode
         self.rotationProperty = k.rotationMode == .none ? nil : rotationProperty
         mode = k.calculationMode
+        // Every value computed at a tick must be finite: what would not be
+        // is refused here, where there is a status to return.
+        for i in 1..<max(n, 1) { try ResolvedKeyframes.requireSpan(values[i - 1], values[i], "keyframes \(i - 1) and \(i) on '\(path)'") }
         let paced = mode == .paced || mode == .cubicPaced
         if paced, let g = geometry {
             // Along a path, pace by the arc length of its segments.
@@ -45,6 +48,9 @@ struct ResolvedKeyframes {
             var cumulative = [0.0]
             for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = cumulative.last!
+            guard total.isFinite else {
+                throw AnimrtError(.outOfRange, "keyframe animation on '\(path)': the path through its values is longer than the largest double, so it cannot be paced")
+            }
             keyTimes = n == 1 ? [0] : cumulative.enumerated().map { total > 0 ? $0.element / total : Double($0.offset) / Double(n - 1) }
         } else if let given = k.keyTimes {
             try ResolvedKeyframes.validate(keyTimes: given, valueCount: n, mode: mode, path: path)
@@ -76,6 +82,9 @@ struct ResolvedKeyframes {
                 let d0 = p.lanes - prev.lanes, d1 = next.lanes - p.lanes
                 let o = d0 * ((1 - t) * (1 + b) * (1 + c) / 2) + d1 * ((1 - t) * (1 - b) * (1 - c) / 2)
                 let s = d0 * ((1 - t) * (1 + b) * (1 - c) / 2) + d1 * ((1 - t) * (1 - b) * (1 + c) / 2)
+                for l in 0..<p.kind.componentCount where !o[l].isFinite || !s[l].isFinite {
+                    throw AnimrtError(.outOfRange, "keyframe \(i) on '\(path)': its tangent overflows (tension \(t), continuity \(c), bias \(b) with these values); use smaller parameters")
+                }
                 out.append(AnimatableValue(kind: p.kind, lanes: o))
                 inc.append(AnimatableValue(kind: p.kind, lanes: s))
             }
@@ -95,8 +104,30 @@ struct ResolvedKeyframes {
                     table.append((Double(seg) + f, total))
                 }
             }
+            guard total.isFinite else {
+                throw AnimrtError(.outOfRange, "keyframe animation on '\(path)': the curve through its values is longer than the largest double, so it cannot be paced")
+            }
         }
         arcTable = table
+    }
+
+    /// A value computed from the host's (a sum of two ends) must be finite.
+    static func requireFiniteValue(_ v: AnimatableValue, _ what: @autoclosure () -> String) throws(AnimrtError) {
+        guard v.kind != .transform else { return }
+        for k in 0..<v.kind.componentCount where !v.lanes[k].isFinite {
+            throw AnimrtError(.outOfRange, "\(what()) overflows: component \(k) is \(v.lanes[k])")
+        }
+    }
+
+    /// Two neighbouring values must differ by a finite amount, or nothing
+    /// between them can be computed (transforms interpolate their
+    /// decompositions instead; what they give is kept finite where written).
+    static func requireSpan(_ a: AnimatableValue, _ b: AnimatableValue, _ what: @autoclosure () -> String) throws(AnimrtError) {
+        guard a.kind != .transform else { return }
+        let d = b.lanes - a.lanes
+        for k in 0..<a.kind.componentCount where !d[k].isFinite {
+            throw AnimrtError(.outOfRange, "\(what()) are too far apart: component \(k) goes from \(a.lanes[k]) to \(b.lanes[k]), a difference larger than the largest double")
+        }
     }
 
     static func validate(keyTimes: [Double], valueCount n: Int, mode: CalculationMode, path: String) throws(AnimrtError) {
@@ -158,7 +189,7 @@ struct ResolvedKeyframes {
             while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
-            let seg = min(Int(Swift.min(Swift.max(u, 0), Double(n))), n - 2)
+            let seg = clampedIndex(u, upperBound: n - 2)
             return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
         case .linear, .paced, .cubic:
             var i = 0

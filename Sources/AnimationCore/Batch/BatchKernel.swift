@@ -55,9 +55,11 @@ struct BatchKernel: @unchecked Sendable {
                 inEffect = s.directedProgress != nil && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)
                 beforeFlag = s.beforeFlag
             }
-            // x is in [0, 1] here: the clamp above, or the timing model.
+            // x is in [0, 1] here: the clamp above, or the timing model. An
+            // overshooting curve can still overflow: what is shown is finite.
             let value = from[i] + (to[i] - from[i]) * ease(i, x, beforeFlag)
-            presentation[out] = inEffect ? value : model[out]
+            let m = model[out]
+            presentation[out] = inEffect ? presentable(value, fallback: m) : m
             if newState > state[i] {
                 state[i] = newState
                 transitions.append((owner[i], LifeState(rawValue: newState)!))

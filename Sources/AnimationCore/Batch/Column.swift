@@ -5,9 +5,11 @@ final class Column<T: BitwiseCopyable> {
     @exclusivity(unchecked) private(set) var count = 0
     private var capacity: Int
 
+    /// Empty, allocating nothing until the first append (a runtime that
+    /// never batches pays nothing for its lanes).
     init() {
-        capacity = 16
-        base = .allocate(capacity: capacity)
+        capacity = 0
+        base = .allocate(capacity: 0)
     }
 
     deinit { base.deallocate() }
@@ -16,7 +18,7 @@ final class Column<T: BitwiseCopyable> {
         if count == capacity {
             // Grow by half: less slack per animation than doubling, for a
             // little more copying while a scene is built.
-            let newCapacity = capacity + capacity / 2
+            let newCapacity = max(16, capacity + capacity / 2)
             let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
             bigger.initialize(from: base, count: count)
             base.deallocate()

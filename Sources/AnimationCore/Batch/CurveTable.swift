@@ -1,27 +1,65 @@
-/// The timing functions as the batch sees them: a kind byte and, for
-/// Béziers, the solver, in dense arrays indexed by registry id.
+/// The timing functions of the batch entries, as the kernel sees them: a
+/// kind byte and, for Béziers, the solver, in dense arrays indexed by the
+/// entries' `curve` column.
+///
+/// Entries are reference counted: equal curves share one id, and an id
+/// whose last batch entry went away is freed (its solver table released)
+/// and reused. So a host that sets a new cubic-bezier on every animation
+/// holds memory for the curves in use, not for every curve it ever used.
 struct CurveTable {
     static let linear: UInt8 = 0, bezier: UInt8 = 1, general: UInt8 = 2
     var kinds: [UInt8] = []
-    /// Per curve: ax, bx, cx, ay, by, cy and the guess table's address.
+    /// Per curve: ax, bx, cx, ay, by, cy.
     var coefficients: [Double] = []
+    /// Per curve: the guess table's address (kept alive by `functions`).
     var tables: [UnsafePointer<Double>] = []
     var functions: [TimingFunction] = []
-    private var keepAlive: [UnitBezier] = []
+    private var uses: [Int32] = []
+    private var ids: [TimingFunction: Int32] = [:]
+    private var free: [Int32] = []
 
-    mutating func sync(with registry: TimingFunctionRegistry) {
-        guard functions.count != registry.functions.count else { return }
-        for f in registry.functions[functions.count...] {
-            functions.append(f)
-            let b: UnitBezier
-            switch f {
-            case .linear: kinds.append(CurveTable.linear); b = UnitBezier(0, 0, 1, 1)
-            case .cubicBezier(let c): kinds.append(CurveTable.bezier); b = c
-            default: kinds.append(CurveTable.general); b = UnitBezier(0, 0, 1, 1)
-            }
-            keepAlive.append(b)
-            coefficients += [b.ax, b.bx, b.cx, b.ay, b.by, b.cy]
-            tables.append(UnsafePointer(b.table.pieces))
+    /// What a free slot, and the non-Bézier kinds, point at.
+    private static let identity = UnitBezier(0, 0, 1, 1)
+
+    /// How many distinct curves are in use.
+    var liveCount: Int { ids.count }
+
+    /// The id of `f` for one more batch entry, adding it if it is new.
+    mutating func retain(_ f: TimingFunction) -> Int32 {
+        if let id = ids[f] { uses[Int(id)] += 1; return id }
+        let id: Int32
+        if let reused = free.popLast() { id = reused }
+        else {
+            id = Int32(functions.count)
+            functions.append(.linear); kinds.append(CurveTable.linear); uses.append(0)
+            coefficients += repeatElement(0, count: 6)
+            tables.append(UnsafePointer(CurveTable.identity.table.pieces))
         }
+        set(Int(id), f)
+        uses[Int(id)] = 1
+        ids[f] = id
+        return id
+    }
+
+    /// One batch entry fewer uses curve `id`; the last one frees it.
+    mutating func release(_ id: Int32) {
+        let i = Int(id)
+        uses[i] -= 1
+        guard uses[i] == 0 else { return }
+        ids[functions[i]] = nil
+        set(i, .linear)
+        free.append(id)
+    }
+
+    private mutating func set(_ i: Int, _ f: TimingFunction) {
+        let b: UnitBezier
+        switch f {
+        case .linear: kinds[i] = CurveTable.linear; b = CurveTable.identity
+        case .cubicBezier(let c): kinds[i] = CurveTable.bezier; b = c
+        default: kinds[i] = CurveTable.general; b = CurveTable.identity
+        }
+        functions[i] = f
+        for (k, v) in [b.ax, b.bx, b.cx, b.ay, b.by, b.cy].enumerated() { coefficients[i * 6 + k] = v }
+        tables[i] = UnsafePointer(b.table.pieces)
     }
 }

@@ -51,6 +51,32 @@ public struct Spring: Hashable, Sendable, Codable {
         guard mass > 0 else { throw AnimrtError(.outOfRange, "spring mass is \(mass); it must be greater than 0") }
         guard stiffness > 0 else { throw AnimrtError(.outOfRange, "spring stiffness is \(stiffness); it must be greater than 0") }
         guard damping >= 0 else { throw AnimrtError(.outOfRange, "spring damping is \(damping); it must be 0 or more") }
+        // Finite settings can still make the closed form overflow (k/m or
+        // k·m beyond the doubles): such a spring cannot be evaluated.
+        let ratio = stiffness / mass, product = stiffness * mass
+        guard ratio.isFinite, ratio >= .leastNormalMagnitude, product.isFinite, product >= .leastNormalMagnitude else {
+            throw AnimrtError(.outOfRange, "spring mass \(mass) and stiffness \(stiffness) are too far apart: stiffness/mass and stiffness×mass must both lie within the normal doubles")
+        }
+        for (name, v) in coefficients where !v.isFinite {
+            throw AnimrtError(.outOfRange, "this spring cannot be evaluated: its \(name) is \(v) (mass \(mass), stiffness \(stiffness), damping \(damping), initial velocity \(initialVelocity))")
+        }
+    }
+
+    /// The constants of the closed form `displacement(at:)` uses, named.
+    private var coefficients: [(String, Double)] {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        var list = [("natural frequency", w0), ("damping ratio", zeta)]
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            list += [("damped frequency", wd), ("sine coefficient", (zeta * w0 - v0) / wd), ("decay rate", zeta * w0)]
+        } else if zeta == 1 || !allowsOverdamping {
+            list.append(("velocity term", w0 - v0))
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            list += [("slow rate", r1), ("fast rate", r2), ("fast coefficient", (-v0 - r1) / (r2 - r1))]
+        }
+        return list
     }
 
     /// Undamped angular frequency ω0 = √(k/m).

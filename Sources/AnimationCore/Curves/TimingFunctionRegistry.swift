@@ -1,14 +1,15 @@
-/// Named timing functions, and the dense table the batch evaluator indexes.
+/// Named timing functions.
 ///
 /// Every runtime owns one registry, seeded with Core Animation's named curves
 /// (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`) and the CSS
 /// aliases (`ease`, `ease-in`, `ease-out`, `ease-in-out`). Plugins add theirs
 /// with `register(_:as:)`. Anonymous curves (a custom cubic-bezier set on one
-/// animation) are interned so that equal curves share one table entry.
+/// animation) are not kept here: they live as long as what uses them.
 public struct TimingFunctionRegistry: Sendable {
     /// Index of a function in `functions`.
     public typealias ID = Int32
 
+    /// The registered functions (a name may share one with another name).
     public private(set) var functions: [TimingFunction] = []
     private var byName: [String: ID] = [:]
     private var interned: [TimingFunction: ID] = [:]
@@ -19,22 +20,30 @@ public struct TimingFunctionRegistry: Sendable {
     /// CSS keywords with no Core Animation name (step-start, step-end).
     private var cssKeywords: [String] = []
 
-    public init() {
+    /// A registry of the standard curves; registries share its storage
+    /// until one registers a function of its own (a runtime is cheap to create).
+    public init() { self = TimingFunctionRegistry.standard }
+
+    private static let standard: TimingFunctionRegistry = {
+        var r = TimingFunctionRegistry(empty: ())
         for (name, f) in [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
                           ("easeInEaseOut", .easeInEaseOut), ("default", .default)] {
-            try! register(f, as: name)
+            try! r.register(f, as: name)
         }
         for (alias, name) in [("ease", "default"), ("ease-in", "easeIn"), ("ease-out", "easeOut"),
                               ("ease-in-out", "easeInEaseOut")] {
-            byName[alias] = byName[name]
-            aliases[alias] = name
+            r.byName[alias] = r.byName[name]
+            r.aliases[alias] = name
         }
         // CSS Easing: step-start is steps(1, start), step-end is steps(1, end).
         for (name, position) in [("step-start", StepPosition.jumpStart), ("step-end", .jumpEnd)] {
-            byName[name] = intern(.steps(StepsFunction(count: 1, position: position)))
-            cssKeywords.append(name)
+            r.byName[name] = r.intern(.steps(StepsFunction(count: 1, position: position)))
+            r.cssKeywords.append(name)
         }
-    }
+        return r
+    }()
+
+    private init(empty: ()) {}
 
     /// The names known to the registry, sorted.
     public var names: [String] { byName.keys.sorted() }
@@ -43,6 +52,7 @@ public struct TimingFunctionRegistry: Sendable {
     @discardableResult
     public mutating func register(_ function: TimingFunction, as name: String) throws(AnimrtError) -> ID {
         guard !name.isEmpty else { throw AnimrtError(.invalidArgument, "a timing function name cannot be empty") }
+        try requireNameLength(name, "timing function name")
         guard byName[name] == nil else {
             throw AnimrtError(.exists, "a timing function named '\(name)' is already registered")
         }
@@ -52,8 +62,8 @@ public struct TimingFunctionRegistry: Sendable {
         return id
     }
 
-    /// The table index for `function`, adding it if it is new.
-    public mutating func intern(_ function: TimingFunction) -> ID {
+    /// The index of `function` in `functions`, adding it if it is new.
+    private mutating func intern(_ function: TimingFunction) -> ID {
         if let id = interned[function] { return id }
         let id = ID(functions.count)
         functions.append(function)
@@ -61,24 +71,33 @@ public struct TimingFunctionRegistry: Sendable {
         return id
     }
 
-    /// The function registered under `name`; `steps(n, position)` and
-    /// `cubic-bezier(x1, y1, x2, y2)` are parsed as well.
+    /// The function registered under `name`; `steps(n, position)`,
+    /// `cubic-bezier(x1, y1, x2, y2)` and `linear(stop, …)` are parsed as well.
     public func function(named name: String) throws(AnimrtError) -> TimingFunction {
         if let id = byName[name] { return functions[Int(id)] }
         if let parsed = try Self.parseFunctional(name) { return parsed }
-        var message = "no timing function named '\(name)'"
-        if let near = suggestion(for: name) { message += "; did you mean '\(near)'?" }
-        message += " Known: " + registered.joined(separator: ", ")
-            + " (CSS: " + (aliases.keys.sorted() + cssKeywords).joined(separator: ", ") + ")"
-            + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)"
-        throw AnimrtError(.notFound, message)
+        // Functional notations (linear() may hold 10 000 stops) have their
+        // own limits; a name is at most `Limits.nameBytes`.
+        try requireNameLength(name, "timing function name")
+        // The suggestion and the list of names are made when the message is
+        // read (after the C layer's lock is released).
+        let (names, aliases, registered, css) = (self.names, self.aliases, self.registered, self.cssKeywords)
+        throw AnimrtError(.notFound, "no timing function named '\(name)'") {
+            var ending = ""
+            if let near = Self.suggestion(for: name, names: names, aliases: aliases) { ending += "; did you mean '\(near)'?" }
+            return ending + " Known: " + registered.joined(separator: ", ")
+                + " (CSS: " + (aliases.keys.sorted() + css).joined(separator: ", ") + ")"
+                + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)"
+        }
     }
 
     /// The known name closest to a misspelt one. Core Animation's names are
     /// preferred: a near miss of a CSS alias suggests the name it stands for
     /// ("easeInOut" → "easeInEaseOut"), unless the word is written the CSS
     /// way, with hyphens.
-    func suggestion(for name: String) -> String? {
+    func suggestion(for name: String) -> String? { Self.suggestion(for: name, names: names, aliases: aliases) }
+
+    static func suggestion(for name: String, names: [String], aliases: [String: String]) -> String? {
         guard let near = closestMatch(to: name, in: names) else { return nil }
         if let canonical = aliases[near], !name.contains("-") { return canonical }
         return near

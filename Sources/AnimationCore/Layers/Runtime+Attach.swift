@@ -1,12 +1,29 @@
 extension Runtime {
-    func keyID(_ key: String?) -> Int32 {
+    /// The id of animation key `key` for one more animation (0 for none).
+    func retainKey(_ key: String?) -> Int32 {
         guard let key else { return 0 }
-        if let id = keyIDs[key] { return id }
-        let id = Int32(keyNames.count)
-        keyNames.append(key)
+        if let id = keyIDs[key] { keyUses[Int(id)] += 1; return id }
+        let id: Int32
+        if let reused = freeKeyIDs.popLast() { id = reused; keyNames[Int(id)] = key }
+        else { id = Int32(keyNames.count); keyNames.append(key); keyUses.append(0) }
+        keyUses[Int(id)] = 1
         keyIDs[key] = id
         return id
     }
+
+    /// One animation fewer uses key `id`; the last one frees it.
+    func releaseKey(_ id: Int32) {
+        guard id != 0 else { return }
+        let i = Int(id)
+        keyUses[i] -= 1
+        guard keyUses[i] == 0 else { return }
+        keyIDs[keyNames[i]] = nil
+        keyNames[i] = ""
+        freeKeyIDs.append(id)
+    }
+
+    /// How many distinct animation keys are in use.
+    public var liveKeyCount: Int { keyIDs.count }
 
     /// Instances attached to layer `i`, in the order they were added.
     func instanceList(_ i: Int) -> [Int32] {
@@ -49,9 +66,12 @@ extension Runtime {
                     definition: Handle? = nil, restoring: AttachmentState?) throws(AnimrtError) -> Handle {
         let li = try layers.index(of: layer)
         if let barrier { _ = try barriers.index(of: barrier) }
+        if let key { try requireNameLength(key, "animation key") }
         let defaultDuration = openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
             ?? MediaTiming.defaultDuration
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultDuration)
+        guard instances.hasRoom else { throw instances.fullError }
+        try reserveValues(layer: li, properties: resolved.targets)
         // Everything is validated: from here on nothing fails.
         if let kp = resolved.keyPath {
             resolved.captured = restoring?.captured ?? kp.get(wholeValue(presentation, layer: li, property: kp.property))
@@ -63,7 +83,7 @@ extension Runtime {
             resolved.timing.duration = r.duration
             if let b = r.beginTime { resolved.timing.beginTime = b }
         }
-        let kid = keyID(key)
+        let kid = retainKey(key)
         if kid != 0 {
             var c = layers[li].firstInstance
             while c >= 0 {
@@ -73,6 +93,7 @@ extension Runtime {
             }
         }
         let stampNow = restoring.map { $0.beginTime == nil } ?? (resolved.timing.beginTime == 0)
+        // Cannot fail: room was checked before anything changed.
         let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid,
                                                        property: resolved.targets.count == 1 ? resolved.targets[0] : -1,
                                                        definition: definition?.raw ?? 0))
@@ -86,13 +107,12 @@ extension Runtime {
             // Stamped with the layer's time now, or at the first tick that
             // resolves it (a timed layer outside its active interval).
             if inTick, let t = localTime(of: li, at: now()) { resolved.timing.beginTime = t }
-            else { instances[ii].pendingBegin = true; pendingBegins.append(instHandle) }
+            else { instances[ii].pendingBegin = true; addPendingBegin(instHandle) }
         }
         if let batchEntry = batchForm(resolved, layer: li) {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
             let conflict = instanceList(li).contains { Int($0) != ii && targets(of: Int($0)).contains(batchEntry.property) }
             if !conflict {
-                curves.sync(with: timingFunctions)
                 let lane = curves.kinds[Int(batchEntry.curve)]
                 instances[ii].lane = Int8(lane)
                 instances[ii].tierIndex = batches.lanes[Int(lane)].append(
@@ -100,6 +120,7 @@ extension Runtime {
                     slot: batchEntry.slot, curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion,
                     fromPresentation: resolved.startsFromPresentation)
             } else {
+                curves.release(batchEntry.curve)
                 addGeneral(ii, resolved)
             }
         } else {
@@ -134,7 +155,7 @@ extension Runtime {
         default: return nil
         }
         let base = valueSlot(layer: li, property: kp.property, create: true)!
-        let curve = timingFunctions.intern(r.curve ?? .linear)
+        let curve = curves.retain(r.curve ?? .linear)
         return (kp.property, ends.0, ends.1, base + Int32(component), curve)
     }
 
@@ -161,10 +182,14 @@ extension Runtime {
     }
 
     /// Moves every batch entry in the subtree of `li` to the general path
-    /// (their layer time is no longer the runtime's).
+    /// (their layer time is no longer the runtime's). Iterative: a tree is
+    /// as deep as the host makes it.
     func demoteSubtree(_ li: Int) {
-        for c in instanceList(li) where instances[Int(c)].inBatch { demote(Int(c)) }
-        for child in layers[li].children { demoteSubtree(Int(child)) }
+        var pending = [Int32(li)]
+        while let l = pending.popLast() {
+            for c in instanceList(Int(l)) where instances[Int(c)].inBatch { demote(Int(c)) }
+            pending += layers[Int(l)].children
+        }
     }
 
     /// Moves a batch entry to the general path.
@@ -182,7 +207,7 @@ extension Runtime {
         let base = valueSlot(layer: Int(instances[ii].layer), property: property, create: true)!
         let kp = KeyPath.component(Int(batch.slot[k] - base), of: property, properties.info(property))
         let flags = batch.flags[k]
-        return ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: timingFunctions.functions[Int(batch.curve[k])],
+        return ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: curves.functions[Int(batch.curve[k])],
                                  removedOnCompletion: flags & BatchStorage.removedOnCompletion != 0,
                                  additive: false, cumulative: false,
                                  startsFromPresentation: flags & BatchStorage.fromPresentation != 0,
@@ -195,7 +220,9 @@ extension Runtime {
     }
 
     private func removeFromBatch(_ ii: Int) {
-        if let moved = batches.lanes[Int(instances[ii].lane)].remove(at: Int(instances[ii].tierIndex)) {
+        let lane = batches.lanes[Int(instances[ii].lane)]
+        curves.release(lane.curve[Int(instances[ii].tierIndex)])
+        if let moved = lane.remove(at: Int(instances[ii].tierIndex)) {
             instances[Int(moved)].tierIndex = instances[ii].tierIndex
         }
         instances[ii].lane = -1
@@ -257,6 +284,17 @@ extension Runtime {
         }
     }
 
+    /// Queues `h` to be stamped with the next tick's time. Entries of
+    /// animations removed before that tick are skipped then; if the host
+    /// adds and removes many without ticking, they are swept out here, so
+    /// the list stays proportional to the live animations.
+    func addPendingBegin(_ h: Handle) {
+        if pendingBegins.count >= 2 * instances.count + 64 {
+            pendingBegins.removeAll { (try? instances.index(of: $0)) == nil }
+        }
+        pendingBegins.append(h)
+    }
+
     /// Unlinks and frees an instance; properties nothing animates any more
     /// show their model value from the next tick.
     func detach(_ ii: Int) {
@@ -269,9 +307,11 @@ extension Runtime {
         let next = instances[ii].next
         if prev >= 0 { instances[Int(prev)].next = next } else { layers[li].firstInstance = next }
         if layers[li].lastInstance == Int32(ii) { layers[li].lastInstance = prev }
-        if instances[ii].pendingBegin { pendingBegins.removeAll { $0.index == ii } }
+        // A pending begin stamp names the handle, which goes stale here: the
+        // next tick skips it (no search through the list now).
+        releaseKey(instances[ii].keyID)
         instances.remove(at: ii)
-        for p in props { staleProperties.append((Int32(li), p)) }
+        for p in props { markStale(layer: Int32(li), property: p) }
     }
 
     /// Removes the animation under `key`; it stops with `.removed` unless it

@@ -18,6 +18,7 @@ extension Runtime {
         detachFromParent(i)
         for p in layers[i].props.all { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
         layers.remove(at: i)
+        layerEpoch &+= 1
         if !inTick { runDeferred() }
     }
 
@@ -123,7 +124,7 @@ extension Runtime {
         for l in chain.reversed() {
             guard let timing = layers[Int(l)].timing else { continue }
             guard let c = timing.layerChildTime(time) else { return nil }
-            time = c
+            time = presentable(c, fallback: 0)  // extreme timings saturate
         }
         return time
     }

@@ -7,6 +7,13 @@ extension Runtime {
         /// when the key path needs computing (`special`).
         var offsets: [Int32]
         var special: [Int: (layer: Handle, keyPath: KeyPath)]
+        /// Each target's layer, generation included: a read refuses to go
+        /// on once one of them has been destroyed (its slot, and its values'
+        /// place in the pools, may belong to another layer by then).
+        var layers: [Handle]
+        /// `layerEpoch` when every layer was last known alive: while no
+        /// layer is destroyed, a read checks nothing per target.
+        var checkedEpoch: UInt64
         /// Doubles written per target.
         public let width: Int
         public var count: Int { offsets.count }
@@ -19,43 +26,72 @@ extension Runtime {
         resolved.reserveCapacity(targets.count)
         for (n, (layer, path)) in targets.enumerated() {
             do { resolved.append((layer, try properties.resolve(path))) }
-            catch { throw AnimrtError(error.status, "target \(n): \(error.message)") }
+            catch { throw error.prefixed("target \(n): ") }
         }
         return try resolveTargets(keyPaths: resolved)
     }
 
     /// Resolves (layer, key path) pairs whose key paths are already resolved.
     public func resolveTargets(keyPaths targets: [(Handle, KeyPath)]) throws(AnimrtError) -> BulkTargets {
-        var offsets: [Int32] = []
-        offsets.reserveCapacity(targets.count)
-        var special: [Int: (Handle, KeyPath)] = [:]
+        // Check everything first (a refused call changes nothing), then
+        // materialise the values.
+        var indices: [Int] = []
+        indices.reserveCapacity(targets.count)
         var width: Int? = nil
+        var missing = Set<Int64>(), sizes: [Int] = []
         for (n, (layer, kp)) in targets.enumerated() {
             let i: Int
             do { i = try layers.index(of: layer) }
-            catch { throw AnimrtError(error.status, "target \(n): \(error.message)") }
-            let path = kp.name
+            catch { throw error.prefixed("target \(n): ") }
             let w = kp.kind.componentCount
             if let width, width != w {
-                throw AnimrtError(.kind, "target \(n): '\(path)' is a \(kp.kind.name); every target of one bulk read must have \(width) component(s)")
+                throw AnimrtError(.kind, "target \(n): '\(kp.name)' is a \(kp.kind.name); every target of one bulk read must have \(width) component(s)")
             }
             width = w
-            let base = valueSlot(layer: i, property: kp.property, create: true)!
+            indices.append(i)
+            if layers[i].props.offset(of: kp.property) == nil, missing.insert(Int64(i) << 32 | Int64(kp.property)).inserted {
+                sizes.append(properties.info(kp.property).kind.componentCount)
+            }
+        }
+        try reserveValues(sizes: sizes)
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(targets.count)
+        var special: [Int: (Handle, KeyPath)] = [:]
+        for (n, (layer, kp)) in targets.enumerated() {
+            let base = valueSlot(layer: indices[n], property: kp.property, create: true)!
             if let plain = kp.plainComponents { offsets.append(base + Int32(plain.first)) }
             else { offsets.append(-1); special[n] = (layer, kp) }
         }
-        return BulkTargets(offsets: offsets, special: special, width: width ?? 1)
+        return BulkTargets(offsets: offsets, special: special, layers: targets.map { $0.0 }, checkedEpoch: layerEpoch,
+                           width: width ?? 1)
+    }
+
+    /// Throws `.handle`, naming the first target whose layer was destroyed,
+    /// if any layer has been destroyed since `targets` were last checked.
+    /// Returns whether the targets were rechecked.
+    @discardableResult
+    func checkLayers(of targets: BulkTargets) throws(AnimrtError) -> Bool {
+        guard targets.checkedEpoch != layerEpoch else { return false }
+        for (n, layer) in targets.layers.enumerated() {
+            do { _ = try layers.index(of: layer) }
+            catch { throw error.prefixed("target \(n) can no longer be read: ") }
+        }
+        return true
     }
 
     /// Copies the presentation value of every target into `out`
-    /// (`targets.count × targets.width` doubles). A target whose layer was
-    /// destroyed since it was resolved fails with `.handle`, and nothing is
-    /// written past the previous targets.
+    /// (`targets.count × targets.width` doubles). If a target's layer was
+    /// destroyed since the targets were resolved, the read fails with
+    /// `.handle` naming it, and nothing is written.
     public func readPresentation(_ targets: BulkTargets, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) {
         guard out.count >= targets.count * targets.width else {
             throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(targets.count * targets.width) are needed")
         }
-        for (layer, _) in targets.special.values { _ = try layers.index(of: layer) }
+        try checkLayers(of: targets)
+        copyPresentation(targets, into: out)
+    }
+
+    private func copyPresentation(_ targets: BulkTargets, into out: UnsafeMutableBufferPointer<Double>) {
         let w = targets.width
         presentation.withUnsafeBufferPointer { pool in
             targets.offsets.withUnsafeBufferPointer { offs in
@@ -81,6 +117,23 @@ extension Runtime {
 
     /// The targets stored under a reader handle.
     public func reader(_ h: Handle) throws(AnimrtError) -> BulkTargets { readers[try readers.index(of: h)] }
+
+    /// How many doubles a read of reader `h` writes.
+    public func readerSize(_ h: Handle) throws(AnimrtError) -> Int {
+        let i = try readers.index(of: h)
+        return readers[i].count * readers[i].width
+    }
+
+    /// Reads through a stored reader (see `readPresentation(_:into:)`);
+    /// once its targets are rechecked after a layer destruction, later reads
+    /// check nothing again until the next one.
+    public func readPresentation(reader h: Handle, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) {
+        let i = try readers.index(of: h)
+        let n = readers[i].count * readers[i].width
+        guard out.count >= n else { throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(n) are needed") }
+        if try checkLayers(of: readers[i]) { readers[i].checkedEpoch = layerEpoch }
+        copyPresentation(readers[i], into: out)
+    }
 
     public func destroyReader(_ h: Handle) throws(AnimrtError) { readers.remove(at: try readers.index(of: h)) }
 }

@@ -1,6 +1,27 @@
 extension Runtime {
     // MARK: Values
 
+    /// Makes sure the value pools can hold `properties` of layer `i` (the
+    /// ones it does not have yet), so that creating their slots later cannot
+    /// fail: `.noMemory` past `Limits.valuePool` doubles.
+    func reserveValues(layer i: Int, properties: [Int32]) throws(AnimrtError) {
+        var sizes: [Int] = []
+        for p in Set(properties) where layers[i].props.offset(of: p) == nil { sizes.append(self.properties.info(p).kind.componentCount) }
+        try reserveValues(sizes: sizes)
+    }
+
+    /// `.noMemory` unless new values of `sizes` doubles fit in the pools
+    /// (freed places of the right size are reused first).
+    func reserveValues(sizes: [Int]) throws(AnimrtError) {
+        var wanted: [Int: Int] = [:]
+        for n in sizes { wanted[n, default: 0] += 1 }
+        var growth = 0
+        for (n, count) in wanted { growth += n * max(0, count - (freeValueSlots[n]?.count ?? 0)) }
+        guard growth == 0 || model.count + growth <= valuePoolLimit else {
+            throw AnimrtError(.noMemory, "the value pools are full (\(valuePoolLimit) numbers); destroy layers to make room")
+        }
+    }
+
     func valueSlot(layer i: Int, property: Int32, create: Bool) -> Int32? {
         if let offset = layers[i].props.offset(of: property) { return offset }
         guard create else { return nil }
@@ -31,11 +52,14 @@ extension Runtime {
         return AnimatableValue(kind: info.kind, lanes: lanes)
     }
 
+    /// Writes a whole value. Presentation values are always finite: a
+    /// component that came out NaN shows the model value, one that
+    /// overflowed shows the largest finite double of its sign.
     func writeWhole(_ v: AnimatableValue, toPresentation: Bool, toModel: Bool, layer i: Int, property: Int32) {
         let off = Int(valueSlot(layer: i, property: property, create: true)!)
         for k in 0..<v.kind.componentCount {
             if toModel { model[off + k] = v.lanes[k] }
-            if toPresentation { presentation[off + k] = v.lanes[k] }
+            if toPresentation { presentation[off + k] = presentable(v.lanes[k], fallback: model[off + k]) }
         }
     }
 
@@ -43,6 +67,8 @@ extension Runtime {
     /// made often (reads every frame): the string is parsed once.
     public func keyPathID(_ path: String) throws(AnimrtError) -> Int32 {
         if let id = keyPathIDs[path] { return id }
+        // Only valid key paths get ids, and there are finitely many of them
+        // (at most `Limits.properties` properties, each with a few sub-paths).
         let kp = try properties.resolve(path)
         let id = Int32(keyPathTable.count)
         keyPathTable.append(kp)
@@ -104,9 +130,27 @@ extension Runtime {
             throw AnimrtError(.kind, "'\(kp.name)' takes a \(kp.kind.name) (\(n) number\(n == 1 ? "" : "s")), not a \(value.kind.name)")
         }
         for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(kp.name)'") }
+        try reserveValues(layer: i, properties: [kp.property])
         let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
+        // A part of a transform is set by recomposing the matrix, which can
+        // overflow even from finite parts: such a value is refused.
+        for k in 0..<whole.kind.componentCount where !whole.lanes[k].isFinite {
+            throw AnimrtError(.outOfRange, "setting '\(kp.name)' to \(value.components) makes \(properties.info(kp.property).name) overflow (component \(k) is \(whole.lanes[k]))")
+        }
         writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)
-        staleProperties.append((Int32(i), kp.property))
+        markStale(layer: Int32(i), property: kp.property)
+    }
+
+    /// Notes that the presentation of (layer, property) must catch up with
+    /// the model at the next tick. A host that sets values many times
+    /// between ticks gets the list deduplicated, never longer than about
+    /// twice the properties that exist.
+    func markStale(layer: Int32, property: Int32) {
+        if staleProperties.count >= 2 * model.count + 64 {
+            var seen = Set<Int64>()
+            staleProperties.removeAll { !seen.insert(Int64($0.0) << 32 | Int64($0.1)).inserted }
+        }
+        staleProperties.append((layer, property))
     }
 
     /// The model value of `keyPath`.

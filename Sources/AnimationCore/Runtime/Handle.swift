@@ -15,13 +15,14 @@ public enum HandleKind: UInt8, Sendable {
 /// A generational handle (`animrt_id`): 24 bits of slot index, 20 bits of
 /// generation, 4 bits of kind and 16 bits naming the runtime. 0 is never a
 /// valid handle; a stale one fails the generation check instead of reaching
-/// freed memory.
+/// freed memory, and a slot whose generations are used up is retired rather
+/// than wrapped, so a destroyed object's handle never becomes valid again.
 public struct Handle: Hashable, Sendable, CustomStringConvertible {
     public let raw: UInt64
     public init(raw: UInt64) { self.raw = raw }
 
     @usableFromInline static let indexBits: UInt64 = 24, generationBits: UInt64 = 20
-    static let maxIndex = Int(1 << indexBits) - 1
+    public static let maxIndex = Int(1 << indexBits) - 1
 
     @inlinable
     init(runtime tag: UInt16, kind: HandleKind, generation: UInt32, index: Int) {
@@ -59,18 +60,30 @@ public final class SlotTable<Element> {
     @usableFromInline static var liveBit: UInt32 { 1 << 31 }
     @usableFromInline static var generationMask: UInt32 { (1 << 20) - 1 }
 
-    public init(kind: HandleKind, tag: UInt16, placeholder: Element) {
+    /// The most slots (`Handle.maxIndex`; smaller in tests of the limit).
+    public let slotLimit: Int
+
+    public init(kind: HandleKind, tag: UInt16, placeholder: Element, slotLimit: Int = Handle.maxIndex) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
+        self.slotLimit = min(slotLimit, Handle.maxIndex)
     }
 
-    /// How many slots exist (live or not).
+    /// How many slots exist (live, free or retired).
     public var capacity: Int { elements.count }
+
+    /// Whether `insert` would succeed.
+    public var hasRoom: Bool { !free.isEmpty || elements.count < slotLimit }
+
+    /// The error `insert` throws when there is no room.
+    public var fullError: AnimrtError {
+        AnimrtError(.noMemory, "too many \(kind.name)s: a runtime holds at most \(slotLimit) at once, and each slot is reused \(Limits.generations) times at most")
+    }
 
     public func insert(_ e: Element) throws(AnimrtError) -> Handle {
         let index: Int
         if let f = free.popLast() { index = Int(f); elements[index] = e }
         else {
-            guard elements.count < Handle.maxIndex else { throw AnimrtError(.noMemory, "too many \(kind.name)s (at most \(Handle.maxIndex))") }
+            guard elements.count < slotLimit else { throw fullError }
             index = elements.count
             if elements.count == elements.capacity {
                 // Grow by half, as the batch columns do (less slack per object).
@@ -120,14 +133,20 @@ public final class SlotTable<Element> {
         _modify { yield &elements[i] }
     }
 
+    /// Frees slot `i`. Its next object gets the next generation; a slot
+    /// whose last generation was just used is retired (never handed out
+    /// again), so no handle it ever gave out can become valid again.
     @discardableResult
     public func remove(at i: Int) -> Element {
         let e = elements[i]
         elements[i] = placeholder
-        var generation = (meta[i] & SlotTable.generationMask) &+ 1
-        if generation & SlotTable.generationMask == 0 { generation = 1 }
-        meta[i] = generation & SlotTable.generationMask
-        free.append(Int32(i))
+        let generation = meta[i] & SlotTable.generationMask
+        if generation < SlotTable.generationMask {
+            meta[i] = generation + 1
+            free.append(Int32(i))
+        } else {
+            meta[i] = generation  // dead for good: no live bit, not free
+        }
         count -= 1
         return e
     }

@@ -22,7 +22,6 @@ extension Runtime {
         stampPendingBegins(now)
         fireTimers(now)
         syncStaleProperties()
-        curves.sync(with: timingFunctions)
         transitions.removeAll(keepingCapacity: true)
         if batches.count > 0 {
         model.withUnsafeBufferPointer { m in

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The animation runtime: a tree of layers with model and presentation
 /// values, the animations attached to them, barriers, transactions and
 /// timers, all driven by the host's clock through `tick(_:)`.
@@ -9,7 +7,8 @@ import Synchronization
 public final class Runtime {
     /// Tunables fixed at creation.
     public struct Configuration: Sendable {
-        /// The most events held before the queue reports an overflow.
+        /// The most events held before the queue reports an overflow:
+        /// 2 ... `Limits.eventCapacity` (a smaller value holds 2).
         public var eventCapacity: Int = 65_536
         public init(eventCapacity: Int = 65_536) { self.eventCapacity = eventCapacity }
     }
@@ -111,7 +110,8 @@ public final class Runtime {
         var action: NotifyAction
     }
 
-    /// The runtime's handle tag (every handle it gives out carries it).
+    /// The runtime's handle tag (every handle it gives out carries it; 0:
+    /// untagged, see `init`).
     public let tag: UInt16
     public let configuration: Configuration
     /// The time of the last tick; nil before the first.
@@ -156,8 +156,17 @@ public final class Runtime {
     @exclusivity(unchecked) var generalLayers: [Int32] = []
     var memberships: [Membership] = []
     var freeMemberships: [Int32] = []
+    /// Animation keys in use, interned: id 0 is "no key". An id is freed
+    /// when the last animation under its key goes away.
     var keyNames: [String] = [""]
     var keyIDs: [String: Int32] = [:]
+    var keyUses: [Int32] = [0]
+    var freeKeyIDs: [Int32] = []
+    /// Counts layer destructions, so a reader knows when to recheck its targets.
+    var layerEpoch: UInt64 = 0
+    /// The most doubles in each value pool (`Limits.valuePool`; smaller in
+    /// tests of the limit, which real memory would not let them reach).
+    var valuePoolLimit = Limits.valuePool
     @exclusivity(unchecked) var pendingBegins: [Handle] = []
     var openTransactions: [Handle] = []
     @exclusivity(unchecked) var timerQueue = TimerQueue()
@@ -175,11 +184,28 @@ public final class Runtime {
         var animation: ResolvedAnimation
     }
 
-    private static let nextTag = Atomic<UInt16>(0)
+    /// A runtime, or `.noMemory` when `Limits.runtimes` runtimes are alive,
+    /// `.outOfRange` for an event capacity above `Limits.eventCapacity`.
+    public static func make(configuration: Configuration = Configuration()) throws(AnimrtError) -> Runtime {
+        guard configuration.eventCapacity <= Limits.eventCapacity else {
+            throw AnimrtError(.outOfRange, "event capacity \(configuration.eventCapacity) is more than the \(Limits.eventCapacity) allowed")
+        }
+        guard let tag = RuntimeTags.shared.acquire() else {
+            throw AnimrtError(.noMemory, "\(Limits.runtimes) runtimes are alive, the most at once; destroy one first")
+        }
+        return Runtime(configuration: configuration, tag: tag)
+    }
 
-    public init(configuration: Configuration = Configuration()) {
-        var t = Runtime.nextTag.add(1, ordering: .relaxed).newValue
-        if t == 0 { t = Runtime.nextTag.add(1, ordering: .relaxed).newValue }
+    /// A runtime. While fewer than `Limits.runtimes` runtimes are alive it
+    /// gets a tag of its own, so handles of other live runtimes are refused;
+    /// past that it is untagged: its handles are still checked for kind,
+    /// slot and generation, but not told apart from other untagged
+    /// runtimes' (`make(configuration:)` refuses instead).
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, tag: RuntimeTags.shared.acquire() ?? 0)
+    }
+
+    private init(configuration: Configuration, tag t: UInt16) {
         tag = t
         self.configuration = configuration
         layers = SlotTable(kind: .layer, tag: t, placeholder: LayerRecord())
@@ -188,9 +214,11 @@ public final class Runtime {
         barriers = SlotTable(kind: .barrier, tag: t, placeholder: BarrierRecord())
         transactions = SlotTable(kind: .transaction, tag: t, placeholder: TransactionRecord(barrier: Handle(raw: 0)))
         timers = SlotTable(kind: .timer, tag: t, placeholder: TimerRecord(fireTime: 0, sequence: 0, action: .event(.timerFired, object: Handle(raw: 0), token: 0)))
-        readers = SlotTable(kind: .reader, tag: t, placeholder: BulkTargets(offsets: [], special: [:], width: 1))
-        events = EventQueue(capacity: configuration.eventCapacity)
+        readers = SlotTable(kind: .reader, tag: t, placeholder: BulkTargets(offsets: [], special: [:], layers: [], checkedEpoch: 0, width: 1))
+        events = EventQueue(capacity: min(configuration.eventCapacity, Limits.eventCapacity))
     }
+
+    deinit { if tag != 0 { RuntimeTags.shared.release(tag) } }
 
     /// Stops every animation (reason `.runtimeDestroyed`), so that barriers
     /// and transactions waiting on them are told, then drops everything.

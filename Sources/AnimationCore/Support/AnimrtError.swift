@@ -49,16 +49,52 @@ public enum Status: Int32, Sendable, CaseIterable {
 
 /// An error with a status and a message that names the bad value and,
 /// where it can, the fix.
+///
+/// A "did you mean" ending is kept as a closure over what it needs and
+/// computed only when the message is read: the C layer reads it after the
+/// runtime's lock is released, so a slow suggestion never holds other
+/// threads up (and `closestMatch` bounds its cost anyway).
 public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
     public let status: Status
-    public let message: String
+    private let text: String
+    private let ending: (@Sendable () -> String)?
 
     public init(_ status: Status, _ message: String) {
         self.status = status
-        self.message = message
+        self.text = message
+        self.ending = nil
+    }
+
+    /// An error whose message ends with what `ending` returns when read.
+    init(_ status: Status, _ message: String, endingWith ending: @escaping @Sendable () -> String) {
+        self.status = status
+        self.text = message
+        self.ending = ending
+    }
+
+    /// An error whose message ends with the closest of `candidates` to
+    /// `word` ("; did you mean 'opacity'?"), or with `otherwise` if none is close.
+    init(_ status: Status, _ message: String, suggesting word: String, from candidates: [String], otherwise: String = "") {
+        self.init(status, message) {
+            closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? otherwise
+        }
+    }
+
+    private init(_ status: Status, text: String, ending: (@Sendable () -> String)?) {
+        self.status = status; self.text = text; self.ending = ending
+    }
+
+    /// The full message.
+    public var message: String { text + (ending?() ?? "") }
+
+    /// The same error with `context` in front of its message ("target 3: …").
+    public func prefixed(_ context: String) -> AnimrtError {
+        AnimrtError(status, text: context + text, ending: ending)
     }
 
     public var description: String { "\(status.name): \(message)" }
+
+    public static func == (a: AnimrtError, b: AnimrtError) -> Bool { a.status == b.status && a.message == b.message }
 }
 
 /// Throws `.invalidArgument` unless `value` is finite.
@@ -67,30 +103,63 @@ func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws(An
     guard value.isFinite else { throw AnimrtError(.invalidArgument, "\(what()) is \(value); it must be a finite number") }
 }
 
-/// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a plausible typo (at most a third of the word's length, and ≥ 1).
-public func closestMatch(to word: String, in candidates: [String]) -> String? {
-    let w = Array(word.lowercased().utf8)
-    var best: (String, Int)?
-    for c in candidates {
-        let d = editDistance(w, Array(c.lowercased().utf8))
-        if best == nil || d < best!.1 { best = (c, d) }
+/// Throws `.outOfRange` if `name` is longer than `Limits.nameBytes`.
+func requireNameLength(_ name: String, _ what: @autoclosure () -> String) throws(AnimrtError) {
+    let n = name.utf8.count
+    guard n <= Limits.nameBytes else {
+        throw AnimrtError(.outOfRange, "\(what()) is \(n) bytes long; names are at most \(Limits.nameBytes) bytes")
     }
-    guard let (name, d) = best, d <= max(1, w.count / 3) else { return nil }
-    return name
 }
 
-func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+/// The candidate closest to `word` by edit distance, if it is close enough
+/// to be a plausible typo (at most a third of the word's length, and ≥ 1).
+///
+/// Bounded: a candidate whose length differs by more than that distance is
+/// skipped unread, the distance is computed in a band of that width and
+/// abandoned once it exceeds it, and the whole search stops after
+/// `budget` cells (the best match so far is kept). So a suggestion costs
+/// at most about `budget` steps whatever the names and their number.
+public func closestMatch(to word: String, in candidates: [String], budget: Int = Limits.suggestionWork) -> String? {
+    let w = Array(word.lowercased().utf8)
+    var best: String?
+    var bestDistance = max(1, w.count / 3) + 1
+    var work = 0
+    for c in candidates {
+        let bound = bestDistance - 1
+        if bound < 0 { break }  // an exact match: nothing can be closer
+        if abs(c.utf8.count - w.count) > bound { continue }
+        work += (w.count + 1) * (2 * bound + 1)
+        if work > budget { break }
+        if let d = boundedEditDistance(w, Array(c.lowercased().utf8), bound: bound) { best = c; bestDistance = d }
+    }
+    return best
+}
+
+/// The edit distance of `a` and `b` if it is at most `bound`, else nil.
+/// Only cells within `bound` of the diagonal are computed: at most
+/// (a.count + 1) × (2 × bound + 1) of them.
+func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
+    if abs(a.count - b.count) > bound { return nil }
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    let big = bound + 1
+    // Cells outside the band read as `big`: each row writes only its band
+    // and the cell left of it, and a cell right of a row's band has never
+    // been written by an earlier row (bands move right one cell per row).
+    var previous = [Int](repeating: big, count: b.count + 1)
+    var current = previous
+    for j in 0...min(b.count, bound) { previous[j] = j }
     for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        let lo = max(1, i - bound), hi = min(b.count, i + bound)
+        current[lo - 1] = lo == 1 ? min(i, big) : big
+        var rowMin = current[lo - 1]
+        for j in lo...hi {
+            let sub = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            let v = min(previous[j] + 1, current[j - 1] + 1, sub, big)
+            current[j] = v
+            rowMin = min(rowMin, v)
         }
+        if rowMin > bound { return nil }
         swap(&previous, &current)
     }
-    return previous[b.count]
+    return previous[b.count] <= bound ? previous[b.count] : nil
 }

@@ -11,6 +11,9 @@ extension Runtime {
             try requireFinite(d, "transaction animationDuration")
             guard d > 0 else { throw AnimrtError(.outOfRange, "transaction animationDuration is \(d); it must be greater than 0") }
         }
+        guard openTransactions.count < Limits.transactionDepth else {
+            throw AnimrtError(.outOfRange, "\(Limits.transactionDepth) transactions are open, the most at once; commit one first")
+        }
         var b = BarrierRecord()
         b.transient = true
         let bh = try barriers.insert(b)

@@ -43,12 +43,15 @@ public struct KeyPath: Hashable, Sendable {
             return AnimatableValue(kind: kind, lanes: lanes)
         case .transformPart(let part):
             let c = TransformComponents.approximating(whole.transform)
+            // Finite matrices can still decompose to an overflowing scale:
+            // what a key path reads is always finite (NaN reads as 0).
+            let f = { (v: Double) in presentable(v, fallback: 0) }
             switch part {
-            case .rotation(let i): return .scalar(c.rotation[i])
-            case .scale(let i): return .scalar(c.scale[i])
-            case .uniformScale: return .scalar(c.scale[0])
-            case .translation(let i): return .scalar(c.translation[i])
-            case .translationXY: return .size(c.translation[0], c.translation[1])
+            case .rotation(let i): return .scalar(f(c.rotation[i]))
+            case .scale(let i): return .scalar(f(c.scale[i]))
+            case .uniformScale: return .scalar(f(c.scale[0]))
+            case .translation(let i): return .scalar(f(c.translation[i]))
+            case .translationXY: return .size(f(c.translation[0]), f(c.translation[1]))
             }
         }
     }
@@ -107,8 +110,17 @@ public struct PropertyRegistry: Sendable {
     public private(set) var properties: [PropertyInfo] = []
     private var byName: [String: Int32] = [:]
     private var cache: [String: KeyPath] = [:]
+    /// Every key path the registry accepts (for suggestions and docs),
+    /// kept up to date by `define` so that an error can hold it cheaply.
+    public private(set) var knownKeyPaths: [String] = []
 
-    public init() {
+    /// A registry of the built-in properties; registries share its storage
+    /// (every built-in key path already resolved) until one defines a
+    /// property or resolves a key path of its own: a runtime is cheap to create.
+    public init() { self = PropertyRegistry.standard }
+
+    private static let standard: PropertyRegistry = {
+        var r = PropertyRegistry(empty: ())
         let black = AnimatableValue.color(0, 0, 0, 1)
         let builtins: [(String, AnimatableValue)] = [
             ("position", .point(0, 0)), ("bounds", .rect(0, 0, 0, 0)), ("transform", .transform(.identity)),
@@ -117,33 +129,35 @@ public struct PropertyRegistry: Sendable {
             ("strokeEnd", .scalar(1)), ("lineWidth", .scalar(1)), ("strokeColor", black),
             ("anchorPoint", .point(0.5, 0.5)), ("zPosition", .scalar(0)),
         ]
-        for (name, value) in builtins { try! define(name, default: value) }
-    }
+        for (name, value) in builtins { try! r.define(name, default: value) }
+        for path in r.knownKeyPaths { _ = try! r.resolve(path) }
+        return r
+    }()
+
+    private init(empty: ()) {}
 
     /// Adds a host-defined property (any kind) with its initial value.
     @discardableResult
     public mutating func define(_ name: String, default value: AnimatableValue) throws(AnimrtError) -> Int32 {
+        try requireNameLength(name, "property name")
         guard !name.isEmpty, !name.contains("."), name.unicodeScalars.allSatisfy({ $0.value > 32 }) else {
             throw AnimrtError(.invalidArgument, "property name '\(name)' must be non-empty, without dots or spaces")
         }
         guard byName[name] == nil else { throw AnimrtError(.exists, "property '\(name)' is already defined") }
+        guard properties.count < Limits.properties else {
+            throw AnimrtError(.outOfRange, "cannot define '\(name)': a runtime holds at most \(Limits.properties) properties (built-in ones included)")
+        }
+        for c in 0..<value.kind.componentCount { try requireFinite(value.lanes[c], "component \(c) of the initial value of '\(name)'") }
         let id = Int32(properties.count)
-        properties.append(PropertyInfo(name: name, kind: value.kind, defaultValue: value))
+        let info = PropertyInfo(name: name, kind: value.kind, defaultValue: value)
+        properties.append(info)
         byName[name] = id
+        knownKeyPaths.append(name)
+        knownKeyPaths += Self.subPaths(of: info).map { name + "." + $0.0 }
         return id
     }
 
     public func info(_ property: Int32) -> PropertyInfo { properties[Int(property)] }
-
-    /// Every key path the registry accepts (for suggestions and docs).
-    public var knownKeyPaths: [String] {
-        var all: [String] = []
-        for p in properties {
-            all.append(p.name)
-            all += Self.subPaths(of: p).map { p.name + "." + $0.0 }
-        }
-        return all
-    }
 
     static func subPaths(of p: PropertyInfo) -> [(String, KeyPathAccess, ValueKind)] {
         let c = { (first: Int, count: Int) in KeyPathAccess.components(first: first, count: count) }
@@ -167,25 +181,29 @@ public struct PropertyRegistry: Sendable {
         }
     }
 
-    /// Resolves a key path; an unknown one gets `.notFound` with the closest
-    /// known key path suggested.
+    /// Resolves a key path: a property name, optionally followed by one of
+    /// its sub-paths after a single dot ("position.x"). Anything else —
+    /// an empty name, a trailing or doubled dot, an unknown name — gets
+    /// `.notFound` with the closest known key path suggested.
     public mutating func resolve(_ path: String) throws(AnimrtError) -> KeyPath {
         if let hit = cache[path] { return hit }
-        let head: Substring, tail: Substring
+        try requireNameLength(path, "key path")
+        let head: Substring, tail: Substring?
         if let dot = path.firstIndex(of: ".") { head = path[..<dot]; tail = path[path.index(after: dot)...] }
-        else { head = path[...]; tail = "" }
+        else { head = path[...]; tail = nil }
         if let id = byName[String(head)] {
             let info = properties[Int(id)]
             var resolved: KeyPath?
-            if tail.isEmpty { resolved = KeyPath(property: id, access: .whole, kind: info.kind, name: path) }
-            else if let sub = Self.subPaths(of: info).first(where: { $0.0 == tail }) {
-                resolved = KeyPath(property: id, access: sub.1, kind: sub.2, name: path)
+            if let tail {
+                if let sub = Self.subPaths(of: info).first(where: { $0.0 == tail }) {
+                    resolved = KeyPath(property: id, access: sub.1, kind: sub.2, name: path)
+                }
+            } else {
+                resolved = KeyPath(property: id, access: .whole, kind: info.kind, name: path)
             }
             if let r = resolved { cache[path] = r; return r }
         }
-        var message = "key path '\(path)' is not animatable"
-        if let near = closestMatch(to: path, in: knownKeyPaths) { message += "; did you mean '\(near)'?" }
-        else { message += " (define host properties with animrt_property_define)" }
-        throw AnimrtError(.notFound, message)
+        throw AnimrtError(.notFound, "key path '\(path)' is not animatable", suggesting: path, from: knownKeyPaths,
+                          otherwise: " (define host properties with animrt_property_define)")
     }
 }

@@ -79,12 +79,19 @@ public struct AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         return AnimatableValue(kind: kind, lanes: lanes - other.lanes)
     }
 
-    /// `self` added to itself `n` times (cumulative animations).
+    /// `self` added to itself `n` times (cumulative animations; a
+    /// fractional `n` counts as the next whole number for transforms).
     public func repeated(_ n: Double) -> AnimatableValue {
-        if kind == .transform {
-            var result = Transform3D.identity
-            var k = 0.0
-            while k < n { result = result.concatenating(transform); k += 1 }
+        if kind == .transform && n.isFinite {
+            // Square and multiply: about 2 × log2(n) products (at most ~2100
+            // for any double), where repeated concatenation would take n.
+            var result = Transform3D.identity, power = transform
+            var k = n.rounded(.up)
+            while k >= 1 {
+                if k.truncatingRemainder(dividingBy: 2) == 1 { result = result.concatenating(power) }
+                k = (k / 2).rounded(.down)
+                if k >= 1 { power = power.concatenating(power) }
+            }
             return .transform(result)
         }
         return AnimatableValue(kind: kind, lanes: lanes * n)
@@ -100,9 +107,14 @@ public struct AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         return AnimatableValue(kind: kind, lanes: lanes + (other.lanes - lanes) * t)
     }
 
-    /// Euclidean distance between two values (paced keyframes).
+    /// Euclidean distance between two values (paced keyframes), scaled so
+    /// that it neither overflows nor underflows where the result fits:
+    /// points 1e160 apart are 1e160 apart, not infinitely far.
     public func distance(to other: AnimatableValue) -> Double {
         let d = other.lanes - lanes
-        return (d * d).sum().squareRoot()
+        let scale = d.replacing(with: -d, where: d .< 0).max()
+        guard scale > 0 && scale.isFinite else { return scale.isNaN ? .infinity : scale }
+        let u = d / scale
+        return scale * (u * u).sum().squareRoot()
     }
 }

@@ -1,0 +1,401 @@
+import Testing
+@testable import AnimationCore
+
+/// R0.3, R0.4: nothing accepted traps later, handles never come back to
+/// life, every cost and every table is bounded. The same findings are
+/// tested from C in bindings/c/tests/test_reliability.c.
+@Suite("R0.4 reliability: total ticks, bounded costs, handle identity")
+struct ReliabilityTests {
+    // MARK: Numbers a tick computes
+
+    @Test("Paced keyframes far apart are measured without overflow and evaluate finitely")
+    func pacedFarApart() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var k = Keyframes(values: [.scalar(0), .scalar(1e160)])
+        k.calculationMode = .cubicPaced
+        try rt.add(.keyframe("position.x", k, timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        for t in [0.0, 0.25, 0.5, 0.999] {
+            try rt.tick(t)
+            let v = try rt.scalar("position.x", l)
+            #expect(v.isFinite && v >= 0 && v <= 1e160)
+        }
+        #expect(AnimatableValue.scalar(0).distance(to: .scalar(1e160)) == 1e160)
+        #expect(AnimatableValue.point(0, 0).distance(to: .point(3e-200, 4e-200)) == 5e-200)
+    }
+
+    @Test("Keyframes that cannot be evaluated are refused when added", arguments: [
+        ([0, 1e308, -1e308], CalculationMode.linear, 0.0),
+        ([-1e308, 1e308, 0], .paced, 0),
+        ([0, 1, 1e308, -1e308], .cubicPaced, 0),
+        ([0, 1e160], .cubicPaced, -1e308),
+        ([0, 1e300, 0], .cubic, -1e10),
+    ])
+    func unevaluableKeyframes(values: [Double], mode: CalculationMode, tension: Double) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var k = Keyframes(values: values.map { .scalar($0) })
+        k.calculationMode = mode
+        k.tensionValues = [Double](repeating: tension, count: values.count)
+        do { try rt.add(.keyframe("position.x", k), to: l, forKey: "k"); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange) }
+        #expect(rt.attachedCounts.total == 0)
+    }
+
+    @Test("Basic ends whose difference overflows are refused; ends from the model stay finite")
+    func basicEnds() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let wide = Animation.basic("opacity", from: .scalar(-1e308), to: .scalar(1e308))
+        do { try rt.add(wide, to: l, forKey: nil); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        let byTooFar = Animation.basic("opacity", from: .scalar(1e308), by: .scalar(1e308))
+        do { try rt.add(byTooFar, to: l, forKey: nil); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        // Only the model end is known at a tick: the overflow is caught where it is written.
+        try rt.setModelValue(.scalar(-1e308), forKeyPath: "opacity", of: l)
+        try rt.add(.basic("opacity", to: .scalar(1e308), timing: MediaTiming(duration: 1)), to: l, forKey: nil)
+        for t in [0.0, 0.5, 0.75] {
+            try rt.tick(t)
+            #expect(try rt.scalar("opacity", l).isFinite)
+        }
+    }
+
+    @Test("A curve that overshoots past the doubles shows the largest finite value")
+    func overshoot() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let curve = try TimingFunction.cubicBezier(0.5, 1e300, 0.5, 1e300)
+        for path in ["opacity", "transform.rotation.z"] {  // the batch and the general path
+            try rt.add(.basic(path, from: .scalar(0), to: .scalar(1e300), timing: MediaTiming(duration: 1), timingFunction: curve),
+                       to: l, forKey: path)
+        }
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", l) == .greatestFiniteMagnitude)
+        let m = try rt.presentationValue(forKeyPath: "transform", of: l)
+        #expect(m.components.allSatisfy { $0.isFinite })
+        #expect(try rt.scalar("transform.rotation.z", l).isFinite)
+    }
+
+    @Test("presentable: NaN shows the fallback, infinities the largest finite double")
+    func presentableValues() {
+        #expect(presentable(2, fallback: 7) == 2)
+        #expect(presentable(.nan, fallback: 7) == 7)
+        #expect(presentable(.infinity, fallback: 7) == .greatestFiniteMagnitude)
+        #expect(presentable(-.infinity, fallback: 7) == -.greatestFiniteMagnitude)
+        #expect(presentable(.nan, fallback: .nan) == 0)
+        #expect(clampedIndex(.nan, upperBound: 5) == 0)
+        #expect(clampedIndex(-.infinity, upperBound: 5) == 0)
+        #expect(clampedIndex(.infinity, upperBound: 5) == 5)
+        #expect(clampedIndex(3.7, upperBound: 5) == 3)
+        #expect(clampedIndex(5, upperBound: 5) == 5)
+    }
+
+    @Test("Springs whose closed form overflows are refused", arguments: [
+        (1e-300, 1e300, 10.0, 0.0), (1e300, 1e-300, 10, 0), (1e-200, 1e-200, 0, 0), (1, 100, 19.999999999999, 1e308),
+    ])
+    func unevaluableSprings(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
+        let s = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        do { try s.validate(); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        #expect(throws: Never.self) { try Spring(mass: 1, stiffness: 1e6, damping: 0).validate() }
+    }
+
+    @Test("Cumulative transforms repeat in logarithmic time, whatever the count")
+    func cumulativeTransform() throws {
+        let turn = AnimatableValue.transform(.rotationZ(0.5))
+        #expect(turn.repeated(3) == .transform(Transform3D.rotationZ(0.5).concatenating(.rotationZ(0.5)).concatenating(.rotationZ(0.5))))
+        #expect(turn.repeated(0) == .transform(.identity))
+        let huge = AnimatableValue.transform(.scale(2, 2)).repeated(1e300)  // 2^(1e300): overflows, quickly
+        #expect(!huge.lanes[0].isFinite)
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = Animation.basic("transform", from: .transform(.identity), to: .transform(.scale(2, 2)),
+                                timing: MediaTiming(duration: 1e-300, repeatCount: 1e308))
+        a.isCumulative = true
+        try rt.add(a, to: l, forKey: nil)
+        try rt.tick(0); try rt.tick(1)
+        #expect(try rt.presentationValue(forKeyPath: "transform", of: l).components.allSatisfy { $0.isFinite })
+    }
+
+    @Test("A transform part whose matrix would overflow is refused; reads stay finite")
+    func transformParts() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.transform(.scale(1e200, 1e200)), forKeyPath: "transform", of: l)
+        #expect(try rt.modelValue(forKeyPath: "transform.scale.x", of: l).scalar.isFinite)
+        do { try rt.setModelValue(.scalar(1e300), forKeyPath: "transform.scale.y", of: l); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange) }
+        #expect(try rt.modelValue(forKeyPath: "transform", of: l) == .transform(.scale(1e200, 1e200)))
+    }
+
+    @Test("Local times are computed without recursion and stay finite")
+    func deepTree() throws {
+        let rt = Runtime()
+        let root = try rt.createLayer()
+        var leaf = root
+        for _ in 0..<100_000 { leaf = try rt.createLayer(parent: leaf) }
+        try rt.add(linear("opacity", 0, 1, duration: 1), to: leaf, forKey: "a")
+        try rt.setTiming(LayerTiming(speed: 2), of: root)  // demotes the whole subtree, iteratively
+        try rt.tick(0); try rt.tick(0.25)
+        #expect(try rt.scalar("opacity", leaf) == 0.5)
+        let middle = try rt.parent(of: try rt.parent(of: leaf)!)!
+        try rt.setTiming(LayerTiming(speed: 1e308), of: middle)
+        try rt.tick(0.5)
+        #expect(try rt.localTime(of: leaf).isFinite)
+        try rt.setParent(leaf, nil)
+        try rt.destroyLayer(root)
+        #expect(rt.layerCount == 100_000)
+    }
+
+    // MARK: Handles
+
+    @Test("Runtime tags: distinct while alive, reused as late as possible, refused past the limit")
+    func runtimeTags() {
+        let tags = RuntimeTags(capacity: 3)
+        let a = tags.acquire(), b = tags.acquire(), c = tags.acquire()
+        #expect([a, b, c] == [1, 2, 3])
+        #expect(tags.acquire() == nil)  // at the limit: refused, never a trap
+        tags.release(2)
+        #expect(tags.acquire() == 2)
+        tags.release(1); tags.release(3)
+        #expect(tags.acquire() == 3)  // the cursor moves on from 2 before coming back to 1
+        #expect(tags.acquire() == 1)
+        #expect(tags.count == 3)
+        let fresh = RuntimeTags(capacity: 5)
+        let first = fresh.acquire()!
+        fresh.release(first)
+        #expect(fresh.acquire() != first)
+        #expect(RuntimeTags.shared.capacity == Limits.runtimes)
+    }
+
+    @Test("Runtimes alive at once have distinct tags; a foreign handle is refused")
+    func liveRuntimesDiffer() throws {
+        let a = try Runtime.make(), b = try Runtime.make()
+        #expect(a.tag != b.tag && a.tag != 0 && b.tag != 0)
+        let la = try a.createLayer()
+        do { _ = try b.createLayer(parent: la); Issue.record("accepted") } catch { #expect(error.message.contains("another runtime")) }
+        do { _ = try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity + 1)); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange) }
+        #expect(try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity)).configuration.eventCapacity == Limits.eventCapacity)
+    }
+
+    @Test("A slot whose generations are used up is retired: its old handles never come back")
+    func slotRetirement() throws {
+        let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
+        let first = try table.insert(1)
+        table.remove(at: first.index)
+        var last = first
+        for _ in 1..<Limits.generations {
+            last = try table.insert(2)
+            #expect(last.index == first.index)
+            table.remove(at: last.index)
+        }
+        #expect(last.generation == UInt32(Limits.generations))
+        let next = try table.insert(3)
+        #expect(next.index != first.index)  // the slot is retired, not wrapped to generation 1
+        #expect(throws: AnimrtError.self) { try table.index(of: first) }
+        #expect(throws: AnimrtError.self) { try table.index(of: last) }
+    }
+
+    @Test("A table refuses with .noMemory at its slot limit, and has room again after a removal")
+    func slotLimit() throws {
+        let table = SlotTable<Int>(kind: .timer, tag: 1, placeholder: 0, slotLimit: 4)
+        var handles: [Handle] = []
+        for i in 0..<4 { handles.append(try table.insert(i)) }
+        #expect(!table.hasRoom)
+        do { _ = try table.insert(9); Issue.record("accepted") } catch { #expect(error.status == .noMemory) }
+        table.remove(at: handles[1].index)
+        #expect(table.hasRoom)
+        #expect(try table.insert(9).index == handles[1].index)
+        #expect(SlotTable<Int>(kind: .timer, tag: 1, placeholder: 0).slotLimit == Limits.objects)
+    }
+
+    @Test("A reader whose target layer was destroyed fails, even once the slot is reused")
+    func readerTargets() throws {
+        let rt = Runtime()
+        let a = try rt.createLayer(), b = try rt.createLayer()
+        let kp = try rt.properties.resolve("opacity")
+        let reader = try rt.createReader([(a, kp), (b, kp)])
+        var out = [Double](repeating: -1, count: 2)
+        try out.withUnsafeMutableBufferPointer { try rt.readPresentation(reader: reader, into: $0) }
+        #expect(out == [1, 1])
+        try rt.destroyLayer(b)
+        let c = try rt.createLayer()  // takes b's slot and its values' place
+        try rt.setModelValue(.scalar(0.25), forKeyPath: "opacity", of: c)
+        try rt.tick(0)
+        out = [-1, -1]
+        do throws(AnimrtError) {
+            try out.withUnsafeMutableBufferPointer { (b) throws(AnimrtError) in try rt.readPresentation(reader: reader, into: b) }
+            Issue.record("read through a dead target")
+        } catch {
+            #expect(error.status == .handle)
+            #expect(error.message.hasPrefix("target 1 can no longer be read"))
+        }
+        #expect(out == [-1, -1])  // nothing written
+        let fresh = try rt.createReader([(a, kp), (c, kp)])
+        try out.withUnsafeMutableBufferPointer { try rt.readPresentation(reader: fresh, into: $0) }
+        #expect(out == [1, 0.25])
+    }
+
+    // MARK: Names
+
+    @Test("Malformed key paths are refused and mint no id", arguments: [
+        "opacity.", "position.", ".x", "position..x", "", "position.x.", ".", "bounds.size.", "transform.rotation.",
+    ])
+    func malformedKeyPaths(path: String) {
+        let rt = Runtime()
+        do { _ = try rt.keyPathID(path); Issue.record("accepted '\(path)'") } catch { #expect(error.status == .notFound) }
+        #expect(rt.keyPathTable.isEmpty)
+    }
+
+    @Test("Names are at most 255 bytes")
+    func nameLength() throws {
+        var registry = PropertyRegistry()
+        let longest = String(repeating: "p", count: Limits.nameBytes)
+        try registry.define(longest, default: .scalar(0))
+        #expect(try registry.resolve(longest).name == longest)
+        do { try registry.define(longest + "q", default: .scalar(0)); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        do { _ = try registry.resolve(longest + ".x"); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: String(repeating: "k", count: 255))
+        do { try rt.add(linear("opacity", 0, 1), to: l, forKey: String(repeating: "k", count: 256)); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange) }
+        do { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 256)); Issue.record("accepted") }
+        catch { #expect(error.status == .outOfRange) }
+    }
+
+    @Test("Suggestions: the banded distance agrees with the full one")
+    func boundedDistance() {
+        func full(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            if a.isEmpty { return b.count }
+            if b.isEmpty { return a.count }
+            var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in 1...a.count { for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            } }
+            return d[a.count][b.count]
+        }
+        let words = ["opacity", "opacty", "opactiy", "position.x", "postion.x", "bounds.size.width", "bounds.size", "", "o", "xyz",
+                     "transform.rotation.z", "transfrom.rotation", "cornerRadius", "cornerradius"]
+        for a in words { for b in words { for bound in 0...6 {
+            let exact = full(Array(a.utf8), Array(b.utf8))
+            #expect(boundedEditDistance(Array(a.utf8), Array(b.utf8), bound: bound) == (exact <= bound ? exact : nil), "\(a) \(b) \(bound)")
+        } } }
+        #expect(closestMatch(to: "opacty", in: ["position", "opacity", "zPosition"]) == "opacity")
+        #expect(closestMatch(to: "completely-different", in: ["opacity"]) == nil)
+    }
+
+    @Test("Suggestions cost at most their budget, however many and long the names")
+    func suggestionBudget() {
+        let long = String(repeating: "a", count: 200)
+        let candidates = (0..<100_000).map { _ in long }  // all within the length band
+        // Each candidate costs ~201 × 133 cells: the budget is spent after a few dozen.
+        #expect(closestMatch(to: long + "b", in: candidates, budget: 1 << 20) == long)
+        #expect(closestMatch(to: long + "b", in: candidates, budget: 10) == nil)
+    }
+
+    @Test("An unknown name's message is completed lazily and keeps its suggestion through a prefix")
+    func lazySuggestion() {
+        var registry = PropertyRegistry()
+        do { _ = try registry.resolve("opacty"); Issue.record("accepted") } catch {
+            #expect(error.prefixed("target 2: ").message == "target 2: key path 'opacty' is not animatable; did you mean 'opacity'?")
+        }
+        do { _ = try registry.resolve("zzzzzzzzzzzzzzzz"); Issue.record("accepted") } catch {
+            #expect(error.message.hasSuffix("(define host properties with animrt_property_define)"))
+        }
+    }
+
+    @Test("A runtime holds at most 65,536 properties")
+    func propertyLimit() throws {
+        var registry = PropertyRegistry()
+        for i in registry.properties.count..<Limits.properties { try registry.define("p\(i)", default: .scalar(0)) }
+        #expect(registry.properties.count == Limits.properties)
+        do { try registry.define("one-more", default: .scalar(0)); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+    }
+
+    // MARK: Groups
+
+    @Test("Groups: at most 1024 animations in all, at most 16 levels")
+    func groupLimits() throws {
+        var g = Animation.group([])
+        let leaf = linear("opacity", 0, 1)
+        for _ in 0..<Limits.groupSize { try g.appendToGroup(leaf) }
+        do { try g.appendToGroup(leaf); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        var doubling = Animation.group([leaf])
+        var calls = 0
+        while true {
+            do { try doubling.appendToGroup(doubling); calls += 1 } catch { #expect(error.status == .outOfRange); break }
+        }
+        #expect(calls == 9)  // 1, 3, 7, …, 1023 animations; the 10th doubling would hold 2047
+        var deep = Animation.group([leaf])
+        for _ in 1..<Limits.groupDepth { let inner = deep; deep = .group([]); try deep.appendToGroup(inner) }
+        #expect(deep.groupMeasure().depth == Limits.groupDepth)
+        var deeper = Animation.group([])
+        do { try deeper.appendToGroup(deep); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        // Built directly in Swift past the limit: refused when added, before any recursion.
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.add(deep, to: l, forKey: nil)
+        do { try rt.add(.group([deep]), to: l, forKey: nil); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+    }
+
+    @Test("At most 256 transactions are open at once")
+    func transactionDepth() throws {
+        let rt = Runtime()
+        for _ in 0..<Limits.transactionDepth { try rt.beginTransaction() }
+        do { try rt.beginTransaction(); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        try rt.commitTransaction(token: 1)
+        try rt.beginTransaction()
+    }
+
+    // MARK: Memory held
+
+    @Test("Curves and animation keys are released when nothing uses them")
+    func internedReleased() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var t = 0.0
+        for i in 0..<2_000 {
+            let curve = try TimingFunction.cubicBezier(0.25, Double(i) / 1000, 0.75, 1)
+            try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 0.01), timingFunction: curve),
+                       to: l, forKey: "key \(i)")
+            t += 0.02; try rt.tick(t); t += 0.02; try rt.tick(t)
+            #expect(rt.curves.liveCount <= 1 && rt.liveKeyCount <= 1)
+        }
+        #expect(rt.curves.liveCount == 0 && rt.liveKeyCount == 0)
+        #expect(rt.curves.functions.count <= 2 && rt.keyNames.count <= 2)  // ids were reused
+        // Shared while in use, released after.
+        let curve = try TimingFunction.cubicBezier(0.1, 0.2, 0.3, 0.4)
+        let a = try rt.createLayer(), b = try rt.createLayer()
+        try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), timingFunction: curve), to: a, forKey: "same")
+        try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), timingFunction: curve), to: b, forKey: "same")
+        #expect(rt.curves.liveCount == 1 && rt.liveKeyCount == 1)
+        try rt.destroyLayer(a)
+        #expect(rt.curves.liveCount == 1 && rt.liveKeyCount == 1)
+        try rt.removeAnimation(forKey: "same", from: b)
+        #expect(rt.curves.liveCount == 0 && rt.liveKeyCount == 0)
+    }
+
+    @Test("Work queued between ticks stays proportional to what is alive")
+    func queuedWorkBounded() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        for i in 0..<20_000 {
+            try rt.setModelValue(.scalar(Double(i)), forKeyPath: "opacity", of: l)
+            try rt.add(linear("position.x", 0, 1), to: l, forKey: "k")
+        }
+        #expect(rt.staleProperties.count <= 2 * rt.model.count + 64)
+        #expect(rt.pendingBegins.count <= 2 * rt.attachedCounts.total + 64)
+        try rt.tick(0)
+        #expect(try rt.scalar("opacity", l) == 19_999)
+    }
+
+    @Test("The value pools refuse with .noMemory at their limit, and reuse freed places")
+    func valuePoolLimit() throws {
+        let rt = Runtime()
+        rt.valuePoolLimit = 8
+        let a = try rt.createLayer()
+        try rt.setModelValue(.rect(0, 0, 1, 1), forKeyPath: "bounds", of: a)        // 4
+        try rt.setModelValue(.color(0, 0, 0, 1), forKeyPath: "backgroundColor", of: a)  // 8: at the limit
+        do { try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: a); Issue.record("accepted") }
+        catch { #expect(error.status == .noMemory) }
+        do { try rt.add(linear("opacity", 0, 1), to: a, forKey: nil); Issue.record("accepted") }
+        catch { #expect(error.status == .noMemory) }
+        #expect(rt.attachedCounts.total == 0)
+        try rt.destroyLayer(a)
+        let b = try rt.createLayer()
+        try rt.setModelValue(.rect(1, 1, 1, 1), forKeyPath: "bounds", of: b)  // reuses a's place
+        #expect(rt.model.count == 8)
+    }
+}
