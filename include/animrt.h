@@ -18,7 +18,17 @@
  *    handle; a destroyed, stale or foreign handle gives ANIMRT_E_HANDLE and
  *    never touches freed memory. Whoever creates an object destroys it;
  *    destroying the runtime destroys everything in it.
+ *  - What handle checks guarantee: a destroyed object's handle is never
+ *    valid again (a slot reused ANIMRT_GENERATIONS_MAX times is retired,
+ *    not wrapped); a handle of another runtime alive at the same time is
+ *    always refused (live runtimes have distinct tags). Tags are reused
+ *    only after every other free tag has been used since, so a handle that
+ *    outlived its runtime is refused unless ANIMRT_RUNTIMES_MAX runtimes
+ *    have been created since; even then it can only name an object of the
+ *    same kind, slot and generation, never freed memory.
  *  - Strings in are NUL-terminated UTF-8, copied; the caller keeps them.
+ *    Every string in is a name of at most ANIMRT_NAME_MAX bytes (without
+ *    the NUL; longer: ANIMRT_E_RANGE, after reading no more than that).
  *    Strings out go into caller buffers (buf, cap, needed): too small a
  *    buffer gives ANIMRT_E_BUFFER with *needed set (including the NUL).
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
@@ -26,10 +36,19 @@
  *    (r, g, b, a), 16 for a transform (m11 … m44, row-major, Core Animation
  *    layout). Key paths are Core Animation's: "opacity", "position.x",
  *    "bounds.size.width", "transform.rotation.z", "transform.scale", …
+ *  - Presentation values are always finite. Whatever validation accepted
+ *    is evaluated without trapping; what could never give a finite value
+ *    (keyframes too far apart to interpolate, a spring whose closed form
+ *    overflows) is refused with ANIMRT_E_RANGE when set or added. Where a
+ *    value still overflows at a tick (a curve overshooting past the
+ *    doubles, an end taken from the model), what is shown is the largest
+ *    finite double of its sign, or the model value for what would be NaN.
  *  - Threads: a runtime may be used from several threads; calls on one
  *    runtime are serialised inside it. Separate runtimes share nothing.
- *    Using a runtime pointer after animrt_runtime_destroy() is undefined, as
- *    with any freed object.
+ *    Using a runtime pointer after animrt_runtime_destroy() returned is
+ *    undefined, as with any freed object (see Events for the one exception).
+ *  - Every cost and table is bounded: the limits are the ANIMRT_*_MAX
+ *    macros below (docs/limits.md); crossing one is a status, never a crash.
  */
 #ifndef ANIMRT_H
 #define ANIMRT_H
@@ -58,6 +77,29 @@ extern "C" {
 uint32_t animrt_version(void);
 /* The library's version as a static string, "0.1.0". */
 const char *animrt_version_string(void);
+
+/* ===================================================================== */
+/* Limits                                                                */
+/* ===================================================================== */
+
+/* Bytes in a name: key path, property, animation key, timing function. */
+#define ANIMRT_NAME_MAX 255
+/* Runtimes alive at the same time in one process. */
+#define ANIMRT_RUNTIMES_MAX 65535
+/* Objects of one kind (layers, animations, barriers, …) alive in a runtime. */
+#define ANIMRT_OBJECTS_MAX 16777215
+/* Objects one handle slot holds in turn before it is retired. */
+#define ANIMRT_GENERATIONS_MAX 1048575
+/* Properties in a runtime, the 14 built-in ones included. */
+#define ANIMRT_PROPERTIES_MAX 65536
+/* Animations inside one group, counting those in nested groups. */
+#define ANIMRT_GROUP_SIZE_MAX 1024
+/* Levels of groups inside groups (a group of plain animations is 1). */
+#define ANIMRT_GROUP_DEPTH_MAX 16
+/* Transactions open at once. */
+#define ANIMRT_TRANSACTION_DEPTH_MAX 256
+/* The largest event queue animrt_runtime_create() accepts. */
+#define ANIMRT_EVENT_CAPACITY_MAX 16777216
 
 /* ===================================================================== */
 /* Status codes and errors                                               */
@@ -95,15 +137,18 @@ const char *animrt_last_error_message(void);
 typedef struct animrt_runtime animrt_runtime;
 typedef uint64_t animrt_id;
 
-/* Creates a runtime. event_capacity bounds the event queue (0: 65536).
+/* Creates a runtime. event_capacity bounds the event queue (0: 65536; at
+ * most ANIMRT_EVENT_CAPACITY_MAX, else ANIMRT_E_RANGE; below 2 holds 2).
  * When the queue is full, later events are counted, not stored, and an
  * ANIMRT_EVENT_OVERFLOW event carrying the count is delivered once there is
- * room: no event is lost without the host being told. */
+ * room: no event is lost without the host being told. ANIMRT_E_NOMEM when
+ * ANIMRT_RUNTIMES_MAX runtimes are alive. */
 animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **out);
 
 /* Destroys a runtime and everything in it. Animations still attached stop
- * with ANIMRT_STOP_RUNTIME_DESTROYED; if an event callback is set, it receives
- * those last events before this returns. NULL is ignored. */
+ * with ANIMRT_STOP_RUNTIME_DESTROYED; if an event callback is set, it
+ * receives every event still queued, then those last ones, before this
+ * returns, and nothing after (see Events). NULL is ignored. */
 void animrt_runtime_destroy(animrt_runtime *rt);
 
 /* Advances the runtime to `now` (seconds on the host's monotonic clock):
@@ -135,8 +180,11 @@ typedef enum animrt_value_kind {
     ANIMRT_VALUE_TRANSFORM = 5 /* 16 doubles, m11 … m44 */
 } animrt_value_kind;
 
-/* Resolves a key path once into an id for the value calls. An unknown key
- * path gives ANIMRT_E_NOT_FOUND and suggests the closest known one. */
+/* Resolves a key path once into an id for the value calls: a property name,
+ * optionally a dot and one of its sub-paths ("position.x"). Anything else —
+ * unknown, empty, a trailing or doubled dot — gives ANIMRT_E_NOT_FOUND and
+ * suggests the closest known key path (a bounded search, made after the
+ * runtime's lock is released). */
 animrt_status animrt_keypath_id(animrt_runtime *rt, const char *key_path, animrt_keypath *out);
 
 /* The kind of value a key path takes and its number of doubles. */
@@ -144,7 +192,8 @@ animrt_status animrt_keypath_info(animrt_runtime *rt, animrt_keypath key_path,
                                   animrt_value_kind *kind, size_t *components);
 
 /* Defines a host property `name` of the given kind with its initial value
- * (`count` must match the kind). It is then animatable like any other. */
+ * (`count` must match the kind). It is then animatable like any other.
+ * ANIMRT_E_RANGE past ANIMRT_PROPERTIES_MAX properties. */
 animrt_status animrt_property_define(animrt_runtime *rt, const char *name, animrt_value_kind kind,
                                      const double *initial, size_t count);
 
@@ -196,7 +245,9 @@ animrt_status animrt_reader_create(animrt_runtime *rt, const animrt_id *layers, 
                                    size_t count, animrt_id *out);
 
 /* Copies every target's presentation value into out, target after target
- * (count × components doubles; *needed says how many). */
+ * (count × components doubles; *needed says how many). If a target's layer
+ * has been destroyed, nothing is written and ANIMRT_E_HANDLE names the
+ * target: a reader never reads a value of a layer it was not made for. */
 animrt_status animrt_reader_read(animrt_runtime *rt, animrt_id reader, double *out, size_t cap, size_t *needed);
 
 /* Destroys a reader. */
@@ -320,7 +371,8 @@ animrt_status animrt_animation_set_value(animrt_runtime *rt, animrt_id animation
                                          const double *value, size_t count);
 
 /* Sets the spring: mass > 0, stiffness > 0, damping ≥ 0, initial velocity
- * in from→to distances per second. */
+ * in from→to distances per second. ANIMRT_E_RANGE if the settings make the
+ * spring's closed form overflow (stiffness/mass outside the doubles, …). */
 animrt_status animrt_animation_set_spring(animrt_runtime *rt, animrt_id animation, double mass, double stiffness,
                                           double damping, double initial_velocity);
 
@@ -396,7 +448,8 @@ animrt_status animrt_keyframe_set_calculation_mode(animrt_runtime *rt, animrt_id
                                                    animrt_calculation_mode mode);
 
 /* Kochanek–Bartels tension, continuity and bias per keyframe for the cubic
- * modes (any array may be NULL: zeros). */
+ * modes (any array may be NULL: zeros). Tangents that overflow are refused
+ * when the animation is added (ANIMRT_E_RANGE). */
 animrt_status animrt_keyframe_set_spline(animrt_runtime *rt, animrt_id animation, const double *tension,
                                          const double *continuity, const double *bias, size_t count);
 
@@ -439,7 +492,10 @@ typedef enum animrt_rotation_mode {
 animrt_status animrt_keyframe_set_rotation_mode(animrt_runtime *rt, animrt_id animation, animrt_rotation_mode mode);
 animrt_status animrt_keyframe_get_rotation_mode(animrt_runtime *rt, animrt_id animation, animrt_rotation_mode *out);
 
-/* Appends a copy of `child` (as it is now) to a group. */
+/* Appends a copy of `child` (as it is now) to a group. ANIMRT_E_RANGE if
+ * the group would hold more than ANIMRT_GROUP_SIZE_MAX animations or nest
+ * deeper than ANIMRT_GROUP_DEPTH_MAX levels (a group may be added to itself:
+ * its copy is the group as it was). */
 animrt_status animrt_group_add(animrt_runtime *rt, animrt_id group, animrt_id child);
 
 /* ===================================================================== */
@@ -484,7 +540,9 @@ animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_
  * animation already under that key stops (ANIMRT_STOP_REPLACED). With a
  * barrier (0: none), the animation enters it now and leaves it when it
  * stops, however it stops. The attached copy's handle goes to *out
- * (may be NULL). Bad key times, kinds or values fail here. */
+ * (may be NULL). Bad key times, kinds or values fail here, and so do
+ * values too far apart to interpolate (their difference overflows a
+ * double: ANIMRT_E_RANGE). */
 animrt_status animrt_layer_add_animation(animrt_runtime *rt, animrt_id layer, animrt_id animation, const char *key,
                                          animrt_id barrier, animrt_id *out);
 
@@ -613,9 +671,9 @@ animrt_status animrt_barrier_leave(animrt_runtime *rt, animrt_id barrier);
 animrt_status animrt_barrier_notify(animrt_runtime *rt, animrt_id barrier, uint64_t token);
 animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t *out);
 
-/* Opens a transaction (they nest). Animations added until the matching
- * commit count toward it; animation_duration > 0 replaces their zero
- * durations (0: keep 0.25 s). */
+/* Opens a transaction (they nest, ANIMRT_TRANSACTION_DEPTH_MAX deep).
+ * Animations added until the matching commit count toward it;
+ * animation_duration > 0 replaces their zero durations (0: keep 0.25 s). */
 animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
 
 /* Closes the innermost transaction. ANIMRT_EVENT_TRANSACTION_COMPLETED with
@@ -714,9 +772,23 @@ animrt_status animrt_event_poll(animrt_runtime *rt, animrt_event *out, size_t ca
 typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
 
 /* Sets (or with NULL clears) an event callback. With a callback set, the
- * queue is drained into it at the end of every animrt_runtime_tick(), on the
- * ticking thread, with no lock held: the callback may call back into
- * animrt. Events from other calls wait for the next tick. */
+ * queue is drained into it at the end of animrt_runtime_tick(), with no
+ * lock held: the callback may call back into animrt. Events from other
+ * calls wait for the next tick. Delivery rules, per runtime:
+ *  - One event at a time, in the order they happened: the callback is never
+ *    entered by two threads at once. One thread delivers; a tick made while
+ *    another thread delivers, or from inside the callback, queues its events
+ *    behind the pending ones and returns (the delivering thread delivers
+ *    them), so a nested tick never overtakes what is already pending.
+ *  - Every attached animation gets exactly one ANIMRT_EVENT_ANIMATION_STOPPED
+ *    and at most one ANIMRT_EVENT_ANIMATION_STARTED, which comes first (an
+ *    animation removed before its first tick gets only the STOPPED).
+ *  - animrt_runtime_destroy() waits for another thread's delivery to end,
+ *    then delivers the remaining events itself; nothing is delivered after
+ *    it returns. Called from inside the callback, it delivers the rest
+ *    re-entrantly before returning, and the runtime's memory stays valid
+ *    until the outermost callback returns. While destroy runs, every call
+ *    on the runtime (from the callback, say) is refused with ANIMRT_E_STATE. */
 animrt_status animrt_event_set_callback(animrt_runtime *rt, animrt_event_fn fn, void *user_data);
 
 /* ===================================================================== */

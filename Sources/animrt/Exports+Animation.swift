@@ -41,7 +41,7 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
             return
         default: throw AnimrtError(.unknownEnum, "\(kind.rawValue) is not a valid animrt_animation_kind")
         }
-        let path = try string(keyPath, "key_path")
+        let path = try nameString(keyPath, "key_path")
         out.pointee = try r.createAnimation(Animation(keyPath: path, content: content)).raw
     }
 }
@@ -113,7 +113,7 @@ public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: an
 @c @implementation
 public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let f = try optionalString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
+        let f = try optionalNameString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
     }
 }
@@ -259,7 +259,7 @@ public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animati
         if count > 0 && names == nil { throw AnimrtError(.nullPointer, "names is NULL but count is \(count)") }
         var functions: [TimingFunction] = []
         for i in 0..<count {
-            functions.append(try optionalString(names[i], "names[\(i)]")
+            functions.append(try optionalNameString(names[i], "names[\(i)]")
                 .map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) } ?? .linear)
         }
         k.timingFunctions = functions
@@ -350,9 +350,8 @@ public func animrt_group_add(_ rt: OpaquePointer!, _ group: animrt_id, _ child: 
     withRuntime(rt) { r throws(AnimrtError) in
         let c = try r.animation(Handle(raw: child))
         try r.updateAnimation(Handle(raw: group)) { (a: inout Animation) throws(AnimrtError) in
-            guard case .group(var children) = a.content else { throw wrongKind(a, group, "group") }
-            children.append(c)
-            a.content = .group(children)
+            guard case .group = a.content else { throw wrongKind(a, group, "group") }
+            try a.appendToGroup(c)
         }
     }
 }

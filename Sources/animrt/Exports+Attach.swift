@@ -6,7 +6,7 @@ import CAnimrt
 public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ animation: animrt_id, _ key: UnsafePointer<CChar>!,
                                        _ barrier: animrt_id, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let key = try optionalString(key, "key")
+        let key = try optionalNameString(key, "key")
         let h = try r.addAnimation(Handle(raw: animation), to: Handle(raw: layer), forKey: key, joining: optionalHandle(barrier))
         out?.pointee = h.raw
     }
@@ -16,7 +16,7 @@ public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id,
 public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
                                           _ removed: UnsafeMutablePointer<Int32>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let found = try r.removeAnimation(forKey: try string(key, "key"), from: Handle(raw: layer))
+        let found = try r.removeAnimation(forKey: try nameString(key, "key"), from: Handle(raw: layer))
         removed?.pointee = found ? 1 : 0
     }
 }

@@ -7,7 +7,7 @@ public func animrt_keypath_id(_ rt: OpaquePointer!, _ keyPath: UnsafePointer<CCh
                               _ out: UnsafeMutablePointer<animrt_keypath>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try r.keyPathID(try string(keyPath, "key_path"))
+        out.pointee = try r.keyPathID(try nameString(keyPath, "key_path"))
     }
 }
 
@@ -25,7 +25,7 @@ public func animrt_keypath_info(_ rt: OpaquePointer!, _ keyPath: animrt_keypath,
 public func animrt_property_define(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ kind: animrt_value_kind,
                                    _ initial: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let name = try string(name, "name")
+        let name = try nameString(name, "name")
         let k = try enumValue(Int32(bitPattern: kind.rawValue), ValueKind.self, "animrt_value_kind")
         try r.properties.define(name, default: try value(k, initial, count, "initial"))
     }
@@ -151,7 +151,7 @@ public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<a
         targets.reserveCapacity(count)
         for i in 0..<count {
             do throws(AnimrtError) { targets.append((Handle(raw: layers[i]), try r.keyPath(id: keyPaths[i]))) }
-            catch { throw AnimrtError(error.status, "target \(i): \(error.message)") }
+            catch { throw error.prefixed("target \(i): ") }
         }
         out.pointee = try r.createReader(targets).raw
     }
@@ -161,13 +161,12 @@ public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<a
 public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
                                _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let targets = try r.reader(Handle(raw: reader))
-        let n = targets.count * targets.width
+        let n = try r.readerSize(Handle(raw: reader))
         needed?.pointee = n
         guard let out, capacity(cap) >= n else {
             throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
         }
-        try r.readPresentation(targets, into: UnsafeMutableBufferPointer(start: out, count: n))
+        try r.readPresentation(reader: Handle(raw: reader), into: UnsafeMutableBufferPointer(start: out, count: n))
     }
 }
 

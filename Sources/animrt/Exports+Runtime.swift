@@ -23,38 +23,35 @@ public func animrt_last_error_message() -> UnsafePointer<CChar>! { LastError.mes
 public func animrt_runtime_create(_ eventCapacity: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> animrt_status {
     guard let out else { return fail(.nullPointer, "out is NULL") }
     let capacity = eventCapacity == 0 ? 65_536 : Int(eventCapacity)
-    let box = RuntimeBox(Runtime(configuration: .init(eventCapacity: capacity)))
-    out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
-    return animrt_status(ANIMRT_OK)
+    do throws(AnimrtError) {
+        let box = RuntimeBox(try Runtime.make(configuration: .init(eventCapacity: capacity)))
+        out.pointee = OpaquePointer(Unmanaged.passRetained(box).toOpaque())
+        return animrt_status(ANIMRT_OK)
+    } catch {
+        return fail(error)
+    }
 }
 
 @c @implementation
 public func animrt_runtime_destroy(_ rt: OpaquePointer!) {
     guard let rt else { return }
-    let unmanaged = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt))
-    let box = unmanaged.takeUnretainedValue()
-    let (events, callback, user) = box.lock.withLock { c in
-        box.machines.shutdown()
-        return (box.runtime.shutdown(), c.callback, c.userData)
-    }
-    if let callback { for e in events { let arena = PayloadArena(); var c = e.c(arena); callback(user, &c) } }
-    unmanaged.release()
+    Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt)).takeUnretainedValue().destroy()
 }
 
 @c @implementation
 public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_status {
-    var pending: [Event] = []
-    var callback: animrt_event_fn? = nil
-    var user: UnsafeMutableRawPointer? = nil
-    let status = withState(rt) { (r: Runtime, c: inout CallbackState) throws(AnimrtError) in
-        try r.tick(now)
-        guard let cb = c.callback else { return }
-        while let e = r.pollEvent() { pending.append(e) }
-        callback = cb; user = c.userData
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let (error, deliver): (AnimrtError?, Bool) = RuntimeBox.with(rt) { box in
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        if box.closing { return (RuntimeBox.closingError(), false) }
+        do throws(AnimrtError) { try box.runtime.tick(now) } catch { return (error, false) }
+        return (nil, box.claimDelivery())
     }
     // The lock is released: the callback may call back into animrt.
-    if let callback { for e in pending { let arena = PayloadArena(); var c = e.c(arena); callback(user, &c) } }
-    return status
+    if deliver { RuntimeBox.with(rt) { $0.deliver() } }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
 }
 
 @c @implementation
@@ -90,10 +87,17 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
 
 @c @implementation
 public func animrt_event_set_callback(_ rt: OpaquePointer!, _ fn: animrt_event_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
-    withState(rt) { (_: Runtime, c: inout CallbackState) throws(AnimrtError) in
-        c.callback = fn
-        c.userData = fn == nil ? nil : userData
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.withLock { () -> AnimrtError? in
+            if box.closing { return RuntimeBox.closingError() }
+            box.callback = fn
+            box.userData = fn == nil ? nil : userData
+            return nil
+        }
     }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
 }
 
 @c @implementation
@@ -102,6 +106,6 @@ public func animrt_timing_function_evaluate(_ rt: OpaquePointer!, _ name: Unsafe
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
         guard !x.isNaN else { throw AnimrtError(.invalidArgument, "x is NaN") }
-        out.pointee = try r.timingFunctions.function(named: try string(name, "name")).evaluate(x)
+        out.pointee = try r.timingFunctions.function(named: try nameString(name, "name")).evaluate(x)
     }
 }

@@ -3,25 +3,38 @@
 import AnimationCore
 import CAnimrt
 import StateMachines
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The host's event callback, if any.
-struct CallbackState {
-    var callback: animrt_event_fn?
-    var userData: UnsafeMutableRawPointer?
-}
-
-/// The object behind an `animrt_runtime *` (an unmanaged, retained pointer).
-/// Every call holds `lock` while it touches `runtime`.
+/// The object behind an `animrt_runtime *` (an unmanaged pointer holding
+/// one retain, the host's). Every call holds `lock` while it touches
+/// `runtime` or the fields below.
+///
+/// Event delivery (the rules the header states): one thread at a time is
+/// the *deliverer*; it pops events one by one from the runtime's queue and
+/// calls the callback with the lock released. A tick that finds a
+/// deliverer already at work (another thread's, or an outer frame of its
+/// own thread: a tick from inside the callback) only queues its events
+/// behind the pending ones. Destroy waits for another thread's delivery
+/// to end, then delivers what is left itself; from inside the callback it
+/// delivers the rest re-entrantly and leaves the box to the outer loop,
+/// which stops and frees it when it unwinds.
 final class RuntimeBox: @unchecked Sendable {
-    let lock = Mutex(CallbackState())
+    let lock = Lock()
     let runtime: Runtime
     let machines: MachineHost
     /// The payloads of the events the last animrt_event_poll returned.
     var polled = PayloadArena()
+    @exclusivity(unchecked) var callback: animrt_event_fn?
+    @exclusivity(unchecked) var userData: UnsafeMutableRawPointer?
+    /// The thread delivering events, if one is.
+    @exclusivity(unchecked) var deliverer: ThreadID?
+    /// animrt_runtime_destroy has begun: every call is refused.
+    @exclusivity(unchecked) var closing = false
+    /// Destroy has delivered the last events: a delivery loop still on the
+    /// stack stops, and frees the box as it unwinds.
+    @exclusivity(unchecked) var finished = false
 
     init(_ runtime: Runtime) {
         self.runtime = runtime
@@ -32,6 +45,70 @@ final class RuntimeBox: @unchecked Sendable {
     @inline(__always)
     static func with<R>(_ p: OpaquePointer, _ body: (RuntimeBox) -> R) -> R {
         Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// What a call made while the runtime is being destroyed gets.
+    @inline(never)
+    static func closingError() -> AnimrtError {
+        AnimrtError(.state, "the runtime is being destroyed; calls made while it delivers its last events are refused")
+    }
+
+    /// Claims delivery for the calling thread if a callback is set and no
+    /// one is delivering. Call with the lock held.
+    @inline(__always)
+    func claimDelivery() -> Bool {
+        guard callback != nil, deliverer == nil else { return false }
+        deliverer = .current
+        return true
+    }
+
+    /// Delivers queued events one by one until the queue is empty, the
+    /// callback is cleared or the runtime destroyed. Call, without the
+    /// lock, after `claimDelivery()` returned true. The box may be freed
+    /// when this returns.
+    func deliver() {
+        lock.lock()
+        while !finished, let callback, let event = runtime.pollEvent() {
+            let user = userData
+            lock.unlock()
+            // The event's payload lives as long as the call.
+            let arena = PayloadArena()
+            var e = event.c(arena)
+            callback(user, &e)
+            lock.lock()
+        }
+        deliverer = nil
+        let free = finished  // destroy ran inside the callback and left the box to us
+        lock.broadcast()
+        lock.unlock()
+        if free { Unmanaged.passUnretained(self).release() }
+    }
+
+    /// animrt_runtime_destroy: stops everything, delivers the last events,
+    /// frees the box (or leaves that to the delivery loop it runs inside).
+    func destroy() {
+        lock.lock()
+        guard !closing else { lock.unlock(); return }
+        closing = true
+        let me = ThreadID.current
+        // Events reach the callback one at a time: let another thread's
+        // delivery finish (its callbacks' calls are refused from now on).
+        while let d = deliverer, d != me { lock.wait() }
+        let nested = deliverer != nil
+        deliverer = me
+        machines.shutdown()
+        let last = runtime.shutdown()
+        if let callback {
+            let user = userData
+            lock.unlock()
+            for event in last { let arena = PayloadArena(); var e = event.c(arena); callback(user, &e) }
+            lock.lock()
+        }
+        finished = true
+        if !nested { deliverer = nil }
+        lock.broadcast()
+        lock.unlock()
+        if !nested { Unmanaged.passUnretained(self).release() }
     }
 }
 
@@ -70,41 +147,31 @@ func fail(_ error: AnimrtError) -> animrt_status {
 @inline(never)
 func fail(_ status: Status, _ message: String) -> animrt_status { fail(AnimrtError(status, message)) }
 
-/// Runs `body` on the runtime under its lock; maps a thrown error to its status.
-@inline(__always)
-func withState(_ rt: OpaquePointer?, _ body: (Runtime, inout CallbackState) throws(AnimrtError) -> Void) -> animrt_status {
-    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
-    let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.withLock { (c: inout CallbackState) -> AnimrtError? in
-            do throws(AnimrtError) { try body(box.runtime, &c); return nil } catch { return error }
-        }
-    }
-    guard let error else { return animrt_status(ANIMRT_OK) }
-    return fail(error)
-}
-
-/// Runs `body` with the runtime's machines under the lock.
+/// Runs `body` with the runtime's machines under the lock. Refused while
+/// the runtime is being destroyed.
 @inline(__always)
 func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.withLock { (_: inout CallbackState) -> AnimrtError? in
-            do throws(AnimrtError) { try body(box.machines); return nil } catch { return error }
-        }
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        do throws(AnimrtError) { try body(box.machines); return nil } catch { return error }
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
     return fail(error)
 }
 
-/// `withState` for calls that do not touch the callback (one closure level
-/// less: this is the path of every per-frame read).
+/// Runs `body` on the runtime under its lock; maps a thrown error to its
+/// status. Refused while the runtime is being destroyed.
 @inline(__always)
 func withRuntime(_ rt: OpaquePointer?, _ body: (Runtime) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.withLock { (_: inout CallbackState) -> AnimrtError? in
-            do throws(AnimrtError) { try body(box.runtime); return nil } catch { return error }
-        }
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        do throws(AnimrtError) { try body(box.runtime); return nil } catch { return error }
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
     return fail(error)
@@ -128,6 +195,27 @@ func string(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtError) -> S
 func optionalString(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtError) -> String? {
     guard p != nil else { return nil }
     return try string(p, name)
+}
+
+/// A name (key path, property, animation key, timing function), copied;
+/// NULL, invalid UTF-8 and more than `Limits.nameBytes` bytes are refused.
+/// At most that many bytes and one more are read, however long the string
+/// really is.
+func nameString(_ p: UnsafePointer<CChar>?, _ what: String) throws(AnimrtError) -> String {
+    guard let p else { throw AnimrtError(.nullPointer, "\(what) is NULL") }
+    let n = strnlen(p, Limits.nameBytes + 1)
+    guard n <= Limits.nameBytes else {
+        throw AnimrtError(.outOfRange, "\(what) is longer than \(Limits.nameBytes) bytes, the most a name may have")
+    }
+    let bytes = UnsafeRawBufferPointer(start: p, count: n)
+    guard let s = String(validating: bytes, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "\(what) is not valid UTF-8") }
+    return s
+}
+
+/// An optional name (NULL is nil).
+func optionalNameString(_ p: UnsafePointer<CChar>?, _ what: String) throws(AnimrtError) -> String? {
+    guard p != nil else { return nil }
+    return try nameString(p, what)
 }
 
 /// The most elements an input array may claim (a larger size_t is a bug in
@@ -159,7 +247,7 @@ func doubles(_ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(A
 func value(_ kind: ValueKind, _ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> AnimatableValue {
     let buffer = try doubles(p, count, name)
     do { return try AnimatableValue(kind: kind, components: buffer) }
-    catch { throw AnimrtError(error.status, "\(name): \(error.message)") }
+    catch { throw error.prefixed("\(name): ") }
 }
 
 /// An enum argument from C, checked.
