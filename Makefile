@@ -1,13 +1,17 @@
 # animrt — build, test, demo, bench, install.
 #   make demo     build libanimrt.so and run the C demo in the terminal
-#   make test     run every test suite: Swift core, C ABI, Python binding
+#   make test     run every test suite: Swift core, C ABI (also against a library
+#                 built with ASan, and a minute of fuzzing), Python binding
+#   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
+#   make tsan     four threads, a million calls on one runtime, under ThreadSanitizer
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI and Python costs
 #   make curves   redraw docs/curves.svg (timing functions and springs) from the library
 #   make install PREFIX=/usr/local
 #
-# Needs the Swift toolchain, a C compiler and python3; pytest, mypy and numpy
-# are installed with pip when missing.
+# Needs the Swift toolchain (its clang builds the sanitized programs), a C
+# compiler and python3; pytest, mypy and numpy are installed with pip when missing.
 
+SHELL      := bash
 SWIFT      ?= swift
 CC         ?= cc
 CXX        ?= c++
@@ -22,7 +26,25 @@ OUT        := $(BUILD)/c
 CWARN      := -std=c99 -Wall -Wextra -Werror -pedantic
 CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
 
-.PHONY: all lib test test-swift test-c test-python demo bench install clean tools python-deps machine-docs curves
+# Sanitized builds. The library itself is instrumented: ASan (with libFuzzer's
+# coverage, so one build serves the tests and the fuzzer) or TSan. Swift has
+# no UBSan; its own overflow and bounds checks trap instead, and the C
+# programs are built with -fsanitize=undefined. The programs use the Swift
+# toolchain's clang, whose sanitizer runtimes match the library's.
+SANCC      ?= $(dir $(shell command -v $(SWIFT) 2>/dev/null))clang
+ASANDIR    := $(BUILD)/asan/release
+ASANLIB    := $(ASANDIR)/libanimrt.so
+TSANDIR    := $(BUILD)/tsan/release
+# The toolchain's TSan runtime intercepts libdispatch, so TSan programs link it.
+SWIFTRT    := $(abspath $(dir $(shell command -v $(SWIFT) 2>/dev/null))../lib/swift/linux)
+SANFLAGS   := -std=c99 -g -fno-omit-frame-pointer -fno-sanitize-recover=all -fuse-ld=lld -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests
+ASANLINK   := -L$(ASANDIR) -lanimrt -Wl,-rpath,$(abspath $(ASANDIR)) -lm -lpthread
+ASANRUN    := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
+FUZZ_SECONDS ?= 600
+FUZZ_TEST_SECONDS ?= 60
+FUZZ       := $(BUILD)/fuzz
+
+.PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan machine-docs curves
 
 # Machine definitions whose pages, diagrams and tables live in docs/machines/.
 MACHINE_DEFS := examples/machines/download_button.json
@@ -39,7 +61,7 @@ lib: tools
 
 # ---- tests ------------------------------------------------------------------
 
-test: test-swift test-c test-python
+test: test-swift test-c test-asan test-fuzz test-python
 	@echo "all suites passed"
 
 test-swift: tools
@@ -54,18 +76,8 @@ test-c: lib
 	$(OUT)/test_abi
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_settling_transactions.c $(CLINK) -o $(OUT)/test_settling_transactions
 	$(OUT)/test_settling_transactions
-	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
-	    -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi_asan
-	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_abi_asan
-	$(CC) $(CWARN) -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
-	    -Iinclude -Ibindings/c/tests bindings/c/tests/test_machines.c $(CLINK) -o $(OUT)/test_machines
-	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_machines
-	$(CC) $(CWARN) -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
-	    -Iinclude -Ibindings/c/tests bindings/c/tests/test_timing.c $(CLINK) -o $(OUT)/test_timing
-	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_timing
-	$(CC) -std=c99 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
-	    -Iinclude bindings/c/tests/test_chaos.c $(CLINK) -o $(OUT)/test_chaos
-	ASAN_OPTIONS=detect_leaks=1 $(OUT)/test_chaos
+	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_reliability.c $(CLINK) -lpthread -o $(OUT)/test_reliability
+	$(OUT)/test_reliability
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \
@@ -76,6 +88,57 @@ test-c: lib
 	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
 	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
 	@echo "installed copy: a program built with pkg-config --cflags --libs animrt runs"
+
+# The library built with ASan and libFuzzer's coverage (release optimisation).
+lib-asan: tools
+	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=address --scratch-path $(BUILD)/asan \
+	    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+
+# The C ABI, chaos and reliability tests against the instrumented library.
+# The first check proves the library really is instrumented.
+test-asan: lib-asan
+	@mkdir -p $(OUT)
+	@nm -D $(ASANLIB) | grep -q __asan_report_store8 \
+	    || { echo "$(ASANLIB) is not instrumented by ASan"; exit 1; }
+	@echo "libanimrt.so under test is built with -sanitize=address"
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_abi.c $(ASANLINK) -o $(OUT)/test_abi_asan
+	$(ASANRUN) $(OUT)/test_abi_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_machines.c $(ASANLINK) -o $(OUT)/test_machines_asan
+	$(ASANRUN) $(OUT)/test_machines_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_timing.c $(ASANLINK) -o $(OUT)/test_timing_asan
+	$(ASANRUN) $(OUT)/test_timing_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_chaos.c $(ASANLINK) -o $(OUT)/test_chaos_asan
+	$(ASANRUN) $(OUT)/test_chaos_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_reliability.c $(ASANLINK) -o $(OUT)/test_reliability_asan
+	$(ASANRUN) $(OUT)/test_reliability_asan
+
+$(FUZZ)/fuzz_abi: bindings/c/fuzz/fuzz_abi.c include/animrt.h lib-asan
+	@mkdir -p $(FUZZ)/corpus
+	$(SANCC) $(SANFLAGS) -fsanitize=fuzzer,address,undefined bindings/c/fuzz/fuzz_abi.c $(ASANLINK) -o $@
+
+# libFuzzer over programs of ABI calls; new inputs go to .build/fuzz/corpus,
+# the seeds in bindings/c/fuzz/corpus are read, never written.
+FUZZRUN = $(ASANRUN) $(FUZZ)/fuzz_abi -timeout=20 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
+	    $(FUZZ)/corpus bindings/c/fuzz/corpus
+
+test-fuzz: $(FUZZ)/fuzz_abi
+	$(FUZZRUN) -max_total_time=$(FUZZ_TEST_SECONDS) 2>&1 | grep -E "^(fuzz_abi|stat::|Done|INFO: (Seed|Loaded))|ERROR|broken promise|SUMMARY" ; \
+	    test $${PIPESTATUS[0]} -eq 0
+	@echo "1 passed, 0 failed"
+
+fuzz: $(FUZZ)/fuzz_abi
+	$(FUZZRUN) -max_total_time=$(FUZZ_SECONDS)
+
+# Four threads, a million calls, one runtime, callbacks on: library and
+# program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
+tsan: tools
+	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=thread --scratch-path $(BUILD)/tsan
+	@nm -D $(TSANDIR)/libanimrt.so | grep -q __tsan_write8 || { echo "the library is not instrumented by TSan"; exit 1; }
+	@mkdir -p $(OUT)
+	$(SANCC) $(SANFLAGS) -fsanitize=thread bindings/c/tests/stress_threads.c \
+	    -L$(TSANDIR) -lanimrt -Wl,-rpath,$(abspath $(TSANDIR)) -L$(SWIFTRT) -ldispatch -lBlocksRuntime \
+	    -Wl,-rpath,$(SWIFTRT) -lm -lpthread -o $(OUT)/stress_tsan
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(TSAN_CALLS)
 
 python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \

@@ -1,0 +1,562 @@
+/* A libFuzzer target for the whole C ABI (make fuzz).
+ *
+ * The input is a program: each step is one byte choosing a function of
+ * animrt.h, followed by the bytes its arguments are drawn from — handles
+ * from pools of live objects or hostile ones (0, stale, foreign, made up,
+ * one bit off), doubles from a table of edge values or raw bits, names from
+ * a dictionary or raw bytes (invalid UTF-8, past ANIMRT_NAME_MAX), sizes
+ * from small to SIZE_MAX. An event callback may be set that calls back
+ * in: ticks, removals, adds, polls, destroying the runtime.
+ *
+ * After every call it checks what the header promises:
+ *  - the status is a known one, a failure has a message, and out-parameters
+ *    of a failed call are untouched;
+ *  - every value read (model, presentation, reader) is finite;
+ *  - per attached animation: at most one STARTED, before exactly one
+ *    STOPPED (checked in full when the runtime is destroyed, unless the
+ *    queue overflowed);
+ *  - nothing reaches the callback after animrt_runtime_destroy() returned,
+ *    and the callback is never re-entered except by destroy itself.
+ * A broken promise aborts, which libFuzzer reports with the input.
+ * The library under test is built with ASan (and the harness with UBSan). */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "animrt.h"
+
+/* ---- reading the program -------------------------------------------------- */
+
+typedef struct { const uint8_t *p; size_t n; } program;
+
+static uint8_t u8(program *in) {
+    if (in->n == 0) return 0;
+    in->n--;
+    return *in->p++;
+}
+static uint64_t u64(program *in) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | u8(in);
+    return v;
+}
+
+static double pick_double(program *in) {
+    static const double special[] = {
+        0, -0.0, 1, -1, 0.5, 2, 0.25, 10, 100, 1e-300, -1e-300, 1e300, -1e300, 1e308, -1e308, DBL_MAX, -DBL_MAX,
+        DBL_MIN, 5e-324, INFINITY, -INFINITY, NAN, 1e160, -1e160, 1e154, 0.001, 1e-9, 3.5, 1e15, 9007199254740992.0,
+        1e6, 0.999999};
+    uint8_t k = u8(in);
+    if (k < sizeof special / sizeof *special) return special[k];
+    if (k < 128) return (double)(k - 64) / 8;
+    if (k < 200) return (double)(k - 128) * 0.05;
+    uint64_t bits = u64(in);
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* An element count: up to `cap` (the array really passed; a larger but
+ * plausible count is a caller bug animrt cannot see, as in any C API), or
+ * one no array can have, which must be refused before anything is read. */
+static size_t pick_count(program *in, size_t cap) {
+    uint8_t k = u8(in);
+    if (k < 240) return k % (cap + 1);
+    switch (k % 4) {
+    case 0: return SIZE_MAX;
+    case 1: return ((size_t)1 << 28) + 1;
+    case 2: return (size_t)1 << 40;
+    default: return (size_t)1 << 63;
+    }
+}
+
+static const char *const dictionary[] = {
+    "opacity", "position", "position.x", "position.y", "bounds", "bounds.size", "bounds.size.width", "bounds.origin.x",
+    "transform", "transform.rotation.z", "transform.rotation", "transform.scale", "transform.scale.x",
+    "transform.translation", "transform.translation.x", "backgroundColor", "backgroundColor.alpha", "cornerRadius",
+    "anchorPoint", "zPosition", "strokeEnd", "progress", "tint", "opacity.", "position.", ".x", "position..x", "",
+    "opacty", "linear", "easeIn", "easeOut", "easeInEaseOut", "default", "ease-in-out", "steps(3, jump-both)",
+    "steps(1, jump-none)", "steps(0)", "cubic-bezier(0.1, 2, 0.9, -1)", "cubic-bezier(2, 0, 0, 1)",
+    "cubic-bezier(0, 1e300, 1, -1e300)", "k", "key", "fade", "\xff\xfe", "k\xc3\x28", "a.b.c.d"};
+#define DICT (sizeof dictionary / sizeof *dictionary)
+
+static char text[4200];
+
+static const char *pick_string(program *in) {
+    uint8_t k = u8(in);
+    if (k < DICT) return dictionary[k];
+    if (k < 200) {
+        size_t n = u8(in) % 40;
+        for (size_t i = 0; i < n; i++) { uint8_t c = u8(in); text[i] = (char)(c ? c : 'x'); }
+        text[n] = 0;
+        return text;
+    }
+    if (k < 220) return NULL;
+    /* Around the name limit, or far past it. */
+    size_t n = k < 250 ? (size_t)ANIMRT_NAME_MAX - 2 + k % 5 : sizeof text - 1;
+    memset(text, "pqk"[k % 3], n);
+    text[n] = 0;
+    return text;
+}
+
+/* ---- pools of handles -------------------------------------------------------- */
+
+enum { LAYERS, ANIMATIONS, INSTANCES, BARRIERS, TIMERS, READERS, STALE, KINDS };
+#define POOL 64
+typedef struct { animrt_id ids[KINDS][POOL]; int n[KINDS]; } pools;
+
+static void remember(pools *p, int kind, animrt_id id) {
+    if (id == 0) return;
+    p->ids[kind][p->n[kind] % POOL] = id;
+    p->n[kind]++;
+}
+static int pool_size(const pools *p, int kind) { return p->n[kind] < POOL ? p->n[kind] : POOL; }
+
+/* Mostly a live handle of the wanted kind; sometimes any hostile one. */
+static animrt_id pick_id(program *in, pools *mine, pools *foreign, int kind) {
+    uint8_t k = u8(in);
+    if (k < 180 && pool_size(mine, kind)) return mine->ids[kind][u8(in) % pool_size(mine, kind)];
+    switch (k % 8) {
+    case 0: return 0;
+    case 1: return u64(in);
+    case 2: return pool_size(foreign, kind) ? foreign->ids[kind][u8(in) % pool_size(foreign, kind)] : 1;
+    case 3: return pool_size(mine, STALE) ? mine->ids[STALE][u8(in) % pool_size(mine, STALE)] : 0;
+    case 4: {
+        int other = u8(in) % STALE;
+        animrt_id id = pool_size(mine, other) ? mine->ids[other][u8(in) % pool_size(mine, other)] : 0;
+        return id ^ ((animrt_id)1 << (u8(in) % 64));
+    }
+    default: {
+        int other = u8(in) % STALE;
+        return pool_size(mine, other) ? mine->ids[other][u8(in) % pool_size(mine, other)] : 0;
+    }
+    }
+}
+
+/* ---- lifecycle bookkeeping ---------------------------------------------------- */
+
+#define TRACK (1 << 14)
+typedef struct { animrt_id object; uint8_t attached, started, stopped; } track_entry;
+
+typedef struct {
+    animrt_runtime *rt;
+    pools p;
+    track_entry track[TRACK];
+    int tracked, overflowed, lost_track;
+    /* callback state */
+    int callback_mode;           /* 0 none, 1 record, 2 record and act */
+    uint8_t script[16];          /* what the acting callback does, event by event */
+    int script_pos, depth, destroyed_inside, delivered_after_destroy;
+    int destroying;
+    double now;
+} world;
+
+static world w;
+/* FUZZ_TRACE=1 in the environment prints every call's status and every
+ * event: run a crashing input alone with it to see the program it encodes. */
+static int trace;
+static pools foreign_pools;
+static animrt_runtime *foreign_rt;
+static unsigned long long calls, ok_calls, executions;
+
+static void fail(const char *what) {
+    fprintf(stderr, "broken promise: %s (last error: %s)\n", what, animrt_last_error_message());
+    abort();
+}
+
+static track_entry *track_find(animrt_id object, int insert) {
+    size_t i = (size_t)(object * 0x9E3779B97F4A7C15ULL >> 50) & (TRACK - 1);
+    for (size_t probes = 0; probes < TRACK; probes++, i = (i + 1) & (TRACK - 1)) {
+        if (w.track[i].object == object) return &w.track[i];
+        if (w.track[i].object == 0) {
+            if (!insert) return NULL;
+            if (w.tracked >= TRACK / 2) { w.lost_track = 1; return NULL; }
+            w.tracked++;
+            w.track[i].object = object;
+            return &w.track[i];
+        }
+    }
+    return NULL;
+}
+
+static void track_event(const animrt_event *e) {
+    if (trace) fprintf(stderr, "  event %d reason %d object %llu\n", e->type, e->reason, (unsigned long long)e->object);
+    if (e->type < ANIMRT_EVENT_ANIMATION_STARTED || e->type > ANIMRT_EVENT_OVERFLOW) fail("unknown event type");
+    if (e->type == ANIMRT_EVENT_OVERFLOW) { w.overflowed = 1; return; }
+    if (e->type != ANIMRT_EVENT_ANIMATION_STARTED && e->type != ANIMRT_EVENT_ANIMATION_STOPPED) return;
+    if (e->object == 0) fail("animation event without an object");
+    track_entry *t = track_find(e->object, 1);
+    if (!t) return;
+    if (e->type == ANIMRT_EVENT_ANIMATION_STARTED) {
+        if (t->started || t->stopped) fail("STARTED twice, or after STOPPED");
+        t->started = 1;
+    } else {
+        if (e->reason < ANIMRT_STOP_FINISHED || e->reason > ANIMRT_STOP_RUNTIME_DESTROYED) fail("unknown stop reason");
+        if (t->stopped) fail("STOPPED twice");
+        t->stopped = 1;
+    }
+}
+
+static void check_status_at(animrt_status s, int line) {
+    if (trace) fprintf(stderr, "  line %d -> %s %s\n", line, animrt_status_name(s), s ? animrt_last_error_message() : "");
+    calls++;
+    if (s < ANIMRT_OK || s > ANIMRT_E_ENUM) fail("unknown status");
+    if (s == ANIMRT_OK) ok_calls++;
+    else if (animrt_last_error_message()[0] == 0) fail("a failure without a message");
+}
+
+#define check_status(s) check_status_at((s), __LINE__)
+
+static void check_finite(const double *v, size_t n) {
+    for (size_t i = 0; i < n; i++) if (!isfinite(v[i])) fail("a value read is not finite");
+}
+
+/* ---- the callback --------------------------------------------------------------- */
+
+static void runtime_gone(void);
+
+static void on_event(void *user, const animrt_event *e) {
+    (void)user;
+    if (w.rt == NULL) { w.delivered_after_destroy = 1; fail("an event after animrt_runtime_destroy returned"); }
+    if (w.depth > 0 && !w.destroying) fail("the callback was re-entered outside destroy");
+    w.depth++;
+    track_event(e);
+    if (w.callback_mode == 2 && !w.destroying && w.script_pos < (int)sizeof w.script) {
+        uint8_t act = w.script[w.script_pos++];
+        animrt_id layer = pool_size(&w.p, LAYERS) ? w.p.ids[LAYERS][act % pool_size(&w.p, LAYERS)] : 0;
+        switch (act % 8) {
+        case 0: check_status(animrt_runtime_tick(w.rt, w.now += 0.05)); break;
+        case 1: check_status(animrt_layer_remove_all_animations(w.rt, layer)); break;
+        case 2: {
+            animrt_id a = pool_size(&w.p, ANIMATIONS) ? w.p.ids[ANIMATIONS][act % pool_size(&w.p, ANIMATIONS)] : 0, out = 0;
+            animrt_status s = animrt_layer_add_animation(w.rt, layer, a, (act & 16) ? "k" : NULL, 0, &out);
+            check_status(s);
+            if (s == ANIMRT_OK) { track_entry *t = track_find(out, 1); if (t) t->attached = 1; remember(&w.p, INSTANCES, out); }
+            break;
+        }
+        case 3: {
+            animrt_event ev[4];
+            size_t n = 0;
+            animrt_status s = animrt_event_poll(w.rt, ev, 4, &n);
+            check_status(s);
+            for (size_t i = 0; s == ANIMRT_OK && i < n; i++) track_event(&ev[i]);
+            break;
+        }
+        case 4:
+            if (act & 32) {
+                animrt_runtime *rt = w.rt;
+                w.destroying = 1;
+                animrt_runtime_destroy(rt);
+                w.destroying = 0;
+                w.destroyed_inside = 1;
+                runtime_gone();
+                /* Still valid until this callback returns: every call is refused. */
+                animrt_status s = animrt_runtime_tick(rt, 1e9);
+                check_status(s);
+                if (s != ANIMRT_E_STATE) fail("a call after destroy, from its callback, was not refused");
+            }
+            break;
+        case 5: {
+            animrt_status s = animrt_event_set_callback(w.rt, NULL, NULL);
+            check_status(s);
+            if (s == ANIMRT_OK) w.callback_mode = 0;  /* the rest waits in the queue */
+            break;
+        }
+        default: break;
+        }
+    } else if (w.destroying) {
+        /* Calls from the callbacks destroy drives are refused. */
+        animrt_id out = 0;
+        animrt_status s = animrt_layer_create(w.rt, 0, &out);
+        check_status(s);
+        if (s != ANIMRT_E_STATE || out != 0) fail("a call during destroy was not refused");
+    }
+    w.depth--;
+}
+
+/* The runtime is gone: every attached animation must have stopped once. */
+static void runtime_gone(void) {
+    if (!w.overflowed && !w.lost_track) {
+        for (size_t i = 0; i < TRACK; i++) {
+            if (w.track[i].object && w.track[i].attached && !w.track[i].stopped) fail("an attached animation never got STOPPED");
+        }
+    }
+    w.rt = NULL;
+}
+
+static void destroy_runtime(void) {
+    if (!w.rt) return;
+    /* Let the last events reach a callback, so exactly-once can be checked. */
+    if (w.callback_mode == 0) { check_status(animrt_event_set_callback(w.rt, on_event, NULL)); w.callback_mode = 1; }
+    w.destroying = 1;
+    animrt_runtime_destroy(w.rt);
+    w.destroying = 0;
+    runtime_gone();
+}
+
+static void new_runtime(uint32_t capacity) {
+    memset(&w, 0, sizeof w);
+    animrt_status s = animrt_runtime_create(capacity, &w.rt);
+    check_status(s);
+    if (s != ANIMRT_OK) { w.rt = NULL; return; }
+}
+
+/* ---- one step of the program ------------------------------------------------------ */
+
+static void step(program *in) {
+    animrt_runtime *rt = w.rt;
+    pools *p = &w.p;
+    double values[64];
+    animrt_id out = 0x5a5a5a5a, ids[8];
+    animrt_keypath kps[8];
+    size_t n = 0;
+    animrt_status s;
+    uint8_t op = u8(in);
+    for (int i = 0; i < 64; i++) values[i] = 0.25 * i;
+    if (u8(in) & 1) for (int i = 0; i < 20; i++) values[i] = pick_double(in);
+#define A(kind) pick_id(in, p, &foreign_pools, kind)
+#define KEYPATH() ((animrt_keypath)(u8(in) % 40) - 4)
+    switch (op % 58) {
+    case 0: {
+        double d = pick_double(in);
+        if (u8(in) & 15) {  /* forwards, by a sane step; otherwise any time at all */
+            w.now += isfinite(d) && fabs(d) < 1e6 ? fabs(d) * 0.01 : 0.016;
+            d = w.now;
+        }
+        check_status(animrt_runtime_tick(rt, d));
+        break;
+    }
+    case 1: check_status(animrt_runtime_time(rt, u8(in) % 8 ? &values[0] : NULL)); break;
+    case 2: check_status(animrt_runtime_set_threads(rt, u8(in) % 3)); break;
+    case 3: {
+        animrt_keypath id = 4321;
+        s = animrt_keypath_id(rt, pick_string(in), u8(in) % 16 ? &id : NULL);
+        check_status(s);
+        if (s != ANIMRT_OK && id != 4321) fail("keypath_id wrote its out-parameter on failure");
+        break;
+    }
+    case 4: {
+        animrt_value_kind kind = ANIMRT_VALUE_SCALAR;
+        check_status(animrt_keypath_info(rt, KEYPATH(), &kind, &n));
+        break;
+    }
+    case 5: check_status(animrt_property_define(rt, pick_string(in), (animrt_value_kind)(u8(in) % 8), values, pick_count(in, 17))); break;
+    case 6:
+    case 7:
+        s = animrt_layer_create(rt, u8(in) % 3 ? 0 : A(LAYERS), u8(in) % 32 ? &out : NULL);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, LAYERS, out);
+        else if (out != 0x5a5a5a5a) fail("layer_create wrote its out-parameter on failure");
+        break;
+    case 8: {
+        animrt_id l = A(LAYERS);
+        s = animrt_layer_destroy(rt, l);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, l);
+        break;
+    }
+    case 9: check_status(animrt_layer_set_parent(rt, A(LAYERS), u8(in) % 4 ? A(LAYERS) : 0)); break;
+    case 10: check_status(animrt_layer_set_timing(rt, A(LAYERS), pick_double(in), pick_double(in), pick_double(in))); break;
+    case 11: check_status(animrt_layer_set_value(rt, A(LAYERS), KEYPATH(), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break;
+    case 12:
+    case 13: {
+        size_t cap = u8(in) % 18;
+        for (int i = 0; i < 16; i++) values[i] = NAN;
+        s = op % 2 ? animrt_layer_get_value(rt, A(LAYERS), KEYPATH(), values, cap, &n)
+                   : animrt_layer_get_presentation(rt, A(LAYERS), KEYPATH(), values, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK) { if (n > 16) fail("a value of more than 16 components"); check_finite(values, n); }
+        break;
+    }
+    case 14: {
+        size_t count = u8(in) % 6;
+        for (size_t i = 0; i < count; i++) { ids[i] = A(LAYERS); kps[i] = KEYPATH(); }
+        s = animrt_reader_create(rt, u8(in) % 16 ? ids : NULL, kps, u8(in) % 32 ? count : pick_count(in, count), &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, READERS, out);
+        else if (out != 0x5a5a5a5a) fail("reader_create wrote its out-parameter on failure");
+        break;
+    }
+    case 15: {
+        for (int i = 0; i < 64; i++) values[i] = NAN;
+        size_t cap = u8(in) % 8 ? 64 : u8(in) % 4;
+        s = animrt_reader_read(rt, A(READERS), values, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK) { if (n > 64) fail("reader wrote past its capacity"); check_finite(values, n); }
+        break;
+    }
+    case 16: {
+        animrt_id r = A(READERS);
+        s = animrt_reader_destroy(rt, r);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, r);
+        break;
+    }
+    case 17:
+    case 18:
+        s = animrt_animation_create(rt, (animrt_animation_kind)(u8(in) % 5), pick_string(in), &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, ANIMATIONS, out);
+        else if (out != 0x5a5a5a5a) fail("animation_create wrote its out-parameter on failure");
+        break;
+    case 19: {
+        animrt_id a = A(ANIMATIONS);
+        s = animrt_animation_destroy(rt, a);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, a);
+        break;
+    }
+    case 20:
+    case 21: check_status(animrt_animation_set_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 10), pick_double(in))); break;
+    case 22: {
+        double v = 12345;
+        s = animrt_animation_get_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 10), &v);
+        check_status(s);
+        if (s != ANIMRT_OK && v != 12345) fail("get_timing wrote its out-parameter on failure");
+        break;
+    }
+    case 23: check_status(animrt_animation_set_flag(rt, A(ANIMATIONS), (animrt_flag)(u8(in) % 8), u8(in) % 2)); break;
+    case 24: check_status(animrt_animation_set_fill_mode(rt, A(ANIMATIONS), (animrt_fill_mode)(u8(in) % 6))); break;
+    case 25: check_status(animrt_animation_set_direction(rt, A(ANIMATIONS), (animrt_direction)(u8(in) % 6))); break;
+    case 26: check_status(animrt_animation_set_timing_function(rt, A(ANIMATIONS), pick_string(in))); break;
+    case 27: check_status(animrt_animation_set_cubic_bezier(rt, A(ANIMATIONS), pick_double(in), pick_double(in), pick_double(in), pick_double(in))); break;
+    case 28:
+    case 29: check_status(animrt_animation_set_value(rt, A(ANIMATIONS), (animrt_value_slot)(u8(in) % 4), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break;
+    case 30: check_status(animrt_animation_set_spring(rt, A(ANIMATIONS), pick_double(in), pick_double(in), pick_double(in), pick_double(in))); break;
+    case 31: {
+        double v = 0;
+        s = animrt_animation_get_settling_duration(rt, A(ANIMATIONS), &v);
+        check_status(s);
+        break;
+    }
+    case 32:
+    case 33: check_status(animrt_keyframe_set_values(rt, A(ANIMATIONS), u8(in) % 16 ? values : NULL, pick_count(in, 8), u8(in) % 6)); break;
+    case 34: check_status(animrt_keyframe_set_key_times(rt, A(ANIMATIONS), u8(in) % 16 ? values : NULL, pick_count(in, 9))); break;
+    case 35: {
+        const char *names[4];
+        for (int i = 0; i < 4; i++) names[i] = pick_string(in);  /* raw ones share one buffer: the last one wins */
+        check_status(animrt_keyframe_set_timing_functions(rt, A(ANIMATIONS), u8(in) % 16 ? names : NULL, pick_count(in, 4)));
+        break;
+    }
+    case 36: check_status(animrt_keyframe_set_calculation_mode(rt, A(ANIMATIONS), (animrt_calculation_mode)(u8(in) % 7))); break;
+    case 37: check_status(animrt_keyframe_set_spline(rt, A(ANIMATIONS), u8(in) % 2 ? values : NULL, u8(in) % 2 ? values + 8 : NULL, u8(in) % 2 ? values + 12 : NULL, u8(in) % 9)); break;
+    case 38:
+    case 39: check_status(animrt_group_add(rt, A(ANIMATIONS), A(ANIMATIONS))); break;
+    case 40:
+    case 41:
+    case 42: {
+        animrt_id inst = 0x5a5a5a5a;
+        s = animrt_layer_add_animation(rt, A(LAYERS), A(ANIMATIONS), u8(in) % 2 ? pick_string(in) : NULL,
+                                       u8(in) % 4 ? 0 : A(BARRIERS), u8(in) % 16 ? &inst : NULL);
+        check_status(s);
+        if (s == ANIMRT_OK && inst != 0x5a5a5a5a) {
+            track_entry *t = track_find(inst, 1);
+            if (t) { if (t->attached) fail("an attached animation's handle was handed out twice"); t->attached = 1; }
+            remember(p, INSTANCES, inst);
+        } else if (s != ANIMRT_OK && inst != 0x5a5a5a5a) fail("add_animation wrote its out-parameter on failure");
+        break;
+    }
+    case 43: {
+        int removed = 7;
+        check_status(animrt_layer_remove_animation(rt, A(LAYERS), pick_string(in), u8(in) % 2 ? &removed : NULL));
+        break;
+    }
+    case 44: check_status(animrt_layer_remove_all_animations(rt, A(LAYERS))); break;
+    case 45: check_status(animrt_layer_animation_count(rt, A(LAYERS), u8(in) % 16 ? &n : NULL)); break;
+    case 46: {
+        char buf[300];
+        size_t cap = u8(in) % 2 ? sizeof buf : u8(in) % 8;
+        s = animrt_layer_animation_key(rt, A(LAYERS), pick_count(in, 20), u8(in) % 16 ? buf : NULL, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK && (n > cap || strlen(buf) + 1 != n)) fail("animation_key's needed size is wrong");
+        break;
+    }
+    case 47:
+        s = animrt_barrier_create(rt, &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, BARRIERS, out);
+        break;
+    case 48: {
+        animrt_id b = A(BARRIERS);
+        s = animrt_barrier_destroy(rt, b);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, b);
+        break;
+    }
+    case 49: check_status(u8(in) % 2 ? animrt_barrier_enter(rt, A(BARRIERS)) : animrt_barrier_leave(rt, A(BARRIERS))); break;
+    case 50: check_status(animrt_barrier_notify(rt, A(BARRIERS), u64(in))); break;
+    case 51: check_status(animrt_barrier_count(rt, A(BARRIERS), u8(in) % 16 ? &n : NULL)); break;
+    case 52: check_status(u8(in) % 2 ? animrt_transaction_begin(rt, pick_double(in)) : animrt_transaction_commit(rt, u64(in))); break;
+    case 53:
+        s = animrt_timer_start(rt, pick_double(in), u64(in), &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, TIMERS, out);
+        break;
+    case 54: check_status(animrt_timer_cancel(rt, A(TIMERS))); break;
+    case 55: {
+        animrt_event ev[16];
+        size_t cap = u8(in) % 17;
+        s = animrt_event_poll(rt, u8(in) % 16 ? ev : NULL, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK) { if (n > cap) fail("poll returned more than asked"); for (size_t i = 0; i < n; i++) track_event(&ev[i]); }
+        break;
+    }
+    case 56: {
+        uint8_t mode = u8(in) % 3;
+        s = animrt_event_set_callback(rt, mode ? on_event : NULL, NULL);
+        check_status(s);
+        if (s == ANIMRT_OK) {
+            w.callback_mode = mode;
+            for (size_t i = 0; i < sizeof w.script; i++) w.script[i] = u8(in);
+            w.script_pos = 0;
+        }
+        break;
+    }
+    default: {
+        double v = 0;
+        s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
+        check_status(s);
+        animrt_status_name((animrt_status)(int8_t)u8(in));
+        break;
+    }
+    }
+#undef A
+#undef KEYPATH
+}
+
+/* ---- libFuzzer entry points ------------------------------------------------------------ */
+
+static void report(void) {
+    fprintf(stderr, "fuzz_abi: %llu programs, %llu ABI calls (%llu returned ANIMRT_OK), every promise kept\n",
+            executions, calls, ok_calls);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc; (void)argv;
+    atexit(report);
+    trace = getenv("FUZZ_TRACE") != NULL;
+    if (animrt_runtime_create(0, &foreign_rt) != ANIMRT_OK) abort();
+    for (int i = 0; i < 4; i++) {
+        animrt_id id = 0;
+        animrt_layer_create(foreign_rt, 0, &id); remember(&foreign_pools, LAYERS, id);
+        animrt_animation_create(foreign_rt, ANIMRT_ANIMATION_BASIC, "opacity", &id); remember(&foreign_pools, ANIMATIONS, id);
+        animrt_barrier_create(foreign_rt, &id); remember(&foreign_pools, BARRIERS, id);
+    }
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    program in = {data, size};
+    executions++;
+    uint8_t capacity = u8(&in);
+    new_runtime(capacity < 128 ? (uint32_t)capacity % 9 : capacity < 250 ? 0 : (uint32_t)ANIMRT_EVENT_CAPACITY_MAX + capacity);
+    for (int steps = 0; w.rt && in.n > 0 && steps < 400; steps++) {
+        step(&in);
+        if (w.rt == NULL && in.n > 0) new_runtime(0);  /* destroyed from a callback: go on with a fresh one */
+    }
+    destroy_runtime();
+    animrt_runtime_destroy(NULL);
+    if (animrt_version() != ANIMRT_VERSION_NUMBER || !animrt_version_string()) fail("version");
+    return 0;
+}
