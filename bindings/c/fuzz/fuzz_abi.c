@@ -487,7 +487,16 @@ static void step(program *in) {
     case 49: check_status(u8(in) % 2 ? animrt_barrier_enter(rt, A(BARRIERS)) : animrt_barrier_leave(rt, A(BARRIERS))); break;
     case 50: check_status(animrt_barrier_notify(rt, A(BARRIERS), u64(in))); break;
     case 51: check_status(animrt_barrier_count(rt, A(BARRIERS), u8(in) % 16 ? &n : NULL)); break;
-    case 52: check_status(u8(in) % 2 ? animrt_transaction_begin(rt, pick_double(in)) : animrt_transaction_commit(rt, u64(in))); break;
+    case 52:
+        switch (u8(in) % 3) {
+        case 0: check_status(animrt_transaction_begin(rt, pick_double(in))); break;
+        case 1: check_status(animrt_transaction_commit(rt, u64(in))); break;
+        default:
+            s = animrt_transaction_current(rt, &out);
+            check_status(s);
+            if (s != ANIMRT_OK && out != 0x5a5a5a5a) fail("transaction_current wrote its out-parameter on failure");
+        }
+        break;
     case 53:
         s = animrt_timer_start(rt, pick_double(in), u64(in), &out);
         check_status(s);

@@ -1,8 +1,9 @@
 /* R0.3, R0.4 from C: inputs the library accepted never take the host down,
  * handles never come back to life, events keep their order around
- * callbacks, and every cost and table is bounded. One test per finding of
- * the reliability review, then each limit of docs/limits.md at and past its
- * edge. Run as built and under ASan/UBSan against an instrumented library. */
+ * callbacks, and every cost and table is bounded. Sections 1–11 each test
+ * one way a hostile host could once break the library; then each limit of
+ * docs/limits.md at and past its edge. Run as built and under ASan/UBSan
+ * against an instrumented library. */
 #include <float.h>
 #include <pthread.h>
 #include <stdint.h>
