@@ -27,8 +27,10 @@
  *    have been created since; even then it can only name an object of the
  *    same kind, slot and generation, never freed memory.
  *  - Strings in are NUL-terminated UTF-8, copied; the caller keeps them.
- *    Every string in is a name of at most ANIMRT_NAME_MAX bytes (without
- *    the NUL; longer: ANIMRT_E_RANGE, after reading no more than that).
+ *    Key paths, property names, animation keys and timing function names
+ *    are at most ANIMRT_NAME_MAX bytes (without the NUL; longer:
+ *    ANIMRT_E_RANGE, after reading no more than that). Machines have their
+ *    own limits (docs/machines.md).
  *    Strings out go into caller buffers (buf, cap, needed): too small a
  *    buffer gives ANIMRT_E_BUFFER with *needed set (including the NUL).
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
