@@ -81,6 +81,58 @@ static const char *const dictionary[] = {
     "cubic-bezier(0, 1e300, 1, -1e300)", "k", "key", "fade", "\xff\xfe", "k\xc3\x28", "a.b.c.d"};
 #define DICT (sizeof dictionary / sizeof *dictionary)
 
+/* Machine definitions: a small valid one, the test suite's card (every
+ * feature), and one with an error; mutated copies are made from them. */
+static const char *const definitions[] = {
+    "{\"name\": \"m\", \"initial\": \"a\", \"events\": {\"go\": {}}, \"states\": {\"a\": {\"on\": {\"go\": \"b\"}}, \"b\": {\"on\": {\"go\": \"a\"}}}}",
+    "{\"name\": \"card\","
+    " \"config\": {\"jitter\": {\"type\": \"number\", \"default\": 0.05, \"min\": 0, \"max\": 1}},"
+    " \"context\": {\"progress\": {\"type\": \"number\", \"initial\": 0}, \"title\": {\"type\": \"string\", \"initial\": \"'hidden'\"},"
+    "             \"shown\": {\"type\": \"bool\", \"initial\": false}},"
+    " \"requests\": {\"fetch\": {}},"
+    " \"events\": {\"appear\": {}, \"result\": {\"resultOf\": \"fetch\", \"payload\": ["
+    "                 {\"name\": \"progress\", \"type\": \"number\", \"min\": 0, \"max\": 1, \"clamp\": true},"
+    "                 {\"name\": \"hint\", \"type\": \"string\", \"default\": \"\"}]},"
+    "             \"hide\": {}},"
+    " \"emits\": {\"celebrate\": {\"payload\": [{\"name\": \"message\", \"type\": \"string\"}]}},"
+    " \"parts\": [{\"name\": \"ring\", \"properties\": {\"strokeEnd\": 0}}],"
+    " \"animations\": {\"fill\": {\"type\": \"basic\", \"keyPath\": \"strokeEnd\", \"to\": \"context.progress\", \"duration\": 0.5}},"
+    " \"initial\": \"hidden\","
+    " \"states\": {"
+    "   \"hidden\": {\"on\": {\"appear\": \"loading\"}, \"ignore\": [\"hide\"]},"
+    "   \"loading\": {\"entry\": [{\"request\": \"fetch\"}],"
+    "                \"on\": {\"result\": {\"target\": \"ready\", \"actions\": [{\"assign\": {\"progress\": \"event.progress\","
+    "                          \"title\": \"event.hint == '' ? fixed(event.progress * 100, 0) + '%' : event.hint\", \"shown\": true}}]}}},"
+    "   \"ready\": {\"values\": [\"progress\", \"title\"],"
+    "              \"entry\": [{\"animate\": \"fill\", \"part\": \"ring\", \"key\": \"fill\"}, {\"emit\": \"celebrate\", \"payload\": {\"message\": \"context.title\"}}],"
+    "              \"on\": {\"hide\": \"hidden\", \"appear\": \"loading\"}}"
+    " }}",
+    "{\"name\": \"bad\", \"initial\": \"nowhere\", \"states\": {\"a\": {}}}"};
+#define DEFS (sizeof definitions / sizeof *definitions)
+
+static char document[8192];
+
+/* A definition: one of the above, one mutated by a few bytes of the
+ * program, or raw bytes. */
+static const char *pick_definition(program *in) {
+    uint8_t k = u8(in);
+    if (k < 160) return definitions[k % DEFS];
+    const char *base = definitions[k % DEFS];
+    size_t n = strlen(base);
+    if (k < 240) {
+        memcpy(document, base, n + 1);
+        for (int edits = u8(in) % 4 + 1; edits > 0; edits--) {
+            size_t at = (size_t)u8(in) * 256 + u8(in);
+            document[at % n] = (char)(u8(in) | 1);
+        }
+        return document;
+    }
+    n = u8(in);
+    for (size_t i = 0; i < n; i++) { uint8_t c = u8(in); document[i] = (char)(c ? c : '{'); }
+    document[n] = 0;
+    return document;
+}
+
 static char text[4200];
 
 static const char *pick_string(program *in) {
@@ -102,7 +154,7 @@ static const char *pick_string(program *in) {
 
 /* ---- pools of handles -------------------------------------------------------- */
 
-enum { LAYERS, ANIMATIONS, INSTANCES, BARRIERS, TIMERS, READERS, STALE, KINDS };
+enum { LAYERS, ANIMATIONS, INSTANCES, BARRIERS, TIMERS, READERS, DEFINITIONS, MACHINES, STALE, KINDS };
 #define POOL 64
 typedef struct { animrt_id ids[KINDS][POOL]; int n[KINDS]; } pools;
 
@@ -182,8 +234,16 @@ static track_entry *track_find(animrt_id object, int insert) {
 
 static void track_event(const animrt_event *e) {
     if (trace) fprintf(stderr, "  event %d reason %d object %llu\n", e->type, e->reason, (unsigned long long)e->object);
-    if (e->type < ANIMRT_EVENT_ANIMATION_STARTED || e->type > ANIMRT_EVENT_OVERFLOW) fail("unknown event type");
+    if (e->type < ANIMRT_EVENT_ANIMATION_STARTED || e->type > ANIMRT_EVENT_MACHINE_ERROR) fail("unknown event type");
     if (e->type == ANIMRT_EVENT_OVERFLOW) { w.overflowed = 1; return; }
+    /* A payload is readable for as long as the event is (ASan checks it). */
+    if (e->payload_count > 0 && e->payload == NULL) fail("a payload count without a payload");
+    for (uint32_t i = 0; i < e->payload_count && i < 4096; i++) {
+        const animrt_value *v = &e->payload[i];
+        if (v->type < ANIMRT_TYPE_NUMBER || v->type > ANIMRT_TYPE_POINTER) fail("a payload value of unknown type");
+        if (v->type == ANIMRT_TYPE_NUMBER && !isfinite(v->number)) fail("a payload number that is not finite");
+        if (v->type == ANIMRT_TYPE_STRING && (v->string == NULL || strlen(v->string) > (size_t)1 << 24)) fail("a payload string");
+    }
     if (e->type != ANIMRT_EVENT_ANIMATION_STARTED && e->type != ANIMRT_EVENT_ANIMATION_STOPPED) return;
     if (e->object == 0) fail("animation event without an object");
     track_entry *t = track_find(e->object, 1);
@@ -317,7 +377,7 @@ static void step(program *in) {
     if (u8(in) & 1) for (int i = 0; i < 20; i++) values[i] = pick_double(in);
 #define A(kind) pick_id(in, p, &foreign_pools, kind)
 #define KEYPATH() ((animrt_keypath)(u8(in) % 40) - 4)
-    switch (op % 58) {
+    switch (op % 75) {
     case 0: {
         double d = pick_double(in);
         if (u8(in) & 15) {  /* forwards, by a sane step; otherwise any time at all */
@@ -522,6 +582,123 @@ static void step(program *in) {
         }
         break;
     }
+    /* ---- machines ---- */
+    case 58:
+    case 59: {
+        switch (u8(in) % 4) {
+        case 0: s = animrt_definition_load_file(rt, u8(in) % 2 ? "examples/machines/download_button.json" : pick_string(in), &out); break;
+        case 1: s = animrt_definition_load_named(rt, u8(in) % 2 ? "card" : pick_string(in), &out); break;
+        default: s = animrt_definition_load(rt, pick_definition(in), &out); break;
+        }
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, DEFINITIONS, out);
+        else if (out != 0x5a5a5a5a) fail("definition_load wrote its out-parameter on failure");
+        break;
+    }
+    case 60: check_status(animrt_definition_register(rt, u8(in) % 2 ? "card" : pick_string(in), pick_definition(in))); break;
+    case 61: {
+        animrt_id d = A(DEFINITIONS);
+        s = animrt_definition_destroy(rt, d);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, d);
+        break;
+    }
+    case 62: {
+        int32_t id = 777;
+        s = animrt_definition_id(rt, A(DEFINITIONS), (animrt_name_kind)(u8(in) % 9), pick_string(in), &id);
+        check_status(s);
+        if (s != ANIMRT_OK && id != 777) fail("definition_id wrote its out-parameter on failure");
+        break;
+    }
+    case 63:
+    case 64: {
+        char buf[300];
+        size_t cap = u8(in) % 2 ? sizeof buf : u8(in) % 8;
+        animrt_id d = A(DEFINITIONS);
+        animrt_name_kind kind = (animrt_name_kind)(u8(in) % 9);
+        int32_t id = (int32_t)(u8(in) % 12) - 2;
+        switch (u8(in) % 4) {
+        case 0: s = animrt_definition_name(rt, d, kind, id, u8(in) % 16 ? buf : NULL, cap, &n); break;
+        case 1: s = animrt_definition_count(rt, d, kind, &n); break;
+        case 2: s = animrt_definition_field_count(rt, d, kind, id, &n); break;
+        default: s = animrt_definition_field_name(rt, d, kind, id, pick_count(in, 6), u8(in) % 16 ? buf : NULL, cap, &n); break;
+        }
+        check_status(s);
+        break;
+    }
+    case 65: {
+        static char page[1 << 16];
+        size_t cap = u8(in) % 4 ? sizeof page : u8(in);
+        s = animrt_definition_export(rt, A(DEFINITIONS), (animrt_export_format)(u8(in) % 3), page, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK && (n > cap || strlen(page) + 1 != n)) fail("definition_export's needed size is wrong");
+        break;
+    }
+    case 66:
+    case 67: {
+        static const char *const options[] = {"{\"config\": {\"jitter\": 0.5}}", "{\"config\": {\"jitter\": 7}}", "{}", "{\"locale\": \"fr\"}", "[", "{\"maxMicrosteps\": 0}"};
+        const char *o = u8(in) % 3 ? NULL : (u8(in) % 2 ? options[u8(in) % 6] : pick_string(in));
+        s = animrt_machine_create(rt, A(DEFINITIONS), u8(in) % 3 ? 0 : A(LAYERS), o, &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, MACHINES, out);
+        else if (out != 0x5a5a5a5a) fail("machine_create wrote its out-parameter on failure");
+        break;
+    }
+    case 68: {
+        animrt_id m = A(MACHINES);
+        s = animrt_machine_destroy(rt, m);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, STALE, m);
+        break;
+    }
+    case 69:
+    case 70: {
+        animrt_value payload[3];
+        for (int i = 0; i < 3; i++) {
+            memset(&payload[i], 0, sizeof payload[i]);
+            payload[i].type = (int32_t)(u8(in) % 7);
+            payload[i].number = pick_double(in);
+            payload[i].integer = (int64_t)u64(in);
+            payload[i].boolean = u8(in) % 3;
+            payload[i].string = u8(in) % 4 ? dictionary[u8(in) % DICT] : NULL;
+        }
+        animrt_send_outcome outcome = ANIMRT_SEND_TAKEN;
+        s = animrt_machine_send(rt, A(MACHINES), (int32_t)(u8(in) % 8) - 1, u8(in) % 16 ? payload : NULL, pick_count(in, 3),
+                                u8(in) % 8 ? &outcome : NULL);
+        check_status(s);
+        break;
+    }
+    case 71: {
+        static const char *const events[] = {"appear", "result", "hide", "go", "error.execution", "apear"};
+        static const char *const payloads[] = {"{\"progress\": 0.5}", "{\"progress\": 2, \"hint\": \"x\"}", "{\"progress\": \"a\"}", "{", "[]", "{\"progress\": 1e400}"};
+        animrt_send_outcome outcome = ANIMRT_SEND_TAKEN;
+        s = animrt_machine_send_json(rt, A(MACHINES), u8(in) % 4 ? events[u8(in) % 6] : pick_string(in),
+                                     u8(in) % 3 ? payloads[u8(in) % 6] : NULL, &outcome);
+        check_status(s);
+        break;
+    }
+    case 72: {
+        int32_t state = -5;
+        int in_state = 7;
+        s = u8(in) % 2 ? animrt_machine_state(rt, A(MACHINES), &state)
+                       : animrt_machine_in_state(rt, A(MACHINES), (int32_t)(u8(in) % 8) - 1, &in_state);
+        check_status(s);
+        break;
+    }
+    case 73: {
+        animrt_value v;
+        char buf[64];
+        size_t cap = u8(in) % 2 ? sizeof buf : u8(in) % 4;
+        s = animrt_machine_get(rt, A(MACHINES), (int32_t)(u8(in) % 6) - 1, &v, u8(in) % 8 ? buf : NULL, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK && v.type == ANIMRT_TYPE_NUMBER && !isfinite(v.number)) fail("a context number that is not finite");
+        break;
+    }
+    case 74:
+        s = animrt_machine_part(rt, A(MACHINES), u8(in) % 2 ? "ring" : pick_string(in), &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, LAYERS, out);
+        break;
     default: {
         double v = 0;
         s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
