@@ -64,8 +64,14 @@ struct ReliabilityTests {
             try rt.add(.basic(path, from: .scalar(0), to: .scalar(1e300), timing: MediaTiming(duration: 1), timingFunction: curve),
                        to: l, forKey: path)
         }
+        // A plugin curve is only known to return finite numbers.
+        let wild = TimingFunction.custom(CustomTimingFunction(name: "wild") { _ in 1e300 })
+        try rt.add(.basic("strokeEnd", from: .scalar(-1e300), to: .scalar(1e300), timing: MediaTiming(duration: 1), timingFunction: wild),
+                   to: l, forKey: "wild")
+        #expect(rt.attachedCounts.batched == 2)  // opacity (Bézier lane) and strokeEnd (the plugin curves' lane)
         try rt.tick(0); try rt.tick(0.5)
         #expect(try rt.scalar("opacity", l) == .greatestFiniteMagnitude)
+        #expect(try rt.scalar("strokeEnd", l) == .greatestFiniteMagnitude)
         let m = try rt.presentationValue(forKeyPath: "transform", of: l)
         #expect(m.components.allSatisfy { $0.isFinite })
         #expect(try rt.scalar("transform.rotation.z", l).isFinite)
