@@ -202,6 +202,7 @@ typedef struct {
     int script_pos, depth, destroyed_inside, delivered_after_destroy;
     int destroying;
     double now;
+    char snapshot[1 << 16];  /* the last machine snapshot taken */
 } world;
 
 static world w;
@@ -377,7 +378,7 @@ static void step(program *in) {
     if (u8(in) & 1) for (int i = 0; i < 20; i++) values[i] = pick_double(in);
 #define A(kind) pick_id(in, p, &foreign_pools, kind)
 #define KEYPATH() ((animrt_keypath)(u8(in) % 40) - 4)
-    switch (op % 75) {
+    switch (op % 77) {
     case 0: {
         double d = pick_double(in);
         if (u8(in) & 15) {  /* forwards, by a sane step; otherwise any time at all */
@@ -699,6 +700,29 @@ static void step(program *in) {
         check_status(s);
         if (s == ANIMRT_OK) remember(p, LAYERS, out);
         break;
+    case 75: {
+        size_t cap = u8(in) % 8 ? sizeof w.snapshot : u8(in);
+        s = animrt_machine_snapshot(rt, A(MACHINES), u8(in) % 16 ? w.snapshot : NULL, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK && (n > cap || strlen(w.snapshot) + 1 != n)) fail("machine_snapshot's needed size is wrong");
+        break;
+    }
+    case 76: {
+        /* The last snapshot as taken, or with a few bytes changed (numbers
+         * become negative, huge or malformed; names change). */
+        static char copy[sizeof w.snapshot];
+        memcpy(copy, w.snapshot, sizeof copy);
+        size_t len = strlen(copy);
+        if (len > 0 && u8(in) % 2) {
+            static const char edits[] = "-9e0.\"x}]";
+            for (int k = u8(in) % 4 + 1; k > 0; k--) copy[((size_t)u8(in) * 256 + u8(in)) % len] = edits[u8(in) % (sizeof edits - 1)];
+        }
+        s = animrt_machine_restore(rt, len ? copy : pick_definition(in), u8(in) % 3 ? 0 : A(LAYERS), &out);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, MACHINES, out);
+        else if (out != 0x5a5a5a5a) fail("machine_restore wrote its out-parameter on failure");
+        break;
+    }
     default: {
         double v = 0;
         s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
