@@ -81,32 +81,13 @@ static const char *const dictionary[] = {
     "cubic-bezier(0, 1e300, 1, -1e300)", "k", "key", "fade", "\xff\xfe", "k\xc3\x28", "a.b.c.d"};
 #define DICT (sizeof dictionary / sizeof *dictionary)
 
-/* Machine definitions: a small valid one, the test suite's card (every
- * feature), and one with an error; mutated copies are made from them. */
+/* Machine definitions: a small valid one, the example download button
+ * (read from examples/machines when the fuzzer starts, so it stays the
+ * real one), and one with an error; mutated copies are made from them. */
+static char example[8192] = "{}";
 static const char *const definitions[] = {
     "{\"name\": \"m\", \"initial\": \"a\", \"events\": {\"go\": {}}, \"states\": {\"a\": {\"on\": {\"go\": \"b\"}}, \"b\": {\"on\": {\"go\": \"a\"}}}}",
-    "{\"name\": \"card\","
-    " \"config\": {\"jitter\": {\"type\": \"number\", \"default\": 0.05, \"min\": 0, \"max\": 1}},"
-    " \"context\": {\"progress\": {\"type\": \"number\", \"initial\": 0}, \"title\": {\"type\": \"string\", \"initial\": \"'hidden'\"},"
-    "             \"shown\": {\"type\": \"bool\", \"initial\": false}},"
-    " \"requests\": {\"fetch\": {}},"
-    " \"events\": {\"appear\": {}, \"result\": {\"resultOf\": \"fetch\", \"payload\": ["
-    "                 {\"name\": \"progress\", \"type\": \"number\", \"min\": 0, \"max\": 1, \"clamp\": true},"
-    "                 {\"name\": \"hint\", \"type\": \"string\", \"default\": \"\"}]},"
-    "             \"hide\": {}},"
-    " \"emits\": {\"celebrate\": {\"payload\": [{\"name\": \"message\", \"type\": \"string\"}]}},"
-    " \"parts\": [{\"name\": \"ring\", \"properties\": {\"strokeEnd\": 0}}],"
-    " \"animations\": {\"fill\": {\"type\": \"basic\", \"keyPath\": \"strokeEnd\", \"to\": \"context.progress\", \"duration\": 0.5}},"
-    " \"initial\": \"hidden\","
-    " \"states\": {"
-    "   \"hidden\": {\"on\": {\"appear\": \"loading\"}, \"ignore\": [\"hide\"]},"
-    "   \"loading\": {\"entry\": [{\"request\": \"fetch\"}],"
-    "                \"on\": {\"result\": {\"target\": \"ready\", \"actions\": [{\"assign\": {\"progress\": \"event.progress\","
-    "                          \"title\": \"event.hint == '' ? fixed(event.progress * 100, 0) + '%' : event.hint\", \"shown\": true}}]}}},"
-    "   \"ready\": {\"values\": [\"progress\", \"title\"],"
-    "              \"entry\": [{\"animate\": \"fill\", \"part\": \"ring\", \"key\": \"fill\"}, {\"emit\": \"celebrate\", \"payload\": {\"message\": \"context.title\"}}],"
-    "              \"on\": {\"hide\": \"hidden\", \"appear\": \"loading\"}}"
-    " }}",
+    example,
     "{\"name\": \"bad\", \"initial\": \"nowhere\", \"states\": {\"a\": {}}}"};
 #define DEFS (sizeof definitions / sizeof *definitions)
 
@@ -588,7 +569,7 @@ static void step(program *in) {
     case 59: {
         switch (u8(in) % 4) {
         case 0: s = animrt_definition_load_file(rt, u8(in) % 2 ? "examples/machines/download_button.json" : pick_string(in), &out); break;
-        case 1: s = animrt_definition_load_named(rt, u8(in) % 2 ? "card" : pick_string(in), &out); break;
+        case 1: s = animrt_definition_load_named(rt, u8(in) % 2 ? "button" : pick_string(in), &out); break;
         default: s = animrt_definition_load(rt, pick_definition(in), &out); break;
         }
         check_status(s);
@@ -596,7 +577,7 @@ static void step(program *in) {
         else if (out != 0x5a5a5a5a) fail("definition_load wrote its out-parameter on failure");
         break;
     }
-    case 60: check_status(animrt_definition_register(rt, u8(in) % 2 ? "card" : pick_string(in), pick_definition(in))); break;
+    case 60: check_status(animrt_definition_register(rt, u8(in) % 2 ? "button" : pick_string(in), pick_definition(in))); break;
     case 61: {
         animrt_id d = A(DEFINITIONS);
         s = animrt_definition_destroy(rt, d);
@@ -637,7 +618,7 @@ static void step(program *in) {
     }
     case 66:
     case 67: {
-        static const char *const options[] = {"{\"config\": {\"jitter\": 0.5}}", "{\"config\": {\"jitter\": 7}}", "{}", "{\"locale\": \"fr\"}", "[", "{\"maxMicrosteps\": 0}"};
+        static const char *const options[] = {"{\"config\": {\"width\": 200}}", "{\"config\": {\"spinSeconds\": 70}}", "{}", "{\"locale\": \"fr\"}", "[", "{\"maxMicrosteps\": 0}"};
         const char *o = u8(in) % 3 ? NULL : (u8(in) % 2 ? options[u8(in) % 6] : pick_string(in));
         s = animrt_machine_create(rt, A(DEFINITIONS), u8(in) % 3 ? 0 : A(LAYERS), o, &out);
         check_status(s);
@@ -670,11 +651,11 @@ static void step(program *in) {
         break;
     }
     case 71: {
-        static const char *const events[] = {"appear", "result", "hide", "go", "error.execution", "apear"};
-        static const char *const payloads[] = {"{\"progress\": 0.5}", "{\"progress\": 2, \"hint\": \"x\"}", "{\"progress\": \"a\"}", "{", "[]", "{\"progress\": 1e400}"};
+        static const char *const events[] = {"tap", "progress", "finished", "cancel", "go", "error.execution", "tpa"};
+        static const char *const payloads[] = {"{\"fraction\": 0.5}", "{\"fraction\": 2}", "{\"ok\": true}", "{\"fraction\": \"a\"}", "{", "[]", "{\"fraction\": 1e400}"};
         animrt_send_outcome outcome = ANIMRT_SEND_TAKEN;
-        s = animrt_machine_send_json(rt, A(MACHINES), u8(in) % 4 ? events[u8(in) % 6] : pick_string(in),
-                                     u8(in) % 3 ? payloads[u8(in) % 6] : NULL, &outcome);
+        s = animrt_machine_send_json(rt, A(MACHINES), u8(in) % 4 ? events[u8(in) % 7] : pick_string(in),
+                                     u8(in) % 3 ? payloads[u8(in) % 7] : NULL, &outcome);
         check_status(s);
         break;
     }
@@ -696,7 +677,7 @@ static void step(program *in) {
         break;
     }
     case 74:
-        s = animrt_machine_part(rt, A(MACHINES), u8(in) % 2 ? "ring" : pick_string(in), &out);
+        s = animrt_machine_part(rt, A(MACHINES), u8(in) % 2 ? "button" : pick_string(in), &out);
         check_status(s);
         if (s == ANIMRT_OK) remember(p, LAYERS, out);
         break;
@@ -746,6 +727,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc; (void)argv;
     atexit(report);
     trace = getenv("FUZZ_TRACE") != NULL;
+    FILE *f = fopen("examples/machines/download_button.json", "r");
+    if (f) { size_t n = fread(example, 1, sizeof example - 1, f); example[n] = 0; fclose(f); }
     if (animrt_runtime_create(0, &foreign_rt) != ANIMRT_OK) abort();
     for (int i = 0; i < 4; i++) {
         animrt_id id = 0;
