@@ -27,10 +27,11 @@
  *    have been created since; even then it can only name an object of the
  *    same kind, slot and generation, never freed memory.
  *  - Strings in are NUL-terminated UTF-8, copied; the caller keeps them.
- *    Key paths, property names, animation keys and timing function names
- *    are at most ANIMRT_NAME_MAX bytes (without the NUL; longer:
- *    ANIMRT_E_RANGE, after reading no more than that). Machines have their
- *    own limits (docs/machines.md).
+ *    Key paths, property names and animation keys are at most
+ *    ANIMRT_NAME_MAX bytes (without the NUL; longer: ANIMRT_E_RANGE, after
+ *    reading no more than that); so are timing function names, while
+ *    functional notations (linear(…) with its 10 000 stops) and machines
+ *    have limits of their own (docs/timing.md, docs/machines.md).
  *    Strings out go into caller buffers (buf, cap, needed): too small a
  *    buffer gives ANIMRT_E_BUFFER with *needed set (including the NUL).
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or

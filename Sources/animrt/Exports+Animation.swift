@@ -113,7 +113,7 @@ public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: an
 @c @implementation
 public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let f = try optionalNameString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
+        let f = try optionalString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
     }
 }
@@ -259,7 +259,7 @@ public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animati
         if count > 0 && names == nil { throw AnimrtError(.nullPointer, "names is NULL but count is \(count)") }
         var functions: [TimingFunction] = []
         for i in 0..<count {
-            functions.append(try optionalNameString(names[i], "names[\(i)]")
+            functions.append(try optionalString(names[i], "names[\(i)]")
                 .map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) } ?? .linear)
         }
         k.timingFunctions = functions

@@ -106,6 +106,6 @@ public func animrt_timing_function_evaluate(_ rt: OpaquePointer!, _ name: Unsafe
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
         guard !x.isNaN else { throw AnimrtError(.invalidArgument, "x is NaN") }
-        out.pointee = try r.timingFunctions.function(named: try nameString(name, "name")).evaluate(x)
+        out.pointee = try r.timingFunctions.function(named: try string(name, "name")).evaluate(x)
     }
 }

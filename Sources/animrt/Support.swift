@@ -197,7 +197,7 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: String) throws(AnimrtErr
     return try string(p, name)
 }
 
-/// A name (key path, property, animation key, timing function), copied;
+/// A name (key path, property name, animation key), copied;
 /// NULL, invalid UTF-8 and more than `Limits.nameBytes` bytes are refused.
 /// At most that many bytes and one more are read, however long the string
 /// really is.
