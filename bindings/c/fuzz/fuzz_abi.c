@@ -359,7 +359,7 @@ static void step(program *in) {
     if (u8(in) & 1) for (int i = 0; i < 20; i++) values[i] = pick_double(in);
 #define A(kind) pick_id(in, p, &foreign_pools, kind)
 #define KEYPATH() ((animrt_keypath)(u8(in) % 40) - 4)
-    switch (op % 77) {
+    switch (op % 100) {
     case 0: {
         double d = pick_double(in);
         if (u8(in) & 15) {  /* forwards, by a sane step; otherwise any time at all */
@@ -437,7 +437,7 @@ static void step(program *in) {
     }
     case 17:
     case 18:
-        s = animrt_animation_create(rt, (animrt_animation_kind)(u8(in) % 5), pick_string(in), &out);
+        s = animrt_animation_create(rt, (animrt_animation_kind)(u8(in) % 6), pick_string(in), &out);
         check_status(s);
         if (s == ANIMRT_OK) remember(p, ANIMATIONS, out);
         else if (out != 0x5a5a5a5a) fail("animation_create wrote its out-parameter on failure");
@@ -450,15 +450,15 @@ static void step(program *in) {
         break;
     }
     case 20:
-    case 21: check_status(animrt_animation_set_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 10), pick_double(in))); break;
+    case 21: check_status(animrt_animation_set_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 13), pick_double(in))); break;
     case 22: {
         double v = 12345;
-        s = animrt_animation_get_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 10), &v);
+        s = animrt_animation_get_timing(rt, A(ANIMATIONS), (animrt_timing_param)(u8(in) % 13), &v);
         check_status(s);
         if (s != ANIMRT_OK && v != 12345) fail("get_timing wrote its out-parameter on failure");
         break;
     }
-    case 23: check_status(animrt_animation_set_flag(rt, A(ANIMATIONS), (animrt_flag)(u8(in) % 8), u8(in) % 2)); break;
+    case 23: check_status(animrt_animation_set_flag(rt, A(ANIMATIONS), (animrt_flag)(u8(in) % 9), u8(in) % 2)); break;
     case 24: check_status(animrt_animation_set_fill_mode(rt, A(ANIMATIONS), (animrt_fill_mode)(u8(in) % 6))); break;
     case 25: check_status(animrt_animation_set_direction(rt, A(ANIMATIONS), (animrt_direction)(u8(in) % 6))); break;
     case 26: check_status(animrt_animation_set_timing_function(rt, A(ANIMATIONS), pick_string(in))); break;
@@ -704,6 +704,130 @@ static void step(program *in) {
         else if (out != 0x5a5a5a5a) fail("machine_restore wrote its out-parameter on failure");
         break;
     }
+    /* ---- springs, decays, paths, layer timing, getters, retargeting ---- */
+    case 77:
+        check_status(u8(in) % 2 ? animrt_animation_set_spring_response(rt, A(ANIMATIONS), pick_double(in), pick_double(in))
+                                : animrt_animation_set_spring_perceptual(rt, A(ANIMATIONS), pick_double(in), pick_double(in)));
+        break;
+    case 78: {
+        double v = 0;
+        s = animrt_animation_get_spring_param(rt, A(ANIMATIONS), (animrt_spring_param)(u8(in) % 11), u8(in) % 16 ? &v : NULL);
+        check_status(s);
+        break;
+    }
+    case 79: {
+        double rate = 0, rest = 0;
+        if (u8(in) % 2) check_status(animrt_animation_set_decay(rt, A(ANIMATIONS), pick_double(in), pick_double(in)));
+        else check_status(animrt_animation_get_decay(rt, A(ANIMATIONS), u8(in) % 4 ? &rate : NULL, u8(in) % 4 ? &rest : NULL));
+        break;
+    }
+    case 80:
+    case 81: {
+        int32_t commands[12];
+        size_t count = u8(in) % 13;
+        for (size_t i = 0; i < count; i++) commands[i] = (int32_t)(u8(in) % 7) - 1;
+        if (count > 0 && u8(in) % 2) commands[0] = ANIMRT_PATH_MOVE;
+        check_status(animrt_keyframe_set_path(rt, A(ANIMATIONS), u8(in) % 16 ? commands : NULL, pick_count(in, count),
+                                              u8(in) % 16 ? values : NULL, pick_count(in, 40)));
+        break;
+    }
+    case 82: {
+        int32_t commands[8];
+        size_t nc = 0, np = 0;
+        s = animrt_keyframe_get_path(rt, A(ANIMATIONS), commands, u8(in) % 9, &nc, values, u8(in) % 65, &np);
+        check_status(s);
+        if (s == ANIMRT_OK) check_finite(values, np);
+        break;
+    }
+    case 83: {
+        animrt_rotation_mode mode = ANIMRT_ROTATE_NONE;
+        if (u8(in) % 2) check_status(animrt_keyframe_set_rotation_mode(rt, A(ANIMATIONS), (animrt_rotation_mode)(u8(in) % 5)));
+        else check_status(animrt_keyframe_get_rotation_mode(rt, A(ANIMATIONS), &mode));
+        break;
+    }
+    case 84: {
+        double v = 0;
+        if (u8(in) % 2) check_status(animrt_layer_set_timing_param(rt, A(LAYERS), (animrt_timing_param)(u8(in) % 13), pick_double(in)));
+        else check_status(animrt_layer_get_timing_param(rt, A(LAYERS), (animrt_timing_param)(u8(in) % 13), &v));
+        break;
+    }
+    case 85:
+        switch (u8(in) % 3) {
+        case 0: check_status(animrt_layer_set_fill_mode(rt, A(LAYERS), (animrt_fill_mode)(u8(in) % 6))); break;
+        case 1: check_status(animrt_layer_set_direction(rt, A(LAYERS), (animrt_direction)(u8(in) % 6))); break;
+        default: check_status(animrt_layer_set_autoreverses(rt, A(LAYERS), u8(in) % 2)); break;
+        }
+        break;
+    case 86: {
+        double v = 0;
+        s = animrt_layer_convert_time(rt, pick_double(in), u8(in) % 3 ? A(LAYERS) : 0, u8(in) % 3 ? A(LAYERS) : 0, &v);
+        check_status(s);
+        break;
+    }
+    case 87: {
+        animrt_id inst = 0x5a5a5a5a;
+        s = animrt_layer_animation_for_key(rt, A(LAYERS), pick_string(in), &inst);
+        check_status(s);
+        if (s != ANIMRT_OK && inst != 0x5a5a5a5a) fail("animation_for_key wrote its out-parameter on failure");
+        break;
+    }
+    case 88: {
+        animrt_animation_kind kind = ANIMRT_ANIMATION_BASIC;
+        animrt_fill_mode fill = ANIMRT_FILL_REMOVED;
+        animrt_direction direction = ANIMRT_DIRECTION_NORMAL;
+        int flag = 0;
+        animrt_id a = A(ANIMATIONS);
+        switch (u8(in) % 4) {
+        case 0: check_status(animrt_animation_get_kind(rt, a, &kind)); break;
+        case 1: check_status(animrt_animation_get_flag(rt, a, (animrt_flag)(u8(in) % 9), &flag)); break;
+        case 2: check_status(animrt_animation_get_fill_mode(rt, a, &fill)); break;
+        default: check_status(animrt_animation_get_direction(rt, a, &direction)); break;
+        }
+        break;
+    }
+    case 89:
+    case 90: {
+        char buf[300];
+        size_t cap = u8(in) % 2 ? sizeof buf : u8(in) % 8;
+        s = u8(in) % 2 ? animrt_animation_get_key_path(rt, A(ANIMATIONS), u8(in) % 16 ? buf : NULL, cap, &n)
+                       : animrt_animation_get_timing_function(rt, A(ANIMATIONS), u8(in) % 16 ? buf : NULL, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK && (n > cap || strlen(buf) + 1 != n)) fail("a string getter's needed size is wrong");
+        break;
+    }
+    case 91:
+    case 92: {
+        for (int i = 0; i < 64; i++) values[i] = NAN;
+        size_t cap = u8(in) % 65;
+        switch (u8(in) % 3) {
+        case 0: s = animrt_animation_get_value(rt, A(ANIMATIONS), (animrt_value_slot)(u8(in) % 4), values, cap, &n); break;
+        case 1: s = animrt_keyframe_get_values(rt, A(ANIMATIONS), values, cap, &n); break;
+        default: s = animrt_keyframe_get_key_times(rt, A(ANIMATIONS), values, cap, &n); break;
+        }
+        check_status(s);
+        if (s == ANIMRT_OK) { if (n > cap) fail("a getter wrote past its capacity"); check_finite(values, n); }
+        break;
+    }
+    case 93:
+    case 94: {
+        animrt_computed_timing t;
+        s = animrt_animation_get_computed_timing(rt, A(INSTANCES), u8(in) % 16 ? &t : NULL);
+        check_status(s);
+        /* NaN means "not in effect" there; infinite durations are real (repeat forever). */
+        if (s == ANIMRT_OK && (isinf(t.progress) || isinf(t.local_time))) fail("computed timing with an infinite progress or time");
+        break;
+    }
+    case 95:
+    case 96: {
+        for (int i = 0; i < 16; i++) values[i] = NAN;
+        size_t cap = u8(in) % 17;
+        s = animrt_animation_get_velocity(rt, A(INSTANCES), u8(in) % 2 ? NULL : pick_string(in), values, cap, &n);
+        check_status(s);
+        if (s == ANIMRT_OK) { if (n > cap) fail("velocity wrote past its capacity"); check_finite(values, n); }
+        break;
+    }
+    case 97:
+    case 98: check_status(animrt_animation_retarget(rt, A(INSTANCES), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break;
     default: {
         double v = 0;
         s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
