@@ -873,7 +873,9 @@ typedef enum animrt_send_outcome {
     ANIMRT_SEND_TAKEN = 0,    /* a transition took it */
     ANIMRT_SEND_IGNORED = 1,  /* the state ignores it ("ignore" in the definition) */
     ANIMRT_SEND_STALE = 2,    /* a result with an old request number: reported, not processed */
-    ANIMRT_SEND_QUEUED = 3    /* sent from inside the machine's own action: it follows */
+    ANIMRT_SEND_QUEUED = 3,   /* sent from inside the machine's own action: it follows */
+    ANIMRT_SEND_THROTTLED = 4 /* the event is throttled ("throttle" in its declaration) and its interval
+                               * is running: the latest one sent is processed when it ends */
 } animrt_send_outcome;
 
 /* Sends event `event` with its payload fields in declaration order (trailing
@@ -897,8 +899,13 @@ animrt_status animrt_machine_in_state(animrt_runtime *rt, animrt_id machine, int
 animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t field, animrt_value *out, char *buf,
                                  size_t cap, size_t *needed);
 
-/* The layer of the part named `name`. */
+/* The layer of the part named `name`; a copy of a repeated part ("count" in
+ * its declaration) is named with its index: "arc[2]". */
 animrt_status animrt_machine_part(animrt_runtime *rt, animrt_id machine, const char *name, animrt_id *out);
+
+/* How many layers part `name` has in this instance: its number of copies for
+ * a repeated part, 1 otherwise. */
+animrt_status animrt_machine_part_count(animrt_runtime *rt, animrt_id machine, const char *name, size_t *out);
 
 /* A snapshot of the instance as JSON text: its definition, configuration,
  * state, context, timers, requests, parts and the animations it started.

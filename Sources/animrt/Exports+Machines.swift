@@ -263,3 +263,12 @@ public func animrt_machine_restore(_ rt: OpaquePointer!, _ snapshot: UnsafePoint
         out.pointee = try m.restore(try string(snapshot, "snapshot"), parent: optionalHandle(parent)).raw
     }
 }
+
+@c @implementation
+public func animrt_machine_part_count(_ rt: OpaquePointer!, _ machine: animrt_id, _ name: UnsafePointer<CChar>!,
+                                      _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withMachines(rt) { m throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try m.partCount(try string(name, "name"), of: Handle(raw: machine))
+    }
+}

@@ -29,8 +29,9 @@ struct Action: Sendable {
         case request(Int, [Expression?])
         /// Forgets the outstanding request: its result will be stale.
         case cancelRequest(Int)
-        /// Starts (or restarts) a named timer that sends `event` when it fires.
-        case startTimer(timer: Int, delay: Expression, event: Int, payload: [Expression?])
+        /// Starts (or restarts) a named timer that sends `event` when it
+        /// fires; without an event it only measures time (`timerActive`).
+        case startTimer(timer: Int, delay: Expression, event: Int?, payload: [Expression?])
         case cancelTimer(Int)
         /// Calls a registered function for its effect.
         case call(MachineFunction, [Expression])

@@ -4,15 +4,15 @@ enum DefinitionKeys {
     static let top = ["$schema", "name", "description", "locale", "maxMicrosteps", "config", "context", "events", "emits",
                       "requests", "strings", "parts", "animations", "initial", "states"]
     static let config = ["type", "default", "min", "max", "oneOf", "description"]
-    static let context = ["type", "initial", "description"]
-    static let event = ["payload", "resultOf", "partial", "description"]
+    static let context = ["type", "initial", "computed", "description"]
+    static let event = ["payload", "resultOf", "partial", "throttle", "description"]
     static let declaration = ["payload", "description"]
     static let payloadField = ["name", "type", "min", "max", "clamp", "default", "description"]
     static let state = ["description", "type", "initial", "states", "entry", "exit", "on", "after", "done", "always",
                         "onFinal", "ignore", "values"]
     static let transition = ["target", "guard", "actions", "type", "description"]
     static let after = transition + ["delay", "name"]
-    static let part = ["name", "properties", "parts", "description"]
+    static let part = ["name", "count", "properties", "parts", "description"]
     static let template = ["type", "keyPath", "description", "from", "to", "by", "values", "keyTimes", "timingFunctions",
                            "calculationMode", "tension", "continuity", "bias", "fillMode", "direction", "timingFunction",
                            "animations"]

@@ -168,7 +168,9 @@ extension DefinitionLoader {
             }
         }
         let plain = scope(event: nil, note: "this transition is not triggered by an event with a payload")
-        let done = try o["done"].map { (n: JSONNode) throws(AnimrtError) in try transition(n, source: id, trigger: .done, scope: plain) }
+        let done = try (o["done"]?.list() ?? []).map { (n: JSONNode) throws(AnimrtError) in
+            try transition(n, source: id, trigger: .done, scope: plain)
+        }
         let always = try (o["always"]?.list() ?? []).map { (n: JSONNode) throws(AnimrtError) in
             try transition(n, source: id, trigger: .always, scope: plain)
         }
@@ -187,6 +189,9 @@ extension DefinitionLoader {
             for n in try v.array() {
                 let f = try n.string()
                 guard let field = contextFields[f] else { throw n.error(.notFound, "no context field named '\(f)'\(suggestion(f, Array(contextFields.keys)))") }
+                guard !field.isComputed else {
+                    throw n.error(.invalidArgument, "'\(f)' is computed; a state reports stored fields with its changes (the host reads computed ones when it draws)")
+                }
                 values.append(field.index)
             }
         }
@@ -279,6 +284,7 @@ extension DefinitionLoader {
             var list: [(field: Int, value: Expression)] = []
             for (k, v) in try o["assign"]!.members() {
                 guard let f = contextFields[k] else { throw v.error(.notFound, "no context field named '\(k)'\(suggestion(k, Array(contextFields.keys)))") }
+                guard !f.isComputed else { throw v.error(.invalidArgument, "context.\(k) is computed from its expression; it cannot be assigned") }
                 list.append((f.index, try expression(v, scope: s, type: f.type)))
             }
             body = .assign(list)
@@ -290,6 +296,8 @@ extension DefinitionLoader {
             if join && !joins {
                 throw o["join"]!.error(.invalidArgument, "only entry actions join the state's barrier (the one its 'done' waits for)")
             }
+            var s = s
+            s.allowsIndex = true
             let base: Template
             let a = o["animate"]!
             if case .string(let name) = a.value {
@@ -312,6 +320,8 @@ extension DefinitionLoader {
         case "set":
             let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["part", "value"])
             let path = try o["set"]!.string()
+            var s = s
+            s.allowsIndex = true
             let kp: KeyPath
             do throws(AnimrtError) { kp = try properties.resolve(path) } catch { throw o["set"]!.error(error.status, error.message) }
             body = .set(part: try partIndex(o["part"]!), keyPath: path, kind: kp.kind, value: try valueSlot(o["value"]!, kind: kp.kind, scope: s))
@@ -335,15 +345,21 @@ extension DefinitionLoader {
             guard let id = requestIDs[name] else { throw o["cancelRequest"]!.error(.notFound, "no request named '\(name)'\(suggestion(name, Array(requestIDs.keys)))") }
             body = .cancelRequest(id)
         case "startTimer":
-            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["delay", "event"])
+            let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["delay"])
             let timer = timerIDs[try o["startTimer"]!.string()]!
-            let ename = try o["event"]!.string()
-            guard let e = eventIDs[ename] else { throw o["event"]!.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
-            if events[e].resultOf != nil {
-                throw o["event"]!.error(.invalidArgument, "'\(ename)' is the result of a request; only the host sends it")
+            let delay = try expression(o["delay"]!, scope: s, type: .number)
+            guard let en = o["event"] else {
+                // A timer with no event measures time: timerActive() is true until it runs out.
+                if let p = o["payload"] { throw p.error(.invalidArgument, "a payload goes with an \"event\"; this timer sends none") }
+                body = .startTimer(timer: timer, delay: delay, event: nil, payload: [])
+                break
             }
-            body = .startTimer(timer: timer, delay: try expression(o["delay"]!, scope: s, type: .number), event: e,
-                               payload: try payload(events[e].payload, o["payload"], "'\(ename)'"))
+            let ename = try en.string()
+            guard let e = eventIDs[ename] else { throw en.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
+            if events[e].resultOf != nil {
+                throw en.error(.invalidArgument, "'\(ename)' is the result of a request; only the host sends it")
+            }
+            body = .startTimer(timer: timer, delay: delay, event: e, payload: try payload(events[e].payload, o["payload"], "'\(ename)'"))
         case "cancelTimer":
             let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             let name = try o["cancelTimer"]!.string()

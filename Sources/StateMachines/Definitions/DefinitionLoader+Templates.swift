@@ -10,6 +10,7 @@ extension DefinitionLoader {
         s.strings = stringIDs
         s.functions = functions
         s.noEvent = "part values are set when the instance is created"
+        s.allowsIndex = true
         for p in try node.array() {
             let o = try p.object(allowed: DefinitionKeys.part, required: ["name"])
             let name = try o["name"]!.name("part name")
@@ -25,7 +26,17 @@ extension DefinitionLoader {
                     props.append((path, try valueSlot(v, kind: kp.kind, scope: s)))
                 }
             }
-            parts.append(PartDeclaration(name: name, parent: parent, properties: props))
+            var count: Expression?
+            if let c = o["count"] {
+                var cs = s
+                cs.allowsIndex = false
+                cs.noEvent = "the number of copies is computed from config when the instance is created"
+                count = try expression(c, scope: cs, type: .number)
+                if let children = o["parts"] {
+                    throw children.error(.invalidArgument, "a repeated part ('\(name)') has no child parts; give its copies siblings instead")
+                }
+            }
+            parts.append(PartDeclaration(name: name, parent: parent, properties: props, count: count))
             if let children = o["parts"] { try loadParts(children, parent: index, depth: depth + 1) }
         }
     }
@@ -56,7 +67,8 @@ extension DefinitionLoader {
         }
         templatesInProgress.insert(name)
         defer { templatesInProgress.remove(name) }
-        let s = scope(event: nil, note: "templates are shared by every state; pass event values through context, or override the field in the animate action")
+        var s = scope(event: nil, note: "templates are shared by every state; pass event values through context, or override the field in the animate action")
+        s.allowsIndex = true
         let t = try template(node, scope: s, base: nil, depth: depth)
         templates[name] = t
         return t

@@ -16,6 +16,8 @@ final class DefinitionLoader {
     var config: [ConfigParameter] = []
     var contextFields: [String: Field] = [:]
     var context: [ContextField] = []
+    /// Computed context fields, parsed once every name is known.
+    var computedNodes: [(field: Int, node: JSONNode)] = []
     var events: [EventDeclaration] = []
     var eventIDs: [String: Int] = [:]
     var emits: [EventDeclaration] = []
@@ -80,6 +82,7 @@ final class DefinitionLoader {
         if let c = top["context"] { try loadContext(c) }
         try collectStates(top["states"]!, parent: nil, prefix: "", depth: 1)
         try collectTimers()
+        try loadComputedFields()
         if let p = top["parts"] { try loadParts(p, parent: -1) }
         if let a = top["animations"] {
             for (n, node) in try a.members() {
@@ -139,12 +142,52 @@ final class DefinitionLoader {
         scope.noEvent = "context initial values are computed when the instance is created"
         for (n, item) in members {
             try JSONNode.checkName(n, "context field name", item)
-            let o = try item.object(allowed: DefinitionKeys.context, required: ["type", "initial"])
+            let o = try item.object(allowed: DefinitionKeys.context, required: ["type"])
             let type = try machineType(o["type"]!, allowed: ["number", "bool", "string"])
-            let initial = try expression(o["initial"]!, scope: scope, type: type)
-            contextFields[n] = Field(index: context.count, type: type)
-            context.append(ContextField(name: n, type: type, initial: initial))
+            switch (o["initial"], o["computed"]) {
+            case (let i?, nil):
+                let initial = try expression(i, scope: scope, type: type)
+                contextFields[n] = Field(index: context.count, type: type)
+                context.append(ContextField(name: n, type: type, initial: initial, computed: nil))
+            case (nil, let c?):
+                let placeholder: MachineValue = type == .number ? .number(0) : type == .bool ? .bool(false) : .string("")
+                contextFields[n] = Field(index: context.count, type: type, isComputed: true)
+                computedNodes.append((context.count, c))
+                context.append(ContextField(name: n, type: type, initial: Expression(constant: placeholder, text: "\(placeholder)"),
+                                            computed: nil))
+            case (_?, _?):
+                throw item.error(.invalidArgument, "a context field has an \"initial\" value (stored) or a \"computed\" expression, not both")
+            case (nil, nil):
+                throw item.error(.invalidArgument, "a context field needs an \"initial\" value (stored) or a \"computed\" expression")
+            }
         }
+    }
+
+    /// Parses computed fields (they may read config, context, in(),
+    /// timerActive(), text() and now()) and refuses cycles among them.
+    func loadComputedFields() throws(AnimrtError) {
+        guard !computedNodes.isEmpty else { return }
+        let s = scope(event: nil, note: "a computed field is evaluated whenever it is read, whatever event led there")
+        var uses: [Int: [Int]] = [:]
+        for (field, node) in computedNodes {
+            let e = try expression(node, scope: s, type: context[field].type)
+            context[field] = ContextField(name: context[field].name, type: context[field].type, initial: context[field].initial, computed: e)
+            uses[field] = e.root.computedFields
+        }
+        // Depth-first search for a cycle: 1 = on the path, 2 = done.
+        var mark: [Int: Int] = [:]
+        func visit(_ f: Int, _ path: [Int]) throws(AnimrtError) {
+            if mark[f] == 2 { return }
+            if mark[f] == 1 {
+                let cycle = path[path.firstIndex(of: f)!...].map { "'\(context[$0].name)'" } + ["'\(context[f].name)'"]
+                let node = computedNodes.first { $0.field == f }!.node
+                throw node.error(.invalidArgument, "computed fields depend on each other in a cycle: \(cycle.joined(separator: " → "))")
+            }
+            mark[f] = 1
+            for g in uses[f] ?? [] { try visit(g, path + [f]) }
+            mark[f] = 2
+        }
+        for (field, _) in computedNodes { try visit(field, []) }
     }
 
     func declarations(_ node: JSONNode, _ what: String, ids: inout [String: Int]) throws(AnimrtError) -> [EventDeclaration] {
@@ -196,7 +239,18 @@ final class DefinitionLoader {
             if partial && resultOf == nil {
                 throw o["partial"]!.error(.invalidArgument, "\"partial\" marks a result that leaves its request open; it needs \"resultOf\"")
             }
-            out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, isPartial: partial,
+            var throttle: Expression?
+            if let t = o["throttle"] {
+                if resultOf != nil && !partial {
+                    throw t.error(.invalidArgument, "a final result is processed once; only events and partial results can be throttled")
+                }
+                var scope = ExpressionScope()
+                scope.config = configFields
+                scope.functions = functions
+                scope.noEvent = "the throttle interval is computed from config when the instance is created"
+                throttle = try expression(t, scope: scope, type: .number)
+            }
+            out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, isPartial: partial, throttle: throttle,
                                         summary: try o["description"]?.string() ?? ""))
         }
         return out

@@ -32,6 +32,8 @@ public final class MachineDefinition: @unchecked Sendable {
     /// Whether any state has eventless transitions (if none, a macrostep
     /// never looks for them).
     let hasEventless: Bool
+    /// Whether any event is throttled.
+    let hasThrottles: Bool
     /// The id of `error.execution`.
     let errorEvent: Int
     /// The JSON text it was loaded from (snapshots and traces carry it).
@@ -46,6 +48,7 @@ public final class MachineDefinition: @unchecked Sendable {
         self.templates = templates; self.stringKeys = stringKeys; self.locales = locales; self.defaultLocale = defaultLocale
         self.timerNames = timerNames; self.maxMicrosteps = maxMicrosteps; self.source = source
         hasEventless = states.contains { !$0.always.isEmpty }
+        hasThrottles = events.contains { $0.throttle != nil }
         errorEvent = events.firstIndex { $0.name == DefinitionLoader.builtinErrorEvent } ?? -1
     }
 
@@ -107,11 +110,16 @@ public struct ConfigParameter: Sendable {
     public let summary: String
 }
 
-/// A context field and its initial value (an expression over config).
+/// A context field: a stored value with its initial value (an expression
+/// over config), or a computed one, whose expression is evaluated each time
+/// it is read (by the host or by another expression).
 public struct ContextField: Sendable {
     public let name: String
     public let type: MachineType
     let initial: Expression
+    /// For a computed field: its expression (nil for a stored field).
+    let computed: Expression?
+    public var isComputed: Bool { computed != nil }
 }
 
 /// A payload field of an event: its type, the range of numbers, whether
@@ -141,19 +149,29 @@ public final class EventDeclaration: Sendable {
     /// A partial result (progress) leaves its request open; a final one,
     /// once taken, closes it, so that a second final result is stale.
     public let isPartial: Bool
+    /// The shortest time between two of these events being processed, in
+    /// seconds (an expression over config; nil: not throttled). Sent faster,
+    /// the latest one waits for the interval to end (the last value is
+    /// always processed).
+    public let throttle: Expression?
     public let summary: String
 
-    init(name: String, payload: [PayloadField], resultOf: Int?, isPartial: Bool = false, summary: String) {
-        self.name = name; self.payload = payload; self.resultOf = resultOf; self.isPartial = isPartial; self.summary = summary
+    init(name: String, payload: [PayloadField], resultOf: Int?, isPartial: Bool = false, throttle: Expression? = nil, summary: String) {
+        self.name = name; self.payload = payload; self.resultOf = resultOf; self.isPartial = isPartial; self.throttle = throttle
+        self.summary = summary
     }
 }
 
-/// A layer an instance owns, with its initial property values.
+/// A layer an instance owns, with its initial property values; a repeated
+/// part is that many layers (copies), told apart by `index`.
 public struct PartDeclaration: Sendable {
     public let name: String
     /// Index of the parent part, or -1 for a part under the instance's parent layer.
     public let parent: Int
     let properties: [(keyPath: String, value: ValueSlot)]
+    /// For a repeated part: how many copies (a number expression over config).
+    let count: Expression?
+    public var isRepeated: Bool { count != nil }
 }
 
 /// A state of the chart (a class: states are read on every event, and
@@ -174,7 +192,8 @@ public final class StateNode: Sendable {
     /// Transitions per event id (document order within an event).
     let on: [[Transition]]
     let after: [AfterTransition]
-    let done: Transition?
+    /// Taken (the first whose guard passes) when the state's barrier drains.
+    let done: [Transition]
     let always: [Transition]
     let onFinal: Transition?
     /// Event ids accepted and dropped here.
@@ -187,7 +206,7 @@ public final class StateNode: Sendable {
     public var shortName: Substring { name.split(separator: ".").last ?? Substring(name) }
 
     init(name: String, kind: Kind, parent: Int, children: [Int], initial: Int?, depth: Int, entry: [Action], exit: [Action],
-         on: [[Transition]], after: [AfterTransition], done: Transition?, always: [Transition], onFinal: Transition?,
+         on: [[Transition]], after: [AfterTransition], done: [Transition], always: [Transition], onFinal: Transition?,
          ignored: Set<Int>, values: [Int], summary: String) {
         self.name = name; self.kind = kind; self.parent = parent; self.children = children; self.initial = initial
         self.depth = depth; self.entry = entry; self.exit = exit; self.on = on; self.after = after; self.done = done

@@ -20,14 +20,16 @@ extension MachineInstance {
 
     enum Due { case after(Double), at(Double) }
 
-    /// Starts named timer `timer`, which sends `event` with `payload` when it fires.
-    func startNamedTimer(_ timer: Int, due: Due, sending event: Int, _ payload: [MachineValue]) throws(AnimrtError) {
+    /// Starts named timer `timer`, which sends `event` with `payload` when it
+    /// fires (with no event it only measures time, for `timerActive`).
+    func startNamedTimer(_ timer: Int, due: Due, sending event: Int?, _ payload: [MachineValue]) throws(AnimrtError) {
         serial += 1
         let activation = serial
         let me = handle
         let fire: () -> Void = { [unowned(unsafe) host] in
             guard let m = host.instance(me), m.namedTimers[timer]?.serial == activation else { return }
             m.namedTimers[timer] = nil
+            guard let event else { return }
             m.deliver(Pending(kind: .event(event), payload: payload, origin: .timer), isInternal: false)
         }
         let h: Handle
@@ -105,18 +107,26 @@ extension MachineInstance {
         case .assign:
             break
         case .animate(let part, let key, let template, let joins):
-            let animation = try build(template, &c)
             let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil
-            let h = try runtime.add(animation, to: parts[part], forKey: key, joining: barrier)
-            noteStarted(StartedAnimation(handle: h, animation: animation, part: part, key: key,
-                                         joined: barrier == nil ? nil : entering))
+            // Every copy of a repeated part, each with its `index`.
+            for i in 0..<partCount[part] {
+                c.index = Double(i)
+                let animation = try build(template, &c)
+                let layer = partStart[part] + i
+                let h = try runtime.add(animation, to: parts[layer], forKey: key, joining: barrier)
+                noteStarted(StartedAnimation(handle: h, animation: animation, layer: layer, key: key,
+                                             joined: barrier == nil ? nil : entering))
+            }
         case .remove(let part, let key):
-            try runtime.removeAnimation(forKey: key, from: parts[part])
+            for i in 0..<partCount[part] { try runtime.removeAnimation(forKey: key, from: parts[partStart[part] + i]) }
         case .removeAll(let part):
-            try runtime.removeAllAnimations(from: parts[part])
+            for i in 0..<partCount[part] { try runtime.removeAllAnimations(from: parts[partStart[part] + i]) }
         case .set(let part, let keyPath, let kind, let slot):
-            let v = try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'")
-            try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[part])
+            for i in 0..<partCount[part] {
+                c.index = Double(i)
+                let v = try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'")
+                try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[partStart[part] + i])
+            }
         case .emit(let id, let exprs):
             var e = Event(type: .machineEmitted, time: clock)
             e.object = handle
@@ -143,7 +153,7 @@ extension MachineInstance {
             guard delay.isFinite, delay >= 0 else {
                 throw AnimrtError(.outOfRange, "the delay is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more")
             }
-            let values = try evaluatePayload(definition.events[event], exprs, &c)
+            let values = try event.map { (e: Int) throws(AnimrtError) in try evaluatePayload(definition.events[e], exprs, &c) } ?? []
             if let running = namedTimers[timer] { try? runtime.cancelTimer(running.timer) }
             try startNamedTimer(timer, due: .after(delay), sending: event, values)
         case .cancelTimer(let timer):

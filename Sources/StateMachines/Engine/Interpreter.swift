@@ -12,6 +12,9 @@ public enum SendOutcome: Int32, Sendable, CaseIterable {
     /// Queued behind the event being processed (a send made from inside a
     /// machine's own action); its outcome is reported by events.
     case queued = 3
+    /// Held by the event's throttle: the latest event sent during the
+    /// interval is processed when the interval ends.
+    case throttled = 4
 }
 
 /// Run-to-completion processing (SCXML's algorithm, without parallel
@@ -44,27 +47,22 @@ extension MachineInstance {
     }
 
     /// Processes an event from the host. Returns the outcome, or throws
-    /// `.state` (no transition takes it here: nothing changed).
-    func send(_ event: Int, payload: [MachineValue]) throws(AnimrtError) -> SendOutcome {
+    /// `.state` (no transition takes it here: nothing changed). A throttled
+    /// event goes through its throttle first, unless `throttling` is false.
+    func send(_ event: Int, payload: [MachineValue], throttling: Bool = true) throws(AnimrtError) -> SendOutcome {
         guard !finished else {
             throw AnimrtError(.state, "\(handle) ('\(definition.name)') has finished (it is in the final state '\(definition.states[leaf].name)'); it takes no more events")
         }
-        if let op = definition.events[event].resultOf {
-            let id = payload[0].number.map { UInt64(exactly: $0) } ?? nil
-            guard let id, requests[op].open, requests[op].latest == id else {
-                var e = Event(type: .machineStaleResult, time: clock)
-                e.object = handle
-                e.name = Int32(event)
-                e.token = id ?? 0
-                e.payload = payload.map(\.tagged)
-                runtime.post(e)
-                return .stale
-            }
+        let declaration = definition.events[event]
+        if declaration.resultOf != nil, !isCurrentResult(event, payload) {
+            reportStale(event, payload)
+            return .stale
         }
         if busy {
             externalQueue.append(Pending(kind: .event(event), payload: payload, origin: .host))
             return .queued
         }
+        if throttling && declaration.throttle != nil { return try sendThrottled(event, payload: payload) }
         let pending = Pending(kind: .event(event), payload: payload, origin: .host)
         busy = true
         defer { busy = false }
@@ -76,7 +74,7 @@ extension MachineInstance {
             internalQueue.removeAll(); internalHead = 0
             return .ignored
         case .transition(let t):
-            if let op = definition.events[event].resultOf, !definition.events[event].isPartial { requests[op].open = false }
+            if let op = declaration.resultOf, !declaration.isPartial { requests[op].open = false }
             var microsteps = 0
             microstep(t, payload: payload, &microsteps)
             runToCompletion(&microsteps, event: Int32(event))
@@ -154,9 +152,10 @@ extension MachineInstance {
             var context = evaluationContext(event: [])
             return passes(t, &context) ? .transition(t) : .ignored
         case .done(let s, let activation):
-            guard activations[s] == activation, let t = definition.states[s].done else { return .ignored }
+            guard activations[s] == activation else { return .ignored }
             var context = evaluationContext(event: [])
-            return passes(t, &context) ? .transition(t) : .ignored
+            for t in definition.states[s].done where passes(t, &context) { return .transition(t) }
+            return .ignored
         case .onFinal(let s, let activation):
             guard activations[s] == activation, let t = definition.states[s].onFinal else { return .ignored }
             var context = evaluationContext(event: [])
@@ -184,7 +183,12 @@ extension MachineInstance {
             // Only events (raised, or sent by a timer) can be unhandled here;
             // error.execution is reported already and may go unhandled.
             if case .event(let e) = p.kind, definition.events[e].name != DefinitionLoader.builtinErrorEvent, reportUnhandled {
-                let origin = p.origin == .timer ? "sent by a timer" : p.origin == .host ? "sent by the host" : "raised by the machine"
+                let origin = switch p.origin {
+                case .timer: "sent by a timer"
+                case .host: "sent by the host"
+                case .throttle: "held by its throttle"
+                case .machine: "raised by the machine"
+                }
                 report(error: "an event \(origin) was dropped: \(message)", event: Int32(e))
             }
         }
@@ -278,7 +282,7 @@ extension MachineInstance {
         let activation = serial
         activations[s] = activation
         let state = definition.states[s]
-        if state.done != nil {
+        if !state.done.isEmpty {
             stateBarriers[s] = try? runtime.createBarrier()
         }
         run(state.entry, payload: [], entering: s)
@@ -330,6 +334,24 @@ extension MachineInstance {
     }
 
     // MARK: Reports
+
+    /// Whether a result event carries the latest id of its request, which
+    /// is still open.
+    func isCurrentResult(_ event: Int, _ payload: [MachineValue]) -> Bool {
+        guard let op = definition.events[event].resultOf else { return true }
+        let id = payload[0].number.map { UInt64(exactly: $0) } ?? nil
+        return id != nil && requests[op].open && requests[op].latest == id
+    }
+
+    /// Reports a result that was not processed because it is stale.
+    func reportStale(_ event: Int, _ payload: [MachineValue]) {
+        var e = Event(type: .machineStaleResult, time: clock)
+        e.object = handle
+        e.name = Int32(event)
+        e.token = payload[0].number.map { UInt64(exactly: $0) ?? 0 } ?? 0
+        e.payload = payload.map(\.tagged)
+        runtime.post(e)
+    }
 
     func reportStateChange(from: Int, to: Int) {
         var e = Event(type: .machineStateChanged, time: clock)

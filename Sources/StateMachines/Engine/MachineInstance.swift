@@ -23,11 +23,14 @@ final class MachineInstance: ExpressionHost {
     /// Per state: the barrier its `done` transition waits on.
     var stateBarriers: [Handle?]
     /// Per named timer: the runtime timer while it runs, its serial, and
-    /// for a started timer (not an `after`) the event it sends.
-    var namedTimers: [(timer: Handle, serial: UInt64, sends: (event: Int, payload: [MachineValue])?)?]
+    /// for a started timer (not an `after`) the event it sends (nil event:
+    /// it only measures time).
+    var namedTimers: [(timer: Handle, serial: UInt64, sends: (event: Int?, payload: [MachineValue])?)?]
     /// Per request operation: the latest id and whether a result is awaited.
     @exclusivity(unchecked) var requests: [(latest: UInt64, open: Bool)]
     var lastRequestID: UInt64 = 0
+    /// The part layers, copies of a repeated part side by side: part `p`
+    /// is `parts[partStart[p] ..< partStart[p] + partCount[p]]`.
     var parts: [Handle] = []
     /// The animations the machine added, in order: what a snapshot carries
     /// (with the state whose barrier each joined). Entries of animations
@@ -37,10 +40,25 @@ final class MachineInstance: ExpressionHost {
     struct StartedAnimation {
         var handle: Handle
         var animation: Animation
-        var part: Int
+        /// The layer's index in `parts` (a copy of a repeated part has its own).
+        var layer: Int
         var key: String?
         var joined: Int?
     }
+    var partStart: [Int] = []
+    var partCount: [Int] = []
+
+    /// The name of layer `layer` of `parts`: "ring", or "arc[2]" for a copy.
+    func partName(ofLayer layer: Int) -> String {
+        for (p, part) in definition.parts.enumerated() where layer >= partStart[p] && layer < partStart[p] + partCount[p] {
+            return part.isRepeated ? "\(part.name)[\(layer - partStart[p])]" : part.name
+        }
+        return ""
+    }
+    /// Per event id: its throttle interval in seconds (0: none), and the
+    /// open window with the event waiting for its end (Engine/Throttle.swift).
+    var throttleIntervals: [Double] = []
+    var throttleWindows: [ThrottleWindow?] = []
     /// The copy in the instance's locale, with per-instance overrides.
     var texts: [String]
     var locale: String
@@ -65,7 +83,7 @@ final class MachineInstance: ExpressionHost {
         /// Where it came from, for messages ("raised by …", "timer 'x'").
         var origin: Origin = .machine
 
-        enum Origin { case host, machine, timer }
+        enum Origin { case host, machine, timer, throttle }
     }
 
     init(definition: MachineDefinition, host: MachineHost, config: [MachineValue], context: [MachineValue],
@@ -93,6 +111,18 @@ final class MachineInstance: ExpressionHost {
     func isTimerActive(_ timer: Int) -> Bool { namedTimers[timer] != nil }
     func text(_ key: Int) -> String { texts[key] }
     var clock: Double { runtime.currentTime ?? 0 }
+
+    /// Evaluates computed context field `field` (no event; `in()` sees the
+    /// active states). Its value must be finite.
+    func computed(_ field: Int) throws(AnimrtError) -> MachineValue {
+        guard let e = definition.context[field].computed else { return context[field] }
+        var c = evaluationContext(event: [])
+        let v = try Evaluator.evaluate(e, &c)
+        guard v.isFinite else {
+            throw AnimrtError(.invalidArgument, "context.\(definition.context[field].name) computes to \(v) (\(e.text)); computed numbers must be finite")
+        }
+        return v
+    }
 
     func evaluationContext(event payload: [MachineValue]) -> EvaluationContext {
         EvaluationContext(config: config, context: context, event: payload, host: self)

@@ -42,7 +42,7 @@ extension MachineDefinition {
                 for t in list { edge(t, events[e].name + (t.guardExpression.map { " [\($0.text)]" } ?? "")) }
             }
             for a in st.after { edge(a.transition, "after \(a.delay.text) s" + (a.transition.guardExpression.map { " [\($0.text)]" } ?? "")) }
-            if let d = st.done { edge(d, "done" + (d.guardExpression.map { " [\($0.text)]" } ?? "")) }
+            for d in st.done { edge(d, "done" + (d.guardExpression.map { " [\($0.text)]" } ?? "")) }
             for t in st.always { edge(t, "always" + (t.guardExpression.map { " [\($0.text)]" } ?? "")) }
             if let f = st.onFinal { edge(f, "onFinal") }
             _ = s

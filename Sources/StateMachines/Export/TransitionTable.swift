@@ -86,7 +86,7 @@ extension MachineDefinition {
             let st = states[a]
             let via = a == s ? "" : " (via `\(st.name)`)"
             for t in st.after { parts.append("after `\(t.delay.text)` s → \(target(t.transition))\(via)") }
-            if let d = st.done { parts.append("done → \(target(d))\(via)") }
+            for d in st.done { parts.append("done → \(target(d))\(via)") }
             for t in st.always { parts.append("always → \(target(t))\(via)") }
             if let f = st.onFinal, a != s { parts.append("onFinal → \(target(f))\(via)") }
         }

@@ -1,11 +1,14 @@
 import AnimationCore
 
-/// What `in()`, `timerActive()`, `text()` and `now()` ask of the machine.
+/// What `in()`, `timerActive()`, `text()`, `now()` and computed context
+/// fields ask of the machine.
 protocol ExpressionHost: AnyObject {
     func isActive(_ state: Int) -> Bool
     func isTimerActive(_ timer: Int) -> Bool
     func text(_ key: Int) -> String
     var clock: Double { get }
+    /// The value of computed context field `field` now.
+    func computed(_ field: Int) throws(AnimrtError) -> MachineValue
 }
 
 /// The values an expression reads: the instance's config and context, the
@@ -15,6 +18,9 @@ struct EvaluationContext {
     var context: [MachineValue]
     var event: [MachineValue]
     unowned(unsafe) var host: (any ExpressionHost)?
+    /// The copy of a repeated part an action or part property is evaluated
+    /// for (`index`); 0 elsewhere.
+    var index: Double = 0
 
     static var empty: EvaluationContext { EvaluationContext(config: [], context: [], event: [], host: nil) }
 }
@@ -45,6 +51,8 @@ enum Evaluator {
         case .config(let i): return c.config[i]
         case .context(let i): return c.context[i]
         case .event(let i): return c.event[i]
+        case .computed(let i): return try c.host?.computed(i) ?? .number(0)
+        case .index: return .number(c.index)
         case .negate(let a): return .number(-(try number(a, &c)))
         case .not(let a): return .bool(!(try bool(a, &c)))
         case .and(let a, let b):
@@ -100,6 +108,8 @@ enum Evaluator {
         case .ceil: return .number(try n(0).rounded(.up))
         case .round: return .number(try n(0).rounded(.toNearestOrAwayFromZero))
         case .sqrt: return .number(try n(0).squareRoot())
+        case .sin: return .number(Libm.sin(try n(0)))
+        case .cos: return .number(Libm.cos(try n(0)))
         case .min, .max:
             var r = try n(0)
             for i in 1..<args.count {

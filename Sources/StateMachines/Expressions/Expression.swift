@@ -33,10 +33,12 @@ public final class Expression: Sendable, CustomStringConvertible {
     var constantValue: MachineValue? { if case .constant(let v) = root { return v }; return nil }
 }
 
-/// A field an expression can name: its slot and its type.
+/// A field an expression can name: its slot and its type. A computed
+/// context field is read by evaluating its expression.
 struct Field: Sendable {
     let index: Int
     let type: MachineType
+    var isComputed = false
 }
 
 /// Arithmetic on numbers.
@@ -47,7 +49,7 @@ enum ComparisonOperator: Sendable { case equal, notEqual, less, lessOrEqual, gre
 
 /// Functions every definition can call.
 enum Builtin: String, Sendable, CaseIterable {
-    case abs, floor, ceil, round, sqrt, min, max, clamp, now, `in`, timerActive, text, fixed, str, len
+    case abs, floor, ceil, round, sqrt, sin, cos, min, max, clamp, now, `in`, timerActive, text, fixed, str, len
     case rgba, point, size, rect
 }
 
@@ -57,6 +59,10 @@ indirect enum Node: Sendable {
     case config(Int)
     case context(Int)
     case event(Int)
+    /// A computed context field: its expression, evaluated when read.
+    case computed(Int)
+    /// `index`: the copy of a repeated part being built or animated.
+    case index
     case negate(Node)
     case not(Node)
     case arithmetic(ArithmeticOperator, Node, Node)
@@ -74,4 +80,24 @@ indirect enum Node: Sendable {
     case builtin(Builtin, [Node])
     /// A function from the runtime's registry.
     case external(MachineFunction, [Node])
+}
+
+extension Node {
+    /// The computed context fields the expression reads (directly).
+    var computedFields: [Int] {
+        var out: [Int] = []
+        func walk(_ n: Node) {
+            switch n {
+            case .computed(let i): out.append(i)
+            case .negate(let a), .not(let a): walk(a)
+            case .arithmetic(_, let a, let b), .concatenate(let a, let b), .compare(_, let a, let b), .and(let a, let b), .or(let a, let b):
+                walk(a); walk(b)
+            case .conditional(let c, let a, let b): walk(c); walk(a); walk(b)
+            case .builtin(_, let args), .external(_, let args): args.forEach(walk)
+            case .constant, .config, .context, .event, .index, .isActive, .timerActive, .text: break
+            }
+        }
+        walk(self)
+        return out
+    }
 }

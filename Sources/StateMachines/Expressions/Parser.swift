@@ -15,13 +15,16 @@ struct ExpressionScope {
     var timers: [String: Int] = [:]
     var strings: [String: Int] = [:]
     var functions = FunctionRegistry()
+    /// Whether `index` (the copy of a repeated part) may be read: in part
+    /// properties, animation templates and the values of set and animate.
+    var allowsIndex = false
 }
 
 /// A recursive-descent parser that type-checks as it goes (grammar in
 /// docs/machines.md). Precedence, loosest first: `? :`, `or`/`||`,
 /// `and`/`&&`, `not`/`!`, comparisons, `+ -`, `* / %`, unary `-`.
 struct Parser {
-    static let reserved: Set<String> = ["and", "or", "not", "true", "false", "pi", "inf", "config", "context", "event"]
+    static let reserved: Set<String> = ["and", "or", "not", "true", "false", "pi", "inf", "index", "config", "context", "event"]
 
     static func isName(_ s: String) -> Bool {
         guard let f = s.unicodeScalars.first, f == "_" || (f >= "a" && f <= "z") || (f >= "A" && f <= "Z") else { return false }
@@ -205,6 +208,11 @@ struct Parser {
             case "false": return (.constant(.bool(false)), .bool, t.column)
             case "pi": return (.constant(.number(Double.pi)), .number, t.column)
             case "inf": return (.constant(.number(Double.infinity)), .number, t.column)
+            case "index":
+                guard scope.allowsIndex else {
+                    throw ExpressionError(column: t.column, message: "'index' is the copy number of a repeated part; it can be read in part properties, animation templates and the values of set and animate actions, not here")
+                }
+                return (.index, .number, t.column)
             case "config", "context", "event": return try field(name, column: t.column)
             default:
                 if accept("(") { return try call(name, column: t.column) }
@@ -212,7 +220,7 @@ struct Parser {
                 if let near = closestName(name, Array(Parser.reserved) + Builtin.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(near)'?"
                 } else {
-                    message += " (names are config.x, context.x, event.x, true, false, pi, inf, or a function call)"
+                    message += " (names are config.x, context.x, event.x, true, false, pi, inf, index, or a function call)"
                 }
                 throw ExpressionError(column: t.column, message: message, status: .notFound)
             }
@@ -247,7 +255,7 @@ struct Parser {
         }
         switch namespace {
         case "config": return (.config(f.index), f.type, column)
-        case "context": return (.context(f.index), f.type, column)
+        case "context": return (f.isComputed ? .computed(f.index) : .context(f.index), f.type, column)
         default: return (.event(f.index), f.type, column)
         }
     }
@@ -316,7 +324,7 @@ struct Parser {
         }
         let nodes = args.map(\.0)
         switch b {
-        case .abs, .floor, .ceil, .round, .sqrt:
+        case .abs, .floor, .ceil, .round, .sqrt, .sin, .cos:
             try arity(1...1); try numbers()
             return (fold(.builtin(b, nodes)), .number, column)
         case .min, .max:

@@ -10,6 +10,8 @@ final class Program: Sendable {
         case config(Int32)
         case context(Int32)
         case event(Int32)
+        case computed(Int32)
+        case index
         case negate, not
         case add, subtract, multiply, divide, remainder, concatenate
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
@@ -66,6 +68,8 @@ final class Program: Sendable {
             case .config(let i): push(.config(Int32(i)), 1)
             case .context(let i): push(.context(Int32(i)), 1)
             case .event(let i): push(.event(Int32(i)), 1)
+            case .computed(let i): push(.computed(Int32(i)), 1)
+            case .index: push(.index, 1)
             case .negate(let a): emit(a); push(.negate, 0)
             case .not(let a): emit(a); push(.not, 0)
             case .arithmetic(let op, let a, let b):
@@ -156,6 +160,8 @@ final class Program: Sendable {
             case .config(let i): push(c.config[Int(i)])
             case .context(let i): push(c.context[Int(i)])
             case .event(let i): push(c.event[Int(i)])
+            case .computed(let i): push(try c.host?.computed(Int(i)) ?? .number(0))
+            case .index: push(.number(c.index))
             case .negate: s[sp - 1] = .number(-number(s[sp - 1]))
             case .not: s[sp - 1] = .bool(!bool(s[sp - 1]))
             case .add, .subtract, .multiply, .divide, .remainder, .less, .lessOrEqual, .greater, .greaterOrEqual:

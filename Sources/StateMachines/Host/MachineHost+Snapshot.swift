@@ -28,7 +28,9 @@ struct MachineSnapshot: Codable {
 
     struct Request: Codable { var latest: UInt64; var open: Bool }
 
-    /// An `after` timer (state, index) or a started one (name, event, payload).
+    /// An `after` timer (state, index), a started one (name, event, payload;
+    /// no event: it measures time), or the window of a throttled event
+    /// (throttle, payload: the event waiting for the window's end).
     struct Timer: Codable {
         var time: Double
         /// The rank among the instance's timers (ties fire in this order).
@@ -38,6 +40,7 @@ struct MachineSnapshot: Codable {
         var name: String?
         var event: String?
         var payload: [MachineValue]?
+        var throttle: String?
     }
 
     struct Part: Codable {
@@ -95,8 +98,12 @@ extension MachineHost {
         }
         for (t, entry) in m.namedTimers.enumerated() {
             guard let entry, let sends = entry.sends, let due = try? runtime.dueTime(of: entry.timer) else { continue }
-            timers.append(.init(time: due.time, sequence: due.sequence, name: d.timerNames[t], event: d.events[sends.event].name,
+            timers.append(.init(time: due.time, sequence: due.sequence, name: d.timerNames[t], event: sends.event.map { d.events[$0].name },
                                 payload: sends.payload))
+        }
+        for (e, window) in m.throttleWindows.enumerated() {
+            guard let window, let due = try? runtime.dueTime(of: window.timer) else { continue }
+            timers.append(.init(time: due.time, sequence: due.sequence, payload: window.pending, throttle: d.events[e].name))
         }
         timers.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
         // Only the order of timers due at the same time matters: keep ranks.
@@ -104,13 +111,13 @@ extension MachineHost {
         var parts: [MachineSnapshot.Part] = []
         for (i, layer) in m.parts.enumerated() {
             let values = try runtime.layerValues(layer).map { MachineSnapshot.Part.Value(property: $0.property, model: $0.model, presentation: $0.presentation) }
-            parts.append(.init(name: d.parts[i].name, values: values))
+            parts.append(.init(name: m.partName(ofLayer: i), values: values))
         }
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
             let state = try runtime.attachmentState(s.handle)
             let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
-            animations.append(.init(part: d.parts[s.part].name, key: s.key, joined: joined, animation: s.animation,
+            animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
                                     phase: state.phase.rawValue))
         }
@@ -171,23 +178,32 @@ extension MachineHost {
             guard let v = s.context[f.name], v.type == f.type, v.isFinite else { throw bad("context field '\(f.name)'") }
             context.append(v)
         }
-        guard s.parts.map(\.name) == d.parts.map(\.name) else { throw bad("parts \(s.parts.map(\.name))") }
+        let counts = try MachineHost.partCounts(d, config: config)
+        let partNames = d.parts.indices.flatMap { p in
+            d.parts[p].isRepeated ? (0..<counts[p]).map { "\(d.parts[p].name)[\($0)]" } : [d.parts[p].name]
+        }
+        guard s.parts.map(\.name) == partNames else { throw bad("parts \(s.parts.map(\.name))") }
         let active = Set(d.ancestry(leaf))
         for name in s.waitingForDone {
-            guard let st = d.stateID(name), active.contains(st), d.states[st].done != nil else { throw bad("waiting state '\(name)'") }
+            guard let st = d.stateID(name), active.contains(st), !d.states[st].done.isEmpty else { throw bad("waiting state '\(name)'") }
         }
         for t in s.timers {
             guard t.time.isFinite, t.time >= (runtime.currentTime ?? 0) else { throw bad("a timer due at \(t.time)") }
             if let state = t.state {
                 guard let st = d.stateID(state), active.contains(st), let i = t.index, i >= 0, i < d.states[st].after.count
                 else { throw bad("timer of state '\(state)'") }
+            } else if let throttled = t.throttle {
+                guard let e = d.eventID(throttled), d.events[e].throttle != nil,
+                      t.payload.map({ $0.count == d.events[e].payload.count }) ?? true else { throw bad("the throttle of '\(throttled)'") }
             } else {
-                guard let name = t.name, d.timerNames.contains(name), let e = t.event.flatMap(d.eventID),
-                      let p = t.payload, p.count == d.events[e].payload.count else { throw bad("timer '\(t.name ?? "")'") }
+                guard let name = t.name, d.timerNames.contains(name) else { throw bad("timer '\(t.name ?? "")'") }
+                if let event = t.event {
+                    guard let e = d.eventID(event), let p = t.payload, p.count == d.events[e].payload.count else { throw bad("timer '\(name)'") }
+                }
             }
         }
         for a in s.animations {
-            guard d.partID(a.part) != nil, a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
+            guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
                   a.phase <= 2 else { throw bad("an animation of part '\(a.part)'") }
             try runtime.validate(a.animation)
         }
@@ -195,14 +211,21 @@ extension MachineHost {
 
         // Build it.
         let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
+        try m.prepareThrottles()
         var created: [Handle] = []
+        var starts: [Int] = []
         do throws(AnimrtError) {
             for (i, p) in d.parts.enumerated() {
-                let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[p.parent] : parent)
-                created.append(layer)
-                try runtime.restoreValues(s.parts[i].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
+                starts.append(created.count)
+                for _ in 0..<counts[i] {
+                    let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
+                    try runtime.restoreValues(s.parts[created.count].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
+                    created.append(layer)
+                }
             }
             m.parts = created
+            m.partStart = starts
+            m.partCount = counts
             m.handle = try instances.insert(m)
         } catch {
             for layer in created.reversed() { try? runtime.destroyLayer(layer) }
@@ -223,18 +246,20 @@ extension MachineHost {
             let joined = a.joined.flatMap(d.stateID)
             let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
                                                 phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting)
-            let part = d.partID(a.part)!
-            if let h = try? runtime.add(a.animation, to: created[part], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
+            let layer = partNames.firstIndex(of: a.part)!
+            if let h = try? runtime.add(a.animation, to: created[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
                                         restoring: state) {
-                m.started.append(.init(handle: h, animation: a.animation, part: part, key: a.key, joined: joined))
+                m.started.append(.init(handle: h, animation: a.animation, layer: layer, key: a.key, joined: joined))
             }
         }
         for name in s.waitingForDone { m.waitForDone(d.stateID(name)!) }
         for t in s.timers {
             if let state = t.state, let st = d.stateID(state), let i = t.index {
                 try? m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time))
-            } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name), let e = t.event.flatMap(d.eventID) {
-                try? m.startNamedTimer(timer, due: .at(t.time), sending: e, t.payload ?? [])
+            } else if let throttled = t.throttle, let e = d.eventID(throttled) {
+                m.reopenThrottleWindow(e, at: t.time, pending: t.payload)
+            } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name) {
+                try? m.startNamedTimer(timer, due: .at(t.time), sending: t.event.flatMap(d.eventID), t.payload ?? [])
             }
         }
         m.busy = false

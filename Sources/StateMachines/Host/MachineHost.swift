@@ -130,19 +130,28 @@ public final class MachineHost {
             context.append(v)
         }
         instance.context = context
+        try instance.prepareThrottles()
+        let counts = try MachineHost.partCounts(d, config: config)
         // Parts: layers with their initial values; undone if anything fails.
         var created: [Handle] = []
+        var starts: [Int] = []
         do throws(AnimrtError) {
-            for p in d.parts {
-                let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[p.parent] : parent)
-                created.append(layer)
-                for (path, slot) in p.properties {
-                    let kind = try runtime.properties.resolve(path).kind
-                    let v = try instance.value(slot, kind: kind, &c, what: "part '\(p.name)' \(path)")
-                    try runtime.setModelValue(v, forKeyPath: path, of: layer)
+            for (i, p) in d.parts.enumerated() {
+                starts.append(created.count)
+                for copy in 0..<counts[i] {
+                    let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
+                    created.append(layer)
+                    c.index = Double(copy)
+                    for (path, slot) in p.properties {
+                        let kind = try runtime.properties.resolve(path).kind
+                        let v = try instance.value(slot, kind: kind, &c, what: "part '\(p.name)\(p.isRepeated ? "[\(copy)]" : "")' \(path)")
+                        try runtime.setModelValue(v, forKeyPath: path, of: layer)
+                    }
                 }
             }
             instance.parts = created
+            instance.partStart = starts
+            instance.partCount = counts
             instance.handle = try instances.insert(instance)
         } catch {
             for layer in created.reversed() { try? runtime.destroyLayer(layer) }
@@ -309,24 +318,13 @@ public final class MachineHost {
         return m.activations[s] != 0
     }
 
-    /// The value of context field `field`.
+    /// The value of context field `field` (a computed field is evaluated now).
     public func context(_ field: Int, of h: Handle) throws(AnimrtError) -> MachineValue {
         let m = try live(h)
         guard field >= 0 && field < m.context.count else {
             throw AnimrtError(.notFound, "context field id \(field) is not a field of '\(m.definition.name)'")
         }
-        return m.context[field]
-    }
-
-    /// The layer of the part named `name`.
-    public func part(_ name: String, of h: Handle) throws(AnimrtError) -> Handle {
-        let m = try live(h)
-        guard let i = m.definition.partID(name) else {
-            var message = "'\(m.definition.name)' has no part '\(name)'"
-            if let near = closestName(name, m.definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
-            throw AnimrtError(.notFound, message)
-        }
-        return m.parts[i]
+        return try m.computed(field)
     }
 
     /// The definition an instance runs.
@@ -345,6 +343,7 @@ extension MachineInstance {
             if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
         }
         for t in namedTimers.indices { if let n = namedTimers[t] { try? runtime.cancelTimer(n.timer) }; namedTimers[t] = nil }
+        closeThrottleWindows()
         for layer in parts.reversed() { try? runtime.destroyLayer(layer) }
         internalQueue.removeAll(); externalQueue.removeAll()
     }

@@ -1,0 +1,75 @@
+import AnimationCore
+
+/// Parts by name: "ring" for a part, "arc[2]" for a copy of a repeated part.
+extension MachineHost {
+    /// The layer of the part named `name`; a copy of a repeated part is
+    /// named with its index, "arc[2]".
+    public func part(_ name: String, of h: Handle) throws(AnimrtError) -> Handle {
+        let m = try live(h)
+        let (p, copy) = try m.partReference(name)
+        let n = m.partCount[p]
+        if let copy {
+            guard m.definition.parts[p].isRepeated else {
+                throw AnimrtError(.invalidArgument, "'\(m.definition.parts[p].name)' is not a repeated part; name it without an index")
+            }
+            guard copy < n else {
+                throw AnimrtError(.outOfRange, "'\(name)': part '\(m.definition.parts[p].name)' has \(n) copies\(n > 0 ? " (0 to \(n - 1))" : "")")
+            }
+            return m.parts[m.partStart[p] + copy]
+        }
+        guard !m.definition.parts[p].isRepeated else {
+            throw AnimrtError(.invalidArgument, "'\(name)' is a repeated part with \(n) copies; name one with its index, '\(name)[0]'")
+        }
+        return m.parts[m.partStart[p]]
+    }
+
+    /// How many layers the part named `name` has in this instance: its
+    /// number of copies (1 for a part that is not repeated).
+    public func partCount(_ name: String, of h: Handle) throws(AnimrtError) -> Int {
+        let m = try live(h)
+        let (p, copy) = try m.partReference(name)
+        guard copy == nil else { throw AnimrtError(.invalidArgument, "'\(name)': give the part's name without an index") }
+        return m.partCount[p]
+    }
+}
+
+extension MachineHost {
+    /// How many layers each part of `d` has for this configuration: its
+    /// count for a repeated part (a whole number from 0 to the item limit),
+    /// else 1.
+    static func partCounts(_ d: MachineDefinition, config: [MachineValue]) throws(AnimrtError) -> [Int] {
+        var c = EvaluationContext(config: config, context: [], event: [], host: nil)
+        var counts: [Int] = []
+        for p in d.parts {
+            guard let e = p.count else { counts.append(1); continue }
+            let n = try Evaluator.evaluate(e, &c).number ?? .nan
+            guard n >= 0, n <= Double(DefinitionLimits.maxItems), n == n.rounded() else {
+                throw AnimrtError(.outOfRange, "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); a count is a whole number from 0 to \(DefinitionLimits.maxItems)")
+            }
+            counts.append(Int(n))
+        }
+        return counts
+    }
+}
+
+extension MachineInstance {
+    /// The part and copy `name` refers to: "ring" → (ring, nil), "arc[2]" → (arc, 2).
+    func partReference(_ name: String) throws(AnimrtError) -> (part: Int, copy: Int?) {
+        var base = Substring(name)
+        var copy: Int?
+        if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+            base = name[..<open]
+            let digits = name[name.index(after: open)..<name.index(before: name.endIndex)]
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let i = Int(digits) else {
+                throw AnimrtError(.invalidArgument, "'\(name)': the copy index is a whole number, as in '\(base)[0]'")
+            }
+            copy = i
+        }
+        guard let p = definition.partID(String(base)) else {
+            var message = "'\(definition.name)' has no part '\(base)'"
+            if let near = closestName(String(base), definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
+            throw AnimrtError(.notFound, message)
+        }
+        return (p, copy)
+    }
+}

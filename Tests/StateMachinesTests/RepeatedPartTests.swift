@@ -1,0 +1,128 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+let spokesMachine = """
+{
+  "name": "spokes",
+  "config": {"count": {"type": "number", "default": 3, "min": 0, "max": 100}, "radius": {"type": "number", "default": 10}},
+  "parts": [{"name": "hub", "properties": {"opacity": 1},
+             "parts": [{"name": "spoke", "count": "config.count",
+                        "properties": {"transform.rotation.z": "index * 2 * pi / config.count",
+                                       "position": ["config.radius * cos(index * 2 * pi / config.count)", "config.radius * sin(index * 2 * pi / config.count)"]}}]}],
+  "animations": {"spin": {"type": "basic", "keyPath": "transform.rotation.z", "by": "2 * pi", "duration": 1, "repeatCount": "inf"},
+                 "fade": {"type": "basic", "keyPath": "opacity", "from": 1, "to": "index / 10", "duration": "0.1 * (index + 1)"}},
+  "events": {"go": {}, "stop": {}, "dim": {}},
+  "initial": "still",
+  "states": {
+    "still": {"on": {"go": "spinning", "dim": "fading"}},
+    "spinning": {"entry": [{"animate": "spin", "part": "spoke", "key": "spin", "join": false}],
+                 "on": {"stop": {"target": "still", "actions": [{"remove": "spin", "part": "spoke"}, {"set": "opacity", "part": "spoke", "value": "1 - index / 10"}]}}},
+    "fading": {"entry": [{"animate": "fade", "part": "spoke", "key": "fade"}], "done": "still"}
+  }
+}
+"""
+
+@Suite("Repeated parts: a part declared with a count is that many layers, told apart by index")
+struct RepeatedPartTests {
+    @Test("each copy is a layer under the parent part, with its properties computed from index")
+    func copies() throws {
+        let h = Harness()
+        let m = try h.machine(spokesMachine)
+        #expect(try h.host.partCount("spoke", of: m) == 3)
+        #expect(try h.host.partCount("hub", of: m) == 1)
+        let hub = try h.host.part("hub", of: m)
+        for i in 0..<3 {
+            let s = try h.host.part("spoke[\(i)]", of: m)
+            #expect(try h.runtime.parent(of: s) == hub)
+            let angle = Double(i) * 2 * Double.pi / 3
+            let r = try h.runtime.modelValue(forKeyPath: "transform.rotation.z", of: s).scalar
+            #expect(abs(r - (angle > Double.pi ? angle - 2 * Double.pi : angle)) < 1e-12)
+            let p = try h.runtime.modelValue(forKeyPath: "position", of: s)
+            #expect(abs(p.lanes[0] - 10 * Libm.cos(angle)) < 1e-12 && abs(p.lanes[1] - 10 * Libm.sin(angle)) < 1e-12)
+        }
+    }
+
+    @Test("the count comes from config, per instance; 0 copies is allowed")
+    func countFromConfig() throws {
+        let h = Harness()
+        let layers = h.runtime.layerCount
+        let m = try h.machine(spokesMachine, config: ["count": .number(12)])
+        #expect(try h.host.partCount("spoke", of: m) == 12)
+        #expect(h.runtime.layerCount == layers + 13)
+        let none = try h.machine(spokesMachine, config: ["count": .number(0)])
+        #expect(try h.host.partCount("spoke", of: none) == 0)
+        try h.send(none, "go")   // animating no copy is no error
+        #expect(h.state(none) == "spinning")
+        try h.host.destroy(m)
+        try h.host.destroy(none)
+        #expect(h.runtime.layerCount == layers)
+    }
+
+    @Test("animate, remove and set act on every copy, each with its own index")
+    func actionsPerCopy() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(spokesMachine)
+        try h.send(m, "go")
+        for i in 0..<3 { #expect(try h.runtime.animationKeys(of: h.host.part("spoke[\(i)]", of: m)) == ["spin"]) }
+        try h.send(m, "stop")
+        for i in 0..<3 {
+            let s = try h.host.part("spoke[\(i)]", of: m)
+            #expect(try h.runtime.animationKeys(of: s).isEmpty)
+            #expect(try h.runtime.modelValue(forKeyPath: "opacity", of: s) == .scalar(1 - Double(i) / 10))
+        }
+    }
+
+    @Test("R2.2 every copy's animation joins the state's barrier: done waits for the last copy (index in timing too)")
+    func doneWaitsForEveryCopy() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(spokesMachine)
+        try h.send(m, "dim")
+        h.tick(1)
+        h.tick(1.29)
+        #expect(h.state(m) == "fading")   // spoke[2] runs 0.3 s
+        h.tick(1.3)
+        #expect(h.state(m) == "still")
+    }
+
+    @Test("bad part names and counts are refused with a status and a message")
+    func refusals() throws {
+        let h = Harness()
+        let m = try h.machine(spokesMachine)
+        expectError(.invalidArgument, ["'spoke' is a repeated part with 3 copies", "'spoke[0]'"]) { () throws(AnimrtError) in _ = try h.host.part("spoke", of: m) }
+        expectError(.outOfRange, ["'spoke[3]'", "has 3 copies (0 to 2)"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[3]", of: m) }
+        expectError(.invalidArgument, ["'hub' is not a repeated part"]) { () throws(AnimrtError) in _ = try h.host.part("hub[0]", of: m) }
+        expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[-1]", of: m) }
+        expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[]", of: m) }
+        expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[99999999999999999999]", of: m) }
+        expectError(.notFound, ["no part 'spok'", "did you mean 'spoke'"]) { () throws(AnimrtError) in _ = try h.host.part("spok[1]", of: m) }
+        expectError(.invalidArgument, ["without an index"]) { () throws(AnimrtError) in _ = try h.host.partCount("spoke[1]", of: m) }
+        let layers = h.runtime.layerCount
+        let dh = try h.host.load(spokesMachine)
+        for (count, fragment) in [(2.5, "2.5 copies"), (-1, "-1 copies"), (5000, "5000 copies")] {
+            let json = spokesMachine.replacing(#""count": "config.count""#, with: #""count": \#(count)"#)
+            expectError(.outOfRange, ["part 'spoke' would have \(fragment)", "whole number from 0 to 4096"]) { () throws(AnimrtError) in
+                _ = try h.host.create(try h.host.load(json))
+            }
+        }
+        _ = dh
+        #expect(h.runtime.layerCount == layers)   // a refused create builds nothing
+    }
+
+    @Test("the loader refuses index outside parts, templates, set and animate, and children of a repeated part", arguments: [
+        LoadCase(name: "index in a guard", json: spokesMachine.replacing(#""on": {"go": "spinning", "dim": "fading"}"#, with: #""on": {"go": {"guard": "index > 0", "target": "spinning"}}"#),
+                 status: .invalidArgument, fragments: ["states.still.on.go.guard", "'index' is the copy number of a repeated part"]),
+        LoadCase(name: "index in a count", json: spokesMachine.replacing(#""count": "config.count""#, with: #""count": "index""#),
+                 status: .invalidArgument, fragments: ["count", "'index'"]),
+        LoadCase(name: "children of a repeated part", json: spokesMachine.replacing(#""count": "config.count","#, with: #""count": "config.count", "parts": [{"name": "tip"}],"#),
+                 status: .invalidArgument, fragments: ["a repeated part ('spoke') has no child parts"]),
+        LoadCase(name: "a count that is not a number", json: spokesMachine.replacing(#""count": "config.count""#, with: #""count": "'three'""#),
+                 status: .kind, fragments: ["count", "string but a number is needed"]),
+    ])
+    func loaderRefusals(_ c: LoadCase) {
+        let h = Harness()
+        expectError(c.status, c.fragments) { () throws(AnimrtError) in _ = try h.load(c.json) }
+    }
+}
