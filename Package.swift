@@ -12,7 +12,10 @@ let package = Package(
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
         .target(name: "AnimationCore"),
         // The statechart engine: definitions (JSON), expressions, instances. Above the core.
-        .target(name: "StateMachines", dependencies: ["AnimationCore"]),
+        // The definitions that come with animrt (Library/*.json) are embedded at build time.
+        .target(name: "StateMachines", dependencies: ["AnimationCore"], exclude: ["Library"], plugins: ["EmbedMachines"]),
+        .executableTarget(name: "machine-embedder", path: "Plugins/MachineEmbedder"),
+        .plugin(name: "EmbedMachines", capability: .buildTool(), dependencies: ["machine-embedder"]),
         // The public header, seen from Swift (a module map, no code).
         .systemLibrary(name: "CAnimrt", path: "Sources/CAnimrt"),
         // The C ABI: the only target with C exports; builds libanimrt.so.

@@ -26,7 +26,7 @@ let walkedDefinitions: [WalkCase] = [
     .init(name: "order", json: orderMachine), .init(name: "celebration", json: timerMachine),
     .init(name: "choreography", json: doneMachine), .init(name: "fetcher", json: fetchMachine),
     .init(name: "counter", json: GuardTests().machine),
-]
+] + MachineHost.shippedNames.map { WalkCase(name: $0, json: MachineHost.shippedDefinition(named: $0)!) }
 
 @Suite("R3.0.1 every (state, event) pair is defined: a transition, ignored, or refused with a status")
 struct WalkTests {

@@ -48,16 +48,20 @@ public final class MachineHost {
     /// Makes `json` loadable by `name` (a definition shipped by a plugin or the host).
     public func register(definition json: String, as name: String) throws(AnimrtError) {
         guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
+        guard MachineHost.shippedDefinition(named: name) == nil else {
+            throw AnimrtError(.exists, "'\(name)' is a machine that comes with animrt; register yours under another name")
+        }
         _ = try DefinitionLoader.load(json, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
         library[name] = json
     }
 
-    /// Loads the definition registered under `name`.
+    /// Loads the definition named `name`: one that comes with animrt
+    /// (`MachineHost.shippedNames`) or one registered.
     public func load(named name: String) throws(AnimrtError) -> Handle {
-        guard let json = library[name] else {
-            var message = "no machine definition is registered as '\(name)'"
-            if let near = closestName(name, Array(library.keys)) { message += "; did you mean '\(near)'?" }
-            else if !library.isEmpty { message += " (registered: \(library.keys.sorted().joined(separator: ", ")))" }
+        guard let json = library[name] ?? MachineHost.shippedDefinition(named: name) else {
+            var message = "no machine definition is named '\(name)'"
+            if let near = closestName(name, libraryNames) { message += "; did you mean '\(near)'?" }
+            else { message += " (known: \(libraryNames.joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }
         return try load(json)

@@ -1,0 +1,78 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+@Suite("R3.3 streakCard (seed 001): two styles, taps forwarded, and a bar that never fakes progress")
+struct StreakCardTests {
+    @Test("R3.3.3 (seed 001) 0 days shows exactly 0: the fill has no minimum width")
+    func zeroShowsZero() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard")
+        h.tick(0.1)
+        #expect(h.state(m) == "tracking")
+        #expect(h.shownValue(m, "fill", "bounds")[2] == 0)
+        try h.send(m, "track", [.number(3), .number(4)])
+        h.tick(0.2)
+        #expect(h.shownValue(m, "fill", "bounds")[2] == 295 * (3.0 / 7))
+        try h.send(m, "track", [.number(0), .number(7)])   // the streak was reset
+        h.tick(0.3)
+        let width = h.shownValue(m, "fill", "bounds")[2]
+        #expect(width == 0 && width.sign == .plus)
+        #expect(h.context(m, "ratio") == .number(0))
+    }
+
+    @Test("R3.3.3 fill width = track width × clamp(ratio, 0, 1), from the track's left edge")
+    func width() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard", config: ["trackWidth": .number(200)])
+        for (done, left, expected) in [(1.0, 9.0, 20.0), (5, 5, 100), (7, 0, 200), (12, 0, 200)] {
+            try h.send(m, "track", [.number(done), .number(left)])
+            #expect(h.model(m, "fill", "bounds.size.width") == expected)
+        }
+        #expect(try h.runtime.modelValue(forKeyPath: "anchorPoint", of: h.layer(m, "fill")) == .point(0, 0.5))
+        expectError(.outOfRange, ["field 'remainingDays' of 'track' is -1", "minimum is 0"]) { () throws(AnimrtError) in
+            try h.send(m, "track", [.number(1), .number(-1)])
+        }
+    }
+
+    @Test("R3.3.1 tracking(remainingDays, completedDays) and completed are reported with their values, each with its layout")
+    func styles() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard")
+        _ = h.events()
+        try h.send(m, "track", [.number(3), .number(4)])
+        #expect(h.events().last { $0.type == .machineStateChanged }?.payload == [.number(4), .number(3)])
+        #expect(h.text(m, "title") == "4 days to go")
+        #expect(h.model(m, "infoIcon", "opacity") == 1 && h.model(m, "unlockButton", "opacity") == 0)
+        try h.send(m, "track", [.number(6), .number(1)])
+        #expect(h.text(m, "title") == "1 day to go")
+        try h.send(m, "complete", [.number(7)])
+        #expect(h.state(m) == "completed")
+        #expect(h.events().last { $0.type == .machineStateChanged }?.payload == [.number(7)])
+        #expect(h.text(m, "title") == "7 days in a row — done!")
+        #expect(try h.runtime.modelValue(forKeyPath: "backgroundColor", of: h.layer(m, "card")) == .color(0x7b / 255.0, 0x39 / 255.0, 0xed / 255.0, 1))
+        #expect(h.model(m, "infoIcon", "opacity") == 0 && h.model(m, "recalculateButton", "opacity") == 1 && h.model(m, "unlockButton", "opacity") == 1)
+        let zh = try h.shipped("streakCard", locale: "zh")
+        try h.send(zh, "track", [.number(3), .number(4)])
+        #expect(h.text(zh, "title") == "还剩 4 天")
+    }
+
+    @Test("R3.3.2 taps are forwarded to the host and decide nothing; a tap on a button the style does not show is refused")
+    func tapsForwarded() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard")
+        _ = h.events()
+        try h.send(m, "infoTap")
+        #expect(h.machineEvents(m) == ["emit info"])
+        #expect(h.state(m) == "tracking")
+        expectError(.state, ["'unlockTap' is not accepted in state 'tracking'"]) { () throws(AnimrtError) in try h.send(m, "unlockTap") }
+        try h.send(m, "complete", [.number(7)])
+        _ = h.events()
+        try h.send(m, "recalculateTap")
+        try h.send(m, "unlockTap")
+        #expect(h.machineEvents(m) == ["emit recalculate", "emit unlock"])
+        #expect(h.state(m) == "completed")   // the host, not the card, decides what follows
+        #expect(h.context(m, "completedDays") == .number(7))
+        expectError(.state, ["'infoTap' is not accepted in state 'completed'"]) { () throws(AnimrtError) in try h.send(m, "infoTap") }
+    }
+}
