@@ -12,8 +12,7 @@ struct TwinRun {
     init(_ a: Harness, _ ma: Handle, _ b: Harness, _ mb: Handle) throws {
         self.a = a; self.b = b; self.ma = ma; self.mb = mb
         handleMap[ma.raw] = mb.raw
-        let d = try a.host.definition(of: ma)
-        for p in d.parts { handleMap[try a.host.part(p.name, of: ma).raw] = try b.host.part(p.name, of: mb).raw }
+        for name in try a.host.layerNames(of: ma) { handleMap[try a.host.part(name, of: ma).raw] = try b.host.part(name, of: mb).raw }
     }
 
     /// Same handle in the other runtime (objects first seen now are paired).
@@ -39,13 +38,14 @@ struct TwinRun {
         let d = try a.host.definition(of: ma)
         #expect(a.state(ma) == b.state(mb), "\(step)")
         for f in d.context { #expect(a.context(ma, f.name) == b.context(mb, f.name), "\(step): context \(f.name)") }
-        for p in d.parts {
-            let va = try a.runtime.layerValues(try a.host.part(p.name, of: ma))
-            let vb = try b.runtime.layerValues(try b.host.part(p.name, of: mb))
-            #expect(va.map(\.property) == vb.map(\.property), "\(step): \(p.name)")
+        #expect(try a.host.layerNames(of: ma) == b.host.layerNames(of: mb), "\(step)")
+        for name in try a.host.layerNames(of: ma) {
+            let va = try a.runtime.layerValues(try a.host.part(name, of: ma))
+            let vb = try b.runtime.layerValues(try b.host.part(name, of: mb))
+            #expect(va.map(\.property) == vb.map(\.property), "\(step): \(name)")
             for (x, y) in zip(va, vb) {
                 #expect(x.presentation.components.map(\.bitPattern) == y.presentation.components.map(\.bitPattern),
-                        "\(step): \(p.name).\(x.property) \(x.presentation) vs \(y.presentation)")
+                        "\(step): \(name).\(x.property) \(x.presentation) vs \(y.presentation)")
                 #expect(x.model.components.map(\.bitPattern) == y.model.components.map(\.bitPattern), "\(step): model")
             }
         }

@@ -23,6 +23,13 @@ extension MachineHost {
         return m.parts[m.partStart[p]]
     }
 
+    /// The names of every layer of the instance's parts, in order: "ring",
+    /// and "arc[0]", "arc[1]" … for the copies of a repeated part.
+    public func layerNames(of h: Handle) throws(AnimrtError) -> [String] {
+        let m = try live(h)
+        return m.parts.indices.map { m.partName(ofLayer: $0) }
+    }
+
     /// How many layers the part named `name` has in this instance: its
     /// number of copies (1 for a part that is not repeated).
     public func partCount(_ name: String, of h: Handle) throws(AnimrtError) -> Int {
