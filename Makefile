@@ -105,6 +105,8 @@ test-asan: lib-asan
 	$(ASANRUN) $(OUT)/test_abi_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_machines.c $(ASANLINK) -o $(OUT)/test_machines_asan
 	$(ASANRUN) $(OUT)/test_machines_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_shipped_machines.c $(ASANLINK) -o $(OUT)/test_shipped_machines_asan
+	$(ASANRUN) $(OUT)/test_shipped_machines_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_timing.c $(ASANLINK) -o $(OUT)/test_timing_asan
 	$(ASANRUN) $(OUT)/test_timing_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_chaos.c $(ASANLINK) -o $(OUT)/test_chaos_asan
