@@ -59,6 +59,8 @@ class SendOutcome(IntEnum):
     IGNORED = 1
     STALE = 2
     QUEUED = 3
+    #: the event is throttled and its interval runs: the latest one sent is processed when it ends
+    THROTTLED = 4
 
 
 class StopReason(IntEnum):

@@ -264,9 +264,10 @@ class Machine(Object):
         """Sends `event` with its payload fields by name (``animrt_machine_send_json``); the whole
         macrostep runs before it returns.
 
-        Returns :class:`SendOutcome` ``TAKEN``, ``IGNORED`` (the state ignores it) or ``STALE`` (a
+        Returns :class:`SendOutcome` ``TAKEN``, ``IGNORED`` (the state ignores it), ``STALE`` (a
         result whose request id is not the latest: reported as a :class:`StaleResult` event, not
-        processed). An event no active state takes raises :class:`StateError` naming the state and
+        processed) or ``THROTTLED`` (a throttled event sent before its interval ended: the latest
+        one is processed when it ends). An event no active state takes raises :class:`StateError` naming the state and
         what it accepts; a bad payload raises with the field's name::
 
             m.send("fetched", request=2, progress=0.72)
@@ -301,9 +302,14 @@ class Machine(Object):
         """The context, read live as a mapping: ``dict(m.context)``, ``m.context["title"]``."""
         return Context(self)
 
-    def part(self, name: str) -> Layer:
+    def part(self, name: str, index: Optional[int] = None) -> Layer:
         """The layer of part `name` (``animrt_machine_part``), the same object every time:
-        ``m.part("ring").presentation("strokeEnd")``."""
+        ``m.part("ring").presentation("strokeEnd")``. A repeated part (``"count"`` in its
+        declaration) has one layer per copy: ``m.part("arc", 2)``, also written ``m.part("arc[2]")``."""
+        if index is not None:
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise ArgumentTypeError(f"index is {check.describe(index)}; it must be an int")
+            name = f"{check.text(name, 'name')}[{index}]" if index >= 0 else f"{name}[-]"
         found = self._parts.get(name)
         if found is None:
             out = c_uint64()
@@ -311,6 +317,16 @@ class Machine(Object):
             found = Layer._stand_in(self._runtime, out.value)
             self._parts[name] = found
         return found
+
+    def part_count(self, name: str) -> int:
+        """How many layers part `name` has (``animrt_machine_part_count``): its number of copies for a
+        repeated part, 1 otherwise::
+
+            arcs = [m.part("arc", i) for i in range(m.part_count("arc"))]
+        """
+        out = c_size_t()
+        lib.animrt_machine_part_count(self._runtime._ptr, self._id, check.text(name, "name").encode("utf-8"), byref(out))
+        return out.value
 
     def snapshot(self) -> str:
         """The machine as JSON text (``animrt_machine_snapshot``): its state, context, timers,

@@ -1,0 +1,302 @@
+"""The machines that come with animrt (SPEC R3.1–R3.4) from Python: each pitfall of the seeds by name,
+repeated parts, and a snapshot of a scripted session of each machine continuing identically."""
+import math
+
+import pytest
+
+import animrt
+
+
+def requests_of(rt: animrt.Runtime, m: animrt.Machine) -> list:
+    """The ids of the requests `m` issued since the last read (events come with ticks)."""
+    rt.tick(rt.time)
+    return [e.id for e in rt.events() if isinstance(e, animrt.RequestIssued) and e.machine is m]
+
+
+def ready_card(rt: animrt.Runtime, progress: float, **config) -> animrt.Machine:
+    m = rt.machine(rt.definition(named="progressCard"), config=config)
+    m.send("fetch")
+    (request,) = requests_of(rt, m)
+    m.send("fetched", request=request, progress=progress)
+    return m
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        runtime.tick(0)
+        yield runtime
+
+
+def test_the_four_machines_load_by_name(rt):
+    for name in ("networkButton", "progressCard", "streakCard", "indicatorBar"):
+        assert rt.definition(named=name).name == name
+    with pytest.raises(animrt.NotFoundError, match="did you mean 'streakCard'"):
+        rt.definition(named="streakcard")
+    with pytest.raises(animrt.ExistsError, match="comes with animrt"):
+        rt.register_definition("indicatorBar", {"name": "x", "initial": "a", "states": {"a": {}}})
+
+
+# ---- seed 000: the progress card ------------------------------------------------------------------
+
+def test_stale_result_ignored(rt):  # seed 000 §5.1
+    m = rt.machine(rt.definition(named="progressCard"))
+    m.send("fetch")
+    m.send("fetch")
+    first, second = requests_of(rt, m)
+    assert m.send("fetched", request=first, progress=0.9) is animrt.SendOutcome.STALE
+    assert m.state == "loading"
+    rt.tick(0.01)
+    (stale,) = [e for e in rt.events() if isinstance(e, animrt.StaleResult)]
+    assert stale.id == first and stale.machine is m
+    assert m.send("fetched", request=second, progress=0.4, hint="3 to go") is animrt.SendOutcome.TAKEN
+    assert (m.state, m.context["progress"], m.context["subtitle"]) == ("ready", 0.4, "3 to go")
+
+
+def test_jitter_small_changes_are_set_large_ones_animate(rt):  # seed 000 §5.2
+    m = ready_card(rt, 0.35)
+    ring = m.part("ring")
+    rt.tick(0.1)
+    m.send("progress", progress=0.38)
+    assert ring.animation_keys() == []
+    rt.tick(0.2)
+    assert ring.presentation("strokeEnd") == 0.38
+    m.send("progress", progress=0.72)
+    assert ring.animation_keys() == ["fill"] and ring.value("strokeEnd") == 0.72
+    rt.tick(0.3)
+    rt.tick(0.55)
+    assert ring.presentation("strokeEnd") == pytest.approx(0.55, abs=1e-6)
+
+
+def test_throttle_shows_at_most_60_updates_a_second_and_always_the_last(rt):  # seed 000 §5.2
+    m = ready_card(rt, 0.1, jitterThreshold=1)
+    ring = m.part("ring")
+    shown, changes, outcomes = ring.value("strokeEnd"), [], []
+    for i in range(1, 1001):
+        t = i / 1000
+        rt.tick(t)
+        last = 0.1 + 0.8 * i / 1000
+        outcomes.append(m.send("progress", progress=last))
+        if ring.value("strokeEnd") != shown:
+            shown = ring.value("strokeEnd")
+            changes.append(t)
+    rt.tick(1.1)
+    rt.tick(1.2)
+    assert ring.value("strokeEnd") == last and ring.presentation("strokeEnd") == last
+    assert 55 <= len(changes) <= 61
+    assert all(b - a >= 1 / 60 - 1e-9 for a, b in zip(changes, changes[1:]))
+    assert outcomes.count(animrt.SendOutcome.THROTTLED) > 900
+
+
+def test_fill_then_celebrate(rt):  # seed 000 §5.3
+    m = ready_card(rt, 0.72)
+    rt.tick(1)
+    rt.events()
+    m.send("fetch")
+    (request,) = requests_of(rt, m)
+    m.send("fetched", request=request, progress=1)
+    assert m.state == "filling"
+    rt.tick(1.1)
+    rt.tick(1.59)
+    assert m.state == "filling" and m.part("ring").presentation("strokeEnd") < 1
+    rt.tick(1.61)
+    assert m.state == "completed.celebrating" and m.part("ring").presentation("strokeEnd") == 1
+    changes = [e for e in rt.events() if isinstance(e, animrt.StateChanged)]
+    assert (changes[-1].to_state, changes[-1].values) == ("completed.celebrating", {"celebrating": True})
+    assert m.context["title"] == "Congratulations!"
+    rt.tick(4.62)
+    assert m.state == "completed.settled" and m.context["celebrating"] is False
+
+
+def test_no_timer_fires_after_leaving_its_state_or_after_destroy(rt):  # seed 000 §5.4
+    m = ready_card(rt, 1)
+    rt.tick(0.1)
+    rt.tick(0.7)
+    assert m.state == "completed.celebrating"
+    m.send("hide")
+    rt.tick(0.8)
+    rt.events()
+    rt.tick(100)
+    assert m.state == "hidden"
+    assert [e for e in rt.events() if getattr(e, "machine", None) is m] == []
+    d = ready_card(rt, 1)
+    rt.tick(100.1)
+    rt.tick(100.7)
+    d.destroy()
+    rt.events()
+    rt.tick(1000)
+    assert [e for e in rt.events() if getattr(e, "machine", None) is d] == []
+
+
+def test_refresh_policy_on_appear(rt):  # seed 000 §5.5
+    m = ready_card(rt, 0.5)
+    requests_of(rt, m)
+    rt.tick(299)
+    m.send("appear")
+    assert requests_of(rt, m) == [] and m.state == "ready"
+    rt.tick(300)
+    m.send("appear")
+    assert len(requests_of(rt, m)) == 1 and m.state == "loading"
+
+
+def test_disabled_retry_copy_and_nan(rt):  # R3.2.2, R3.2.3, R3.2.7, R3.2.8
+    card = rt.definition(named="progressCard")
+    m = rt.machine(card, locale="zh")
+    m.send("fetch", eligible=False, reason="notLoggedIn")
+    assert (m.state, m.context["reason"]) == ("disabled", "notLoggedIn") and requests_of(rt, m) == []
+    m.send("fetch")
+    (request,) = requests_of(rt, m)
+    m.send("fetchFailed", request=request, retryable=False)
+    assert m.context["title"] == "出错了"
+    with pytest.raises(animrt.StateError, match="'retry' is not taken in state 'error.shown'"):
+        m.send("retry")
+    m.send("fetch")
+    assert m.state == "error.retrying" and m.context["isLoading"] is True
+    (request,) = requests_of(rt, m)
+    m.send("fetched", request=request, progress=0.5)
+    assert (m.context["title"], m.context["actionTitle"], m.context["percentText"]) == ("坚持就是胜利", "去完成", "50%")
+    with pytest.raises(animrt.ArgumentTypeError):
+        m.send("progress", progress=math.nan)
+    custom = rt.machine(card, strings={"titleStart": "Let's begin"})
+    custom.send("fetch")
+    (request,) = requests_of(rt, custom)
+    custom.send("fetched", request=request, progress=0)
+    assert custom.context["title"] == "Let's begin"
+
+
+# ---- seeds 001 and 002: the streak card and the indicator bar --------------------------------------
+
+def test_zero_shows_zero(rt):  # seed 001
+    m = rt.machine(rt.definition(named="streakCard"))
+    fill = m.part("fill")
+    rt.tick(0.1)
+    assert fill.presentation("bounds")[2] == 0
+    m.send("track", completedDays=3, remainingDays=4)
+    rt.tick(0.2)
+    assert fill.presentation("bounds")[2] == 295 * (3 / 7)
+    m.send("track", completedDays=0, remainingDays=7)
+    rt.tick(0.3)
+    assert fill.presentation("bounds")[2] == 0
+    m.send("infoTap")
+    rt.tick(0.4)
+    assert [e.name for e in rt.events() if isinstance(e, animrt.Emitted)] == ["info"]
+    with pytest.raises(animrt.StateError):
+        m.send("unlockTap")
+
+
+def test_indicator_geometry_and_label(rt):  # seed 002
+    m = rt.machine(rt.definition(named="indicatorBar"))
+    m.send("progress", fraction=0.3)
+    assert m.part("fill").value("bounds.size.width") == 90 and m.part("indicator").value("position.x") == 70
+    assert m.context["label"] == "30%"
+    m.send("unknown")
+    assert m.context["label"] == "0%" and m.part("fill").value("bounds.size.width") == 0
+
+
+# ---- seed 003: the network button --------------------------------------------------------------------
+
+def test_loading_starts_only_after_the_prepare_barrier_drains(rt):  # seed 003
+    m = rt.machine(rt.definition(named="networkButton"))
+    m.send("startAnimate")
+    rt.tick(0.1)
+    rt.tick(0.29)
+    assert m.state == "loading.preparing" and m.part("arc", 0).animation_keys() == []
+    rt.tick(0.31)
+    assert m.state == "loading.spinning"
+    assert [m.part("arc", i).animation_keys() for i in range(m.part_count("arc"))] == [["fade", "spin"]] * 2
+
+
+def test_the_spinner_stops_from_its_presentation_value(rt):  # seed 003
+    m = rt.machine(rt.definition(named="networkButton"), config={"linesCount": 4})
+    m.send("startAnimate")
+    t = 0.0
+    while m.state != "loading.spinning":
+        t += 0.01
+        rt.tick(t)
+    t += 0.68
+    rt.tick(t)
+    arcs = [m.part(f"arc[{i}]") for i in range(4)]
+    before = [a.presentation("transform.rotation.z") for a in arcs]
+    assert abs(before[0]) > 1
+    m.send("stopAnimate")
+    rt.tick(t)
+    assert [a.presentation("transform.rotation.z") for a in arcs] == before
+    angles = []
+    for i in range(1, 18):
+        rt.tick(t + i / 60)
+        angles.append(abs(arcs[0].presentation("transform.rotation.z")))
+    assert all(b <= a + 1e-12 and a - b < abs(before[0]) / 4 for a, b in zip([abs(before[0])] + angles, angles))
+    rt.tick(t + 0.31)
+    assert arcs[0].presentation("transform.rotation.z") == 0 and m.state == "finishing.dotting"
+
+
+def test_repeated_parts_are_layers_by_index(rt):
+    m = rt.machine(rt.definition(named="networkButton"), config={"linesCount": 3})
+    assert m.part_count("arc") == 3 and m.part_count("button") == 1
+    assert m.part("arc", 2) is m.part("arc[2]")
+    assert m.part("arc", 1).value("strokeStart") == pytest.approx(1 / 3)
+    with pytest.raises(animrt.RangeError, match=r"has 3 copies \(0 to 2\)"):
+        m.part("arc", 3)
+    with pytest.raises(animrt.InvalidArgumentError, match="name one with its index"):
+        m.part("arc")
+    with pytest.raises(animrt.ArgumentTypeError, match="must be an int"):
+        m.part("arc", 1.0)  # type: ignore[arg-type]
+
+
+# ---- a snapshot of a session of each machine ----------------------------------------------------------
+
+SESSIONS = {
+    "networkButton": ({"linesCount": 3}, [("startAnimate", {}), 0.1, 0.3, 0.35, 0.734],
+                      [0.8, ("stopAnimate", {}), 0.9, 1.15, 1.3, 1.6, 1.9, 2.2, ("startAnimate", {}), 2.6, 2.9,
+                       ("stopByError", {}), 3.5, 4.5]),
+    "progressCard": ({}, [("fetch", {}), ("fetched", {"request": 1, "progress": 0.35}), 0.1, ("progress", {"progress": 0.38}),
+                          ("progress", {"progress": 0.72})],
+                     [0.11, 0.2, 0.5, ("fetch", {}), ("fetched", {"request": 2, "progress": 1}), 0.6, 1.2, 4.3, 9.4]),
+    "streakCard": ({}, [1.0, ("track", {"completedDays": 3, "remainingDays": 4})],
+                   [("infoTap", {}), 2.0, ("complete", {"completedDays": 7}), ("unlockTap", {}), 3.0]),
+    "indicatorBar": ({}, [1.0, ("progress", {"fraction": 0.42})], [("unknown", {}), 2.0, ("progress", {"fraction": 0.5}), 3.0]),
+}
+
+
+def describe(rt: animrt.Runtime, m: animrt.Machine) -> list:
+    """What the machine shows and reports now, as plain values."""
+    layers = []
+    for name in m.definition.parts:
+        for i in range(m.part_count(name)):
+            try:
+                layer = m.part(name)
+            except animrt.InvalidArgumentError:
+                layer = m.part(name, i)
+            layers.append([layer.presentation(k) for k in ("opacity", "bounds", "position", "strokeEnd", "backgroundColor")]
+                          + [layer.presentation("transform.rotation.z")])
+    events = [(type(e).__name__, e.time, getattr(e, "to_state", None), getattr(e, "values", None)) for e in rt.events()]
+    return [m.state, dict(m.context), layers, events]
+
+
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_a_snapshot_of_each_session_continues_identically(name):
+    config, before, after = SESSIONS[name]
+    a = animrt.Runtime()
+    a.tick(0)
+    ma = a.machine(a.definition(named=name), config=config)
+    for step in before:
+        if isinstance(step, float):
+            a.tick(step)
+        else:
+            ma.send(step[0], **step[1])
+    a.tick(a.time)
+    a.events()
+    saved = ma.snapshot()
+    b = animrt.Runtime()
+    b.tick(a.time)
+    mb = b.restore(saved, b.definition(named=name))
+    assert describe(a, ma) == describe(b, mb)
+    for step in after:
+        for rt, m in ((a, ma), (b, mb)):
+            if isinstance(step, float):
+                rt.tick(step)
+            else:
+                m.send(step[0], **step[1])
+        assert describe(a, ma) == describe(b, mb), step
+    a.close()
+    b.close()
