@@ -47,7 +47,7 @@ FUZZ       := $(BUILD)/fuzz
 .PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan machine-docs curves
 
 # Machine definitions whose pages, diagrams and tables live in docs/machines/.
-MACHINE_DEFS := examples/machines/download_button.json
+MACHINE_DEFS := examples/machines/download_button.json $(wildcard Sources/StateMachines/Library/*.json)
 
 all: lib
 

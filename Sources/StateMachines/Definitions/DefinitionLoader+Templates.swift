@@ -36,7 +36,8 @@ extension DefinitionLoader {
                     throw children.error(.invalidArgument, "a repeated part ('\(name)') has no child parts; give its copies siblings instead")
                 }
             }
-            parts.append(PartDeclaration(name: name, parent: parent, properties: props, count: count))
+            parts.append(PartDeclaration(name: name, parent: parent, properties: props, count: count,
+                                         summary: try o["description"]?.string() ?? ""))
             if let children = o["parts"] { try loadParts(children, parent: index, depth: depth + 1) }
         }
     }

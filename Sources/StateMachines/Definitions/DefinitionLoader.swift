@@ -144,17 +144,18 @@ final class DefinitionLoader {
             try JSONNode.checkName(n, "context field name", item)
             let o = try item.object(allowed: DefinitionKeys.context, required: ["type"])
             let type = try machineType(o["type"]!, allowed: ["number", "bool", "string"])
+            let summary = try o["description"]?.string() ?? ""
             switch (o["initial"], o["computed"]) {
             case (let i?, nil):
                 let initial = try expression(i, scope: scope, type: type)
                 contextFields[n] = Field(index: context.count, type: type)
-                context.append(ContextField(name: n, type: type, initial: initial, computed: nil))
+                context.append(ContextField(name: n, type: type, initial: initial, computed: nil, summary: summary))
             case (nil, let c?):
                 let placeholder: MachineValue = type == .number ? .number(0) : type == .bool ? .bool(false) : .string("")
                 contextFields[n] = Field(index: context.count, type: type, isComputed: true)
                 computedNodes.append((context.count, c))
                 context.append(ContextField(name: n, type: type, initial: Expression(constant: placeholder, text: "\(placeholder)"),
-                                            computed: nil))
+                                            computed: nil, summary: summary))
             case (_?, _?):
                 throw item.error(.invalidArgument, "a context field has an \"initial\" value (stored) or a \"computed\" expression, not both")
             case (nil, nil):
@@ -171,7 +172,7 @@ final class DefinitionLoader {
         var uses: [Int: [Int]] = [:]
         for (field, node) in computedNodes {
             let e = try expression(node, scope: s, type: context[field].type)
-            context[field] = ContextField(name: context[field].name, type: context[field].type, initial: context[field].initial, computed: e)
+            context[field].computed = e
             uses[field] = e.root.computedFields
         }
         // Depth-first search for a cycle: 1 = on the path, 2 = done.

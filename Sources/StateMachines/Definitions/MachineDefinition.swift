@@ -118,7 +118,8 @@ public struct ContextField: Sendable {
     public let type: MachineType
     let initial: Expression
     /// For a computed field: its expression (nil for a stored field).
-    let computed: Expression?
+    var computed: Expression?
+    public var summary = ""
     public var isComputed: Bool { computed != nil }
 }
 
@@ -171,6 +172,7 @@ public struct PartDeclaration: Sendable {
     let properties: [(keyPath: String, value: ValueSlot)]
     /// For a repeated part: how many copies (a number expression over config).
     let count: Expression?
+    public var summary = ""
     public var isRepeated: Bool { count != nil }
 }
 

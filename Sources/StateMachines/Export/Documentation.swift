@@ -29,7 +29,7 @@ extension MachineDefinition {
                 else if let lo = p.minimum { allowed = "≥ \(MachineValue.format(lo))" }
                 else if let hi = p.maximum { allowed = "≤ \(MachineValue.format(hi))" }
                 if !p.choices.isEmpty { allowed = p.choices.map { "`\($0)`" }.joined(separator: ", ") }
-                out += "| `\(p.name)` | \(p.type) | `\(p.defaultValue)` | \(allowed) | \(cell(p.summary)) |\n"
+                out += "| `\(p.name)` | \(p.type) | `\(MachineDefinition.literal(p.defaultValue))` | \(allowed) | \(cell(p.summary)) |\n"
             }
             out += "\n"
         }
@@ -39,6 +39,7 @@ extension MachineDefinition {
             if let op = events[e].resultOf {
                 meaning = "\(events[e].isPartial ? "partial " : "")result of `\(requests[op].name)`" + (meaning.isEmpty ? "" : "; " + meaning)
             }
+            if let t = events[e].throttle { meaning += (meaning.isEmpty ? "" : "; ") + "throttled: at most one per `\(t.text)` s" }
             out += "| `\(events[e].name)` | \(payload(events[e].payload)) | \(cell(meaning)) |\n"
         }
         if !emits.isEmpty {
@@ -50,16 +51,20 @@ extension MachineDefinition {
             for r in requests { out += "| `\(r.name)` | \(payload(r.payload)) | \(cell(r.summary)) |\n" }
         }
         if !context.isEmpty {
-            out += "\n## Context\n\n| field | type | initial |\n|---|---|---|\n"
-            for f in context { out += "| `\(f.name)` | \(f.type) | `\(cell(f.initial.text))` |\n" }
+            out += "\n## Context\n\n| field | type | initial | meaning |\n|---|---|---|---|\n"
+            for f in context {
+                let value = f.computed.map { "computed: `\(cell($0.text))`" } ?? "`\(cell(f.initial.text))`"
+                out += "| `\(f.name)` | \(f.type) | \(value) | \(cell(f.summary)) |\n"
+            }
         }
         if !parts.isEmpty {
             out += "\n## Parts\n\n"
             for (i, p) in parts.enumerated() {
                 var depth = 0, a = p.parent
                 while a >= 0 { depth += 1; a = parts[a].parent }
-                out += String(repeating: "  ", count: depth) + "- `\(p.name)`"
-                if !p.properties.isEmpty { out += ": " + p.properties.map { "\($0.keyPath)" }.joined(separator: ", ") }
+                out += String(repeating: "  ", count: depth) + "- `\(p.name)`" + (p.count.map { " × `\($0.text)`" } ?? "")
+                if !p.summary.isEmpty { out += " — " + p.summary }
+                if !p.properties.isEmpty { out += " (" + p.properties.map { "\($0.keyPath)" }.joined(separator: ", ") + ")" }
                 out += "\n"
                 _ = i
             }
@@ -73,5 +78,18 @@ extension MachineDefinition {
         }
         out += "\n## Transitions\n\n" + transitionTable()
         return out
+    }
+}
+
+extension MachineDefinition {
+    /// A value as a definition would write it: colours whose components are
+    /// whole 255ths as "#rrggbb" (or "#rrggbbaa"), the rest as `description`.
+    static func literal(_ v: MachineValue) -> String {
+        guard case .vector(let x) = v, x.kind == .color else { return "\(v)" }
+        let bytes = x.components.map { ($0 * 255).rounded() }
+        guard zip(bytes, x.components).allSatisfy({ $0 >= 0 && $0 <= 255 && $0 / 255 == $1 }) else { return "\(v)" }
+        let digits = "0123456789abcdef".map { $0 }
+        let hex = bytes.map { b in String([digits[Int(b) / 16], digits[Int(b) % 16]]) }
+        return "#" + hex[0..<3].joined() + (bytes[3] == 255 ? "" : hex[3])
     }
 }

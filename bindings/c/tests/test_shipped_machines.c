@@ -405,6 +405,35 @@ TEST(shipped_by_name_and_repeated_parts) {
     animrt_runtime_destroy(rt);
 }
 
+TEST(computed_fields_and_config_refusals) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0, before = 0;
+    CHECK_OK(animrt_definition_load(rt,
+        "{\"name\": \"meter\", \"config\": {\"every\": {\"type\": \"number\", \"default\": 0.1}},"
+        " \"context\": {\"done\": {\"type\": \"number\", \"initial\": 0},"
+        "             \"inverse\": {\"type\": \"number\", \"computed\": \"1 / (context.done - 2)\"}},"
+        " \"events\": {\"add\": {\"throttle\": \"config.every\"}}, \"initial\": \"a\","
+        " \"states\": {\"a\": {\"on\": {\"add\": {\"actions\": [{\"assign\": {\"done\": \"context.done + 1\"}}]}}}}}", &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    int32_t inverse = -1;
+    CHECK_OK(animrt_definition_id(rt, def, ANIMRT_NAME_CONTEXT, "inverse", &inverse));
+    animrt_value v = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_get(rt, m, inverse, &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == -0.5);
+    tick(rt, 0);
+    CHECK(send(rt, m, "add", NULL) == ANIMRT_SEND_TAKEN);
+    CHECK(send(rt, m, "add", NULL) == ANIMRT_SEND_THROTTLED);
+    tick(rt, 0.1);
+    CHECK_STATUS(animrt_machine_get(rt, m, inverse, &v, NULL, 0, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("context.inverse computes to inf");
+    CHECK(v.number == -0.5);  /* untouched */
+    before = m;
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"every\": -1}}", &m), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("the throttle of 'add' is -1 s");
+    CHECK(m == before);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- snapshots of a session of each machine ------------------------------ */
 
 static int same_event(const animrt_event *x, const animrt_event *y) {
@@ -538,6 +567,7 @@ int main(void) {
     RUN(loading_waits_for_prepare_barrier);
     RUN(spinner_stops_from_presentation);
     RUN(shipped_by_name_and_repeated_parts);
+    RUN(computed_fields_and_config_refusals);
     RUN(snapshot_of_each_session);
     return check_report();
 }

@@ -243,6 +243,25 @@ def test_repeated_parts_are_layers_by_index(rt):
         m.part("arc", 1.0)  # type: ignore[arg-type]
 
 
+def test_config_a_repeated_part_or_a_throttle_cannot_take_and_computed_numbers_that_are_not_finite(rt):
+    button = rt.definition(named="networkButton")
+    with pytest.raises(animrt.RangeError, match="part 'arc' would have 2.5 copies"):
+        rt.machine(button, config={"linesCount": 2.5})
+    meter = rt.definition({"name": "meter", "config": {"every": {"type": "number", "default": 0.1}},
+                           "context": {"done": {"type": "number", "initial": 0},
+                                       "inverse": {"type": "number", "computed": "1 / (context.done - 2)"}},
+                           "events": {"add": {"throttle": "config.every"}}, "initial": "a",
+                           "states": {"a": {"on": {"add": {"actions": [{"assign": {"done": "context.done + 1"}}]}}}}})
+    with pytest.raises(animrt.RangeError, match="the throttle of 'add' is -1 s"):
+        rt.machine(meter, config={"every": -1})
+    m = rt.machine(meter)
+    assert m.context["inverse"] == -0.5
+    assert m.send("add") is animrt.SendOutcome.TAKEN and m.send("add") is animrt.SendOutcome.THROTTLED
+    rt.tick(0.1)
+    with pytest.raises(animrt.InvalidArgumentError, match="context.inverse computes to inf"):
+        m.context["inverse"]
+
+
 # ---- a snapshot of a session of each machine ----------------------------------------------------------
 
 SESSIONS = {
