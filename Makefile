@@ -1,5 +1,5 @@
 # animrt — build, test, demo, bench, install.
-#   make demo     build libanimrt.so and run the C demo in the terminal
+#   make demo     build libanimrt.so and run the C demo in the terminal: the four shipped machines
 #   make test     run every test suite: Swift core, C ABI (also against a library
 #                 built with ASan, and a minute of fuzzing), Python binding
 #   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
@@ -153,6 +153,9 @@ test-python: lib python-deps
 	@mkdir -p $(OUT)
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/tutorial.py $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py --check docs/curves.svg
+	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) examples/progress_card.py --svg $(OUT)/progress_card.svg
+	$(PYTHON) -c "import sys, xml.etree.ElementTree as E; n = len(E.parse(sys.argv[1]).getroot().findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'examples/progress_card.py: ran, and its SVG filmstrip parses ({n} frames)')" $(OUT)/progress_card.svg
+	PYTHONPATH=bindings/python/src $(PYTHON) -m mypy --strict examples/progress_card.py
 
 curves: lib
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py docs/curves.svg

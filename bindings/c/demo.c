@@ -1,25 +1,26 @@
-/* animrt demo: a loading ring and a progress bar, driven from outside.
+/* animrt demo: the machines that come with animrt, driven from outside.
  *
- * The host (this program) owns the clock and the drawing; animrt owns what
- * is on screen at each time. The bar fills in three steps, each started by
- * the barrier notification of the one before (never by a guessed delay);
- * the ring's arcs spin with an endless transform.rotation.z animation and
- * fade out when the bar is full.
+ * The host (this program) owns the clock, the drawing and the "network";
+ * animrt owns what is on screen at each time and which state each component
+ * is in. Four scripted sessions run one after the other:
  *
- *   demo              animate in the terminal (about 4 seconds)
- *   demo --svg FILE   write the same run as an SVG filmstrip instead
+ *   networkButton  tap, loading, success with the check mark; then an error with the cross
+ *   progressCard   fetch, 35 %, 38 % (no animation), 72 %, a stale result ignored, 100 %,
+ *                  the celebration, completed, hidden
+ *   streakCard     0 days, then 3 of 7, then completed (taps forwarded to the host)
+ *   indicatorBar   unknown, 30 %, 72 %, unknown again
+ *
+ *   demo              animate in the terminal (in real time on a terminal)
+ *   demo --svg FILE   write each session as a row of an SVG filmstrip instead
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "animrt.h"
 
 #define FPS 30
-#define LINES 3                 /* arcs in the ring, spaced 2π / LINES */
-#define DOT_LENGTH 1.2          /* radians per arc */
 #define TWO_PI 6.283185307179586
 
 static animrt_runtime *rt;
@@ -30,82 +31,425 @@ static void die(const char *what, animrt_status s) {
 }
 #define TRY(call) do { animrt_status s_ = (call); if (s_ != ANIMRT_OK) die(#call, s_); } while (0)
 
-static animrt_keypath keypath(const char *path) {
-    animrt_keypath id;
-    TRY(animrt_keypath_id(rt, path, &id));
+/* ---- reading a machine ---------------------------------------------------- */
+
+typedef struct {
+    const char *kind;  /* the shipped machine's name */
+    animrt_id def, m;
+    uint64_t requests[8];  /* the request ids issued, oldest first */
+    int request_count;
+} machine;
+
+static int32_t id_of(machine *mc, animrt_name_kind kind, const char *name) {
+    int32_t id;
+    TRY(animrt_definition_id(rt, mc->def, kind, name, &id));
     return id;
 }
 
-static double read1(animrt_id layer, animrt_keypath kp) {
-    double v; size_t n;
-    TRY(animrt_layer_get_presentation(rt, layer, kp, &v, 1, &n));
-    return v;
+static const char *name_of(machine *mc, animrt_name_kind kind, int32_t id) {
+    static char buf[4][128];
+    static int next;
+    char *b = buf[next++ % 4];
+    size_t needed;
+    if (id < 0 || animrt_definition_name(rt, mc->def, kind, id, b, 128, &needed) != ANIMRT_OK) strcpy(b, "-");
+    return b;
 }
 
-/* Animates the bar's "progress" property from where it is to `to`. */
-static void fill_to(animrt_id bar, double to, double duration, const char *curve, animrt_id barrier) {
-    animrt_id a;
-    TRY(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "progress", &a));
-    TRY(animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1));
-    TRY(animrt_animation_set_flag(rt, a, ANIMRT_FLAG_FROM_PRESENTATION, 1));
-    TRY(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, duration));
-    TRY(animrt_animation_set_timing_function(rt, a, curve));
-    TRY(animrt_layer_set_value(rt, bar, keypath("progress"), &to, 1));  /* the model holds the target */
-    TRY(animrt_layer_add_animation(rt, bar, a, "fill", barrier, NULL));
-    TRY(animrt_animation_destroy(rt, a));
+static const char *state(machine *mc) {
+    int32_t s;
+    TRY(animrt_machine_state(rt, mc->m, &s));
+    return name_of(mc, ANIMRT_NAME_STATE, s);
 }
 
-typedef struct { double t, angle, ring_opacity, progress; } frame;
+static int in_state(machine *mc, const char *name) {
+    int yes = 0;
+    TRY(animrt_machine_in_state(rt, mc->m, id_of(mc, ANIMRT_NAME_STATE, name), &yes));
+    return yes;
+}
 
-/* ---- terminal ----------------------------------------------------------- */
+/* A context field's text, in a static buffer. */
+static const char *text(machine *mc, const char *field) {
+    static char buf[4][256];
+    static int next;
+    char *b = buf[next++ % 4];
+    animrt_value v;
+    size_t needed;
+    TRY(animrt_machine_get(rt, mc->m, id_of(mc, ANIMRT_NAME_CONTEXT, field), &v, b, 256, &needed));
+    return b;
+}
 
-static void draw_terminal(const frame *f, int tty) {
-    /* The ring: 16 cells around a circle; a cell is lit when it lies on an arc. */
-    char ring[16 * 4 + 1] = "";
-    for (int i = 0; i < 16; i++) {
-        double a = TWO_PI * i / 16, lit = 0;
-        for (int k = 0; k < LINES; k++) {
-            double start = fmod(f->angle + TWO_PI * k / LINES, TWO_PI);
-            double d = fmod(a - start + 2 * TWO_PI, TWO_PI);
-            if (d < DOT_LENGTH) lit = 1;
+/* Component `i` of what part `part` shows for `key_path`. */
+static double shown(machine *mc, const char *part, const char *key_path, int i) {
+    animrt_id layer;
+    animrt_keypath kp;
+    double v[16];
+    size_t n;
+    TRY(animrt_machine_part(rt, mc->m, part, &layer));
+    TRY(animrt_keypath_id(rt, key_path, &kp));
+    TRY(animrt_layer_get_presentation(rt, layer, kp, v, 16, &n));
+    return v[i];
+}
+#define S(mc, part, kp) shown(mc, part, kp, 0)
+
+static size_t copies(machine *mc, const char *part) {
+    size_t n;
+    TRY(animrt_machine_part_count(rt, mc->m, part, &n));
+    return n;
+}
+
+/* ---- the scripts ------------------------------------------------------------ */
+
+enum { NOW, LATEST, OLDER };  /* which request a result answers */
+
+typedef struct {
+    double t;
+    const char *event;
+    const char *payload;  /* JSON; "%llu" stands for the request id */
+    int answers;
+    const char *note;     /* what to look for, printed with the cue */
+} cue;
+
+typedef struct {
+    const char *kind;
+    const char *options;
+    double end;
+    const cue *cues;
+    int cue_count;
+    const double *frames;  /* the times drawn in the filmstrip */
+    int frame_count;
+} session;
+
+static const cue BUTTON[] = {
+    {0.0, "tap", NULL, NOW, "the button turns into a circle (two groups; the spin waits for both)"},
+    {1.6, "stopAnimate", NULL, NOW, "success: the arcs turn back from where they are, dots grow, the check mark flashes"},
+    {3.6, "startAnimate", NULL, NOW, "again"},
+    {5.2, "stopByError", NULL, NOW, "failure: the cross, in the error colour"},
+};
+static const double BUTTON_FRAMES[] = {0, 0.15, 0.5, 1.0, 1.75, 2.0, 2.2, 2.6, 3.2, 5.45, 5.75, 6.4};
+
+static const cue CARD[] = {
+    {0.2, "fetch", NULL, NOW, "loading: request #1"},
+    {0.8, "fetched", "{\"request\": %llu, \"progress\": 0.35, \"hint\": \"2 of 6 tasks\"}", LATEST, "ready at 35 %"},
+    {1.6, "progress", "{\"progress\": 0.38}", NOW, "38 %: a change under 0.05 is set, not animated"},
+    {2.4, "progress", "{\"progress\": 0.72}", NOW, "72 %: animated from what is on screen"},
+    {3.4, "fetch", NULL, NOW, "pulled to refresh"},
+    {3.5, "fetch", NULL, NOW, "and again: only the latest request counts"},
+    {4.0, "fetched", "{\"request\": %llu, \"progress\": 0.9}", OLDER, "the older request answers late: stale, ignored"},
+    {4.4, "fetched", "{\"request\": %llu, \"progress\": 1}", LATEST, "100 %: the ring fills first, then the celebration"},
+};
+static const double CARD_FRAMES[] = {0, 0.3, 1.0, 1.8, 2.6, 2.9, 3.6, 4.1, 4.6, 5.2, 8.3, 13.4};
+
+static const cue STREAK[] = {
+    {0.0, "track", "{\"completedDays\": 0, \"remainingDays\": 7}", NOW, "0 days: the bar shows exactly 0"},
+    {1.0, "track", "{\"completedDays\": 3, \"remainingDays\": 4}", NOW, "3 of 7"},
+    {1.5, "infoTap", NULL, NOW, "a tap is forwarded to the host, nothing decided"},
+    {2.5, "complete", "{\"completedDays\": 7}", NOW, "completed style"},
+    {3.0, "unlockTap", NULL, NOW, "forwarded"},
+};
+static const double STREAK_FRAMES[] = {0.1, 1.1, 2.6};
+
+static const cue INDICATOR[] = {
+    {0.0, "unknown", NULL, NOW, "unknown progress is drawn as 0"},
+    {0.5, "progress", "{\"fraction\": 0.3}", NOW, "30 %"},
+    {1.0, "progress", "{\"fraction\": 0.72}", NOW, "72 %"},
+    {1.5, "unknown", NULL, NOW, "unknown again"},
+};
+static const double INDICATOR_FRAMES[] = {0.1, 0.6, 1.1, 1.6};
+
+#define COUNT(a) (int)(sizeof a / sizeof *a)
+static const session SESSIONS[] = {
+    {"networkButton", "{\"config\": {\"linesCount\": 3, \"dotLength\": 1.2}}", 7.0, BUTTON, COUNT(BUTTON), BUTTON_FRAMES, COUNT(BUTTON_FRAMES)},
+    {"progressCard", NULL, 13.6, CARD, COUNT(CARD), CARD_FRAMES, COUNT(CARD_FRAMES)},
+    {"streakCard", NULL, 3.5, STREAK, COUNT(STREAK), STREAK_FRAMES, COUNT(STREAK_FRAMES)},
+    {"indicatorBar", NULL, 2.0, INDICATOR, COUNT(INDICATOR), INDICATOR_FRAMES, COUNT(INDICATOR_FRAMES)},
+};
+
+/* ---- the terminal ------------------------------------------------------------ */
+
+static void bar(char *out, double fraction, int width) {
+    int filled = (int)(fraction * width + 0.5);
+    for (int i = 0; i < width; i++) out[i] = i < filled ? '#' : '-';
+    out[width] = 0;
+}
+
+/* One line showing the machine as the host would draw it. */
+static void describe(machine *mc, char *line, size_t cap) {
+    char b[64];
+    if (!strcmp(mc->kind, "networkButton")) {
+        double width = S(mc, "button", "bounds.size.width") / 10, check = S(mc, "checkMark", "opacity");
+        double cross = S(mc, "cross", "opacity"), title = S(mc, "title", "opacity");
+        /* The arcs: 12 cells round the circle, lit where an arc is. */
+        char ring[13] = "";
+        size_t arcs = copies(mc, "arc");
+        for (int i = 0; i < 12; i++) {
+            double a = TWO_PI * i / 12;
+            int lit = 0;
+            for (size_t k = 0; k < arcs; k++) {
+                char arc[32];
+                snprintf(arc, sizeof arc, "arc[%zu]", k);
+                if (S(mc, arc, "opacity") < 0.5) continue;
+                double from = TWO_PI * S(mc, arc, "strokeStart") + S(mc, arc, "transform.rotation.z");
+                double d = fmod(a - from + 4 * TWO_PI, TWO_PI);
+                if (d <= TWO_PI * (S(mc, arc, "strokeEnd") - S(mc, arc, "strokeStart")) + 0.3) lit = 1;
+            }
+            ring[i] = lit ? 'o' : ' ';
         }
-        strcat(ring, lit && f->ring_opacity > 0.5 ? "o" : lit && f->ring_opacity > 0.05 ? "." : " ");
+        ring[12] = 0;
+        const char *face = check > 0.5 ? "v" : cross > 0.5 ? "x" : S(mc, "dot[0]", "opacity") > 0.5 ? "*" : ring;
+        snprintf(line, cap, "button (%*s%s%*s) %-6s  %s", (int)(width / 2) > 0 ? (int)(width / 2) : 0, "",
+                 title > 0.5 ? text(mc, "title") : face, (int)(width / 2), "", "", state(mc));
+    } else if (!strcmp(mc->kind, "progressCard")) {
+        if (S(mc, "card", "opacity") < 0.5) { snprintf(line, cap, "card   (hidden)  %s", state(mc)); return; }
+        bar(b, S(mc, "ring", "strokeEnd"), 20);
+        snprintf(line, cap, "card   %s %s %3.0f%% | %-32s | %-12s | %s%s", S(mc, "spinner", "opacity") > 0.5 ? "~" : " ",
+                 S(mc, "ring", "opacity") > 0.5 ? b : "                    ", 100 * S(mc, "ring", "strokeEnd"), text(mc, "title"),
+                 text(mc, "actionTitle"), state(mc), S(mc, "celebration", "opacity") > 0.5 ? "  \\o/" : "");
+    } else if (!strcmp(mc->kind, "streakCard")) {
+        bar(b, S(mc, "fill", "bounds.size.width") / 295, 20);
+        snprintf(line, cap, "streak %s  %-28s %s", S(mc, "track", "opacity") > 0.5 ? b : "[Recalculate] [Unlock]", text(mc, "title"),
+                 state(mc));
+    } else {
+        bar(b, S(mc, "fill", "bounds.size.width") / 300, 30);
+        int at = (int)((S(mc, "indicator", "position.x") + 20) / 10);
+        snprintf(line, cap, "bar    %*s%-5s\n       %s  %s", at > 0 ? at : 0, "", text(mc, "label"), b, state(mc));
     }
-    int width = 40, filled = (int)(f->progress * width + 0.5);
-    char bar[64];
-    for (int i = 0; i < width; i++) bar[i] = i < filled ? '#' : '-';
-    bar[width] = 0;
-    const char *label = f->progress >= 1 && f->ring_opacity < 0.05 ? "done" : "loading";
-    printf("%s t=%4.2fs  ring [%s]  bar [%s] %3.0f%% %-7s%s", tty ? "\r" : "", f->t, ring, bar, f->progress * 100, label,
-           tty ? "" : "\n");
-    fflush(stdout);
 }
 
-/* ---- SVG filmstrip ------------------------------------------------------ */
+/* ---- the SVG filmstrip --------------------------------------------------------- */
 
-static void svg_frame(FILE *out, const frame *f, int index) {
-    double ox = 10 + index * 130.0, cx = ox + 60, cy = 60, r = 36;
-    fprintf(out, "<g><rect x='%.1f' y='5' width='120' height='150' rx='10' fill='#f6f7f9' stroke='#d0d4da'/>\n", ox);
-    for (int k = 0; k < LINES; k++) {
-        double a0 = f->angle + TWO_PI * k / LINES;
-        fprintf(out, "<path d='");
-        for (int s = 0; s <= 12; s++) {
-            double a = a0 + DOT_LENGTH * s / 12;
-            fprintf(out, "%s%.2f %.2f ", s ? "L" : "M", cx + r * cos(a), cy + r * sin(a));
-        }
-        fprintf(out, "' fill='none' stroke='#2f6fed' stroke-width='6' stroke-linecap='round' opacity='%.3f'/>\n",
-                f->ring_opacity);
+static FILE *svg;
+static int svg_row, svg_col;
+
+static void color(char *out, double r, double g, double b) {
+    sprintf(out, "#%02x%02x%02x", (int)(fmin(fmax(r, 0), 1) * 255 + 0.5), (int)(fmin(fmax(g, 0), 1) * 255 + 0.5),
+            (int)(fmin(fmax(b, 0), 1) * 255 + 0.5));
+}
+
+static void part_color(machine *mc, const char *part, const char *key_path, char *out) {
+    color(out, shown(mc, part, key_path, 0), shown(mc, part, key_path, 1), shown(mc, part, key_path, 2));
+}
+
+/* An arc of a circle (centre cx, cy, radius r) from angle a0 to a1, as a path. */
+static void arc_path(double cx, double cy, double r, double a0, double a1, const char *stroke, double width, double opacity) {
+    fprintf(svg, "<path d='");
+    for (int s = 0; s <= 16; s++) {
+        double a = a0 + (a1 - a0) * s / 16;
+        fprintf(svg, "%s%.2f %.2f ", s ? "L" : "M", cx + r * cos(a), cy + r * sin(a));
     }
-    fprintf(out, "<rect x='%.1f' y='112' width='100' height='10' rx='5' fill='#dde3ea'/>\n", ox + 10);
-    fprintf(out, "<rect x='%.1f' y='112' width='%.2f' height='10' rx='5' fill='#30b566'/>\n", ox + 10, 100 * f->progress);
-    fprintf(out, "<text x='%.1f' y='145' font-family='sans-serif' font-size='12' text-anchor='middle'>"
-                 "t=%.2fs %.0f%%</text></g>\n", cx, f->t, f->progress * 100);
+    fprintf(svg, "' fill='none' stroke='%s' stroke-width='%.2f' stroke-linecap='round' opacity='%.3f'/>\n", stroke, width, opacity);
+}
+
+/* Writes `words` as lines of at most 13 characters from (x, y); returns the y below them. */
+static double svg_words(double x, double y, const char *words, const char *fill) {
+    char line[64] = "";
+    const char *w = words;
+    while (*w) {
+        const char *end = strchr(w, ' ');
+        size_t n = end ? (size_t)(end - w) : strlen(w);
+        if (*line && strlen(line) + 1 + n > 13) {
+            fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' fill='%s'>%s</text>\n", x, y, fill, line);
+            y += 9;
+            line[0] = 0;
+        }
+        if (strlen(line) + n + 2 < sizeof line) {
+            if (*line) strcat(line, " ");
+            strncat(line, w, n);
+        }
+        w += n;
+        while (*w == ' ') w++;
+    }
+    if (*line) { fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' fill='%s'>%s</text>\n", x, y, fill, line); y += 9; }
+    return y;
+}
+
+static void svg_panel(machine *mc, double t) {
+    double x0 = 10 + svg_col++ * 115.0, y0 = 10 + svg_row * 160.0, k = 0.5;  /* points to pixels */
+    char fill[8], stroke[8];
+    fprintf(svg, "<g><rect x='%.1f' y='%.1f' width='110' height='150' rx='8' fill='#f4f5f7' stroke='#d0d4da'/>\n", x0, y0);
+    if (!strcmp(mc->kind, "networkButton")) {
+        /* The button's layer: its centre stays put while its bounds change; parts are in its own coordinates. */
+        double w = S(mc, "button", "bounds.size.width"), h = shown(mc, "button", "bounds", 3);
+        double cx = x0 + 55, cy = y0 + 60, left = cx - k * w / 2, top = cy - k * h / 2;
+        part_color(mc, "button", "backgroundColor", fill);
+        fprintf(svg, "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f' rx='%.2f' fill='%s'/>\n", left, top, k * w, k * h,
+                k * S(mc, "button", "cornerRadius"), fill);
+        double bw = shown(mc, "border", "bounds", 2), bh = shown(mc, "border", "bounds", 3);
+        double bx = left + k * S(mc, "border", "position.x"), by = top + k * S(mc, "border", "position.y");
+        part_color(mc, "border", "borderColor", stroke);
+        if (S(mc, "border", "borderWidth") > 0.01)
+            fprintf(svg, "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f' rx='%.2f' fill='none' stroke='%s' stroke-width='%.2f'/>\n",
+                    bx - k * bw / 2, by - k * bh / 2, k * bw, k * bh, k * bh / 2, stroke, k * S(mc, "border", "borderWidth"));
+        double ccx = left + k * h / 2, ccy = top + k * h / 2, r = k * (h - 5) / 2;
+        for (size_t i = 0; i < copies(mc, "arc"); i++) {
+            char arc[32];
+            snprintf(arc, sizeof arc, "arc[%zu]", i);
+            double rot = S(mc, arc, "transform.rotation.z");
+            part_color(mc, arc, "strokeColor", stroke);
+            arc_path(ccx, ccy, r, TWO_PI * S(mc, arc, "strokeStart") + rot, TWO_PI * S(mc, arc, "strokeEnd") + rot, stroke,
+                     k * S(mc, arc, "lineWidth"), S(mc, arc, "opacity"));
+        }
+        if (S(mc, "ring", "opacity") > 0.01)
+            arc_path(ccx, ccy, r, -TWO_PI / 4, -TWO_PI / 4 + TWO_PI * S(mc, "ring", "strokeEnd"), "#00c000", 2.5, S(mc, "ring", "opacity"));
+        for (size_t i = 0; i < copies(mc, "dot"); i++) {
+            char dot[32];
+            snprintf(dot, sizeof dot, "dot[%zu]", i);
+            if (S(mc, dot, "opacity") < 0.01) continue;
+            part_color(mc, dot, "backgroundColor", fill);
+            fprintf(svg, "<circle cx='%.2f' cy='%.2f' r='%.2f' fill='%s'/>\n", left + k * S(mc, dot, "position.x"),
+                    top + k * S(mc, dot, "position.y"), fmin(k * S(mc, dot, "transform.scale"), k * h / 2), fill);
+        }
+        double s = k * h;
+        if (S(mc, "checkMark", "opacity") > 0.01)
+            fprintf(svg, "<path d='M%.2f %.2f L%.2f %.2f L%.2f %.2f' fill='none' stroke='white' stroke-width='2.5' stroke-linecap='round' "
+                         "opacity='%.3f'/>\n", ccx - 0.22 * s, ccy, ccx - 0.05 * s, ccy + 0.17 * s, ccx + 0.22 * s, ccy - 0.15 * s,
+                    S(mc, "checkMark", "opacity"));
+        if (S(mc, "cross", "opacity") > 0.01)
+            fprintf(svg, "<path d='M%.2f %.2f L%.2f %.2f M%.2f %.2f L%.2f %.2f' stroke='white' stroke-width='2.5' stroke-linecap='round' "
+                         "opacity='%.3f'/>\n", ccx - 0.2 * s, ccy - 0.2 * s, ccx + 0.2 * s, ccy + 0.2 * s, ccx + 0.2 * s, ccy - 0.2 * s,
+                    ccx - 0.2 * s, ccy + 0.2 * s, S(mc, "cross", "opacity"));
+        if (S(mc, "title", "opacity") > 0.01)
+            fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='11' text-anchor='middle' fill='%s' "
+                         "opacity='%.3f'>%s</text>\n", cx, cy + 4, in_state(mc, "ready") ? "white" : "#333",
+                    S(mc, "title", "opacity"), text(mc, "title"));
+    } else if (!strcmp(mc->kind, "progressCard")) {
+        double o = S(mc, "card", "opacity");
+        if (o > 0.01) {
+            fprintf(svg, "<g opacity='%.3f'><rect x='%.1f' y='%.1f' width='100' height='90' rx='8' fill='white' stroke='#e0e0e0'/>\n",
+                    o, x0 + 5, y0 + 15);
+            double cx = x0 + 30, cy = y0 + 50;
+            if (S(mc, "track", "opacity") > 0.01) arc_path(cx, cy, 16, 0, TWO_PI, "#e8e8ee", 5, S(mc, "track", "opacity"));
+            if (S(mc, "ring", "opacity") > 0.01 && S(mc, "ring", "strokeEnd") > 0)
+                arc_path(cx, cy, 16, -TWO_PI / 4, -TWO_PI / 4 + TWO_PI * S(mc, "ring", "strokeEnd"), "#1a9f6f", 5, S(mc, "ring", "opacity"));
+            if (S(mc, "spinner", "opacity") > 0.01) arc_path(cx, cy, 10, t * 6, t * 6 + 4, "#888", 2.5, 1);
+            if (S(mc, "errorIcon", "opacity") > 0.01)
+                fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='18' text-anchor='middle' fill='#d33'>!</text>\n",
+                        cx, cy + 6);
+            if (S(mc, "celebration", "opacity") > 0.01) {
+                double g = 20 * S(mc, "celebration", "transform.scale");
+                for (int i = 0; i < 8; i++)
+                    fprintf(svg, "<circle cx='%.2f' cy='%.2f' r='1.8' fill='#f5a623'/>\n", cx + g * cos(i * TWO_PI / 8), cy + g * sin(i * TWO_PI / 8));
+            }
+            fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='9' text-anchor='middle'>%.0f%%</text>\n", cx, cy + 3,
+                    100 * S(mc, "ring", "strokeEnd"));
+            double y = svg_words(x0 + 52, y0 + 30, text(mc, "title"), "#222");
+            y = svg_words(x0 + 52, y + 2, text(mc, "subtitle"), "#888");
+            if (*text(mc, "actionTitle"))
+                fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' font-weight='bold' fill='#2f80ed'>%s</text>\n",
+                        x0 + 52, y + 6, text(mc, "actionTitle"));
+            fprintf(svg, "</g>\n");
+        }
+    } else if (!strcmp(mc->kind, "streakCard")) {
+        part_color(mc, "card", "backgroundColor", fill);
+        fprintf(svg, "<rect x='%.1f' y='%.1f' width='100' height='70' rx='8' fill='%s' stroke='#e0e0e0'/>\n", x0 + 5, y0 + 30, fill);
+        int done = in_state(mc, "completed");
+        fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' fill='%s'>%s</text>\n", x0 + 12, y0 + 50,
+                done ? "white" : "#333", text(mc, "title"));
+        if (S(mc, "track", "opacity") > 0.5) {
+            fprintf(svg, "<rect x='%.1f' y='%.1f' width='86' height='5' rx='2.5' fill='#ecebf6'/>\n", x0 + 12, y0 + 78);
+            fprintf(svg, "<rect x='%.1f' y='%.1f' width='%.3f' height='5' rx='2.5' fill='#7b39ed'/>\n", x0 + 12, y0 + 78,
+                    86 * S(mc, "fill", "bounds.size.width") / 295);
+        } else {
+            fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' fill='white'>Recalculate   Unlock</text>\n",
+                    x0 + 12, y0 + 84);
+        }
+    } else {
+        double s = 90.0 / 300, fx = x0 + 10;
+        fprintf(svg, "<rect x='%.1f' y='%.1f' width='90' height='6' rx='3' fill='#ccc'/>\n", fx, y0 + 80);
+        fprintf(svg, "<rect x='%.1f' y='%.1f' width='%.3f' height='6' rx='3' fill='#30b0c7'/>\n", fx, y0 + 80, s * S(mc, "fill", "bounds.size.width"));
+        fprintf(svg, "<text x='%.2f' y='%.1f' font-family='sans-serif' font-size='9' text-anchor='middle'>%s ▾</text>\n",
+                fx + s * (S(mc, "indicator", "position.x") + 20), y0 + 74, text(mc, "label"));
+    }
+    fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='8' text-anchor='middle' fill='#555'>%s</text>\n",
+            x0 + 55, y0 + 130, state(mc));
+    fprintf(svg, "<text x='%.1f' y='%.1f' font-family='sans-serif' font-size='9' text-anchor='middle'>%s t=%.2fs</text></g>\n",
+            x0 + 55, y0 + 143, mc->kind, t);
+}
+
+/* ---- running a session ------------------------------------------------------------ */
+
+static double clock_base;  /* sessions run one after the other on the runtime's clock */
+
+/* Reports what the machine told the host (and answers nothing: the script does). */
+static void report(machine *mc, int print) {
+    animrt_event ev[64];
+    size_t n;
+    do {
+        TRY(animrt_event_poll(rt, ev, 64, &n));
+        for (size_t i = 0; i < n; i++) {
+            const animrt_event *e = &ev[i];
+            if (e->object != mc->m) continue;
+            if (e->type == ANIMRT_EVENT_MACHINE_REQUEST && mc->request_count < 8) mc->requests[mc->request_count++] = e->token;
+            if (!print) continue;
+            double t = e->time - clock_base;
+            switch (e->type) {
+            case ANIMRT_EVENT_MACHINE_STATE:
+                printf("  %5.2fs  state %s -> %s\n", t, name_of(mc, ANIMRT_NAME_STATE, e->from_state), name_of(mc, ANIMRT_NAME_STATE, e->to_state));
+                break;
+            case ANIMRT_EVENT_MACHINE_REQUEST:
+                printf("  %5.2fs  request %s #%llu (the host fetches)\n", t, name_of(mc, ANIMRT_NAME_REQUEST, e->name), (unsigned long long)e->token);
+                break;
+            case ANIMRT_EVENT_MACHINE_STALE:
+                printf("  %5.2fs  stale %s #%llu: not processed\n", t, name_of(mc, ANIMRT_NAME_EVENT, e->name), (unsigned long long)e->token);
+                break;
+            case ANIMRT_EVENT_MACHINE_EMITTED:
+                printf("  %5.2fs  emitted %s\n", t, name_of(mc, ANIMRT_NAME_EMIT, e->name));
+                break;
+            case ANIMRT_EVENT_MACHINE_ERROR:
+                printf("  %5.2fs  error: %s\n", t, e->payload_count ? e->payload[0].string : "");
+                break;
+            default: break;
+            }
+        }
+    } while (n == 64);
+}
+
+static void play(const session *s, int tty, int print) {
+    machine mc = {s->kind, 0, 0, {0}, 0};
+    TRY(animrt_runtime_tick(rt, clock_base));
+    TRY(animrt_definition_load_named(rt, s->kind, &mc.def));
+    TRY(animrt_machine_create(rt, mc.def, 0, s->options, &mc.m));
+    if (print) printf("%s%s\n", svg ? "" : "\n", s->kind);
+    int next = 0, frame = 0;
+    char line[512];
+    for (int i = 0; ; i++) {
+        double t = (double)i / FPS;
+        if (t > s->end + 1e-9) break;
+        TRY(animrt_runtime_tick(rt, clock_base + t));
+        report(&mc, print);
+        while (next < s->cue_count && s->cues[next].t <= t + 1e-9) {
+            const cue *c = &s->cues[next++];
+            char payload[256] = "";
+            if (c->payload) {
+                uint64_t id = c->answers == OLDER && mc.request_count >= 2 ? mc.requests[mc.request_count - 2]
+                                                                            : mc.request_count ? mc.requests[mc.request_count - 1] : 0;
+                snprintf(payload, sizeof payload, c->payload, (unsigned long long)id);
+            }
+            if (print) printf("%s  %5.2fs  send %s %s  -- %s\n", tty ? "\r\033[K" : "", t, c->event, payload, c->note);
+            animrt_send_outcome outcome;
+            TRY(animrt_machine_send_json(rt, mc.m, c->event, c->payload ? payload : NULL, &outcome));
+            report(&mc, print);
+        }
+        if (svg) {
+            if (frame < s->frame_count && fabs(s->frames[frame] - t) < 0.5 / FPS) { svg_panel(&mc, t); frame++; }
+        } else if (tty) {
+            describe(&mc, line, sizeof line);
+            printf("\r\033[K%s", line);
+            fflush(stdout);
+            usleep(1000000 / FPS);
+        } else if (i % 9 == 0) {
+            describe(&mc, line, sizeof line);
+            printf("  %5.2fs  %s\n", t, line);
+        }
+    }
+    if (tty) printf("\n");
+    TRY(animrt_machine_destroy(rt, mc.m));
+    clock_base += s->end + 1;
 }
 
 int main(int argc, char **argv) {
-    const char *svg = NULL;
+    const char *svg_path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg = argv[++i];
+        if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg_path = argv[++i];
         else { fprintf(stderr, "usage: %s [--svg FILE]\n", argv[0]); return 2; }
     }
     if (animrt_version() != ANIMRT_VERSION_NUMBER) {
@@ -113,77 +457,30 @@ int main(int argc, char **argv) {
         return 1;
     }
     TRY(animrt_runtime_create(0, &rt));
-    double zero = 0;
-    TRY(animrt_property_define(rt, "progress", ANIMRT_VALUE_SCALAR, &zero, 1));
-
-    animrt_id ring, bar, step, spin, fade;
-    TRY(animrt_layer_create(rt, 0, &ring));
-    TRY(animrt_layer_create(rt, 0, &bar));
-    TRY(animrt_barrier_create(rt, &step));
-
-    /* The ring spins forever: transform.rotation.z by 2π per second. */
-    double turn = TWO_PI;
-    TRY(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "transform.rotation.z", &spin));
-    TRY(animrt_animation_set_value(rt, spin, ANIMRT_BY, &turn, 1));
-    TRY(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_DURATION, 1.0));
-    TRY(animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_REPEAT_COUNT, INFINITY));
-    TRY(animrt_layer_add_animation(rt, ring, spin, "spin", 0, NULL));
-
-    /* Step 1 now; each later step starts from the previous step's notify. */
-    fill_to(bar, 0.3, 0.8, "easeOut", step);
-    TRY(animrt_barrier_notify(rt, step, 1));
-
-    FILE *out = NULL;
-    if (svg) {
-        out = fopen(svg, "w");
-        if (!out) { perror(svg); return 1; }
-        fprintf(out, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='160' viewBox='0 0 %d 160'>\n",
-                20 + 14 * 130, 20 + 14 * 130);
+    TRY(animrt_runtime_tick(rt, 0));
+    int rows = COUNT(SESSIONS), columns = 0;
+    for (int i = 0; i < rows; i++) if (SESSIONS[i].frame_count > columns) columns = SESSIONS[i].frame_count;
+    if (svg_path) {
+        svg = fopen(svg_path, "w");
+        if (!svg) { perror(svg_path); return 1; }
+        fprintf(svg, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>\n",
+                15 + columns * 115, 10 + rows * 160, 15 + columns * 115, 10 + rows * 160);
     }
     int tty = !svg && isatty(STDOUT_FILENO);
-    animrt_keypath angle = keypath("transform.rotation.z"), opacity = keypath("opacity"), progress = keypath("progress");
-    int done = 0, frames = 0, strip = 0;
-    for (int i = 0; !done && i < 10 * FPS; i++) {
-        double t = (double)i / FPS;
-        TRY(animrt_runtime_tick(rt, t));
-        animrt_event ev[16];
-        size_t n;
-        TRY(animrt_event_poll(rt, ev, 16, &n));
-        for (size_t k = 0; k < n; k++) {
-            if (ev[k].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[k].token == 1) {
-                fill_to(bar, 0.7, 1.0, "easeInEaseOut", step);
-                TRY(animrt_barrier_notify(rt, step, 2));
-            } else if (ev[k].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[k].token == 2) {
-                fill_to(bar, 1.0, 0.6, "easeIn", step);
-                TRY(animrt_barrier_notify(rt, step, 3));
-            } else if (ev[k].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[k].token == 3) {
-                /* Full: fade the ring out, then finish. */
-                double from = 1, to = 0;
-                TRY(animrt_layer_set_value(rt, ring, opacity, &to, 1));
-                TRY(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
-                TRY(animrt_animation_set_value(rt, fade, ANIMRT_FROM, &from, 1));
-                TRY(animrt_animation_set_timing(rt, fade, ANIMRT_TIMING_DURATION, 0.4));
-                TRY(animrt_layer_add_animation(rt, ring, fade, "fade", step, NULL));
-                TRY(animrt_barrier_notify(rt, step, 4));
-            } else if (ev[k].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[k].token == 4) {
-                done = 1;
-            }
-        }
-        frame f = {t, read1(ring, angle), read1(ring, opacity), read1(bar, progress)};
-        if (out) { if ((i % 7 == 0 || done) && strip < 14) svg_frame(out, &f, strip++); }
-        else if (tty) { draw_terminal(&f, 1); usleep(1000000 / FPS); }
-        else if (i % 6 == 0 || done) draw_terminal(&f, 0);
-        frames++;
+    double total = 0;
+    for (svg_row = 0; svg_row < rows; svg_row++) {
+        svg_col = 0;
+        play(&SESSIONS[svg_row], tty, !svg);
+        total += SESSIONS[svg_row].end;
     }
-    if (out) {
-        fprintf(out, "</svg>\n");
-        fclose(out);
-        printf("wrote %d frames of a %.2f s run to %s\n", strip, (double)(frames - 1) / FPS, svg);
+    if (svg) {
+        fprintf(svg, "</svg>\n");
+        fclose(svg);
+        printf("wrote %d sessions as a filmstrip to %s\n", rows, svg_path);
     } else {
-        printf("%s", tty ? "\n" : "");
-        printf("finished after %.2f s: the bar filled in three chained steps, then the ring faded out\n",
-               (double)(frames - 1) / FPS);
+        printf("\nfinished after %.2f s of the runtime's clock: four machines, each step started by its state, "
+               "never by a guessed delay\n", total);
     }
     animrt_runtime_destroy(rt);
-    return done ? 0 : 1;
+    return 0;
 }
