@@ -176,6 +176,7 @@ bench: lib
 	$(CC) -O2 -Iinclude -o $(BUILD)/machine_bench bench/machine_bench.c $(CLINK)
 	$(BUILD)/machine_bench send
 	$(BUILD)/machine_bench idle
+	$(BUILD)/machine_bench spin
 	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install -q numpy \
 	    || echo "(numpy could not be installed: the numpy comparison is left out)"
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) bench/python_bench.py
