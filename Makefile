@@ -88,6 +88,10 @@ test-c: lib
 	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
 	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
 	@echo "installed copy: a program built with pkg-config --cflags --libs animrt runs"
+	$(CC) $(CWARN) -D_DEFAULT_SOURCE bindings/c/demo.c -o $(OUT)/demo_installed \
+	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) -lm
+	cd /tmp && $(abspath $(OUT))/demo_installed | tail -n 1 | grep -q "finished after"
+	@echo "installed copy: the demo runs from another folder, its four machines loaded by name from the library alone"
 
 # The library built with ASan and libFuzzer's coverage (release optimisation).
 lib-asan: tools
