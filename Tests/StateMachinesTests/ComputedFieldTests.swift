@@ -93,6 +93,24 @@ struct ComputedFieldTests {
         expectError(c.status, c.fragments) { () throws(AnimrtError) in _ = try h.load(c.json) }
     }
 
+    @Test("R0.4 chains of computed fields are limited to the nesting depth, at and past the edge")
+    func depth() throws {
+        func chain(_ n: Int) -> String {
+            let fields = (0..<n).map { i in
+                let value = i == 0 ? "1" : "context.f" + String(i - 1) + " + 1"
+                return #""f\#(i)": {"type": "number", "computed": "\#(value)"}"#
+            }
+            return #"{"name": "chain", "context": {\#(fields.joined(separator: ", "))}, "initial": "a", "states": {"a": {}}}"#
+        }
+        let h = Harness()
+        let m = try h.machine(chain(DefinitionLimits.maxDepth))
+        #expect(h.context(m, "f\(DefinitionLimits.maxDepth - 1)") == .number(Double(DefinitionLimits.maxDepth)))
+        expectError(.outOfRange, ["computed fields read each other more than 32 deep"]) { () throws(AnimrtError) in
+            _ = try h.load(chain(DefinitionLimits.maxDepth + 1))
+        }
+        expectError(.outOfRange, ["more than 32 deep"]) { () throws(AnimrtError) in _ = try h.load(chain(4000)) }
+    }
+
     @Test("a longer cycle names every field on it")
     func longCycle() {
         let h = Harness()

@@ -175,17 +175,28 @@ final class DefinitionLoader {
             context[field].computed = e
             uses[field] = e.root.computedFields
         }
-        // Depth-first search for a cycle: 1 = on the path, 2 = done.
+        // Depth-first search for a cycle (1 = on the path, 2 = done), and for
+        // chains deeper than the nesting limit (reading one evaluates them all).
         var mark: [Int: Int] = [:]
+        var height: [Int: Int] = [:]  // the longest chain from a field that is done
+        let nodes = Dictionary(computedNodes.map { ($0.field, $0.node) }, uniquingKeysWith: { a, _ in a })
         func visit(_ f: Int, _ path: [Int]) throws(AnimrtError) {
-            if mark[f] == 2 { return }
+            let node = nodes[f]!
             if mark[f] == 1 {
                 let cycle = path[path.firstIndex(of: f)!...].map { "'\(context[$0].name)'" } + ["'\(context[f].name)'"]
-                let node = computedNodes.first { $0.field == f }!.node
                 throw node.error(.invalidArgument, "computed fields depend on each other in a cycle: \(cycle.joined(separator: " → "))")
             }
+            guard path.count + (height[f] ?? 1) <= DefinitionLimits.maxDepth else {
+                throw nodes[path.first ?? f]!.error(.outOfRange, "computed fields read each other more than \(DefinitionLimits.maxDepth) deep (from '\(context[path.first ?? f].name)')")
+            }
+            if mark[f] == 2 { return }
             mark[f] = 1
-            for g in uses[f] ?? [] { try visit(g, path + [f]) }
+            var h = 1
+            for g in uses[f] ?? [] {
+                try visit(g, path + [f])
+                h = max(h, 1 + height[g]!)
+            }
+            height[f] = h
             mark[f] = 2
         }
         for (field, _) in computedNodes { try visit(field, []) }
