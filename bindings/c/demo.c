@@ -125,7 +125,7 @@ static const cue BUTTON[] = {
     {3.6, "startAnimate", NULL, NOW, "again"},
     {5.2, "stopByError", NULL, NOW, "failure: the cross, in the error colour"},
 };
-static const double BUTTON_FRAMES[] = {0, 0.15, 0.5, 1.0, 1.75, 2.0, 2.2, 2.6, 3.2, 5.45, 5.75, 6.4};
+static const double BUTTON_FRAMES[] = {0, 0.15, 0.5, 1.0, 1.75, 2.0, 2.3, 2.75, 3.2, 5.6, 5.95, 6.8};
 
 static const cue CARD[] = {
     {0.2, "fetch", NULL, NOW, "loading: request #1"},

@@ -68,7 +68,7 @@ struct NetworkButtonTests {
         #expect(h.state(m) == "finishing.dotting")
     }
 
-    @Test("R3.1.3 success: rewind, dots grow, the check mark flashes while the button bounces open, then Done")
+    @Test("R3.1.3 success: rewind, dots grow, the check mark flashes, the button bounces open, then Done; each step starts when the last stops")
     func success() throws {
         let h = Harness()
         let (m, t0) = try spinningButton(h)
@@ -83,21 +83,24 @@ struct NetworkButtonTests {
         #expect(midScale > 1 && midScale < 50.0 * 2 / 3)
         let marking = h.until(m, "finishing.marking.check", from: dotting + 0.11)
         #expect(h.keys(m, "checkMark") == ["flash"] && h.keys(m, "cross").isEmpty)
-        h.tick(marking + 0.1)   // the flash peaks; the button is still a circle (its bounce waits for the flash)
+        h.tick(marking + 0.1)   // the flash peaks on the circle, which has taken the dots' colour
         #expect(h.shown(m, "checkMark", "opacity") > 0.9)
         #expect(h.shownValue(m, "button", "bounds")[2] == 50)
         #expect(h.shownValue(m, "border", "bounds")[2] == 50)
-        h.tick(marking + 0.5 + 0.225)   // keyframe 0.75 of the bounce: 1.2 × the width
-        #expect(abs(h.shownValue(m, "border", "bounds")[2] - 180 * 1.2) < 1)
-        let finished = h.until(m, "finished.succeeded", from: marking + 0.73)
-        #expect(finished <= marking + 0.81)
+        #expect(h.shownValue(m, "button", "backgroundColor") == [0, 1, 0, 1])
+        let bouncing = h.until(m, "finishing.bouncing", from: marking + 0.11)
+        #expect(bouncing >= marking + 0.5 && bouncing <= marking + 0.52)   // when the flash has stopped
+        h.tick(bouncing + 0.225)   // keyframe 0.75 of the bounce: 1.2 × the width
+        #expect(abs(h.shownValue(m, "border", "bounds")[2] - 180 * 1.2) < 1e-9)
+        let finished = h.until(m, "finished.succeeded", from: bouncing + 0.23)
+        #expect(finished <= bouncing + 0.31)
         #expect(h.shownValue(m, "button", "bounds") == [0, 0, 180, 50])
         #expect(h.text(m, "title") == "Done")
         #expect(h.shown(m, "title", "opacity") == 1)
         let reports = h.machineEvents(m)
         #expect(reports == ["state loading.spinning -> finishing.rewinding", "state finishing.rewinding -> finishing.dotting",
-                            "state finishing.dotting -> finishing.marking.check", "state finishing.marking.check -> finished.succeeded",
-                            "emit completed [false]"])
+                            "state finishing.dotting -> finishing.marking.check", "state finishing.marking.check -> finishing.bouncing",
+                            "state finishing.bouncing -> finished.succeeded", "emit completed [false]"])
     }
 
     @Test("R3.1.3 error: the dots and the flash take the error colour, the cross flashes, then Error")
@@ -110,7 +113,7 @@ struct NetworkButtonTests {
         let marking = h.until(m, "finishing.marking.cross", from: t0 + 0.3)
         #expect(h.keys(m, "cross") == ["flash"] && h.keys(m, "checkMark").isEmpty)
         h.tick(marking + 0.1)
-        #expect(h.shownValue(m, "button", "backgroundColor") == [1, 0.2, 0.2, 1])   // held before the bounce
+        #expect(h.shownValue(m, "button", "backgroundColor") == [1, 0.2, 0.2, 1])   // the circle takes the error colour
         _ = h.events()
         h.until(m, "finished.failed", from: marking + 0.11)
         #expect(h.text(m, "title") == "Error")
@@ -126,8 +129,8 @@ struct NetworkButtonTests {
         try h.send(m, "stopAnimate")
         h.until(m, "ready", from: t0 + 0.01)
         #expect(h.machineEvents(m) == ["state loading.spinning -> finishing.rewinding", "state finishing.rewinding -> finishing.dotting",
-                                       "state finishing.dotting -> finishing.marking.check", "state finishing.marking.check -> finished.succeeded",
-                                       "emit completed [false]", "state finished.succeeded -> ready"])
+                                       "state finishing.dotting -> finishing.marking.check", "state finishing.marking.check -> finishing.bouncing",
+                                       "state finishing.bouncing -> finished.succeeded", "emit completed [false]", "state finished.succeeded -> ready"])
         #expect(h.text(m, "title") == "Go")
         #expect(try h.runtime.modelValue(forKeyPath: "backgroundColor", of: h.layer(m, "button")) == .color(47.0 / 255, 128.0 / 255, 237.0 / 255, 1))
         #expect(h.model(m, "border", "borderWidth") == 0)
