@@ -84,6 +84,7 @@ test-c: lib
 	    && $(PYTHON) -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); n = len(r.findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'demo: ran, and its SVG filmstrip parses ({n} frames)'); print('1 passed, 0 failed')" $(OUT)/demo.svg
 	$(CC) $(CWARN) -Iinclude tools/machine_docs.c $(CLINK) -o $(OUT)/machine_docs
 	$(OUT)/machine_docs --check docs/machines $(MACHINE_DEFS)
+	$(PYTHON) tools/check_trace_calls.py
 	rm -rf $(OUT)/prefix && $(MAKE) --no-print-directory install PREFIX=$(abspath $(OUT)/prefix) >/dev/null
 	$(CC) $(CWARN) bindings/c/tests/header_c99.c -o $(OUT)/pkgconfig_check \
 	    $$(PKG_CONFIG_PATH=$(abspath $(OUT)/prefix)/lib/pkgconfig pkg-config --cflags --libs animrt) && $(OUT)/pkgconfig_check
@@ -113,6 +114,8 @@ test-asan: lib-asan
 	$(ASANRUN) $(OUT)/test_shipped_machines_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_timing.c $(ASANLINK) -o $(OUT)/test_timing_asan
 	$(ASANRUN) $(OUT)/test_timing_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_traces.c $(ASANLINK) -o $(OUT)/test_traces_asan
+	$(ASANRUN) $(OUT)/test_traces_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_chaos.c $(ASANLINK) -o $(OUT)/test_chaos_asan
 	$(ASANRUN) $(OUT)/test_chaos_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_reliability.c $(ASANLINK) -o $(OUT)/test_reliability_asan

@@ -917,6 +917,33 @@ animrt_status animrt_machine_snapshot(animrt_runtime *rt, animrt_id machine, cha
 animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, animrt_id parent, animrt_id *out);
 
 /* ===================================================================== */
+/* Traces: recording and replaying the host's calls                      */
+/* ===================================================================== */
+/*
+ * A trace is the tool to attach to a bug report: every call that succeeds
+ * and changes the runtime (ticks, layers, animations, barriers, timers,
+ * definitions, machines, sends, value sets …) is written to a file as one
+ * JSON line with its arguments, and with a digest of the events reported
+ * so far (and, after a tick, of every presentation value). Replaying the
+ * file into a fresh runtime makes the same calls again and checks the
+ * digests after each one: it reproduces every event and value bit for bit,
+ * or says at which line it first differs. docs/traces.md has the format.
+ */
+
+/* Starts recording to `path` (created or truncated). The runtime must be
+ * fresh: nothing made, nothing ticked (else ANIMRT_E_STATE). */
+animrt_status animrt_trace_start(animrt_runtime *rt, const char *path);
+
+/* Stops recording and closes the file. */
+animrt_status animrt_trace_stop(animrt_runtime *rt);
+
+/* Replays the trace at `path` into `rt`, which must be fresh. On success
+ * every call was made again with the same events and values. A call that
+ * fails, or events or values that differ, give ANIMRT_E_STATE naming the
+ * trace line; `calls` (may be NULL) says how many calls were replayed. */
+animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *calls);
+
+/* ===================================================================== */
 /* Timing functions                                                      */
 /* ===================================================================== */
 

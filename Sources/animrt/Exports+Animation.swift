@@ -13,9 +13,9 @@ func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError 
 }
 
 /// Applies `body` to the keyframes of a keyframe animation.
-private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id,
+private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id, trace call: @autoclosure () -> TraceCall,
                              _ body: (Runtime, Animation, inout Keyframes) throws(AnimrtError) -> Void) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: call()) { r throws(AnimrtError) in
         try r.updateAnimation(Handle(raw: h)) { (a: inout Animation) throws(AnimrtError) in
             guard case .keyframe(var k) = a.content else { throw wrongKind(a, h, "keyframe") }
             try body(r, a, &k)
@@ -27,7 +27,7 @@ private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id,
 @c @implementation
 public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animation_kind, _ keyPath: UnsafePointer<CChar>!,
                                     _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_create", [.integer(Int64(kind.rawValue)), Traced.text(keyPath)])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         let content: Animation.Content
         switch kind.rawValue {
@@ -48,13 +48,13 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
 
 @c @implementation
 public func animrt_animation_destroy(_ rt: OpaquePointer!, _ animation: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.destroyAnimation(Handle(raw: animation)) }
+    withRuntime(rt, trace: TraceCall("animrt_animation_destroy", [.handle(animation)])) { r throws(AnimrtError) in try r.destroyAnimation(Handle(raw: animation)) }
 }
 
 @c @implementation
 public func animrt_animation_set_timing(_ rt: OpaquePointer!, _ animation: animrt_id, _ param: animrt_timing_param,
                                         _ v: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_timing", [.handle(animation), .integer(Int64(param.rawValue)), .number(v)])) { r throws(AnimrtError) in
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in try a.timing.set(p, v) }
     }
@@ -72,7 +72,7 @@ public func animrt_animation_get_timing(_ rt: OpaquePointer!, _ animation: animr
 
 @c @implementation
 public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_id, _ flag: animrt_flag, _ on: Int32) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_flag", [.handle(animation), .integer(Int64(flag.rawValue)), .integer(Int64(on))])) { r throws(AnimrtError) in
         let b = on != 0
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
             switch flag.rawValue {
@@ -96,7 +96,7 @@ public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_
 
 @c @implementation
 public func animrt_animation_set_fill_mode(_ rt: OpaquePointer!, _ animation: animrt_id, _ mode: animrt_fill_mode) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_fill_mode", [.handle(animation), .integer(Int64(mode.rawValue))])) { r throws(AnimrtError) in
         let m = try enumValue(Int32(bitPattern: mode.rawValue), FillMode.self, "animrt_fill_mode")
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timing.fillMode = m }
     }
@@ -104,7 +104,7 @@ public func animrt_animation_set_fill_mode(_ rt: OpaquePointer!, _ animation: an
 
 @c @implementation
 public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: animrt_id, _ direction: animrt_direction) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_direction", [.handle(animation), .integer(Int64(direction.rawValue))])) { r throws(AnimrtError) in
         let d = try enumValue(Int32(bitPattern: direction.rawValue), PlaybackDirection.self, "animrt_direction")
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timing.direction = d }
     }
@@ -112,7 +112,7 @@ public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: an
 
 @c @implementation
 public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_timing_function", [.handle(animation), Traced.text(name)])) { r throws(AnimrtError) in
         let f = try optionalString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
     }
@@ -121,7 +121,7 @@ public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animati
 @c @implementation
 public func animrt_animation_set_cubic_bezier(_ rt: OpaquePointer!, _ animation: animrt_id, _ x1: Double, _ y1: Double,
                                               _ x2: Double, _ y2: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_cubic_bezier", [.handle(animation), .number(x1), .number(y1), .number(x2), .number(y2)])) { r throws(AnimrtError) in
         let f = try TimingFunction.cubicBezier(x1, y1, x2, y2)
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
     }
@@ -130,7 +130,7 @@ public func animrt_animation_set_cubic_bezier(_ rt: OpaquePointer!, _ animation:
 @c @implementation
 public func animrt_animation_set_value(_ rt: OpaquePointer!, _ animation: animrt_id, _ slot: animrt_value_slot,
                                        _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_value", [.handle(animation), .integer(Int64(slot.rawValue)), Traced.numbers(v, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let h = Handle(raw: animation)
         let a = try r.animation(h)
         let s = try enumValue(Int32(bitPattern: slot.rawValue), ValueSlot.self, "animrt_value_slot")
@@ -142,7 +142,7 @@ public func animrt_animation_set_value(_ rt: OpaquePointer!, _ animation: animrt
 @c @implementation
 public func animrt_animation_set_decay(_ rt: OpaquePointer!, _ animation: animrt_id, _ decelerationRate: Double,
                                        _ restVelocity: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_decay", [.handle(animation), .number(decelerationRate), .number(restVelocity)])) { r throws(AnimrtError) in
         let d = Decay(decelerationRate: decelerationRate, restVelocity: restVelocity)
         try d.validate()
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
@@ -166,7 +166,7 @@ public func animrt_animation_get_decay(_ rt: OpaquePointer!, _ animation: animrt
 @c @implementation
 public func animrt_animation_set_spring(_ rt: OpaquePointer!, _ animation: animrt_id, _ mass: Double, _ stiffness: Double,
                                         _ damping: Double, _ initialVelocity: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_set_spring", [.handle(animation), .number(mass), .number(stiffness), .number(damping), .number(initialVelocity)])) { r throws(AnimrtError) in
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
             guard case .spring(let f, let t, let b, let old) = a.content else { throw wrongKind(a, animation, "spring") }
             let s = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
@@ -178,9 +178,9 @@ public func animrt_animation_set_spring(_ rt: OpaquePointer!, _ animation: animr
 }
 
 /// Replaces the spring of a spring animation with `make(old)`.
-private func updateSpring(_ rt: OpaquePointer?, _ h: animrt_id,
+private func updateSpring(_ rt: OpaquePointer?, _ h: animrt_id, trace call: @autoclosure () -> TraceCall,
                           _ make: (Spring) throws(AnimrtError) -> Spring) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: call()) { r throws(AnimrtError) in
         try r.updateAnimation(Handle(raw: h)) { (a: inout Animation) throws(AnimrtError) in
             guard case .spring(let f, let t, let b, let old) = a.content else { throw wrongKind(a, h, "spring") }
             a.content = .spring(from: f, to: t, by: b, try make(old))
@@ -191,7 +191,7 @@ private func updateSpring(_ rt: OpaquePointer?, _ h: animrt_id,
 @c @implementation
 public func animrt_animation_set_spring_response(_ rt: OpaquePointer!, _ animation: animrt_id, _ response: Double,
                                                  _ dampingRatio: Double) -> animrt_status {
-    updateSpring(rt, animation) { (old: Spring) throws(AnimrtError) in
+    updateSpring(rt, animation, trace: TraceCall("animrt_animation_set_spring_response", [.handle(animation), .number(response), .number(dampingRatio)])) { (old: Spring) throws(AnimrtError) in
         try Spring.checked(response: response, dampingRatio: dampingRatio, initialVelocity: old.initialVelocity)
     }
 }
@@ -199,7 +199,7 @@ public func animrt_animation_set_spring_response(_ rt: OpaquePointer!, _ animati
 @c @implementation
 public func animrt_animation_set_spring_perceptual(_ rt: OpaquePointer!, _ animation: animrt_id, _ perceptualDuration: Double,
                                                    _ bounce: Double) -> animrt_status {
-    updateSpring(rt, animation) { (old: Spring) throws(AnimrtError) in
+    updateSpring(rt, animation, trace: TraceCall("animrt_animation_set_spring_perceptual", [.handle(animation), .number(perceptualDuration), .number(bounce)])) { (old: Spring) throws(AnimrtError) in
         try Spring.checked(perceptualDuration: perceptualDuration, bounce: bounce, initialVelocity: old.initialVelocity)
     }
 }
@@ -228,7 +228,7 @@ public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ anima
 @c @implementation
 public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt_id, _ values: UnsafePointer<Double>!,
                                        _ count: Int, _ components: Int) -> animrt_status {
-    updateKeyframes(rt, animation) { (r: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_values", [.handle(animation), Traced.numbers(values, count &* components), .integer(Int64(count)), .integer(Int64(components))])) { (r: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
         let kind = try valueKind(r, a)
         let count = try checkedCount(count, "count")
         guard components == kind.componentCount else {
@@ -246,7 +246,7 @@ public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt
 @c @implementation
 public func animrt_keyframe_set_key_times(_ rt: OpaquePointer!, _ animation: animrt_id, _ times: UnsafePointer<Double>!,
                                           _ count: Int) -> animrt_status {
-    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_key_times", [.handle(animation), Traced.numbers(times, count), .integer(Int64(count))])) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
         k.keyTimes = count == 0 ? nil : Array(try doubles(times, count, "times"))
     }
 }
@@ -254,7 +254,7 @@ public func animrt_keyframe_set_key_times(_ rt: OpaquePointer!, _ animation: ani
 @c @implementation
 public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animation: animrt_id,
                                                  _ names: UnsafePointer<UnsafePointer<CChar>?>!, _ count: Int) -> animrt_status {
-    updateKeyframes(rt, animation) { (r: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_timing_functions", [.handle(animation), Traced.texts(names, count), .integer(Int64(count))])) { (r: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
         let count = try checkedCount(count, "count")
         if count > 0 && names == nil { throw AnimrtError(.nullPointer, "names is NULL but count is \(count)") }
         var functions: [TimingFunction] = []
@@ -269,7 +269,7 @@ public func animrt_keyframe_set_timing_functions(_ rt: OpaquePointer!, _ animati
 @c @implementation
 public func animrt_keyframe_set_calculation_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
                                                  _ mode: animrt_calculation_mode) -> animrt_status {
-    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_calculation_mode", [.handle(animation), .integer(Int64(mode.rawValue))])) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
         k.calculationMode = try enumValue(Int32(bitPattern: mode.rawValue), CalculationMode.self, "animrt_calculation_mode")
     }
 }
@@ -277,7 +277,7 @@ public func animrt_keyframe_set_calculation_mode(_ rt: OpaquePointer!, _ animati
 @c @implementation
 public func animrt_keyframe_set_spline(_ rt: OpaquePointer!, _ animation: animrt_id, _ tension: UnsafePointer<Double>!,
                                        _ continuity: UnsafePointer<Double>!, _ bias: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
-    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_spline", [.handle(animation), Traced.numbers(tension, count), Traced.numbers(continuity, count), Traced.numbers(bias, count), .integer(Int64(count))])) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
         let count = try checkedCount(count, "count")
         func list(_ p: UnsafePointer<Double>?, _ name: String) throws(AnimrtError) -> [Double] {
             guard let p else { return [] }
@@ -294,7 +294,7 @@ public func animrt_keyframe_set_spline(_ rt: OpaquePointer!, _ animation: animrt
 @c @implementation
 public func animrt_keyframe_set_path(_ rt: OpaquePointer!, _ animation: animrt_id, _ commands: UnsafePointer<Int32>!,
                                      _ commandCount: Int, _ points: UnsafePointer<Double>!, _ pointCount: Int) -> animrt_status {
-    updateKeyframes(rt, animation) { (_: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_path", [.handle(animation), Traced.integers(commands, commandCount), .integer(Int64(commandCount)), Traced.numbers(points, pointCount), .integer(Int64(pointCount))])) { (_: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
         let n = try checkedCount(commandCount, "command_count")
         if n > 0 && commands == nil { throw AnimrtError(.nullPointer, "commands is NULL but command_count is \(n)") }
         let numbers = Array(try doubles(points, pointCount, "points"))
@@ -327,7 +327,7 @@ public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_i
 @c @implementation
 public func animrt_keyframe_set_rotation_mode(_ rt: OpaquePointer!, _ animation: animrt_id,
                                               _ mode: animrt_rotation_mode) -> animrt_status {
-    updateKeyframes(rt, animation) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
+    updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_rotation_mode", [.handle(animation), .integer(Int64(mode.rawValue))])) { (_: Runtime, _: Animation, k: inout Keyframes) throws(AnimrtError) in
         k.rotationMode = try enumValue(Int32(bitPattern: mode.rawValue), RotationMode.self, "animrt_rotation_mode")
     }
 }
@@ -347,7 +347,7 @@ private func requireFiniteValue(_ v: Double, _ name: String) throws(AnimrtError)
 
 @c @implementation
 public func animrt_group_add(_ rt: OpaquePointer!, _ group: animrt_id, _ child: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_group_add", [.handle(group), .handle(child)])) { r throws(AnimrtError) in
         let c = try r.animation(Handle(raw: child))
         try r.updateAnimation(Handle(raw: group)) { (a: inout Animation) throws(AnimrtError) in
             guard case .group = a.content else { throw wrongKind(a, group, "group") }

@@ -5,7 +5,7 @@ import CAnimrt
 @c @implementation
 public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ animation: animrt_id, _ key: UnsafePointer<CChar>!,
                                        _ barrier: animrt_id, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_add_animation", [.handle(layer), .handle(animation), Traced.text(key), .handle(barrier)])) { r throws(AnimrtError) in
         let key = try optionalNameString(key, "key")
         let h = try r.addAnimation(Handle(raw: animation), to: Handle(raw: layer), forKey: key, joining: optionalHandle(barrier))
         out?.pointee = h.raw
@@ -15,7 +15,7 @@ public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id,
 @c @implementation
 public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
                                           _ removed: UnsafeMutablePointer<Int32>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_remove_animation", [.handle(layer), Traced.text(key)])) { r throws(AnimrtError) in
         let found = try r.removeAnimation(forKey: try nameString(key, "key"), from: Handle(raw: layer))
         removed?.pointee = found ? 1 : 0
     }
@@ -23,7 +23,7 @@ public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_
 
 @c @implementation
 public func animrt_layer_remove_all_animations(_ rt: OpaquePointer!, _ layer: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.removeAllAnimations(from: Handle(raw: layer)) }
+    withRuntime(rt, trace: TraceCall("animrt_layer_remove_all_animations", [.handle(layer)])) { r throws(AnimrtError) in try r.removeAllAnimations(from: Handle(raw: layer)) }
 }
 
 @c @implementation
@@ -67,7 +67,7 @@ public func animrt_layer_animation_key(_ rt: OpaquePointer!, _ layer: animrt_id,
 
 @c @implementation
 public func animrt_barrier_create(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_barrier_create", [])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try r.createBarrier().raw
     }
@@ -75,22 +75,22 @@ public func animrt_barrier_create(_ rt: OpaquePointer!, _ out: UnsafeMutablePoin
 
 @c @implementation
 public func animrt_barrier_destroy(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.destroyBarrier(Handle(raw: barrier)) }
+    withRuntime(rt, trace: TraceCall("animrt_barrier_destroy", [.handle(barrier)])) { r throws(AnimrtError) in try r.destroyBarrier(Handle(raw: barrier)) }
 }
 
 @c @implementation
 public func animrt_barrier_enter(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.enter(Handle(raw: barrier)) }
+    withRuntime(rt, trace: TraceCall("animrt_barrier_enter", [.handle(barrier)])) { r throws(AnimrtError) in try r.enter(Handle(raw: barrier)) }
 }
 
 @c @implementation
 public func animrt_barrier_leave(_ rt: OpaquePointer!, _ barrier: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.leave(Handle(raw: barrier)) }
+    withRuntime(rt, trace: TraceCall("animrt_barrier_leave", [.handle(barrier)])) { r throws(AnimrtError) in try r.leave(Handle(raw: barrier)) }
 }
 
 @c @implementation
 public func animrt_barrier_notify(_ rt: OpaquePointer!, _ barrier: animrt_id, _ token: UInt64) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.notify(Handle(raw: barrier), token: token) }
+    withRuntime(rt, trace: TraceCall("animrt_barrier_notify", [.handle(barrier), .integer(Int64(bitPattern: token))])) { r throws(AnimrtError) in try r.notify(Handle(raw: barrier), token: token) }
 }
 
 @c @implementation
@@ -103,14 +103,14 @@ public func animrt_barrier_count(_ rt: OpaquePointer!, _ barrier: animrt_id, _ o
 
 @c @implementation
 public func animrt_transaction_begin(_ rt: OpaquePointer!, _ animationDuration: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_transaction_begin", [.number(animationDuration)])) { r throws(AnimrtError) in
         try r.beginTransaction(animationDuration: animationDuration == 0 ? nil : animationDuration)
     }
 }
 
 @c @implementation
 public func animrt_transaction_commit(_ rt: OpaquePointer!, _ token: UInt64) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.commitTransaction(token: token) }
+    withRuntime(rt, trace: TraceCall("animrt_transaction_commit", [.integer(Int64(bitPattern: token))])) { r throws(AnimrtError) in try r.commitTransaction(token: token) }
 }
 
 @c @implementation
@@ -126,7 +126,7 @@ public func animrt_transaction_current(_ rt: OpaquePointer!, _ out: UnsafeMutabl
 
 @c @implementation
 public func animrt_timer_start(_ rt: OpaquePointer!, _ delay: Double, _ token: UInt64, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_timer_start", [.number(delay), .integer(Int64(bitPattern: token))])) { r throws(AnimrtError) in
         let h = try r.startTimer(after: delay, token: token)
         out?.pointee = h.raw
     }
@@ -134,5 +134,5 @@ public func animrt_timer_start(_ rt: OpaquePointer!, _ delay: Double, _ token: U
 
 @c @implementation
 public func animrt_timer_cancel(_ rt: OpaquePointer!, _ timer: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.cancelTimer(Handle(raw: timer)) }
+    withRuntime(rt, trace: TraceCall("animrt_timer_cancel", [.handle(timer)])) { r throws(AnimrtError) in try r.cancelTimer(Handle(raw: timer)) }
 }

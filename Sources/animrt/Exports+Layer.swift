@@ -5,7 +5,7 @@ import CAnimrt
 @c @implementation
 public func animrt_keypath_id(_ rt: OpaquePointer!, _ keyPath: UnsafePointer<CChar>!,
                               _ out: UnsafeMutablePointer<animrt_keypath>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_keypath_id", [Traced.text(keyPath)])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try r.keyPathID(try nameString(keyPath, "key_path"))
     }
@@ -24,7 +24,7 @@ public func animrt_keypath_info(_ rt: OpaquePointer!, _ keyPath: animrt_keypath,
 @c @implementation
 public func animrt_property_define(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ kind: animrt_value_kind,
                                    _ initial: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_property_define", [Traced.text(name), .integer(Int64(kind.rawValue)), Traced.numbers(initial, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let name = try nameString(name, "name")
         let k = try enumValue(Int32(bitPattern: kind.rawValue), ValueKind.self, "animrt_value_kind")
         try r.properties.define(name, default: try value(k, initial, count, "initial"))
@@ -33,7 +33,7 @@ public func animrt_property_define(_ rt: OpaquePointer!, _ name: UnsafePointer<C
 
 @c @implementation
 public func animrt_layer_create(_ rt: OpaquePointer!, _ parent: animrt_id, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_create", [.handle(parent)])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try r.createLayer(parent: optionalHandle(parent)).raw
     }
@@ -41,18 +41,18 @@ public func animrt_layer_create(_ rt: OpaquePointer!, _ parent: animrt_id, _ out
 
 @c @implementation
 public func animrt_layer_destroy(_ rt: OpaquePointer!, _ layer: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.destroyLayer(Handle(raw: layer)) }
+    withRuntime(rt, trace: TraceCall("animrt_layer_destroy", [.handle(layer)])) { r throws(AnimrtError) in try r.destroyLayer(Handle(raw: layer)) }
 }
 
 @c @implementation
 public func animrt_layer_set_parent(_ rt: OpaquePointer!, _ layer: animrt_id, _ parent: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.setParent(Handle(raw: layer), optionalHandle(parent)) }
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_parent", [.handle(layer), .handle(parent)])) { r throws(AnimrtError) in try r.setParent(Handle(raw: layer), optionalHandle(parent)) }
 }
 
 @c @implementation
 public func animrt_layer_set_timing(_ rt: OpaquePointer!, _ layer: animrt_id, _ beginTime: Double, _ speed: Double,
                                     _ timeOffset: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_timing", [.handle(layer), .number(beginTime), .number(speed), .number(timeOffset)])) { r throws(AnimrtError) in
         try r.setTiming(LayerTiming(beginTime: beginTime, speed: speed, timeOffset: timeOffset), of: Handle(raw: layer))
     }
 }
@@ -60,7 +60,7 @@ public func animrt_layer_set_timing(_ rt: OpaquePointer!, _ layer: animrt_id, _ 
 @c @implementation
 public func animrt_layer_set_timing_param(_ rt: OpaquePointer!, _ layer: animrt_id, _ param: animrt_timing_param,
                                           _ v: Double) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_timing_param", [.handle(layer), .integer(Int64(param.rawValue)), .number(v)])) { r throws(AnimrtError) in
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in try t.set(p, v) }
     }
@@ -78,7 +78,7 @@ public func animrt_layer_get_timing_param(_ rt: OpaquePointer!, _ layer: animrt_
 
 @c @implementation
 public func animrt_layer_set_fill_mode(_ rt: OpaquePointer!, _ layer: animrt_id, _ mode: animrt_fill_mode) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_fill_mode", [.handle(layer), .integer(Int64(mode.rawValue))])) { r throws(AnimrtError) in
         let m = try enumValue(Int32(bitPattern: mode.rawValue), FillMode.self, "animrt_fill_mode")
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.fillMode = m }
     }
@@ -86,7 +86,7 @@ public func animrt_layer_set_fill_mode(_ rt: OpaquePointer!, _ layer: animrt_id,
 
 @c @implementation
 public func animrt_layer_set_direction(_ rt: OpaquePointer!, _ layer: animrt_id, _ direction: animrt_direction) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_direction", [.handle(layer), .integer(Int64(direction.rawValue))])) { r throws(AnimrtError) in
         let d = try enumValue(Int32(bitPattern: direction.rawValue), PlaybackDirection.self, "animrt_direction")
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.direction = d }
     }
@@ -94,7 +94,7 @@ public func animrt_layer_set_direction(_ rt: OpaquePointer!, _ layer: animrt_id,
 
 @c @implementation
 public func animrt_layer_set_autoreverses(_ rt: OpaquePointer!, _ layer: animrt_id, _ on: Int32) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_autoreverses", [.handle(layer), .integer(Int64(on))])) { r throws(AnimrtError) in
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in t.autoreverses = on != 0 }
     }
 }
@@ -111,7 +111,7 @@ public func animrt_layer_convert_time(_ rt: OpaquePointer!, _ time: Double, _ fr
 @c @implementation
 public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
                                    _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_value", [.handle(layer), .integer(Int64(keyPath)), Traced.numbers(v, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let kp = try r.keyPath(id: keyPath)
         try r.setModelValue(try value(kp.kind, v, count, "value for '\(kp.name)'"), keyPath: kp, of: Handle(raw: layer))
     }
@@ -141,7 +141,7 @@ public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_
 @c @implementation
 public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<animrt_id>!, _ keyPaths: UnsafePointer<animrt_keypath>!,
                                  _ count: Int, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_reader_create", [Traced.handles(layers, count), Traced.integers(keyPaths, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         let count = try checkedCount(count, "count")
         if count > 0 && (layers == nil || keyPaths == nil) {
@@ -172,5 +172,5 @@ public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out:
 
 @c @implementation
 public func animrt_reader_destroy(_ rt: OpaquePointer!, _ reader: animrt_id) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in try r.destroyReader(Handle(raw: reader)) }
+    withRuntime(rt, trace: TraceCall("animrt_reader_destroy", [.handle(reader)])) { r throws(AnimrtError) in try r.destroyReader(Handle(raw: reader)) }
 }

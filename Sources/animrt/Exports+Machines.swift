@@ -35,7 +35,7 @@ private let kindNames = ["state", "event", "context field", "emitted event", "re
 
 @c @implementation
 public func animrt_definition_load(_ rt: OpaquePointer!, _ json: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_definition_load", [Traced.text(json)])) { m throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try m.load(try string(json, "json")).raw
     }
@@ -44,16 +44,20 @@ public func animrt_definition_load(_ rt: OpaquePointer!, _ json: UnsafePointer<C
 @c @implementation
 public func animrt_definition_load_file(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!,
                                         _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    // A trace records the text read, so that it replays where the file is not.
+    var text = ""
+    return withMachines(rt, trace: TraceCall("animrt_definition_load", [.text(text)])) { m throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try m.load(contentsOf: try string(path, "path")).raw
+        let path = try string(path, "path")
+        text = try m.definitionText(contentsOf: path)
+        out.pointee = try m.load(text, from: path).raw
     }
 }
 
 @c @implementation
 public func animrt_definition_load_named(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!,
                                          _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_definition_load_named", [Traced.text(name)])) { m throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try m.load(named: try string(name, "name")).raw
     }
@@ -61,12 +65,12 @@ public func animrt_definition_load_named(_ rt: OpaquePointer!, _ name: UnsafePoi
 
 @c @implementation
 public func animrt_definition_register(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ json: UnsafePointer<CChar>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in try m.register(definition: try string(json, "json"), as: try string(name, "name")) }
+    withMachines(rt, trace: TraceCall("animrt_definition_register", [Traced.text(name), Traced.text(json)])) { m throws(AnimrtError) in try m.register(definition: try string(json, "json"), as: try string(name, "name")) }
 }
 
 @c @implementation
 public func animrt_definition_destroy(_ rt: OpaquePointer!, _ definition: animrt_id) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in try m.unload(Handle(raw: definition)) }
+    withMachines(rt, trace: TraceCall("animrt_definition_destroy", [.handle(definition)])) { m throws(AnimrtError) in try m.unload(Handle(raw: definition)) }
 }
 
 @c @implementation
@@ -170,7 +174,7 @@ public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_
 @c @implementation
 public func animrt_machine_create(_ rt: OpaquePointer!, _ definition: animrt_id, _ parent: animrt_id, _ options: UnsafePointer<CChar>!,
                                   _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_machine_create", [.handle(definition), .handle(parent), Traced.text(options)])) { m throws(AnimrtError) in
         let out = try required(out, "out")
         let o = try optionalString(options, "options").map { (s: String) throws(AnimrtError) in try MachineHost.Options(json: s) }
         out.pointee = try m.create(Handle(raw: definition), parent: optionalHandle(parent), options: o ?? .init()).raw
@@ -179,13 +183,13 @@ public func animrt_machine_create(_ rt: OpaquePointer!, _ definition: animrt_id,
 
 @c @implementation
 public func animrt_machine_destroy(_ rt: OpaquePointer!, _ machine: animrt_id) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in try m.destroy(Handle(raw: machine)) }
+    withMachines(rt, trace: TraceCall("animrt_machine_destroy", [.handle(machine)])) { m throws(AnimrtError) in try m.destroy(Handle(raw: machine)) }
 }
 
 @c @implementation
 public func animrt_machine_send(_ rt: OpaquePointer!, _ machine: animrt_id, _ event: Int32, _ payload: UnsafePointer<animrt_value>!,
                                 _ count: Int, _ outcome: UnsafeMutablePointer<animrt_send_outcome>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_machine_send", [.handle(machine), .integer(Int64(event)), Traced.values(payload, count), .integer(Int64(count))])) { m throws(AnimrtError) in
         let n = try checkedCount(count, "count")
         if n > 0 && payload == nil { throw AnimrtError(.nullPointer, "payload is NULL but count is \(n)") }
         let o = try m.send(Handle(raw: machine), event: Int(event), count: n) { (i: Int) throws(AnimrtError) in
@@ -198,7 +202,7 @@ public func animrt_machine_send(_ rt: OpaquePointer!, _ machine: animrt_id, _ ev
 @c @implementation
 public func animrt_machine_send_json(_ rt: OpaquePointer!, _ machine: animrt_id, _ event: UnsafePointer<CChar>!,
                                      _ payload: UnsafePointer<CChar>!, _ outcome: UnsafeMutablePointer<animrt_send_outcome>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_machine_send_json", [.handle(machine), Traced.text(event), Traced.text(payload)])) { m throws(AnimrtError) in
         let o = try m.send(Handle(raw: machine), event: try string(event, "event"), json: try optionalString(payload, "payload"))
         outcome?.pointee = animrt_send_outcome(rawValue: UInt32(o.rawValue))
     }
@@ -258,7 +262,7 @@ public func animrt_machine_snapshot(_ rt: OpaquePointer!, _ machine: animrt_id, 
 @c @implementation
 public func animrt_machine_restore(_ rt: OpaquePointer!, _ snapshot: UnsafePointer<CChar>!, _ parent: animrt_id,
                                    _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
+    withMachines(rt, trace: TraceCall("animrt_machine_restore", [Traced.text(snapshot), .handle(parent)])) { m throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try m.restore(try string(snapshot, "snapshot"), parent: optionalHandle(parent)).raw
     }

@@ -137,7 +137,7 @@ public func animrt_animation_get_velocity(_ rt: OpaquePointer!, _ attached: anim
 @c @implementation
 public func animrt_animation_retarget(_ rt: OpaquePointer!, _ attached: animrt_id, _ target: UnsafePointer<Double>!,
                                       _ count: Int) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_animation_retarget", [.handle(attached), Traced.numbers(target, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let h = Handle(raw: attached)
         let path = try r.attachedAnimation(h).keyPath ?? ""
         let kind = try r.properties.resolve(path).kind

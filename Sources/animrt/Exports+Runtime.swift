@@ -46,6 +46,7 @@ public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_s
         defer { box.lock.unlock() }
         if box.closing { return (RuntimeBox.closingError(), false) }
         do throws(AnimrtError) { try box.runtime.tick(now) } catch { return (error, false) }
+        if let t = box.trace { t.record(TraceCall("animrt_runtime_tick", [.number(now)]), runtime: box.runtime) }
         return (nil, box.claimDelivery())
     }
     // The lock is released: the callback may call back into animrt.
@@ -61,7 +62,7 @@ public func animrt_runtime_time(_ rt: OpaquePointer!, _ out: UnsafeMutablePointe
 
 @c @implementation
 public func animrt_runtime_set_threads(_ rt: OpaquePointer!, _ threads: UInt32) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_runtime_set_threads", [.integer(Int64(threads))])) { r throws(AnimrtError) in
         r.evaluationThreads = threads == 0 ? processorCount() : Int(min(threads, 256))
     }
 }

@@ -26,6 +26,8 @@ final class RuntimeBox: @unchecked Sendable {
     let machines: MachineHost
     /// The payloads of the events the last animrt_event_poll returned.
     var polled = PayloadArena()
+    /// The trace being recorded (animrt_trace_start), if one is.
+    @exclusivity(unchecked) var trace: TraceRecorder?
     @exclusivity(unchecked) var callback: animrt_event_fn?
     @exclusivity(unchecked) var userData: UnsafeMutableRawPointer?
     /// The thread delivering events, if one is.
@@ -172,6 +174,38 @@ func withRuntime(_ rt: OpaquePointer?, _ body: (Runtime) throws(AnimrtError) -> 
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box.runtime); return nil } catch { return error }
+    }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
+}
+
+/// `withRuntime` for a call that changes the runtime: when a trace is being
+/// recorded and the call succeeds, `call` is written to it.
+@inline(__always)
+func withRuntime(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall,
+                 _ body: (Runtime) throws(AnimrtError) -> Void) -> animrt_status {
+    traced(rt, call) { (box: RuntimeBox) throws(AnimrtError) in try body(box.runtime) }
+}
+
+/// `withMachines` for a call that changes the runtime (see `withRuntime(_:trace:_:)`).
+@inline(__always)
+func withMachines(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall,
+                  _ body: (MachineHost) throws(AnimrtError) -> Void) -> animrt_status {
+    traced(rt, call) { (box: RuntimeBox) throws(AnimrtError) in try body(box.machines) }
+}
+
+/// Runs `body` under the lock and, if it succeeds while a trace is being
+/// recorded, records `call` (its arguments are read only then).
+@inline(__always)
+func traced(_ rt: OpaquePointer?, _ call: () -> TraceCall, _ body: (RuntimeBox) throws(AnimrtError) -> Void) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        do throws(AnimrtError) { try body(box) } catch { return error }
+        if let t = box.trace { t.record(call(), runtime: box.runtime) }
+        return nil
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
     return fail(error)

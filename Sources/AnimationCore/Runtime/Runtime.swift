@@ -5,6 +5,10 @@
 /// A `Runtime` is a plain object with no locking of its own: one thread at a
 /// time (the C ABI serialises calls with a mutex). It never reads a clock.
 public final class Runtime {
+    /// The digest of every event reported since it was set (nil: not kept).
+    /// A recorded trace turns it on.
+    public var eventDigest: EventDigest?
+
     /// Tunables fixed at creation.
     public struct Configuration: Sendable {
         /// The most events held before the queue reports an overflow:
@@ -241,11 +245,28 @@ public final class Runtime {
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
 
-    func emit(_ e: Event) { events.push(e) }
+    func emit(_ e: Event) {
+        if eventDigest != nil { eventDigest!.add(e) }
+        events.push(e)
+    }
 
     /// Queues an event for the host (modules above the core report theirs
     /// here, so that every event reaches the host in one order).
-    public func post(_ e: Event) { events.push(e) }
+    public func post(_ e: Event) { emit(e) }
+
+    /// Whether nothing was ever made or done in the runtime (what a trace
+    /// needs to start from: the same calls then give the same handles).
+    public var isPristine: Bool {
+        currentTime == nil && layers.capacity == 0 && definitions.capacity == 0 && instances.capacity == 0
+            && barriers.capacity == 0 && transactions.capacity == 0 && timers.capacity == 0 && readers.capacity == 0
+            && keyPathTable.isEmpty && properties.properties.count == PropertyRegistry().properties.count
+    }
+
+    /// A hash of every presentation value, for checking that two runtimes
+    /// show the same thing (a trace's replay).
+    public func presentationDigest() -> UInt64 {
+        presentation.withUnsafeBufferPointer { EventDigest.of($0) }
+    }
 
     func now() -> Double { currentTime ?? 0 }
 

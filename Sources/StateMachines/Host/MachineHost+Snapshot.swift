@@ -204,7 +204,8 @@ extension MachineHost {
         }
         for a in s.animations {
             guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
-                  a.phase <= 2 else { throw bad("an animation of part '\(a.part)'") }
+                  a.phase <= 2, a.duration.isFinite, a.duration > 0, a.beginTime?.isFinite ?? true,
+                  a.captured?.components.allSatisfy(\.isFinite) ?? true else { throw bad("an animation of part '\(a.part)'") }
             try runtime.validate(a.animation)
         }
         for op in s.requests.keys { guard d.requests.contains(where: { $0.name == op }) else { throw bad("request '\(op)'") } }

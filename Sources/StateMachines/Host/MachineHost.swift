@@ -35,14 +35,24 @@ public final class MachineHost {
 
     /// Loads a definition from a file.
     public func load(contentsOf path: String) throws(AnimrtError) -> Handle {
+        try load(try definitionText(contentsOf: path), from: path)
+    }
+
+    /// The text of a definition file.
+    public func definitionText(contentsOf path: String) throws(AnimrtError) -> String {
         let data: Data
         do { data = try Data(contentsOf: URL(filePath: path)) }
         catch { throw AnimrtError(.notFound, "cannot read the definition file '\(path)': \(error)") }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8")
         }
-        do throws(AnimrtError) { return try load(text) }
-        catch { throw AnimrtError(error.status, "\(path): \(error.message)") }
+        return text
+    }
+
+    /// Loads a definition's text read from `source`, which errors name.
+    public func load(_ json: String, from source: String) throws(AnimrtError) -> Handle {
+        do throws(AnimrtError) { return try load(json) }
+        catch { throw AnimrtError(error.status, "\(source): \(error.message)") }
     }
 
     /// Makes `json` loadable by `name` (a definition shipped by a plugin or the host).
@@ -190,6 +200,9 @@ public final class MachineHost {
             instances[i]?.alive = false
         }
     }
+
+    /// Whether no definition was ever loaded or registered and no instance made.
+    public var isPristine: Bool { definitions.capacity == 0 && instances.capacity == 0 && library.isEmpty }
 
     /// How many instances are alive.
     public var instanceCount: Int { instances.count }

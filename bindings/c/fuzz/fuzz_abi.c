@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "animrt.h"
 
 /* ---- reading the program -------------------------------------------------- */
@@ -863,16 +864,47 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     return 0;
 }
 
+/* A recorded program must replay: every call it recorded succeeds again with
+ * the same event digests and presentation values. */
+static char trace_path[64];
+
+static void check_replay(void) {
+    animrt_runtime *again = NULL;
+    size_t calls = 0;
+    if (animrt_runtime_create(0, &again) != ANIMRT_OK) return;
+    animrt_status s = animrt_trace_replay(again, trace_path, &calls);
+    if (s != ANIMRT_OK) {
+        fprintf(stderr, "replay after %zu calls: %s\n", calls, animrt_last_error_message());
+        fail("a recorded program does not replay");
+    }
+    animrt_runtime_destroy(again);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     program in = {data, size};
     executions++;
     uint8_t capacity = u8(&in);
     new_runtime(capacity < 128 ? (uint32_t)capacity % 9 : capacity < 250 ? 0 : (uint32_t)ANIMRT_EVENT_CAPACITY_MAX + capacity);
+    /* One program in eight is recorded, then replayed (and the trace calls
+     * themselves get hostile arguments now and then). */
+    int recording = w.rt && (capacity & 7) == 3;
+    if (!trace_path[0]) snprintf(trace_path, sizeof trace_path, "/tmp/animrt-fuzz-%ld.trace", (long)getpid());
+    if (recording) check_status(animrt_trace_start(w.rt, trace_path));
+    else if (w.rt && (capacity & 63) == 5) {
+        check_status(animrt_trace_start(w.rt, NULL));
+        check_status(animrt_trace_stop(w.rt));
+        check_status(animrt_trace_replay(w.rt, "/nonexistent/trace", NULL));
+    }
     for (int steps = 0; w.rt && in.n > 0 && steps < 400; steps++) {
         step(&in);
-        if (w.rt == NULL && in.n > 0) new_runtime(0);  /* destroyed from a callback: go on with a fresh one */
+        if (w.rt == NULL && in.n > 0) {  /* destroyed from a callback: go on with a fresh one */
+            if (recording) { check_replay(); recording = 0; }
+            new_runtime(0);
+        }
     }
+    if (recording && w.rt) check_status(animrt_trace_stop(w.rt));
     destroy_runtime();
+    if (recording) check_replay();
     animrt_runtime_destroy(NULL);
     if (animrt_version() != ANIMRT_VERSION_NUMBER || !animrt_version_string()) fail("version");
     return 0;

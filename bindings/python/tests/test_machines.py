@@ -214,3 +214,33 @@ def test_a_snapshot_restored_in_another_runtime_continues_identically():
     assert [entry[1] for entry in log_a] == ["ready", "loading", "loading", "loading", "loading"]
     a.close()
     b.close()
+
+
+def test_a_recorded_session_replays_call_by_call(tmp_path):
+    trace = tmp_path / "session.trace"
+    with animrt.Runtime() as rt:
+        rt.start_trace(trace)
+        m = rt.machine(rt.definition(BUTTON))
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=0, to=1, duration=0.5))
+        m.send("tap")
+        for i in range(20):
+            rt.tick(i * 0.05)
+        m.send("finished", request=1, ok=True)
+        rt.tick(1.2)
+        rt.stop_trace()
+    with animrt.Runtime() as again:
+        calls = again.replay(trace)
+    lines = trace.read_text().splitlines()
+    assert calls == len(lines) - 1 > 25
+    tampered = tmp_path / "tampered.trace"
+    edited = "\n".join(lines).replace('\\"ok\\": true', '\\"ok\\": false')
+    assert edited != "\n".join(lines)
+    tampered.write_text(edited + "\n")
+    with animrt.Runtime() as other:
+        with pytest.raises(animrt.StateError, match=r"diverges at trace line \d+ \(animrt_machine_send_json\): the events"):
+            other.replay(tampered)
+    with animrt.Runtime() as used:
+        used.layer()
+        with pytest.raises(animrt.StateError, match="fresh runtime"):
+            used.replay(trace)

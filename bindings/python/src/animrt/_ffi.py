@@ -164,6 +164,9 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_machine_snapshot": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
     "animrt_machine_restore": (status, [runtime_p, c_char_p, id_t, POINTER(id_t)]),
     "animrt_machine_part_count": (status, [runtime_p, id_t, c_char_p, POINTER(c_size_t)]),
+    "animrt_trace_start": (status, [runtime_p, c_char_p]),
+    "animrt_trace_stop": (status, [runtime_p]),
+    "animrt_trace_replay": (status, [runtime_p, c_char_p, POINTER(c_size_t)]),
 }
 
 

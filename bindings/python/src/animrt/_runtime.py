@@ -520,6 +520,32 @@ class Runtime:
         """
         return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
 
+    # -- traces ----------------------------------------------------------------
+    def start_trace(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Records every call that changes this runtime to `path` (``animrt_trace_start``), for a bug
+        report: :meth:`replay` makes them again in a fresh runtime and checks, call by call, that the
+        events and values are the same. The runtime must be fresh::
+
+            rt = animrt.Runtime()
+            rt.start_trace("session.trace")
+        """
+        lib.animrt_trace_start(self._ptr, os.fsencode(path))
+
+    def stop_trace(self) -> None:
+        """Stops recording and closes the trace file (``animrt_trace_stop``): ``rt.stop_trace()``."""
+        lib.animrt_trace_stop(self._ptr)
+
+    def replay(self, path: Union[str, "os.PathLike[str]"]) -> int:
+        """Replays a trace into this fresh runtime (``animrt_trace_replay``) and returns how many calls it
+        made. If a call fails, or the events or values differ from the recording, :class:`StateError`
+        names the trace line::
+
+            calls = animrt.Runtime().replay("session.trace")
+        """
+        calls = c_size_t()
+        lib.animrt_trace_replay(self._ptr, os.fsencode(path), byref(calls))
+        return calls.value
+
     # -- objects ---------------------------------------------------------------
     def layer(self, parent: Optional[Layer] = None) -> Layer:
         """A new layer (``animrt_layer_create``), a root or the last child of `parent`.

@@ -1,0 +1,97 @@
+// Recording the host's calls to a trace file, and replaying one.
+import AnimationCore
+import CAnimrt
+import FoundationEssentials
+import StateMachines
+
+@c @implementation
+public func animrt_trace_start(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    return RuntimeBox.with(rt) { box in
+        withRuntime(rt) { r throws(AnimrtError) in
+            let path = try string(path, "path")
+            guard box.trace == nil else { throw AnimrtError(.state, "a trace is being recorded already (to '\(box.trace!.path)')") }
+            guard r.isPristine, box.machines.isPristine else {
+                throw AnimrtError(.state, "start a trace before the runtime is used: a trace replays into a fresh runtime, so it must hold every call")
+            }
+            box.trace = try TraceRecorder(path: path, tag: r.tag)
+            r.eventDigest = EventDigest()
+        }
+    }
+}
+
+@c @implementation
+public func animrt_trace_stop(_ rt: OpaquePointer!) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    return RuntimeBox.with(rt) { box in
+        withRuntime(rt) { r throws(AnimrtError) in
+            guard box.trace != nil else { throw AnimrtError(.state, "no trace is being recorded") }
+            box.trace = nil
+        }
+    }
+}
+
+@c @implementation
+public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ calls: UnsafeMutablePointer<Int>!) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    var lines: [Substring] = []
+    var tag: UInt16 = 0
+    // Read and check the file, and that the runtime is fresh, under the lock …
+    let opened = RuntimeBox.with(rt) { box in
+        withRuntime(rt) { r throws(AnimrtError) in
+            let path = try string(path, "path")
+            let data: Data
+            do { data = try Data(contentsOf: URL(filePath: path)) }
+            catch { throw AnimrtError(.notFound, "cannot read the trace '\(path)': \(error)") }
+            guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
+            lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+            guard let first = lines.first, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
+                  header.animrt == "trace", header.format == 1 else {
+                throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")
+            }
+            guard r.isPristine, box.machines.isPristine, box.trace == nil else {
+                throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used")
+            }
+            r.eventDigest = EventDigest()
+            tag = r.tag
+        }
+    }
+    guard opened == ANIMRT_OK else { return opened }
+    // … then make each call as the host made it (the calls take the lock).
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    var replayed = 0
+    for (n, text) in lines.enumerated().dropFirst() {
+        let lineNumber = n + 1
+        guard let line = try? decoder.decode(TraceLine.self, from: Data(text.utf8)) else {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call")
+        }
+        guard let call = Replay.calls[line.call] else {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) calls \(line.call), which a trace does not replay")
+        }
+        let status = call(rt, ReplayArguments(args: line.args, tag: tag))
+        guard status == ANIMRT_OK else {
+            calls?.pointee = replayed
+            let why = String(cString: animrt_last_error_message())
+            return fail(.state, "the replay diverges at trace line \(lineNumber): \(line.call) succeeded when recorded and now fails: \(why)")
+        }
+        let digests: (events: UInt64, values: UInt64?) = RuntimeBox.with(rt) { box in
+            box.lock.lock()
+            defer { box.lock.unlock() }
+            return (box.runtime.eventDigest?.value ?? 0, line.values == nil ? nil : box.runtime.presentationDigest())
+        }
+        guard digests.events == line.events else {
+            calls?.pointee = replayed
+            return fail(.state, "the replay diverges at trace line \(lineNumber) (\(line.call)): the events reported differ from the recording")
+        }
+        guard digests.values == line.values else {
+            calls?.pointee = replayed
+            return fail(.state, "the replay diverges at trace line \(lineNumber) (\(line.call)): the presentation values differ from the recording")
+        }
+        replayed += 1
+    }
+    calls?.pointee = replayed
+    return animrt_status(ANIMRT_OK)
+}

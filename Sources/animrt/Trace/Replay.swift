@@ -1,0 +1,128 @@
+// Replaying a trace: each recorded call is made again through the same C
+// function, with its recorded arguments (handles given this runtime's tag),
+// and must succeed and leave the same event digest (and, after a tick, the
+// same presentation digest) as it did when it was recorded.
+import AnimationCore
+import CAnimrt
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The recorded arguments of one call, as C arguments.
+struct ReplayArguments {
+    let args: [TraceArgument]
+    let tag: UInt16
+
+    func h(_ i: Int) -> animrt_id {
+        switch args[i] {
+        case .handle(let low): return low == 0 ? 0 : UInt64(tag) << 48 | low
+        // Another runtime's handle: given a tag that is not this runtime's.
+        case .foreignHandle(let raw): return raw & ~TraceArgument.tagMask | UInt64(tag ^ 0x8000) << 48
+        default: return 0
+        }
+    }
+
+    func d(_ i: Int) -> Double { if case .number(let d) = args[i] { return d }; return .nan }
+    func i(_ i: Int) -> Int64 { if case .integer(let v) = args[i] { return v }; return 0 }
+
+    func text<R>(_ i: Int, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard case .text(let s?) = args[i] else { return body(nil) }
+        return s.withCString(body)
+    }
+
+    func numbers<R>(_ i: Int, _ body: (UnsafePointer<Double>?) -> R) -> R {
+        guard case .numbers(let d?) = args[i] else { return body(nil) }
+        return d.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    func int32s<R>(_ i: Int, _ body: (UnsafePointer<Int32>?) -> R) -> R {
+        guard case .integers(let v) = args[i] else { return body(nil) }
+        return v.map { Int32(truncatingIfNeeded: $0) }.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    func handles<R>(_ i: Int, _ body: (UnsafePointer<animrt_id>?) -> R) -> R {
+        guard case .handles(let v) = args[i] else { return body(nil) }
+        let tagged = v.map { $0 == 0 ? 0 : UInt64(tag) << 48 | $0 & ~TraceArgument.tagMask }
+        return tagged.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    func texts<R>(_ i: Int, _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+        guard case .texts(let v) = args[i] else { return body(nil) }
+        let copies: [UnsafeMutablePointer<CChar>?] = v.map { $0.map { strdup($0)! } }
+        defer { for c in copies { free(c) } }
+        let pointers = copies.map { $0.map { UnsafePointer($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    func values<R>(_ i: Int, _ body: (UnsafePointer<animrt_value>?) -> R) -> R {
+        guard case .values(let v) = args[i] else { return body(nil) }
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        let c = v.map { cValue($0, strings: &strings) }
+        defer { for s in strings { free(s) } }
+        return c.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+}
+
+enum Replay {
+    /// Every function a trace records, and how to call it again.
+    static let calls: [String: @Sendable (OpaquePointer, ReplayArguments) -> animrt_status] = [
+        "animrt_runtime_tick": { rt, a in animrt_runtime_tick(rt, a.d(0)) },
+        "animrt_runtime_set_threads": { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
+        "animrt_keypath_id": { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
+        "animrt_property_define": { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
+        "animrt_layer_create": { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
+        "animrt_layer_destroy": { rt, a in animrt_layer_destroy(rt, a.h(0)) },
+        "animrt_layer_set_parent": { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
+        "animrt_layer_set_timing": { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
+        "animrt_layer_set_value": { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_reader_create": { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.int32s(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
+        "animrt_reader_destroy": { rt, a in animrt_reader_destroy(rt, a.h(0)) },
+        "animrt_animation_create": { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
+        "animrt_animation_destroy": { rt, a in animrt_animation_destroy(rt, a.h(0)) },
+        "animrt_animation_set_timing": { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_animation_set_flag": { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
+        "animrt_animation_set_fill_mode": { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_direction": { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_timing_function": { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
+        "animrt_animation_set_cubic_bezier": { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_value": { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_animation_set_spring": { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_spring_response": { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_spring_perceptual": { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_decay": { rt, a in animrt_animation_set_decay(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_keyframe_set_values": { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_keyframe_set_key_times": { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_timing_functions": { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_calculation_mode": { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_keyframe_set_spline": { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
+        "animrt_keyframe_set_path": { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
+        "animrt_keyframe_set_rotation_mode": { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_group_add": { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
+        "animrt_layer_set_timing_param": { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_layer_set_fill_mode": { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_direction": { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_autoreverses": { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
+        "animrt_layer_add_animation": { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
+        "animrt_layer_remove_animation": { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
+        "animrt_layer_remove_all_animations": { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },
+        "animrt_animation_retarget": { rt, a in a.numbers(1) { p1 in animrt_animation_retarget(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_barrier_create": { rt, a in var o0: animrt_id = 0; return animrt_barrier_create(rt, &o0) },
+        "animrt_barrier_destroy": { rt, a in animrt_barrier_destroy(rt, a.h(0)) },
+        "animrt_barrier_enter": { rt, a in animrt_barrier_enter(rt, a.h(0)) },
+        "animrt_barrier_leave": { rt, a in animrt_barrier_leave(rt, a.h(0)) },
+        "animrt_barrier_notify": { rt, a in animrt_barrier_notify(rt, a.h(0), UInt64(bitPattern: a.i(1))) },
+        "animrt_transaction_begin": { rt, a in animrt_transaction_begin(rt, a.d(0)) },
+        "animrt_transaction_commit": { rt, a in animrt_transaction_commit(rt, UInt64(bitPattern: a.i(0))) },
+        "animrt_timer_start": { rt, a in var o0: animrt_id = 0; return animrt_timer_start(rt, a.d(0), UInt64(bitPattern: a.i(1)), &o0) },
+        "animrt_timer_cancel": { rt, a in animrt_timer_cancel(rt, a.h(0)) },
+        "animrt_definition_load": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load(rt, p0, &o0) } },
+        "animrt_definition_load_named": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load_named(rt, p0, &o0) } },
+        "animrt_definition_register": { rt, a in a.text(0) { p0 in a.text(1) { p1 in animrt_definition_register(rt, p0, p1) } } },
+        "animrt_definition_destroy": { rt, a in animrt_definition_destroy(rt, a.h(0)) },
+        "animrt_machine_create": { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_machine_create(rt, a.h(0), a.h(1), p2, &o0) } },
+        "animrt_machine_destroy": { rt, a in animrt_machine_destroy(rt, a.h(0)) },
+        "animrt_machine_send": { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
+        "animrt_machine_send_json": { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
+        "animrt_machine_restore": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
+    ]
+}

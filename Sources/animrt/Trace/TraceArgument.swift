@@ -1,0 +1,111 @@
+// The arguments of a recorded call, as JSON: each value tagged with its C
+// type, handles without their runtime's tag (a replay runs in a runtime with
+// another tag), arrays copied from the caller's memory.
+import AnimationCore
+import CAnimrt
+
+enum TraceArgument: Codable, Equatable {
+    /// A handle: 0, the recording runtime's (by slot, generation and kind),
+    /// or another runtime's (replayed as a handle of no runtime).
+    case handle(UInt64)
+    case foreignHandle(UInt64)
+    case number(Double)
+    case integer(Int64)
+    case text(String?)
+    case numbers([Double]?)
+    case texts([String?])
+    case handles([UInt64])
+    case integers([Int64])
+    case values([TaggedValue])
+
+    static let tagMask: UInt64 = 0xffff << 48
+
+    /// A handle as recorded by a runtime whose handles carry `tag`.
+    static func id(_ raw: animrt_id, tag: UInt16) -> TraceArgument {
+        if raw == 0 || raw >> 48 == UInt64(tag) { return .handle(raw & ~tagMask) }
+        return .foreignHandle(raw)
+    }
+
+    private enum Key: String, CodingKey { case h, f, d, i, s, D, S, H, I, V }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        guard let key = c.allKeys.first, c.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an argument has one tag"))
+        }
+        switch key {
+        case .h: self = .handle(try c.decode(UInt64.self, forKey: .h))
+        case .f: self = .foreignHandle(try c.decode(UInt64.self, forKey: .f))
+        case .d: self = .number(try c.decode(Double.self, forKey: .d))
+        case .i: self = .integer(try c.decode(Int64.self, forKey: .i))
+        case .s: self = .text(try c.decodeIfPresent(String.self, forKey: .s))
+        case .D: self = .numbers(try c.decodeIfPresent([Double].self, forKey: .D))
+        case .S: self = .texts(try c.decode([String?].self, forKey: .S))
+        case .H: self = .handles(try c.decode([UInt64].self, forKey: .H))
+        case .I: self = .integers(try c.decode([Int64].self, forKey: .I))
+        case .V: self = .values(try c.decode([TracedValue].self, forKey: .V).map(\.value))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .handle(let h): try c.encode(h, forKey: .h)
+        case .foreignHandle(let h): try c.encode(h, forKey: .f)
+        case .number(let d): try c.encode(d, forKey: .d)
+        case .integer(let i): try c.encode(i, forKey: .i)
+        case .text(let s): if let s { try c.encode(s, forKey: .s) } else { try c.encodeNil(forKey: .s) }
+        case .numbers(let d): if let d { try c.encode(d, forKey: .D) } else { try c.encodeNil(forKey: .D) }
+        case .texts(let s): try c.encode(s, forKey: .S)
+        case .handles(let h): try c.encode(h, forKey: .H)
+        case .integers(let i): try c.encode(i, forKey: .I)
+        case .values(let v): try c.encode(v.map(TracedValue.init), forKey: .V)
+        }
+    }
+}
+
+/// A tagged value in a trace: {"number": 1.5}, {"string": "x"}, …
+struct TracedValue: Codable {
+    let value: TaggedValue
+    init(_ value: TaggedValue) { self.value = value }
+
+    private enum Key: String, CodingKey { case number, bool, string, integer, pointer }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        if let d = try c.decodeIfPresent(Double.self, forKey: .number) { value = .number(d) }
+        else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { value = .bool(b) }
+        else if let s = try c.decodeIfPresent(String.self, forKey: .string) { value = .string(s) }
+        else if let i = try c.decodeIfPresent(Int64.self, forKey: .integer) { value = .integer(i) }
+        else { value = .pointer(UInt(try c.decode(UInt64.self, forKey: .pointer))) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch value {
+        case .number(let d): try c.encode(d, forKey: .number)
+        case .bool(let b): try c.encode(b, forKey: .bool)
+        case .string(let s): try c.encode(s, forKey: .string)
+        case .integer(let i): try c.encode(i, forKey: .integer)
+        case .pointer(let p): try c.encode(UInt64(p), forKey: .pointer)
+        }
+    }
+}
+
+/// One line of a trace: a call that succeeded, and what the runtime had
+/// reported (and, after a tick, showed) once it returned.
+struct TraceLine: Codable {
+    var call: String
+    var args: [TraceArgument]
+    /// The digest of every event so far.
+    var events: UInt64
+    /// After a tick: the digest of every presentation value.
+    var values: UInt64?
+}
+
+/// The first line of a trace file.
+struct TraceHeader: Codable {
+    var animrt = "trace"
+    var format = 1
+    var version: String
+}

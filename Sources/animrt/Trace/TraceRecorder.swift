@@ -1,0 +1,80 @@
+// Recording a trace: every call that succeeds and changes the runtime is
+// written as one JSON line with its arguments and the event digest after it
+// (docs/traces.md). A refused call changes nothing, so it is not written.
+import AnimationCore
+import CAnimrt
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A call to record: its C name and its arguments (handles raw).
+struct TraceCall {
+    let name: String
+    let args: [TraceArgument]
+    init(_ name: String, _ args: [TraceArgument]) { self.name = name; self.args = args }
+}
+
+/// Arguments read from the caller's memory (valid: the call succeeded).
+enum Traced {
+    static func text(_ p: UnsafePointer<CChar>?) -> TraceArgument { .text(p.map { String(cString: $0) }) }
+
+    static func numbers(_ p: UnsafePointer<Double>?, _ n: Int) -> TraceArgument {
+        .numbers(p.map { Array(UnsafeBufferPointer(start: $0, count: max(n, 0))) })
+    }
+
+    static func integers(_ p: UnsafePointer<Int32>?, _ n: Int) -> TraceArgument {
+        .integers(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map(Int64.init) } ?? [])
+    }
+
+    static func handles(_ p: UnsafePointer<animrt_id>?, _ n: Int) -> TraceArgument {
+        .handles(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map { $0 & ~TraceArgument.tagMask } } ?? [])
+    }
+
+    static func texts(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ n: Int) -> TraceArgument {
+        .texts(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map { $0.map { String(cString: $0) } } } ?? [])
+    }
+
+    static func values(_ p: UnsafePointer<animrt_value>?, _ n: Int) -> TraceArgument {
+        .values((p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).compactMap { try? taggedValue($0, "") } }) ?? [])
+    }
+}
+
+/// An open trace file.
+final class TraceRecorder {
+    private let file: UnsafeMutablePointer<FILE>
+    private let tag: UInt16
+    private let encoder = JSONEncoder()
+    let path: String
+
+    init(path: String, tag: UInt16) throws(AnimrtError) {
+        guard let f = fopen(path, "w") else {
+            throw AnimrtError(.notFound, "cannot open the trace file '\(path)' for writing: \(String(cString: strerror(errno)))")
+        }
+        file = f
+        self.tag = tag
+        self.path = path
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        write(TraceHeader(version: String(cString: animrt_version_string())))
+    }
+
+    deinit { fclose(file) }
+
+    private func write(_ value: some Encodable) {
+        guard let data = try? encoder.encode(value) else { return }
+        data.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        fputc(10, file)
+    }
+
+    /// Writes a call that succeeded, with the digests after it.
+    func record(_ call: TraceCall, runtime: Runtime) {
+        let args = call.args.map { a -> TraceArgument in
+            if case .handle(let raw) = a { return TraceArgument.id(raw, tag: tag) }
+            return a
+        }
+        let values = call.name == "animrt_runtime_tick" ? runtime.presentationDigest() : nil
+        write(TraceLine(call: call.name, args: args, events: runtime.eventDigest?.value ?? 0, values: values))
+        fflush(file)
+    }
+}
