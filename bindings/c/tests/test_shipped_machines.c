@@ -4,6 +4,7 @@
  * into a fresh runtime and driven on, compared bit for bit. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "check.h"
 
 static animrt_runtime *rt_new(void) {
@@ -554,6 +555,51 @@ TEST(snapshot_of_each_session) {
             STEPS({0, "unknown", NULL}, T(2), {0, "progress", "{\"fraction\": 0.5}"}, T(3)));
 }
 
+/* Records the whole session (both halves) from a fresh runtime, then
+ * replays the trace into another: every call succeeds again and leaves the
+ * recorded event and presentation digests (R3.0.3). */
+static void replayed(const char *machine, const char *options, const step *before, size_t nb, const step *after, size_t na) {
+    char path[96];
+    snprintf(path, sizeof path, "/tmp/animrt-%s-%ld.trace", machine, (long)getpid());
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, path));
+    tick(a, 0);
+    animrt_id m = shipped(a, machine, options);
+    for (int half = 0; half < 2; half++) {
+        const step *s = half ? after : before;
+        for (size_t i = 0; i < (half ? na : nb); i++) {
+            if (s[i].event) animrt_machine_send_json(a, m, s[i].event, s[i].payload, NULL);
+            else tick(a, s[i].t);
+        }
+    }
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, path, &calls));
+    CHECK(calls >= nb + na);
+    animrt_runtime_destroy(b);
+    remove(path);
+}
+
+TEST(replay_of_each_session) {
+    replayed("networkButton", "{\"config\": {\"linesCount\": 3}}",
+             STEPS({0, "startAnimate", NULL}, T(0.1), T(0.3), T(0.35), T(0.734)),
+             STEPS(T(0.8), {0, "stopAnimate", NULL}, T(0.9), T(1.15), T(1.3), T(1.4), T(1.6), T(1.9), T(2.2), T(2.5),
+                   {0, "startAnimate", NULL}, T(2.6), T(2.9), {0, "stopByError", NULL}, T(3.5), T(4.5)));
+    replayed("progressCard", NULL,
+             STEPS({0, "fetch", NULL}, {0, "fetched", "{\"request\": 1, \"progress\": 0.35}"}, T(0.1),
+                   {0, "progress", "{\"progress\": 0.38}"}, {0, "progress", "{\"progress\": 0.72}"}),
+             STEPS(T(0.11), T(0.2), T(0.5), {0, "fetch", NULL}, {0, "fetch", NULL}, {0, "fetched", "{\"request\": 2, \"progress\": 0.9}"},
+                   {0, "fetched", "{\"request\": 3, \"progress\": 1}"}, T(0.6), T(0.9), T(1.2), T(4.3), T(9.4), T(10)));
+    replayed("streakCard", NULL,
+             STEPS(T(1), {0, "track", "{\"completedDays\": 3, \"remainingDays\": 4}"}),
+             STEPS({0, "infoTap", NULL}, T(2), {0, "complete", "{\"completedDays\": 7}"}, {0, "unlockTap", NULL}, T(3)));
+    replayed("indicatorBar", NULL,
+             STEPS(T(1), {0, "progress", "{\"fraction\": 0.42}"}),
+             STEPS({0, "unknown", NULL}, T(2), {0, "progress", "{\"fraction\": 0.5}"}, T(3)));
+}
+
 int main(void) {
     RUN(stale_result_ignored);
     RUN(jitter_small_change_is_set);
@@ -569,5 +615,6 @@ int main(void) {
     RUN(shipped_by_name_and_repeated_parts);
     RUN(computed_fields_and_config_refusals);
     RUN(snapshot_of_each_session);
+    RUN(replay_of_each_session);
     return check_report();
 }
