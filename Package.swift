@@ -26,5 +26,7 @@ let package = Package(
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StateMachinesTests", dependencies: ["StateMachines", "AnimationCore"]),
+        // The C exports driven from Swift (traces: recorded and replayed through the ABI).
+        .testTarget(name: "ExportsTests", dependencies: ["animrt", "CAnimrt"]),
     ]
 )
