@@ -273,6 +273,8 @@ struct ReliabilityTests {
             for j in 0...b.count { d[0][j] = j }
             for i in 1...a.count { for j in 1...b.count {
                 d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                // An exchange of neighbours is one edit (optimal string alignment).
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             } }
             return d[a.count][b.count]
         }
@@ -283,6 +285,8 @@ struct ReliabilityTests {
             #expect(boundedEditDistance(Array(a.utf8), Array(b.utf8), bound: bound) == (exact <= bound ? exact : nil), "\(a) \(b) \(bound)")
         } } }
         #expect(closestMatch(to: "opacty", in: ["position", "opacity", "zPosition"]) == "opacity")
+        #expect(closestMatch(to: "widht", in: ["height", "width"]) == "width")
+        #expect(boundedEditDistance(Array("opactiy".utf8), Array("opacity".utf8), bound: 3) == 1)
         #expect(closestMatch(to: "completely-different", in: ["opacity"]) == nil)
     }
 

@@ -135,9 +135,10 @@ public func closestMatch(to word: String, in candidates: [String], budget: Int =
     return best
 }
 
-/// The edit distance of `a` and `b` if it is at most `bound`, else nil.
-/// Only cells within `bound` of the diagonal are computed: at most
-/// (a.count + 1) × (2 × bound + 1) of them.
+/// The edit distance of `a` and `b` if it is at most `bound`, else nil. An
+/// exchange of two neighbouring letters counts as one edit ("widht" is one
+/// from "width": optimal string alignment). Only cells within `bound` of
+/// the diagonal are computed: at most (a.count + 1) × (2 × bound + 1) of them.
 func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
     if abs(a.count - b.count) > bound { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
@@ -147,6 +148,7 @@ func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
     // been written by an earlier row (bands move right one cell per row).
     var previous = [Int](repeating: big, count: b.count + 1)
     var current = previous
+    var before = previous  // the row above `previous`, for exchanges
     for j in 0...min(b.count, bound) { previous[j] = j }
     for i in 1...a.count {
         let lo = max(1, i - bound), hi = min(b.count, i + bound)
@@ -154,12 +156,15 @@ func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
         var rowMin = current[lo - 1]
         for j in lo...hi {
             let sub = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            let v = min(previous[j] + 1, current[j - 1] + 1, sub, big)
+            var v = min(previous[j] + 1, current[j - 1] + 1, sub, big)
+            // An exchange reads the row above the last; if that row's best
+            // was past the bound, so is this (the early exit stays right).
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { v = min(v, before[j - 2] + 1) }
             current[j] = v
             rowMin = min(rowMin, v)
         }
         if rowMin > bound { return nil }
-        swap(&previous, &current)
+        (before, previous, current) = (previous, current, before)
     }
     return previous[b.count] <= bound ? previous[b.count] : nil
 }

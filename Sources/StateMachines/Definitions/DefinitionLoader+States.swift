@@ -257,7 +257,7 @@ extension DefinitionLoader {
         let verbs = raw.keys.filter { DefinitionLoader.actionVerbs.contains($0) }.sorted()
         guard verbs.count == 1 else {
             if verbs.isEmpty {
-                let guess = raw.keys.sorted().compactMap { closestName($0, DefinitionLoader.actionVerbs) }.first
+                let guess = raw.keys.sorted().compactMap { closestMatch(to: $0, in: DefinitionLoader.actionVerbs) }.first
                 throw node.error(.invalidArgument, "an action needs one verb: \(DefinitionLoader.actionVerbs.joined(separator: ", "))\(guess.map { "; did you mean '\($0)'?" } ?? "")")
             }
             throw node.error(.invalidArgument, "an action has one verb; this one has \(verbs.joined(separator: " and "))")

@@ -328,7 +328,7 @@ final class DefinitionLoader {
     }
 
     func suggestion(_ word: String, _ candidates: [String]) -> String {
-        closestName(word, candidates).map { "; did you mean '\($0)'?" } ?? ""
+        closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// A literal of `type`: a JSON number, boolean or string (taken as

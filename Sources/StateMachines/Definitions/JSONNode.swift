@@ -26,7 +26,7 @@ struct JSONNode {
         for key in members.keys.sorted() {
             guard allowed.contains(key) else {
                 var message = "unknown key '\(key)'"
-                if let near = closestName(key, allowed) { message += "; did you mean '\(near)'?" }
+                if let near = closestMatch(to: key, in: allowed) { message += "; did you mean '\(near)'?" }
                 else { message += " (allowed: \(allowed.sorted().joined(separator: ", ")))" }
                 throw error(.invalidArgument, message)
             }

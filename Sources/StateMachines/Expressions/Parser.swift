@@ -217,7 +217,7 @@ struct Parser {
             default:
                 if accept("(") { return try call(name, column: t.column) }
                 var message = "unknown name '\(name)'"
-                if let near = closestName(name, Array(Parser.reserved) + Builtin.allCases.map(\.rawValue)) {
+                if let near = closestMatch(to: name, in: Array(Parser.reserved) + Builtin.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(near)'?"
                 } else {
                     message += " (names are config.x, context.x, event.x, true, false, pi, inf, index, or a function call)"
@@ -248,7 +248,7 @@ struct Parser {
         }
         guard let f = table[name] else {
             var message = "no \(what) named '\(name)'"
-            if let near = closestName(name, Array(table.keys)) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: name, in: Array(table.keys)) { message += "; did you mean '\(near)'?" }
             else if table.isEmpty { message += " (there are none)" }
             else { message += " (known: \(table.keys.sorted().joined(separator: ", ")))" }
             throw ExpressionError(column: nameToken.column, message: message, status: .notFound)
@@ -270,7 +270,7 @@ struct Parser {
         try expect(")")
         guard let id = table[name] else {
             var message = "\(function)('\(name)'): no \(what) named '\(name)'"
-            if let near = closestName(name, Array(table.keys)) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: name, in: Array(table.keys)) { message += "; did you mean '\(near)'?" }
             throw ExpressionError(column: t.column, message: message, status: .notFound)
         }
         return id
@@ -294,7 +294,7 @@ struct Parser {
         guard let f = scope.functions[name] else {
             var message = "unknown function '\(name)'"
             let known = Builtin.allCases.map(\.rawValue) + Array(scope.functions.functions.keys)
-            if let near = closestName(name, known) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: name, in: known) { message += "; did you mean '\(near)'?" }
             else { message += " (register it with the runtime before loading the definition)" }
             throw ExpressionError(column: column, message: message, status: .notFound)
         }
@@ -377,37 +377,4 @@ struct Parser {
         guard let v = try? Evaluator.evaluate(node, &context) else { return node }
         return .constant(v)
     }
-}
-
-/// The candidate closest to `name` if it is a plausible typo.
-func closestName(_ name: String, _ candidates: [String]) -> String? {
-    let w = Array(name.lowercased().utf8)
-    guard w.count <= 256 else { return nil }
-    var best: (String, Int)?
-    for c in candidates.sorted() where c.utf8.count <= 256 {
-        let d = levenshtein(w, Array(c.lowercased().utf8))
-        if best == nil || d < best!.1 { best = (c, d) }
-    }
-    guard let (n, d) = best, d <= max(1, w.count / 3) else { return nil }
-    return n
-}
-
-/// Edit distance counting an exchange of two neighbours as one edit
-/// (optimal string alignment), so "widht" is one edit from "width".
-func levenshtein(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            var d = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d = Swift.min(d, before[j - 2] + 1) }
-            current[j] = d
-        }
-        (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
 }

@@ -74,7 +74,7 @@ extension MachineInstance {
         }
         guard let p = definition.partID(String(base)) else {
             var message = "'\(definition.name)' has no part '\(base)'"
-            if let near = closestName(String(base), definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: String(base), in: definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
             throw AnimrtError(.notFound, message)
         }
         return (p, copy)

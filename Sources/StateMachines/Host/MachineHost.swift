@@ -70,7 +70,7 @@ public final class MachineHost {
     public func load(named name: String) throws(AnimrtError) -> Handle {
         guard let json = library[name] ?? MachineHost.shippedDefinition(named: name) else {
             var message = "no machine definition is named '\(name)'"
-            if let near = closestName(name, libraryNames) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: name, in: libraryNames) { message += "; did you mean '\(near)'?" }
             else { message += " (known: \(libraryNames.joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }
@@ -106,7 +106,7 @@ public final class MachineHost {
         for name in options.config.keys.sorted() {
             guard let i = d.config.firstIndex(where: { $0.name == name }) else {
                 var message = "'\(d.name)' has no config parameter '\(name)'"
-                if let near = closestName(name, d.config.map(\.name)) { message += "; did you mean '\(near)'?" }
+                if let near = closestMatch(to: name, in: d.config.map(\.name)) { message += "; did you mean '\(near)'?" }
                 else { message += " (parameters: \(d.config.map(\.name).joined(separator: ", ")))" }
                 throw AnimrtError(.notFound, message)
             }
@@ -129,7 +129,7 @@ public final class MachineHost {
         for (key, text) in options.strings {
             guard let i = d.stringKeys.firstIndex(of: key) else {
                 var message = "'\(d.name)' has no string '\(key)'"
-                if let near = closestName(key, d.stringKeys) { message += "; did you mean '\(near)'?" }
+                if let near = closestMatch(to: key, in: d.stringKeys) { message += "; did you mean '\(near)'?" }
                 throw AnimrtError(.notFound, message)
             }
             texts[i] = text
@@ -269,7 +269,7 @@ public final class MachineHost {
         let d = m.definition
         guard let e = d.eventID(name) else {
             var message = "'\(d.name)' has no event '\(name)'"
-            if let near = closestName(name, d.events.map(\.name)) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: name, in: d.events.map(\.name)) { message += "; did you mean '\(near)'?" }
             throw AnimrtError(.notFound, message)
         }
         var members: [String: JSONValue] = [:]
@@ -282,7 +282,7 @@ public final class MachineHost {
         let fields = d.events[e].payload
         for k in members.keys.sorted() where !fields.contains(where: { $0.name == k }) {
             var message = "'\(name)' has no payload field '\(k)'"
-            if let near = closestName(k, fields.map(\.name)) { message += "; did you mean '\(near)'?" }
+            if let near = closestMatch(to: k, in: fields.map(\.name)) { message += "; did you mean '\(near)'?" }
             else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }
