@@ -125,12 +125,17 @@ public func closestMatch(to word: String, in candidates: [String], budget: Int =
     var bestDistance = max(1, w.count / 3) + 1
     var work = 0
     for c in candidates {
-        let bound = bestDistance - 1
+        // Ties go to the name first in alphabetical order, so the answer does
+        // not depend on the candidates' order (often a dictionary's).
+        let bound = best == nil ? bestDistance - 1 : bestDistance
         if bound < 0 { break }  // an exact match: nothing can be closer
         if abs(c.utf8.count - w.count) > bound { continue }
         work += (w.count + 1) * (2 * bound + 1)
         if work > budget { break }
-        if let d = boundedEditDistance(w, Array(c.lowercased().utf8), bound: bound) { best = c; bestDistance = d }
+        if let d = boundedEditDistance(w, Array(c.lowercased().utf8), bound: bound),
+           d < bestDistance || (d == bestDistance && c < best!) {
+            best = c; bestDistance = d
+        }
     }
     return best
 }
@@ -143,28 +148,30 @@ func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
     if abs(a.count - b.count) > bound { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     let big = bound + 1
-    // Cells outside the band read as `big`: each row writes only its band
-    // and the cell left of it, and a cell right of a row's band has never
-    // been written by an earlier row (bands move right one cell per row).
-    var previous = [Int](repeating: big, count: b.count + 1)
-    var current = previous
-    var before = previous  // the row above `previous`, for exchanges
-    for j in 0...min(b.count, bound) { previous[j] = j }
+    let width = b.count + 1
+    // Three rows in one array, rotated by offset: the row being written, the
+    // one above it, and the one above that (for exchanges). Cells outside a
+    // row's band read as `big`: each row writes only its band and the cell
+    // left of it, and a cell right of a row's band has never been written by
+    // an earlier row (bands move right one cell per row).
+    var rows = [Int](repeating: big, count: 3 * width)
+    var row = 0, above = width, aboveThat = 2 * width
+    for j in 0...min(b.count, bound) { rows[above + j] = j }
     for i in 1...a.count {
         let lo = max(1, i - bound), hi = min(b.count, i + bound)
-        current[lo - 1] = lo == 1 ? min(i, big) : big
-        var rowMin = current[lo - 1]
+        rows[row + lo - 1] = lo == 1 ? min(i, big) : big
+        var rowMin = rows[row + lo - 1]
         for j in lo...hi {
-            let sub = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            var v = min(previous[j] + 1, current[j - 1] + 1, sub, big)
+            let sub = rows[above + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            var v = min(rows[above + j] + 1, rows[row + j - 1] + 1, sub, big)
             // An exchange reads the row above the last; if that row's best
             // was past the bound, so is this (the early exit stays right).
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { v = min(v, before[j - 2] + 1) }
-            current[j] = v
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { v = min(v, rows[aboveThat + j - 2] + 1) }
+            rows[row + j] = v
             rowMin = min(rowMin, v)
         }
         if rowMin > bound { return nil }
-        (before, previous, current) = (previous, current, before)
+        (aboveThat, above, row) = (above, row, aboveThat)
     }
-    return previous[b.count] <= bound ? previous[b.count] : nil
+    return rows[above + b.count] <= bound ? rows[above + b.count] : nil
 }
