@@ -9,6 +9,7 @@ struct BatchKernel: @unchecked Sendable {
     let coefficients: UnsafePointer<Double>
     let tables: UnsafePointer<UnsafePointer<Double>>
     let functions: UnsafePointer<TimingFunction>
+    let natives: UnsafePointer<NativeCurve>
     let complex: UnsafePointer<MediaTiming>?
     let model: UnsafePointer<Double>
     let presentation: UnsafeMutablePointer<Double>
@@ -25,6 +26,19 @@ struct BatchKernel: @unchecked Sendable {
                 let k = coefficients + c &* 6
                 let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
                 return ((k[3] * t + k[4]) * t + k[5]) * t
+            }
+        case CurveTable.native:
+            // The plugin's or host's C function, called directly; a
+            // non-finite result counts as 0, as `CustomTimingFunction` does.
+            loop(range, now, &transitions) { i, x, _ in
+                let n = natives + Int(curve[i])
+                let y = n.pointee.function(x, n.pointee.parameters, n.pointee.context)
+                return y.isFinite ? y : 0
+            }
+        case CurveTable.unary:
+            loop(range, now, &transitions) { i, x, _ in
+                let y = natives[Int(curve[i])].unary(x)
+                return y.isFinite ? y : 0
             }
         default:
             loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }

@@ -1,7 +1,8 @@
 /// One batch lane per curve kind, so each lane's loop is specialised.
 final class BatchSet {
     let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
-                 BatchStorage(kind: CurveTable.general)]
+                 BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
+                 BatchStorage(kind: CurveTable.unary)]
 
     var count: Int { lanes.reduce(0) { $0 + $1.count } }
 

@@ -107,11 +107,12 @@ final class BatchStorage {
         curves.coefficients.withUnsafeBufferPointer { coefficients in
         curves.tables.withUnsafeBufferPointer { tables in
         curves.kinds.withUnsafeBufferPointer { kinds in
+        curves.natives.withUnsafeBufferPointer { natives in
             let kernel = BatchKernel(
                 begin: begin.base, duration: duration.base, from: from.base, to: to.base, slot: slot.base,
                 curve: curve.base, flags: flags.base, extra: extra.base, owner: owner.base, state: state.base,
                 kinds: kinds.baseAddress!, coefficients: coefficients.baseAddress!, tables: tables.baseAddress!,
-                functions: functions.baseAddress!, complex: complex.baseAddress, model: model, presentation: presentation)
+                functions: functions.baseAddress!, natives: natives.baseAddress!, complex: complex.baseAddress, model: model, presentation: presentation)
             let workers = max(1, min(threads, n / minimumPerThread))
             if workers == 1 {
                 kernel.run(0..<n, now: now, kind: kind, transitions: &transitions)
@@ -126,7 +127,7 @@ final class BatchStorage {
                 }
             }
             for l in lists { transitions += l }
-        }}}}}
+        }}}}}}
     }
 }
 

@@ -8,12 +8,16 @@
 /// holds memory for the curves in use, not for every curve it ever used.
 struct CurveTable {
     static let linear: UInt8 = 0, bezier: UInt8 = 1, general: UInt8 = 2
+    /// C functions from outside the core, called directly by their lanes.
+    static let native: UInt8 = 3, unary: UInt8 = 4
     var kinds: [UInt8] = []
     /// Per curve: ax, bx, cx, ay, by, cy.
     var coefficients: [Double] = []
     /// Per curve: the guess table's address (kept alive by `functions`).
     var tables: [UnsafePointer<Double>] = []
     var functions: [TimingFunction] = []
+    /// Per curve: the C function and its arguments, for the native kinds.
+    var natives: [NativeCurve] = []
     private var uses: [Int32] = []
     private var ids: [TimingFunction: Int32] = [:]
     private var free: [Int32] = []
@@ -31,7 +35,7 @@ struct CurveTable {
         if let reused = free.popLast() { id = reused }
         else {
             id = Int32(functions.count)
-            functions.append(.linear); kinds.append(CurveTable.linear); uses.append(0)
+            functions.append(.linear); kinds.append(CurveTable.linear); uses.append(0); natives.append(.none)
             coefficients += repeatElement(0, count: 6)
             tables.append(UnsafePointer(CurveTable.identity.table.pieces))
         }
@@ -57,6 +61,12 @@ struct CurveTable {
         case .linear: kinds[i] = CurveTable.linear; b = CurveTable.identity
         case .cubicBezier(let c): kinds[i] = CurveTable.bezier; b = c
         default: kinds[i] = CurveTable.general; b = CurveTable.identity
+        }
+        // A C curve gets the lane that calls it directly (a closure stays general).
+        natives[i] = .none
+        if case .custom(let c) = f {
+            natives[i] = NativeCurve(c)
+            kinds[i] = natives[i].kind
         }
         functions[i] = f
         for (k, v) in [b.ax, b.bx, b.cx, b.ay, b.by, b.cy].enumerated() { coefficients[i * 6 + k] = v }

@@ -75,26 +75,3 @@ public enum TimingFunction: Hashable, Sendable {
         }
     }
 }
-
-/// A timing function supplied from outside the core (a plugin, a bound C
-/// function). Identity is the object: two registrations are two functions.
-public final class CustomTimingFunction: Hashable, @unchecked Sendable {
-    public let name: String
-    private let body: (Double) -> Double
-
-    /// `body` must be safe to call from the thread that ticks the runtime.
-    public init(name: String, _ body: @escaping (Double) -> Double) {
-        self.name = name
-        self.body = body
-    }
-
-    /// Calls the function; a non-finite result is treated as 0 so that a
-    /// misbehaving plugin cannot poison presentation values.
-    public func evaluate(_ x: Double) -> Double {
-        let y = body(x)
-        return y.isFinite ? y : 0
-    }
-
-    public static func == (l: CustomTimingFunction, r: CustomTimingFunction) -> Bool { l === r }
-    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
-}

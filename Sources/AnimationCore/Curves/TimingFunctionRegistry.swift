@@ -10,11 +10,13 @@ public struct TimingFunctionRegistry: Sendable {
     public typealias ID = Int32
 
     /// The registered functions (a name may share one with another name).
-    public private(set) var functions: [TimingFunction] = []
-    private var byName: [String: ID] = [:]
-    private var interned: [TimingFunction: ID] = [:]
+    public internal(set) var functions: [TimingFunction] = []
+    var byName: [String: ID] = [:]
+    var interned: [TimingFunction: ID] = [:]
     /// Names in registration order: Core Animation's first, then plugins'.
-    private var registered: [String] = []
+    var registered: [String] = []
+    /// Families of functions from outside the core, by name (see +Families).
+    var families: [String: TimingFunctionFamily] = [:]
     /// CSS name → Core Animation name.
     private var aliases: [String: String] = [:]
     /// CSS keywords with no Core Animation name (step-start, step-end).
@@ -72,9 +74,11 @@ public struct TimingFunctionRegistry: Sendable {
     }
 
     /// The function registered under `name`; `steps(n, position)`,
-    /// `cubic-bezier(x1, y1, x2, y2)` and `linear(stop, …)` are parsed as well.
+    /// `cubic-bezier(x1, y1, x2, y2)`, `linear(stop, …)` and members of
+    /// registered families (`elastic(0.3)`) are parsed as well.
     public func function(named name: String) throws(AnimrtError) -> TimingFunction {
         if let id = byName[name] { return functions[Int(id)] }
+        if let member = try member(named: name) { return member }
         if let parsed = try Self.parseFunctional(name) { return parsed }
         // Functional notations (linear() may hold 10 000 stops) have their
         // own limits; a name is at most `Limits.nameBytes`.

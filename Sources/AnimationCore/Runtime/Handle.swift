@@ -1,13 +1,13 @@
 /// What a handle names. Raw values are part of the ABI (they show in the
 /// handle bits and in messages).
 public enum HandleKind: UInt8, Sendable {
-    case layer = 1, animation, instance, barrier, transaction, timer, reader, definition, machine
+    case layer = 1, animation, instance, barrier, transaction, timer, reader, definition, machine, plugin
 
     public var name: String {
         switch self {
         case .layer: "layer"; case .animation: "animation"; case .instance: "attached animation"
         case .barrier: "barrier"; case .transaction: "transaction"; case .timer: "timer"; case .reader: "reader"
-        case .definition: "machine definition"; case .machine: "machine"
+        case .definition: "machine definition"; case .machine: "machine"; case .plugin: "plugin"
         }
     }
 }

@@ -26,6 +26,11 @@ public enum Status: Int32, Sendable, CaseIterable {
     case time = 11
     /// An unknown enum value was passed.
     case unknownEnum = 12
+    /// A plugin was built for another plugin ABI version.
+    case version = 13
+    /// Code from outside the library (a plugin's init, a host or plugin
+    /// function, a Python callable) reported a failure.
+    case callback = 14
 
     /// A static, stable name ("ANIMRT_E_HANDLE"), also handed out to C.
     public var name: StaticString {
@@ -43,6 +48,8 @@ public enum Status: Int32, Sendable, CaseIterable {
         case .noMemory: "ANIMRT_E_NOMEM"
         case .time: "ANIMRT_E_TIME"
         case .unknownEnum: "ANIMRT_E_ENUM"
+        case .version: "ANIMRT_E_VERSION"
+        case .callback: "ANIMRT_E_CALLBACK"
         }
     }
 }
