@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "animrt", type: .dynamic, targets: ["animrt"]),
         .library(name: "AnimationCore", targets: ["AnimationCore"]),
         .library(name: "StateMachines", targets: ["StateMachines"]),
+        .library(name: "Plugins", targets: ["Plugins"]),
     ],
     targets: [
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
@@ -18,8 +19,14 @@ let package = Package(
         .plugin(name: "EmbedMachines", capability: .buildTool(), dependencies: ["machine-embedder"]),
         // The public header, seen from Swift (a module map, no code).
         .systemLibrary(name: "CAnimrt", path: "Sources/CAnimrt"),
+        // libffi from the system, found with pkg-config (module map only).
+        .systemLibrary(name: "CLibFFI", path: "Sources/CLibFFI", pkgConfig: "libffi",
+                       providers: [.apt(["libffi-dev"])]),
+        // Plugins (dlopen, a versioned entry point) and C functions bound by
+        // signature through libffi. Above the machines.
+        .target(name: "Plugins", dependencies: ["AnimationCore", "StateMachines", "CAnimrt", "CLibFFI"]),
         // The C ABI: the only target with C exports; builds libanimrt.so.
-        .target(name: "animrt", dependencies: ["AnimationCore", "StateMachines", "CAnimrt"]),
+        .target(name: "animrt", dependencies: ["AnimationCore", "StateMachines", "Plugins", "CAnimrt"]),
         // Benchmarks of the core against the hand-written C loop (see Makefile `bench`).
         .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
         .executableTarget(name: "animrt-bench", dependencies: ["AnimationCore", "CBenchSupport"], path: "Benchmarks/animrt-bench"),
@@ -28,5 +35,6 @@ let package = Package(
         .testTarget(name: "StateMachinesTests", dependencies: ["StateMachines", "AnimationCore"]),
         // The C exports driven from Swift (traces: recorded and replayed through the ABI).
         .testTarget(name: "ExportsTests", dependencies: ["animrt", "CAnimrt"]),
+        .testTarget(name: "PluginsTests", dependencies: ["Plugins", "StateMachines", "AnimationCore"]),
     ]
 )

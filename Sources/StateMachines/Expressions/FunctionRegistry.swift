@@ -43,16 +43,22 @@ public struct FunctionRegistry: Sendable {
 
     /// Adds `function`; a name is registered once and may not shadow a built-in.
     public mutating func register(_ function: MachineFunction) throws(AnimrtError) {
-        guard Parser.isName(function.name) else {
-            throw AnimrtError(.invalidArgument, "function name '\(function.name)' must be letters, digits and '_', not starting with a digit")
-        }
-        guard Builtin(rawValue: function.name) == nil, !Parser.reserved.contains(function.name) else {
-            throw AnimrtError(.exists, "'\(function.name)' is a built-in of the expression language")
-        }
+        try Self.checkName(function.name)
         guard functions[function.name] == nil else {
             throw AnimrtError(.exists, "a machine function named '\(function.name)' is already registered")
         }
         functions[function.name] = function
+    }
+
+    /// Checks that `name` can name a function: letters, digits and '_', not
+    /// starting with a digit, and not a built-in of the expression language.
+    public static func checkName(_ name: String) throws(AnimrtError) {
+        guard Parser.isName(name) else {
+            throw AnimrtError(.invalidArgument, "function name '\(name)' must be letters, digits and '_', not starting with a digit")
+        }
+        guard Builtin(rawValue: name) == nil, !Parser.reserved.contains(name) else {
+            throw AnimrtError(.exists, "'\(name)' is a built-in of the expression language")
+        }
     }
 
     /// Removes a function; definitions already loaded keep the one they resolved.

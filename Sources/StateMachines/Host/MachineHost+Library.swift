@@ -14,4 +14,25 @@ extension MachineHost {
 
     /// Every name `load(named:)` accepts: the shipped machines and the registered ones.
     public var libraryNames: [String] { Array(Set(MachineHost.shippedNames).union(library.keys)).sorted() }
+
+    // Checking and withdrawing named definitions, for extensions that add
+    // several things at once (a plugin: curves, functions and definitions
+    // that use them) and must add all or nothing.
+
+    /// Checks `json` as `register(definition:as:)` would, but against the
+    /// given curves and functions (what the registries will hold once the
+    /// caller's pending additions are made), and checks that `name` is free.
+    public func check(definition json: String, as name: String, curves: TimingFunctionRegistry,
+                      functions: FunctionRegistry) throws(AnimrtError) {
+        guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
+        guard MachineHost.shippedDefinition(named: name) == nil else {
+            throw AnimrtError(.exists, "'\(name)' is a machine that comes with animrt; register yours under another name")
+        }
+        _ = try DefinitionLoader.load(json, properties: runtime.properties, curves: curves, functions: functions)
+    }
+
+    /// Forgets the definition registered as `name` (handles already loaded
+    /// from it stay valid). Returns its JSON, or nil if there was none.
+    @discardableResult
+    public func unregister(definitionNamed name: String) -> String? { library.removeValue(forKey: name) }
 }

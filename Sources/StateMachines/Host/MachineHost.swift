@@ -14,7 +14,7 @@ public final class MachineHost {
     /// Functions definitions may name in guards, expressions and `call`.
     public var functions = FunctionRegistry()
     /// Definitions that load by name (`load(named:)`): the host's and plugins'.
-    public private(set) var library: [String: String] = [:]
+    public internal(set) var library: [String: String] = [:]
 
     let definitions: SlotTable<MachineDefinition?>
     let instances: SlotTable<MachineInstance?>

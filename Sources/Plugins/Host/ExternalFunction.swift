@@ -1,0 +1,126 @@
+import AnimationCore
+import CAnimrt
+import StateMachines
+
+/// A function from outside the library: a C function bound by signature
+/// through libffi, or a callback the host or a plugin registered
+/// (`animrt_function_fn`). Machines call it through its `machineFunction`;
+/// the host calls it directly with tagged values.
+public final class ExternalFunction: @unchecked Sendable {
+    enum Implementation {
+        case bound(CallDescriptor)
+        /// The callback, its user data, and what keeps its code mapped (a plugin's library).
+        case callback(animrt_function_fn, UnsafeMutableRawPointer?, SharedLibrary?)
+    }
+
+    public let name: String
+    public let signature: Signature
+    let implementation: Implementation
+    /// The runtime whose calls are refused while this runs (re-entrance).
+    let runtimeTag: UInt16
+
+    init(name: String, signature: Signature, implementation: Implementation, runtimeTag: UInt16) {
+        self.name = name; self.signature = signature; self.implementation = implementation; self.runtimeTag = runtimeTag
+    }
+
+    /// "clamp(f64, f64, f64) -> f64", for messages.
+    public var summary: String { "'\(name)' (\(signature))" }
+
+    /// The function as machines see it, or nil when a type has no machine
+    /// form (a pointer parameter or result): the host alone can call it.
+    public func machineFunction() -> MachineFunction? {
+        var parameters: [MachineType] = []
+        for t in signature.parameters {
+            guard let m = t.machineType else { return nil }
+            parameters.append(m)
+        }
+        let result: MachineType?
+        if signature.result == .void { result = nil }
+        else {
+            guard let r = signature.result.machineType else { return nil }
+            result = r
+        }
+        return MachineFunction(name: name, parameters: parameters, result: result) { [self] (args: [MachineValue]) throws(AnimrtError) -> MachineValue? in
+            var values: [CValue] = []
+            values.reserveCapacity(args.count)
+            for (i, (a, t)) in zip(args, signature.parameters).enumerated() {
+                values.append(try CValue(a, as: t, "argument \(i + 1) of \(summary)"))
+            }
+            return try invoke(values)?.machineValue
+        }
+    }
+
+    /// Calls the function as the host does (`animrt_function_call`).
+    public func call(_ arguments: [TaggedValue]) throws(AnimrtError) -> TaggedValue? {
+        guard arguments.count == signature.parameters.count else {
+            throw AnimrtError(.invalidArgument, "\(summary) takes \(signature.parameters.count) argument(s); \(arguments.count) were given")
+        }
+        var values: [CValue] = []
+        values.reserveCapacity(arguments.count)
+        for (i, (a, t)) in zip(arguments, signature.parameters).enumerated() {
+            values.append(try CValue(a, as: t, "argument \(i + 1) of \(summary)"))
+        }
+        return try invoke(values)?.tagged("the result of \(summary)")
+    }
+
+    /// Calls the function with checked arguments, the runtime marked busy on
+    /// this thread. A failure is `.callback` with what the function said.
+    func invoke(_ arguments: [CValue]) throws(AnimrtError) -> CValue? {
+        try Callout.within(runtimeTag) { () throws(AnimrtError) -> CValue? in
+            switch implementation {
+            case .bound(let d):
+                do throws(AnimrtError) { return try d.call(arguments) }
+                catch { throw AnimrtError(error.status, "function \(summary) \(error.message)") }
+            case .callback(let fn, let user, _):
+                return try callBack(fn, user, arguments)
+            }
+        }
+    }
+
+    private func callBack(_ fn: animrt_function_fn, _ user: UnsafeMutableRawPointer?, _ arguments: [CValue]) throws(AnimrtError) -> CValue? {
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { for s in strings { RawCalls.freeString(s) } }
+        var args = arguments.map { a -> animrt_value in
+            var v = animrt_value(type: 0, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
+            switch a {
+            case .float(let d): v.type = TaggedValue.Tag.number.rawValue; v.number = d
+            case .signed(let i): v.type = TaggedValue.Tag.integer.rawValue; v.integer = i
+            case .unsigned(let u): v.type = TaggedValue.Tag.integer.rawValue; v.integer = Int64(bitPattern: u)
+            case .bool(let b): v.type = TaggedValue.Tag.bool.rawValue; v.boolean = b ? 1 : 0
+            case .pointer(let p): v.type = TaggedValue.Tag.pointer.rawValue; v.pointer = UnsafeMutableRawPointer(bitPattern: p)
+            case .string(let s):
+                let c = RawCalls.duplicate(s)
+                strings.append(c)
+                v.type = TaggedValue.Tag.string.rawValue; v.string = UnsafePointer(c)
+            }
+            return v
+        }
+        let declared = signature.result
+        var result = animrt_value(type: declared.tag?.rawValue ?? 0, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
+        _ = Callout.takeMessage()
+        let status = args.withUnsafeMutableBufferPointer { a in fn(user, UnsafePointer(a.baseAddress), a.count, &result) }
+        guard status == 0 else {
+            let said = Callout.takeMessage() ?? "no message (use animrt_error_set)"
+            let name = Status(rawValue: status).map { "\($0.name)" } ?? "status \(status)"
+            throw AnimrtError(.callback, "function \(summary) failed (\(name)): \(said)")
+        }
+        guard let tag = declared.tag else { return nil }
+        guard result.type == tag.rawValue else {
+            throw AnimrtError(.callback, "function \(summary) set a result of type \(result.type) where \(tag.name) (\(tag.rawValue)) was declared")
+        }
+        switch declared {
+        case .f32, .f64: return .float(result.number)
+        case .bool: return .bool(result.boolean != 0)
+        case .ptr: return .pointer(UInt(bitPattern: result.pointer))
+        case .str:
+            guard let p = result.string else { throw AnimrtError(.callback, "function \(summary) returned a NULL string") }
+            guard let s = String(validatingCString: p) else {
+                throw AnimrtError(.callback, "function \(summary) returned a string that is not valid UTF-8")
+            }
+            return .string(s)
+        default:
+            do throws(AnimrtError) { return try CValue(.integer(result.integer), as: declared, "the result") }
+            catch { throw AnimrtError(.callback, "function \(summary): \(error.message)") }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import AnimationCore
+import CAnimrt
+import StateMachines
+
+extension PluginHost {
+    /// The plugin ABI version this library speaks (`ANIMRT_PLUGIN_ABI_VERSION`).
+    public static let abiVersion = UInt32(ANIMRT_PLUGIN_ABI_VERSION)
+
+    /// Loads the plugin at `path`: checks its entry point's ABI version
+    /// before running any of its code, runs its init with a registrar, and
+    /// adds what it registered, all of it or nothing.
+    public func load(path: String) throws(AnimrtError) -> Handle {
+        guard !isShutDown else { throw AnimrtError(.state, "the runtime is being destroyed") }
+        guard plugins.count < Self.maximumPlugins else {
+            throw AnimrtError(.outOfRange, "this runtime holds \(Self.maximumPlugins) plugins already, the most it may")
+        }
+        let library = try SharedLibrary(path)
+        let entry: UnsafeMutableRawPointer
+        do throws(AnimrtError) { entry = try library.address(of: ANIMRT_PLUGIN_ENTRY_NAME) }
+        catch { throw AnimrtError(.notFound, "'\(path)' is not an animrt plugin: it does not export \(ANIMRT_PLUGIN_ENTRY_NAME) (define it with ANIMRT_PLUGIN_DEFINE)") }
+        // The version is the first field in every version of the entry point:
+        // it is read, and checked, before anything else of the plugin is touched.
+        let version = entry.load(as: UInt32.self)
+        guard version == Self.abiVersion else {
+            let age = version < Self.abiVersion ? "too old" : "too new"
+            throw AnimrtError(.version, "'\(path)' is \(age): it was built for plugin ABI version \(version), and this animrt (\(versionText)) loads version \(Self.abiVersion); rebuild the plugin against this animrt.h")
+        }
+        let plugin = entry.load(as: animrt_plugin.self)
+        guard plugin.size >= UInt32(MemoryLayout<animrt_plugin>.size) else {
+            throw AnimrtError(.version, "'\(path)': its entry point is \(plugin.size) bytes, smaller than an animrt_plugin of ABI version \(Self.abiVersion) (\(MemoryLayout<animrt_plugin>.size)); rebuild the plugin against this animrt.h")
+        }
+        guard let initialise = plugin.`init` else {
+            throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")
+        }
+        let name = plugin.name.flatMap { try? cText($0, "name") } ?? path
+        let pluginVersion = plugin.version.flatMap { try? cText($0, "version") } ?? ""
+        let registrar = Registrar(host: self, plugin: name, library: library)
+        registrars.append(registrar)
+        var state: UnsafeMutableRawPointer? = nil
+        _ = Callout.takeMessage()
+        let status = Callout.within(runtime.tag) { initialise(HostAPI.table, registrar.pointer, &state) }
+        registrar.close()
+        let label = "plugin '\(name)' (\(path))"
+        let said = Callout.takeMessage()
+        // A registration that failed is the cause, whatever init returned
+        // (a plugin usually returns the failing registration's status).
+        if let failure = registrar.failure {
+            registrar.discard()
+            if status == 0 { LoadedPlugin.finish(plugin.fini, state, runtimeTag: runtime.tag) }
+            throw AnimrtError(failure.status, "\(label): \(failure.message); nothing of it was loaded")
+        }
+        guard status == 0 else {
+            registrar.discard()
+            let code = Status(rawValue: status).map { "\($0.name)" } ?? "status \(status)"
+            throw AnimrtError(.callback, "\(label) failed to initialise (\(code)): \(said ?? "it gave no message (api->error_set)"); nothing of it was loaded")
+        }
+        let record = LoadedPlugin(name: name, version: pluginVersion, path: path, library: library, fini: plugin.fini,
+                                  state: state, registrar: registrar)
+        do throws(AnimrtError) { try registrar.commit() } catch {
+            record.finish(runtimeTag: runtime.tag)
+            throw AnimrtError(error.status, "\(label): \(error.message); nothing of it was loaded")
+        }
+        do throws(AnimrtError) { return try plugins.insert(record) } catch {
+            _ = withdraw(record)
+            record.finish(runtimeTag: runtime.tag)
+            throw error
+        }
+    }
+
+    /// Unloads a plugin: withdraws its names, runs its fini, lets its
+    /// library go. Refused (`.state`, nothing changes) while anything in the
+    /// runtime still uses one of its timing functions or functions.
+    public func unload(_ h: Handle) throws(AnimrtError) {
+        let i = try plugins.index(of: h)
+        let p = plugins[i]!
+        let undo = withdraw(p)
+        var users: [String] = []
+        for k in p.families.indices where !isKnownUniquelyReferenced(&p.families[k]) {
+            users.append("timing function '\(p.families[k].name)'")
+        }
+        for k in p.machineFunctions.indices where !isKnownUniquelyReferenced(&p.machineFunctions[k]) {
+            users.append("function '\(p.machineFunctions[k].name)'")
+        }
+        guard users.isEmpty else {
+            undo()
+            throw AnimrtError(.state, "\(p.label) is in use: its \(users.joined(separator: ", ")) \(users.count == 1 ? "is" : "are") still used by an animation, an animation description, a loaded definition or a machine; destroy those first")
+        }
+        plugins.remove(at: i)
+        p.finish(runtimeTag: runtime.tag)
+    }
+
+    /// Removes what `p` registered from the registries; returns how to put it back.
+    private func withdraw(_ p: LoadedPlugin) -> () -> Void {
+        // The undo closure must not hold the families or functions: unload
+        // checks that nothing but `p` does. It keeps slots and names, and
+        // takes the objects from `p` when called.
+        let slots = p.families.map { runtime.timingFunctions.unregister(family: $0) }
+        for m in p.machineFunctions { machines.functions.unregister(m.name) }
+        var callables: [ExternalFunction] = []
+        for n in p.callables { if let f = self.callables.removeValue(forKey: n) { callables.append(f) } }
+        var definitions: [(String, String)] = []
+        for n in p.definitions { if let json = machines.unregister(definitionNamed: n) { definitions.append((n, json)) } }
+        return { [unowned self, unowned p] in
+            for (f, id) in zip(p.families, slots) { if let id { self.runtime.timingFunctions.restore(f, at: id) } }
+            for m in p.machineFunctions { try? self.machines.functions.register(m) }
+            for f in callables { self.callables[f.name] = f }
+            for (n, json) in definitions { try? self.machines.register(definition: json, as: n) }
+        }
+    }
+
+    /// The name a plugin's entry point gives.
+    public func pluginName(_ h: Handle) throws(AnimrtError) -> String { plugins[try plugins.index(of: h)]!.name }
+
+    /// How many plugins are loaded.
+    public var pluginCount: Int { plugins.count }
+
+    /// Runs every plugin's fini, the last loaded first, before the runtime
+    /// goes (after its machines and animations have stopped): nothing of a
+    /// plugin is called after this.
+    public func shutdown() {
+        isShutDown = true
+        for i in (0..<plugins.capacity).reversed() where plugins.isLive(i) {
+            plugins[i]!.finish(runtimeTag: runtime.tag)
+        }
+    }
+
+    private var versionText: String { "\(ANIMRT_VERSION_MAJOR).\(ANIMRT_VERSION_MINOR).\(ANIMRT_VERSION_PATCH)" }
+}

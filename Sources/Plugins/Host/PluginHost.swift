@@ -1,0 +1,131 @@
+import AnimationCore
+import CAnimrt
+import StateMachines
+
+/// What extends one runtime from outside the library: timing functions and
+/// functions the host registered, C functions bound through libffi, and
+/// plugins. Every call happens on the thread that owns the runtime (the C
+/// layer holds its lock), like `Runtime` and `MachineHost`.
+public final class PluginHost {
+    /// The most plugins one runtime holds at once (`ANIMRT_PLUGINS_MAX`).
+    public static let maximumPlugins = 256
+    /// The most functions (bound or registered) one runtime holds.
+    public static let maximumFunctions = 65_536
+
+    public let machines: MachineHost
+    public var runtime: Runtime { machines.runtime }
+    /// Every function the host can call, by name: bound, the host's, plugins'.
+    var callables: [String: ExternalFunction] = [:]
+    let plugins: SlotTable<LoadedPlugin?>
+    /// Registrars handed to plugins, kept so that a pointer a plugin held on
+    /// to stays valid (and refuses) until the runtime goes.
+    var registrars: [Registrar] = []
+    var isShutDown = false
+
+    public init(machines: MachineHost) {
+        self.machines = machines
+        plugins = SlotTable(kind: .plugin, tag: machines.runtime.tag, placeholder: nil)
+    }
+
+    // MARK: Timing functions and functions from the host
+
+    /// Registers a family of C timing functions (`animrt_timing_function_register`).
+    public func registerTimingFunction(_ name: UnsafePointer<CChar>?, _ fn: animrt_curve_fn?, _ user: UnsafeMutableRawPointer?,
+                                       _ count: Int, _ defaults: UnsafePointer<Double>?, _ minimum: UnsafePointer<Double>?,
+                                       _ maximum: UnsafePointer<Double>?) throws(AnimrtError) {
+        let family = try Self.family(name, fn, user, count, defaults, minimum, maximum, owner: nil)
+        try runtime.timingFunctions.register(family: family)
+    }
+
+    /// Registers a C callback as a function (`animrt_function_register`).
+    public func registerFunction(_ name: UnsafePointer<CChar>?, _ signature: UnsafePointer<CChar>?, _ fn: animrt_function_fn?,
+                                 _ user: UnsafeMutableRawPointer?) throws(AnimrtError) {
+        try add(try callbackFunction(name, signature, fn, user, library: nil))
+    }
+
+    /// A timing function family from C arguments, checked.
+    static func family(_ name: UnsafePointer<CChar>?, _ fn: animrt_curve_fn?, _ user: UnsafeMutableRawPointer?, _ count: Int,
+                       _ defaults: UnsafePointer<Double>?, _ minimum: UnsafePointer<Double>?, _ maximum: UnsafePointer<Double>?,
+                       owner: AnyObject?) throws(AnimrtError) -> TimingFunctionFamily {
+        let name = try cText(name, "name")
+        guard let fn else { throw AnimrtError(.nullPointer, "the timing function '\(name)' is NULL") }
+        guard count >= 0 && count <= TimingFunctionFamily.maximumParameters else {
+            throw AnimrtError(.outOfRange, "timing function '\(name)' declares \(UInt(bitPattern: count)) parameters; at most \(TimingFunctionFamily.maximumParameters) are allowed")
+        }
+        if count > 0 && defaults == nil { throw AnimrtError(.nullPointer, "the defaults of timing function '\(name)' are NULL but it has \(count) parameters") }
+        var d: [Double] = [], ranges: [ClosedRange<Double>] = []
+        for i in 0..<count {
+            let lo = minimum?[i] ?? -.infinity, hi = maximum?[i] ?? .infinity
+            guard !lo.isNaN, !hi.isNaN, lo <= hi else {
+                throw AnimrtError(.invalidArgument, "parameter \(i + 1) of timing function '\(name)' has the range [\(lo), \(hi)]; it must be ordered and not NaN")
+            }
+            d.append(defaults![i]); ranges.append(lo...hi)
+        }
+        try TimingFunctionRegistry.checkFamilyName(name)
+        return try TimingFunctionFamily(name: name, defaults: d, ranges: ranges, body: .native(fn, context: user), owner: owner)
+    }
+
+    /// A function backed by a C callback, from C arguments, checked.
+    func callbackFunction(_ name: UnsafePointer<CChar>?, _ signature: UnsafePointer<CChar>?, _ fn: animrt_function_fn?,
+                          _ user: UnsafeMutableRawPointer?, library: SharedLibrary?) throws(AnimrtError) -> ExternalFunction {
+        let name = try cText(name, "name")
+        let signature = try Signature.parse(try cText(signature, "signature"))
+        guard let fn else { throw AnimrtError(.nullPointer, "the function '\(name)' is NULL") }
+        return ExternalFunction(name: name, signature: signature, implementation: .callback(fn, user, library), runtimeTag: runtime.tag)
+    }
+
+    /// Adds a function for machines (when its types allow) and for the host.
+    func add(_ f: ExternalFunction) throws(AnimrtError) {
+        try FunctionRegistry.checkName(f.name)
+        guard callables[f.name] == nil, machines.functions[f.name] == nil else {
+            throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
+        }
+        guard callables.count < Self.maximumFunctions else {
+            throw AnimrtError(.outOfRange, "this runtime holds \(Self.maximumFunctions) functions already, the most it may")
+        }
+        if let m = f.machineFunction() { try machines.functions.register(m) }
+        callables[f.name] = f
+    }
+
+    // MARK: Binding C functions
+
+    /// Binds `symbol` of `library` (nil: the process) as the function `name`.
+    public func bindFunction(library: String?, symbol: String, signature: String, name: String?) throws(AnimrtError) {
+        let sig = try Signature.parse(signature)
+        let lib = try SharedLibrary(library)
+        let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
+        try add(ExternalFunction(name: name ?? symbol, signature: sig, implementation: .bound(descriptor), runtimeTag: runtime.tag))
+    }
+
+    /// Binds `double symbol(double)` of `library` as the timing function `name`.
+    public func bindTimingFunction(library: String?, symbol: String, signature: String, name: String?) throws(AnimrtError) {
+        let sig = try Signature.parse(signature)
+        let name = name ?? symbol
+        guard sig == .curve else {
+            throw AnimrtError(.kind, "timing function '\(name)' is bound as \(sig); a timing function must be f64(f64) (progress in, eased progress out)")
+        }
+        try TimingFunctionRegistry.checkFamilyName(name)
+        if runtime.timingFunctions.names.contains(name) {
+            throw AnimrtError(.exists, "a timing function named '\(name)' is already registered")
+        }
+        let lib = try SharedLibrary(library)
+        let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
+        let family = try TimingFunctionFamily(name: name, body: .unary(descriptor.unaryCurve!), owner: descriptor)
+        try runtime.timingFunctions.register(family: family)
+    }
+
+    // MARK: Calling
+
+    /// Calls function `name` with tagged arguments (`animrt_function_call`).
+    public func call(_ name: String, _ arguments: [TaggedValue]) throws(AnimrtError) -> TaggedValue? {
+        guard let f = callables[name] else {
+            var message = "no function named '\(name)' is registered or bound"
+            if let near = closestMatch(to: name, in: Array(callables.keys)) { message += "; did you mean '\(near)'?" }
+            throw AnimrtError(.notFound, message)
+        }
+        return try f.call(arguments)
+    }
+
+    /// The function `name`, if registered or bound.
+    public func function(named name: String) -> ExternalFunction? { callables[name] }
+}

@@ -1,0 +1,103 @@
+// The one file through which the Plugins module calls C: the dynamic loader
+// (dlopen, dlsym, dlclose, dlerror), libffi (ffi_prep_cif, ffi_call) and a
+// thread-specific slot. Everything else in the module calls these wrappers.
+@preconcurrency import CLibFFI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum RawCalls {
+    // MARK: The dynamic loader
+
+    /// dlopen(path, RTLD_NOW | RTLD_LOCAL); nil path: the process itself.
+    /// On failure, dlerror's text.
+    static func open(_ path: String?) -> Result<UnsafeMutableRawPointer, LoaderError> {
+        let handle: UnsafeMutableRawPointer?
+        if let path { handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) } else { handle = dlopen(nil, RTLD_NOW) }
+        guard let handle else { return .failure(LoaderError(text: lastLoaderError())) }
+        return .success(handle)
+    }
+
+    /// dlsym; on failure, dlerror's text. A symbol whose value is NULL is a failure too.
+    static func symbol(_ handle: UnsafeMutableRawPointer, _ name: String) -> Result<UnsafeMutableRawPointer, LoaderError> {
+        _ = dlerror()
+        guard let p = dlsym(handle, name) else {
+            return .failure(LoaderError(text: lastLoaderError() ?? "the symbol's value is NULL"))
+        }
+        return .success(p)
+    }
+
+    static func close(_ handle: UnsafeMutableRawPointer) { dlclose(handle) }
+
+    private static func lastLoaderError() -> String? {
+        guard let e = dlerror() else { return nil }
+        return String(cString: e)
+    }
+
+    struct LoaderError: Error { let text: String? }
+
+    // MARK: libffi
+
+    /// The libffi type of one signature type; `str` and `ptr` are pointers.
+    static func ffiType(_ t: CType) -> UnsafeMutablePointer<ffi_type> {
+        switch t {
+        case .void: return withUnsafeMutablePointer(to: &ffi_type_void) { $0 }
+        case .bool, .u8: return withUnsafeMutablePointer(to: &ffi_type_uint8) { $0 }
+        case .i8: return withUnsafeMutablePointer(to: &ffi_type_sint8) { $0 }
+        case .i16: return withUnsafeMutablePointer(to: &ffi_type_sint16) { $0 }
+        case .u16: return withUnsafeMutablePointer(to: &ffi_type_uint16) { $0 }
+        case .i32: return withUnsafeMutablePointer(to: &ffi_type_sint32) { $0 }
+        case .u32: return withUnsafeMutablePointer(to: &ffi_type_uint32) { $0 }
+        case .i64: return withUnsafeMutablePointer(to: &ffi_type_sint64) { $0 }
+        case .u64: return withUnsafeMutablePointer(to: &ffi_type_uint64) { $0 }
+        case .f32: return withUnsafeMutablePointer(to: &ffi_type_float) { $0 }
+        case .f64: return withUnsafeMutablePointer(to: &ffi_type_double) { $0 }
+        case .ptr, .str: return withUnsafeMutablePointer(to: &ffi_type_pointer) { $0 }
+        }
+    }
+
+    /// ffi_prep_cif with the platform's default calling convention. libffi
+    /// keeps `argumentTypes`: it must live as long as `cif`.
+    static func prepare(_ cif: UnsafeMutablePointer<ffi_cif>, result: UnsafeMutablePointer<ffi_type>,
+                        argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>, count: Int) -> Bool {
+        ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(count), result, argumentTypes) == FFI_OK
+    }
+
+    /// ffi_call: `result` must hold at least 8 bytes (libffi widens small
+    /// integer results to a full register).
+    static func call(_ cif: UnsafeMutablePointer<ffi_cif>, _ function: UnsafeMutableRawPointer,
+                     _ result: UnsafeMutableRawPointer, _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        ffi_call(cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), result, arguments)
+    }
+
+    // MARK: C strings
+
+    /// strnlen: the length of `p`, reading at most `limit` bytes.
+    static func length(_ p: UnsafePointer<CChar>, limit: Int) -> Int { strnlen(p, limit) }
+
+    /// A copy of `s` in C memory (free with `freeString`).
+    static func duplicate(_ s: String) -> UnsafeMutablePointer<CChar> { strdup(s)! }
+
+    static func freeString(_ p: UnsafeMutablePointer<CChar>) { free(p) }
+
+    // MARK: Thread-specific state
+
+    /// A per-thread object, created on first use and released with its thread.
+    static func threadObject<T: AnyObject>(_ key: pthread_key_t, _ make: () -> T) -> T {
+        if let p = pthread_getspecific(key) { return Unmanaged<T>.fromOpaque(p).takeUnretainedValue() }
+        let object = make()
+        pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
+        return object
+    }
+
+    /// A key whose values are released (as retained objects) when their thread ends.
+    static func makeThreadKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { p in if let p { Unmanaged<AnyObject>.fromOpaque(p).release() } }
+        return key
+    }
+}

@@ -1,0 +1,33 @@
+import AnimationCore
+
+/// A library opened with dlopen, closed when the last reference goes: by
+/// then nothing that could call into it (a binding, a plugin's functions)
+/// is left.
+final class SharedLibrary: @unchecked Sendable {
+    /// The path or soname it was opened with; nil for the process.
+    let path: String?
+    private let handle: UnsafeMutableRawPointer
+
+    /// Opens `path` (nil: the process and what it has loaded).
+    init(_ path: String?) throws(AnimrtError) {
+        self.path = path
+        switch RawCalls.open(path) {
+        case .success(let h): handle = h
+        case .failure(let e):
+            throw AnimrtError(.notFound, "cannot load the library '\(path ?? "(the process)")': \(e.text ?? "unknown loader error")")
+        }
+    }
+
+    deinit { RawCalls.close(handle) }
+
+    var displayName: String { path ?? "the process" }
+
+    /// The address of `symbol`.
+    func address(of symbol: String) throws(AnimrtError) -> UnsafeMutableRawPointer {
+        switch RawCalls.symbol(handle, symbol) {
+        case .success(let p): return p
+        case .failure(let e):
+            throw AnimrtError(.notFound, "no symbol '\(symbol)' in \(path.map { "'\($0)'" } ?? "the process") (\(e.text ?? "not found"))")
+        }
+    }
+}

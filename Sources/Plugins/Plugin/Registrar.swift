@@ -1,0 +1,117 @@
+import AnimationCore
+import CAnimrt
+import StateMachines
+
+/// What a plugin registers while its init runs, checked as it goes and held
+/// apart from the runtime until `commit()`: a plugin is added whole or not
+/// at all. Its address is the `animrt_registrar *` the plugin receives; it
+/// refuses calls once init has returned.
+final class Registrar {
+    unowned let host: PluginHost
+    /// The plugin, for messages: "plugin 'examples' (path)".
+    let plugin: String
+    let library: SharedLibrary
+    private(set) var isOpen = true
+    /// The first registration that failed; the load fails with it.
+    private(set) var failure: AnimrtError?
+
+    // What the registries will be once committed (copies: the runtime's own
+    // are untouched until then).
+    private var curves: TimingFunctionRegistry?
+    private var functions: FunctionRegistry?
+    private(set) var callables: [String: ExternalFunction] = [:]
+    private(set) var families: [TimingFunctionFamily] = []
+    private(set) var machineFunctions: [MachineFunction] = []
+    private(set) var definitions: [(name: String, json: String)] = []
+
+    init(host: PluginHost, plugin: String, library: SharedLibrary) {
+        self.host = host; self.plugin = plugin; self.library = library
+        curves = host.runtime.timingFunctions
+        functions = host.machines.functions
+    }
+
+    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    static func from(_ p: OpaquePointer?) -> Registrar? {
+        guard let p else { return nil }
+        return Unmanaged<Registrar>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    }
+
+    /// Runs one registration: refused after init, recorded if it fails.
+    func register(_ what: String, _ body: (Registrar) throws(AnimrtError) -> Void) -> animrt_status {
+        guard isOpen else {
+            let e = AnimrtError(.state, "plugin '\(plugin)' called the registrar to \(what) after its init returned; the registrar is valid only during init")
+            Callout.setError(e.message)
+            return e.status.rawValue
+        }
+        do throws(AnimrtError) {
+            try body(self)
+            return 0
+        } catch {
+            if failure == nil { failure = error }
+            Callout.setError(error.message)
+            return error.status.rawValue
+        }
+    }
+
+    func addTimingFunction(_ family: TimingFunctionFamily) throws(AnimrtError) {
+        try curves!.register(family: family)
+        families.append(family)
+    }
+
+    func addFunction(_ f: ExternalFunction) throws(AnimrtError) {
+        try FunctionRegistry.checkName(f.name)
+        guard callables[f.name] == nil, host.callables[f.name] == nil, functions![f.name] == nil else {
+            throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
+        }
+        if let m = f.machineFunction() {
+            try functions!.register(m)
+            machineFunctions.append(m)
+        }
+        callables[f.name] = f
+    }
+
+    func addDefinition(_ name: String, _ json: String) throws(AnimrtError) {
+        guard !definitions.contains(where: { $0.name == name }) else {
+            throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already")
+        }
+        try host.machines.check(definition: json, as: name, curves: curves!, functions: functions!)
+        definitions.append((name, json))
+    }
+
+    /// Init has returned: nothing more is accepted.
+    func close() { isOpen = false }
+
+    /// Adds everything to the runtime, all or nothing.
+    func commit() throws(AnimrtError) {
+        let (oldCurves, oldFunctions) = (host.runtime.timingFunctions, host.machines.functions)
+        host.runtime.timingFunctions = curves!
+        host.machines.functions = functions!
+        var added: [String] = []
+        do throws(AnimrtError) {
+            for d in definitions {
+                try host.machines.register(definition: d.json, as: d.name)
+                added.append(d.name)
+            }
+        } catch {
+            for n in added { host.machines.unregister(definitionNamed: n) }
+            host.runtime.timingFunctions = oldCurves
+            host.machines.functions = oldFunctions
+            discard()
+            throw error
+        }
+        host.callables.merge(callables) { old, _ in old }
+        discard()
+    }
+
+    /// Drops the staged copies (they hold references that would make the
+    /// plugin look in use).
+    func discard() {
+        curves = nil
+        functions = nil
+        callables = [:]
+        families = []
+        machineFunctions = []
+        definitions = []
+    }
+}

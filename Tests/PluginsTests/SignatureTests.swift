@@ -1,0 +1,92 @@
+import AnimationCore
+@testable import Plugins
+import Testing
+
+/// The signature grammar (R4.2, R4.4): what parses, and what each malformed
+/// signature is told.
+@Suite("R4.2 signatures")
+struct SignatureTests {
+    @Test("Well-formed signatures parse to their canonical text",
+          arguments: [("f64(f64)", "f64(f64)"), ("i32(f64, ptr, str)", "i32(f64, ptr, str)"), ("void()", "void()"),
+                      (" bool ( f64 ,f64 ) ", "bool(f64, f64)"), ("u64(str)", "u64(str)"), ("ptr(ptr)", "ptr(ptr)"),
+                      ("f32(i8, i16, i32, i64, u8, u16, u32, u64)", "f32(i8, i16, i32, i64, u8, u16, u32, u64)"),
+                      ("void(\t f32 )", "void(f32)")])
+    func wellFormed(_ text: String, _ canonical: String) throws {
+        let s = try Signature.parse(text)
+        #expect(s.description == canonical)
+        #expect(try Signature.parse(s.description) == s)
+    }
+
+    @Test("Malformed signatures name the column and the problem",
+          arguments: [("", "column 1: expected a type but the signature ends"),
+                      ("f64", "column 4: expected '(' but the signature ends"),
+                      ("f64(f64", "column 8: expected ')' but the signature ends"),
+                      ("f64(f64,)", "column 9: expected a type, found ')'"),
+                      ("f64(f65)", "column 5: unknown type 'f65'"),
+                      ("double(double)", "column 1: unknown type 'double'; write 'f64' for double"),
+                      ("int(char*)", "unknown type 'int'; write 'i32' for int32_t"),
+                      ("f64(void)", "column 5: void is only a result type"),
+                      ("f64(f64) junk", "unexpected 'junk' after the parameter list"),
+                      ("f64[f64]", "expected '(', found '['"),
+                      ("f64(f64 f64)", "expected ')', found 'f'")])
+    func malformed(_ text: String, _ fragment: String) {
+        let error = #expect(throws: AnimrtError.self) { try Signature.parse(text) }
+        #expect(error?.status == .invalidArgument)
+        #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("signature '\(text)'") == true)
+    }
+
+    @Test("At most 16 parameters")
+    func limit() throws {
+        let sixteen = "void(" + Array(repeating: "f64", count: 16).joined(separator: ", ") + ")"
+        #expect(try Signature.parse(sixteen).parameters.count == 16)
+        let seventeen = "void(" + Array(repeating: "f64", count: 17).joined(separator: ", ") + ")"
+        let error = #expect(throws: AnimrtError.self) { try Signature.parse(seventeen) }
+        #expect(error?.message.contains("more than 16 parameters") == true)
+    }
+
+    @Test("Types map to machine types and tagged-value types")
+    func mappings() {
+        #expect(CType.f64.machineType == .number && CType.u8.machineType == .number && CType.bool.machineType == .bool)
+        #expect(CType.str.machineType == .string && CType.ptr.machineType == nil && CType.void.machineType == nil)
+        #expect(CType.f32.tag == .number && CType.i64.tag == .integer && CType.ptr.tag == .pointer && CType.str.tag == .string)
+    }
+}
+
+/// Arguments checked against their types before a call.
+@Suite("R4.2 argument conversion")
+struct ConversionTests {
+    @Test("Numbers and integers convert where they fit, and are refused where they do not",
+          arguments: [(TaggedValue.integer(-128), CType.i8, CValue.signed(-128)),
+                      (.number(255), .u8, .unsigned(255)),
+                      (.number(-2), .i64, .signed(-2)),
+                      (.integer(7), .f64, .float(7)),
+                      (.number(1.5), .f32, .float(1.5)),
+                      (.number(18_446_744_073_709_549_568), .u64, .unsigned(18_446_744_073_709_549_568)),
+                      (.bool(true), .bool, .bool(true)),
+                      (.pointer(0xdead), .ptr, .pointer(0xdead)),
+                      (.string("hé"), .str, .string("hé"))])
+    func fits(_ v: TaggedValue, _ t: CType, _ expected: CValue) throws {
+        #expect(try CValue(v, as: t, "x") == expected)
+    }
+
+    @Test("Values that do not fit their type",
+          arguments: [(TaggedValue.integer(128), CType.i8, Status.outOfRange), (.integer(-1), .u32, .outOfRange),
+                      (.number(256), .u8, .outOfRange), (.number(0.5), .i32, .invalidArgument),
+                      (.number(.nan), .i32, .invalidArgument), (.number(1e300), .i64, .outOfRange),
+                      (.string("1"), .f64, .kind), (.bool(true), .i32, .kind), (.number(1), .bool, .kind),
+                      (.integer(1), .ptr, .kind), (.string("a\u{0}b"), .str, .invalidArgument)])
+    func refused(_ v: TaggedValue, _ t: CType, _ status: Status) {
+        let error = #expect(throws: AnimrtError.self) { try CValue(v, as: t, "argument 1 of 'f'") }
+        #expect(error?.status == status)
+        #expect(error?.message.hasPrefix("argument 1 of 'f'") == true)
+    }
+
+    @Test("Results an animrt_value cannot carry are refused")
+    func results() throws {
+        #expect(try CValue.unsigned(UInt64(Int64.max)).tagged("r") == .integer(Int64.max))
+        #expect(throws: AnimrtError.self) { try CValue.unsigned(UInt64(Int64.max) + 1).tagged("r") }
+        #expect(CValue.pointer(1).machineValue == nil)
+        #expect(CValue.signed(-3).machineValue == .number(-3))
+    }
+}
