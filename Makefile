@@ -9,7 +9,9 @@
 #   make install PREFIX=/usr/local
 #
 # Needs the Swift toolchain (its clang builds the sanitized programs), a C
-# compiler and python3; pytest, mypy and numpy are installed with pip when missing.
+# compiler, python3 and libffi (libffi-dev, found with pkg-config; installed
+# with apt-get when run as root); pytest, mypy and numpy are installed with
+# pip when missing.
 
 SHELL      := bash
 SWIFT      ?= swift
@@ -44,7 +46,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_TEST_SECONDS ?= 60
 FUZZ       := $(BUILD)/fuzz
 
-.PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan machine-docs curves
+.PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan machine-docs curves plugins
 
 # Machine definitions whose pages, diagrams and tables live in docs/machines/.
 MACHINE_DEFS := examples/machines/download_button.json $(wildcard Sources/StateMachines/Library/*.json)
@@ -55,9 +57,26 @@ tools:
 	@command -v $(SWIFT) >/dev/null || { echo "animrt needs the Swift toolchain: put swift on PATH (it is in /opt/swift/usr/bin here)"; exit 1; }
 	@command -v $(CC) >/dev/null || { echo "animrt needs a C compiler: apt-get install -y gcc"; exit 1; }
 	@command -v $(PYTHON) >/dev/null || { echo "animrt needs python3: apt-get install -y python3"; exit 1; }
+	@pkg-config --exists libffi 2>/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	    && apt-get install -y -q pkg-config libffi-dev >/dev/null && pkg-config --exists libffi; } \
+	    || { echo "animrt needs libffi and pkg-config: apt-get install -y pkg-config libffi-dev"; exit 1; }
 
 lib: tools
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt
+
+# ---- plugins ----------------------------------------------------------------
+
+# The example plugin, and the faulty variants the error tests load.
+FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' \
+          definition:-DBAD_DEFINITION noentry:-DNO_ENTRY
+PLUGIN_CFLAGS := $(CWARN) -shared -fPIC -fvisibility=hidden -Iinclude
+
+plugins: tools
+	@mkdir -p $(OUT)
+	$(CC) $(PLUGIN_CFLAGS) -D_DEFAULT_SOURCE examples/plugins/examples.c -o $(OUT)/libexamples.so -lm
+	@for v in $(FAULTY); do \
+	    $(CC) $(PLUGIN_CFLAGS) "$${v#*:}" bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_$${v%%:*}.so || exit 1; done
+	@echo "plugins: $(OUT)/libexamples.so and $(words $(FAULTY)) faulty variants"
 
 # ---- tests ------------------------------------------------------------------
 
@@ -67,7 +86,7 @@ test: test-swift test-c test-asan test-fuzz test-python
 test-swift: tools
 	$(SWIFT) test
 
-test-c: lib
+test-c: lib plugins
 	@mkdir -p $(OUT)
 	$(CC) $(CWARN) -Iinclude -c bindings/c/tests/header_c99.c -o $(OUT)/header_c99.o
 	$(CXX) -std=c++17 -Wall -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
@@ -78,6 +97,8 @@ test-c: lib
 	$(OUT)/test_settling_transactions
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_reliability.c $(CLINK) -lpthread -o $(OUT)/test_reliability
 	$(OUT)/test_reliability
+	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_plugins.c $(CLINK) -o $(OUT)/test_plugins
+	$(OUT)/test_plugins $(OUT)
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \
@@ -101,7 +122,7 @@ lib-asan: tools
 
 # The C ABI, chaos and reliability tests against the instrumented library.
 # The first check proves the library really is instrumented.
-test-asan: lib-asan
+test-asan: lib-asan plugins
 	@mkdir -p $(OUT)
 	@nm -D $(ASANLIB) | grep -q __asan_report_store8 \
 	    || { echo "$(ASANLIB) is not instrumented by ASan"; exit 1; }
@@ -120,6 +141,8 @@ test-asan: lib-asan
 	$(ASANRUN) $(OUT)/test_chaos_asan
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_reliability.c $(ASANLINK) -o $(OUT)/test_reliability_asan
 	$(ASANRUN) $(OUT)/test_reliability_asan
+	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_plugins.c $(ASANLINK) -o $(OUT)/test_plugins_asan
+	$(ASANRUN) $(OUT)/test_plugins_asan $(OUT)
 
 $(FUZZ)/fuzz_abi: bindings/c/fuzz/fuzz_abi.c include/animrt.h lib-asan
 	@mkdir -p $(FUZZ)/corpus
@@ -153,8 +176,8 @@ python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \
 	    || { echo "the Python tests need pytest, mypy and numpy: $(PYTHON) -m pip install pytest mypy numpy"; exit 1; }
 
-test-python: lib python-deps
-	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q bindings/python/tests
+test-python: lib plugins python-deps
+	ANIMRT_LIBRARY=$(abspath $(LIB)) ANIMRT_PLUGIN_DIR=$(abspath $(OUT)) $(PYTHON) -m pytest -q bindings/python/tests
 	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python
 	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) tools/readme_examples.py python bindings/python/README.md
 	@mkdir -p $(OUT)

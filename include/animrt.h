@@ -122,7 +122,9 @@ enum {
     ANIMRT_E_EXISTS = 9,     /* name already taken */
     ANIMRT_E_NOMEM = 10,     /* out of memory or handle slots */
     ANIMRT_E_TIME = 11,      /* tick time not finite or earlier than the last tick */
-    ANIMRT_E_ENUM = 12       /* unknown enum value */
+    ANIMRT_E_ENUM = 12,      /* unknown enum value */
+    ANIMRT_E_VERSION = 13,   /* a plugin built for another ANIMRT_PLUGIN_ABI_VERSION */
+    ANIMRT_E_CALLBACK = 14   /* code outside animrt failed: a plugin's init, a host or plugin function */
 };
 
 /* A static name for a status ("ANIMRT_E_HANDLE"); "ANIMRT_E_UNKNOWN" for
@@ -947,8 +949,207 @@ animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *
 /* Timing functions                                                      */
 /* ===================================================================== */
 
-/* Evaluates a timing function by name (see set_timing_function) at x. */
+/* Evaluates a timing function by name (see set_timing_function; plugin and
+ * host families too: "elastic(0.3)") at x. */
 animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *name, double x, double *out);
+
+/* ===================================================================== */
+/* Extending animrt: timing functions, machine functions, bound C functions */
+/* ===================================================================== */
+/*
+ * Three ways to add behaviour without recompiling animrt, all per runtime:
+ *  - the host registers C callbacks (or, through the Python binding, Python
+ *    callables) as timing functions and machine functions;
+ *  - any C function exported by a library, or by the process, is bound by
+ *    name and signature through libffi, with no glue code;
+ *  - a plugin (a shared library, below) registers timing functions,
+ *    functions and machine definitions when it is loaded.
+ * A name is registered once per runtime: timing functions share one
+ * namespace with the built-in curves, functions one with each other.
+ * Definitions loaded afterwards may use what was added (a definition naming
+ * a function that is not registered is refused when it loads).
+ */
+
+/* Most parameters of a timing function family, and of a function. */
+#define ANIMRT_CURVE_PARAMS_MAX 8
+#define ANIMRT_FUNCTION_PARAMS_MAX 16
+
+/* A timing function: the eased progress at x (0 ≤ x ≤ 1). `params` holds
+ * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).
+ * Called on the ticking thread, or on several threads at once for large
+ * batches (animrt_runtime_set_threads): it must be thread-safe and must not
+ * call animrt. A non-finite result counts as 0. */
+typedef double (*animrt_curve_fn)(double x, const double *params, void *user_data);
+
+/* A function machines call (in a guard or expression when it has a result,
+ * with a "call" action when its result is void) and the host calls with
+ * animrt_function_call(). `args` holds `count` values of the declared
+ * parameter types (see Signatures). On success it writes its result into
+ * *result, whose type is preset to the declared one, and returns ANIMRT_OK;
+ * a string result must stay valid until the function returns (animrt copies
+ * it then). On failure it returns another status, with a message set by
+ * animrt_error_set(): a machine then raises error.execution carrying the
+ * message (ANIMRT_EVENT_MACHINE_ERROR), and animrt_function_call() returns
+ * ANIMRT_E_CALLBACK. It runs on the calling thread while the runtime is busy:
+ * calls it makes back into the same runtime are refused (ANIMRT_E_STATE). */
+typedef animrt_status (*animrt_function_fn)(void *user_data, const animrt_value *args, size_t count,
+                                            animrt_value *result);
+
+/* Sets the calling thread's error message and returns `status`, for a
+ * failing animrt_function_fn: return animrt_error_set(ANIMRT_E_RANGE, "…"). */
+animrt_status animrt_error_set(animrt_status status, const char *message);
+
+/* Registers a family of timing functions under `name` (a letter or '_'
+ * first, then letters, digits, '_', '-', '.'). With `param_count`
+ * parameters (at most ANIMRT_CURVE_PARAMS_MAX) it is usable as "name" (the
+ * defaults) or "name(p1, …)" (trailing ones default) wherever a curve name
+ * is: animations, keyframe segments, machine definitions, the batch. The
+ * defaults must be finite; minimum and maximum (either may be NULL: no
+ * bound) give each parameter's allowed range, checked when a name is used.
+ * `fn` and `user_data` must stay valid until the runtime is destroyed. */
+animrt_status animrt_timing_function_register(animrt_runtime *rt, const char *name, animrt_curve_fn fn,
+                                              void *user_data, size_t param_count, const double *defaults,
+                                              const double *minimum, const double *maximum);
+
+/* Registers a function `name` (letters, digits and '_', not starting with a
+ * digit) with its signature, for machines and animrt_function_call(). `fn`
+ * and `user_data` must stay valid until the runtime is destroyed. */
+animrt_status animrt_function_register(animrt_runtime *rt, const char *name, const char *signature,
+                                       animrt_function_fn fn, void *user_data);
+
+/*
+ * Signatures: result(param, …), e.g. "f64(f64)", "i32(f64, ptr, str)",
+ * "void()"; spaces are allowed between tokens. Types: void (results only),
+ * bool (C's one-byte bool), i8 i16 i32 i64 u8 u16 u32 u64, f32 f64, ptr
+ * (any pointer, passed through), str (const char *, NUL-terminated UTF-8; a
+ * str result is copied at once). At most ANIMRT_FUNCTION_PARAMS_MAX
+ * parameters. A malformed signature is ANIMRT_E_INVALID, naming the column.
+ * In machines, the numeric types are numbers (a whole number, in range, for
+ * an integer parameter), bool is bool, str is string; a function with a ptr
+ * can be called by the host only. Tagged values map the same way: f32/f64
+ * are ANIMRT_TYPE_NUMBER (an INTEGER is accepted), integers are
+ * ANIMRT_TYPE_INTEGER (a whole NUMBER is accepted), ptr is
+ * ANIMRT_TYPE_POINTER.
+ */
+
+/* Binds `symbol` of `library` (a path or soname for dlopen; NULL: the
+ * process and the libraries it has loaded) as the function `name` (NULL:
+ * the symbol's name), callable by machines and the host with no glue code.
+ * The signature is checked and the libffi call descriptor prepared now; the
+ * library stays loaded as long as the binding, which is as long as the
+ * runtime. A missing library or symbol is ANIMRT_E_NOT_FOUND. */
+animrt_status animrt_function_bind(animrt_runtime *rt, const char *library, const char *symbol,
+                                   const char *signature, const char *name);
+
+/* Binds a C function `double f(double)` as the timing function `name` (NULL:
+ * the symbol's name). Its signature must be "f64(f64)" (else
+ * ANIMRT_E_KIND); the batch calls it directly, like a registered one. */
+animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *library, const char *symbol,
+                                          const char *signature, const char *name);
+
+/* Calls function `name` (bound, registered by the host or by a plugin)
+ * with `count` tagged arguments, converted to its parameter types
+ * (ANIMRT_E_KIND or ANIMRT_E_RANGE for one that does not fit). The result
+ * goes to *result (may be NULL for a void function, which leaves it alone);
+ * a string result is copied into buf with the buffer rules above and
+ * result->string points at buf. A failing registered function gives
+ * ANIMRT_E_CALLBACK with its message. */
+animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const animrt_value *args, size_t count,
+                                   animrt_value *result, char *buf, size_t cap, size_t *needed);
+
+/* ===================================================================== */
+/* Plugins                                                               */
+/* ===================================================================== */
+/*
+ * A plugin is a shared library exporting one symbol, ANIMRT_PLUGIN_ENTRY: a
+ * const animrt_plugin whose first field is the ANIMRT_PLUGIN_ABI_VERSION it
+ * was built against. animrt_plugin_load() reads that field before any code
+ * of the plugin runs and refuses another version (ANIMRT_E_VERSION, naming
+ * both); then it calls the plugin's init with the host API table and a
+ * registrar. What init registers is checked as it goes and added only if
+ * init returns ANIMRT_OK and every registration succeeded: a plugin is
+ * loaded completely or not at all.
+ *
+ * Per runtime: each load of a library, by any runtime, calls its init
+ * anew (with its own registrar and state); fini(state) is called when the
+ * plugin is unloaded or its runtime destroyed, and nothing of the plugin is
+ * called after that. Unloading is refused (ANIMRT_E_STATE) while anything
+ * in the runtime still uses one of its timing functions or functions (an
+ * animation, an animation description, a loaded definition, a machine).
+ *
+ *     static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
+ *         double defaults[] = {4};
+ *         return api->add_timing_function(reg, "bounce", bounce, NULL, 1, defaults, NULL, NULL);
+ *     }
+ *     ANIMRT_PLUGIN_DEFINE("bouncy", "1.0", init, NULL);
+ */
+
+typedef struct animrt_registrar animrt_registrar;
+
+/* What animrt offers a plugin. `size` is sizeof(animrt_host_api) as the
+ * library knows it: fields are only ever added at the end, so a plugin built
+ * against an older header reads a prefix of the table, and one built against
+ * a newer header checks `size` before using a field. The registrar is valid
+ * only while init runs (calls after it are refused with ANIMRT_E_STATE). */
+typedef struct animrt_host_api {
+    uint32_t size;
+    uint32_t abi_version;   /* ANIMRT_PLUGIN_ABI_VERSION of the library */
+    uint32_t (*version)(void);
+    /* As animrt_timing_function_register, animrt_function_register and
+     * animrt_definition_register, for this plugin's runtime. */
+    animrt_status (*add_timing_function)(animrt_registrar *reg, const char *name, animrt_curve_fn fn,
+                                         void *user_data, size_t param_count, const double *defaults,
+                                         const double *minimum, const double *maximum);
+    animrt_status (*add_function)(animrt_registrar *reg, const char *name, const char *signature,
+                                  animrt_function_fn fn, void *user_data);
+    animrt_status (*add_definition)(animrt_registrar *reg, const char *name, const char *json);
+    /* As animrt_error_set: a failing init or function explains itself. */
+    animrt_status (*error_set)(animrt_status status, const char *message);
+} animrt_host_api;
+
+/* Called once per load; may set *state (passed to fini). Return ANIMRT_OK,
+ * or a status with api->error_set() to refuse the load. */
+typedef animrt_status (*animrt_plugin_init_fn)(const animrt_host_api *api, animrt_registrar *registrar,
+                                               void **state);
+typedef void (*animrt_plugin_fini_fn)(void *state);
+
+/* The plugin's entry point. abi_version comes first and will stay first in
+ * every version. */
+typedef struct animrt_plugin {
+    uint32_t abi_version;        /* ANIMRT_PLUGIN_ABI_VERSION */
+    uint32_t size;               /* sizeof(animrt_plugin) */
+    const char *name;
+    const char *version;
+    animrt_plugin_init_fn init;
+    animrt_plugin_fini_fn fini;  /* may be NULL */
+} animrt_plugin;
+
+#define ANIMRT_PLUGIN_ENTRY animrt_plugin_entry
+#define ANIMRT_PLUGIN_ENTRY_NAME "animrt_plugin_entry"
+#ifdef __cplusplus
+#define ANIMRT_PLUGIN_EXTERN extern "C"
+#else
+#define ANIMRT_PLUGIN_EXTERN
+#endif
+/* Defines the entry point; use once, at file scope, in the plugin. */
+#define ANIMRT_PLUGIN_DEFINE(name, version, init, fini) \
+    ANIMRT_PLUGIN_EXTERN __attribute__((visibility("default"))) const animrt_plugin ANIMRT_PLUGIN_ENTRY = \
+        {ANIMRT_PLUGIN_ABI_VERSION, sizeof(animrt_plugin), (name), (version), (init), (fini)}
+
+/* Loads the plugin at `path` into this runtime (see above). A missing
+ * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
+ * ANIMRT_PLUGIN_ENTRY is ANIMRT_E_NOT_FOUND; another ABI version is
+ * ANIMRT_E_VERSION; a name it registers that exists is ANIMRT_E_EXISTS; an
+ * init that fails is ANIMRT_E_CALLBACK with the plugin's message. In every
+ * case nothing of it stays registered. */
+animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id *out);
+
+/* Unloads a plugin: its names are withdrawn, its fini runs, its library is
+ * released. ANIMRT_E_STATE (and nothing changes) while something uses it. */
+animrt_status animrt_plugin_unload(animrt_runtime *rt, animrt_id plugin);
+
+/* The plugin's name, as its entry point gives it. */
+animrt_status animrt_plugin_name(animrt_runtime *rt, animrt_id plugin, char *buf, size_t cap, size_t *needed);
 
 #ifdef __cplusplus
 }

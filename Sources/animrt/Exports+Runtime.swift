@@ -1,6 +1,7 @@
 // Versions, errors, the runtime object, time, events.
 import AnimationCore
 import CAnimrt
+import Plugins
 
 @c @implementation
 public func animrt_version() -> UInt32 {
@@ -45,7 +46,9 @@ public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_s
         box.lock.lock()
         defer { box.lock.unlock() }
         if box.closing { return (RuntimeBox.closingError(), false) }
-        do throws(AnimrtError) { try box.runtime.tick(now) } catch { return (error, false) }
+        // Curves and machine functions from outside run inside the tick.
+        do throws(AnimrtError) { try Callout.within(box.runtime.tag) { () throws(AnimrtError) in try box.runtime.tick(now) } }
+        catch { return (error, false) }
         if let t = box.trace { t.record(TraceCall("animrt_runtime_tick", [.number(now)]), runtime: box.runtime) }
         return (nil, box.claimDelivery())
     }

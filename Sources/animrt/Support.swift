@@ -2,6 +2,7 @@
 // and conversions from C arguments. No animation logic lives here.
 import AnimationCore
 import CAnimrt
+import Plugins
 import StateMachines
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,8 @@ final class RuntimeBox: @unchecked Sendable {
     let lock = Lock()
     let runtime: Runtime
     let machines: MachineHost
+    /// Plugins, bound C functions and the host's registered functions.
+    let plugins: PluginHost
     /// The payloads of the events the last animrt_event_poll returned.
     var polled = PayloadArena()
     /// The trace being recorded (animrt_trace_start), if one is.
@@ -41,6 +44,7 @@ final class RuntimeBox: @unchecked Sendable {
     init(_ runtime: Runtime) {
         self.runtime = runtime
         machines = MachineHost(runtime: runtime)
+        plugins = PluginHost(machines: machines)
     }
 
     /// Runs `body` with the box borrowed (no retain/release per call).
@@ -100,6 +104,8 @@ final class RuntimeBox: @unchecked Sendable {
         deliverer = me
         machines.shutdown()
         let last = runtime.shutdown()
+        // Nothing stops or runs any more: plugins finish last.
+        plugins.shutdown()
         if let callback {
             let user = userData
             lock.unlock()
@@ -159,6 +165,21 @@ func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box.machines); return nil } catch { return error }
+    }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
+}
+
+/// Runs `body` with the runtime's plugins and extensions under the lock.
+/// Refused while the runtime is being destroyed.
+@inline(__always)
+func withPlugins(_ rt: OpaquePointer?, _ body: (PluginHost) throws(AnimrtError) -> Void) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        do throws(AnimrtError) { try body(box.plugins); return nil } catch { return error }
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
     return fail(error)

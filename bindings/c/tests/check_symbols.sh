@@ -4,7 +4,8 @@
 set -euo pipefail
 lib=$1; header=$2
 exported=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep '^animrt_' | sort -u)
-declared=$(grep -oE '\banimrt_[a-z0-9_]+[[:space:]]*\(' "$header" | tr -d '( \t' | sort -u)
+# A name followed by "(*" is a function pointer's type (animrt_status (*fn)(…)), not a function.
+declared=$(grep -oE '\banimrt_[a-z0-9_]+[[:space:]]*\([^*]' "$header" | sed 's/[[:space:]]*(.*//' | sort -u)
 only_lib=$(comm -23 <(echo "$exported") <(echo "$declared"))
 only_hdr=$(comm -13 <(echo "$exported") <(echo "$declared"))
 failed=0

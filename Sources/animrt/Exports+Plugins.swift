@@ -1,0 +1,94 @@
+// Extending animrt: registered and bound functions, plugins.
+import AnimationCore
+import CAnimrt
+import Plugins
+
+@c @implementation
+public func animrt_error_set(_ status: animrt_status, _ message: UnsafePointer<CChar>!) -> animrt_status {
+    let text = (try? optionalString(message, "message")) ?? nil
+    Callout.setError(text ?? "")
+    LastError.set(text ?? "")
+    return status
+}
+
+@c @implementation
+public func animrt_timing_function_register(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ fn: animrt_curve_fn!,
+                                            _ userData: UnsafeMutableRawPointer!, _ paramCount: Int,
+                                            _ defaults: UnsafePointer<Double>!, _ minimum: UnsafePointer<Double>!,
+                                            _ maximum: UnsafePointer<Double>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try p.registerTimingFunction(name, fn, userData, paramCount, defaults, minimum, maximum)
+    }
+}
+
+@c @implementation
+public func animrt_function_register(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ signature: UnsafePointer<CChar>!,
+                                     _ fn: animrt_function_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in try p.registerFunction(name, signature, fn, userData) }
+}
+
+@c @implementation
+public func animrt_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
+                                 _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try p.bindFunction(library: try optionalString(library, "library"), symbol: try string(symbol, "symbol"),
+                           signature: try string(signature, "signature"), name: try optionalString(name, "name"))
+    }
+}
+
+@c @implementation
+public func animrt_timing_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
+                                        _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try p.bindTimingFunction(library: try optionalString(library, "library"), symbol: try string(symbol, "symbol"),
+                                 signature: try string(signature, "signature"), name: try optionalString(name, "name"))
+    }
+}
+
+@c @implementation
+public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ args: UnsafePointer<animrt_value>!,
+                                 _ count: Int, _ result: UnsafeMutablePointer<animrt_value>!, _ buf: UnsafeMutablePointer<CChar>!,
+                                 _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        let n = try checkedCount(count, "count")
+        if n > 0 && args == nil { throw AnimrtError(.nullPointer, "args is NULL but count is \(n)") }
+        var values: [TaggedValue] = []
+        for i in 0..<n { values.append(try taggedValue(args[i], "args[\(i)]")) }
+        let name = try string(name, "name")
+        guard let f = p.function(named: name) else { _ = try p.call(name, values); return }
+        if f.signature.result != .void && result == nil { throw AnimrtError(.nullPointer, "result is NULL but '\(name)' returns \(f.signature.result.rawValue)") }
+        guard let value = try p.call(name, values) else { return }
+        var v = animrt_value(type: value.tag.rawValue, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
+        switch value {
+        case .number(let d): v.number = d
+        case .bool(let b): v.boolean = b ? 1 : 0
+        case .integer(let i): v.integer = i
+        case .pointer(let a): v.pointer = UnsafeMutableRawPointer(bitPattern: a)
+        case .string(let s):
+            try copyOut(s, buf, cap, needed, "the string result")
+            v.string = UnsafePointer(buf)
+        }
+        result.pointee = v
+    }
+}
+
+@c @implementation
+public func animrt_plugin_load(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try p.load(path: try string(path, "path")).raw
+    }
+}
+
+@c @implementation
+public func animrt_plugin_unload(_ rt: OpaquePointer!, _ plugin: animrt_id) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in try p.unload(Handle(raw: plugin)) }
+}
+
+@c @implementation
+public func animrt_plugin_name(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
+                               _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try copyOut(try p.pluginName(Handle(raw: plugin)), buf, cap, needed, "the plugin's name")
+    }
+}

@@ -1,0 +1,55 @@
+/* A plugin that goes wrong in one chosen way, for the error rows of
+ * docs/bad-input.md. Built several times by `make test`:
+ *   -DABI=0 / -DABI=2      an entry point for another plugin ABI version
+ *   -DFAIL_INIT            init registers some things, then refuses
+ *   -DDUPLICATE='"easeIn"' registers a name the runtime already has
+ *   -DBAD_DEFINITION       registers a definition naming an unbound function
+ *   -DNO_ENTRY             exports no entry point at all
+ * Before failing, each registers a timing function "halfway" and a function
+ * "halfGuard", which must not be left behind. */
+#include <stdbool.h>
+#include "animrt.h"
+
+#ifndef ABI
+#define ABI ANIMRT_PLUGIN_ABI_VERSION
+#endif
+
+static double halfway(double x, const double *params, void *user_data) {
+    (void)params; (void)user_data;
+    return x / 2;
+}
+
+static animrt_status half_guard(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)count;
+    result->boolean = args[0].number > 0.5;
+    return ANIMRT_OK;
+}
+
+static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
+    animrt_status s;
+    (void)state;
+    if ((s = api->add_timing_function(reg, "halfway", halfway, NULL, 0, NULL, NULL, NULL))) return s;
+    if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
+#ifdef FAIL_INIT
+    return api->error_set(ANIMRT_E_RANGE, "the faulty plugin refuses to start (built with FAIL_INIT)");
+#endif
+#ifdef DUPLICATE
+    if ((s = api->add_timing_function(reg, DUPLICATE, halfway, NULL, 0, NULL, NULL, NULL))) return s;
+#endif
+#ifdef BAD_DEFINITION
+    if ((s = api->add_definition(reg, "faultyMachine",
+             "{\"name\": \"faultyMachine\", \"context\": {\"x\": {\"type\": \"number\", \"initial\": 0}},"
+             " \"events\": {\"go\": {}}, \"initial\": \"a\","
+             " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"nowhere(context.x)\", \"target\": \"b\"}}}, \"b\": {}}}")))
+        return s;
+#endif
+    return ANIMRT_OK;
+}
+
+#ifndef NO_ENTRY
+__attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
+    ABI, sizeof(animrt_plugin), "faulty", "0", init, NULL};
+#else
+/* The init exists, but nothing names it as an entry point. */
+__attribute__((visibility("default"))) animrt_plugin_init_fn faulty_init = init;
+#endif

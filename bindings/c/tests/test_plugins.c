@@ -1,0 +1,588 @@
+/* Plugins and bound functions through the C ABI (SPEC §4, R4.1–R4.4): the
+ * example plugin's curves in animations and in the batch, its machine and
+ * guard, one init per runtime and unloading; C functions bound with libffi
+ * as curves, guards and for direct calls; the host's own C callbacks; and
+ * every error row of docs/bad-input.md for plugins, with nothing left
+ * half-registered and the runtime still usable.
+ *
+ * Usage: test_plugins DIR, where DIR holds libexamples.so and the
+ * libfaulty_*.so variants built from tests/plugins/faulty.c. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "check.h"
+
+static const char *dir = ".";
+
+static const char *lib(const char *name) {
+    static char paths[8][512];
+    static int next;
+    char *p = paths[next++ % 8];
+    snprintf(p, 512, "%s/%s", dir, name);
+    return p;
+}
+
+static animrt_runtime *rt_new(void) {
+    animrt_runtime *rt = NULL;
+    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
+    return rt;
+}
+
+static animrt_value number(double d) { animrt_value v = {ANIMRT_TYPE_NUMBER, 0, d, 0, NULL, NULL}; return v; }
+static animrt_value integer(int64_t i) { animrt_value v = {ANIMRT_TYPE_INTEGER, 0, 0, i, NULL, NULL}; return v; }
+static animrt_value text(const char *s) { animrt_value v = {ANIMRT_TYPE_STRING, 0, 0, 0, s, NULL}; return v; }
+
+static double curve(animrt_runtime *rt, const char *name, double x) {
+    double y = NAN;
+    if (animrt_timing_function_evaluate(rt, name, x, &y) != ANIMRT_OK) return NAN;
+    return y;
+}
+
+/* How many loads of libexamples.so are initialised and not finished, as the
+ * library itself counts them (read through a bound function). */
+static int32_t live_loads(animrt_runtime *rt) {
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    if (animrt_function_call(rt, "liveLoads", NULL, 0, &r, NULL, 0, NULL) != ANIMRT_OK) return -1;
+    return (int32_t)r.integer;
+}
+
+/* ---- the example plugin ------------------------------------------------ */
+
+TEST(example_plugin_curves) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK(plugin != 0);
+    char name[32];
+    size_t needed = 0;
+    CHECK_OK(animrt_plugin_name(rt, plugin, name, sizeof name, &needed));
+    CHECK(strcmp(name, "examples") == 0 && needed == 9);
+    /* R4.1: the curves start at 0, end at 1; parameters change them. */
+    CHECK(curve(rt, "bounce", 0) == 0);
+    CHECK(curve(rt, "bounce", 1) == 1);
+    CHECK(curve(rt, "elastic(0.3)", 0) == 0);
+    CHECK(curve(rt, "elastic(0.3)", 1) == 1);
+    CHECK(curve(rt, "elastic(0.3)", 0.1) > 1);              /* it overshoots */
+    CHECK(curve(rt, "bounce(4)", 0.5) == curve(rt, "bounce", 0.5)); /* 4 is the default */
+    CHECK(curve(rt, "bounce(1)", 0.5) != curve(rt, "bounce(4)", 0.5));
+    /* The first fall of bounce(4) lasts 1/(1 + 2(1/2 + 1/4 + 1/8 + 1/16)) = 16/46. */
+    CHECK_NEAR(curve(rt, "bounce(4)", 8.0 / 46), 0.25, 1e-12);
+    CHECK_NEAR(curve(rt, "bounce(4)", 16.0 / 46), 1.0, 1e-12);
+    /* Parameters are checked against the ranges the plugin declared. */
+    double y = 7;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(5)", 0.5, &y), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("parameter 1 of timing function 'elastic' is 5.0");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "bounce(1, 2)", 0.5, &y), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("takes at most 1 parameter");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(soft)", 0.5, &y), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(nan)", 0.5, &y), ANIMRT_E_INVALID);
+    CHECK(y == 7);
+    animrt_runtime_destroy(rt);
+}
+
+/* The batch evaluates a plugin curve per animation exactly as the curve says. */
+TEST(plugin_curve_in_the_batch) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, anim = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK_OK(animrt_timing_function_bind(rt, lib("libexamples.so"), "example_elastic", "f64(f64)", "ffiElastic"));
+    const char *curves[] = {"bounce(3)", "elastic(0.4)", "ffiElastic", "easeInEaseOut"};
+    enum { N = 64 };
+    animrt_id layers[N];
+    animrt_keypath opacity = 0;
+    CHECK_OK(animrt_keypath_id(rt, "opacity", &opacity));
+    for (int i = 0; i < N; i++) {
+        CHECK_OK(animrt_layer_create(rt, 0, &layers[i]));
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+        double from = i, to = i + 10;
+        CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &from, 1));
+        CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to, 1));
+        CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_BEGIN_TIME, 1));
+        CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, 2));
+        CHECK_OK(animrt_animation_set_timing_function(rt, anim, curves[i % 4]));
+        CHECK_OK(animrt_layer_add_animation(rt, layers[i], anim, "fade", 0, NULL));
+        CHECK_OK(animrt_animation_destroy(rt, anim));
+    }
+    int worst = 0;
+    for (double t = 1.0; t <= 3.0; t += 0.125) {
+        CHECK_OK(animrt_runtime_tick(rt, t));
+        for (int i = 0; i < N; i++) {
+            double v = 0;
+            size_t n = 0;
+            CHECK_OK(animrt_layer_get_presentation(rt, layers[i], opacity, &v, 1, &n));
+            double expected = i + 10 * curve(rt, curves[i % 4], (t - 1) / 2);
+            if (t >= 3.0) expected = 1; /* removed on completion: the model value */
+            if (v != expected) worst++;
+        }
+    }
+    CHECK(worst == 0);
+    animrt_runtime_destroy(rt);
+}
+
+static animrt_send_outcome tap(animrt_runtime *rt, animrt_id machine, int32_t event) {
+    animrt_send_outcome o = (animrt_send_outcome)99;
+    animrt_machine_send(rt, machine, event, NULL, 0, &o);
+    return o;
+}
+
+static const char *state_name(animrt_runtime *rt, animrt_id def, animrt_id machine) {
+    static char buf[64];
+    int32_t s = -1;
+    size_t needed = 0;
+    animrt_machine_state(rt, machine, &s);
+    animrt_definition_name(rt, def, ANIMRT_NAME_STATE, s, buf, sizeof buf, &needed);
+    return buf;
+}
+
+/* R4.3: the plugin's machine, with the plugin's guard and curves. */
+TEST(like_button) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, def = 0, machine = 0, heart = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK_OK(animrt_definition_load_named(rt, "likeButton", &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, "{\"config\": {\"likes\": 41, \"maxToggles\": 2}}", &machine));
+    int32_t tap_id = -1, likes = -1;
+    CHECK_OK(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "tap", &tap_id));
+    CHECK_OK(animrt_definition_id(rt, def, ANIMRT_NAME_CONTEXT, "likes", &likes));
+    CHECK_OK(animrt_machine_part(rt, machine, "heart", &heart));
+    CHECK(strcmp(state_name(rt, def, machine), "unliked") == 0);
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK(tap(rt, machine, tap_id) == ANIMRT_SEND_TAKEN);
+    CHECK(strcmp(state_name(rt, def, machine), "liked") == 0);
+    CHECK_OK(animrt_runtime_tick(rt, 1)); /* the pop begins at this tick */
+    animrt_value v = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_get(rt, machine, likes, &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 42);
+    /* The pop runs on "bounce(3)": at 0.3 s of 0.6 s, scale 0.5 + 0.5·bounce(3)(0.5). */
+    animrt_keypath scale = 0;
+    CHECK_OK(animrt_keypath_id(rt, "transform.scale", &scale));
+    CHECK_OK(animrt_runtime_tick(rt, 1.3));
+    double s = 0;
+    size_t n = 0;
+    CHECK_OK(animrt_layer_get_presentation(rt, heart, scale, &s, 1, &n));
+    CHECK_NEAR(s, 0.5 + 0.5 * curve(rt, "bounce(3)", 0.5), 1e-12);
+    CHECK(s > 0.5 && s < 1);
+    CHECK(tap(rt, machine, tap_id) == ANIMRT_SEND_TAKEN);
+    CHECK(strcmp(state_name(rt, def, machine), "unliked") == 0);
+    /* Two toggles allowed: the guard now says no, and the button locks. */
+    CHECK(tap(rt, machine, tap_id) == ANIMRT_SEND_TAKEN);
+    CHECK(strcmp(state_name(rt, def, machine), "locked") == 0);
+    CHECK(tap(rt, machine, tap_id) == ANIMRT_SEND_IGNORED);
+    CHECK_OK(animrt_machine_get(rt, machine, likes, &v, NULL, 0, NULL));
+    CHECK(v.number == 41);
+    animrt_runtime_destroy(rt);
+}
+
+/* R4.1: a library loaded by two runtimes is initialised for each, and
+ * finished with each; unloading is refused while something uses it. */
+TEST(one_init_per_runtime_and_unloading) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    animrt_id pa = 0, pb = 0, anim = 0;
+    CHECK_OK(animrt_function_bind(a, lib("libexamples.so"), "example_live_loads", "i32()", "liveLoads"));
+    int32_t before = live_loads(a);
+    CHECK(before == 0);
+    CHECK_OK(animrt_plugin_load(a, lib("libexamples.so"), &pa));
+    CHECK(live_loads(a) == before + 1);
+    CHECK_OK(animrt_plugin_load(b, lib("libexamples.so"), &pb));
+    CHECK(live_loads(a) == before + 2);
+    /* Loaded twice into one runtime: its names exist already. */
+    animrt_id again = 77;
+    CHECK_STATUS(animrt_plugin_load(a, lib("libexamples.so"), &again), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'bounce' is already registered");
+    CHECK(again == 77 && live_loads(a) == before + 2);
+    /* Handles are per runtime. */
+    CHECK_STATUS(animrt_plugin_unload(a, pb), ANIMRT_E_HANDLE);
+    /* In use by an animation description: refused, and nothing changes. */
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_timing_function(a, anim, "elastic(0.5)"));
+    CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
+    CHECK_MESSAGE("timing function 'elastic' is still used");
+    CHECK(!isnan(curve(a, "bounce(2)", 0.5)));
+    animrt_id def = 0;
+    CHECK_OK(animrt_definition_load_named(a, "likeButton", &def));
+    CHECK_OK(animrt_animation_destroy(a, anim));
+    /* A loaded definition uses canToggle and the curves. */
+    CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
+    CHECK_MESSAGE("function 'canToggle'");
+    CHECK_OK(animrt_definition_destroy(a, def));
+    CHECK_OK(animrt_plugin_unload(a, pa));
+    CHECK(live_loads(a) == before + 1);
+    CHECK(isnan(curve(a, "bounce", 0.5)));
+    CHECK_STATUS(animrt_definition_load_named(a, "likeButton", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_HANDLE);
+    /* b is untouched, and destroying it finishes its load. */
+    CHECK(curve(b, "bounce", 1) == 1);
+    animrt_runtime_destroy(b);
+    CHECK(live_loads(a) == before);
+    /* Loaded again after an unload: a fresh init. */
+    CHECK_OK(animrt_plugin_load(a, lib("libexamples.so"), &pa));
+    CHECK(live_loads(a) == before + 1);
+    animrt_runtime_destroy(a);
+}
+
+/* ---- binding C functions with libffi ----------------------------------- */
+
+TEST(bound_functions) {
+    animrt_runtime *rt = rt_new();
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_function_bind(rt, "libm.so.6", "pow", "f64(f64, f64)", "power"));
+    animrt_value two_ten[2] = {number(2), integer(10)};
+    CHECK_OK(animrt_function_call(rt, "power", two_ten, 2, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_NUMBER && r.number == 1024);
+    /* NULL library: the process (libc is loaded). */
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", NULL), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("'abs' is a built-in of the expression language");
+    CHECK_OK(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "iabs"));
+    animrt_value minus[1] = {integer(-7)};
+    CHECK_OK(animrt_function_call(rt, "iabs", minus, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 7);
+    minus[0] = number(-9); /* a whole number is accepted for an integer */
+    CHECK_OK(animrt_function_call(rt, "iabs", minus, 1, &r, NULL, 0, NULL));
+    CHECK(r.integer == 9);
+    CHECK_OK(animrt_function_bind(rt, NULL, "strlen", "u64(str)", "length"));
+    animrt_value word[1] = {text("plugins")};
+    CHECK_OK(animrt_function_call(rt, "length", word, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 7);
+    CHECK_OK(animrt_function_bind(rt, NULL, "getenv", "str(str)", NULL));
+    char buf[8];
+    size_t needed = 0;
+    setenv("ANIMRT_PLUGIN_TEST", "hello, plugins", 1);
+    animrt_value key[1] = {text("ANIMRT_PLUGIN_TEST")};
+    CHECK_STATUS(animrt_function_call(rt, "getenv", key, 1, &r, buf, sizeof buf, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 15);
+    char big[32];
+    CHECK_OK(animrt_function_call(rt, "getenv", key, 1, &r, big, sizeof big, &needed));
+    CHECK(r.type == ANIMRT_TYPE_STRING && r.string == big && strcmp(big, "hello, plugins") == 0);
+    /* A NULL str result is refused with a message, not handed on. */
+    key[0] = text("ANIMRT_NO_SUCH_VARIABLE_SET");
+    CHECK_STATUS(animrt_function_call(rt, "getenv", key, 1, &r, big, sizeof big, &needed), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("returned NULL where a string (str) was declared");
+    /* Arguments are checked against the signature. */
+    animrt_value wrong[1] = {text("7")};
+    CHECK_STATUS(animrt_function_call(rt, "iabs", wrong, 1, &r, NULL, 0, NULL), ANIMRT_E_KIND);
+    CHECK_MESSAGE("argument 1 of 'iabs' (i32(i32)) is i32");
+    animrt_value huge[1] = {integer(INT64_C(1) << 40)};
+    CHECK_STATUS(animrt_function_call(rt, "iabs", huge, 1, &r, NULL, 0, NULL), ANIMRT_E_RANGE);
+    animrt_value half[1] = {number(2.5)};
+    CHECK_STATUS(animrt_function_call(rt, "iabs", half, 1, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_function_call(rt, "iabs", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("takes 1 argument(s); 0 were given");
+    CHECK_STATUS(animrt_function_call(rt, "iabz", minus, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("did you mean 'iabs'?");
+    CHECK_STATUS(animrt_function_call(rt, "iabs", minus, 1, NULL, NULL, 0, NULL), ANIMRT_E_NULL);
+    /* Names are registered once. */
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "labs", "i64(i64)", "iabs"), ANIMRT_E_EXISTS);
+    animrt_runtime_destroy(rt);
+}
+
+/* R4.2: a bound function as a curve, a guard and an action, no glue. */
+TEST(bound_functions_in_machines) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_function_bind(rt, lib("libexamples.so"), "example_can_toggle", "bool(f64, f64)", "allowed"));
+    CHECK_OK(animrt_function_bind(rt, "libm.so.6", "trunc", "f64(f64)", NULL));
+    CHECK_OK(animrt_function_bind(rt, NULL, "srand", "void(u32)", "seed"));
+    CHECK_OK(animrt_timing_function_bind(rt, lib("libexamples.so"), "example_bounce", "f64(f64)", "ffiBounce"));
+    const char *json =
+        "{\"name\": \"counter\", \"context\": {\"n\": {\"type\": \"number\", \"initial\": 0}},"
+        " \"events\": {\"add\": {\"payload\": [{\"name\": \"by\", \"type\": \"number\"}]}},"
+        " \"parts\": [{\"name\": \"dot\", \"properties\": {\"opacity\": 0}}],"
+        " \"animations\": {\"show\": {\"type\": \"basic\", \"keyPath\": \"opacity\", \"from\": 0, \"to\": 1, \"duration\": 1,"
+        "                             \"timingFunction\": \"ffiBounce\"}},"
+        " \"initial\": \"counting\","
+        " \"states\": {\"counting\": {\"on\": {\"add\": ["
+        "     {\"guard\": \"allowed(context.n, 3)\", \"actions\": [{\"assign\": {\"n\": \"context.n + trunc(event.by)\"}},"
+        "        {\"call\": \"seed\", \"args\": [\"context.n\"]}, {\"animate\": \"show\", \"part\": \"dot\"}]},"
+        "     {\"target\": \"full\"}]}},"
+        "   \"full\": {\"ignore\": [\"add\"]}}}";
+    animrt_id def = 0, m = 0, dot = 0;
+    CHECK_OK(animrt_definition_load(rt, json, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    CHECK_OK(animrt_machine_part(rt, m, "dot", &dot));
+    animrt_value by[1] = {number(2.75)};
+    animrt_value v = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_machine_send(rt, m, 0, by, 1, NULL));
+    CHECK_OK(animrt_machine_get(rt, m, 0, &v, NULL, 0, NULL));
+    CHECK(v.number == 2);
+    CHECK_OK(animrt_machine_send(rt, m, 0, by, 1, NULL));
+    CHECK_OK(animrt_machine_get(rt, m, 0, &v, NULL, 0, NULL));
+    CHECK(v.number == 4);
+    CHECK_OK(animrt_machine_send(rt, m, 0, by, 1, NULL)); /* 4 < 3 is false: full */
+    int32_t s = -1;
+    CHECK_OK(animrt_machine_state(rt, m, &s));
+    CHECK(s == 1);
+    /* The show animation runs on the bound curve. */
+    animrt_keypath opacity = 0;
+    CHECK_OK(animrt_keypath_id(rt, "opacity", &opacity));
+    CHECK_OK(animrt_runtime_tick(rt, 1)); /* the animations begin here */
+    CHECK_OK(animrt_runtime_tick(rt, 1.25));
+    double o = 0;
+    size_t n = 0;
+    CHECK_OK(animrt_layer_get_presentation(rt, dot, opacity, &o, 1, &n));
+    /* 0.25 is in bounce(4)'s first fall, which lasts 16/46. */
+    CHECK(o == curve(rt, "ffiBounce", 0.25));
+    CHECK_NEAR(o, (0.25 * 46 / 16) * (0.25 * 46 / 16), 1e-12);
+    animrt_runtime_destroy(rt);
+}
+
+/* ---- the host's own C functions ---------------------------------------- */
+
+static int wobble_calls;
+
+static double wobble(double x, const double *params, void *user_data) {
+    (void)user_data;
+    wobble_calls++;
+    return x + params[0] * x * (1 - x);
+}
+
+static animrt_status clamp_to(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)count;
+    double limit = *(double *)user_data;
+    if (args[0].number < 0) return animrt_error_set(ANIMRT_E_RANGE, "clampTo: negative values are not allowed");
+    result->number = args[0].number > limit ? limit : args[0].number;
+    return ANIMRT_OK;
+}
+
+static animrt_status shout(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    static char out[64];
+    (void)user_data; (void)count;
+    snprintf(out, sizeof out, "%s!", args[0].string);
+    result->string = out;
+    return ANIMRT_OK;
+}
+
+TEST(host_functions) {
+    animrt_runtime *rt = rt_new();
+    double defaults[] = {0.5}, lo[] = {-1}, hi[] = {1};
+    CHECK_OK(animrt_timing_function_register(rt, "wobble", wobble, NULL, 1, defaults, lo, hi));
+    CHECK_NEAR(curve(rt, "wobble", 0.5), 0.625, 1e-15);
+    CHECK_NEAR(curve(rt, "wobble(-1)", 0.5), 0.25, 1e-15);
+    CHECK(isnan(curve(rt, "wobble(2)", 0.5)));
+    CHECK(wobble_calls == 2);
+    CHECK_STATUS(animrt_timing_function_register(rt, "wobble", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_timing_function_register(rt, "steps", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_timing_function_register(rt, "ease in", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_timing_function_register(rt, "w2", wobble, NULL, 9, defaults, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_register(rt, "w2", NULL, NULL, 0, NULL, NULL, NULL), ANIMRT_E_NULL);
+    double nan_default[] = {NAN};
+    CHECK_STATUS(animrt_timing_function_register(rt, "w3", wobble, NULL, 1, nan_default, NULL, NULL), ANIMRT_E_INVALID);
+    double outside[] = {3};
+    CHECK_STATUS(animrt_timing_function_register(rt, "w4", wobble, NULL, 1, outside, lo, hi), ANIMRT_E_RANGE);
+
+    double limit = 10;
+    CHECK_OK(animrt_function_register(rt, "clampTo", "f64(f64)", clamp_to, &limit));
+    CHECK_OK(animrt_function_register(rt, "shout", "str(str)", shout, NULL));
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, arg[1] = {number(12)};
+    CHECK_OK(animrt_function_call(rt, "clampTo", arg, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_NUMBER && r.number == 10);
+    arg[0] = number(-1);
+    CHECK_STATUS(animrt_function_call(rt, "clampTo", arg, 1, &r, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("function 'clampTo' (f64(f64)) failed (ANIMRT_E_RANGE): clampTo: negative values are not allowed");
+    char buf[32];
+    size_t needed = 0;
+    arg[0] = text("hey");
+    CHECK_OK(animrt_function_call(rt, "shout", arg, 1, &r, buf, sizeof buf, &needed));
+    CHECK(strcmp(r.string, "hey!") == 0);
+
+    /* A failing guard raises error.execution with the function's message. */
+    const char *json =
+        "{\"name\": \"guarded\", \"events\": {\"go\": {\"payload\": [{\"name\": \"x\", \"type\": \"number\"}]}},"
+        " \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"clampTo(event.x) > 5\", \"target\": \"b\"}}}, \"b\": {}}}";
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, json, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    animrt_event ev[8];
+    size_t n = 0;
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    animrt_value x[1] = {number(-3)};
+    /* The guard counts as false: the event is not taken. */
+    CHECK_STATUS(animrt_machine_send(rt, m, 0, x, 1, NULL), ANIMRT_E_STATE);
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    int found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ev[i].type == ANIMRT_EVENT_MACHINE_ERROR && ev[i].payload_count == 1 &&
+            strstr(ev[i].payload[0].string, "clampTo: negative values are not allowed")) found = 1;
+    }
+    CHECK(found);
+    int32_t s = -1;
+    CHECK_OK(animrt_machine_state(rt, m, &s));
+    CHECK(s == 0);
+    x[0] = number(7);
+    CHECK_OK(animrt_machine_send(rt, m, 0, x, 1, NULL));
+    CHECK_OK(animrt_machine_state(rt, m, &s));
+    CHECK(s == 1);
+    animrt_runtime_destroy(rt);
+}
+
+/* ---- the error rows (docs/bad-input.md, plugins) ----------------------- */
+
+/* After a refused load, the faulty plugin's first registrations are gone
+ * and the runtime works. */
+static void nothing_left(animrt_runtime *rt) {
+    double y = 0;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "halfway", 0.5, &y), ANIMRT_E_NOT_FOUND);
+    animrt_value r, a[1] = {number(1)};
+    CHECK_STATUS(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    animrt_id layer = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK(curve(rt, "easeIn", 1) == 1);
+}
+
+TEST(error_missing_library) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libnowhere.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot load the library");
+    CHECK_MESSAGE("libnowhere.so");
+    CHECK(p == 77);
+    CHECK_STATUS(animrt_function_bind(rt, "libnowhere.so", "f", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("libnowhere.so");
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_missing_symbol) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_noentry.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("is not an animrt plugin: it does not export animrt_plugin_entry");
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "cosine_of", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("no symbol 'cosine_of' in 'libm.so.6'");
+    CHECK_STATUS(animrt_timing_function_bind(rt, NULL, "no_such_curve", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_abi_too_old_and_too_new) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_old.so"), &p), ANIMRT_E_VERSION);
+    CHECK_MESSAGE("is too old: it was built for plugin ABI version 0, and this animrt (0.1.0) loads version 1");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_new.so"), &p), ANIMRT_E_VERSION);
+    CHECK_MESSAGE("is too new: it was built for plugin ABI version 2, and this animrt (0.1.0) loads version 1");
+    CHECK(p == 77);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_malformed_signature) {
+    animrt_runtime *rt = rt_new();
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "pow", "f64(f64, f65)", NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("column 10: unknown type 'f65'");
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "pow", "double(double, double)", NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("write 'f64' for double");
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "pow", "f64(f64, f64", NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("expected ')' but the signature ends");
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "pow", "f64(void)", NULL), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("void is only a result type");
+    CHECK_STATUS(animrt_function_register(rt, "f", "f64 f64", clamp_to, NULL), ANIMRT_E_INVALID);
+    animrt_value r, a[2] = {number(2), number(3)};
+    CHECK_STATUS(animrt_function_call(rt, "pow", a, 2, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_signature_does_not_fit) {
+    animrt_runtime *rt = rt_new();
+    CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "pow", "f64(f64, f64)", "power"), ANIMRT_E_KIND);
+    CHECK_MESSAGE("a timing function must be f64(f64)");
+    CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "lround", "i64(f64)", NULL), ANIMRT_E_KIND);
+    /* A function with a result that is not a bool cannot be a guard. */
+    CHECK_OK(animrt_function_bind(rt, "libm.so.6", "trunc", "f64(f64)", NULL));
+    animrt_id def = 77;
+    CHECK_STATUS(animrt_definition_load(rt,
+        "{\"name\": \"g\", \"events\": {\"go\": {}}, \"initial\": \"a\","
+        " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"trunc(1.5)\", \"target\": \"b\"}}}, \"b\": {}}}", &def), ANIMRT_E_KIND);
+    /* A function with a pointer cannot be named by a machine. */
+    CHECK_OK(animrt_function_bind(rt, NULL, "free", "void(ptr)", "release"));
+    CHECK_STATUS(animrt_definition_load(rt,
+        "{\"name\": \"g\", \"events\": {\"go\": {}}, \"initial\": \"a\","
+        " \"states\": {\"a\": {\"on\": {\"go\": {\"actions\": [{\"call\": \"release\"}]}}}}}", &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 77);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_definition_names_an_unbound_function) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 77, p = 77;
+    CHECK_STATUS(animrt_definition_load(rt,
+        "{\"name\": \"g\", \"events\": {\"go\": {}}, \"initial\": \"a\","
+        " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"canToggle(1, 2)\", \"target\": \"b\"}}}, \"b\": {}}}", &def),
+        ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("unknown function 'canToggle'");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_definition.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("unknown function 'nowhere'");
+    CHECK_MESSAGE("nothing of it was loaded");
+    CHECK(def == 77 && p == 77);
+    CHECK_STATUS(animrt_definition_load_named(rt, "faultyMachine", &def), ANIMRT_E_NOT_FOUND);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_plugin_registers_a_name_that_exists) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_duplicate.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("plugin 'faulty'");
+    CHECK_MESSAGE("a timing function named 'easeIn' is already registered");
+    CHECK(p == 77);
+    nothing_left(rt);
+    CHECK(curve(rt, "easeIn", 0.5) < 0.5); /* still Core Animation's */
+    animrt_runtime_destroy(rt);
+}
+
+TEST(error_plugin_fails_its_init) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_init.so"), &p), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("failed to initialise (ANIMRT_E_RANGE): the faulty plugin refuses to start (built with FAIL_INIT)");
+    CHECK(p == 77);
+    nothing_left(rt);
+    /* A good plugin still loads. */
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
+    animrt_runtime_destroy(rt);
+}
+
+TEST(bad_arguments) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(NULL, lib("libexamples.so"), &p), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_plugin_load(rt, NULL, &p), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libexamples.so"), NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_plugin_unload(rt, 0), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_function_bind(rt, NULL, NULL, "f64(f64)", NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", NULL, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "not a name"), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "context"), ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_function_register(rt, "f", "f64(f64)", NULL, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_function_call(rt, "f", NULL, 3, NULL, NULL, 0, NULL), ANIMRT_E_NULL);
+    animrt_value bad[1] = {{42, 0, 0, 0, NULL, NULL}};
+    CHECK_OK(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "iabs"));
+    animrt_value r;
+    CHECK_STATUS(animrt_function_call(rt, "iabs", bad, 1, &r, NULL, 0, NULL), ANIMRT_E_ENUM);
+    CHECK(p == 77);
+    animrt_runtime_destroy(rt);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) dir = argv[1];
+    RUN(example_plugin_curves);
+    RUN(plugin_curve_in_the_batch);
+    RUN(like_button);
+    RUN(one_init_per_runtime_and_unloading);
+    RUN(bound_functions);
+    RUN(bound_functions_in_machines);
+    RUN(host_functions);
+    RUN(error_missing_library);
+    RUN(error_missing_symbol);
+    RUN(error_abi_too_old_and_too_new);
+    RUN(error_malformed_signature);
+    RUN(error_signature_does_not_fit);
+    RUN(error_definition_names_an_unbound_function);
+    RUN(error_plugin_registers_a_name_that_exists);
+    RUN(error_plugin_fails_its_init);
+    RUN(bad_arguments);
+    return check_report();
+}

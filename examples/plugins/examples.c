@@ -1,0 +1,158 @@
+/*
+ * examples.c — an animrt plugin: two timing functions with parameters,
+ * "bounce(n)" and "elastic(period)", and a "like button" machine whose
+ * guard, canToggle, the plugin provides.
+ *
+ *     cc -shared -fPIC -I include examples/plugins/examples.c -o libexamples.so -lm
+ *
+ * Load it with animrt_plugin_load(rt, "libexamples.so", &id), or
+ * rt.load_plugin("libexamples.so") in Python; then "bounce(3)" works
+ * wherever a curve name does, and animrt_definition_load_named(rt,
+ * "likeButton", &def) loads the machine.
+ *
+ * The curves are also exported as plain C functions (example_bounce,
+ * example_elastic): any library's function of that shape can be bound with
+ * animrt_timing_function_bind, no plugin needed.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "animrt.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* ---- timing functions ------------------------------------------------- */
+
+/* A ball dropped from the top that bounces n times, each bounce half as
+ * long (and a quarter as high) as the one before, and comes to rest at 1. */
+static double bounce(double x, double n) {
+    const double e = 0.5;                   /* restitution: each bounce half as long */
+    int bounces = (int)n;
+    double sum = 0, f = 1;
+    for (int i = 1; i <= bounces; i++) { f *= e; sum += f; }
+    double fall = 1.0 / (1.0 + 2.0 * sum);  /* time of the first fall */
+    if (x >= 1) return 1;
+    if (x <= fall) return (x / fall) * (x / fall);
+    double start = fall, span = fall;       /* span: half of the current bounce */
+    for (int i = 1; i <= bounces; i++) {
+        span *= e;
+        if (x <= start + 2 * span || i == bounces) {
+            double s = (x - start - span) / fall, peak = span / fall;
+            return 1 - (peak * peak - s * s);
+        }
+        start += 2 * span;
+    }
+    return 1;
+}
+
+/* Overshoots and rings, like a spring released at 0; `period` is the
+ * length of one oscillation (smaller rings faster). */
+static double elastic(double x, double period) {
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    return pow(2, -10 * x) * sin((x - period / 4) * (2 * M_PI) / period) + 1;
+}
+
+static double bounce_curve(double x, const double *params, void *user_data) {
+    (void)user_data;
+    return bounce(x, params[0]);
+}
+
+static double elastic_curve(double x, const double *params, void *user_data) {
+    (void)user_data;
+    return elastic(x, params[0]);
+}
+
+/* The same curves with their defaults, as plain C functions to bind. */
+EXPORT double example_bounce(double x) { return bounce(x, 4); }
+EXPORT double example_elastic(double x) { return elastic(x, 0.3); }
+
+/* ---- the like button's guard ------------------------------------------ */
+
+/* canToggle(toggles, limit): whether one more toggle is allowed. Also
+ * exported, to bind with animrt_function_bind(…, "bool(f64, f64)", …). */
+EXPORT bool example_can_toggle(double toggles, double limit) { return toggles < limit; }
+
+static animrt_status can_toggle(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data;
+    (void)count; /* animrt checked it against the signature */
+    result->boolean = example_can_toggle(args[0].number, args[1].number);
+    return ANIMRT_OK;
+}
+
+/* ---- the like button -------------------------------------------------- */
+
+static const char like_button[] =
+    "{"
+    "\"name\": \"likeButton\","
+    "\"description\": \"A heart that pops when liked and settles when unliked; after too many toggles it locks.\","
+    "\"config\": {"
+    "  \"likes\": {\"type\": \"number\", \"default\": 0, \"min\": 0, \"description\": \"likes the post has\"},"
+    "  \"maxToggles\": {\"type\": \"number\", \"default\": 6, \"min\": 1, \"description\": \"toggles allowed before the button locks\"}"
+    "},"
+    "\"context\": {"
+    "  \"likes\": {\"type\": \"number\", \"initial\": \"config.likes\"},"
+    "  \"toggles\": {\"type\": \"number\", \"initial\": 0}"
+    "},"
+    "\"events\": {\"tap\": {\"description\": \"the user tapped the heart\"}},"
+    "\"parts\": [{\"name\": \"heart\", \"properties\": {\"opacity\": 0.4, \"transform.scale\": 1}}],"
+    "\"animations\": {"
+    "  \"pop\": {\"type\": \"basic\", \"keyPath\": \"transform.scale\", \"from\": 0.5, \"to\": 1, \"duration\": 0.6,"
+    "          \"timingFunction\": \"bounce(3)\"},"
+    "  \"settle\": {\"type\": \"basic\", \"keyPath\": \"transform.scale\", \"from\": 1.3, \"to\": 1, \"duration\": 0.8,"
+    "             \"timingFunction\": \"elastic(0.3)\"}"
+    "},"
+    "\"initial\": \"unliked\","
+    "\"states\": {"
+    "  \"unliked\": {"
+    "    \"entry\": [{\"set\": \"opacity\", \"part\": \"heart\", \"value\": 0.4}],"
+    "    \"on\": {\"tap\": ["
+    "      {\"guard\": \"canToggle(context.toggles, config.maxToggles)\", \"target\": \"liked\","
+    "       \"actions\": [{\"assign\": {\"likes\": \"context.likes + 1\", \"toggles\": \"context.toggles + 1\"}}]},"
+    "      {\"target\": \"locked\"}]}"
+    "  },"
+    "  \"liked\": {"
+    "    \"entry\": [{\"set\": \"opacity\", \"part\": \"heart\", \"value\": 1},"
+    "              {\"animate\": \"pop\", \"part\": \"heart\", \"key\": \"scale\"}],"
+    "    \"on\": {\"tap\": ["
+    "      {\"guard\": \"canToggle(context.toggles, config.maxToggles)\", \"target\": \"unliked\","
+    "       \"actions\": [{\"assign\": {\"likes\": \"context.likes - 1\", \"toggles\": \"context.toggles + 1\"}},"
+    "                   {\"animate\": \"settle\", \"part\": \"heart\", \"key\": \"scale\"}]},"
+    "      {\"target\": \"locked\"}]}"
+    "  },"
+    "  \"locked\": {\"description\": \"too many toggles: taps are ignored\", \"ignore\": [\"tap\"]}"
+    "}"
+    "}";
+
+/* ---- the entry point -------------------------------------------------- */
+
+/* Loads of this library that are initialised and not yet finished, across
+ * every runtime of the process (each runtime's load is initialised on its
+ * own). Exported so that tests can watch init and fini. */
+static int live_loads;
+
+EXPORT int32_t example_live_loads(void) { return __atomic_load_n(&live_loads, __ATOMIC_SEQ_CST); }
+
+static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
+    double bounces = 4, period = 0.3;
+    double bounce_min = 1, bounce_max = 10, period_min = 0.05, period_max = 2;
+    animrt_status s;
+    (void)state;
+    if ((s = api->add_timing_function(reg, "bounce", bounce_curve, NULL, 1, &bounces, &bounce_min, &bounce_max)))
+        return s;
+    if ((s = api->add_timing_function(reg, "elastic", elastic_curve, NULL, 1, &period, &period_min, &period_max)))
+        return s;
+    if ((s = api->add_function(reg, "canToggle", "bool(f64, f64)", can_toggle, NULL))) return s;
+    if ((s = api->add_definition(reg, "likeButton", like_button))) return s;
+    __atomic_add_fetch(&live_loads, 1, __ATOMIC_SEQ_CST);
+    return ANIMRT_OK;
+}
+
+static void fini(void *state) {
+    (void)state;
+    __atomic_sub_fetch(&live_loads, 1, __ATOMIC_SEQ_CST);
+}
+
+ANIMRT_PLUGIN_DEFINE("examples", "1.0", init, fini);
