@@ -977,8 +977,10 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
 /* A timing function: the eased progress at x (0 ≤ x ≤ 1). `params` holds
  * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).
  * Called on the ticking thread, or on several threads at once for large
- * batches (animrt_runtime_set_threads): it must be thread-safe and must not
- * call animrt. A non-finite result counts as 0. */
+ * batches (animrt_runtime_set_threads): it must be thread-safe. It must not
+ * call its runtime: from the ticking thread such calls are refused
+ * (ANIMRT_E_STATE), from a batch thread they would wait forever. A
+ * non-finite result counts as 0. */
 typedef double (*animrt_curve_fn)(double x, const double *params, void *user_data);
 
 /* A function machines call (in a guard or expression when it has a result,
@@ -991,7 +993,8 @@ typedef double (*animrt_curve_fn)(double x, const double *params, void *user_dat
  * animrt_error_set(): a machine then raises error.execution carrying the
  * message (ANIMRT_EVENT_MACHINE_ERROR), and animrt_function_call() returns
  * ANIMRT_E_CALLBACK. It runs on the calling thread while the runtime is busy:
- * calls it makes back into the same runtime are refused (ANIMRT_E_STATE). */
+ * calls it makes back into the same runtime are refused (ANIMRT_E_STATE, and
+ * animrt_runtime_destroy does nothing). */
 typedef animrt_status (*animrt_function_fn)(void *user_data, const animrt_value *args, size_t count,
                                             animrt_value *result);
 

@@ -43,7 +43,7 @@ public func animrt_runtime_destroy(_ rt: OpaquePointer!) {
 public func animrt_runtime_tick(_ rt: OpaquePointer!, _ now: Double) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let (error, deliver): (AnimrtError?, Bool) = RuntimeBox.with(rt) { box in
-        box.lock.lock()
+        if let refused = box.acquire() { return (refused, false) }
         defer { box.lock.unlock() }
         if box.closing { return (RuntimeBox.closingError(), false) }
         // Curves and machine functions from outside run inside the tick.
@@ -93,12 +93,12 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
 public func animrt_event_set_callback(_ rt: OpaquePointer!, _ fn: animrt_event_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.withLock { () -> AnimrtError? in
-            if box.closing { return RuntimeBox.closingError() }
-            box.callback = fn
-            box.userData = fn == nil ? nil : userData
-            return nil
-        }
+        if let refused = box.acquire() { return refused }
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        box.callback = fn
+        box.userData = fn == nil ? nil : userData
+        return nil
     }
     guard let error else { return animrt_status(ANIMRT_OK) }
     return fail(error)

@@ -53,6 +53,23 @@ final class RuntimeBox: @unchecked Sendable {
         Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef(body)
     }
 
+    /// Takes the lock for a call, or refuses it: a call made on a thread
+    /// where the runtime is running code from outside (a guard, an action,
+    /// a timing function of the host or a plugin) would wait on itself
+    /// forever. The check costs nothing when the lock is free.
+    @inline(__always)
+    func acquire() -> AnimrtError? {
+        if lock.tryLock() { return nil }
+        if Callout.isBusy(runtime.tag) { return RuntimeBox.reentrantCall() }
+        lock.lock()
+        return nil
+    }
+
+    @inline(never)
+    static func reentrantCall() -> AnimrtError {
+        AnimrtError(.state, "the runtime was called from inside a function it is running (a guard, an action or a timing function of the host or a plugin); such functions must not call back into their runtime")
+    }
+
     /// What a call made while the runtime is being destroyed gets.
     @inline(never)
     static func closingError() -> AnimrtError {
@@ -93,7 +110,8 @@ final class RuntimeBox: @unchecked Sendable {
     /// animrt_runtime_destroy: stops everything, delivers the last events,
     /// frees the box (or leaves that to the delivery loop it runs inside).
     func destroy() {
-        lock.lock()
+        // From inside a function the runtime is running, destroying it is refused.
+        if let error = acquire() { _ = fail(error); return }
         guard !closing else { lock.unlock(); return }
         closing = true
         let me = ThreadID.current
@@ -161,7 +179,7 @@ func fail(_ status: Status, _ message: String) -> animrt_status { fail(AnimrtErr
 func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.lock()
+        if let refused = box.acquire() { return refused }
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box.machines); return nil } catch { return error }
@@ -176,7 +194,7 @@ func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError
 func withPlugins(_ rt: OpaquePointer?, _ body: (PluginHost) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.lock()
+        if let refused = box.acquire() { return refused }
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box.plugins); return nil } catch { return error }
@@ -191,7 +209,7 @@ func withPlugins(_ rt: OpaquePointer?, _ body: (PluginHost) throws(AnimrtError) 
 func withRuntime(_ rt: OpaquePointer?, _ body: (Runtime) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.lock()
+        if let refused = box.acquire() { return refused }
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box.runtime); return nil } catch { return error }

@@ -32,6 +32,8 @@ public struct Lock: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
     @inlinable @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+    /// Takes the lock if it is free; false if another holder has it.
+    @inlinable @inline(__always) public func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 
     @inlinable @inline(__always)
     public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {

@@ -414,6 +414,48 @@ TEST(host_functions) {
     animrt_runtime_destroy(rt);
 }
 
+/* A function or curve that calls back into its runtime is refused, not
+ * deadlocked; the runtime carries on. */
+static animrt_status reentry_status = -1, reentry_curve_status = -1;
+
+static animrt_status reenter(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    animrt_id layer = 0;
+    (void)args; (void)count;
+    reentry_status = animrt_layer_create((animrt_runtime *)user_data, 0, &layer);
+    result->boolean = 1;
+    return ANIMRT_OK;
+}
+
+static double reentrant_curve(double x, const double *params, void *user_data) {
+    (void)params;
+    reentry_curve_status = animrt_runtime_tick((animrt_runtime *)user_data, 100);
+    return x;
+}
+
+TEST(calls_back_into_the_runtime_are_refused) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_function_register(rt, "reenter", "bool()", reenter, rt));
+    animrt_value r;
+    CHECK_OK(animrt_function_call(rt, "reenter", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(reentry_status == ANIMRT_E_STATE);
+    CHECK_MESSAGE("called from inside a function it is running");
+    CHECK_OK(animrt_timing_function_register(rt, "selfish", reentrant_curve, rt, 0, NULL, NULL, NULL));
+    animrt_id layer = 0, anim = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "selfish"));
+    double zero = 0;
+    CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &zero, 1));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, anim, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_runtime_tick(rt, 1.1));
+    CHECK(reentry_curve_status == ANIMRT_E_STATE);
+    double now = 0;
+    CHECK_OK(animrt_runtime_time(rt, &now));
+    CHECK(now == 1.1);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- the error rows (docs/bad-input.md, plugins) ----------------------- */
 
 /* After a refused load, the faulty plugin's first registrations are gone
@@ -575,6 +617,7 @@ int main(int argc, char **argv) {
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
+    RUN(calls_back_into_the_runtime_are_refused);
     RUN(error_missing_library);
     RUN(error_missing_symbol);
     RUN(error_abi_too_old_and_too_new);
