@@ -101,7 +101,8 @@ test-c: lib plugins
 	$(OUT)/test_plugins $(OUT)
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
-	$(OUT)/demo | tail -n 1 | grep -q "finished after" && $(OUT)/demo --svg $(OUT)/demo.svg \
+	$(OUT)/demo --plugin $(OUT)/libexamples.so > $(OUT)/demo.txt && tail -n 1 $(OUT)/demo.txt | grep -q "finished after" \
+	    && grep -q "locked" $(OUT)/demo.txt && $(OUT)/demo --svg $(OUT)/demo.svg \
 	    && $(PYTHON) -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); n = len(r.findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'demo: ran, and its SVG filmstrip parses ({n} frames)'); print('1 passed, 0 failed')" $(OUT)/demo.svg
 	$(CC) $(CWARN) -Iinclude tools/machine_docs.c $(CLINK) -o $(OUT)/machine_docs
 	$(OUT)/machine_docs --check docs/machines $(MACHINE_DEFS)
@@ -192,10 +193,10 @@ curves: lib
 
 # ---- demo, bench, install ---------------------------------------------------
 
-demo: lib
+demo: lib plugins
 	@mkdir -p $(OUT)
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
-	$(OUT)/demo
+	$(OUT)/demo --plugin $(OUT)/libexamples.so
 
 bench: lib
 	@mkdir -p $(BUILD)

@@ -10,8 +10,14 @@
  *   streakCard     0 days, then 3 of 7, then completed (taps forwarded to the host)
  *   indicatorBar   unknown, 30 %, 72 %, unknown again
  *
+ * Then, in the terminal, a machine that does not come with animrt: the
+ * example plugin's (examples/plugins/examples.c) like button, whose heart
+ * pops on the plugin's bounce(3) curve and settles on its elastic(0.3), and
+ * whose guard, the plugin's canToggle, locks it after three toggles.
+ *
  *   demo              animate in the terminal (in real time on a terminal)
  *   demo --svg FILE   write each session as a row of an SVG filmstrip instead
+ *   --plugin PATH     the example plugin (default .build/c/libexamples.so)
  */
 #include <math.h>
 #include <stdio.h>
@@ -446,11 +452,49 @@ static void play(const session *s, int tty, int print) {
     clock_base += s->end + 1;
 }
 
+/* ---- a plugin's machine: the like button ----------------------------------- */
+
+static void like_button(const char *path) {
+    animrt_id plugin;
+    animrt_status s = animrt_plugin_load(rt, path, &plugin);
+    if (s != ANIMRT_OK) {
+        printf("\nlikeButton: the example plugin did not load (%s: %s); `make plugins` builds it\n",
+               animrt_status_name(s), animrt_last_error_message());
+        return;
+    }
+    machine mc = {.kind = "likeButton"};
+    TRY(animrt_definition_load_named(rt, "likeButton", &mc.def));
+    TRY(animrt_machine_create(rt, mc.def, 0, "{\"config\": {\"likes\": 41, \"maxToggles\": 3}}", &mc.m));
+    animrt_id heart;
+    animrt_keypath scale;
+    TRY(animrt_machine_part(rt, mc.m, "heart", &heart));
+    TRY(animrt_keypath_id(rt, "transform.scale", &scale));
+    int32_t tap = id_of(&mc, ANIMRT_NAME_EVENT, "tap"), likes = id_of(&mc, ANIMRT_NAME_CONTEXT, "likes");
+    double start;
+    TRY(animrt_runtime_time(rt, &start));
+    printf("\nlikeButton (from the plugin 'examples'): a tap every second; the heart's scale, 1 at rest\n");
+    for (int i = 0; i <= 64; i++) {
+        double t = start + 0.05 * i, k;
+        size_t n;
+        animrt_value v;
+        TRY(animrt_runtime_tick(rt, t));
+        if (i % 20 == 0) TRY(animrt_machine_send(rt, mc.m, tap, NULL, 0, NULL));
+        TRY(animrt_runtime_tick(rt, t));
+        TRY(animrt_layer_get_presentation(rt, heart, scale, &k, 1, &n));
+        TRY(animrt_machine_get(rt, mc.m, likes, &v, NULL, 0, NULL));
+        char line[48];
+        bar(line, k / 2, 40);
+        if (i % 2 == 0) printf("  %5.2fs  %-8s likes %2.0f  scale %.3f %s\n", t - start, state(&mc), v.number, k, line);
+    }
+    TRY(animrt_machine_destroy(rt, mc.m));
+}
+
 int main(int argc, char **argv) {
-    const char *svg_path = NULL;
+    const char *svg_path = NULL, *plugin = ".build/c/libexamples.so";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--svg") == 0 && i + 1 < argc) svg_path = argv[++i];
-        else { fprintf(stderr, "usage: %s [--svg FILE]\n", argv[0]); return 2; }
+        else if (strcmp(argv[i], "--plugin") == 0 && i + 1 < argc) plugin = argv[++i];
+        else { fprintf(stderr, "usage: %s [--svg FILE] [--plugin PATH]\n", argv[0]); return 2; }
     }
     if (animrt_version() != ANIMRT_VERSION_NUMBER) {
         fprintf(stderr, "demo: built against animrt.h %d but the library is %u\n", ANIMRT_VERSION_NUMBER, animrt_version());
@@ -478,6 +522,7 @@ int main(int argc, char **argv) {
         fclose(svg);
         printf("wrote %d sessions as a filmstrip to %s\n", rows, svg_path);
     } else {
+        like_button(plugin);
         printf("\nfinished after %.2f s of the runtime's clock: four machines, each step started by its state, "
                "never by a guessed delay\n", total);
     }

@@ -20,7 +20,8 @@ SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64,
            "const char *const *": POINTER(c_char_p), "animrt_event_fn": _ffi.EVENT_FN,
            "animrt_event *": POINTER(_ffi.Event), "animrt_value *": POINTER(_ffi.Value),
            "const animrt_value *": POINTER(_ffi.Value),
-           "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "void": None}
+           "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "void": None, "animrt_curve_fn": _ffi.CURVE_FN,
+           "animrt_function_fn": _ffi.FUNCTION_FN}
 
 
 def ctype(c: str):
@@ -63,7 +64,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 112
+    assert len(seen) == 121
 
 
 def enum_values(prefix):

@@ -25,15 +25,16 @@ from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
                      DirectionName, FillMode, FillModeLike, FillModeName, Phase, RotationMode, RotationModeLike,
                      RotationModeName, SendOutcome, StopReason, ValueKind, ValueKindLike, ValueKindName)
-from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, EnumError, ExistsError,
-                      HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
-                      OutOfMemoryError, RangeError, StateError, TimeError)
+from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, CallbackError, ClosedError, EnumError,
+                      ExistsError, HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
+                      OutOfMemoryError, RangeError, StateError, TimeError, VersionError)
 from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitted, Event, MachineError, Overflow,
                       Payload, RequestIssued, StaleResult, StateChanged, TimerFired, TransactionCompleted)
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
 from ._ffi import lib as _lib
 from ._layer import AttachedAnimation, ComputedTiming, Layer, LayerTimingOptions
 from ._machine import ConfigValue, Context, Definition, Machine, MachineValue
+from ._plugins import CValue, Function, Plugin
 from ._reader import Reader
 from ._runtime import Runtime
 from ._timer import Timer
@@ -56,6 +57,8 @@ __all__ = [
     "DecayAnimation", "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property", "ComputedTiming",
     # machines
     "Definition", "Machine", "Context", "MachineValue", "ConfigValue", "SendOutcome", "Payload",
+    # extending: plugins, bound and registered functions
+    "Plugin", "Function", "CValue",
     # events
     "Event", "AnimationStarted", "AnimationStopped", "BarrierNotified", "TransactionCompleted", "TimerFired",
     "Overflow", "StateChanged", "Emitted", "RequestIssued", "StaleResult", "MachineError",
@@ -70,7 +73,7 @@ __all__ = [
     # errors
     "AnimrtError", "ArgumentTypeError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError",
     "HandleError", "InvalidArgumentError", "KindError", "NotFoundError", "NullPointerError", "OutOfMemoryError",
-    "RangeError", "StateError", "TimeError", "LibraryNotFound",
+    "RangeError", "StateError", "TimeError", "VersionError", "CallbackError", "LibraryNotFound",
     # versions
     "library_version", "VERSION_MAJOR", "VERSION_MINOR", "VERSION_PATCH",
 ]

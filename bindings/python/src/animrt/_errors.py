@@ -144,6 +144,27 @@ class EnumError(AnimrtError, ValueError):
     status, name = 12, "ANIMRT_E_ENUM"
 
 
+class VersionError(AnimrtError):
+    """ANIMRT_E_VERSION: a plugin built for another plugin ABI version; the message names both.
+
+    >>> rt.load_plugin("libold.so")    # VersionError: ... built for plugin ABI version 0 ... loads version 1
+    """
+    status, name = 13, "ANIMRT_E_VERSION"
+
+
+class CallbackError(AnimrtError):
+    """ANIMRT_E_CALLBACK: code outside animrt failed: a plugin's init, a function of a plugin or of
+    the host, or a Python callable registered as a timing function or function.
+
+    When a Python callable raised, the exception is the ``__cause__``, and it is raised from the
+    call that ran the callable (a tick, a send, :meth:`Runtime.call`) once that call has finished::
+
+        rt.register_function("canLike", "bool(f64)", lambda n: 1 / 0 > n)
+        m.send("tap")    # CallbackError: function 'canLike' raised ZeroDivisionError: division by zero
+    """
+    status, name = 14, "ANIMRT_E_CALLBACK"
+
+
 class ClosedError(AnimrtError):
     """The runtime was closed; no call reached the library.
 
@@ -154,7 +175,7 @@ class ClosedError(AnimrtError):
 
 BY_STATUS: Dict[int, Type[AnimrtError]] = {cls.status: cls for cls in (
     NullPointerError, InvalidArgumentError, RangeError, HandleError, NotFoundError, KindError,
-    BufferTooSmallError, StateError, ExistsError, OutOfMemoryError, TimeError, EnumError)}
+    BufferTooSmallError, StateError, ExistsError, OutOfMemoryError, TimeError, EnumError, VersionError, CallbackError)}
 
 #: The C library's parameter names, as the Python binding spells them.
 PYTHON_NAMES = {

@@ -13,6 +13,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_
                     c_uint64, c_void_p)
 from typing import Any, Dict, Iterator, List, Tuple
 
+from . import _callbacks
 from ._errors import error_for
 
 VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 1, 0
@@ -34,6 +35,10 @@ class Event(Structure):
 
 
 EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(Event))
+#: animrt_curve_fn: eased progress of x, the parameters, user data
+CURVE_FN = CFUNCTYPE(c_double, c_double, POINTER(c_double), c_void_p)
+#: animrt_function_fn: user data, arguments, their count, the result; returns a status
+FUNCTION_FN = CFUNCTYPE(c_int32, c_void_p, POINTER(Value), c_size_t, POINTER(Value))
 
 
 class ComputedTiming(Structure):
@@ -141,6 +146,17 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_event_poll": (status, [runtime_p, POINTER(Event), c_size_t, POINTER(c_size_t)]),
     "animrt_event_set_callback": (status, [runtime_p, EVENT_FN, c_void_p]),
     "animrt_timing_function_evaluate": (status, [runtime_p, c_char_p, c_double, POINTER(c_double)]),
+    "animrt_error_set": (status, [status, c_char_p]),
+    "animrt_timing_function_register": (status, [runtime_p, c_char_p, CURVE_FN, c_void_p, c_size_t, POINTER(c_double),
+                                                 POINTER(c_double), POINTER(c_double)]),
+    "animrt_function_register": (status, [runtime_p, c_char_p, c_char_p, FUNCTION_FN, c_void_p]),
+    "animrt_function_bind": (status, [runtime_p, c_char_p, c_char_p, c_char_p, c_char_p]),
+    "animrt_timing_function_bind": (status, [runtime_p, c_char_p, c_char_p, c_char_p, c_char_p]),
+    "animrt_function_call": (status, [runtime_p, c_char_p, POINTER(Value), c_size_t, POINTER(Value), c_char_p, c_size_t,
+                                      POINTER(c_size_t)]),
+    "animrt_plugin_load": (status, [runtime_p, c_char_p, POINTER(id_t)]),
+    "animrt_plugin_unload": (status, [runtime_p, id_t]),
+    "animrt_plugin_name": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
     "animrt_definition_load": (status, [runtime_p, c_char_p, POINTER(id_t)]),
     "animrt_definition_load_file": (status, [runtime_p, c_char_p, POINTER(id_t)]),
     "animrt_definition_load_named": (status, [runtime_p, c_char_p, POINTER(id_t)]),
@@ -208,7 +224,20 @@ def _load() -> ctypes.CDLL:
 lib: Any = _load()
 
 
+#: Functions whose status is their caller's to interpret, not an error of the call.
+UNCHECKED = {"animrt_error_set"}
+
+
 def _errcheck(result: int, func: Any, args: Any) -> int:
+    # A Python callable that raised inside this call: its exception is the error.
+    if _callbacks.pending and args:
+        raised = _callbacks.take(args[0])
+        if raised is not None:
+            if result not in (0, raised.status):
+                message = lib.animrt_last_error_message().decode("utf-8", "replace")
+                raised.message += f"; the call then failed: {message}"
+                raised.args = (raised.message,)
+            raise raised
     if result != 0:
         message = lib.animrt_last_error_message().decode("utf-8", "replace")
         raise error_for(result, message)
@@ -219,7 +248,7 @@ for _name, (_restype, _argtypes) in FUNCTIONS.items():
     _f = getattr(lib, _name)
     _f.restype = _restype
     _f.argtypes = _argtypes
-    if _restype is status:
+    if _restype is status and _name not in UNCHECKED:
         _f.errcheck = _errcheck
 
 if lib.animrt_version() != VERSION_NUMBER:

@@ -18,7 +18,7 @@ import weakref
 from collections import deque
 import os
 from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_void_p, cast, sizeof, string_at
-from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Tuple, Union,
+from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union,
                     overload)
 
 from . import _arguments as check
@@ -32,6 +32,8 @@ from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition
 from ._object import Native, Object
+from . import _plugins
+from ._plugins import CValue, Function, PathLike, Plugin
 from ._reader import Reader
 from ._timer import Timer
 from ._transaction import Transaction
@@ -131,6 +133,9 @@ class Runtime:
         self._lost = 0
         self._lost_at = 0.0
         self._poll_buffer = (CEvent * _POLL)()
+        #: C trampolines of Python timing functions and functions: alive as long as the runtime
+        self._extensions: List[Any] = []
+        self._result_buffer: Optional[Any] = None
         self._drain_lock = threading.Lock()
         self._drainer: Optional[int] = None
         self._more = False
@@ -545,6 +550,72 @@ class Runtime:
         calls = c_size_t()
         lib.animrt_trace_replay(self._ptr, os.fsencode(path), byref(calls))
         return calls.value
+
+    # -- extending ---------------------------------------------------------------
+    def register_timing_function(self, name: str, fn: Callable[..., float], *, defaults: Sequence[float] = (),
+                                 minimum: Optional[Sequence[float]] = None,
+                                 maximum: Optional[Sequence[float]] = None) -> None:
+        """Makes `fn(x, *parameters)` the timing function `name` (``animrt_timing_function_register``),
+        usable by name anywhere a curve is: ``"name"`` with the `defaults`, ``"name(p1, …)"`` with
+        others, checked against `minimum` and `maximum` (up to 8 parameters)::
+
+            rt.register_timing_function("wobble", lambda x, k: x + k * x * (1 - x), defaults=(0.5,),
+                                        minimum=(-1,), maximum=(1,))
+            rt.basic("opacity", to=1, timing_function="wobble(0.8)")
+
+        It is called for every evaluation, on the ticking thread (or the evaluation threads): keep
+        it pure, and do not call the runtime from it (:class:`StateError`). If it raises, its value
+        counts as 0 and the tick raises :class:`CallbackError` from the exception once it is done.
+        """
+        _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum)
+
+    def register_function(self, name: str, signature: str, fn: Callable[..., object]) -> Function:
+        """Makes `fn` the function `name` with a C `signature` (``animrt_function_register``), for
+        machines' guards, expressions and ``call`` actions, and for :meth:`call`::
+
+            rt.register_function("canLike", "bool(f64, f64)", lambda likes, limit: likes < limit)
+
+        Arguments arrive as float (f32, f64), int (integers), bool, str or an int address (ptr). If
+        `fn` raises, a machine gets ``error.execution`` with the exception's text, and the call that
+        ran it raises :class:`CallbackError` from the exception when it returns.
+        """
+        return _plugins.register_function(self, name, signature, fn)
+
+    def bind_function(self, symbol: str, signature: str, *, library: Optional[PathLike] = None,
+                      name: Optional[str] = None) -> Function:
+        """Binds the C function `symbol` of `library` (a path or soname; None: the process) with
+        its `signature` (docs/plugins.md) as the function `name` (default: the symbol), through
+        libffi (``animrt_function_bind``)::
+
+            power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6")
+            power(2, 10)      # 1024.0, and "power(2, x) > 3" works in a guard
+        """
+        return _plugins.bind_function(self, symbol, signature, library, name)
+
+    def bind_timing_function(self, symbol: str, *, library: Optional[PathLike] = None, name: Optional[str] = None,
+                             signature: str = "f64(f64)") -> None:
+        """Binds the C function ``double symbol(double)`` as the timing function `name` (default:
+        the symbol) (``animrt_timing_function_bind``); any other signature raises :class:`KindError`:
+        ``rt.bind_timing_function("example_bounce", library="libexamples.so", name="thud")``."""
+        _plugins.bind_timing_function(self, symbol, signature, library, name)
+
+    def call(self, name: str, *args: CValue) -> CValue:
+        """Calls function `name` (bound, registered, or a plugin's) with `args` converted to its
+        parameter types (``animrt_function_call``): numbers, ints, bools, strs, and None or a
+        ``ctypes.c_void_p`` for a pointer. Returns its result as float, int, bool, str, an int
+        address, or None for void: ``rt.call("power", 2, 10)`` → 1024.0."""
+        return _plugins.call(self, name, args)
+
+    def load_plugin(self, path: PathLike) -> Plugin:
+        """Loads the plugin at `path` into this runtime (``animrt_plugin_load``): its timing
+        functions, functions and machine definitions become the runtime's. Another plugin ABI
+        version raises :class:`VersionError`, a failing init :class:`CallbackError`, a name that
+        exists :class:`ExistsError`; in every case nothing of it stays::
+
+            examples = rt.load_plugin("build/libexamples.so")
+            like = rt.machine(rt.definition(named="likeButton"))
+        """
+        return _plugins.load_plugin(self, path)
 
     # -- objects ---------------------------------------------------------------
     def layer(self, parent: Optional[Layer] = None) -> Layer:

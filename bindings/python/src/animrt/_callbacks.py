@@ -1,0 +1,51 @@
+"""Exceptions raised by Python callables that the library called.
+
+A Python timing function or function runs inside a library call (a tick, a
+send, :meth:`Runtime.call`). An exception it raises cannot cross the
+library's frames: the callable's wrapper catches it, records it here under
+its runtime, and tells the library it failed (a timing function's result
+counts as 0; a function returns ``ANIMRT_E_CALLBACK`` with the exception's
+text, which a machine reports as its ``error.execution``). When the library
+call returns, the binding raises :class:`CallbackError` from the first
+recorded exception, so nothing a callable raised is lost.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any, Dict, List, Optional, Tuple
+
+from ._errors import AnimrtError, CallbackError
+
+_lock = threading.Lock()
+#: runtime pointer -> (what raised, the exception), oldest first
+pending: Dict[int, List[Tuple[str, BaseException]]] = {}
+
+
+def key(ptr: Any) -> int:
+    """The dictionary key of a runtime pointer (a c_void_p or an int)."""
+    return int(getattr(ptr, "value", ptr) or 0)
+
+
+def record(runtime_key: int, what: str, exc: BaseException) -> None:
+    """Records that `what` ("timing function 'wobble'") raised `exc` inside a call on the runtime."""
+    with _lock:
+        pending.setdefault(runtime_key, []).append((what, exc))
+
+
+def describe(exc: BaseException) -> str:
+    """``ValueError: boom`` for an exception."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def take(ptr: Any) -> Optional[AnimrtError]:
+    """The error to raise for the call on runtime `ptr` that just returned, if a callable raised in it."""
+    with _lock:
+        found = pending.pop(key(ptr), None)
+    if not found:
+        return None
+    what, exc = found[0]
+    more = f" (and {len(found) - 1} more exception(s) from callables in the same call)" if len(found) > 1 else ""
+    error = CallbackError(f"{what} raised {describe(exc)}{more}")
+    error.__cause__ = exc
+    return error

@@ -1,0 +1,295 @@
+"""Extending a runtime: timing functions and functions written in Python, C functions bound by name
+and signature (libffi), and plugins (docs/plugins.md).
+
+What is added is usable everywhere a built-in is: a timing function by name in any animation or
+machine definition (``"wobble(0.3)"``), a function in a definition's guards, expressions and
+``call`` actions, and from Python through :meth:`Runtime.call`::
+
+    rt.register_timing_function("wobble", lambda x, k: x + k * x * (1 - x), defaults=(0.5,))
+    rt.register_function("canLike", "bool(f64)", lambda likes: likes < 100)
+    power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6")
+    power(2, 10)                                   # 1024.0
+    rt.load_plugin("examples/plugins/libexamples.so")
+    rt.basic("opacity", to=1, timing_function="bounce(3)")
+
+A Python callable runs inside the library call that needs it (a tick, a send, a call), on that
+call's thread. If it raises, the library is told it failed (a timing function's value counts as
+0; a function's failure reaches the machine as ``error.execution``) and, once the call returns, it
+raises :class:`CallbackError` from the callable's exception.
+"""
+from __future__ import annotations
+
+import math
+import os
+from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
+
+from . import _arguments as check
+from . import _callbacks
+from ._errors import ArgumentTypeError, RangeError
+from ._ffi import CURVE_FN, FUNCTION_FN, Value, lib
+from ._object import Object
+
+if TYPE_CHECKING:
+    from ._runtime import Runtime
+
+#: What a function takes and returns in Python: float (f32, f64), int (integers), bool, str, and for
+#: pointers an int address or None.
+CValue = Union[float, int, bool, str, None]
+PathLike = Union[str, "os.PathLike[str]"]
+
+# animrt_value_type
+_NUMBER, _BOOL, _STRING, _INTEGER, _POINTER = 1, 2, 3, 4, 5
+_CALLBACK_FAILED = 14
+#: The longest string result :meth:`Runtime.call` takes.
+_RESULT_BYTES = 1 << 16
+
+
+class Plugin(Object):
+    """A plugin loaded into a runtime (``animrt_plugin_load``), made by :meth:`Runtime.load_plugin`.
+
+    Its timing functions, functions and definitions are the runtime's until it is unloaded::
+
+        examples = rt.load_plugin("libexamples.so")
+        examples.name                      # 'examples'
+        card = rt.definition(named="likeButton")
+    """
+
+    def __init__(self, runtime: Runtime, handle: int, path: str) -> None:
+        super().__init__(runtime, handle, owned=False)
+        self.path = path
+
+    @property
+    def name(self) -> str:
+        """The name the plugin gives itself (``animrt_plugin_name``): ``examples.name`` → 'examples'."""
+        needed = c_size_t()
+        buffer = create_string_buffer(256)
+        lib.animrt_plugin_name(self._runtime._ptr, self._id, buffer, 256, byref(needed))
+        return buffer.value.decode("utf-8")
+
+    def unload(self) -> None:
+        """Withdraws the plugin's names, runs its fini and releases its library
+        (``animrt_plugin_unload``). While anything in the runtime uses one of its timing functions
+        or functions (an animation, a description, a loaded definition, a machine), it raises
+        :class:`StateError` naming them, and nothing changes: ``examples.unload()``."""
+        lib.animrt_plugin_unload(self._runtime._ptr, self._id)
+
+    def __repr__(self) -> str:
+        return f"<Plugin {self._id:#x} {self.path}>"
+
+
+class Function:
+    """A function of a runtime, called from Python with :meth:`Runtime.call`'s conversions:
+    ``power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6"); power(2, 10)`` → 1024.0.
+    """
+
+    def __init__(self, runtime: Runtime, name: str, signature: Optional[str]) -> None:
+        self.runtime = runtime
+        self.name = name
+        #: The signature it was bound or registered with.
+        self.signature = signature
+
+    def __call__(self, *args: CValue) -> CValue:
+        return self.runtime.call(self.name, *args)
+
+    def __repr__(self) -> str:
+        return f"<Function {self.name} {self.signature or ''}>".replace(" >", ">")
+
+
+# -- values ------------------------------------------------------------------
+
+def encode(value: object, where: str) -> Value:
+    """A Python value as a tagged value: bool, int, float, str, None or c_void_p (pointers)."""
+    v = Value()
+    if isinstance(value, bool):
+        v.type, v.boolean = _BOOL, int(value)
+    elif isinstance(value, int):
+        if not -2 ** 63 <= value < 2 ** 63:
+            raise RangeError(f"{where} is {value}; an integer argument must fit in 64 bits")
+        v.type, v.integer = _INTEGER, value
+    elif isinstance(value, float):
+        v.type, v.number = _NUMBER, value
+    elif isinstance(value, str):
+        v.type, v.string = _STRING, value.encode("utf-8")
+    elif value is None or isinstance(value, c_void_p):
+        v.type, v.pointer = _POINTER, (value.value if isinstance(value, c_void_p) else None)
+    elif type(value).__name__ in ("float64", "float32", "int64", "int32", "bool_"):  # numpy scalars
+        return encode(value.item(), where)  # type: ignore[attr-defined]
+    else:
+        raise ArgumentTypeError(f"{where} is {check.describe(value)}; an argument is a number, a bool, a str, "
+                                "or None / ctypes.c_void_p for a pointer")
+    return v
+
+
+def decode(v: Value) -> CValue:
+    """A tagged value as Python."""
+    if v.type == _NUMBER:
+        return float(v.number)
+    if v.type == _INTEGER:
+        return int(v.integer)
+    if v.type == _BOOL:
+        return bool(v.boolean)
+    if v.type == _STRING:
+        return (v.string or b"").decode("utf-8")
+    address: Optional[int] = v.pointer  # an int address or None
+    return address
+
+
+def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
+    """Writes a callable's return value into the preset-typed result, or raises TypeError."""
+    kind = out.type
+    if kind == 0:
+        return
+    if kind == _NUMBER:
+        if isinstance(result, (int, float)) or type(result).__name__ in ("float64", "float32", "int64"):
+            out.number = float(result)  # type: ignore[arg-type]
+            return
+        raise TypeError(f"returned {check.describe(result)}; its signature says a number")
+    if kind == _INTEGER:
+        if isinstance(result, int) and not isinstance(result, bool):
+            out.integer = result
+            return
+        raise TypeError(f"returned {check.describe(result)}; its signature says an int")
+    if kind == _BOOL:
+        if result is None:
+            raise TypeError("returned None; its signature says a bool")
+        out.boolean = 1 if result else 0
+        return
+    if kind == _STRING:
+        if isinstance(result, str):
+            data = result.encode("utf-8")
+            keep[:] = [data]  # valid until the next call: the library copies it at once
+            out.string = data
+            return
+        raise TypeError(f"returned {check.describe(result)}; its signature says a str")
+    if result is None or isinstance(result, int):
+        out.pointer = result
+        return
+    raise TypeError(f"returned {check.describe(result)}; its signature says a pointer (an int address or None)")
+
+
+# -- Python callables as timing functions and functions ------------------------
+
+def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], parameters: int) -> Any:
+    """The C timing function that calls `fn(x, *params)`; an exception is recorded and counts as 0."""
+    key = _callbacks.key(runtime._ptr)
+    what = f"timing function {name!r}"
+
+    def call(x: float, params: Any, _user: Any) -> float:
+        try:
+            y = fn(x, *[params[i] for i in range(parameters)]) if parameters else fn(x)
+            return float(y)
+        except BaseException as e:  # nothing may cross the library's frames
+            _callbacks.record(key, what, e)
+            return math.nan
+
+    return CURVE_FN(call)
+
+
+def function_trampoline(runtime: Runtime, name: str, fn: Callable[..., object]) -> Any:
+    """The C function that calls `fn(*args)`; an exception is recorded and becomes ANIMRT_E_CALLBACK."""
+    key = _callbacks.key(runtime._ptr)
+    what = f"function {name!r}"
+    keep: List[bytes] = []
+
+    def call(_user: Any, args: Any, count: int, result: Any) -> int:
+        try:
+            values = [decode(args[i]) for i in range(count)]
+            _set_result(result[0], fn(*values), keep)
+            return 0
+        except BaseException as e:  # nothing may cross the library's frames
+            _callbacks.record(key, what, e)
+            lib.animrt_error_set(_CALLBACK_FAILED, f"{what} raised {_callbacks.describe(e)}".encode("utf-8", "replace"))
+            return _CALLBACK_FAILED
+
+    return FUNCTION_FN(call)
+
+
+def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optional[Any]:
+    """A C array of `count` doubles from a sequence of numbers (None stays None)."""
+    if values is None:
+        return None
+    items = list(values) if isinstance(values, (list, tuple)) else None
+    if items is None:
+        raise ArgumentTypeError(f"{name} is {check.describe(values)}; it must be a tuple of numbers")
+    if len(items) != count:
+        raise ArgumentTypeError(f"{name} has {len(items)} numbers; the timing function has {count} parameter(s)")
+    return (c_double * max(1, count))(*[check.number(v, f"{name}[{i}]") for i, v in enumerate(items)])
+
+
+def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., float], defaults: Sequence[float],
+                             minimum: Optional[Sequence[float]], maximum: Optional[Sequence[float]]) -> None:
+    name = check.text(name, "name")
+    if not callable(fn):
+        raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable taking x and the parameters")
+    count = len(defaults) if isinstance(defaults, (list, tuple)) else -1
+    if count < 0:
+        raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
+    trampoline = curve_trampoline(runtime, name, fn, count)
+    lib.animrt_timing_function_register(runtime._ptr, name.encode("utf-8"), trampoline, None, count,
+                                        numbers(defaults, "defaults", count), numbers(minimum, "minimum", count),
+                                        numbers(maximum, "maximum", count))
+    runtime._extensions.append(trampoline)
+
+
+def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[..., object]) -> Function:
+    name = check.text(name, "name")
+    signature = check.text(signature, "signature")
+    if not callable(fn):
+        raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable")
+    trampoline = function_trampoline(runtime, name, fn)
+    lib.animrt_function_register(runtime._ptr, name.encode("utf-8"), signature.encode("utf-8"), trampoline, None)
+    runtime._extensions.append(trampoline)
+    return Function(runtime, name, signature)
+
+
+# -- C functions and plugins ---------------------------------------------------
+
+def _library(library: Optional[PathLike]) -> Optional[bytes]:
+    if library is None:
+        return None
+    if isinstance(library, (str, os.PathLike)):
+        return os.fsencode(library)
+    raise ArgumentTypeError(f"library is {check.describe(library)}; it must be a path or soname (str), or None "
+                            "for the process")
+
+
+def bind_function(runtime: Runtime, symbol: str, signature: str, library: Optional[PathLike],
+                  name: Optional[str]) -> Function:
+    symbol = check.text(symbol, "symbol")
+    signature = check.text(signature, "signature")
+    name = check.text(name, "name") if name is not None else symbol
+    lib.animrt_function_bind(runtime._ptr, _library(library), symbol.encode("utf-8"), signature.encode("utf-8"),
+                             name.encode("utf-8"))
+    return Function(runtime, name, signature)
+
+
+def bind_timing_function(runtime: Runtime, symbol: str, signature: str, library: Optional[PathLike],
+                         name: Optional[str]) -> None:
+    symbol = check.text(symbol, "symbol")
+    name = check.text(name, "name") if name is not None else symbol
+    lib.animrt_timing_function_bind(runtime._ptr, _library(library), symbol.encode("utf-8"),
+                                    check.text(signature, "signature").encode("utf-8"), name.encode("utf-8"))
+
+
+def load_plugin(runtime: Runtime, path: PathLike) -> Plugin:
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentTypeError(f"path is {check.describe(path)}; it must be the path of a shared library")
+    out = c_uint64()
+    lib.animrt_plugin_load(runtime._ptr, os.fsencode(path), byref(out))
+    return Plugin(runtime, out.value, os.fsdecode(path))
+
+
+def call(runtime: Runtime, name: str, args: Sequence[object]) -> CValue:
+    name = check.text(name, "name")
+    values = (Value * max(1, len(args)))(*[encode(a, f"argument {i + 1}") for i, a in enumerate(args)])
+    out = Value()
+    if runtime._result_buffer is None:
+        runtime._result_buffer = create_string_buffer(_RESULT_BYTES)
+    needed = c_size_t()
+    lib.animrt_function_call(runtime._ptr, name.encode("utf-8"), values, len(args), byref(out),
+                             runtime._result_buffer, _RESULT_BYTES, byref(needed))
+    if out.type == 0:
+        return None
+    return decode(out)
+

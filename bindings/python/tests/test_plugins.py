@@ -1,0 +1,333 @@
+"""Plugins, bound C functions and Python callables as timing functions and functions (SPEC §4).
+
+The plugins come from `make plugins` (examples/plugins/examples.c and the faulty variants of
+bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
+"""
+import gc
+import math
+import os
+
+import pytest
+
+import animrt
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PLUGINS = os.environ.get("ANIMRT_PLUGIN_DIR") or os.path.join(ROOT, ".build", "c")
+
+
+def plugin(name):
+    path = os.path.join(PLUGINS, name)
+    assert os.path.exists(path), f"{path} is missing: run `make plugins` in the animrt checkout"
+    return path
+
+
+EXAMPLES = plugin("libexamples.so")
+
+
+def curve(rt, name, x):
+    """A timing function's value through the library (animrt_timing_function_evaluate)."""
+    out = animrt._ffi.c_double()
+    animrt._ffi.lib.animrt_timing_function_evaluate(rt._ptr, name.encode(), x, animrt._ffi.ctypes.byref(out))
+    return out.value
+
+
+def nothing_left(rt):
+    """After a refused load: the faulty plugin's first registrations are gone; the runtime works."""
+    with pytest.raises(animrt.NotFoundError):
+        curve(rt, "halfway", 0.5)
+    with pytest.raises(animrt.NotFoundError):
+        rt.call("halfGuard", 1.0)
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", from_=0, to=1, duration=1))
+    rt.tick(0)
+    rt.tick(0.5)
+    assert layer.presentation("opacity") == 0.5
+
+
+# -- plugins -----------------------------------------------------------------------
+
+def test_the_example_plugin_adds_curves_a_guard_and_a_machine():
+    with animrt.Runtime() as rt:
+        examples = rt.load_plugin(EXAMPLES)
+        assert examples.name == "examples"
+        assert curve(rt, "bounce", 1) == 1 and curve(rt, "elastic(0.3)", 0) == 0
+        assert curve(rt, "bounce(4)", 8 / 46) == pytest.approx(0.25, abs=1e-12)
+        # R4.1: a plugin curve wherever a curve name goes, batch included.
+        layers = [rt.layer() for _ in range(50)]
+        for i, layer in enumerate(layers):
+            layer.add_animation(rt.basic("opacity", from_=0, to=10, duration=2, timing_function="elastic(0.4)"))
+        rt.tick(1)
+        rt.tick(2)
+        expected = 10 * curve(rt, "elastic(0.4)", 0.5)
+        assert all(layer.presentation("opacity") == expected for layer in layers)
+        # R4.3: the plugin's machine, with its guard.
+        like = rt.machine(rt.definition(named="likeButton"), config={"likes": 9, "maxToggles": 1})
+        assert like.send("tap") == animrt.SendOutcome.TAKEN
+        assert like.state == "liked" and like.context["likes"] == 10
+        like.send("tap")
+        assert like.state == "locked"
+        assert like.send("tap") == animrt.SendOutcome.IGNORED
+
+
+def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users():
+    a, b = animrt.Runtime(), animrt.Runtime()
+    live = a.bind_function("example_live_loads", "i32()", library=EXAMPLES, name="liveLoads")
+    assert live() == 0
+    pa = a.load_plugin(EXAMPLES)
+    b.load_plugin(EXAMPLES)
+    assert live() == 2
+    description = a.basic("opacity", to=1, timing_function="bounce(2)")
+    with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+        pa.unload()
+    assert curve(a, "bounce", 1) == 1
+    description.destroy()
+    pa.unload()
+    assert live() == 1
+    with pytest.raises(animrt.NotFoundError):
+        curve(a, "bounce", 1)
+    b.close()
+    assert live() == 0
+    a.close()
+
+
+# -- bound C functions -------------------------------------------------------------
+
+def test_bound_functions_are_called_with_python_values():
+    with animrt.Runtime() as rt:
+        power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6", name="power")
+        assert power(2, 10) == 1024.0 and rt.call("power", 2.0, 0.5) == pytest.approx(math.sqrt(2))
+        length = rt.bind_function("strlen", "u64(str)", name="length")
+        assert length("héllo") == 6 and isinstance(length("x"), int)
+        assert rt.bind_function("getenv", "str(str)")("PATH") == os.environ["PATH"]
+        assert rt.bind_function("srand", "void(u32)", name="seed")(3) is None
+        assert repr(power) == "<Function power f64(f64, f64)>"
+        with pytest.raises(animrt.KindError, match="argument 1 of 'length' \\(u64\\(str\\)\\) is str"):
+            length(3)
+        with pytest.raises(animrt.RangeError):
+            rt.call("seed", -1)
+        with pytest.raises(animrt.InvalidArgumentError, match="takes 2 argument"):
+            power(1)
+        with pytest.raises(animrt.ArgumentTypeError):
+            power([1], 2)
+
+
+def test_a_bound_function_is_a_guard_and_a_bound_curve_runs_the_batch():
+    with animrt.Runtime() as rt:
+        rt.bind_function("example_can_toggle", "bool(f64, f64)", library=EXAMPLES, name="allowed")
+        rt.bind_timing_function("example_bounce", library=EXAMPLES, name="thud")
+        toggle = rt.definition({
+            "name": "toggle", "context": {"n": {"type": "number", "initial": 0}}, "events": {"tap": {}},
+            "initial": "off", "states": {
+                "off": {"on": {"tap": [{"guard": "allowed(context.n, 2)", "target": "on",
+                                        "actions": [{"assign": {"n": "context.n + 1"}}]}, {"target": "stuck"}]}},
+                "on": {"on": {"tap": "off"}}, "stuck": {"ignore": ["tap"]}}})
+        m = rt.machine(toggle)
+        for _ in range(4):
+            m.send("tap")
+        assert m.state == "off"
+        m.send("tap")
+        assert m.state == "stuck"
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="thud"))
+        rt.tick(0)
+        rt.tick(0.25)
+        assert layer.presentation("opacity") == pytest.approx((0.25 * 46 / 16) ** 2, abs=1e-12)
+
+
+# -- Python callables ----------------------------------------------------------------
+
+def test_a_python_callable_is_a_timing_function_with_parameters():
+    with animrt.Runtime() as rt:
+        calls = []
+
+        def wobble(x, k):
+            calls.append(k)
+            return x + k * x * (1 - x)
+
+        rt.register_timing_function("wobble", wobble, defaults=(0.5,), minimum=(-1,), maximum=(1,))
+        assert curve(rt, "wobble", 0.5) == 0.625 and curve(rt, "wobble(-1)", 0.5) == 0.25
+        with pytest.raises(animrt.RangeError):
+            curve(rt, "wobble(2)", 0.5)
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=0, to=1, duration=2, timing_function="wobble(1)"))
+        rt.tick(0)
+        rt.tick(1)
+        assert layer.presentation("opacity") == 0.75
+        assert calls[-1] == 1.0
+        rt.register_timing_function("square", lambda x: x * x)
+        assert curve(rt, "square", 0.5) == 0.25
+        with pytest.raises(animrt.ExistsError):
+            rt.register_timing_function("square", lambda x: x)
+        with pytest.raises(animrt.ArgumentTypeError):
+            rt.register_timing_function("cube", 3)
+        with pytest.raises(animrt.ArgumentTypeError, match="minimum has 2 numbers"):
+            rt.register_timing_function("cube", lambda x, a: x, defaults=(1,), minimum=(0, 1))
+
+
+def test_an_exception_in_a_timing_function_is_reported_after_the_tick():
+    with animrt.Runtime() as rt:
+        rt.register_timing_function("fragile", lambda x: 1 / (x - 0.5))
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=2, to=4, duration=1, timing_function="fragile"))
+        rt.tick(0)
+        with pytest.raises(animrt.CallbackError, match="timing function 'fragile' raised ZeroDivisionError") as e:
+            rt.tick(0.5)
+        assert isinstance(e.value.__cause__, ZeroDivisionError)
+        assert e.value.status == 14 and e.value.name == "ANIMRT_E_CALLBACK"
+        assert rt.time == 0.5 and layer.presentation("opacity") == 2  # counted as 0: the from value
+        rt.tick(0.75)  # the runtime goes on
+        assert layer.presentation("opacity") == pytest.approx(2 + 2 * 4)
+
+
+def test_python_callables_as_guards_and_actions():
+    with animrt.Runtime() as rt:
+        log = []
+        rt.register_function("canLike", "bool(f64, f64)", lambda likes, limit: likes < limit)
+        rt.register_function("note", "void(str, i32)", lambda text, n: log.append((text, n)))
+        shout = rt.register_function("shout", "str(str)", lambda s: s.upper() + "!")
+        assert shout("hey") == "HEY!"
+        counter = rt.definition({
+            "name": "counter", "context": {"n": {"type": "number", "initial": 0}}, "events": {"add": {}},
+            "initial": "counting", "states": {
+                "counting": {"on": {"add": [{"guard": "canLike(context.n, 2)", "actions": [
+                    {"assign": {"n": "context.n + 1"}}, {"call": "note", "args": ["shout('added')", "context.n"]}]},
+                    {"target": "full"}]}},
+                "full": {"ignore": ["add"]}}})
+        m = rt.machine(counter)
+        m.send("add")
+        m.send("add")
+        m.send("add")
+        assert m.state == "full" and log == [("ADDED!", 1), ("ADDED!", 2)]
+
+
+def test_an_exception_in_a_guard_is_reported_and_reaches_the_machine():
+    with animrt.Runtime() as rt:
+        def picky(n):
+            raise ValueError(f"cannot judge {n}")
+
+        rt.register_function("picky", "bool(f64)", picky)
+        m = rt.machine(rt.definition({
+            "name": "m", "events": {"go": {"payload": [{"name": "n", "type": "number"}]}}, "initial": "a",
+            "states": {"a": {"on": {"go": {"guard": "picky(event.n)", "target": "b"}}}, "b": {}}}))
+        with pytest.raises(animrt.CallbackError, match="function 'picky' raised ValueError: cannot judge 3.0") as e:
+            m.send("go", n=3)
+        assert isinstance(e.value.__cause__, ValueError)
+        assert "the call then failed" in str(e.value)  # the event was not taken
+        assert m.state == "a"
+        rt.tick(0)
+        errors = [ev for ev in rt.events() if isinstance(ev, animrt.MachineError)]
+        assert len(errors) == 1 and "function 'picky' raised ValueError: cannot judge 3.0" in errors[0].message
+        with pytest.raises(animrt.CallbackError, match="picky"):
+            rt.call("picky", 1)
+
+
+def test_a_wrong_result_type_is_an_error_not_a_crash():
+    with animrt.Runtime() as rt:
+        rt.register_function("lies", "f64()", lambda: "not a number")
+        with pytest.raises(animrt.CallbackError, match="returned 'not a number' \\(a str\\); its signature says a number"):
+            rt.call("lies")
+        rt.register_function("nothing", "bool()", lambda: None)
+        with pytest.raises(animrt.CallbackError, match="returned None"):
+            rt.call("nothing")
+
+
+def test_a_callable_that_calls_back_into_its_runtime_is_refused():
+    with animrt.Runtime() as rt:
+        rt.register_function("meddle", "bool()", lambda: rt.tick(10) or True)
+        with pytest.raises(animrt.CallbackError) as e:
+            rt.call("meddle")
+        assert isinstance(e.value.__cause__, animrt.StateError)
+        assert "called from inside a function it is running" in str(e.value.__cause__)
+        rt.tick(1)
+        assert rt.time == 1
+
+
+def test_callables_stay_alive_as_long_as_the_runtime():
+    rt = animrt.Runtime()
+    rt.register_timing_function("temporary", lambda x: x / 2)
+    rt.register_function("half", "f64(f64)", lambda x: x / 2)
+    gc.collect()
+    assert curve(rt, "temporary", 0.5) == 0.25 and rt.call("half", 3.0) == 1.5
+    rt.close()
+
+
+# -- the error rows (docs/bad-input.md) ----------------------------------------------
+
+def test_error_missing_library():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError, match="cannot load the library .*libnowhere.so"):
+            rt.load_plugin(os.path.join(PLUGINS, "libnowhere.so"))
+        with pytest.raises(animrt.NotFoundError, match="libnowhere.so"):
+            rt.bind_function("f", "f64(f64)", library="libnowhere.so")
+        nothing_left(rt)
+
+
+def test_error_missing_symbol():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError, match="does not export animrt_plugin_entry"):
+            rt.load_plugin(plugin("libfaulty_noentry.so"))
+        with pytest.raises(animrt.NotFoundError, match="no symbol 'cosine_of' in 'libm.so.6'"):
+            rt.bind_function("cosine_of", "f64(f64)", library="libm.so.6")
+        nothing_left(rt)
+
+
+@pytest.mark.parametrize("variant, age, version", [("old", "too old", 0), ("new", "too new", 2)])
+def test_error_abi_version(variant, age, version):
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.VersionError, match=f"is {age}: it was built for plugin ABI version {version}, "
+                                                      "and this animrt \\(0.1.0\\) loads version 1"):
+            rt.load_plugin(plugin(f"libfaulty_{variant}.so"))
+        nothing_left(rt)
+
+
+def test_error_malformed_signature():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.InvalidArgumentError, match="column 10: unknown type 'f65'"):
+            rt.bind_function("pow", "f64(f64, f65)", library="libm.so.6")
+        with pytest.raises(animrt.InvalidArgumentError, match="write 'f64' for double"):
+            rt.register_function("f", "double(double)", lambda x: x)
+        nothing_left(rt)
+
+
+def test_error_signature_that_does_not_fit_its_use():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.KindError, match="a timing function must be f64\\(f64\\)"):
+            rt.bind_timing_function("pow", library="libm.so.6", signature="f64(f64, f64)")
+        rt.register_function("count", "f64()", lambda: 1.0)
+        with pytest.raises(animrt.KindError):
+            rt.definition({"name": "g", "events": {"go": {}}, "initial": "a",
+                           "states": {"a": {"on": {"go": {"guard": "count()", "target": "b"}}}, "b": {}}})
+        nothing_left(rt)
+
+
+def test_error_definition_naming_an_unbound_function():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError, match="unknown function 'canToggle'"):
+            rt.definition({"name": "g", "events": {"go": {}}, "initial": "a",
+                           "states": {"a": {"on": {"go": {"guard": "canToggle(1, 2)", "target": "b"}}}, "b": {}}})
+        with pytest.raises(animrt.NotFoundError, match="unknown function 'nowhere'.*nothing of it was loaded"):
+            rt.load_plugin(plugin("libfaulty_definition.so"))
+        with pytest.raises(animrt.NotFoundError):
+            rt.definition(named="faultyMachine")
+        nothing_left(rt)
+
+
+def test_error_plugin_registering_a_name_that_exists():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.ExistsError, match="plugin 'faulty'.*a timing function named 'easeIn' is already"):
+            rt.load_plugin(plugin("libfaulty_duplicate.so"))
+        rt.register_function("halfGuard", "bool(f64)", lambda x: x > 0.5)
+        with pytest.raises(animrt.ExistsError, match="a function named 'halfGuard' is already registered"):
+            rt.load_plugin(plugin("libfaulty_definition.so"))
+        with pytest.raises(animrt.NotFoundError):
+            curve(rt, "halfway", 0.5)
+        assert rt.call("halfGuard", 0.7) is True  # still the program's own
+
+
+def test_error_plugin_failing_its_init():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.CallbackError, match="failed to initialise \\(ANIMRT_E_RANGE\\): the faulty plugin "
+                                                       "refuses to start"):
+            rt.load_plugin(plugin("libfaulty_init.so"))
+        nothing_left(rt)
+        assert rt.load_plugin(EXAMPLES).name == "examples"
