@@ -4,7 +4,7 @@
 #                 built with ASan, and a minute of fuzzing), Python binding
 #   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
 #   make tsan     four threads, a million calls on one runtime, under ThreadSanitizer
-#   make bench    benchmarks: batch tick vs a hand-written C loop, ABI and Python costs
+#   make bench    benchmarks: batch tick vs a hand-written C loop, ABI, plugin and Python costs
 #   make curves   redraw docs/curves.svg (timing functions and springs) from the library
 #   make install PREFIX=/usr/local
 #
@@ -198,7 +198,7 @@ demo: lib plugins
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo --plugin $(OUT)/libexamples.so
 
-bench: lib
+bench: lib plugins
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -o $(BUILD)/reference_eval bench/reference_eval.c -lm
 	$(CC) -O2 -Iinclude -o $(BUILD)/abi_bench bench/abi_bench.c $(CLINK)
@@ -208,6 +208,9 @@ bench: lib
 	$(BUILD)/machine_bench send
 	$(BUILD)/machine_bench idle
 	$(BUILD)/machine_bench spin
+	$(CC) -O2 -Iinclude $$(pkg-config --cflags libffi) -o $(BUILD)/plugin_bench bench/plugin_bench.c $(CLINK) \
+	    $$(pkg-config --libs libffi) -ldl
+	$(BUILD)/plugin_bench $(OUT)/libexamples.so
 	@$(PYTHON) -c "import numpy" 2>/dev/null || $(PYTHON) -m pip install -q numpy \
 	    || echo "(numpy could not be installed: the numpy comparison is left out)"
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) bench/python_bench.py

@@ -5,6 +5,8 @@
 2. A frame of 10^6 eased basic animations: animrt's tick plus a bulk read
    into a numpy array, against the same work written with numpy (the same
    generator, curves and times as bench/reference_eval.c).
+3. One call of a Python callable registered as a timing function: a tick of
+   10^4 animations on it, against the same tick on a built-in curve.
 """
 import ctypes
 import os
@@ -141,7 +143,35 @@ def frames(np, threads):
               f"max difference {agree:.1e}; scene built through ctypes in {setup:.1f} s")
 
 
+def python_curve():
+    """The price of a Python timing function: per animation per tick, over a built-in curve."""
+    n, ticks = 10_000, 20
+
+    def tick_cost(curve):
+        with animrt.Runtime() as rt:
+            rt.register_timing_function("py", lambda x: x * x * (3 - 2 * x))
+            description = rt.basic("opacity", from_=0, to=1, duration=1000, timing_function=curve)
+            for _ in range(n):
+                rt.layer().add_animation(description)
+            rt.tick(0)
+
+            def run():
+                for _ in range(ticks):
+                    rt.tick(rt.time + 1 / 60)
+
+            return best(run, 3) / (ticks * n)
+
+    costs = {"py": [], "easeInEaseOut": []}
+    for _ in range(3):  # interleaved
+        for curve in costs:
+            costs[curve].append(tick_cost(curve))
+    python, builtin = min(costs["py"]), min(costs["easeInEaseOut"])
+    print(f"python: a Python callable as a timing function: {python * 1e9:.0f} ns per animation per tick "
+          f"(built-in easeInEaseOut {builtin * 1e9:.1f} ns): one call costs {(python - builtin) * 1e9:.0f} ns")
+
+
 def main():
+    python_curve()
     try:
         import numpy as np
     except ImportError:

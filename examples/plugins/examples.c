@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "animrt.h"
 
@@ -25,26 +26,38 @@
 
 /* ---- timing functions ------------------------------------------------- */
 
+/* 2^k, for -1022 <= k <= 1023, built from its bits. */
+static double pow2(int k) {
+    uint64_t bits = (uint64_t)(1023 + k) << 52;
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* The e of d = m * 2^e with 0.5 <= m < 1 (frexp's), for a positive normal d. */
+static int binary_exponent(double d) {
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return (int)((bits >> 52) & 0x7ff) - 1022;
+}
+
 /* A ball dropped from the top that bounces n times, each bounce half as
- * long (and a quarter as high) as the one before, and comes to rest at 1. */
+ * long (and a quarter as high) as the one before, and comes to rest at 1.
+ * Time is counted in units of the first fall, which lasts 1 / (3 - 2^(1-n))
+ * of the whole: the fall covers u in [0, 1], bounce i the 2^(1-i) units
+ * after 3 - 2^(2-i), so 3 - u is in [2^(1-i), 2^(2-i)) and its binary
+ * exponent names the bounce. No loop and no division: it runs once per
+ * animation per frame. */
 static double bounce(double x, double n) {
-    const double e = 0.5;                   /* restitution: each bounce half as long */
     int bounces = (int)n;
-    double sum = 0, f = 1;
-    for (int i = 1; i <= bounces; i++) { f *= e; sum += f; }
-    double fall = 1.0 / (1.0 + 2.0 * sum);  /* time of the first fall */
     if (x >= 1) return 1;
-    if (x <= fall) return (x / fall) * (x / fall);
-    double start = fall, span = fall;       /* span: half of the current bounce */
-    for (int i = 1; i <= bounces; i++) {
-        span *= e;
-        if (x <= start + 2 * span || i == bounces) {
-            double s = (x - start - span) / fall, peak = span / fall;
-            return 1 - (peak * peak - s * s);
-        }
-        start += 2 * span;
-    }
-    return 1;
+    double u = x * (3 - pow2(1 - bounces));
+    int i = 2 - binary_exponent(3 - u);
+    if (i > bounces) i = bounces;
+    if (i < 1) i = 1;
+    double half = pow2(-i), w = u - 3 + 3 * half;   /* from the top of bounce i */
+    double bouncing = 1 - (half * half - w * w);
+    return u <= 1 ? u * u : bouncing;
 }
 
 /* Overshoots and rings, like a spring released at 0; `period` is the
