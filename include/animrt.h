@@ -1055,8 +1055,9 @@ animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *librar
  * (ANIMRT_E_KIND or ANIMRT_E_RANGE for one that does not fit). The result
  * goes to *result (may be NULL for a void function, which leaves it alone);
  * a string result is copied into buf with the buffer rules above and
- * result->string points at buf. A failing registered function gives
- * ANIMRT_E_CALLBACK with its message. */
+ * result->string points at buf (when buf is too small the function has run
+ * all the same: ANIMRT_E_BUFFER says how much a second call needs). A
+ * failing function gives ANIMRT_E_CALLBACK with its message. */
 animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const animrt_value *args, size_t count,
                                    animrt_value *result, char *buf, size_t cap, size_t *needed);
 

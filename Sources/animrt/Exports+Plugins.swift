@@ -54,10 +54,11 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         if n > 0 && args == nil { throw AnimrtError(.nullPointer, "args is NULL but count is \(n)") }
         var values: [TaggedValue] = []
         for i in 0..<n { values.append(try taggedValue(args[i], "args[\(i)]")) }
-        let name = try string(name, "name")
-        guard let f = p.function(named: name) else { _ = try p.call(name, values); return }
-        if f.signature.result != .void && result == nil { throw AnimrtError(.nullPointer, "result is NULL but '\(name)' returns \(f.signature.result.rawValue)") }
-        guard let value = try p.call(name, values) else { return }
+        let f = try p.function(try string(name, "name"))
+        if f.signature.result != .void && result == nil {
+            throw AnimrtError(.nullPointer, "result is NULL but '\(f.name)' returns \(f.signature.result.rawValue)")
+        }
+        guard let value = try f.call(values) else { return }
         var v = animrt_value(type: value.tag.rawValue, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
         switch value {
         case .number(let d): v.number = d

@@ -116,14 +116,19 @@ public final class PluginHost {
 
     // MARK: Calling
 
-    /// Calls function `name` with tagged arguments (`animrt_function_call`).
-    public func call(_ name: String, _ arguments: [TaggedValue]) throws(AnimrtError) -> TaggedValue? {
+    /// The function `name` (bound, the host's or a plugin's), or `.notFound` with a suggestion.
+    public func function(_ name: String) throws(AnimrtError) -> ExternalFunction {
         guard let f = callables[name] else {
             var message = "no function named '\(name)' is registered or bound"
             if let near = closestMatch(to: name, in: Array(callables.keys)) { message += "; did you mean '\(near)'?" }
             throw AnimrtError(.notFound, message)
         }
-        return try f.call(arguments)
+        return f
+    }
+
+    /// Calls function `name` with tagged arguments (`animrt_function_call`).
+    public func call(_ name: String, _ arguments: [TaggedValue]) throws(AnimrtError) -> TaggedValue? {
+        try function(name).call(arguments)
     }
 
     /// The function `name`, if registered or bound.

@@ -10,7 +10,10 @@ final class Registrar {
     unowned let host: PluginHost
     /// The plugin, for messages: "plugin 'examples' (path)".
     let plugin: String
-    let library: SharedLibrary
+    /// The plugin's library while init runs (what its functions keep alive);
+    /// let go afterwards, so that a registrar kept for a stale pointer does
+    /// not keep an unloaded library mapped.
+    private(set) var library: SharedLibrary?
     private(set) var isOpen = true
     /// The first registration that failed; the load fails with it.
     private(set) var failure: AnimrtError?
@@ -80,7 +83,10 @@ final class Registrar {
     }
 
     /// Init has returned: nothing more is accepted.
-    func close() { isOpen = false }
+    func close() {
+        isOpen = false
+        library = nil
+    }
 
     /// Adds everything to the runtime, all or nothing.
     func commit() throws(AnimrtError) {
