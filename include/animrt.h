@@ -973,6 +973,11 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
 /* Most parameters of a timing function family, and of a function. */
 #define ANIMRT_CURVE_PARAMS_MAX 8
 #define ANIMRT_FUNCTION_PARAMS_MAX 16
+/* Most timing functions registered or bound in one runtime, most functions,
+ * and most plugins loaded at once; past them: ANIMRT_E_RANGE. */
+#define ANIMRT_TIMING_FUNCTIONS_MAX 65536
+#define ANIMRT_FUNCTIONS_MAX 65536
+#define ANIMRT_PLUGINS_MAX 256
 
 /* A timing function: the eased progress at x (0 ≤ x ≤ 1). `params` holds
  * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).

@@ -28,6 +28,8 @@ public enum CustomCurveBody: @unchecked Sendable {
 public final class TimingFunctionFamily: @unchecked Sendable {
     /// The most parameters a family may take (`ANIMRT_CURVE_PARAMS_MAX`).
     public static let maximumParameters = 8
+    /// The most families one registry holds (`ANIMRT_TIMING_FUNCTIONS_MAX`).
+    public static let maximumCount = 65_536
 
     public let name: String
     /// The parameters a member takes when they are left out ("elastic", "bounce(4)" of a two-parameter family).

@@ -25,6 +25,9 @@ extension TimingFunctionRegistry {
     /// "name(p1, …)" any other member. A name is registered once.
     public mutating func register(family: TimingFunctionFamily) throws(AnimrtError) {
         try Self.checkFamilyName(family.name)
+        guard families.count < TimingFunctionFamily.maximumCount else {
+            throw AnimrtError(.outOfRange, "\(TimingFunctionFamily.maximumCount) timing functions are registered already, the most a runtime holds")
+        }
         guard byName[family.name] == nil else {
             throw AnimrtError(.exists, "a timing function named '\(family.name)' is already registered")
         }

@@ -12,7 +12,7 @@ extension PluginHost {
     public func load(path: String) throws(AnimrtError) -> Handle {
         guard !isShutDown else { throw AnimrtError(.state, "the runtime is being destroyed") }
         guard plugins.count < Self.maximumPlugins else {
-            throw AnimrtError(.outOfRange, "this runtime holds \(Self.maximumPlugins) plugins already, the most it may")
+            throw AnimrtError(.outOfRange, "\(Self.maximumPlugins) plugins are loaded already, the most a runtime holds")
         }
         let library = try SharedLibrary(path)
         let entry: UnsafeMutableRawPointer

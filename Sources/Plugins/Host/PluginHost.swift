@@ -9,8 +9,15 @@ import StateMachines
 public final class PluginHost {
     /// The most plugins one runtime holds at once (`ANIMRT_PLUGINS_MAX`).
     public static let maximumPlugins = 256
-    /// The most functions (bound or registered) one runtime holds.
+    /// The most functions (bound or registered) one runtime holds (`ANIMRT_FUNCTIONS_MAX`).
     public static let maximumFunctions = 65_536
+
+    /// Refuses one more function past `maximumFunctions`.
+    func checkRoom(adding n: Int = 1) throws(AnimrtError) {
+        guard callables.count + n <= Self.maximumFunctions else {
+            throw AnimrtError(.outOfRange, "\(Self.maximumFunctions) functions are registered or bound already, the most a runtime holds")
+        }
+    }
 
     public let machines: MachineHost
     public var runtime: Runtime { machines.runtime }
@@ -80,9 +87,7 @@ public final class PluginHost {
         guard callables[f.name] == nil, machines.functions[f.name] == nil else {
             throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
         }
-        guard callables.count < Self.maximumFunctions else {
-            throw AnimrtError(.outOfRange, "this runtime holds \(Self.maximumFunctions) functions already, the most it may")
-        }
+        try checkRoom()
         if let m = f.machineFunction() { try machines.functions.register(m) }
         callables[f.name] = f
     }

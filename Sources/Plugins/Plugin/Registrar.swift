@@ -67,6 +67,7 @@ final class Registrar {
         guard callables[f.name] == nil, host.callables[f.name] == nil, functions![f.name] == nil else {
             throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
         }
+        try host.checkRoom(adding: callables.count + 1)
         if let m = f.machineFunction() {
             try functions!.register(m)
             machineFunctions.append(m)

@@ -587,6 +587,33 @@ TEST(error_plugin_fails_its_init) {
     animrt_runtime_destroy(rt);
 }
 
+/* Every table has a limit, with a status past it (R0.4). */
+TEST(limits) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugins[ANIMRT_PLUGINS_MAX + 1];
+    for (int i = 0; i < ANIMRT_PLUGINS_MAX; i++) CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[i]));
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[ANIMRT_PLUGINS_MAX]), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("256 plugins are loaded already");
+    CHECK_OK(animrt_plugin_unload(rt, plugins[0]));
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[0]));
+    char name[32];
+    for (int i = 0; i < ANIMRT_FUNCTIONS_MAX; i++) {
+        snprintf(name, sizeof name, "f%d", i);
+        if (animrt_function_register(rt, name, "f64(f64)", clamp_to, NULL) != ANIMRT_OK) { CHECK(0); break; }
+    }
+    CHECK_STATUS(animrt_function_register(rt, "oneMore", "f64(f64)", clamp_to, NULL), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "iabs"), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("65536 functions are registered or bound already");
+    for (int i = 0; i < ANIMRT_TIMING_FUNCTIONS_MAX; i++) {
+        snprintf(name, sizeof name, "c%d", i);
+        if (animrt_timing_function_register(rt, name, wobble, NULL, 0, NULL, NULL, NULL) != ANIMRT_OK) { CHECK(0); break; }
+    }
+    CHECK_STATUS(animrt_timing_function_register(rt, "oneMore", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "sqrt", "f64(f64)", NULL), ANIMRT_E_RANGE);
+    CHECK(curve(rt, "c65535", 1) == 1);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(bad_arguments) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
@@ -626,6 +653,7 @@ int main(int argc, char **argv) {
     RUN(error_definition_names_an_unbound_function);
     RUN(error_plugin_registers_a_name_that_exists);
     RUN(error_plugin_fails_its_init);
+    RUN(limits);
     RUN(bad_arguments);
     return check_report();
 }

@@ -5,6 +5,7 @@
  *   -DDUPLICATE='"easeIn"' registers a name the runtime already has
  *   -DBAD_DEFINITION       registers a definition naming an unbound function
  *   -DNO_ENTRY             exports no entry point at all
+ *   -DEMPTY                a plugin that loads and registers nothing
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -28,6 +29,10 @@ static animrt_status half_guard(void *user_data, const animrt_value *args, size_
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
     animrt_status s;
     (void)state;
+#ifdef EMPTY
+    (void)api; (void)reg;
+    return ANIMRT_OK;
+#endif
     if ((s = api->add_timing_function(reg, "halfway", halfway, NULL, 0, NULL, NULL, NULL))) return s;
     if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
 #ifdef FAIL_INIT
