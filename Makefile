@@ -69,7 +69,7 @@ lib: tools
 # The example plugin, and the faulty variants the error tests load.
 FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' \
           definition:-DBAD_DEFINITION noentry:-DNO_ENTRY empty:-DEMPTY
-PLUGIN_CFLAGS := $(CWARN) -shared -fPIC -fvisibility=hidden -Iinclude
+PLUGIN_CFLAGS := $(CWARN) -O2 -shared -fPIC -fvisibility=hidden -Iinclude
 
 plugins: tools
 	@mkdir -p $(OUT)

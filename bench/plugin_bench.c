@@ -6,7 +6,7 @@
  * one curve, ticked for 60 frames at 60 Hz; prints ns per animation per tick
  * for a built-in curve (easeInEaseOut), the example plugin's native curve
  * (bounce, through the plugin ABI), and the same function bound with libffi
- * (example_bounce, "f64(f64)"), best of 5 rounds run interleaved, and their
+ * (example_bounce, "f64(f64)"), best of 7 rounds run interleaved, and their
  * ratios. Then the price of one libffi ffi_call of that function against a
  * direct call, which is what the batch avoids for f64(f64) bindings.
  */
@@ -75,13 +75,13 @@ int main(int argc, char **argv) {
     const char *plugin = argv[1];
     int n = argc > 2 ? atoi(argv[2]) : 100000, frames = 60;
     double best[KINDS] = {1e9, 1e9, 1e9};
-    for (int round = 0; round < 5; round++) {
+    for (int round = 0; round < 7; round++) {
         for (int k = 0; k < KINDS; k++) {
             double ns = scene(plugin, k, n, frames);
             if (ns < best[k]) best[k] = ns;
         }
     }
-    printf("batch tick, N=%d animations on one curve, ns per animation per tick (best of 5, interleaved):\n", n);
+    printf("batch tick, N=%d animations on one curve, ns per animation per tick (best of 7, interleaved):\n", n);
     for (int k = 0; k < KINDS; k++) printf("  %-26s %6.2f\n", labels[k], best[k]);
     printf("native plugin / built-in   %.2f (target <= 1.3)\n", best[NATIVE] / best[BUILTIN]);
     printf("ffi-bound / native plugin  %.2f (target <= 2)\n", best[BOUND] / best[NATIVE]);

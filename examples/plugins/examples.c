@@ -46,18 +46,19 @@ static int binary_exponent(double d) {
  * Time is counted in units of the first fall, which lasts 1 / (3 - 2^(1-n))
  * of the whole: the fall covers u in [0, 1], bounce i the 2^(1-i) units
  * after 3 - 2^(2-i), so 3 - u is in [2^(1-i), 2^(2-i)) and its binary
- * exponent names the bounce. No loop and no division: it runs once per
- * animation per frame. */
+ * exponent names the bounce. No loop, no division and no branch: it runs
+ * once per animation per frame. */
 static double bounce(double x, double n) {
     int bounces = (int)n;
-    if (x >= 1) return 1;
+    x = x < 1 ? x : 1;                 /* at 1 the last bounce ends exactly at rest */
     double u = x * (3 - pow2(1 - bounces));
     int i = 2 - binary_exponent(3 - u);
-    if (i > bounces) i = bounces;
-    if (i < 1) i = 1;
+    i = i > bounces ? bounces : i;
+    i = i < 1 ? 1 : i;                 /* in the fall: any bounce, its value is not used */
     double half = pow2(-i), w = u - 3 + 3 * half;   /* from the top of bounce i */
     double bouncing = 1 - (half * half - w * w);
-    return u <= 1 ? u * u : bouncing;
+    double falling = u <= 1;           /* chosen by arithmetic, not a branch a random x mispredicts */
+    return falling * (u * u) + (1 - falling) * bouncing;
 }
 
 /* Overshoots and rings, like a spring released at 0; `period` is the
