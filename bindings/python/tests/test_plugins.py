@@ -69,6 +69,27 @@ def test_the_example_plugin_adds_curves_a_guard_and_a_machine():
         assert like.send("tap") == animrt.SendOutcome.IGNORED
 
 
+def test_a_machine_on_plugin_curves_survives_a_snapshot():
+    with animrt.Runtime() as rt, animrt.Runtime() as other:
+        rt.load_plugin(EXAMPLES)
+        other.load_plugin(EXAMPLES)
+        assert rt.call("canToggle", 1.0, 2.0) is True and other.call("canToggle", 2, 2) is False
+        like = rt.machine(rt.definition(named="likeButton"))
+        rt.tick(1)
+        like.send("tap")
+        rt.tick(1)
+        rt.tick(1.2)
+        saved = like.snapshot()
+        assert "bounce(3)" in saved
+        other.tick(rt.time)
+        again = other.restore(saved, other.definition(named="likeButton"))
+        assert again.state == "liked" and again.context["likes"] == 1
+        rt.tick(1.4)
+        other.tick(1.4)
+        assert again.part("heart").presentation("transform.scale") == like.part("heart").presentation("transform.scale")
+        assert 0.5 < like.part("heart").presentation("transform.scale") <= 1
+
+
 def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users():
     a, b = animrt.Runtime(), animrt.Runtime()
     live = a.bind_function("example_live_loads", "i32()", library=EXAMPLES, name="liveLoads")
