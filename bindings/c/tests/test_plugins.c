@@ -119,6 +119,42 @@ TEST(plugin_curve_in_the_batch) {
     animrt_runtime_destroy(rt);
 }
 
+/* Large batches run on several threads: a plugin curve gives the same
+ * values, to the bit, as on one. */
+TEST(plugin_curve_on_several_threads) {
+    enum { N = 70000 };
+    static double one[N], two[N];
+    double *outs[2] = {one, two};
+    for (int r = 0; r < 2; r++) {
+        animrt_runtime *rt = rt_new();
+        animrt_id plugin = 0, anim = 0, reader = 0;
+        static animrt_id layers[N];
+        static animrt_keypath paths[N];
+        CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+        CHECK_OK(animrt_runtime_set_threads(rt, r == 0 ? 1 : 2));
+        CHECK_OK(animrt_keypath_id(rt, "opacity", &paths[0]));
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+        CHECK_OK(animrt_animation_set_timing_function(rt, anim, "bounce(3)"));
+        for (int i = 0; i < N; i++) {
+            double from = i % 7, to = 10 + i % 13, duration = 1 + (i % 101) / 50.0;
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &from, 1));
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to, 1));
+            CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, duration));
+            CHECK_OK(animrt_layer_create(rt, 0, &layers[i]));
+            CHECK_OK(animrt_layer_add_animation(rt, layers[i], anim, NULL, 0, NULL));
+            paths[i] = paths[0];
+        }
+        CHECK_OK(animrt_reader_create(rt, layers, paths, N, &reader));
+        CHECK_OK(animrt_runtime_tick(rt, 0));
+        CHECK_OK(animrt_runtime_tick(rt, 0.7));
+        size_t needed = 0;
+        CHECK_OK(animrt_reader_read(rt, reader, outs[r], N, &needed));
+        animrt_runtime_destroy(rt);
+    }
+    CHECK(memcmp(one, two, sizeof one) == 0);
+    CHECK(one[1] > 1 && one[1] < 11);
+}
+
 static animrt_send_outcome tap(animrt_runtime *rt, animrt_id machine, int32_t event) {
     animrt_send_outcome o = (animrt_send_outcome)99;
     animrt_machine_send(rt, machine, event, NULL, 0, &o);
@@ -639,6 +675,7 @@ int main(int argc, char **argv) {
     if (argc > 1) dir = argv[1];
     RUN(example_plugin_curves);
     RUN(plugin_curve_in_the_batch);
+    RUN(plugin_curve_on_several_threads);
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
     RUN(bound_functions);
