@@ -31,8 +31,8 @@ public func animrt_function_register(_ rt: OpaquePointer!, _ name: UnsafePointer
 public func animrt_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
                                  _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
     withPlugins(rt) { p throws(AnimrtError) in
-        try p.bindFunction(library: try optionalString(library, "library"), symbol: try string(symbol, "symbol"),
-                           signature: try string(signature, "signature"), name: try optionalString(name, "name"))
+        try p.bindFunction(library: try optionalString(library, "library"), symbol: try nameString(symbol, "symbol"),
+                           signature: try string(signature, "signature"), name: try optionalNameString(name, "name"))
     }
 }
 
@@ -40,8 +40,8 @@ public func animrt_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<
 public func animrt_timing_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
                                         _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
     withPlugins(rt) { p throws(AnimrtError) in
-        try p.bindTimingFunction(library: try optionalString(library, "library"), symbol: try string(symbol, "symbol"),
-                                 signature: try string(signature, "signature"), name: try optionalString(name, "name"))
+        try p.bindTimingFunction(library: try optionalString(library, "library"), symbol: try nameString(symbol, "symbol"),
+                                 signature: try string(signature, "signature"), name: try optionalNameString(name, "name"))
     }
 }
 
@@ -54,7 +54,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         if n > 0 && args == nil { throw AnimrtError(.nullPointer, "args is NULL but count is \(n)") }
         var values: [TaggedValue] = []
         for i in 0..<n { values.append(try taggedValue(args[i], "args[\(i)]")) }
-        let f = try p.function(try string(name, "name"))
+        let f = try p.function(try nameString(name, "name"))
         if f.signature.result != .void && result == nil {
             throw AnimrtError(.nullPointer, "result is NULL but '\(f.name)' returns \(f.signature.result.rawValue)")
         }

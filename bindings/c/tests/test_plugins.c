@@ -253,6 +253,23 @@ TEST(one_init_per_runtime_and_unloading) {
     /* Loaded again after an unload: a fresh init. */
     CHECK_OK(animrt_plugin_load(a, lib("libexamples.so"), &pa));
     CHECK(live_loads(a) == before + 1);
+    /* An attached animation on its curve, in the batch, holds it; once
+     * that animation is gone, the plugin unloads. */
+    animrt_id layer = 0;
+    double to = 1;
+    CHECK_OK(animrt_layer_create(a, 0, &layer));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1));
+    CHECK_OK(animrt_animation_set_timing_function(a, anim, "bounce(2)"));
+    CHECK_OK(animrt_layer_add_animation(a, layer, anim, "drop", 0, NULL));
+    CHECK_OK(animrt_animation_destroy(a, anim));
+    CHECK_OK(animrt_runtime_tick(a, 10));
+    CHECK_OK(animrt_runtime_tick(a, 10.1));
+    CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
+    CHECK_MESSAGE("timing function 'bounce' is still used");
+    CHECK_OK(animrt_runtime_tick(a, 11)); /* it finishes and is removed */
+    CHECK_OK(animrt_plugin_unload(a, pa));
+    CHECK(live_loads(a) == before);
     animrt_runtime_destroy(a);
 }
 

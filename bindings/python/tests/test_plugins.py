@@ -108,6 +108,18 @@ def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users(
         curve(a, "bounce", 1)
     b.close()
     assert live() == 0
+    # An animation running on its curve holds it; once it has finished, the plugin unloads.
+    pa = a.load_plugin(EXAMPLES)
+    fall = a.basic("opacity", to=1, duration=0.5, timing_function="elastic(0.5)")
+    a.layer().add_animation(fall)
+    fall.destroy()
+    a.tick(1)
+    a.tick(1.2)
+    with pytest.raises(animrt.StateError, match="elastic"):
+        pa.unload()
+    a.tick(2)  # it finishes and is removed
+    pa.unload()
+    assert live() == 0
     a.close()
 
 
