@@ -244,7 +244,7 @@ static void track_event(const animrt_event *e) {
 static void check_status_at(animrt_status s, int line) {
     if (trace) fprintf(stderr, "  line %d -> %s %s\n", line, animrt_status_name(s), s ? animrt_last_error_message() : "");
     calls++;
-    if (s < ANIMRT_OK || s > ANIMRT_E_ENUM) fail("unknown status");
+    if (s < ANIMRT_OK || s > ANIMRT_E_CALLBACK) fail("unknown status");
     if (s == ANIMRT_OK) ok_calls++;
     else if (animrt_last_error_message()[0] == 0) fail("a failure without a message");
 }
@@ -346,6 +346,8 @@ static void new_runtime(uint32_t capacity) {
 }
 
 /* ---- one step of the program ------------------------------------------------------ */
+
+static void extend(animrt_runtime *rt, program *in);
 
 static void step(program *in) {
     animrt_runtime *rt = w.rt;
@@ -834,11 +836,85 @@ static void step(program *in) {
         s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
         check_status(s);
         animrt_status_name((animrt_status)(int8_t)u8(in));
+        if (u8(in) % 2) extend(rt, in);
         break;
     }
     }
 #undef A
 #undef KEYPATH
+}
+
+/* ---- extending: bound and registered functions ------------------------------------ */
+
+static const char *const signatures[] = {
+    "f64(f64)", "f64(f64, f64)", "i32(i32)", "u64(str)", "str(str)", "void()", "void(u32)", "bool(f64, f64)",
+    "i8(i32)", "ptr(ptr)", "f64(f64,", "f64(f65)", "double(double)", "f64(void)", "", "f64 (f64) x",
+    "void(f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)"};
+static const char *const symbols[] = {"pow", "sqrt", "abs", "strlen", "getenv", "srand", "toupper", "nowhere", ""};
+static const char *const curve_names[] = {
+    "wobble", "wobble(0.5)", "wobble(-1)", "wobble(2)", "wobble(1e308)", "wobble(nan)", "wobble(inf)", "wobble(,)",
+    "wobble(1, 2, 3, 4, 5, 6, 7, 8, 9)", "wobble(", "wobble()", "root", "root(1)", "w2", "steps", "cubic-bezier"};
+#define PICK(table) (table[u8(in) % (sizeof table / sizeof *table)])
+
+/* A host curve: its parameters shape it, whatever they are. */
+static double wobble(double x, const double *params, void *user) {
+    (void)user;
+    return x + params[0] * x * (1 - x);
+}
+
+/* A host function answering with its declared type, or failing. */
+static animrt_status echo(void *user, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user;
+    if (count > 0 && args[0].type == ANIMRT_TYPE_NUMBER && args[0].number < 0)
+        return animrt_error_set(ANIMRT_E_RANGE, "echo refuses negative numbers");
+    result->number = 1; result->integer = 1; result->boolean = 1; result->string = "echo"; result->pointer = NULL;
+    return ANIMRT_OK;
+}
+
+static void extend(animrt_runtime *rt, program *in) {
+    switch (u8(in) % 5) {
+    case 0: {
+        const char *lib = u8(in) % 2 ? "libm.so.6" : (u8(in) % 4 ? NULL : "libnowhere.so");
+        if (u8(in) % 3) check_status(animrt_function_bind(rt, lib, PICK(symbols), PICK(signatures), pick_string(in)));
+        else check_status(animrt_timing_function_bind(rt, lib, PICK(symbols), PICK(signatures), u8(in) % 2 ? "root" : NULL));
+        break;
+    }
+    case 1: {
+        double defaults[10], lo[10], hi[10];
+        for (int i = 0; i < 10; i++) { defaults[i] = pick_double(in); lo[i] = pick_double(in); hi[i] = pick_double(in); }
+        check_status(animrt_timing_function_register(rt, u8(in) % 2 ? "wobble" : pick_string(in), u8(in) % 8 ? wobble : NULL,
+                                                     NULL, pick_count(in, 10), u8(in) % 8 ? defaults : NULL,
+                                                     u8(in) % 2 ? lo : NULL, u8(in) % 2 ? hi : NULL));
+        break;
+    }
+    case 2:
+        check_status(animrt_function_register(rt, u8(in) % 2 ? "echo" : pick_string(in), PICK(signatures),
+                                              u8(in) % 8 ? echo : NULL, NULL));
+        break;
+    case 3: {
+        animrt_value args[17], result;
+        char buf[16];
+        size_t needed = 0, n = pick_count(in, 17);
+        for (size_t i = 0; i < 17; i++) {
+            memset(&args[i], 0, sizeof args[i]);
+            args[i].type = u8(in) % 7;
+            args[i].number = pick_double(in);
+            args[i].integer = (int64_t)u64(in);
+            args[i].boolean = u8(in);
+            args[i].string = u8(in) % 4 ? dictionary[u8(in) % DICT] : NULL;
+        }
+        static const char *const callables[] = {"echo", "pow", "sqrt", "abs", "iabs", "strlen", "getenv", "nowhere"};
+        check_status(animrt_function_call(rt, PICK(callables), u8(in) % 8 ? args : NULL, n, u8(in) % 8 ? &result : NULL,
+                                          u8(in) % 2 ? buf : NULL, pick_count(in, sizeof buf), &needed));
+        break;
+    }
+    default: {
+        double v = 0;
+        check_status(animrt_timing_function_evaluate(rt, PICK(curve_names), pick_double(in), &v));
+        if (isnan(v)) fail("a timing function evaluated to NaN");
+        break;
+    }
+    }
 }
 
 /* ---- libFuzzer entry points ------------------------------------------------------------ */
