@@ -30,7 +30,8 @@ public func animrt_function_register(_ rt: OpaquePointer!, _ name: UnsafePointer
 @c @implementation
 public func animrt_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
                                  _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
-    withPlugins(rt) { p throws(AnimrtError) in
+    withPlugins(rt, trace: TraceCall("animrt_function_bind", [Traced.text(library), Traced.text(symbol), Traced.text(signature),
+                                                              Traced.text(name)])) { p throws(AnimrtError) in
         try p.bindFunction(library: try optionalString(library, "library"), symbol: try nameString(symbol, "symbol"),
                            signature: try string(signature, "signature"), name: try optionalNameString(name, "name"))
     }
@@ -39,7 +40,8 @@ public func animrt_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<
 @c @implementation
 public func animrt_timing_function_bind(_ rt: OpaquePointer!, _ library: UnsafePointer<CChar>!, _ symbol: UnsafePointer<CChar>!,
                                         _ signature: UnsafePointer<CChar>!, _ name: UnsafePointer<CChar>!) -> animrt_status {
-    withPlugins(rt) { p throws(AnimrtError) in
+    withPlugins(rt, trace: TraceCall("animrt_timing_function_bind", [Traced.text(library), Traced.text(symbol),
+                                                                     Traced.text(signature), Traced.text(name)])) { p throws(AnimrtError) in
         try p.bindTimingFunction(library: try optionalString(library, "library"), symbol: try nameString(symbol, "symbol"),
                                  signature: try string(signature, "signature"), name: try optionalNameString(name, "name"))
     }
@@ -75,7 +77,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
 
 @c @implementation
 public func animrt_plugin_load(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withPlugins(rt) { p throws(AnimrtError) in
+    withPlugins(rt, trace: TraceCall("animrt_plugin_load", [Traced.text(path)])) { p throws(AnimrtError) in
         let out = try required(out, "out")
         out.pointee = try p.load(path: try string(path, "path")).raw
     }
@@ -83,7 +85,9 @@ public func animrt_plugin_load(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar
 
 @c @implementation
 public func animrt_plugin_unload(_ rt: OpaquePointer!, _ plugin: animrt_id) -> animrt_status {
-    withPlugins(rt) { p throws(AnimrtError) in try p.unload(Handle(raw: plugin)) }
+    withPlugins(rt, trace: TraceCall("animrt_plugin_unload", [.handle(plugin)])) { p throws(AnimrtError) in
+        try p.unload(Handle(raw: plugin))
+    }
 }
 
 @c @implementation

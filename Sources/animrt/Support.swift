@@ -226,6 +226,13 @@ func withRuntime(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall,
     traced(rt, call) { (box: RuntimeBox) throws(AnimrtError) in try body(box.runtime) }
 }
 
+/// `withPlugins` for a call that changes the runtime (see `withRuntime(_:trace:_:)`).
+@inline(__always)
+func withPlugins(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall,
+                 _ body: (PluginHost) throws(AnimrtError) -> Void) -> animrt_status {
+    traced(rt, call) { (box: RuntimeBox) throws(AnimrtError) in try body(box.plugins) }
+}
+
 /// `withMachines` for a call that changes the runtime (see `withRuntime(_:trace:_:)`).
 @inline(__always)
 func withMachines(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall,
@@ -239,7 +246,7 @@ func withMachines(_ rt: OpaquePointer?, trace call: @autoclosure () -> TraceCall
 func traced(_ rt: OpaquePointer?, _ call: () -> TraceCall, _ body: (RuntimeBox) throws(AnimrtError) -> Void) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     let error: AnimrtError? = RuntimeBox.with(rt) { box in
-        box.lock.lock()
+        if let refused = box.acquire() { return refused }
         defer { box.lock.unlock() }
         if box.closing { return RuntimeBox.closingError() }
         do throws(AnimrtError) { try body(box) } catch { return error }

@@ -273,6 +273,36 @@ TEST(one_init_per_runtime_and_unloading) {
     animrt_runtime_destroy(a);
 }
 
+/* A trace of a session with a plugin and a bound curve replays bit for bit:
+ * the replay loads and binds them again by path and symbol. */
+TEST(traces_replay_plugins_and_bindings) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/plugins.trace", dir);
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, def = 0, like = 0, layer = 0, anim = 0;
+    CHECK_OK(animrt_trace_start(rt, path));
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK_OK(animrt_timing_function_bind(rt, lib("libexamples.so"), "example_elastic", "f64(f64)", "ffiElastic"));
+    CHECK_OK(animrt_definition_load_named(rt, "likeButton", &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &like));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "ffiElastic"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, anim, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_machine_send_json(rt, like, "tap", NULL, NULL));
+    for (int i = 1; i <= 10; i++) CHECK_OK(animrt_runtime_tick(rt, 1 + 0.05 * i));
+    CHECK_OK(animrt_trace_stop(rt));
+    animrt_runtime_destroy(rt);
+    animrt_runtime *again = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(again, path, &calls));
+    CHECK(calls == 20); /* everything but the trace calls themselves */
+    double y = 0;
+    CHECK_OK(animrt_timing_function_evaluate(again, "bounce(3)", 1, &y));
+    animrt_runtime_destroy(again);
+}
+
 /* ---- binding C functions with libffi ----------------------------------- */
 
 TEST(bound_functions) {
@@ -695,6 +725,7 @@ int main(int argc, char **argv) {
     RUN(plugin_curve_on_several_threads);
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
+    RUN(traces_replay_plugins_and_bindings);
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
