@@ -1,3 +1,4 @@
+import Testing
 @testable import AnimationCore
 
 extension Runtime {
@@ -35,4 +36,16 @@ extension Event {
 func linear(_ path: String, _ from: Double, _ to: Double, begin: Double = 0, duration: Double = 1,
             fill: FillMode = .removed) -> Animation {
     .basic(path, from: .scalar(from), to: .scalar(to), timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill))
+}
+
+/// Expects `body` to fail with `status`, with every fragment in the message;
+/// returns the error. (A body that does not throw is a recorded failure.)
+@discardableResult
+func expectFailure(_ status: Status, containing fragments: String..., sourceLocation: SourceLocation = #_sourceLocation,
+                   _ body: () throws -> Void) -> AnimrtError? {
+    let error = #expect(throws: AnimrtError.self, sourceLocation: sourceLocation) { try body() }
+    guard let error else { return nil }
+    #expect(error.status == status, "\(error)", sourceLocation: sourceLocation)
+    for f in fragments { #expect(error.message.contains(f), "'\(error.message)' lacks '\(f)'", sourceLocation: sourceLocation) }
+    return error
 }

@@ -42,12 +42,15 @@ struct TimingFunctionTests {
     }
 
     @Test("x control points outside [0, 1] and non-finite points are rejected")
-    func invalidBezier() {
+    func invalidBezier() throws {
         #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(1.2, 0, 0.5, 1) }
         #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(0.2, .nan, 0.5, 1) }
-        let e = try? TimingFunction.cubicBezier(-0.1, 0, 0.5, 1)
-        #expect(e == nil)
-        do { _ = try TimingFunction.cubicBezier(0.3, 0, 1.5, 1) } catch { #expect(error.status == .outOfRange); #expect(error.message.contains("x2 = 1.5")) }
+        expectFailure(.outOfRange, containing: "x1 = -0.1") { _ = try TimingFunction.cubicBezier(-0.1, 0, 0.5, 1) }
+        expectFailure(.outOfRange, containing: "x2 = 1.5") { _ = try TimingFunction.cubicBezier(0.3, 0, 1.5, 1) }
+        expectFailure(.outOfRange, containing: "x2 = -0.5") { _ = try TimingFunction.cubicBezier(0.3, 0, -0.5, 1) }
+        expectFailure(.invalidArgument, containing: "y2") { _ = try TimingFunction.cubicBezier(0.3, 0, 0.5, .infinity) }
+        // The edges are accepted: x1 and x2 may be exactly 0 or 1.
+        #expect(try TimingFunction.cubicBezier(0, 0.3, 1, 0.7) != .linear)
     }
 
     @Test("Diagonal control points are exactly linear")
@@ -63,8 +66,7 @@ struct TimingFunctionTests {
         #expect(try r.function(named: "cubic-bezier(0.1, 0.2, 0.3, 0.4)") == .cubicBezier(UnitBezier(0.1, 0.2, 0.3, 0.4)))
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(0)") }
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(1, jump-none)") }
-        do { _ = try r.function(named: "easeInOut"); Issue.record("accepted") }
-        catch { #expect(error.status == .notFound); #expect(error.message.contains("did you mean 'easeInEaseOut'?")) }
+        expectFailure(.notFound, containing: "did you mean 'easeInEaseOut'?") { _ = try r.function(named: "easeInOut") }
     }
 
     @Test("Suggestions prefer Core Animation's names; hyphenated words get the CSS name", arguments: [
@@ -74,10 +76,9 @@ struct TimingFunctionTests {
     func suggestions(typo: String, expected: String) {
         let r = TimingFunctionRegistry()
         #expect(r.suggestion(for: typo) == expected)
-        do { _ = try r.function(named: typo); Issue.record("accepted") }
-        catch {
-            #expect(error.message.contains("did you mean '\(expected)'?"))
-            #expect(error.message.contains("Known: linear, easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in"))
+        expectFailure(.notFound, containing: "did you mean '\(expected)'?",
+                      "Known: linear, easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in") {
+            _ = try r.function(named: typo)
         }
     }
 
