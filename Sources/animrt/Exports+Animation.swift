@@ -30,16 +30,15 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
     withRuntime(rt, trace: TraceCall("animrt_animation_create", [.integer(Int64(kind.rawValue)), Traced.text(keyPath)])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         let content: Animation.Content
-        switch kind.rawValue {
-        case ANIMRT_ANIMATION_BASIC.rawValue: content = .basic(from: nil, to: nil, by: nil)
-        case ANIMRT_ANIMATION_KEYFRAME.rawValue: content = .keyframe(Keyframes(values: []))
-        case ANIMRT_ANIMATION_SPRING.rawValue: content = .spring(from: nil, to: nil, by: nil, Spring())
-        case ANIMRT_ANIMATION_DECAY.rawValue: content = .decay(from: nil, velocity: nil, Decay())
-        case ANIMRT_ANIMATION_GROUP.rawValue:
+        switch try enumValue(Int32(bitPattern: kind.rawValue), AnimationKind.self, "animrt_animation_kind") {
+        case .basic: content = .basic(from: nil, to: nil, by: nil)
+        case .keyframe: content = .keyframe(Keyframes(values: []))
+        case .spring: content = .spring(from: nil, to: nil, by: nil, Spring())
+        case .decay: content = .decay(from: nil, velocity: nil, Decay())
+        case .group:
             guard keyPath == nil else { throw AnimrtError(.invalidArgument, "a group animation takes no key path; pass NULL") }
             out.pointee = try r.createAnimation(.group([])).raw
             return
-        default: throw AnimrtError(.unknownEnum, "\(kind.rawValue) is not a valid animrt_animation_kind")
         }
         let path = try nameString(keyPath, "key_path")
         out.pointee = try r.createAnimation(Animation(keyPath: path, content: content)).raw
@@ -74,21 +73,21 @@ public func animrt_animation_get_timing(_ rt: OpaquePointer!, _ animation: animr
 public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_id, _ flag: animrt_flag, _ on: Int32) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_animation_set_flag", [.handle(animation), .integer(Int64(flag.rawValue)), .integer(Int64(on))])) { r throws(AnimrtError) in
         let b = on != 0
+        let flag = try enumValue(Int32(bitPattern: flag.rawValue), AnimationFlag.self, "animrt_flag")
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
-            switch flag.rawValue {
-            case ANIMRT_FLAG_AUTOREVERSES.rawValue: a.timing.autoreverses = b
-            case ANIMRT_FLAG_REMOVED_ON_COMPLETION.rawValue: a.isRemovedOnCompletion = b
-            case ANIMRT_FLAG_ADDITIVE.rawValue: a.isAdditive = b
-            case ANIMRT_FLAG_CUMULATIVE.rawValue: a.isCumulative = b
-            case ANIMRT_FLAG_FROM_PRESENTATION.rawValue: a.startsFromPresentation = b
-            case ANIMRT_FLAG_ALLOWS_OVERDAMPING.rawValue:
+            switch flag {
+            case .autoreverses: a.timing.autoreverses = b
+            case .removedOnCompletion: a.isRemovedOnCompletion = b
+            case .additive: a.isAdditive = b
+            case .cumulative: a.isCumulative = b
+            case .fromPresentation: a.startsFromPresentation = b
+            case .allowsOverdamping:
                 guard case .spring(let f, let t, let by, var s) = a.content else { throw wrongKind(a, animation, "spring") }
                 s.allowsOverdamping = b
                 a.content = .spring(from: f, to: t, by: by, s)
-            case ANIMRT_FLAG_SETTLING_DURATION.rawValue:
+            case .settlingDuration:
                 guard case .spring = a.content else { throw wrongKind(a, animation, "spring") }
                 a.usesSettlingDuration = b
-            default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag")
             }
         }
     }

@@ -1,5 +1,5 @@
 /// Why an animation stopped. Raw values are part of the C ABI.
-public enum StopReason: Int32, Sendable {
+public enum StopReason: Int32, Sendable, CaseIterable {
     /// It reached the end of its active duration (`finished == true`).
     case finished = 0
     /// It was removed by key or by remove-all.
@@ -16,7 +16,7 @@ public enum StopReason: Int32, Sendable {
 }
 
 /// What happened. Raw values are part of the C ABI.
-public enum EventType: Int32, Sendable {
+public enum EventType: Int32, Sendable, CaseIterable {
     case animationStarted = 1
     case animationStopped
     case barrierNotified

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import AnimationCore
+
+/// include/animrt.h is the contract: every enumeration it declares is parsed
+/// here and compared with the Swift enum that carries its raw values, in
+/// both directions. An enumeration added to the header without a Swift
+/// counterpart fails `everyHeaderEnumIsMapped`.
+@Suite("The header's enumerations and the core's raw values")
+struct HeaderTests {
+    /// The header, found from this file (Tests/AnimationCoreTests/ → include/).
+    static let header: String = {
+        let here = URL(fileURLWithPath: #filePath)
+        let url = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("include/animrt.h")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    /// Every enumeration of the header: type name → [constant: value]. The
+    /// anonymous enum of status codes is named after its typedef,
+    /// `animrt_status`.
+    static func headerEnums() throws -> [String: [String: Int32]] {
+        let text = header.replacing(/\/\*[\s\S]*?\*\//, with: "")
+        var out: [String: [String: Int32]] = [:]
+        for m in text.matches(of: /(typedef\s+)?enum\s*(\w*)\s*\{([^}]*)\}\s*(\w*)\s*;/) {
+            let name = !String(m.output.2).isEmpty ? String(m.output.2) : !String(m.output.4).isEmpty ? String(m.output.4)
+                : "animrt_status"
+            var members: [String: Int32] = [:]
+            for item in m.output.3.split(separator: ",") {
+                let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                guard parts.count == 2, let v = Int32(parts[1]) else {
+                    throw FixtureError(description: "\(name): cannot read '\(item)' (every enumerator needs an explicit value)")
+                }
+                members[parts[0]] = v
+            }
+            out[name] = members
+        }
+        return out
+    }
+
+    /// `layerDestroyed` → `LAYER_DESTROYED`.
+    static func constantCase(_ name: String) -> String {
+        var out = ""
+        for c in name {
+            if c.isUppercase { out += "_" }
+            out += c.uppercased()
+        }
+        return out
+    }
+
+    static func swiftSide<E: CaseIterable & RawRepresentable>(_: E.Type, _ prefix: String) -> [String: Int32]
+    where E.RawValue == Int32 {
+        Dictionary(uniqueKeysWithValues: E.allCases.map { (prefix + constantCase("\($0)"), $0.rawValue) })
+    }
+
+    /// Header enumeration → its constants as the core defines them.
+    static let swiftEnums: [String: [String: Int32]] = [
+        "animrt_status": Dictionary(uniqueKeysWithValues: Status.allCases.map { ("\($0.name)", $0.rawValue) }),
+        "animrt_value_kind": swiftSide(ValueKind.self, "ANIMRT_VALUE_"),
+        "animrt_animation_kind": swiftSide(AnimationKind.self, "ANIMRT_ANIMATION_"),
+        "animrt_timing_param": swiftSide(TimingParameter.self, "ANIMRT_TIMING_"),
+        "animrt_flag": swiftSide(AnimationFlag.self, "ANIMRT_FLAG_"),
+        "animrt_fill_mode": swiftSide(FillMode.self, "ANIMRT_FILL_"),
+        "animrt_direction": swiftSide(PlaybackDirection.self, "ANIMRT_DIRECTION_"),
+        "animrt_value_slot": swiftSide(ValueSlot.self, "ANIMRT_"),
+        "animrt_calculation_mode": swiftSide(CalculationMode.self, "ANIMRT_CALC_"),
+        "animrt_event_type": swiftSide(EventType.self, "ANIMRT_EVENT_"),
+        "animrt_stop_reason": swiftSide(StopReason.self, "ANIMRT_STOP_"),
+    ]
+
+    @Test("The header parses into its enumerations")
+    func headerParses() throws {
+        #expect(!Self.header.isEmpty, "include/animrt.h was not found")
+        let enums = try Self.headerEnums()
+        #expect(enums.count >= 11)
+        #expect(enums["animrt_fill_mode"]?["ANIMRT_FILL_FORWARDS"] == 1)
+        #expect(enums["animrt_status"]?["ANIMRT_E_ENUM"] == 12)
+    }
+
+    @Test("Every enumeration of the header has a Swift counterpart, and no Swift table has more")
+    func everyHeaderEnumIsMapped() throws {
+        let header = Set(try Self.headerEnums().keys)
+        #expect(header.subtracting(Self.swiftEnums.keys).isEmpty,
+                "enumerations in include/animrt.h without a Swift enum: \(header.subtracting(Self.swiftEnums.keys).sorted())")
+        #expect(Set(Self.swiftEnums.keys).subtracting(header).isEmpty)
+    }
+
+    @Test("Each enumeration has the same constants and values in the header and in Swift",
+          arguments: swiftEnums.keys.sorted())
+    func sameConstants(_ name: String) throws {
+        let header = try #require(try Self.headerEnums()[name], "\(name) is not in the header")
+        let swift = try #require(Self.swiftEnums[name])
+        for (constant, value) in header.sorted(by: { $0.key < $1.key }) {
+            #expect(swift[constant] == value, "\(constant) = \(value) in the header, \(swift[constant].map { "\($0)" } ?? "missing") in Swift")
+        }
+        for (constant, value) in swift.sorted(by: { $0.key < $1.key }) where header[constant] == nil {
+            Issue.record("\(constant) = \(value) exists in Swift but not in the header")
+        }
+    }
+
+    @Test("Timing parameters reach the fields they name")
+    func parametersReachTheirFields() {
+        var seen: Set<Double> = []
+        for p in TimingParameter.allCases {
+            var t = MediaTiming()
+            let v = 10 + Double(p.rawValue)
+            t[keyPath: p.field] = v
+            // Exactly one field changed, and it is the one named.
+            let fields = TimingParameter.allCases.map { t[keyPath: $0.field] }
+            #expect(fields.filter { $0 == v }.count == 1, "\(p)")
+            seen.insert(v)
+        }
+        #expect(seen.count == TimingParameter.allCases.count)
+        // Each parameter names its field: ANIMRT_TIMING_TIME_OFFSET is \.timeOffset.
+        for p in TimingParameter.allCases {
+            #expect("\(p.field)" == "\\MediaTiming.\(p)", "\(p) reaches \(p.field)")
+        }
+        #expect(ValueSlot.allCases.map(\.name) == ["fromValue", "toValue", "byValue"])
+    }
+
+    @Test("Status names are the header's constant names")
+    func statusNames() throws {
+        let header = try #require(try Self.headerEnums()["animrt_status"])
+        for s in Status.allCases { #expect(header["\(s.name)"] == s.rawValue, "\(s)") }
+    }
+}
