@@ -1,0 +1,85 @@
+import Testing
+@testable import AnimationCore
+
+@Suite("R2 barrier counts, transaction durations, timer order")
+struct SyncTests {
+    @Test("enter(count:) adds exactly its count; the notification waits for as many leaves")
+    func enterCount() throws {
+        let rt = Runtime()
+        let b = try rt.createBarrier()
+        try rt.enter(b, count: 3)
+        #expect(try rt.count(of: b) == 3)
+        try rt.notify(b, token: 5)
+        try rt.leave(b); try rt.leave(b)
+        #expect(rt.drain().isEmpty)
+        try rt.leave(b)
+        #expect(rt.drain().map(\.tag) == ["notified:5"])
+        expectFailure(.outOfRange, containing: "at least 1") { try rt.enter(b, count: 0) }
+        expectFailure(.outOfRange) { try rt.enter(b, count: -2) }
+        #expect(try rt.count(of: b) == 0)  // refused calls changed nothing
+        try rt.enter(b)
+        #expect(try rt.count(of: b) == 1)
+    }
+
+    @Test("Notifications run once each, in the order registered")
+    func notifyOrder() throws {
+        let rt = Runtime()
+        let b = try rt.createBarrier()
+        try rt.enter(b)
+        var order: [Int] = []
+        try rt.notify(b, token: 1)
+        try rt.notify(b) { order.append(2) }
+        try rt.notify(b, token: 3)
+        try rt.leave(b)
+        #expect(rt.drain().map(\.tag) == ["notified:1", "notified:3"])
+        #expect(order == [2])
+        try rt.enter(b); try rt.leave(b)
+        #expect(rt.drain().isEmpty && order == [2])
+    }
+
+    @Test("A destroyed barrier never notifies and no longer counts its animations")
+    func destroyedBarrier() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let b = try rt.createBarrier()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "a", joining: b)
+        try rt.notify(b, token: 9)
+        try rt.destroyBarrier(b)
+        try rt.tick(0); try rt.tick(2)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+        expectFailure(.handle, containing: "stale") { _ = try rt.count(of: b) }
+    }
+
+    @Test("A transaction's barrier cannot be destroyed by hand")
+    func transactionBarrier() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.beginTransaction()
+        let h = try rt.add(linear("opacity", 0, 1), to: l, forKey: "a")
+        let joined = rt.memberships[Int(rt.instances[h.index].membership)].barrier
+        expectFailure(.state, containing: "belongs to a transaction") { try rt.destroyBarrier(joined) }
+        try rt.commitTransaction(token: 4)
+        try rt.tick(0); try rt.tick(1)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished", "transaction:4"])
+        expectFailure(.outOfRange) { try rt.beginTransaction(animationDuration: 0) }
+        expectFailure(.invalidArgument) { try rt.beginTransaction(animationDuration: .nan) }
+        #expect(rt.transactionDepth == 0)
+    }
+
+    @Test("Timers fire in time order, then start order; a zero delay fires at the next tick")
+    func timerOrder() throws {
+        let rt = Runtime()
+        try rt.tick(1)
+        try rt.startTimer(after: 2, token: 1)
+        try rt.startTimer(after: 1, token: 2)
+        try rt.startTimer(after: 1, token: 3)
+        try rt.startTimer(after: 0, token: 4)
+        expectFailure(.outOfRange) { try rt.startTimer(after: -1, token: 5) }
+        expectFailure(.invalidArgument) { try rt.startTimer(after: .infinity, token: 5) }
+        #expect(rt.pendingTimerCount == 4)
+        try rt.tick(1)
+        #expect(rt.drain().map(\.tag) == ["timer:4"])
+        try rt.tick(2.5)
+        #expect(rt.drain().map(\.tag) == ["timer:2", "timer:3"])
+        try rt.tick(3)
+        #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == ["timer:1@3.0"])
+    }
+}
