@@ -27,6 +27,10 @@ LIB        := $(LIBDIR)/libanimrt.so
 OUT        := $(BUILD)/c
 CWARN      := -std=c99 -Wall -Wextra -Werror -pedantic
 CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
+# The C test programs in bindings/c/tests: test-c runs each against the
+# library, test-asan each (and the chaos test) against the library built with ASan.
+C_TESTS    := test_abi test_functions test_bad_input test_settling_transactions test_reliability test_machines \
+              test_shipped_machines test_timing test_traces
 
 # Sanitized builds. The library itself is instrumented: ASan (with libFuzzer's
 # coverage, so one build serves the tests and the fuzzer) or TSan. Swift has
@@ -91,12 +95,12 @@ test-c: lib plugins
 	$(CC) $(CWARN) -Iinclude -c bindings/c/tests/header_c99.c -o $(OUT)/header_c99.o
 	$(CXX) -std=c++17 -Wall -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
 	bindings/c/tests/check_symbols.sh $(LIB) include/animrt.h
-	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_abi.c $(CLINK) -lpthread -o $(OUT)/test_abi
-	$(OUT)/test_abi
-	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_settling_transactions.c $(CLINK) -o $(OUT)/test_settling_transactions
-	$(OUT)/test_settling_transactions
-	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_reliability.c $(CLINK) -lpthread -o $(OUT)/test_reliability
-	$(OUT)/test_reliability
+	$(PYTHON) bindings/c/tests/check_calls.py include/animrt.h bindings/c/tests
+	@for t in $(C_TESTS); do \
+	    echo "$$t"; \
+	    $(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/$$t.c $(CLINK) -lpthread \
+	        -o $(OUT)/$$t && $(OUT)/$$t || exit 1; \
+	done
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_plugins.c $(CLINK) -o $(OUT)/test_plugins
 	$(OUT)/test_plugins $(OUT)
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
@@ -128,20 +132,11 @@ test-asan: lib-asan plugins
 	@nm -D $(ASANLIB) | grep -q __asan_report_store8 \
 	    || { echo "$(ASANLIB) is not instrumented by ASan"; exit 1; }
 	@echo "libanimrt.so under test is built with -sanitize=address"
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_abi.c $(ASANLINK) -o $(OUT)/test_abi_asan
-	$(ASANRUN) $(OUT)/test_abi_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_machines.c $(ASANLINK) -o $(OUT)/test_machines_asan
-	$(ASANRUN) $(OUT)/test_machines_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_shipped_machines.c $(ASANLINK) -o $(OUT)/test_shipped_machines_asan
-	$(ASANRUN) $(OUT)/test_shipped_machines_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_timing.c $(ASANLINK) -o $(OUT)/test_timing_asan
-	$(ASANRUN) $(OUT)/test_timing_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_traces.c $(ASANLINK) -o $(OUT)/test_traces_asan
-	$(ASANRUN) $(OUT)/test_traces_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_chaos.c $(ASANLINK) -o $(OUT)/test_chaos_asan
-	$(ASANRUN) $(OUT)/test_chaos_asan
-	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_reliability.c $(ASANLINK) -o $(OUT)/test_reliability_asan
-	$(ASANRUN) $(OUT)/test_reliability_asan
+	@for t in $(C_TESTS) test_chaos; do \
+	    echo "$$t against the ASan library"; \
+	    $(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/$$t.c $(ASANLINK) -o $(OUT)/$${t}_asan \
+	        && $(ASANRUN) $(OUT)/$${t}_asan || exit 1; \
+	done
 	$(SANCC) $(SANFLAGS) -fsanitize=address,undefined bindings/c/tests/test_plugins.c $(ASANLINK) -o $(OUT)/test_plugins_asan
 	$(ASANRUN) $(OUT)/test_plugins_asan $(OUT)
 

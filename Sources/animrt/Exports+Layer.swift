@@ -163,7 +163,8 @@ public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out:
     withRuntime(rt) { r throws(AnimrtError) in
         let n = try r.readerSize(Handle(raw: reader))
         needed?.pointee = n
-        guard let out, capacity(cap) >= n else {
+        // An empty reader needs no buffer at all (NULL, 0 is enough).
+        guard capacity(cap) >= n, out != nil || n == 0 else {
             throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
         }
         try r.readPresentation(reader: Handle(raw: reader), into: UnsafeMutableBufferPointer(start: out, count: n))
