@@ -6,6 +6,8 @@
 #   make tsan     four threads, a million calls on one runtime, under ThreadSanitizer
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI, plugin and Python costs
 #   make curves   redraw docs/curves.svg (timing functions and springs) from the library
+#   make coverage line and region coverage of the library from every suite (tools/coverage.py)
+#   make mutate   mutation testing: break the code on purpose, count what the tests catch (tools/mutate.py)
 #   make install PREFIX=/usr/local
 #
 # Needs the Swift toolchain (its clang builds the sanitized programs), a C
@@ -50,7 +52,8 @@ FUZZ_SECONDS ?= 600
 FUZZ_TEST_SECONDS ?= 60
 FUZZ       := $(BUILD)/fuzz
 
-.PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan machine-docs curves plugins
+.PHONY: all lib lib-asan test test-swift test-c test-asan test-fuzz test-python demo bench install clean tools python-deps fuzz tsan \
+        machine-docs curves plugins coverage mutate
 
 # Machine definitions whose pages, diagrams and tables live in docs/machines/.
 MACHINE_DEFS := examples/machines/download_button.json $(wildcard Sources/StateMachines/Library/*.json)
@@ -185,6 +188,15 @@ test-python: lib plugins python-deps
 
 curves: lib
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py docs/curves.svg
+
+# ---- measuring the tests ----------------------------------------------------
+
+coverage: tools python-deps
+	$(PYTHON) tools/coverage.py
+
+# MUTATE_ARGS: e.g. --only core-fill-raw-values, --list, --jobs 1
+mutate: tools python-deps
+	$(PYTHON) tools/mutate.py $(MUTATE_ARGS)
 
 # ---- demo, bench, install ---------------------------------------------------
 
