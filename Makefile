@@ -88,6 +88,7 @@ plugins: tools
 # ---- tests ------------------------------------------------------------------
 
 test: test-swift test-c test-asan test-fuzz test-python
+	$(PYTHON) tools/mutate.py --check
 	@echo "all suites passed"
 
 test-swift: tools

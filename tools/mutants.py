@@ -1,0 +1,270 @@
+"""The curated mutants of tools/mutate.py.
+
+Each mutant is one plausible fault, written as an exact search/replace of a
+snippet that must occur exactly once in its file (mutate.py --check fails,
+naming the mutant, when the code has moved: then update the snippet here).
+`suites` are the suites that should catch it ("swift", "swift:FILTER", "c",
+"python"). A mutant marked `equivalent` cannot change what any caller
+observes; the note says why, and the run shows that it survives.
+
+When a mutant survives, either a test is missing (write it) or the mutant
+is equivalent (say why here). Kinds: sign, comparison, enum raw value,
+off-by-one, dropped statement, swapped operand, constant.
+"""
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    kind: str
+    file: str
+    find: str
+    replace: str
+    suites: Tuple[str, ...]
+    why: str
+    equivalent: Optional[str] = None
+
+
+TIMING_MODEL = "Sources/AnimationCore/Timing/TimingModel.swift"
+MEDIA_TIMING = "Sources/AnimationCore/Timing/MediaTiming.swift"
+LIFE_STATE = "Sources/AnimationCore/Timing/LifeState.swift"
+BATCH_KERNEL = "Sources/AnimationCore/Batch/BatchKernel.swift"
+BATCH_STORAGE = "Sources/AnimationCore/Batch/BatchStorage.swift"
+UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
+STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
+TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
+SPRING = "Sources/AnimationCore/Curves/Spring.swift"
+BARRIERS = "Sources/AnimationCore/Sync/Runtime+Barriers.swift"
+TIMERS = "Sources/AnimationCore/Sync/Runtime+Timers.swift"
+ATTACH = "Sources/AnimationCore/Layers/Runtime+Attach.swift"
+TICK = "Sources/AnimationCore/Runtime/Runtime+Tick.swift"
+EVENT = "Sources/AnimationCore/Runtime/Event.swift"
+RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
+KEYFRAMES = "Sources/AnimationCore/Animations/ResolvedKeyframes.swift"
+OPTIONS = "Sources/AnimationCore/Animations/AnimationOptions.swift"
+VALUE = "Sources/AnimationCore/Values/Value.swift"
+EX_RUNTIME = "Sources/animrt/Exports+Runtime.swift"
+EX_ANIMATION = "Sources/animrt/Exports+Animation.swift"
+EX_ATTACH = "Sources/animrt/Exports+Attach.swift"
+EX_LAYER = "Sources/animrt/Exports+Layer.swift"
+EX_SUPPORT = "Sources/animrt/Support.swift"
+
+SWIFT = ("swift",)
+SWIFT_C = ("swift", "c")
+C = ("c",)
+C_PY = ("c", "python")
+
+MUTANTS = [
+    # ---- the timing model (Web Animations) -------------------------------
+    Mutant("timing-reverse-ignored", "dropped statement", TIMING_MODEL,
+           "case .reverse: forwards = false", "case .reverse: forwards = true", SWIFT_C,
+           "direction reverse plays forwards"),
+    Mutant("timing-alternate-reverse", "swapped operand", TIMING_MODEL,
+           "if direction == .alternateReverse { d += 1 }", "if direction == .alternate { d += 1 }", SWIFT_C,
+           "alternate and alternate-reverse start on the wrong side"),
+    Mutant("timing-alternate-parity", "sign", TIMING_MODEL,
+           "if direction == .alternateReverse { d += 1 }", "if direction == .alternateReverse { d -= 1 }", SWIFT,
+           "alternate-reverse shifts the iteration by -1 instead of +1",
+           equivalent="only the parity of d is used (positiveRemainder(d, 2)): d - 1 and d + 1 have the same parity"),
+    Mutant("timing-before-flag-backwards", "dropped statement", TIMING_MODEL,
+           "let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)",
+           "let beforeFlag = (phase == .before && forwards)", SWIFT,
+           "the before flag is not set in the after phase when playing backwards"),
+    Mutant("timing-after-boundary", "comparison", TIMING_MODEL,
+           "(!backwards && localTime == activeAfter)", "(backwards && localTime == activeAfter)", SWIFT,
+           "the end of the active interval is inclusive going forwards"),
+    Mutant("timing-end-of-iteration", "constant", TIMING_MODEL,
+           "            simple = 1\n", "            simple = 0\n", SWIFT,
+           "a fill at an exact iteration end shows the start of the next iteration, not the end of the last"),
+    Mutant("timing-iteration-off-by-one", "off-by-one", TIMING_MODEL,
+           "else if simple == 1 { iteration = overall.rounded(.down) - 1 }",
+           "else if simple == 1 { iteration = overall.rounded(.down) }", SWIFT,
+           "the current iteration at an iteration end is one too many"),
+    Mutant("timing-zero-active-duration", "dropped statement", TIMING_MODEL,
+           "iterationDuration == 0 || iterationCount == 0 ? 0 : iterationDuration * iterationCount",
+           "iterationDuration * iterationCount", SWIFT,
+           "0 × ∞ is NaN instead of an empty active interval"),
+    Mutant("fill-raw-values", "enum raw value", TIMING_MODEL,
+           "case removed = 0, forwards, backwards, both", "case removed = 0, backwards, forwards, both", SWIFT_C,
+           "FillMode forwards and backwards swapped (ABI raw values)"),
+    Mutant("fill-backwards-both", "dropped statement", TIMING_MODEL,
+           "@inlinable var fillsBackwards: Bool { self == .backwards || self == .both }",
+           "@inlinable var fillsBackwards: Bool { self == .backwards }", SWIFT,
+           "fill both does not fill backwards"),
+    Mutant("direction-raw-values", "enum raw value", TIMING_MODEL,
+           "case normal = 0, reverse, alternate, alternateReverse",
+           "case normal = 0, alternate, reverse, alternateReverse", SWIFT_C,
+           "PlaybackDirection reverse and alternate swapped (ABI raw values)"),
+    # ---- Core Animation media timing ----------------------------------
+    Mutant("media-autoreverses-count", "constant", MEDIA_TIMING,
+           "(repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1)",
+           "(repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 1 : 1)", SWIFT,
+           "autoreverses does not double the iteration count"),
+    Mutant("media-autoreverses-over-reverse", "dropped statement", MEDIA_TIMING,
+           "if autoreverses { dir = (direction == .reverse || direction == .alternateReverse) ? .alternateReverse : .alternate }",
+           "if autoreverses { dir = .alternate }", SWIFT,
+           "autoreverses combined with a reverse direction plays forwards first"),
+    Mutant("media-negative-speed", "sign", MEDIA_TIMING,
+           "return speed > 0 ? scaled : model.endTime + scaled", "return speed > 0 ? scaled : model.endTime - scaled",
+           SWIFT, "a negative speed runs local time the wrong way"),
+    Mutant("media-time-offset-wrap", "dropped statement", MEDIA_TIMING,
+           "if ad.isFinite && ad > 0 { a = positiveRemainder(a, ad) }", "if ad.isFinite && ad > 0 { }", SWIFT,
+           "timeOffset shifts past the end instead of wrapping"),
+    Mutant("media-repeat-duration", "swapped operand", MEDIA_TIMING,
+           "if repeatDuration > 0 { iterations = repeatDuration / d }",
+           "if repeatDuration > 0 { iterations = repeatDuration * d }", SWIFT,
+           "repeatDuration counted in the wrong unit"),
+    Mutant("media-iteration-start-range", "comparison", MEDIA_TIMING,
+           "guard iterationStart >= 0 else", "guard iterationStart >= -1 else", SWIFT_C,
+           "a negative iterationStart is accepted"),
+    Mutant("media-default-duration", "constant", MEDIA_TIMING,
+           "public static let defaultDuration = 0.25", "public static let defaultDuration = 0.5", SWIFT,
+           "a zero duration means 0.5 s instead of Core Animation's 0.25 s"),
+    # ---- lifecycle ---------------------------------------------------------
+    Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
+           "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,
+           "playing backwards, the end is taken for the start"),
+    Mutant("life-speed-zero-ends", "constant", LIFE_STATE,
+           "if speed == 0 { state = .running }", "if speed == 0 { state = .ended }", SWIFT,
+           "a paused animation (speed 0) finishes at once"),
+    Mutant("life-simple-ignores-direction", "dropped statement", LIFE_STATE,
+           "&& !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal",
+           "&& !autoreverses && iterationStart == 0 && endDelay == 0", SWIFT,
+           "the batch's inline path takes a reversed animation for a simple one"),
+    # ---- the batch -----------------------------------------------------------
+    Mutant("batch-removed-on-completion-complex", "dropped statement", BATCH_KERNEL,
+           "inEffect = s.directedProgress != nil && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)",
+           "inEffect = s.directedProgress != nil", SWIFT,
+           "removedOnCompletion ignored for batch entries with complex timing"),
+    Mutant("batch-end-boundary", "comparison", BATCH_KERNEL,
+           "&+ (raw >= 1 ? 1 : 0)", "&+ (raw > 1 ? 1 : 0)", SWIFT,
+           "a simple batch entry is still active exactly at its end"),
+    Mutant("batch-before-flag", "constant", BATCH_KERNEL,
+           "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
+           "steps() before the start of a simple batch entry ignore the before flag"),
+    Mutant("batch-fill-forwards-retained", "dropped statement", BATCH_STORAGE,
+           "let after: UInt8 = timing.fillMode.fillsForwards && !removedOnCompletion ? 4 : 0",
+           "let after: UInt8 = timing.fillMode.fillsForwards ? 4 : 0", SWIFT,
+           "a simple batch entry removed on completion keeps filling forwards in its last frame"),
+    Mutant("batch-remove-keeps-complex-index", "dropped statement", BATCH_STORAGE,
+           "extra[i] = extra[last]; owner[i] = owner[last]", "owner[i] = owner[last]", SWIFT,
+           "removing an entry leaves the moved entry with the removed one's timing"),
+    Mutant("batch-workers", "off-by-one", BATCH_STORAGE,
+           "let workers = max(1, min(threads, n / minimumPerThread))",
+           "let workers = max(1, min(threads - 1, n / minimumPerThread))", SWIFT,
+           "one worker fewer than asked for",
+           equivalent="values and events are the same whatever the number of workers (the batch's guarantee); "
+                      "only the speed differs"),
+    # ---- curves --------------------------------------------------------------
+    Mutant("bezier-start-gradient", "swapped operand", UNIT_BEZIER,
+           "if x1 > 0 { startGradient = y1 / x1 }", "if x1 > 0 { startGradient = y1 * x1 }", SWIFT_C,
+           "the curve is extended below x = 0 with the wrong slope"),
+    Mutant("bezier-x2-range", "dropped statement", TIMING_FUNCTION,
+           "guard (0...1).contains(x1), (0...1).contains(x2) else", "guard (0...1).contains(x1) else", SWIFT_C,
+           "x2 outside [0, 1] is accepted"),
+    Mutant("steps-jump-both", "dropped statement", STEPS,
+           "if position == .jumpStart || position == .jumpBoth { step += 1 }",
+           "if position == .jumpStart { step += 1 }", SWIFT,
+           "steps(n, jump-both) does not jump at the start"),
+    Mutant("steps-before-flag", "dropped statement", STEPS,
+           "if beforeFlag && (x * n).truncatingRemainder(dividingBy: 1) == 0 { step -= 1 }", "", SWIFT,
+           "the before flag never pulls a jump back"),
+    Mutant("spring-critical-velocity", "sign", SPRING,
+           "return (1 + (w0 - v0) * t) * _exp(-w0 * t)", "return (1 + (w0 + v0) * t) * _exp(-w0 * t)", SWIFT,
+           "the initial velocity of a critically damped spring points the wrong way"),
+    Mutant("spring-overdamping-flag", "comparison", SPRING,
+           "if zeta == 1 || !allowsOverdamping {", "if zeta == 1 || allowsOverdamping {", SWIFT_C,
+           "allowsOverdamping inverted"),
+    # ---- barriers, transactions, timers -----------------------------------
+    Mutant("barrier-enter-count", "constant", BARRIERS,
+           "barriers[i].count += n", "barriers[i].count += 1", SWIFT,
+           "enter(count:) ignores its count"),
+    Mutant("barrier-leave-drain", "off-by-one", BARRIERS,
+           "if barriers[i].count == 0 { drain(i) }", "if barriers[i].count <= 1 { drain(i) }", SWIFT_C,
+           "notifications run one leave early"),
+    Mutant("timer-order", "comparison", TIMERS,
+           "(o.fireTime, o.sequence) > (record.fireTime, record.sequence)",
+           "(o.fireTime, o.sequence) >= (record.fireTime, record.sequence)", SWIFT,
+           "timers due at the same time fire in the reverse of their start order",
+           equivalent="sequence numbers are unique, so (time, sequence) pairs never compare equal"),
+    Mutant("timer-due", "comparison", TIMERS,
+           "while let h = timerQueue.first, timers[h.index].fireTime <= t {",
+           "while let h = timerQueue.first, timers[h.index].fireTime < t {", SWIFT_C,
+           "a timer does not fire at a tick exactly at its time"),
+    Mutant("transaction-duration", "dropped statement", RESOLVED,
+           "if timing.duration == 0 { timing.duration = defaultDuration }", "", SWIFT_C,
+           "a transaction's animationDuration is ignored"),
+    # ---- attaching, removing, the tick ------------------------------------
+    Mutant("remove-instance-reason", "enum raw value", ATTACH,
+           "stop(instance: try instances.index(of: h), reason: .removed)",
+           "stop(instance: try instances.index(of: h), reason: .replaced)", SWIFT,
+           "removeInstance reports the wrong stop reason"),
+    Mutant("replace-under-key", "dropped statement", ATTACH,
+           "if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }", "", SWIFT_C,
+           "adding under a taken key does not replace"),
+    Mutant("stop-reason-raw-values", "enum raw value", EVENT,
+           "    case removed\n    /// Another animation was added under its key.\n    case replaced\n",
+           "    case replaced\n    /// Another animation was added under its key.\n    case removed\n", SWIFT_C,
+           "StopReason removed and replaced swapped (ABI raw values)"),
+    Mutant("general-removed-on-completion", "dropped statement", TICK,
+           "if state == .ended && r.removedOnCompletion { continue }", "", SWIFT,
+           "the general path shows a removed animation in the frame it ends"),
+    Mutant("cumulative-autoreverse-cycles", "dropped statement", RESOLVED,
+           "cycles = (timing.autoreverses ? it / 2 : it).rounded(.down)", "cycles = it.rounded(.down)", SWIFT,
+           "with autoreverses, every pass counts as a cycle"),
+    Mutant("by-and-to", "sign", RESOLVED,
+           "case (nil, let t?, let b?): return (t.subtracting(b), t)",
+           "case (nil, let t?, let b?): return (t.adding(b), t)", SWIFT,
+           "byValue with toValue starts from to + by instead of to − by"),
+    Mutant("discrete-last-value", "comparison", KEYFRAMES,
+           "while i + 1 < n && keyTimes[i + 1] <= y { i += 1 }",
+           "while i + 1 < n && keyTimes[i + 1] < y { i += 1 }", SWIFT_C,
+           "a discrete keyframe starts one instant late"),
+    Mutant("event-queue-capacity", "off-by-one", EVENT,
+           "if lost > 0 || count >= capacity - 1 {", "if lost > 0 || count >= capacity {", SWIFT_C,
+           "the overflow notice has no slot kept for it"),
+    Mutant("value-interpolation", "swapped operand", VALUE,
+           "return AnimatableValue(kind: kind, lanes: lanes + (other.lanes - lanes) * t)",
+           "return AnimatableValue(kind: kind, lanes: other.lanes + (lanes - other.lanes) * t)", SWIFT,
+           "interpolation runs from the end to the start"),
+    Mutant("flag-raw-values", "enum raw value", OPTIONS,
+           "    case additive\n    /// `Animation.isCumulative`.\n    case cumulative\n",
+           "    case cumulative\n    /// `Animation.isCumulative`.\n    case additive\n", SWIFT_C,
+           "ANIMRT_FLAG_ADDITIVE and ANIMRT_FLAG_CUMULATIVE swapped"),
+    # ---- the C exports -------------------------------------------------------
+    Mutant("export-flag-inverted", "sign", EX_ANIMATION,
+           "case .removedOnCompletion: a.isRemovedOnCompletion = b", "case .removedOnCompletion: a.isRemovedOnCompletion = !b",
+           C_PY, "animrt_animation_set_flag(REMOVED_ON_COMPLETION) inverted"),
+    Mutant("export-value-slot", "off-by-one", EX_ANIMATION,
+           "ends[Int(slot.rawValue)] = newValue", "ends[Int(slot.rawValue) % 2] = newValue", C_PY,
+           "ANIMRT_BY writes fromValue"),
+    Mutant("export-transaction-zero", "dropped statement", EX_ATTACH,
+           "try r.beginTransaction(animationDuration: animationDuration == 0 ? nil : animationDuration)",
+           "try r.beginTransaction(animationDuration: animationDuration)", C_PY,
+           "animrt_transaction_begin(rt, 0) is refused instead of keeping 0.25 s"),
+    Mutant("export-removed-out", "constant", EX_ATTACH,
+           "removed?.pointee = found ? 1 : 0", "removed?.pointee = 1", C_PY,
+           "animrt_layer_remove_animation says it removed an animation when there was none"),
+    Mutant("export-key-nul", "off-by-one", EX_ATTACH,
+           "guard let buf, capacity(cap) > utf8.count else", "guard let buf, capacity(cap) >= utf8.count else", C,
+           "a key buffer one byte short gets its NUL written past the end"),
+    Mutant("export-threads-zero", "dropped statement", EX_RUNTIME,
+           "r.evaluationThreads = threads == 0 ? processorCount() : Int(min(threads, 256))",
+           "r.evaluationThreads = Int(min(threads, 256))", C,
+           "0 threads means one instead of one per processor",
+           equivalent="the thread count never changes values or events (the batch's guarantee), only speed"),
+    Mutant("export-event-capacity", "dropped statement", EX_RUNTIME,
+           "let capacity = eventCapacity == 0 ? 65_536 : Int(eventCapacity)", "let capacity = Int(eventCapacity)",
+           C_PY, "an event capacity of 0 is not the default 65536"),
+    Mutant("export-keypath-components", "dropped statement", EX_LAYER,
+           "components?.pointee = kp.kind.componentCount", "", C_PY,
+           "animrt_keypath_info does not report the component count"),
+    Mutant("export-presentation-count", "dropped statement", EX_LAYER,
+           "        count.pointee = n\n        if buffer.count < n", "        if buffer.count < n", C_PY,
+           "animrt_layer_get_presentation does not say how many doubles it wrote"),
+    Mutant("export-checked-count", "comparison", EX_SUPPORT,
+           "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
+           "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+]
