@@ -49,8 +49,8 @@ struct HeaderTests {
     }
 
     static func swiftSide<E: CaseIterable & RawRepresentable>(_: E.Type, _ prefix: String) -> [String: Int32]
-    where E.RawValue == Int32 {
-        Dictionary(uniqueKeysWithValues: E.allCases.map { (prefix + constantCase("\($0)"), $0.rawValue) })
+    where E.RawValue: BinaryInteger {
+        Dictionary(uniqueKeysWithValues: E.allCases.map { (prefix + constantCase("\($0)"), Int32($0.rawValue)) })
     }
 
     /// Header enumeration → its constants as the core defines them.

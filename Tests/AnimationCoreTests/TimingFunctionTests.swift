@@ -41,6 +41,20 @@ struct TimingFunctionTests {
         #expect(worst < 1e-6, "worst error \(worst)")
     }
 
+    @Test("The named curves are within 1e-11 of the exact curve everywhere",
+          arguments: ["easeIn", "easeOut", "easeInEaseOut", "default"])
+    func namedCurvesNearExact(_ name: String) throws {
+        guard case .cubicBezier(let b) = try TimingFunctionRegistry().function(named: name) else {
+            Issue.record("\(name) is not a cubic-bezier"); return
+        }
+        var worst = 0.0
+        for i in 0...10_000 {
+            let x = Double(i) / 10_000
+            worst = max(worst, abs(b.solve(x) - Self.exact(b, x)))
+        }
+        #expect(worst < 1e-11, "worst error \(worst)")
+    }
+
     @Test("x control points outside [0, 1] and non-finite points are rejected")
     func invalidBezier() throws {
         #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(1.2, 0, 0.5, 1) }

@@ -663,7 +663,10 @@ static void cfg_duration(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANI
 static void cfg_speed(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_SPEED, 2); }
 static void cfg_offset(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_TIME_OFFSET, 0.5); }
 static void cfg_repeat(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_REPEAT_COUNT, 2); }
-static void cfg_repeat_duration(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_REPEAT_DURATION, 1.5); }
+static void cfg_repeat_duration(animrt_runtime *rt, animrt_id a) {
+    set_param(rt, a, ANIMRT_TIMING_DURATION, 0.5);
+    set_param(rt, a, ANIMRT_TIMING_REPEAT_DURATION, 1.25);  /* seconds: 2.5 iterations of 0.5 s */
+}
 static void cfg_iteration_start(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_ITERATION_START, 0.5); }
 static void cfg_end_delay(animrt_runtime *rt, animrt_id a) { set_param(rt, a, ANIMRT_TIMING_END_DELAY, -0.5); }
 
@@ -675,7 +678,7 @@ FN_TEST(animrt_animation_set_timing) {
     CHECK(value_at(cfg_speed, 1.25) == 0.5 && value_at(cfg_speed, 1.5) == -1);
     CHECK(value_at(cfg_offset, 1.25) == 0.75 && value_at(cfg_offset, 1.75) == 0.25);  /* wraps */
     CHECK(value_at(cfg_repeat, 2.25) == 0.25 && value_at(cfg_repeat, 3) == -1);
-    CHECK(value_at(cfg_repeat_duration, 2.25) == 0.25 && value_at(cfg_repeat_duration, 2.5) == -1);
+    CHECK(value_at(cfg_repeat_duration, 2.125) == 0.25 && value_at(cfg_repeat_duration, 2.25) == -1);
     CHECK(value_at(cfg_iteration_start, 1) == 0.5 && value_at(cfg_iteration_start, 1.75) == 0.25);
     CHECK(value_at(cfg_end_delay, 1.25) == 0.25 && value_at(cfg_end_delay, 1.6) == -1);  /* cut short */
     /* Each parameter round-trips, and only that one changes. */
@@ -1302,6 +1305,7 @@ FN_TEST(animrt_layer_animation_key) {
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, 0, NULL, 0, &needed), ANIMRT_E_BUFFER);  /* a size query */
     CHECK(needed == 6);
     CHECK_OK(animrt_layer_animation_key(rt, layer, 0, buf, 6, &needed));  /* exactly enough */
+    CHECK_STATUS(animrt_layer_animation_key(rt, layer, 0, buf, 5, &needed), ANIMRT_E_BUFFER);  /* no room for the NUL */
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, 2, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, SIZE_MAX, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_layer_animation_key(rt, 0, 0, buf, sizeof buf, &needed), ANIMRT_E_HANDLE);
