@@ -27,10 +27,6 @@ public struct UnitBezier: Hashable, Sendable {
     /// Newton stops once a step on t is this small: quadratic convergence
     /// puts the remaining error far below 1e-12.
     @usableFromInline static let newtonStepEpsilon = 1e-7
-    /// Below this derivative Newton's convergence is no longer quadratic.
-    @usableFromInline static let flatDerivative = 0.05
-    /// The step that ends Newton where the derivative is flat.
-    @usableFromInline static let flatStepEpsilon = 1e-11
     /// Derivatives flatter than this make a Newton step unreliable.
     @usableFromInline static let minDerivative = 1e-6
     /// Bisection stops when the bracket on t is this narrow.
@@ -154,7 +150,8 @@ public final class GuessTable: @unchecked Sendable {
     @usableFromInline static let stride = 5
     /// A piece this close to t(x) needs no Newton step.
     static let trustedError = 1e-11
-    /// Points per interval at which a piece is checked.
+    /// A piece is checked at j / checkPoints of its interval, j = 1 … checkPoints − 1
+    /// (7 points: its ends are the exact knots).
     static let checkPoints = 8
     @usableFromInline let pieces: UnsafeMutablePointer<Double>
 
