@@ -36,5 +36,7 @@ let package = Package(
         // The C exports driven from Swift (traces: recorded and replayed through the ABI).
         .testTarget(name: "ExportsTests", dependencies: ["animrt", "CAnimrt"]),
         .testTarget(name: "PluginsTests", dependencies: ["Plugins", "StateMachines", "AnimationCore"]),
+        // include/animrt.h parsed and compared with the enums that number its constants.
+        .testTarget(name: "HeaderTests", dependencies: ["AnimationCore", "StateMachines", "Plugins"]),
     ]
 )

@@ -19,19 +19,12 @@ func copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ 
 
 /// The names of `kind` in a definition, in id order.
 private func names(_ d: MachineDefinition, _ kind: animrt_name_kind) throws(AnimrtError) -> [String] {
-    switch kind.rawValue {
-    case ANIMRT_NAME_STATE.rawValue: return d.states.map(\.name)
-    case ANIMRT_NAME_EVENT.rawValue: return d.events.map(\.name)
-    case ANIMRT_NAME_CONTEXT.rawValue: return d.context.map(\.name)
-    case ANIMRT_NAME_EMIT.rawValue: return d.emits.map(\.name)
-    case ANIMRT_NAME_REQUEST.rawValue: return d.requests.map(\.name)
-    case ANIMRT_NAME_PART.rawValue: return d.parts.map(\.name)
-    case ANIMRT_NAME_CONFIG.rawValue: return d.config.map(\.name)
-    default: throw AnimrtError(.unknownEnum, "\(kind.rawValue) is not a valid animrt_name_kind")
-    }
+    d.names(try nameKind(kind))
 }
 
-private let kindNames = ["state", "event", "context field", "emitted event", "request", "part", "config parameter"]
+private func nameKind(_ kind: animrt_name_kind) throws(AnimrtError) -> NameKind {
+    try enumValue(Int32(bitPattern: kind.rawValue), NameKind.self, "animrt_name_kind")
+}
 
 @c @implementation
 public func animrt_definition_load(_ rt: OpaquePointer!, _ json: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
@@ -82,7 +75,7 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
         let all = try names(d, kind)
         let n = try string(name, "name")
         guard let i = all.firstIndex(of: n) else {
-            var message = "'\(d.name)' has no \(kindNames[Int(kind.rawValue)]) named '\(n)'"
+            var message = "'\(d.name)' has no \(try nameKind(kind).description) named '\(n)'"
             if let near = closestMatch(to: n, in: all) { message += "; did you mean '\(near)'?" }
             throw AnimrtError(.notFound, message)
         }
@@ -96,7 +89,7 @@ public func animrt_definition_name(_ rt: OpaquePointer!, _ definition: animrt_id
     withMachines(rt) { m throws(AnimrtError) in
         let all = try names(try m.definition(Handle(raw: definition)), kind)
         guard id >= 0 && Int(id) < all.count else {
-            throw AnimrtError(.outOfRange, "\(kindNames[Int(kind.rawValue)]) id \(id) is out of range (0 to \(all.count - 1))")
+            throw AnimrtError(.outOfRange, "\(try nameKind(kind).description) id \(id) is out of range (0 to \(all.count - 1))")
         }
         try copyOut(all[Int(id)], buf, cap, needed, "the name")
     }
@@ -161,13 +154,8 @@ public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_
                                      _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
         let d = try m.definition(Handle(raw: definition))
-        let text: String
-        switch format.rawValue {
-        case ANIMRT_EXPORT_DOT.rawValue: text = d.dot()
-        case ANIMRT_EXPORT_MARKDOWN.rawValue: text = d.markdown()
-        default: throw AnimrtError(.unknownEnum, "\(format.rawValue) is not a valid animrt_export_format")
-        }
-        try copyOut(text, buf, cap, needed, "the export")
+        let format = try enumValue(Int32(bitPattern: format.rawValue), ExportFormat.self, "animrt_export_format")
+        try copyOut(d.export(format), buf, cap, needed, "the export")
     }
 }
 

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import AnimationCore
+@testable import StateMachines
+
+struct HeaderError: Error, CustomStringConvertible {
+    let description: String
+}
 
 /// include/animrt.h is the contract: every enumeration it declares is parsed
 /// here and compared with the Swift enum that carries its raw values, in
@@ -8,7 +13,7 @@ import Testing
 /// counterpart fails `everyHeaderEnumIsMapped`.
 @Suite("The header's enumerations and the core's raw values")
 struct HeaderTests {
-    /// The header, found from this file (Tests/AnimationCoreTests/ → include/).
+    /// The header, found from this file (Tests/HeaderTests/ → include/).
     static let header: String = {
         let here = URL(fileURLWithPath: #filePath)
         let url = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +34,7 @@ struct HeaderTests {
             for item in m.output.3.split(separator: ",") {
                 let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                 guard parts.count == 2, let v = Int32(parts[1]) else {
-                    throw FixtureError(description: "\(name): cannot read '\(item)' (every enumerator needs an explicit value)")
+                    throw HeaderError(description: "\(name): cannot read '\(item)' (every enumerator needs an explicit value)")
                 }
                 members[parts[0]] = v
             }
@@ -48,9 +53,14 @@ struct HeaderTests {
         return out
     }
 
-    static func swiftSide<E: CaseIterable & RawRepresentable>(_: E.Type, _ prefix: String) -> [String: Int32]
+    /// A Swift enum's cases as header constants: `prefix` + the case name in
+    /// constant case, or the name in `renamed` where the two differ.
+    static func swiftSide<E: CaseIterable & RawRepresentable>(_: E.Type, _ prefix: String,
+                                                              renamed: [String: String] = [:]) -> [String: Int32]
     where E.RawValue: BinaryInteger {
-        Dictionary(uniqueKeysWithValues: E.allCases.map { (prefix + constantCase("\($0)"), Int32($0.rawValue)) })
+        Dictionary(uniqueKeysWithValues: E.allCases.map {
+            (prefix + (renamed["\($0)"] ?? constantCase("\($0)")), Int32($0.rawValue))
+        })
     }
 
     /// Header enumeration → its constants as the core defines them.
@@ -64,15 +74,20 @@ struct HeaderTests {
         "animrt_direction": swiftSide(PlaybackDirection.self, "ANIMRT_DIRECTION_"),
         "animrt_value_slot": swiftSide(ValueSlot.self, "ANIMRT_"),
         "animrt_calculation_mode": swiftSide(CalculationMode.self, "ANIMRT_CALC_"),
-        "animrt_event_type": swiftSide(EventType.self, "ANIMRT_EVENT_"),
+        "animrt_event_type": swiftSide(EventType.self, "ANIMRT_EVENT_",
+                                       renamed: ["machineStateChanged": "MACHINE_STATE", "machineStaleResult": "MACHINE_STALE"]),
         "animrt_stop_reason": swiftSide(StopReason.self, "ANIMRT_STOP_"),
+        "animrt_value_type": swiftSide(TaggedValue.Tag.self, "ANIMRT_TYPE_"),
+        "animrt_name_kind": swiftSide(NameKind.self, "ANIMRT_NAME_"),
+        "animrt_export_format": swiftSide(ExportFormat.self, "ANIMRT_EXPORT_"),
+        "animrt_send_outcome": swiftSide(SendOutcome.self, "ANIMRT_SEND_"),
     ]
 
     @Test("The header parses into its enumerations")
     func headerParses() throws {
         #expect(!Self.header.isEmpty, "include/animrt.h was not found")
         let enums = try Self.headerEnums()
-        #expect(enums.count >= 11)
+        #expect(enums.count >= 15)
         #expect(enums["animrt_fill_mode"]?["ANIMRT_FILL_FORWARDS"] == 1)
         #expect(enums["animrt_status"]?["ANIMRT_E_ENUM"] == 12)
     }
@@ -99,22 +114,22 @@ struct HeaderTests {
     }
 
     @Test("Timing parameters reach the fields they name")
-    func parametersReachTheirFields() {
-        var seen: Set<Double> = []
+    func parametersReachTheirFields() throws {
         for p in TimingParameter.allCases {
             var t = MediaTiming()
             let v = 10 + Double(p.rawValue)
-            t[keyPath: p.field] = v
-            // Exactly one field changed, and it is the one named.
-            let fields = TimingParameter.allCases.map { t[keyPath: $0.field] }
-            #expect(fields.filter { $0 == v }.count == 1, "\(p)")
-            seen.insert(v)
+            try t.set(p, v)
+            #expect(t[p] == v)
+            // Exactly one parameter changed: the one set.
+            #expect(TimingParameter.allCases.filter { t[$0] == v } == [p])
+            // And it is the field of that name: ANIMRT_TIMING_TIME_OFFSET is timeOffset.
+            #expect(Self.constantCase(p.name) == Self.constantCase("\(p)"))
         }
-        #expect(seen.count == TimingParameter.allCases.count)
-        // Each parameter names its field: ANIMRT_TIMING_TIME_OFFSET is \.timeOffset.
-        for p in TimingParameter.allCases {
-            #expect("\(p.field)" == "\\MediaTiming.\(p)", "\(p) reaches \(p.field)")
-        }
+        var t = MediaTiming()
+        try t.set(.timeOffset, 0.5); try t.set(.repeatDuration, 3); try t.set(.speed, -2)
+        #expect(t.timeOffset == 0.5 && t.repeatDuration == 3 && t.speed == -2)
+        #expect(throws: AnimrtError.self) { try t.set(.duration, -1) }
+        #expect(t.duration == 0)  // refused: nothing changed
         #expect(ValueSlot.allCases.map(\.name) == ["fromValue", "toValue", "byValue"])
     }
 
