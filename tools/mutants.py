@@ -38,12 +38,13 @@ TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
 SPRING = "Sources/AnimationCore/Curves/Spring.swift"
 BARRIERS = "Sources/AnimationCore/Sync/Runtime+Barriers.swift"
 TIMERS = "Sources/AnimationCore/Sync/Runtime+Timers.swift"
+TIMER_QUEUE = "Sources/AnimationCore/Sync/TimerQueue.swift"
 ATTACH = "Sources/AnimationCore/Layers/Runtime+Attach.swift"
 TICK = "Sources/AnimationCore/Runtime/Runtime+Tick.swift"
 EVENT = "Sources/AnimationCore/Runtime/Event.swift"
 RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
 KEYFRAMES = "Sources/AnimationCore/Animations/ResolvedKeyframes.swift"
-OPTIONS = "Sources/AnimationCore/Animations/AnimationOptions.swift"
+FLAGS = "Sources/AnimationCore/Animations/AnimationFlag.swift"
 VALUE = "Sources/AnimationCore/Values/Value.swift"
 EX_RUNTIME = "Sources/animrt/Exports+Runtime.swift"
 EX_ANIMATION = "Sources/animrt/Exports+Animation.swift"
@@ -184,15 +185,15 @@ MUTANTS = [
     Mutant("barrier-leave-drain", "off-by-one", BARRIERS,
            "if barriers[i].count == 0 { drain(i) }", "if barriers[i].count <= 1 { drain(i) }", SWIFT_C,
            "notifications run one leave early"),
-    Mutant("timer-order", "comparison", TIMERS,
-           "(o.fireTime, o.sequence) > (record.fireTime, record.sequence)",
-           "(o.fireTime, o.sequence) >= (record.fireTime, record.sequence)", SWIFT,
-           "timers due at the same time fire in the reverse of their start order",
-           equivalent="sequence numbers are unique, so (time, sequence) pairs never compare equal"),
     Mutant("timer-due", "comparison", TIMERS,
-           "while let h = timerQueue.first, timers[h.index].fireTime <= t {",
-           "while let h = timerQueue.first, timers[h.index].fireTime < t {", SWIFT_C,
+           "guard top.time <= t else { return }", "guard top.time < t else { return }", SWIFT_C,
            "a timer does not fire at a tick exactly at its time"),
+    Mutant("timer-same-time-order", "comparison", TIMER_QUEUE,
+           "(time == o.time && sequence < o.sequence)", "(time == o.time && sequence > o.sequence)", SWIFT,
+           "timers due at the same time fire in the reverse of their start order"),
+    Mutant("timer-heap-sift", "off-by-one", TIMER_QUEUE,
+           "let l = 2 * i + 1, r = l + 1", "let l = 2 * i + 2, r = l + 1", SWIFT,
+           "the heap skips a child when it sifts down: timers fire out of order"),
     Mutant("transaction-duration", "dropped statement", RESOLVED,
            "if timing.duration == 0 { timing.duration = defaultDuration }", "", SWIFT_C,
            "a transaction's animationDuration is ignored"),
@@ -229,7 +230,7 @@ MUTANTS = [
            "return AnimatableValue(kind: kind, lanes: lanes + (other.lanes - lanes) * t)",
            "return AnimatableValue(kind: kind, lanes: other.lanes + (lanes - other.lanes) * t)", SWIFT,
            "interpolation runs from the end to the start"),
-    Mutant("flag-raw-values", "enum raw value", OPTIONS,
+    Mutant("flag-raw-values", "enum raw value", FLAGS,
            "    case additive\n    /// `Animation.isCumulative`.\n    case cumulative\n",
            "    case cumulative\n    /// `Animation.isCumulative`.\n    case additive\n", SWIFT_C,
            "ANIMRT_FLAG_ADDITIVE and ANIMRT_FLAG_CUMULATIVE swapped"),

@@ -755,6 +755,26 @@ static double spring_at(int overdamping) {
     return v;
 }
 
+/* A critically damped spring (m 1, k 100, c 20) from 0 to 1 begun at 1 with
+ * the default duration, read at 1.5 on a layer whose model is -1. */
+static double settling_spring_at(int settle) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0), s = 0;
+    double zero = 0, one = 1;
+    set1(rt, layer, "opacity", -1);
+    animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "opacity", &s);
+    animrt_animation_set_spring(rt, s, 1, 100, 20, 0);
+    animrt_animation_set_value(rt, s, ANIMRT_FROM, &zero, 1);
+    animrt_animation_set_value(rt, s, ANIMRT_TO, &one, 1);
+    animrt_animation_set_timing(rt, s, ANIMRT_TIMING_BEGIN_TIME, 1);
+    CHECK_OK(animrt_animation_set_flag(rt, s, ANIMRT_FLAG_SETTLING_DURATION, settle));
+    animrt_layer_add_animation(rt, layer, s, "s", 0, NULL);
+    animrt_runtime_tick(rt, 1.5);
+    double v = pres(rt, layer, "opacity");
+    animrt_runtime_destroy(rt);
+    return v;
+}
+
 FN_TEST(animrt_animation_set_flag) {
     /* autoreverses: back from 1 towards 0 in the second second. */
     CHECK(value_at(cfg_autoreverses, 2.25) == 0.75 && value_at(NULL, 2.25) == -1);
@@ -794,7 +814,12 @@ FN_TEST(animrt_animation_set_flag) {
     attach(rt, l2, f, "f");
     animrt_runtime_tick(rt, 2.25);
     CHECK(pres(rt, l2, "opacity") == -1);  /* ended at 2: not autoreversing */
-    CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)6, 1), ANIMRT_E_ENUM);
+    /* settlingDuration: a spring runs until settled instead of its 0.25 s default. */
+    double run_on = settling_spring_at(1), cut = settling_spring_at(0);
+    CHECK_NEAR(run_on, 1 - 6 * exp(-5), 1e-12);  /* ζ = 1: 1 − (1 + 10t)e^(−10t) at t = 0.5 */
+    CHECK(cut == -1);
+    CHECK_STATUS(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_SETTLING_DURATION, 1), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)7, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)-1, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_ALLOWS_OVERDAMPING, 1), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_set_flag(rt, 0, ANIMRT_FLAG_ADDITIVE, 1), ANIMRT_E_HANDLE);
@@ -1489,6 +1514,36 @@ FN_TEST(animrt_transaction_commit) {
     animrt_runtime_destroy(rt);
 }
 
+FN_TEST(animrt_transaction_current) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0), outer = 0, inner = 0, again = 0, untouched = 7;
+    CHECK_STATUS(animrt_transaction_current(rt, &untouched), ANIMRT_E_STATE);  /* none open */
+    CHECK(untouched == 7);
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &outer));
+    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 2), "a");
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &inner));
+    CHECK(outer != 0 && inner != 0 && inner != outer);
+    attach(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 1), "b");
+    CHECK_OK(animrt_transaction_commit(rt, 2));
+    CHECK_OK(animrt_transaction_current(rt, &again));
+    CHECK(again == outer);  /* the innermost open one again */
+    CHECK_OK(animrt_transaction_commit(rt, 1));
+    CHECK_STATUS(animrt_transaction_current(rt, &untouched), ANIMRT_E_STATE);
+    CHECK_STATUS(animrt_transaction_current(rt, NULL), ANIMRT_E_NULL);
+    animrt_runtime_tick(rt, 3);
+    animrt_event ev[8];
+    size_t n = drain(rt, ev, 8), completed = 0;
+    for (size_t i = 0; i < n && i < 8; i++) {
+        if (ev[i].type != ANIMRT_EVENT_TRANSACTION_COMPLETED) continue;
+        CHECK((ev[i].token == 2 && ev[i].object == inner) || (ev[i].token == 1 && ev[i].object == outer));
+        completed++;
+    }
+    CHECK(completed == 2 && untouched == 7);
+    animrt_runtime_destroy(rt);
+}
+
 FN_TEST(animrt_timer_start) {
     animrt_runtime *rt = rt_new();
     animrt_id timer = 0;
@@ -1600,6 +1655,56 @@ FN_TEST(animrt_timing_function_evaluate) {
     animrt_runtime_destroy(rt);
 }
 
+/* ---- state machines (the rest of them: bindings/c/tests/test_machines.c) -- */
+
+static const char *BUTTON = "examples/machines/download_button.json";
+
+FN_TEST(animrt_definition_load_file) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, untouched = 7;
+    CHECK_OK(animrt_definition_load_file(rt, BUTTON, &def));
+    CHECK(def != 0);
+    /* Ids are positions in sorted order (docs/machines.md): cancel, finished, progress, tap. */
+    int32_t tap = -1;
+    CHECK_OK(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "tap", &tap));
+    CHECK(tap == 3);
+    CHECK_STATUS(animrt_definition_load_file(rt, "examples/machines/no_such_machine.json", &untouched), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_definition_load_file(rt, "include/animrt.h", &untouched), ANIMRT_E_INVALID);  /* not JSON */
+    CHECK_STATUS(animrt_definition_load_file(rt, NULL, &untouched), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_definition_load_file(rt, BUTTON, NULL), ANIMRT_E_NULL);
+    CHECK(untouched == 7);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_definition_count) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0;
+    animrt_definition_load_file(rt, BUTTON, &def);
+    size_t n = 0;
+    /* The definition's four events, and error.execution, which every machine accepts. */
+    CHECK_OK(animrt_definition_count(rt, def, ANIMRT_NAME_EVENT, &n));
+    CHECK(n == 5);
+    /* Every id below the count has a name, and the name has that id. */
+    for (int kind = ANIMRT_NAME_STATE; kind <= ANIMRT_NAME_CONFIG; kind++) {
+        CHECK_OK(animrt_definition_count(rt, def, (animrt_name_kind)kind, &n));
+        for (size_t i = 0; i < n; i++) {
+            char name[128];
+            int32_t id = -1;
+            CHECK_OK(animrt_definition_name(rt, def, (animrt_name_kind)kind, (int32_t)i, name, sizeof name, NULL));
+            CHECK_OK(animrt_definition_id(rt, def, (animrt_name_kind)kind, name, &id));
+            CHECK(id == (int32_t)i);
+        }
+    }
+    size_t untouched = 99;
+    CHECK_STATUS(animrt_definition_count(rt, def, (animrt_name_kind)7, &untouched), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_definition_count(rt, def, ANIMRT_NAME_EVENT, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_definition_count(rt, 12345, ANIMRT_NAME_EVENT, &untouched), ANIMRT_E_HANDLE);
+    animrt_definition_destroy(rt, def);
+    CHECK_STATUS(animrt_definition_count(rt, def, ANIMRT_NAME_EVENT, &untouched), ANIMRT_E_HANDLE);
+    CHECK(untouched == 99);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
     RUN_FN(animrt_version);
     RUN_FN(animrt_version_string);
@@ -1654,10 +1759,13 @@ int main(void) {
     RUN_FN(animrt_barrier_count);
     RUN_FN(animrt_transaction_begin);
     RUN_FN(animrt_transaction_commit);
+    RUN_FN(animrt_transaction_current);
     RUN_FN(animrt_timer_start);
     RUN_FN(animrt_timer_cancel);
     RUN_FN(animrt_event_poll);
     RUN_FN(animrt_event_set_callback);
     RUN_FN(animrt_timing_function_evaluate);
+    RUN_FN(animrt_definition_load_file);
+    RUN_FN(animrt_definition_count);
     return check_report();
 }
