@@ -51,11 +51,15 @@ EX_ANIMATION = "Sources/animrt/Exports+Animation.swift"
 EX_ATTACH = "Sources/animrt/Exports+Attach.swift"
 EX_LAYER = "Sources/animrt/Exports+Layer.swift"
 EX_SUPPORT = "Sources/animrt/Support.swift"
+PY_ANIMATION = "bindings/python/src/animrt/_animation.py"
+PY_ENUMS = "bindings/python/src/animrt/_enums.py"
+PY_EVENTS = "bindings/python/src/animrt/_events.py"
 
 SWIFT = ("swift",)
 SWIFT_C = ("swift", "c")
 C = ("c",)
 C_PY = ("c", "python")
+PY = ("python",)
 
 MUTANTS = [
     # ---- the timing model (Web Animations) -------------------------------
@@ -268,4 +272,37 @@ MUTANTS = [
     Mutant("export-checked-count", "comparison", EX_SUPPORT,
            "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
            "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+    # ---- the Python binding ------------------------------------------------
+    Mutant("py-autoreverses-is-cumulative", "enum raw value", PY_ANIMATION,
+           '_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,',
+           '_FLAGS = {"autoreverses": 3, "removed_on_completion": 1, "additive": 2, "cumulative": 3,', PY,
+           "autoreverses=True sends ANIMRT_FLAG_CUMULATIVE"),
+    Mutant("py-removed-on-completion-flag", "enum raw value", PY_ANIMATION,
+           '"removed_on_completion": 1, "additive": 2,', '"removed_on_completion": 2, "additive": 2,', PY,
+           "removed_on_completion=False sends ANIMRT_FLAG_ADDITIVE"),
+    Mutant("py-time-offset-param", "enum raw value", PY_ANIMATION,
+           '"speed": 2, "time_offset": 3, "repeat_count": 4,', '"speed": 2, "time_offset": 4, "repeat_count": 3,', PY,
+           "time_offset and repeat_count swap C parameter numbers"),
+    Mutant("py-by-slot", "off-by-one", PY_ANIMATION,
+           '_SLOTS = {"from": 0, "from_": 0, "to": 1, "by": 2}', '_SLOTS = {"from": 0, "from_": 0, "to": 1, "by": 1}', PY,
+           "by= sets toValue"),
+    Mutant("py-spring-kind", "enum raw value", PY_ANIMATION,
+           "    _kind = 2\n", "    _kind = 0\n", PY,
+           "rt.spring() creates a basic animation"),
+    Mutant("py-direction-inverted", "swapped operand", PY_ENUMS,
+           '{"normal": Direction.NORMAL, "reverse": Direction.REVERSE,',
+           '{"normal": Direction.REVERSE, "reverse": Direction.NORMAL,', PY,
+           "direction='reverse' plays forwards and 'normal' backwards"),
+    Mutant("py-fill-forwards", "swapped operand", PY_ENUMS,
+           '"forwards": FillMode.FORWARDS,', '"forwards": FillMode.BACKWARDS,', PY,
+           "fill_mode='forwards' sends ANIMRT_FILL_BACKWARDS"),
+    Mutant("py-paced-mode", "swapped operand", PY_ENUMS,
+           '"paced": CalculationMode.PACED,', '"paced": CalculationMode.LINEAR,', PY,
+           "calculation_mode='paced' sends ANIMRT_CALC_LINEAR"),
+    Mutant("py-stop-reasons", "enum raw value", PY_ENUMS,
+           "    REMOVED = 1\n    REPLACED = 2\n", "    REMOVED = 2\n    REPLACED = 1\n", PY,
+           "StopReason.REMOVED and REPLACED swapped"),
+    Mutant("py-event-types", "enum raw value", PY_EVENTS,
+           "TIMER_FIRED, OVERFLOW = 1, 2, 3, 4, 5, 6", "TIMER_FIRED, OVERFLOW = 2, 1, 3, 4, 5, 6", PY,
+           "started and stopped events decoded the wrong way round"),
 ]

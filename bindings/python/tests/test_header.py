@@ -4,6 +4,8 @@ import os
 import re
 from ctypes import POINTER, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
 
+import pytest
+
 import animrt
 from animrt import _ffi
 
@@ -67,32 +69,90 @@ def test_every_header_function_is_declared_with_the_same_types():
     assert len(seen) == 121
 
 
-def enum_values(prefix):
-    return {m.group(1): int(m.group(2)) for m in re.finditer(r"\b(" + prefix + r"\w+)\s*=\s*(\d+)", TEXT)}
+def header_enums():
+    """Every enumeration of the header: type name -> {constant: value}. The
+    anonymous enum of status codes is named after its typedef."""
+    body = re.sub(r"/\*.*?\*/", "", TEXT, flags=re.S)
+    enums = {}
+    for m in re.finditer(r"(typedef\s+)?enum\s*(\w*)\s*\{([^}]*)\}\s*(\w*)\s*;", body):
+        name = m.group(2) or m.group(4) or "animrt_status"
+        members = {}
+        for item in m.group(3).split(","):
+            constant, _, value = item.partition("=")
+            assert value.strip(), f"{name}: {item.strip()!r} has no explicit value"
+            members[constant.strip()] = int(value)
+        enums[name] = members
+    return enums
 
 
-def test_enums_and_statuses_match_the_header():
-    for prefix, enum in [("ANIMRT_VALUE_", animrt.ValueKind), ("ANIMRT_FILL_", animrt.FillMode),
-                         ("ANIMRT_DIRECTION_", animrt.Direction), ("ANIMRT_CALC_", animrt.CalculationMode),
-                         ("ANIMRT_STOP_", animrt.StopReason), ("ANIMRT_PHASE_", animrt.Phase)]:
-        header = enum_values(prefix)
-        names = {m.name for m in enum}
-        for cname, value in header.items():
-            short = cname[len(prefix):]
-            if short in names:
-                assert enum[short] == value, cname
-        assert len(header) == len(enum), prefix
-    statuses = enum_values("ANIMRT_E_")
+def _animation_classes():
+    pending, seen = [animrt.Animation], []
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if not cls.__name__.startswith("_") and cls is not animrt.Animation:
+            seen.append(cls)
+    return seen
+
+
+def binding_tables():
+    """Every table of the binding that numbers a header enumeration, as {constant: value}."""
+    from animrt import _animation, _errors, _events
+    enum = lambda prefix, e: {prefix + m.name: int(m) for m in e}  # noqa: E731
+    return {
+        "animrt_status": {"ANIMRT_OK": 0, **{cls.name: status for status, cls in _errors.BY_STATUS.items()}},
+        "animrt_value_kind": enum("ANIMRT_VALUE_", animrt.ValueKind),
+        "animrt_fill_mode": enum("ANIMRT_FILL_", animrt.FillMode),
+        "animrt_direction": enum("ANIMRT_DIRECTION_", animrt.Direction),
+        "animrt_calculation_mode": enum("ANIMRT_CALC_", animrt.CalculationMode),
+        "animrt_stop_reason": enum("ANIMRT_STOP_", animrt.StopReason),
+        "animrt_timing_param": {"ANIMRT_TIMING_" + k.upper(): v for k, v in _animation._TIMING.items()},
+        "animrt_flag": {"ANIMRT_FLAG_" + k.upper(): v for k, v in _animation._FLAGS.items()},
+        "animrt_value_slot": {"ANIMRT_" + k.rstrip("_").upper(): v for k, v in _animation._SLOTS.items()},
+        # BasicAnimation -> ANIMRT_ANIMATION_BASIC, AnimationGroup -> ANIMRT_ANIMATION_GROUP
+        "animrt_animation_kind": {"ANIMRT_ANIMATION_" + c.__name__.replace("Animation", "").upper(): c._kind
+                                  for c in _animation_classes()},
+        "animrt_event_type": {"ANIMRT_EVENT_" + k: v for k, v in vars(_events).items()
+                              if k.isupper() and type(v) is int},
+    }
+
+
+# Header enumerations (or constants) the binding does not use, and why. A new
+# enumeration in the header fails test_every_header_enum_is_in_the_binding
+# until it is added to binding_tables() or here.
+NOT_IN_THE_BINDING = {
+    "animrt_value_type": "state machines are not wrapped by the Python binding",
+    "animrt_name_kind": "state machines are not wrapped by the Python binding",
+    "animrt_export_format": "state machines are not wrapped by the Python binding",
+    "animrt_send_outcome": "state machines are not wrapped by the Python binding",
+}
+CONSTANTS_NOT_IN_THE_BINDING = {  # machine events: the binding decodes animation, barrier, timer events
+    "ANIMRT_EVENT_MACHINE_STATE", "ANIMRT_EVENT_MACHINE_EMITTED", "ANIMRT_EVENT_MACHINE_REQUEST",
+    "ANIMRT_EVENT_MACHINE_STALE", "ANIMRT_EVENT_MACHINE_ERROR",
+}
+
+
+def test_every_header_enum_is_in_the_binding():
+    header, tables = header_enums(), binding_tables()
+    assert len(header) >= 15
+    missing = set(header) - set(tables) - set(NOT_IN_THE_BINDING)
+    assert not missing, f"header enumerations the binding neither maps nor lists in NOT_IN_THE_BINDING: {missing}"
+    assert set(tables) <= set(header), f"binding tables without a header enumeration: {set(tables) - set(header)}"
+    assert not set(NOT_IN_THE_BINDING) & set(tables), "an enumeration is both mapped and listed as not mapped"
+
+
+@pytest.mark.parametrize("name", sorted(binding_tables()))
+def test_binding_tables_match_the_header_both_ways(name):
+    header = {k: v for k, v in header_enums()[name].items() if k not in CONSTANTS_NOT_IN_THE_BINDING}
+    assert binding_tables()[name] == header
+
+
+def test_statuses_have_their_names_and_classes():
     from animrt import _errors
-    for cname, value in statuses.items():
-        assert _errors.BY_STATUS[value].name == cname
-        assert ctypes.string_at(_ffi.lib.animrt_status_name(value)).decode() == cname
-    assert enum_values("ANIMRT_EVENT_") == {"ANIMRT_EVENT_ANIMATION_STARTED": 1, "ANIMRT_EVENT_ANIMATION_STOPPED": 2,
-                                            "ANIMRT_EVENT_BARRIER_NOTIFIED": 3, "ANIMRT_EVENT_TRANSACTION_COMPLETED": 4,
-                                            "ANIMRT_EVENT_TIMER_FIRED": 5, "ANIMRT_EVENT_OVERFLOW": 6,
-                                            "ANIMRT_EVENT_MACHINE_STATE": 7, "ANIMRT_EVENT_MACHINE_EMITTED": 8,
-                                            "ANIMRT_EVENT_MACHINE_REQUEST": 9, "ANIMRT_EVENT_MACHINE_STALE": 10,
-                                            "ANIMRT_EVENT_MACHINE_ERROR": 11}
+    for constant, value in header_enums()["animrt_status"].items():
+        assert ctypes.string_at(_ffi.lib.animrt_status_name(value)).decode() == constant
+        if value:
+            assert _errors.BY_STATUS[value].status == value
 
 
 def test_event_struct_layout_matches():

@@ -1,0 +1,182 @@
+"""Every option the binding maps to a C constant does what the constant does.
+
+Each test sets an option through the binding and reads the effect back from
+the library — presentation values, timing read with animrt_animation_get_timing,
+events, attached keys — never from the binding's own record of what was set.
+So a binding that sent the wrong flag, direction, fill mode or parameter
+number fails here even if it remembers the option it was given.
+"""
+import math
+
+import pytest
+
+import animrt
+
+
+def value_at(t, model=-1.0, **options):
+    """The opacity at `t` of a 0 → 1 animation begun at 1 for 1 s, on a layer
+    whose model value is `model` (so `model` means "not in effect")."""
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer["opacity"] = model
+        options = {"duration": 1.0, "begin_time": 1.0, **options}
+        layer.add_animation(rt.basic("opacity", from_=0.0, to=1.0, **options), key="a")
+        rt.tick(t)
+        return layer.presentation("opacity")
+
+
+# ---- flags (animrt_flag) -------------------------------------------------
+
+def test_autoreverses_plays_back():
+    assert value_at(1.25, autoreverses=True) == 0.25
+    assert value_at(2.25, autoreverses=True) == 0.75   # on the way back
+    assert value_at(2.25) == -1                          # without it: over, removed
+
+
+def test_cumulative_builds_on_each_repeat():
+    assert value_at(2.5, cumulative=True, repeat_count=2) == 1.5
+    assert value_at(2.5, repeat_count=2) == 0.5
+    # autoreverses and cumulative are different flags
+    assert value_at(2.5, autoreverses=True) == 0.5
+
+
+def test_removed_on_completion():
+    with animrt.Runtime() as rt:
+        kept, gone = rt.layer(), rt.layer()
+        for layer in (kept, gone):
+            layer["opacity"] = -1.0
+        kept.add_animation(rt.basic("opacity", from_=0.0, to=1.0, duration=1.0, begin_time=1.0,
+                                    fill_mode="forwards", removed_on_completion=False), key="a")
+        gone.add_animation(rt.basic("opacity", from_=0.0, to=1.0, duration=1.0, begin_time=1.0,
+                                    fill_mode="forwards"), key="a")
+        rt.tick(5)
+        assert kept.presentation("opacity") == 1.0 and kept.animation_keys() == ["a"]
+        assert gone.presentation("opacity") == -1.0 and gone.animation_keys() == []
+
+
+def test_additive_adds_to_the_model():
+    assert value_at(1.5, model=0.5, additive=True) == 1.0
+    assert value_at(1.5, model=0.5) == 0.5
+
+
+def test_from_presentation_starts_where_the_screen_is():
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=0.0, to=1.0, duration=1.0, begin_time=1.0), key="a")
+        rt.tick(1.5)
+        layer.add_animation(rt.basic("opacity", to=2.0, duration=1.0, begin_time=1.5, from_presentation=True),
+                            key="a")
+        rt.tick(2.0)
+        assert layer.presentation("opacity") == 1.25   # from 0.5 to 2, half way
+
+
+def spring_at(t, **options):
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer.add_animation(rt.spring("opacity", from_=0.0, to=1.0, mass=1, stiffness=100, damping=40,
+                                      begin_time=1.0, duration=5.0, **options), key="s")
+        rt.tick(1 + t)
+        return layer.presentation("opacity")
+
+
+def test_allows_overdamping():
+    critical = 1 - 2 * math.exp(-1)   # ζ = 2 without the flag runs as ζ = 1: 1 − (1 + 10t)e^(−10t)
+    assert spring_at(0.1) == pytest.approx(critical, abs=1e-12)
+    assert spring_at(0.1, allows_overdamping=True) < critical - 0.05
+
+
+# ---- fill modes and directions ---------------------------------------------
+
+@pytest.mark.parametrize("mode, before, after", [
+    ("removed", -1.0, -1.0), ("forwards", -1.0, 1.0), ("backwards", 0.0, -1.0), ("both", 0.0, 1.0),
+    (animrt.FillMode.FORWARDS, -1.0, 1.0), (animrt.FillMode.BACKWARDS, 0.0, -1.0),
+])
+def test_fill_modes(mode, before, after):
+    assert value_at(0.5, fill_mode=mode, removed_on_completion=False) == before
+    assert value_at(5.0, fill_mode=mode, removed_on_completion=False) == after
+
+
+@pytest.mark.parametrize("direction, first, second", [
+    ("normal", 0.25, 0.25), ("reverse", 0.75, 0.75), ("alternate", 0.25, 0.75), ("alternate-reverse", 0.75, 0.25),
+    (animrt.Direction.REVERSE, 0.75, 0.75), (animrt.Direction.ALTERNATE_REVERSE, 0.75, 0.25),
+])
+def test_directions(direction, first, second):
+    # Two iterations of 1 s from 1: a quarter into each.
+    assert value_at(1.25, direction=direction, repeat_count=2) == first
+    assert value_at(2.25, direction=direction, repeat_count=2) == second
+
+
+# ---- timing parameters (animrt_timing_param) -------------------------------
+
+def test_each_timing_parameter_reaches_its_own_field():
+    names = ["begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration",
+             "iteration_start", "end_delay"]
+    with animrt.Runtime() as rt:
+        a = rt.basic("opacity", to=1.0)
+        for i, name in enumerate(names):
+            setattr(a, name, 10.0 + i)
+        # Read back through animrt_animation_get_timing: each kept its own value.
+        assert [getattr(a, name) for name in names] == [10.0 + i for i in range(len(names))]
+
+
+@pytest.mark.parametrize("options, t, expected", [
+    ({"begin_time": 2.0}, 2.25, 0.25),
+    ({"duration": 4.0}, 2.0, 0.25),
+    ({"speed": 2.0}, 1.25, 0.5),
+    ({"time_offset": 0.5}, 1.25, 0.75),
+    ({"repeat_count": 2}, 2.25, 0.25),
+    ({"duration": 0.5, "repeat_duration": 1.25}, 2.125, 0.25),   # seconds: 2.5 iterations of 0.5 s
+    ({"iteration_start": 0.5}, 1.0, 0.5),
+    ({"end_delay": -0.5}, 1.6, -1.0),                            # cut short at 1.5
+])
+def test_what_each_timing_parameter_does(options, t, expected):
+    assert value_at(t, **options) == expected
+
+
+# ---- keyframes, value kinds, stop reasons -----------------------------------
+
+@pytest.mark.parametrize("mode, progress, expected", [
+    ("linear", 0.25, 5.0), ("discrete", 0.5, 10.0), ("discrete", 0.25, 0.0), ("paced", 0.5, 15.0),
+    ("cubic", 0.25, 3.75), (animrt.CalculationMode.PACED, 0.5, 15.0),
+])
+def test_calculation_modes(mode, progress, expected):
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer.add_animation(rt.keyframe("position.x", [0, 10, 30], calculation_mode=mode, duration=1.0,
+                                        begin_time=1.0), key="k")
+        rt.tick(1 + progress)
+        assert layer.presentation("position.x") == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("initial, kind", [
+    (1.5, animrt.ValueKind.SCALAR), ((1, 2), animrt.ValueKind.POINT), ((1, 2, 3, 4), animrt.ValueKind.RECT),
+])
+def test_value_kinds(initial, kind):
+    with animrt.Runtime() as rt:
+        rt.define_property("p", initial)
+        n = 1 if isinstance(initial, float) else len(initial)
+        assert rt.keypath_info("p") == (kind, n)
+    with animrt.Runtime() as rt:
+        rt.define_property("c", (0.1, 0.2, 0.3, 0.4), kind="color")
+        rt.define_property("s", (5, 6), kind=animrt.ValueKind.SIZE)
+        assert rt.keypath_info("c") == (animrt.ValueKind.COLOR, 4)
+        assert rt.keypath_info("s") == (animrt.ValueKind.SIZE, 2)
+        assert rt.keypath_info("c.alpha") == (animrt.ValueKind.SCALAR, 1)
+
+
+def test_stop_reasons_come_from_the_library():
+    with animrt.Runtime() as rt:
+        layer, doomed = rt.layer(), rt.layer()
+        layer.add_animation(rt.basic("opacity", to=0.0, duration=10.0), key="removed")
+        layer.add_animation(rt.basic("position.x", to=1.0, duration=10.0), key="replaced")
+        layer.add_animation(rt.basic("cornerRadius", to=1.0, duration=0.5), key="finished")
+        doomed.add_animation(rt.basic("opacity", to=0.0, duration=10.0), key="x")
+        rt.tick(0)
+        layer.remove_animation("removed")
+        layer.add_animation(rt.basic("position.x", to=2.0, duration=10.0), key="replaced")
+        doomed.destroy()
+        rt.tick(1)
+        stops = [e for e in rt.events() if isinstance(e, animrt.AnimationStopped)]
+        assert sorted(e.reason for e in stops) == [animrt.StopReason.FINISHED, animrt.StopReason.REMOVED,
+                                                   animrt.StopReason.REPLACED, animrt.StopReason.LAYER_DESTROYED]
+        assert [e.finished for e in stops].count(True) == 1
