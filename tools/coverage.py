@@ -13,7 +13,8 @@ runs, each writing its own profile:
   - the Python tests, with ANIMRT_LIBRARY pointing at that library;
 
 merges the profiles with llvm-profdata and reports with llvm-cov, for the
-core (Sources/AnimationCore), the C exports (Sources/animrt) and both.
+core (Sources/AnimationCore), the C exports (Sources/animrt), the state
+machine engine (Sources/StateMachines) and all of them.
 Swift's coverage mapping has no branch regions, so "branch" coverage is
 reported as region coverage: every arm of an if, guard, switch, ?:, && and
 || is a region of its own. Fails when the lines of the core or of the
@@ -99,9 +100,10 @@ def summarize(profdata):
     exported = subprocess.run([tool("llvm-cov"), "export", "-summary-only", "-instr-profile", profdata] + objects
                               + [os.path.join(ROOT, "Sources")], cwd=ROOT, capture_output=True, text=True, check=True)
     files = json.loads(exported.stdout)["data"][0]["files"]
-    groups = {"AnimationCore (the core)": "Sources/AnimationCore/", "animrt (the C exports)": "Sources/animrt/"}
+    groups = {"AnimationCore (the core)": "Sources/AnimationCore/", "animrt (the C exports)": "Sources/animrt/",
+              "StateMachines (the engine)": "Sources/StateMachines/"}
     table = {}
-    for label, prefix in list(groups.items()) + [("both", "Sources/")]:
+    for label, prefix in list(groups.items()) + [("all", "Sources/")]:
         lines = [0, 0]
         regions = [0, 0]
         for f in files:
