@@ -106,23 +106,23 @@ public func animrt_definition_count(_ rt: OpaquePointer!, _ definition: animrt_i
 
 /// The field names of item `id` of `kind` (payload fields, or a state's associated values).
 private func fieldNames(_ d: MachineDefinition, _ kind: animrt_name_kind, _ id: Int32) throws(AnimrtError) -> [String] {
+    let k = try nameKind(kind)
     let count: Int
-    switch kind.rawValue {
-    case ANIMRT_NAME_EVENT.rawValue: count = d.events.count
-    case ANIMRT_NAME_EMIT.rawValue: count = d.emits.count
-    case ANIMRT_NAME_REQUEST.rawValue: count = d.requests.count
-    case ANIMRT_NAME_STATE.rawValue: count = d.states.count
+    switch k {
+    case .event: count = d.events.count
+    case .emit: count = d.emits.count
+    case .request: count = d.requests.count
+    case .state: count = d.states.count
     default:
-        _ = try names(d, kind)
-        throw AnimrtError(.invalidArgument, "\(kindNames[Int(kind.rawValue)])s have no fields; fields belong to events, emitted events, requests and states")
+        throw AnimrtError(.invalidArgument, "\(k.description)s have no fields; fields belong to events, emitted events, requests and states")
     }
     guard id >= 0 && Int(id) < count else {
-        throw AnimrtError(.outOfRange, "\(kindNames[Int(kind.rawValue)]) id \(id) is out of range (0 to \(count - 1))")
+        throw AnimrtError(.outOfRange, "\(k.description) id \(id) is out of range (0 to \(count - 1))")
     }
-    switch kind.rawValue {
-    case ANIMRT_NAME_EVENT.rawValue: return d.events[Int(id)].payload.map(\.name)
-    case ANIMRT_NAME_EMIT.rawValue: return d.emits[Int(id)].payload.map(\.name)
-    case ANIMRT_NAME_REQUEST.rawValue: return d.requests[Int(id)].payload.map(\.name)
+    switch k {
+    case .event: return d.events[Int(id)].payload.map(\.name)
+    case .emit: return d.emits[Int(id)].payload.map(\.name)
+    case .request: return d.requests[Int(id)].payload.map(\.name)
     default: return d.associatedValues(of: Int(id)).map { d.context[$0].name }
     }
 }
