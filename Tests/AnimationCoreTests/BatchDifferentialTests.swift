@@ -95,6 +95,7 @@ struct BatchDifferentialTests {
             case .cubicBezier(let b)?: "cubic-bezier(\(b.x1), \(b.y1), \(b.x2), \(b.y2))"
             case .steps(let f)?: "steps(\(f.count), \(f.position.name))"
             case .custom(let f)?: f.name
+            case let other?: "\(other)"
             }
         }
 
