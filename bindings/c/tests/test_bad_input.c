@@ -204,12 +204,12 @@ ROW(6, "unknown enum value") {
     CHECK_STATUS(animrt_animation_set_timing(w->rt, w->anim, (animrt_timing_param)99, 1), ANIMRT_E_ENUM);
     CHECK_MESSAGE("99 is not a valid animrt_timing_param");
     CHECK_STATUS(animrt_animation_set_fill_mode(w->rt, w->anim, (animrt_fill_mode)7), ANIMRT_E_ENUM);
-    CHECK_STATUS(animrt_animation_set_direction(w->rt, w->anim, (animrt_direction)4), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_direction(w->rt, w->anim, (animrt_direction)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_create(w->rt, (animrt_animation_kind)9, "opacity", &out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(w->rt, w->anim, (animrt_flag)42, 1), ANIMRT_E_ENUM);
-    CHECK_STATUS(animrt_animation_set_value(w->rt, w->anim, (animrt_value_slot)3, &before.model, 1), ANIMRT_E_ENUM);
-    CHECK_STATUS(animrt_keyframe_set_calculation_mode(w->rt, w->kf, (animrt_calculation_mode)5), ANIMRT_E_ENUM);
-    CHECK_STATUS(animrt_property_define(w->rt, "p", (animrt_value_kind)6, &before.model, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_value(w->rt, w->anim, (animrt_value_slot)99, &before.model, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_keyframe_set_calculation_mode(w->rt, w->kf, (animrt_calculation_mode)99), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_property_define(w->rt, "p", (animrt_value_kind)99, &before.model, 1), ANIMRT_E_ENUM);
     CHECK(out == 5);
     unchanged(w, before);
 }

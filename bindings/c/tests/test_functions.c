@@ -358,7 +358,7 @@ FN_TEST(animrt_property_define) {
     /* Sub-paths follow the kind: a point has .x and .y. */
     CHECK(model(rt, layer, "p_point.y") == 1.5);
     CHECK_STATUS(animrt_property_define(rt, "opacity", ANIMRT_VALUE_SCALAR, initial, 1), ANIMRT_E_EXISTS);
-    CHECK_STATUS(animrt_property_define(rt, "p_new", (animrt_value_kind)6, initial, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_property_define(rt, "p_new", (animrt_value_kind)99, initial, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_property_define(rt, "p_new", ANIMRT_VALUE_POINT, initial, 1), ANIMRT_E_KIND);
     double nan_value = NAN;
     CHECK_STATUS(animrt_property_define(rt, "p_new", ANIMRT_VALUE_SCALAR, &nan_value, 1), ANIMRT_E_INVALID);
@@ -633,7 +633,7 @@ FN_TEST(animrt_animation_create) {
     CHECK(timing(rt, basic_a, ANIMRT_TIMING_DURATION) == 0 && timing(rt, basic_a, ANIMRT_TIMING_SPEED) == 1);
     CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, "opacity", &out), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, NULL, &out), ANIMRT_E_NULL);
-    CHECK_STATUS(animrt_animation_create(rt, (animrt_animation_kind)4, "opacity", &out), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_create(rt, (animrt_animation_kind)99, "opacity", &out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_create(rt, (animrt_animation_kind)-1, "opacity", &out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacityy", &out), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", NULL), ANIMRT_E_NULL);
@@ -690,7 +690,7 @@ FN_TEST(animrt_animation_set_timing) {
         CHECK(timing(rt, a, (animrt_timing_param)p) == 10 + p);
     }
     for (int p = ANIMRT_TIMING_BEGIN_TIME; p <= ANIMRT_TIMING_END_DELAY; p++) CHECK(timing(rt, a, (animrt_timing_param)p) == 10 + p);
-    CHECK_STATUS(animrt_animation_set_timing(rt, a, (animrt_timing_param)8, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_timing(rt, a, (animrt_timing_param)99, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_timing(rt, a, (animrt_timing_param)-1, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_SPEED, NAN), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_BEGIN_TIME, INFINITY), ANIMRT_E_INVALID);
@@ -716,7 +716,7 @@ FN_TEST(animrt_animation_get_timing) {
         CHECK(v == defaults[p]);
     }
     double v = -99;
-    CHECK_STATUS(animrt_animation_get_timing(rt, a, (animrt_timing_param)8, &v), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_get_timing(rt, a, (animrt_timing_param)99, &v), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_get_timing(rt, a, ANIMRT_TIMING_SPEED, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_animation_get_timing(rt, 5, ANIMRT_TIMING_SPEED, &v), ANIMRT_E_HANDLE);
     CHECK(v == -99);
@@ -819,7 +819,7 @@ FN_TEST(animrt_animation_set_flag) {
     CHECK_NEAR(run_on, 1 - 6 * exp(-5), 1e-12);  /* ζ = 1: 1 − (1 + 10t)e^(−10t) at t = 0.5 */
     CHECK(cut == -1);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_SETTLING_DURATION, 1), ANIMRT_E_KIND);
-    CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)7, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)99, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)-1, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_ALLOWS_OVERDAMPING, 1), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_set_flag(rt, 0, ANIMRT_FLAG_ADDITIVE, 1), ANIMRT_E_HANDLE);
@@ -843,7 +843,7 @@ FN_TEST(animrt_animation_set_fill_mode) {
     CHECK(value_at(cfg_fill_both, 0.5) == 0 && value_at(cfg_fill_both, 5) == 1);
     animrt_runtime *rt = rt_new();
     animrt_id a = basic(rt, "opacity", 0, 1, 1, 1), layer = new_layer(rt, 0);
-    CHECK_STATUS(animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)4), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)-1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_fill_mode(rt, layer, ANIMRT_FILL_BOTH), ANIMRT_E_HANDLE);
     /* The refused calls left the default fill (removed). */
@@ -871,7 +871,7 @@ FN_TEST(animrt_animation_set_direction) {
     CHECK(value_at(cfg_alt_reverse, 1.25) == 0.75 && value_at(cfg_alt_reverse, 2.25) == 0.25);
     animrt_runtime *rt = rt_new();
     animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
-    CHECK_STATUS(animrt_animation_set_direction(rt, a, (animrt_direction)4), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_direction(rt, a, (animrt_direction)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_direction(rt, 0, ANIMRT_DIRECTION_REVERSE), ANIMRT_E_HANDLE);
     animrt_id layer = new_layer(rt, 0);
     attach(rt, layer, a, "a");
@@ -967,7 +967,7 @@ FN_TEST(animrt_animation_set_value) {
     CHECK(pres(rt, l2, "opacity") == 0.125);
     CHECK(pres(rt, l3, "opacity") == 0.75);
     double pair[2] = {1, 2}, nan_value = NAN;
-    CHECK_STATUS(animrt_animation_set_value(rt, a, (animrt_value_slot)3, &to, 1), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_set_value(rt, a, (animrt_value_slot)99, &to, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, pair, 2), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, &nan_value, 1), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, NULL, 1), ANIMRT_E_NULL);
@@ -1148,7 +1148,7 @@ FN_TEST(animrt_keyframe_set_calculation_mode) {
     CHECK(keyframe_at(ANIMRT_CALC_CUBIC_PACED, 1.0 - 1e-9) > 29.9);
     animrt_runtime *rt = rt_new();
     animrt_id a = keyframes(rt, "opacity"), b = basic(rt, "opacity", 0, 1, 1, 1);
-    CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, a, (animrt_calculation_mode)5), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, a, (animrt_calculation_mode)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, a, (animrt_calculation_mode)-1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, b, ANIMRT_CALC_LINEAR), ANIMRT_E_KIND);
     animrt_runtime_destroy(rt);
@@ -1655,6 +1655,225 @@ FN_TEST(animrt_timing_function_evaluate) {
     animrt_runtime_destroy(rt);
 }
 
+/* ---- reading animations back, layer time (more in test_timing.c) ------- */
+
+FN_TEST(animrt_animation_get_kind) {
+    animrt_runtime *rt = rt_new();
+    static const animrt_animation_kind kinds[] = {ANIMRT_ANIMATION_BASIC, ANIMRT_ANIMATION_KEYFRAME,
+                                                  ANIMRT_ANIMATION_SPRING, ANIMRT_ANIMATION_GROUP, ANIMRT_ANIMATION_DECAY};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        animrt_id a = 0;
+        animrt_animation_kind k = (animrt_animation_kind)99;
+        CHECK_OK(animrt_animation_create(rt, kinds[i], kinds[i] == ANIMRT_ANIMATION_GROUP ? NULL : "opacity", &a));
+        CHECK_OK(animrt_animation_get_kind(rt, a, &k));
+        CHECK(k == kinds[i]);
+    }
+    animrt_id layer = new_layer(rt, 0), inst = attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a");
+    animrt_animation_kind k = (animrt_animation_kind)99;
+    CHECK_OK(animrt_animation_get_kind(rt, inst, &k));  /* an attached copy reads too */
+    CHECK(k == ANIMRT_ANIMATION_BASIC);
+    k = (animrt_animation_kind)99;
+    CHECK_STATUS(animrt_animation_get_kind(rt, inst, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_animation_get_kind(rt, layer, &k), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_animation_get_kind(rt, 0, &k), ANIMRT_E_HANDLE);
+    CHECK(k == (animrt_animation_kind)99);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_animation_get_key_path) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = basic(rt, "bounds.size.width", 0, 1, 1, 1), g = 0;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &g);
+    char buf[32] = "x";
+    size_t needed = 0;
+    CHECK_OK(animrt_animation_get_key_path(rt, a, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "bounds.size.width") == 0 && needed == 18);
+    CHECK_OK(animrt_animation_get_key_path(rt, g, buf, sizeof buf, &needed));
+    CHECK(buf[0] == 0 && needed == 1);  /* a group has none */
+    char small[4] = "abc";
+    CHECK_STATUS(animrt_animation_get_key_path(rt, a, small, sizeof small, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 18 && strcmp(small, "abc") == 0);
+    CHECK_STATUS(animrt_animation_get_key_path(rt, 0, buf, sizeof buf, &needed), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_animation_get_fill_mode) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_fill_mode m = (animrt_fill_mode)99;
+    CHECK_OK(animrt_animation_get_fill_mode(rt, a, &m));
+    CHECK(m == ANIMRT_FILL_REMOVED);
+    for (int mode = ANIMRT_FILL_REMOVED; mode <= ANIMRT_FILL_BOTH; mode++) {
+        animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)mode);
+        CHECK_OK(animrt_animation_get_fill_mode(rt, a, &m));
+        CHECK(m == (animrt_fill_mode)mode);
+    }
+    m = (animrt_fill_mode)99;
+    CHECK_STATUS(animrt_animation_get_fill_mode(rt, a, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_animation_get_fill_mode(rt, 0, &m), ANIMRT_E_HANDLE);
+    CHECK(m == (animrt_fill_mode)99);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_animation_get_direction) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_direction d = (animrt_direction)99;
+    CHECK_OK(animrt_animation_get_direction(rt, a, &d));
+    CHECK(d == ANIMRT_DIRECTION_NORMAL);
+    for (int dir = ANIMRT_DIRECTION_NORMAL; dir <= ANIMRT_DIRECTION_ALTERNATE_REVERSE; dir++) {
+        animrt_animation_set_direction(rt, a, (animrt_direction)dir);
+        CHECK_OK(animrt_animation_get_direction(rt, a, &d));
+        CHECK(d == (animrt_direction)dir);
+    }
+    d = (animrt_direction)99;
+    CHECK_STATUS(animrt_animation_get_direction(rt, a, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_animation_get_direction(rt, 0, &d), ANIMRT_E_HANDLE);
+    CHECK(d == (animrt_direction)99);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_animation_get_value) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = 0, kf = 0;
+    double p[2] = {3, 4}, out[4] = {-1, -1, -1, -1};
+    size_t n = 9;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "position", &a);
+    CHECK_OK(animrt_animation_set_value(rt, a, ANIMRT_TO, p, 2));
+    CHECK_OK(animrt_animation_get_value(rt, a, ANIMRT_TO, out, 4, &n));
+    CHECK(n == 2 && out[0] == 3 && out[1] == 4);
+    CHECK_OK(animrt_animation_get_value(rt, a, ANIMRT_FROM, out, 4, &n));
+    CHECK(n == 0);  /* not set */
+    double small[1] = {-1};
+    CHECK_STATUS(animrt_animation_get_value(rt, a, ANIMRT_TO, small, 1, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 2 && small[0] == -1);
+    CHECK_STATUS(animrt_animation_get_value(rt, a, (animrt_value_slot)99, out, 4, &n), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_animation_get_value(rt, a, ANIMRT_TO, out, 4, NULL), ANIMRT_E_NULL);
+    animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &kf);
+    CHECK_STATUS(animrt_animation_get_value(rt, kf, ANIMRT_TO, out, 4, &n), ANIMRT_E_KIND);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_keyframe_get_key_times) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = keyframes(rt, "opacity");
+    double v[3] = {0, 10, 30}, times[3] = {0, 0.25, 1}, out[3] = {-1, -1, -1};
+    size_t needed = 9;
+    animrt_keyframe_set_values(rt, a, v, 3, 1);
+    CHECK_OK(animrt_keyframe_get_key_times(rt, a, out, 3, &needed));
+    CHECK(needed == 0);  /* none set */
+    animrt_keyframe_set_key_times(rt, a, times, 3);
+    CHECK_OK(animrt_keyframe_get_key_times(rt, a, out, 3, &needed));
+    CHECK(needed == 3 && out[0] == 0 && out[1] == 0.25 && out[2] == 1);
+    double small[2] = {-1, -1};
+    CHECK_STATUS(animrt_keyframe_get_key_times(rt, a, small, 2, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 3 && small[0] == -1);
+    CHECK_STATUS(animrt_keyframe_get_key_times(rt, basic(rt, "opacity", 0, 1, 1, 1), out, 3, &needed), ANIMRT_E_KIND);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_keyframe_get_rotation_mode) {
+    animrt_runtime *rt = rt_new();
+    animrt_id a = keyframes(rt, "position");
+    animrt_rotation_mode m = (animrt_rotation_mode)99;
+    CHECK_OK(animrt_keyframe_get_rotation_mode(rt, a, &m));
+    CHECK(m == ANIMRT_ROTATE_NONE);
+    CHECK_OK(animrt_keyframe_set_rotation_mode(rt, a, ANIMRT_ROTATE_AUTO_REVERSE));
+    CHECK_OK(animrt_keyframe_get_rotation_mode(rt, a, &m));
+    CHECK(m == ANIMRT_ROTATE_AUTO_REVERSE);
+    m = (animrt_rotation_mode)99;
+    CHECK_STATUS(animrt_keyframe_get_rotation_mode(rt, a, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_keyframe_get_rotation_mode(rt, basic(rt, "opacity", 0, 1, 1, 1), &m), ANIMRT_E_KIND);
+    CHECK(m == (animrt_rotation_mode)99);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_animation_get_decay) {
+    animrt_runtime *rt = rt_new();
+    animrt_id d = 0;
+    double rate = 0, rest = 0;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_DECAY, "position.x", &d);
+    CHECK_OK(animrt_animation_get_decay(rt, d, &rate, &rest));
+    CHECK(rate == 0.998 && rest == 0.5);  /* UIScrollView's normal rate, 0.5 units per second */
+    CHECK_OK(animrt_animation_set_decay(rt, d, 0.99, 2));
+    CHECK_OK(animrt_animation_get_decay(rt, d, &rate, NULL));
+    CHECK(rate == 0.99);
+    CHECK_OK(animrt_animation_get_decay(rt, d, NULL, &rest));
+    CHECK(rest == 2);
+    rate = -1;
+    CHECK_STATUS(animrt_animation_get_decay(rt, basic(rt, "opacity", 0, 1, 1, 1), &rate, &rest), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_get_decay(rt, 0, &rate, &rest), ANIMRT_E_HANDLE);
+    CHECK(rate == -1);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_layer_get_timing_param) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0);
+    double v = -1;
+    CHECK_OK(animrt_layer_get_timing_param(rt, layer, ANIMRT_TIMING_SPEED, &v));
+    CHECK(v == 1);
+    CHECK_OK(animrt_layer_get_timing_param(rt, layer, ANIMRT_TIMING_ITERATION_DURATION, &v));
+    CHECK(isinf(v) && v > 0);  /* unbounded */
+    CHECK_OK(animrt_layer_get_timing_param(rt, layer, ANIMRT_TIMING_ITERATIONS, &v));
+    CHECK(v == 1);
+    CHECK_OK(animrt_layer_set_timing_param(rt, layer, ANIMRT_TIMING_SPEED, 2));
+    CHECK_OK(animrt_layer_get_timing_param(rt, layer, ANIMRT_TIMING_SPEED, &v));
+    CHECK(v == 2);
+    v = -1;
+    CHECK_STATUS(animrt_layer_get_timing_param(rt, layer, (animrt_timing_param)99, &v), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_layer_get_timing_param(rt, layer, ANIMRT_TIMING_SPEED, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_get_timing_param(rt, 0, ANIMRT_TIMING_SPEED, &v), ANIMRT_E_HANDLE);
+    CHECK(v == -1);
+    animrt_runtime_destroy(rt);
+}
+
+/* The opacity at parent time t of a 0 → 1 animation (begun at local 0.5,
+ * for 1 s, fill both) on a layer timed like a group: 2 s, fill both, with
+ * `configure` applied to the layer. */
+typedef void (*layer_fn)(animrt_runtime *, animrt_id);
+static double layer_timed_at(layer_fn configure, double t) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 0.5, 1);
+    animrt_layer_set_timing_param(rt, layer, ANIMRT_TIMING_DURATION, 2);
+    animrt_layer_set_fill_mode(rt, layer, ANIMRT_FILL_BOTH);
+    if (configure) configure(rt, layer);
+    animrt_animation_set_fill_mode(rt, a, ANIMRT_FILL_BOTH);
+    animrt_animation_set_flag(rt, a, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0);
+    animrt_layer_add_animation(rt, layer, a, "a", 0, NULL);
+    animrt_runtime_tick(rt, t);
+    double v = pres(rt, layer, "opacity");
+    animrt_runtime_destroy(rt);
+    return v;
+}
+static void layer_reverse(animrt_runtime *rt, animrt_id l) { CHECK_OK(animrt_layer_set_direction(rt, l, ANIMRT_DIRECTION_REVERSE)); }
+static void layer_autoreverses(animrt_runtime *rt, animrt_id l) { CHECK_OK(animrt_layer_set_autoreverses(rt, l, 1)); }
+
+FN_TEST(animrt_layer_set_direction) {
+    /* Forwards, the layer's time at parent 1.25 is 1.25: the animation is 0.75 in.
+     * Reversed, it is 2 − 1.25 = 0.75: 0.25 in. */
+    CHECK(layer_timed_at(NULL, 1.25) == 0.75);
+    CHECK(layer_timed_at(layer_reverse, 1.25) == 0.25);
+    CHECK(layer_timed_at(layer_reverse, 0.25) == 1);   /* layer time 1.75: the animation has ended, filled */
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0);
+    CHECK_STATUS(animrt_layer_set_direction(rt, layer, (animrt_direction)99), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_layer_set_direction(rt, 0, ANIMRT_DIRECTION_REVERSE), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_layer_set_autoreverses) {
+    /* With autoreverses the layer's 2 s play forwards, then backwards:
+     * at parent 3.25 its time is 2 − 1.25 = 0.75, the animation 0.25 in. */
+    CHECK(layer_timed_at(layer_autoreverses, 1.25) == 0.75);
+    CHECK(layer_timed_at(layer_autoreverses, 3.25) == 0.25);
+    CHECK(layer_timed_at(NULL, 3.25) == 1);  /* without it: past the end, filled */
+    animrt_runtime *rt = rt_new();
+    CHECK_STATUS(animrt_layer_set_autoreverses(rt, 0, 1), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_set_autoreverses(NULL, 0, 1), ANIMRT_E_NULL);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- state machines (the rest of them: bindings/c/tests/test_machines.c) -- */
 
 static const char *BUTTON = "examples/machines/download_button.json";
@@ -1696,7 +1915,7 @@ FN_TEST(animrt_definition_count) {
         }
     }
     size_t untouched = 99;
-    CHECK_STATUS(animrt_definition_count(rt, def, (animrt_name_kind)7, &untouched), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_definition_count(rt, def, (animrt_name_kind)99, &untouched), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_definition_count(rt, def, ANIMRT_NAME_EVENT, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_definition_count(rt, 12345, ANIMRT_NAME_EVENT, &untouched), ANIMRT_E_HANDLE);
     animrt_definition_destroy(rt, def);
@@ -1765,6 +1984,17 @@ int main(void) {
     RUN_FN(animrt_event_poll);
     RUN_FN(animrt_event_set_callback);
     RUN_FN(animrt_timing_function_evaluate);
+    RUN_FN(animrt_animation_get_kind);
+    RUN_FN(animrt_animation_get_key_path);
+    RUN_FN(animrt_animation_get_fill_mode);
+    RUN_FN(animrt_animation_get_direction);
+    RUN_FN(animrt_animation_get_value);
+    RUN_FN(animrt_keyframe_get_key_times);
+    RUN_FN(animrt_keyframe_get_rotation_mode);
+    RUN_FN(animrt_animation_get_decay);
+    RUN_FN(animrt_layer_get_timing_param);
+    RUN_FN(animrt_layer_set_direction);
+    RUN_FN(animrt_layer_set_autoreverses);
     RUN_FN(animrt_definition_load_file);
     RUN_FN(animrt_definition_count);
     return check_report();

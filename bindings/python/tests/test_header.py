@@ -110,7 +110,14 @@ def binding_tables():
         "animrt_stop_reason": enum("ANIMRT_STOP_", animrt.StopReason),
         "animrt_timing_param": {"ANIMRT_TIMING_" + k.upper(): v for k, v in _animation._TIMING.items()},
         "animrt_flag": {"ANIMRT_FLAG_" + k.upper(): v for k, v in _animation._FLAGS.items()},
-        "animrt_value_slot": {"ANIMRT_" + k.rstrip("_").upper(): v for k, v in _animation._SLOTS.items()},
+        "animrt_value_slot": {**{"ANIMRT_" + k.rstrip("_").upper(): v for k, v in _animation._SLOTS.items()},
+                              "ANIMRT_VELOCITY": _animation._VELOCITY},
+        "animrt_spring_param": {"ANIMRT_SPRING_" + k.upper(): v for k, v in _animation._SPRING_PARAMS.items()},
+        # path commands by their long names; the one-letter aliases must agree with them
+        "animrt_path_command": {"ANIMRT_PATH_" + k.upper(): v[0]
+                                for k, v in animrt.KeyframeAnimation._COMMANDS.items() if len(k) > 1},
+        "animrt_rotation_mode": enum("ANIMRT_ROTATE_", animrt.RotationMode),
+        "animrt_phase": enum("ANIMRT_PHASE_", animrt.Phase),
         # BasicAnimation -> ANIMRT_ANIMATION_BASIC, AnimationGroup -> ANIMRT_ANIMATION_GROUP
         "animrt_animation_kind": {"ANIMRT_ANIMATION_" + c.__name__.replace("Animation", "").upper(): c._kind
                                   for c in _animation_classes()},
@@ -144,6 +151,12 @@ def test_every_header_enum_is_in_the_binding():
 def test_binding_tables_match_the_header_both_ways(name):
     header = {k: v for k, v in header_enums()[name].items() if k not in CONSTANTS_NOT_IN_THE_BINDING}
     assert binding_tables()[name] == header
+
+
+def test_path_command_letters_agree_with_the_names():
+    commands = animrt.KeyframeAnimation._COMMANDS
+    for letter, name in {"M": "move", "L": "line", "Q": "quad", "C": "cubic", "Z": "close"}.items():
+        assert commands[letter] == commands[name]
 
 
 def test_statuses_have_their_names_and_classes():

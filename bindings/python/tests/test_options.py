@@ -180,3 +180,15 @@ def test_stop_reasons_come_from_the_library():
         assert sorted(e.reason for e in stops) == [animrt.StopReason.FINISHED, animrt.StopReason.REMOVED,
                                                    animrt.StopReason.REPLACED, animrt.StopReason.LAYER_DESTROYED]
         assert [e.finished for e in stops].count(True) == 1
+
+
+def test_spring_parameters_read_back_by_their_definitions():
+    # Each derived parameter is read from the library by its animrt_spring_param number.
+    with animrt.Runtime() as rt:
+        s = rt.spring("opacity", mass=2, stiffness=50, damping=5, to=1.0)
+        ratio = 5 / (2 * math.sqrt(50 * 2))                  # ζ = c / (2 √(k m)) = 0.25
+        assert s.damping_ratio == pytest.approx(ratio, rel=1e-12)
+        assert s.response == pytest.approx(2 * math.pi * math.sqrt(2 / 50), rel=1e-12)
+        assert s.perceptual_duration == pytest.approx(s.response, rel=1e-12)
+        assert s.bounce == pytest.approx(1 - ratio, rel=1e-12)  # 1 − ζ below critical damping
+        assert (s.mass, s.stiffness, s.damping) == (2, 50, 5)

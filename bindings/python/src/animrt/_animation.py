@@ -114,6 +114,10 @@ OPTIONS: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "r
                             "autoreverses", "removed_on_completion", "additive", "cumulative", "from_presentation",
                             "fill_mode", "direction", "timing_function")
 _SLOTS = {"from": 0, "from_": 0, "to": 1, "by": 2}
+_VELOCITY = 3  # ANIMRT_VELOCITY: a decay's initial velocity
+# animrt_spring_param
+_SPRING_PARAMS = {"mass": 0, "stiffness": 1, "damping": 2, "initial_velocity": 3, "damping_ratio": 4, "response": 5,
+                  "perceptual_duration": 6, "bounce": 7, "settling_duration": 8}
 _SLOT_NAMES = ("from_", "to", "by")
 
 
@@ -568,16 +572,16 @@ class SpringAnimation(_FromToBy):
         return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping", "response",
                           "damping_ratio", "perceptual_duration", "bounce")
 
-    def _spring_param(self, param: int) -> float:
+    def _spring_param(self, name: str) -> float:
         out = c_double()
-        lib.animrt_animation_get_spring_param(self._runtime._ptr, self._id, param, byref(out))
+        lib.animrt_animation_get_spring_param(self._runtime._ptr, self._id, _SPRING_PARAMS[name], byref(out))
         return out.value
 
     def _reread_spring(self) -> None:
         """Refreshes what the properties show after the library computed the spring."""
         state = self._state()
-        for i, name in enumerate(self._SPRING):
-            state[name] = self._spring_param(i)
+        for name in self._SPRING:
+            state[name] = self._spring_param(name)
         over = c_int()
         lib.animrt_animation_get_flag(self._runtime._ptr, self._id, _FLAGS["allows_overdamping"], byref(over))
         state["allows_overdamping"] = bool(over.value)
@@ -607,12 +611,12 @@ class SpringAnimation(_FromToBy):
     @property
     def damping_ratio(self) -> float:
         """ζ = damping / (2 √(stiffness × mass)): below 1 it bounces. ``rt.spring("opacity").damping_ratio`` → 0.5."""
-        return self._spring_param(4)
+        return self._spring_param("damping_ratio")
 
     @property
     def response(self) -> float:
         """SwiftUI's response, 2π √(mass / stiffness): the undamped period. ``drop.response`` → 0.628."""
-        return self._spring_param(5)
+        return self._spring_param("response")
 
     @property
     def perceptual_duration(self) -> float:
@@ -620,7 +624,7 @@ class SpringAnimation(_FromToBy):
 
         ``rt.spring("opacity", perceptual_duration=0.4).perceptual_duration`` → 0.4.
         """
-        return self._spring_param(6)
+        return self._spring_param("perceptual_duration")
 
     @property
     def bounce(self) -> float:
@@ -628,7 +632,7 @@ class SpringAnimation(_FromToBy):
 
         ``rt.spring("opacity", perceptual_duration=0.4, bounce=0.3).bounce`` → 0.3.
         """
-        return self._spring_param(7)
+        return self._spring_param("bounce")
 
     def _set_spring(self, **changes: object) -> None:
         state = self._state()
@@ -920,7 +924,7 @@ class DecayAnimation(Animation):
         super().__init__(runtime, check.text(key_path, "key_path"), options)
         try:
             self.set_rate(deceleration_rate, rest_velocity)
-            self._set_value(3, velocity, "velocity")
+            self._set_value(_VELOCITY, velocity, "velocity")
             if from_ is not None:
                 self._set_value(0, from_, "from_")
         except BaseException:
