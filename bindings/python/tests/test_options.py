@@ -192,3 +192,18 @@ def test_spring_parameters_read_back_by_their_definitions():
         assert s.perceptual_duration == pytest.approx(s.response, rel=1e-12)
         assert s.bounce == pytest.approx(1 - ratio, rel=1e-12)  # 1 − ζ below critical damping
         assert (s.mass, s.stiffness, s.damping) == (2, 50, 5)
+
+
+def test_flags_fill_mode_and_direction_are_read_from_the_library():
+    # Set behind the binding's back: the properties still show them, so they
+    # are read from the library, not from a copy the binding keeps.
+    from animrt import _ffi
+    with animrt.Runtime() as rt:
+        a = rt.basic("opacity", to=1.0)
+        assert not a.autoreverses and a.removed_on_completion and a.fill_mode is animrt.FillMode.REMOVED
+        _ffi.lib.animrt_animation_set_flag(rt._ptr, a.id, 0, 1)       # ANIMRT_FLAG_AUTOREVERSES
+        _ffi.lib.animrt_animation_set_flag(rt._ptr, a.id, 1, 0)       # ANIMRT_FLAG_REMOVED_ON_COMPLETION
+        _ffi.lib.animrt_animation_set_fill_mode(rt._ptr, a.id, 3)     # ANIMRT_FILL_BOTH
+        _ffi.lib.animrt_animation_set_direction(rt._ptr, a.id, 3)     # ANIMRT_DIRECTION_ALTERNATE_REVERSE
+        assert a.autoreverses and not a.removed_on_completion
+        assert a.fill_mode is animrt.FillMode.BOTH and a.direction is animrt.Direction.ALTERNATE_REVERSE

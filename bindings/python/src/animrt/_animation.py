@@ -320,14 +320,15 @@ class Animation(Object):
         self._set_timing("iteration_duration", value)
 
     # -- flags (animrt_animation_set_flag) -----------------------------------
-    def _get_flag(self, name: str, default: bool = False) -> bool:
-        flag: bool = self._state().get(name, default)
-        return flag
+    def _get_flag(self, name: str) -> bool:
+        """The flag as the library has it (``animrt_animation_get_flag``)."""
+        out = c_int()
+        lib.animrt_animation_get_flag(self._runtime._ptr, self._id, _FLAGS[name], byref(out))
+        return bool(out.value)
 
     def _set_flag(self, name: str, value: object) -> None:
         on = check.boolean(value, name)
         lib.animrt_animation_set_flag(self._runtime._ptr, self._id, _FLAGS[name], 1 if on else 0)
-        self._state()[name] = on
 
     @property
     def autoreverses(self) -> bool:
@@ -342,7 +343,7 @@ class Animation(Object):
     def removed_on_completion(self) -> bool:
         """True (default): removed from its layer once finished. With False and ``fill_mode="forwards"``
         the last frame stays on screen."""
-        return self._get_flag("removed_on_completion", True)
+        return self._get_flag("removed_on_completion")
 
     @removed_on_completion.setter
     def removed_on_completion(self, value: bool) -> None:
@@ -384,27 +385,27 @@ class Animation(Object):
 
         ``fade.fill_mode = "forwards"`` (with ``removed_on_completion = False``) holds the last frame.
         """
-        mode: FillMode = self._state().get("fill_mode", FillMode.REMOVED)
-        return mode
+        out = c_int()
+        lib.animrt_animation_get_fill_mode(self._runtime._ptr, self._id, byref(out))
+        return FillMode(out.value)
 
     @fill_mode.setter
     def fill_mode(self, value: FillModeLike) -> None:
         mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
         lib.animrt_animation_set_fill_mode(self._runtime._ptr, self._id, int(mode))
-        self._state()["fill_mode"] = mode
 
     @property
     def direction(self) -> Direction:
         """Web Animations' direction: "normal" (default), "reverse", "alternate", "alternate-reverse":
         ``pulse.direction = "alternate"``."""
-        d: Direction = self._state().get("direction", Direction.NORMAL)
-        return d
+        out = c_int()
+        lib.animrt_animation_get_direction(self._runtime._ptr, self._id, byref(out))
+        return Direction(out.value)
 
     @direction.setter
     def direction(self, value: DirectionLike) -> None:
         d = check.choice(value, "direction", Direction, DIRECTIONS)
         lib.animrt_animation_set_direction(self._runtime._ptr, self._id, int(d))
-        self._state()["direction"] = d
 
     @property
     def timing_function(self) -> Optional[TimingFunctionLike]:
