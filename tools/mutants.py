@@ -181,7 +181,8 @@ MUTANTS = [
            "return (1 + (w0 - v0) * t) * _exp(-w0 * t)", "return (1 + (w0 + v0) * t) * _exp(-w0 * t)", SWIFT,
            "the initial velocity of a critically damped spring points the wrong way"),
     Mutant("spring-overdamping-flag", "comparison", SPRING,
-           "if zeta == 1 || !allowsOverdamping {", "if zeta == 1 || allowsOverdamping {", SWIFT_C,
+           "        if zeta == 1 || !allowsOverdamping {\n            return (1 + (w0 - v0) * t)",
+           "        if zeta == 1 || allowsOverdamping {\n            return (1 + (w0 - v0) * t)", SWIFT_C,
            "allowsOverdamping inverted"),
     # ---- barriers, transactions, timers -----------------------------------
     Mutant("barrier-enter-count", "constant", BARRIERS,
