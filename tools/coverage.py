@@ -127,6 +127,9 @@ def main():
     args = parser.parse_args()
     shutil.rmtree(PROFILES, ignore_errors=True)
     os.makedirs(PROFILES)
+    # Any instrumented process a suite starts on its own writes here too
+    # (not default.profraw in the working directory), and is merged.
+    os.environ["LLVM_PROFILE_FILE"] = os.path.join(PROFILES, "other-%p.profraw")
     build()
     swift_tests()
     c_programs = c_tests()
