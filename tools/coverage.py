@@ -77,6 +77,9 @@ def c_tests():
     cc = os.environ.get("CC", "cc")
     out = os.path.join(SCRATCH, "c")
     os.makedirs(out, exist_ok=True)
+    # The plugins the plugin tests load (make plugins: into .build/c).
+    run(["make", "--no-print-directory", "plugins"], quiet=True)
+    arguments = {"test_plugins": [os.path.join(ROOT, ".build", "c")]}
     sources = sorted(glob.glob(os.path.join(ROOT, "bindings", "c", "tests", "test_*.c")))
     if not sources:
         sys.exit("coverage: no C tests found in bindings/c/tests")
@@ -85,7 +88,7 @@ def c_tests():
         binary = os.path.join(out, name)
         run([cc, "-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Iinclude", "-Ibindings/c/tests", source,
              "-L" + PRODUCTS, "-lanimrt", "-Wl,-rpath," + PRODUCTS, "-lm", "-lpthread", "-o", binary])
-        run([binary], env=profile_env("c-" + name), quiet=True)
+        run([binary] + arguments.get(name, []), env=profile_env("c-" + name), quiet=True)
     return [os.path.basename(s) for s in sources]
 
 

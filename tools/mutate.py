@@ -41,6 +41,8 @@ TREE = os.path.join(WORK, "tree")
 LIB = os.path.join(TREE, ".build", "release", "libanimrt.so")
 SUITE_TIMEOUT = 600
 SUITES = ("swift", "c", "python")
+# Arguments of C test programs that need them.
+C_ARGUMENTS = {"test_plugins": [os.path.join(TREE, ".build", "c")]}
 
 
 def tracked_files():
@@ -116,7 +118,11 @@ class Runner:
 
     def build_c_tests(self):
         """The C test programs link libanimrt.so dynamically: built once, they
-        run against whatever library the current mutant built."""
+        run against whatever library the current mutant built. The plugins
+        the plugin tests load are built into the tree's .build/c."""
+        status, _, tail = run(["make", "--no-print-directory", "plugins"])
+        if status != 0:
+            return status, tail
         out = os.path.join(WORK, "c")
         os.makedirs(out, exist_ok=True)
         self.c_binaries = []
@@ -143,7 +149,7 @@ class Runner:
         if kind == "c":
             total = 0.0
             for b in self.c_binaries:
-                status, secs, tail = run([b])
+                status, secs, tail = run([b] + C_ARGUMENTS.get(os.path.basename(b), []))
                 total += secs
                 if status != 0:
                     return False, total, f"{os.path.basename(b)}: {tail}"

@@ -129,14 +129,15 @@ FN_TEST(animrt_status_name) {
         {ANIMRT_E_RANGE, "ANIMRT_E_RANGE"}, {ANIMRT_E_HANDLE, "ANIMRT_E_HANDLE"}, {ANIMRT_E_NOT_FOUND, "ANIMRT_E_NOT_FOUND"},
         {ANIMRT_E_KIND, "ANIMRT_E_KIND"}, {ANIMRT_E_BUFFER, "ANIMRT_E_BUFFER"}, {ANIMRT_E_STATE, "ANIMRT_E_STATE"},
         {ANIMRT_E_EXISTS, "ANIMRT_E_EXISTS"}, {ANIMRT_E_NOMEM, "ANIMRT_E_NOMEM"}, {ANIMRT_E_TIME, "ANIMRT_E_TIME"},
-        {ANIMRT_E_ENUM, "ANIMRT_E_ENUM"}};
+        {ANIMRT_E_ENUM, "ANIMRT_E_ENUM"}, {ANIMRT_E_VERSION, "ANIMRT_E_VERSION"},
+        {ANIMRT_E_CALLBACK, "ANIMRT_E_CALLBACK"}};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         CHECK(names[i].s == (animrt_status)i);
         CHECK(strcmp(animrt_status_name(names[i].s), names[i].name) == 0);
     }
     /* Bad input: values that are not statuses. */
     CHECK(strcmp(animrt_status_name(-1), "ANIMRT_E_UNKNOWN") == 0);
-    CHECK(strcmp(animrt_status_name(13), "ANIMRT_E_UNKNOWN") == 0);
+    CHECK(strcmp(animrt_status_name(1000), "ANIMRT_E_UNKNOWN") == 0);
     CHECK(strcmp(animrt_status_name(INT32_MAX), "ANIMRT_E_UNKNOWN") == 0);
 }
 
@@ -1874,6 +1875,38 @@ FN_TEST(animrt_layer_set_autoreverses) {
     animrt_runtime_destroy(rt);
 }
 
+/* ---- plugins (the rest of them: bindings/c/tests/test_plugins.c) --------- */
+
+FN_TEST(animrt_error_set) {
+    /* What a failing plugin or bound function returns: the status given, with the message set. */
+    CHECK_STATUS(animrt_error_set(ANIMRT_E_RANGE, "x is 7; at most 5"), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("x is 7; at most 5");
+    CHECK(animrt_error_set(ANIMRT_OK, "fine") == ANIMRT_OK);
+    CHECK_MESSAGE("fine");
+    /* A message that is NULL or not UTF-8 leaves an empty one; the status still comes back. */
+    CHECK_STATUS(animrt_error_set(ANIMRT_E_INVALID, NULL), ANIMRT_E_INVALID);
+    CHECK(animrt_last_error_message()[0] == 0);
+    CHECK_STATUS(animrt_error_set(ANIMRT_E_KIND, "bad \xff"), ANIMRT_E_KIND);
+    CHECK(animrt_last_error_message()[0] == 0);
+}
+
+FN_TEST(animrt_plugin_name) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, layer = new_layer(rt, 0);
+    /* The example plugin, built into .build/c by `make plugins`. */
+    CHECK_OK(animrt_plugin_load(rt, ".build/c/libexamples.so", &plugin));
+    char name[16] = "", small[4] = "abc";
+    size_t needed = 0;
+    CHECK_OK(animrt_plugin_name(rt, plugin, name, sizeof name, &needed));
+    CHECK(strcmp(name, "examples") == 0 && needed == 9);
+    CHECK_STATUS(animrt_plugin_name(rt, plugin, small, sizeof small, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 9 && strcmp(small, "abc") == 0);
+    CHECK_STATUS(animrt_plugin_name(rt, layer, name, sizeof name, &needed), ANIMRT_E_HANDLE);
+    CHECK_OK(animrt_plugin_unload(rt, plugin));
+    CHECK_STATUS(animrt_plugin_name(rt, plugin, name, sizeof name, &needed), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- state machines (the rest of them: bindings/c/tests/test_machines.c) -- */
 
 static const char *BUTTON = "examples/machines/download_button.json";
@@ -1995,6 +2028,8 @@ int main(void) {
     RUN_FN(animrt_layer_get_timing_param);
     RUN_FN(animrt_layer_set_direction);
     RUN_FN(animrt_layer_set_autoreverses);
+    RUN_FN(animrt_error_set);
+    RUN_FN(animrt_plugin_name);
     RUN_FN(animrt_definition_load_file);
     RUN_FN(animrt_definition_count);
     return check_report();
