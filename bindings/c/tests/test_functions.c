@@ -8,31 +8,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
+#include "scene.h"
 
 /* The test of function f is test_f; it reports as "f". */
 #define FN_TEST(f) static void test_##f(void)
 #define RUN_FN(f) do { check_test = #f; test_##f(); } while (0)
 
 /* ---- helpers ----------------------------------------------------------- */
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
-}
-
-static animrt_keypath kp(animrt_runtime *rt, const char *path) {
-    animrt_keypath id = -1;
-    if (animrt_keypath_id(rt, path, &id) != ANIMRT_OK) fprintf(stderr, "unknown key path %s\n", path);
-    return id;
-}
-
-static double pres(animrt_runtime *rt, animrt_id layer, const char *path) {
-    double v = NAN;
-    size_t n = 0;
-    animrt_layer_get_presentation(rt, layer, kp(rt, path), &v, 1, &n);
-    return v;
-}
 
 static double model(animrt_runtime *rt, animrt_id layer, const char *path) {
     double v = NAN;
@@ -47,7 +29,7 @@ static void set1(animrt_runtime *rt, animrt_id layer, const char *path, double v
 
 /* A basic animation of a scalar from `from` to `to`, beginning at `begin`
  * (in the layer's time; not 0, which would mean "at the next tick"). */
-static animrt_id basic(animrt_runtime *rt, const char *path, double from, double to, double begin, double duration) {
+static animrt_id basic_at(animrt_runtime *rt, const char *path, double from, double to, double begin, double duration) {
     animrt_id a = 0;
     animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, path, &a);
     animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1);
@@ -99,11 +81,11 @@ static double value_at(configure_fn configure, double t) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
     set1(rt, layer, "opacity", -1);
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
     if (configure) configure(rt, a);
     animrt_layer_add_animation(rt, layer, a, "a", 0, NULL);
     animrt_runtime_tick(rt, t);
-    double v = pres(rt, layer, "opacity");
+    double v = presentation(rt, layer, "opacity");
     animrt_runtime_destroy(rt);
     return v;
 }
@@ -201,8 +183,8 @@ static void count_destroyed(void *user, const animrt_event *e) {
 FN_TEST(animrt_runtime_destroy) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 10), "a");
-    attach(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 10), "b");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 10), "a");
+    attach(rt, layer, basic_at(rt, "cornerRadius", 0, 1, 1, 10), "b");
     animrt_event_set_callback(rt, count_destroyed, NULL);
     animrt_runtime_tick(rt, 2);
     destroyed_seen = 0;
@@ -215,9 +197,9 @@ FN_TEST(animrt_runtime_destroy) {
 FN_TEST(animrt_runtime_tick) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 2), "a");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 2), "a");
     CHECK_OK(animrt_runtime_tick(rt, 2));
-    CHECK(pres(rt, layer, "opacity") == 0.5);
+    CHECK(presentation(rt, layer, "opacity") == 0.5);
     CHECK_OK(animrt_runtime_tick(rt, 2));  /* the same time again is fine */
     double t = 0;
     CHECK_STATUS(animrt_runtime_tick(rt, 1.5), ANIMRT_E_TIME);
@@ -227,9 +209,9 @@ FN_TEST(animrt_runtime_tick) {
     CHECK_STATUS(animrt_runtime_tick(rt, -INFINITY), ANIMRT_E_TIME);
     CHECK_STATUS(animrt_runtime_tick(NULL, 3), ANIMRT_E_NULL);
     animrt_runtime_time(rt, &t);
-    CHECK(t == 2 && pres(rt, layer, "opacity") == 0.5);
+    CHECK(t == 2 && presentation(rt, layer, "opacity") == 0.5);
     CHECK_OK(animrt_runtime_tick(rt, 2.5));
-    CHECK(pres(rt, layer, "opacity") == 0.75);
+    CHECK(presentation(rt, layer, "opacity") == 0.75);
     animrt_runtime_destroy(rt);
 }
 
@@ -262,7 +244,7 @@ static uint64_t threaded_run(uint32_t threads) {
     for (int i = 0; i < N; i++) {
         layers[i] = new_layer(rt, 0);
         kps[i] = x;
-        animrt_id a = basic(rt, "position.x", i % 7, i % 11, 1 + (i % 13) * 0.01, 0.05 + (i % 17) * 0.01);
+        animrt_id a = basic_at(rt, "position.x", i % 7, i % 11, 1 + (i % 13) * 0.01, 0.05 + (i % 17) * 0.01);
         animrt_animation_set_timing_function(rt, a, curves[i % 3]);
         animrt_layer_add_animation(rt, layers[i], a, NULL, 0, NULL);
         animrt_animation_destroy(rt, a);
@@ -384,10 +366,10 @@ FN_TEST(animrt_layer_create) {
     CHECK(root != 0 && child != 0 && root != child);
     /* A child lives in its parent's time. */
     CHECK_OK(animrt_layer_set_timing(rt, root, 0, 2, 0));
-    attach(rt, child, basic(rt, "opacity", 0, 1, 2, 2), "a");
+    attach(rt, child, basic_at(rt, "opacity", 0, 1, 2, 2), "a");
     animrt_runtime_tick(rt, 1.5);  /* child time 3 */
-    CHECK(pres(rt, child, "opacity") == 0.5);
-    animrt_id out = 123, foreign = new_layer(other, 0), anim = basic(rt, "opacity", 0, 1, 1, 1);
+    CHECK(presentation(rt, child, "opacity") == 0.5);
+    animrt_id out = 123, foreign = new_layer(other, 0), anim = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_layer_create(rt, 0, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_layer_create(rt, foreign, &out), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_create(rt, anim, &out), ANIMRT_E_HANDLE);
@@ -401,10 +383,10 @@ FN_TEST(animrt_layer_destroy) {
     animrt_runtime *rt = rt_new();
     animrt_id parent = new_layer(rt, 0), child = new_layer(rt, parent);
     animrt_layer_set_timing(rt, parent, 0, 2, 0);
-    animrt_id inst = attach(rt, parent, basic(rt, "opacity", 0, 1, 1, 10), "a");
-    attach(rt, child, basic(rt, "opacity", 0, 1, 1, 4), "b");
+    animrt_id inst = attach(rt, parent, basic_at(rt, "opacity", 0, 1, 1, 10), "a");
+    attach(rt, child, basic_at(rt, "opacity", 0, 1, 1, 4), "b");
     animrt_runtime_tick(rt, 1);  /* child time 2 */
-    CHECK(pres(rt, child, "opacity") == 0.25);
+    CHECK(presentation(rt, child, "opacity") == 0.25);
     drain(rt, NULL, 0);
     CHECK_OK(animrt_layer_destroy(rt, parent));
     animrt_event ev[4];
@@ -412,7 +394,7 @@ FN_TEST(animrt_layer_destroy) {
     CHECK(ev[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[0].reason == ANIMRT_STOP_LAYER_DESTROYED && ev[0].object == inst);
     /* The child is a root now: its time is the runtime's. */
     animrt_runtime_tick(rt, 3);
-    CHECK(pres(rt, child, "opacity") == 0.5);
+    CHECK(presentation(rt, child, "opacity") == 0.5);
     CHECK_STATUS(animrt_layer_destroy(rt, parent), ANIMRT_E_HANDLE);
     CHECK_MESSAGE("stale");
     CHECK_STATUS(animrt_layer_destroy(rt, 0), ANIMRT_E_HANDLE);
@@ -425,40 +407,40 @@ FN_TEST(animrt_layer_set_parent) {
     animrt_runtime *rt = rt_new();
     animrt_id fast = new_layer(rt, 0), a = new_layer(rt, 0), b = new_layer(rt, a);
     animrt_layer_set_timing(rt, fast, 0, 2, 0);
-    attach(rt, b, basic(rt, "opacity", 0, 1, 1, 4), "x");
+    attach(rt, b, basic_at(rt, "opacity", 0, 1, 1, 4), "x");
     CHECK_OK(animrt_layer_set_parent(rt, a, fast));  /* b's time now runs twice as fast */
     animrt_runtime_tick(rt, 1);
-    CHECK(pres(rt, b, "opacity") == 0.25);
+    CHECK(presentation(rt, b, "opacity") == 0.25);
     CHECK_OK(animrt_layer_set_parent(rt, a, 0));      /* a root again */
     animrt_runtime_tick(rt, 3);
-    CHECK(pres(rt, b, "opacity") == 0.5);
+    CHECK(presentation(rt, b, "opacity") == 0.5);
     CHECK_STATUS(animrt_layer_set_parent(rt, a, b), ANIMRT_E_INVALID);  /* a cycle */
     CHECK_STATUS(animrt_layer_set_parent(rt, a, a), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_layer_set_parent(rt, a, 999), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_set_parent(rt, 0, a), ANIMRT_E_HANDLE);
     animrt_runtime_tick(rt, 4);
-    CHECK(pres(rt, b, "opacity") == 0.75);  /* the refused calls moved nothing */
+    CHECK(presentation(rt, b, "opacity") == 0.75);  /* the refused calls moved nothing */
     animrt_runtime_destroy(rt);
 }
 
 FN_TEST(animrt_layer_set_timing) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 0.25, 1), "a");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 0.25, 1), "a");
     /* Paused at local time 0.5: 0.25 s into the animation, whatever the clock. */
     CHECK_OK(animrt_layer_set_timing(rt, layer, 0, 0, 0.5));
     animrt_runtime_tick(rt, 10);
-    CHECK(pres(rt, layer, "opacity") == 0.25);
+    CHECK(presentation(rt, layer, "opacity") == 0.25);
     /* local = (t − 10) × 0.5 + 0.5: at t = 11, local 1, progress 0.75. */
     CHECK_OK(animrt_layer_set_timing(rt, layer, 10, 0.5, 0.5));
     animrt_runtime_tick(rt, 11);
-    CHECK(pres(rt, layer, "opacity") == 0.75);
+    CHECK(presentation(rt, layer, "opacity") == 0.75);
     CHECK_STATUS(animrt_layer_set_timing(rt, layer, 0, NAN, 0), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_layer_set_timing(rt, layer, INFINITY, 1, 0), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_layer_set_timing(rt, layer, 0, 1, -INFINITY), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_layer_set_timing(rt, 0, 0, 1, 0), ANIMRT_E_HANDLE);
     animrt_runtime_tick(rt, 11);
-    CHECK(pres(rt, layer, "opacity") == 0.75);
+    CHECK(presentation(rt, layer, "opacity") == 0.75);
     animrt_runtime_destroy(rt);
 }
 
@@ -469,9 +451,9 @@ FN_TEST(animrt_layer_set_value) {
     size_t n = 0;
     CHECK_OK(animrt_layer_set_value(rt, layer, kp(rt, "opacity"), &half, 1));
     CHECK(model(rt, layer, "opacity") == 0.5);
-    CHECK(pres(rt, layer, "opacity") == 1);  /* the presentation follows at the next tick */
+    CHECK(presentation(rt, layer, "opacity") == 1);  /* the presentation follows at the next tick */
     animrt_runtime_tick(rt, 0);
-    CHECK(pres(rt, layer, "opacity") == 0.5);
+    CHECK(presentation(rt, layer, "opacity") == 0.5);
     CHECK_OK(animrt_layer_set_value(rt, layer, kp(rt, "position"), point, 2));
     CHECK_OK(animrt_layer_set_value(rt, layer, kp(rt, "position.y"), &y, 1));
     CHECK_OK(animrt_layer_get_value(rt, layer, kp(rt, "position"), v, 2, &n));
@@ -484,7 +466,7 @@ FN_TEST(animrt_layer_set_value) {
     CHECK_STATUS(animrt_layer_set_value(rt, layer, kp(rt, "opacity"), &half, SIZE_MAX), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_layer_set_value(rt, 0, kp(rt, "opacity"), &half, 1), ANIMRT_E_HANDLE);
     animrt_runtime_tick(rt, 1);
-    CHECK(model(rt, layer, "opacity") == 0.5 && pres(rt, layer, "opacity") == 0.5);
+    CHECK(model(rt, layer, "opacity") == 0.5 && presentation(rt, layer, "opacity") == 0.5);
     CHECK(model(rt, layer, "position.x") == 10 && model(rt, layer, "position.y") == 25);
     animrt_runtime_destroy(rt);
 }
@@ -494,7 +476,7 @@ FN_TEST(animrt_layer_get_value) {
     animrt_id layer = new_layer(rt, 0);
     double rect[4] = {1, 2, 3, 4}, out[4] = {0}, small[2] = {-1, -1};
     animrt_layer_set_value(rt, layer, kp(rt, "bounds"), rect, 4);
-    attach(rt, layer, basic(rt, "bounds.size.width", 0, 100, 1, 1), "w");
+    attach(rt, layer, basic_at(rt, "bounds.size.width", 0, 100, 1, 1), "w");
     animrt_runtime_tick(rt, 1.5);
     size_t n = 0;
     CHECK_OK(animrt_layer_get_value(rt, layer, kp(rt, "bounds"), out, 4, &n));
@@ -513,8 +495,8 @@ FN_TEST(animrt_layer_get_value) {
 FN_TEST(animrt_layer_get_presentation) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "bounds.size.width", 0, 100, 1, 1), "w");
-    attach(rt, layer, basic(rt, "transform.rotation.z", 0, 1, 1, 1), "r");
+    attach(rt, layer, basic_at(rt, "bounds.size.width", 0, 100, 1, 1), "w");
+    attach(rt, layer, basic_at(rt, "transform.rotation.z", 0, 1, 1, 1), "r");
     animrt_runtime_tick(rt, 1.5);
     double out[16] = {0}, small[2] = {-1, -1};
     size_t n = 0;
@@ -577,8 +559,8 @@ FN_TEST(animrt_reader_read) {
     animrt_runtime *rt = rt_new();
     animrt_id layers[2] = {new_layer(rt, 0), new_layer(rt, 0)};
     animrt_keypath kps[2] = {kp(rt, "opacity"), kp(rt, "transform.scale")};
-    attach(rt, layers[0], basic(rt, "opacity", 0, 1, 1, 1), "o");
-    attach(rt, layers[1], basic(rt, "transform.scale", 1, 3, 1, 1), "s");
+    attach(rt, layers[0], basic_at(rt, "opacity", 0, 1, 1, 1), "o");
+    attach(rt, layers[1], basic_at(rt, "transform.scale", 1, 3, 1, 1), "s");
     animrt_id reader = 0;
     CHECK_OK(animrt_reader_create(rt, layers, kps, 2, &reader));
     animrt_runtime_tick(rt, 1.25);
@@ -644,11 +626,11 @@ FN_TEST(animrt_animation_create) {
 
 FN_TEST(animrt_animation_destroy) {
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 1, 1);
     attach(rt, layer, a, "a");
     CHECK_OK(animrt_animation_destroy(rt, a));
     animrt_runtime_tick(rt, 1.5);
-    CHECK(pres(rt, layer, "opacity") == 0.5);  /* the attached copy runs on */
+    CHECK(presentation(rt, layer, "opacity") == 0.5);  /* the attached copy runs on */
     CHECK_STATUS(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, 1), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_animation_destroy(rt, a), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_animation_destroy(rt, layer), ANIMRT_E_HANDLE);
@@ -751,7 +733,7 @@ static double spring_at(int overdamping) {
     CHECK_OK(animrt_animation_set_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, overdamping));
     animrt_layer_add_animation(rt, layer, s, NULL, 0, NULL);
     animrt_runtime_tick(rt, 1.1);
-    double v = pres(rt, layer, "opacity");
+    double v = presentation(rt, layer, "opacity");
     animrt_runtime_destroy(rt);
     return v;
 }
@@ -771,7 +753,7 @@ static double settling_spring_at(int settle) {
     CHECK_OK(animrt_animation_set_flag(rt, s, ANIMRT_FLAG_SETTLING_DURATION, settle));
     animrt_layer_add_animation(rt, layer, s, "s", 0, NULL);
     animrt_runtime_tick(rt, 1.5);
-    double v = pres(rt, layer, "opacity");
+    double v = presentation(rt, layer, "opacity");
     animrt_runtime_destroy(rt);
     return v;
 }
@@ -785,12 +767,12 @@ FN_TEST(animrt_animation_set_flag) {
     CHECK(value_at(cfg_retained, 5) == 1 && value_at(cfg_fill_forwards, 5) == -1);
     /* additive: adds to the model value. */
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), add = basic(rt, "opacity", 0, 0.25, 1, 1);
+    animrt_id layer = new_layer(rt, 0), add = basic_at(rt, "opacity", 0, 0.25, 1, 1);
     set1(rt, layer, "opacity", 0.5);
     CHECK_OK(animrt_animation_set_flag(rt, add, ANIMRT_FLAG_ADDITIVE, 1));
     attach(rt, layer, add, "add");
     animrt_runtime_tick(rt, 1.5);
-    CHECK(pres(rt, layer, "opacity") == 0.625);
+    CHECK(presentation(rt, layer, "opacity") == 0.625);
     /* fromPresentation: a replacement starts where the first one is on screen. */
     animrt_id next = 0;
     double two = 2;
@@ -801,20 +783,20 @@ FN_TEST(animrt_animation_set_flag) {
     CHECK_OK(animrt_animation_set_flag(rt, next, ANIMRT_FLAG_FROM_PRESENTATION, 1));
     attach(rt, layer, next, "add");  /* replaces the additive one */
     animrt_runtime_tick(rt, 2);
-    CHECK(pres(rt, layer, "opacity") == 1.3125);  /* from 0.625 to 2, half way */
+    CHECK(presentation(rt, layer, "opacity") == 1.3125);  /* from 0.625 to 2, half way */
     /* allowsOverdamping: ζ = 2 is slower than critically damped. */
     double critical = spring_at(0), over = spring_at(1);
     CHECK_NEAR(critical, 1 - 2 * exp(-1), 1e-12);
     CHECK(over < critical - 0.05);
     /* Turning a flag off again works (0 is off, any other value on). */
-    animrt_id f = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id f = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_OK(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_AUTOREVERSES, 7));
     CHECK_OK(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_AUTOREVERSES, 0));
     animrt_id l2 = new_layer(rt, 0);
     set1(rt, l2, "opacity", -1);
     attach(rt, l2, f, "f");
     animrt_runtime_tick(rt, 2.25);
-    CHECK(pres(rt, l2, "opacity") == -1);  /* ended at 2: not autoreversing */
+    CHECK(presentation(rt, l2, "opacity") == -1);  /* ended at 2: not autoreversing */
     /* settlingDuration: a spring runs until settled instead of its 0.25 s default. */
     double run_on = settling_spring_at(1), cut = settling_spring_at(0);
     CHECK_NEAR(run_on, 1 - 6 * exp(-5), 1e-12);  /* ζ = 1: 1 − (1 + 10t)e^(−10t) at t = 0.5 */
@@ -843,7 +825,7 @@ FN_TEST(animrt_animation_set_fill_mode) {
     CHECK(value_at(cfg_fill_back, 0.5) == 0 && value_at(cfg_fill_back, 5) == -1);
     CHECK(value_at(cfg_fill_both, 0.5) == 0 && value_at(cfg_fill_both, 5) == 1);
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1), layer = new_layer(rt, 0);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1), layer = new_layer(rt, 0);
     CHECK_STATUS(animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_fill_mode(rt, a, (animrt_fill_mode)-1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_fill_mode(rt, layer, ANIMRT_FILL_BOTH), ANIMRT_E_HANDLE);
@@ -851,7 +833,7 @@ FN_TEST(animrt_animation_set_fill_mode) {
     set1(rt, layer, "opacity", -1);
     attach(rt, layer, a, "a");
     animrt_runtime_tick(rt, 0.5);
-    CHECK(pres(rt, layer, "opacity") == -1);
+    CHECK(presentation(rt, layer, "opacity") == -1);
     animrt_runtime_destroy(rt);
 }
 
@@ -871,24 +853,24 @@ FN_TEST(animrt_animation_set_direction) {
     CHECK(value_at(cfg_alternate, 1.25) == 0.25 && value_at(cfg_alternate, 2.25) == 0.75);
     CHECK(value_at(cfg_alt_reverse, 1.25) == 0.75 && value_at(cfg_alt_reverse, 2.25) == 0.25);
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_animation_set_direction(rt, a, (animrt_direction)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_direction(rt, 0, ANIMRT_DIRECTION_REVERSE), ANIMRT_E_HANDLE);
     animrt_id layer = new_layer(rt, 0);
     attach(rt, layer, a, "a");
     animrt_runtime_tick(rt, 1.25);
-    CHECK(pres(rt, layer, "opacity") == 0.25);  /* still normal */
+    CHECK(presentation(rt, layer, "opacity") == 0.25);  /* still normal */
     animrt_runtime_destroy(rt);
 }
 
 static double eased(const char *name, double x) {
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 1, 1);
     double v = NAN;
     if (animrt_animation_set_timing_function(rt, a, name) == ANIMRT_OK) {
         attach(rt, layer, a, "a");
         animrt_runtime_tick(rt, 1 + x);
-        v = pres(rt, layer, "opacity");
+        v = presentation(rt, layer, "opacity");
     }
     animrt_runtime_destroy(rt);
     return v;
@@ -905,7 +887,7 @@ FN_TEST(animrt_animation_set_timing_function) {
     CHECK(eased("steps(4, jump-start)", 0.3) == 0.5);
     CHECK_NEAR(eased("cubic-bezier(0.42, 0, 0.58, 1)", 0.25), 0.129162, 1e-6);
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_animation_set_timing_function(rt, a, "easeInOut"), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean");
     CHECK_STATUS(animrt_animation_set_timing_function(rt, a, "steps(0)"), ANIMRT_E_RANGE);
@@ -916,19 +898,19 @@ FN_TEST(animrt_animation_set_timing_function) {
     animrt_id layer = new_layer(rt, 0);
     attach(rt, layer, a, "a");
     animrt_runtime_tick(rt, 1.25);
-    CHECK(pres(rt, layer, "opacity") == 0.25);  /* still linear */
+    CHECK(presentation(rt, layer, "opacity") == 0.25);  /* still linear */
     animrt_runtime_destroy(rt);
 }
 
 FN_TEST(animrt_animation_set_cubic_bezier) {
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_OK(animrt_animation_set_cubic_bezier(rt, a, 0.42, 0, 0.58, 1));
     attach(rt, layer, a, "a");
     animrt_runtime_tick(rt, 1.25);
     double named = 0;
     animrt_timing_function_evaluate(rt, "easeInEaseOut", 0.25, &named);
-    CHECK(pres(rt, layer, "opacity") == named);
+    CHECK(presentation(rt, layer, "opacity") == named);
     CHECK_OK(animrt_animation_set_cubic_bezier(rt, a, 0, -5, 1, 6));  /* x at the edges, y anywhere */
     CHECK_STATUS(animrt_animation_set_cubic_bezier(rt, a, -0.1, 0, 0.5, 1), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_cubic_bezier(rt, a, 0.1, 0, 1.5, 1), ANIMRT_E_RANGE);
@@ -940,7 +922,7 @@ FN_TEST(animrt_animation_set_cubic_bezier) {
     animrt_animation_set_timing(rt, a, ANIMRT_TIMING_BEGIN_TIME, 2);
     attach(rt, l2, a, "a");
     animrt_runtime_tick(rt, 2.5);  /* half way */
-    CHECK_NEAR(pres(rt, l2, "opacity"), 0.5, 1e-9);
+    CHECK_NEAR(presentation(rt, l2, "opacity"), 0.5, 1e-9);
     animrt_runtime_destroy(rt);
 }
 
@@ -964,9 +946,9 @@ FN_TEST(animrt_animation_set_value) {
     set1(rt, l3, "opacity", 0.5);
     attach(rt, l3, a, "to");
     animrt_runtime_tick(rt, 1.5);
-    CHECK(pres(rt, layer, "opacity") == 0.625);
-    CHECK(pres(rt, l2, "opacity") == 0.125);
-    CHECK(pres(rt, l3, "opacity") == 0.75);
+    CHECK(presentation(rt, layer, "opacity") == 0.625);
+    CHECK(presentation(rt, l2, "opacity") == 0.125);
+    CHECK(presentation(rt, l3, "opacity") == 0.75);
     double pair[2] = {1, 2}, nan_value = NAN;
     CHECK_STATUS(animrt_animation_set_value(rt, a, (animrt_value_slot)99, &to, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, pair, 2), ANIMRT_E_KIND);
@@ -983,7 +965,7 @@ FN_TEST(animrt_animation_set_value) {
     set1(rt, l4, "opacity", 0.5);
     attach(rt, l4, a, "again");
     animrt_runtime_tick(rt, 1.5);
-    CHECK(pres(rt, l4, "opacity") == 0.75);
+    CHECK(presentation(rt, l4, "opacity") == 0.75);
     animrt_runtime_destroy(rt);
 }
 
@@ -999,13 +981,13 @@ FN_TEST(animrt_animation_set_spring) {
     animrt_animation_set_timing(rt, s, ANIMRT_TIMING_DURATION, 3);
     attach(rt, layer, s, "s");
     animrt_runtime_tick(rt, 1.2);
-    CHECK_NEAR(pres(rt, layer, "opacity"), 1 - 3 * exp(-2), 1e-12);
+    CHECK_NEAR(presentation(rt, layer, "opacity"), 1 - 3 * exp(-2), 1e-12);
     CHECK_STATUS(animrt_animation_set_spring(rt, s, 0, 100, 20, 0), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_spring(rt, s, 1, -1, 20, 0), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_spring(rt, s, 1, 100, -1, 0), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_spring(rt, s, NAN, 100, 20, 0), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_animation_set_spring(rt, s, 1, 100, 20, INFINITY), ANIMRT_E_INVALID);
-    animrt_id b = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id b = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_animation_set_spring(rt, b, 1, 100, 20, 0), ANIMRT_E_KIND);
     double settle = 0;
     CHECK_OK(animrt_animation_get_settling_duration(rt, s, &settle));
@@ -1015,7 +997,7 @@ FN_TEST(animrt_animation_set_spring) {
 
 FN_TEST(animrt_animation_get_settling_duration) {
     animrt_runtime *rt = rt_new();
-    animrt_id s = 0, b = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id s = 0, b = basic_at(rt, "opacity", 0, 1, 1, 1);
     animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "opacity", &s);
     double d = 0;
     /* Apple's two published anchors (docs/timing.md). */
@@ -1051,7 +1033,7 @@ static double keyframe_at(animrt_calculation_mode mode, double p) {
     CHECK_OK(animrt_keyframe_set_calculation_mode(rt, a, mode));
     attach(rt, layer, a, "k");
     animrt_runtime_tick(rt, 1 + p);
-    double out = pres(rt, layer, "position.x");
+    double out = presentation(rt, layer, "position.x");
     animrt_runtime_destroy(rt);
     return out;
 }
@@ -1073,7 +1055,7 @@ FN_TEST(animrt_keyframe_set_values) {
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, nan_values, 2, 1), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, NULL, 2, 1), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, points, SIZE_MAX, 1), ANIMRT_E_RANGE);
-    animrt_id b = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id b = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_keyframe_set_values(rt, b, points, 2, 1), ANIMRT_E_KIND);
     /* No values: refused when added. */
     CHECK_STATUS(animrt_layer_add_animation(rt, layer, s, "s", 0, NULL), ANIMRT_E_INVALID);
@@ -1089,12 +1071,12 @@ FN_TEST(animrt_keyframe_set_key_times) {
     CHECK_OK(animrt_keyframe_set_key_times(rt, a, times, 3));
     attach(rt, layer, a, "k");
     animrt_runtime_tick(rt, 1.125);
-    CHECK(pres(rt, layer, "opacity") == 5);    /* half of the first segment, [0, 0.25] */
+    CHECK(presentation(rt, layer, "opacity") == 5);    /* half of the first segment, [0, 0.25] */
     CHECK_OK(animrt_keyframe_set_key_times(rt, a, NULL, 0));  /* evenly spaced again */
     animrt_id l2 = new_layer(rt, 0);
     attach(rt, l2, a, "k");
     animrt_runtime_tick(rt, 1.5);
-    CHECK(pres(rt, l2, "opacity") == 10);
+    CHECK(presentation(rt, l2, "opacity") == 10);
     double bad[3] = {0, 0.9, 0.5};
     CHECK_OK(animrt_keyframe_set_key_times(rt, a, bad, 3));  /* checked when added */
     CHECK_STATUS(animrt_layer_add_animation(rt, l2, a, "bad", 0, NULL), ANIMRT_E_INVALID);
@@ -1117,9 +1099,9 @@ FN_TEST(animrt_keyframe_set_timing_functions) {
     animrt_runtime_tick(rt, 1.25);   /* segment 0 at ½, eased */
     double y = 0;
     animrt_timing_function_evaluate(rt, "easeIn", 0.5, &y);
-    CHECK(pres(rt, layer, "opacity") == 10 * y);
+    CHECK(presentation(rt, layer, "opacity") == 10 * y);
     animrt_runtime_tick(rt, 1.75);   /* segment 1 at ½, linear */
-    CHECK(pres(rt, layer, "opacity") == 20);
+    CHECK(presentation(rt, layer, "opacity") == 20);
     const char *unknown[1] = {"easeInOut"}, *invalid[1] = {"\xff"}, *three[3] = {NULL, NULL, NULL};
     CHECK_STATUS(animrt_keyframe_set_timing_functions(rt, a, unknown, 1), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_keyframe_set_timing_functions(rt, a, invalid, 1), ANIMRT_E_INVALID);
@@ -1148,7 +1130,7 @@ FN_TEST(animrt_keyframe_set_calculation_mode) {
     CHECK_NEAR(keyframe_at(ANIMRT_CALC_CUBIC_PACED, 0.5), 15, 0.5);
     CHECK(keyframe_at(ANIMRT_CALC_CUBIC_PACED, 1.0 - 1e-9) > 29.9);
     animrt_runtime *rt = rt_new();
-    animrt_id a = keyframes(rt, "opacity"), b = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = keyframes(rt, "opacity"), b = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, a, (animrt_calculation_mode)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, a, (animrt_calculation_mode)-1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(rt, b, ANIMRT_CALC_LINEAR), ANIMRT_E_KIND);
@@ -1166,7 +1148,7 @@ static double spline_at(double tension, int use_spline) {
     if (use_spline) CHECK_OK(animrt_keyframe_set_spline(rt, a, t, NULL, NULL, 3));
     attach(rt, layer, a, "k");
     animrt_runtime_tick(rt, 1.25);
-    double out = pres(rt, layer, "opacity");
+    double out = presentation(rt, layer, "opacity");
     animrt_runtime_destroy(rt);
     return out;
 }
@@ -1178,7 +1160,7 @@ FN_TEST(animrt_keyframe_set_spline) {
     CHECK(spline_at(0, 1) == 5.625);
     CHECK(spline_at(1, 1) == 5);
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = keyframes(rt, "opacity"), b = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id layer = new_layer(rt, 0), a = keyframes(rt, "opacity"), b = basic_at(rt, "opacity", 0, 1, 1, 1);
     double v[2] = {0, 1}, ok[2] = {0.5, 0.5}, bad[2] = {0, NAN}, four[4] = {0, 0, 0, 0};
     animrt_keyframe_set_values(rt, a, v, 2, 1);
     CHECK_OK(animrt_keyframe_set_spline(rt, a, NULL, ok, ok, 2));
@@ -1195,7 +1177,7 @@ FN_TEST(animrt_keyframe_set_spline) {
 FN_TEST(animrt_group_add) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0), group = 0;
-    animrt_id child = basic(rt, "opacity", 0, 1, 0.5, 4), other = basic(rt, "cornerRadius", 0, 8, 0.5, 1);
+    animrt_id child = basic_at(rt, "opacity", 0, 1, 0.5, 4), other = basic_at(rt, "cornerRadius", 0, 8, 0.5, 1);
     CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
     CHECK_OK(animrt_group_add(rt, group, child));
     CHECK_OK(animrt_group_add(rt, group, other));
@@ -1204,11 +1186,11 @@ FN_TEST(animrt_group_add) {
     animrt_animation_set_timing(rt, group, ANIMRT_TIMING_DURATION, 2);
     attach(rt, layer, group, "g");
     animrt_runtime_tick(rt, 2.5);  /* group time 1.5: each child 1 s in */
-    CHECK(pres(rt, layer, "opacity") == 0.25);
-    CHECK(pres(rt, layer, "cornerRadius") == 0);  /* its 1 s ended, fill removed: the model */
+    CHECK(presentation(rt, layer, "opacity") == 0.25);
+    CHECK(presentation(rt, layer, "cornerRadius") == 0);  /* its 1 s ended, fill removed: the model */
     animrt_runtime_tick(rt, 3.5);   /* the group ended at 3 */
-    CHECK(pres(rt, layer, "opacity") == 1);
-    animrt_id b = basic(rt, "opacity", 0, 1, 1, 1);
+    CHECK(presentation(rt, layer, "opacity") == 1);
+    animrt_id b = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_STATUS(animrt_group_add(rt, b, child), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_group_add(rt, group, 9999), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_group_add(rt, group, layer), ANIMRT_E_HANDLE);
@@ -1224,7 +1206,7 @@ FN_TEST(animrt_group_add) {
 
 FN_TEST(animrt_layer_add_animation) {
     animrt_runtime *rt = rt_new(), *other = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 1, 1), barrier = 0, i1 = 0, i2 = 0;
+    animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 1, 1), barrier = 0, i1 = 0, i2 = 0;
     animrt_barrier_create(rt, &barrier);
     CHECK_OK(animrt_layer_add_animation(rt, layer, a, "k", barrier, &i1));
     CHECK(i1 != 0 && i1 != a);
@@ -1255,9 +1237,9 @@ FN_TEST(animrt_layer_remove_animation) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
     set1(rt, layer, "opacity", 0.5);
-    animrt_id inst = attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 4), "k");
+    animrt_id inst = attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 4), "k");
     animrt_runtime_tick(rt, 2);
-    CHECK(pres(rt, layer, "opacity") == 0.25);
+    CHECK(presentation(rt, layer, "opacity") == 0.25);
     drain(rt, NULL, 0);
     int removed = -1;
     CHECK_OK(animrt_layer_remove_animation(rt, layer, "k", &removed));
@@ -1265,7 +1247,7 @@ FN_TEST(animrt_layer_remove_animation) {
     animrt_event ev[4];
     CHECK(drain(rt, ev, 4) == 1 && ev[0].reason == ANIMRT_STOP_REMOVED && ev[0].object == inst);
     animrt_runtime_tick(rt, 2.5);
-    CHECK(pres(rt, layer, "opacity") == 0.5);
+    CHECK(presentation(rt, layer, "opacity") == 0.5);
     CHECK_OK(animrt_layer_remove_animation(rt, layer, "k", &removed));
     CHECK(removed == 0);
     CHECK_OK(animrt_layer_remove_animation(rt, layer, "never", NULL));
@@ -1279,9 +1261,9 @@ FN_TEST(animrt_layer_remove_animation) {
 FN_TEST(animrt_layer_remove_all_animations) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0), keep = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 4), "a");
-    attach(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 4), NULL);
-    attach(rt, keep, basic(rt, "opacity", 0, 1, 1, 4), "a");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 4), "a");
+    attach(rt, layer, basic_at(rt, "cornerRadius", 0, 1, 1, 4), NULL);
+    attach(rt, keep, basic_at(rt, "opacity", 0, 1, 1, 4), "a");
     CHECK_OK(animrt_layer_remove_all_animations(rt, layer));
     animrt_event ev[4];
     CHECK(drain(rt, ev, 4) == 2 && ev[0].reason == ANIMRT_STOP_REMOVED && ev[1].reason == ANIMRT_STOP_REMOVED);
@@ -1299,9 +1281,9 @@ FN_TEST(animrt_layer_animation_count) {
     size_t n = 9;
     CHECK_OK(animrt_layer_animation_count(rt, layer, &n));
     CHECK(n == 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a");
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), NULL);  /* anonymous: not counted */
-    attach(rt, layer, basic(rt, "position.x", 0, 1, 1, 1), "b");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "a");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), NULL);  /* anonymous: not counted */
+    attach(rt, layer, basic_at(rt, "position.x", 0, 1, 1, 1), "b");
     CHECK_OK(animrt_layer_animation_count(rt, layer, &n));
     CHECK(n == 2);
     animrt_runtime_tick(rt, 3);  /* all finished and removed */
@@ -1317,8 +1299,8 @@ FN_TEST(animrt_layer_animation_count) {
 FN_TEST(animrt_layer_animation_key) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "first");
-    attach(rt, layer, basic(rt, "position.x", 0, 1, 1, 1), "второй");  /* UTF-8 */
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "first");
+    attach(rt, layer, basic_at(rt, "position.x", 0, 1, 1, 1), "второй");  /* UTF-8 */
     char buf[32];
     size_t needed = 0;
     CHECK_OK(animrt_layer_animation_key(rt, layer, 0, buf, sizeof buf, &needed));
@@ -1368,7 +1350,7 @@ FN_TEST(animrt_barrier_destroy) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0), b = 0;
     animrt_barrier_create(rt, &b);
-    animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
+    animrt_layer_add_animation(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
     animrt_barrier_notify(rt, b, 5);
     CHECK_OK(animrt_barrier_destroy(rt, b));
     animrt_runtime_tick(rt, 3);  /* the animation finishes: no notification */
@@ -1429,7 +1411,7 @@ FN_TEST(animrt_barrier_notify) {
     size_t n = 0;
     animrt_event_poll(rt, ev, 2, &n);
     CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[0].object == b && ev[0].token == 11);
-    animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
+    animrt_layer_add_animation(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
     CHECK_OK(animrt_barrier_notify(rt, b, 12));
     CHECK_OK(animrt_barrier_notify(rt, b, 13));
     animrt_runtime_tick(rt, 1.5);
@@ -1449,8 +1431,8 @@ FN_TEST(animrt_barrier_count) {
     animrt_runtime *rt = rt_new();
     animrt_id b = 0, layer = new_layer(rt, 0);
     animrt_barrier_create(rt, &b);
-    animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
-    animrt_layer_add_animation(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 2), "b", b, NULL);
+    animrt_layer_add_animation(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "a", b, NULL);
+    animrt_layer_add_animation(rt, layer, basic_at(rt, "cornerRadius", 0, 1, 1, 2), "b", b, NULL);
     animrt_barrier_enter(rt, b);
     size_t n = 0;
     CHECK_OK(animrt_barrier_count(rt, b, &n));
@@ -1480,8 +1462,8 @@ FN_TEST(animrt_transaction_begin) {
     attach(rt, l2, a, "short");
     CHECK_OK(animrt_transaction_commit(rt, 2));
     animrt_runtime_tick(rt, 1.125);
-    CHECK(pres(rt, layer, "cornerRadius") == 0.0625);
-    CHECK(pres(rt, l2, "cornerRadius") == 0.5);
+    CHECK(presentation(rt, layer, "cornerRadius") == 0.0625);
+    CHECK(presentation(rt, l2, "cornerRadius") == 0.5);
     CHECK_STATUS(animrt_transaction_begin(rt, -1), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_transaction_begin(rt, NAN), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_transaction_begin(rt, INFINITY), ANIMRT_E_INVALID);
@@ -1497,9 +1479,9 @@ FN_TEST(animrt_transaction_commit) {
     CHECK_OK(animrt_transaction_commit(rt, 7));  /* empty: completes at once */
     CHECK(tokens(rt, t, 4) == 1 && t[0] == 7);
     CHECK_OK(animrt_transaction_begin(rt, 0));
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 2), "outer");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 2), "outer");
     CHECK_OK(animrt_transaction_begin(rt, 0));
-    attach(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 1), "inner");
+    attach(rt, layer, basic_at(rt, "cornerRadius", 0, 1, 1, 1), "inner");
     CHECK_OK(animrt_transaction_commit(rt, 2));
     CHECK_OK(animrt_transaction_commit(rt, 1));
     animrt_runtime_tick(rt, 2);
@@ -1522,11 +1504,11 @@ FN_TEST(animrt_transaction_current) {
     CHECK(untouched == 7);
     CHECK_OK(animrt_transaction_begin(rt, 0));
     CHECK_OK(animrt_transaction_current(rt, &outer));
-    attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 2), "a");
+    attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 2), "a");
     CHECK_OK(animrt_transaction_begin(rt, 0));
     CHECK_OK(animrt_transaction_current(rt, &inner));
     CHECK(outer != 0 && inner != 0 && inner != outer);
-    attach(rt, layer, basic(rt, "cornerRadius", 0, 1, 1, 1), "b");
+    attach(rt, layer, basic_at(rt, "cornerRadius", 0, 1, 1, 1), "b");
     CHECK_OK(animrt_transaction_commit(rt, 2));
     CHECK_OK(animrt_transaction_current(rt, &again));
     CHECK(again == outer);  /* the innermost open one again */
@@ -1669,7 +1651,7 @@ FN_TEST(animrt_animation_get_kind) {
         CHECK_OK(animrt_animation_get_kind(rt, a, &k));
         CHECK(k == kinds[i]);
     }
-    animrt_id layer = new_layer(rt, 0), inst = attach(rt, layer, basic(rt, "opacity", 0, 1, 1, 1), "a");
+    animrt_id layer = new_layer(rt, 0), inst = attach(rt, layer, basic_at(rt, "opacity", 0, 1, 1, 1), "a");
     animrt_animation_kind k = (animrt_animation_kind)99;
     CHECK_OK(animrt_animation_get_kind(rt, inst, &k));  /* an attached copy reads too */
     CHECK(k == ANIMRT_ANIMATION_BASIC);
@@ -1683,7 +1665,7 @@ FN_TEST(animrt_animation_get_kind) {
 
 FN_TEST(animrt_animation_get_key_path) {
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "bounds.size.width", 0, 1, 1, 1), g = 0;
+    animrt_id a = basic_at(rt, "bounds.size.width", 0, 1, 1, 1), g = 0;
     animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &g);
     char buf[32] = "x";
     size_t needed = 0;
@@ -1700,7 +1682,7 @@ FN_TEST(animrt_animation_get_key_path) {
 
 FN_TEST(animrt_animation_get_fill_mode) {
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
     animrt_fill_mode m = (animrt_fill_mode)99;
     CHECK_OK(animrt_animation_get_fill_mode(rt, a, &m));
     CHECK(m == ANIMRT_FILL_REMOVED);
@@ -1718,7 +1700,7 @@ FN_TEST(animrt_animation_get_fill_mode) {
 
 FN_TEST(animrt_animation_get_direction) {
     animrt_runtime *rt = rt_new();
-    animrt_id a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
     animrt_direction d = (animrt_direction)99;
     CHECK_OK(animrt_animation_get_direction(rt, a, &d));
     CHECK(d == ANIMRT_DIRECTION_NORMAL);
@@ -1769,7 +1751,7 @@ FN_TEST(animrt_keyframe_get_key_times) {
     double small[2] = {-1, -1};
     CHECK_STATUS(animrt_keyframe_get_key_times(rt, a, small, 2, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 3 && small[0] == -1);
-    CHECK_STATUS(animrt_keyframe_get_key_times(rt, basic(rt, "opacity", 0, 1, 1, 1), out, 3, &needed), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_keyframe_get_key_times(rt, basic_at(rt, "opacity", 0, 1, 1, 1), out, 3, &needed), ANIMRT_E_KIND);
     animrt_runtime_destroy(rt);
 }
 
@@ -1784,7 +1766,7 @@ FN_TEST(animrt_keyframe_get_rotation_mode) {
     CHECK(m == ANIMRT_ROTATE_AUTO_REVERSE);
     m = (animrt_rotation_mode)99;
     CHECK_STATUS(animrt_keyframe_get_rotation_mode(rt, a, NULL), ANIMRT_E_NULL);
-    CHECK_STATUS(animrt_keyframe_get_rotation_mode(rt, basic(rt, "opacity", 0, 1, 1, 1), &m), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_keyframe_get_rotation_mode(rt, basic_at(rt, "opacity", 0, 1, 1, 1), &m), ANIMRT_E_KIND);
     CHECK(m == (animrt_rotation_mode)99);
     animrt_runtime_destroy(rt);
 }
@@ -1802,7 +1784,7 @@ FN_TEST(animrt_animation_get_decay) {
     CHECK_OK(animrt_animation_get_decay(rt, d, NULL, &rest));
     CHECK(rest == 2);
     rate = -1;
-    CHECK_STATUS(animrt_animation_get_decay(rt, basic(rt, "opacity", 0, 1, 1, 1), &rate, &rest), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_animation_get_decay(rt, basic_at(rt, "opacity", 0, 1, 1, 1), &rate, &rest), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_get_decay(rt, 0, &rate, &rest), ANIMRT_E_HANDLE);
     CHECK(rate == -1);
     animrt_runtime_destroy(rt);
@@ -1835,7 +1817,7 @@ FN_TEST(animrt_layer_get_timing_param) {
 typedef void (*layer_fn)(animrt_runtime *, animrt_id);
 static double layer_timed_at(layer_fn configure, double t) {
     animrt_runtime *rt = rt_new();
-    animrt_id layer = new_layer(rt, 0), a = basic(rt, "opacity", 0, 1, 0.5, 1);
+    animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 0.5, 1);
     animrt_layer_set_timing_param(rt, layer, ANIMRT_TIMING_DURATION, 2);
     animrt_layer_set_fill_mode(rt, layer, ANIMRT_FILL_BOTH);
     if (configure) configure(rt, layer);
@@ -1843,7 +1825,7 @@ static double layer_timed_at(layer_fn configure, double t) {
     animrt_animation_set_flag(rt, a, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0);
     animrt_layer_add_animation(rt, layer, a, "a", 0, NULL);
     animrt_runtime_tick(rt, t);
-    double v = pres(rt, layer, "opacity");
+    double v = presentation(rt, layer, "opacity");
     animrt_runtime_destroy(rt);
     return v;
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
+#include "scene.h"
 
 static const char *CARD =
     "{\"name\": \"card\","
@@ -29,12 +30,6 @@ static const char *CARD =
     "              \"entry\": [{\"animate\": \"fill\", \"part\": \"ring\", \"key\": \"fill\"}, {\"emit\": \"celebrate\", \"payload\": {\"message\": \"context.title\"}}],"
     "              \"on\": {\"hide\": \"hidden\", \"appear\": \"loading\"}}"
     " }}";
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
-}
 
 static int32_t id_of(animrt_runtime *rt, animrt_id def, animrt_name_kind kind, const char *name) {
     int32_t id = -1;
@@ -317,18 +312,6 @@ TEST(events_by_callback) {
 /* Two runtimes: `a` runs the card until `t`, its snapshot is restored into
  * `b` (ticked to `t` first); both then get the same inputs and must report
  * the same events and show the same values, bit for bit. */
-static int same_event(const animrt_event *x, const animrt_event *y) {
-    if (x->type != y->type || memcmp(&x->time, &y->time, sizeof x->time) != 0 || x->reason != y->reason
-        || x->name != y->name || x->from_state != y->from_state || x->to_state != y->to_state || x->token != y->token
-        || x->payload_count != y->payload_count) return 0;
-    for (uint32_t i = 0; i < x->payload_count; i++) {
-        const animrt_value *p = &x->payload[i], *q = &y->payload[i];
-        if (p->type != q->type || p->boolean != q->boolean || memcmp(&p->number, &q->number, sizeof p->number) != 0) return 0;
-        if (p->type == ANIMRT_TYPE_STRING && strcmp(p->string, q->string) != 0) return 0;
-    }
-    return 1;
-}
-
 TEST(snapshot_and_restore) {
     animrt_runtime *a = rt_new(), *b = rt_new();
     animrt_id da = 0, ma = 0, db = 0, mb = 0, ra = 0, rb = 0;

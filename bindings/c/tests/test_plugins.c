@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
+#include "scene.h"
 
 static const char *dir = ".";
 
@@ -20,12 +21,6 @@ static const char *lib(const char *name) {
     char *p = paths[next++ % 8];
     snprintf(p, 512, "%s/%s", dir, name);
     return p;
-}
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
 }
 
 static animrt_value number(double d) { animrt_value v = {ANIMRT_TYPE_NUMBER, 0, d, 0, NULL, NULL}; return v; }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "check.h"
+#include "scene.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ANIMRT_TEST_ASAN 1
@@ -33,34 +34,6 @@ static size_t heap_bytes(void) {
 static void pause_us(long us) {
     struct timespec ts = {0, us * 1000};
     nanosleep(&ts, NULL);
-}
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
-}
-
-static animrt_keypath kp(animrt_runtime *rt, const char *path) {
-    animrt_keypath id = -1;
-    animrt_keypath_id(rt, path, &id);
-    return id;
-}
-
-static double presentation(animrt_runtime *rt, animrt_id layer, const char *path) {
-    double v = NAN;
-    size_t n = 0;
-    animrt_layer_get_presentation(rt, layer, kp(rt, path), &v, 1, &n);
-    return v;
-}
-
-static animrt_id basic(animrt_runtime *rt, const char *path, double from, double to, double duration) {
-    animrt_id a = 0;
-    animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, path, &a);
-    animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1);
-    animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1);
-    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, duration);
-    return a;
 }
 
 static animrt_id keyframes(animrt_runtime *rt, const double *values, size_t n, animrt_calculation_mode mode) {

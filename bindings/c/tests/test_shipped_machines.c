@@ -6,12 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "check.h"
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
-}
+#include "scene.h"
 
 /* An instance of shipped machine `name` with `options` (NULL: defaults). */
 static animrt_id shipped(animrt_runtime *rt, const char *name, const char *options) {
@@ -436,18 +431,6 @@ TEST(computed_fields_and_config_refusals) {
 }
 
 /* ---- snapshots of a session of each machine ------------------------------ */
-
-static int same_event(const animrt_event *x, const animrt_event *y) {
-    if (x->type != y->type || memcmp(&x->time, &y->time, sizeof x->time) != 0 || x->reason != y->reason
-        || x->name != y->name || x->from_state != y->from_state || x->to_state != y->to_state || x->token != y->token
-        || x->payload_count != y->payload_count) return 0;
-    for (uint32_t i = 0; i < x->payload_count; i++) {
-        const animrt_value *p = &x->payload[i], *q = &y->payload[i];
-        if (p->type != q->type || p->boolean != q->boolean || memcmp(&p->number, &q->number, sizeof p->number) != 0) return 0;
-        if (p->type == ANIMRT_TYPE_STRING && strcmp(p->string, q->string) != 0) return 0;
-    }
-    return 1;
-}
 
 /* Whether every layer of `ma` in `a` shows what the same layer of `mb` in `b` shows, bit for bit. */
 static int same_layers(animrt_runtime *a, animrt_id ma, animrt_runtime *b, animrt_id mb, const char *machine) {

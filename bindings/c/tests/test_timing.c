@@ -4,34 +4,7 @@
  * retargeting. Expected values are derived in the comments. */
 #include <stdlib.h>
 #include "check.h"
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) { fprintf(stderr, "cannot create a runtime\n"); exit(2); }
-    return rt;
-}
-
-static animrt_keypath kp(animrt_runtime *rt, const char *path) {
-    animrt_keypath id = -1;
-    animrt_keypath_id(rt, path, &id);
-    return id;
-}
-
-static double presentation(animrt_runtime *rt, animrt_id layer, const char *path) {
-    double v = NAN;
-    size_t n = 0;
-    animrt_layer_get_presentation(rt, layer, kp(rt, path), &v, 1, &n);
-    return v;
-}
-
-static animrt_id basic(animrt_runtime *rt, const char *path, double from, double to, double duration) {
-    animrt_id a = 0;
-    animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, path, &a);
-    animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1);
-    animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1);
-    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, duration);
-    return a;
-}
+#include "scene.h"
 
 /* WA1: delay 0.5 after the begin time, zero iterations, zero-length
  * iterations; Core Animation's names replace the Web Animations ones. */

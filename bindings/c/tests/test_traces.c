@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "check.h"
+#include "scene.h"
 
 static const char *TOGGLE =
     "{\"name\": \"toggle\", \"context\": {\"n\": {\"type\": \"number\", \"initial\": 0}},"
@@ -16,12 +17,6 @@ static const char *TOGGLE =
     " \"states\": {\"off\": {\"on\": {\"tap\": {\"target\": \"on\", \"actions\": [{\"assign\": {\"n\": \"context.n + event.by\"}}]}}},"
     "            \"on\": {\"entry\": [{\"animate\": \"slide\", \"part\": \"knob\", \"key\": \"slide\"}], \"after\": [{\"delay\": 0.4, \"target\": \"off\"}],"
     "                    \"on\": {\"tap\": \"off\"}}}}";
-
-static animrt_runtime *rt_new(void) {
-    animrt_runtime *rt = NULL;
-    if (animrt_runtime_create(0, &rt) != ANIMRT_OK) exit(2);
-    return rt;
-}
 
 /* The session: layers, every kind of animation, a barrier, a timer, a
  * transaction, a machine with sends; `log` gets every event and value. */
