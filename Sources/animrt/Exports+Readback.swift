@@ -50,7 +50,7 @@ public func animrt_animation_get_flag(_ rt: OpaquePointer!, _ animation: animrt_
         case ANIMRT_FLAG_SETTLING_DURATION.rawValue:
             guard case .spring = a.content else { throw wrongKind(a, animation, "spring") }
             on = a.usesSettlingDuration
-        default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag")
+        default: throw AnimrtError(.unknownEnum, "\(flag.rawValue) is not a valid animrt_flag; it is one of \(EnumNames.members(AnimationFlag.self, "animrt_flag"))")
         }
         out.pointee = on ? 1 : 0
     }

@@ -330,12 +330,6 @@ func value(_ kind: ValueKind, _ p: UnsafePointer<Double>?, _ count: Int, _ name:
     catch { throw error.prefixed("\(name): ") }
 }
 
-/// An enum argument from C, checked.
-func enumValue<E: RawRepresentable>(_ raw: E.RawValue, _ type: E.Type, _ name: String) throws(AnimrtError) -> E {
-    guard let e = E(rawValue: raw) else { throw AnimrtError(.unknownEnum, "\(raw) is not a valid \(name)") }
-    return e
-}
-
 /// A handle that may be 0 meaning "none".
 func optionalHandle(_ raw: animrt_id) -> Handle? { raw == 0 ? nil : Handle(raw: raw) }
 

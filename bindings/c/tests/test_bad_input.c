@@ -204,6 +204,9 @@ ROW(6, "unknown enum value") {
     CHECK_STATUS(animrt_animation_set_timing(w->rt, w->anim, (animrt_timing_param)99, 1), ANIMRT_E_ENUM);
     CHECK_MESSAGE("99 is not a valid animrt_timing_param");
     CHECK_STATUS(animrt_animation_set_fill_mode(w->rt, w->anim, (animrt_fill_mode)7), ANIMRT_E_ENUM);
+    /* The message lists the valid constants, as the header spells them. */
+    CHECK_MESSAGE("7 is not a valid animrt_fill_mode; it is one of ANIMRT_FILL_REMOVED (0), ANIMRT_FILL_FORWARDS (1), "
+                  "ANIMRT_FILL_BACKWARDS (2), ANIMRT_FILL_BOTH (3)");
     CHECK_STATUS(animrt_animation_set_direction(w->rt, w->anim, (animrt_direction)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_create(w->rt, (animrt_animation_kind)9, "opacity", &out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(w->rt, w->anim, (animrt_flag)42, 1), ANIMRT_E_ENUM);

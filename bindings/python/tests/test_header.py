@@ -185,3 +185,56 @@ def test_versions_match():
     v = {k: int(x) for k, x in re.findall(r"#define ANIMRT_VERSION_(MAJOR|MINOR|PATCH) (\d+)", TEXT)}
     assert (v["MAJOR"], v["MINOR"], v["PATCH"]) == (animrt.VERSION_MAJOR, animrt.VERSION_MINOR, animrt.VERSION_PATCH)
     assert animrt.library_version() == animrt.__version__
+
+
+def header_members(enum_type: str) -> dict:
+    """The constants of `enum_type` in the header: name → value."""
+    body = re.sub(r"/\*.*?\*/", "", TEXT, flags=re.S)
+    m = re.search(r"typedef\s+enum\s*\w*\s*\{([^}]*)\}\s*" + enum_type + r"\s*;", body)
+    assert m, f"{enum_type} is not in the header"
+    return {k.strip(): int(v) for k, v in (item.split("=") for item in m.group(1).split(",") if item.strip())}
+
+
+def listed_members(message: str) -> dict:
+    """The constants an ANIMRT_E_ENUM message lists: name → value."""
+    return {name: int(value) for name, value in re.findall(r"\b(ANIMRT_[A-Z0-9_]+) \((\d+)\)", message)}
+
+
+def enum_calls():
+    """One call per enumeration a C function takes by value, with 99 as its value."""
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    basic = rt.basic("opacity", from_=0, to=1, duration=1)
+    spring = rt.spring("opacity", from_=0, to=1)
+    keyframe = rt.keyframe("opacity", [0, 1], duration=1)
+    definition = rt.definition(named="networkButton")
+    ptr, out_d, out_i, size = rt._ptr, c_double(), c_int32(), c_size_t()
+    one = (c_double * 1)(0.5)
+    buf = ctypes.create_string_buffer(8)
+    return rt, [
+        ("animrt_animation_kind", lambda: _ffi.lib.animrt_animation_create(ptr, 99, b"opacity", ctypes.byref(c_uint64()))),
+        ("animrt_timing_param", lambda: _ffi.lib.animrt_animation_set_timing(ptr, basic._id, 99, 1.0)),
+        ("animrt_flag", lambda: _ffi.lib.animrt_animation_set_flag(ptr, basic._id, 99, 1)),
+        ("animrt_fill_mode", lambda: _ffi.lib.animrt_animation_set_fill_mode(ptr, basic._id, 99)),
+        ("animrt_direction", lambda: _ffi.lib.animrt_layer_set_direction(ptr, layer._id, 99)),
+        ("animrt_value_slot", lambda: _ffi.lib.animrt_animation_set_value(ptr, basic._id, 99, one, 1)),
+        ("animrt_spring_param", lambda: _ffi.lib.animrt_animation_get_spring_param(ptr, spring._id, 99, ctypes.byref(out_d))),
+        ("animrt_calculation_mode", lambda: _ffi.lib.animrt_keyframe_set_calculation_mode(ptr, keyframe._id, 99)),
+        ("animrt_rotation_mode", lambda: _ffi.lib.animrt_keyframe_set_rotation_mode(ptr, keyframe._id, 99)),
+        ("animrt_value_kind", lambda: _ffi.lib.animrt_property_define(ptr, b"custom.thing", 99, one, 1)),
+        ("animrt_name_kind", lambda: _ffi.lib.animrt_definition_id(ptr, definition._id, 99, b"x", ctypes.byref(out_i))),
+        ("animrt_export_format", lambda: _ffi.lib.animrt_definition_export(ptr, definition._id, 99, buf, 8, ctypes.byref(size))),
+    ]
+
+
+def test_an_unknown_enum_value_from_c_is_answered_with_the_header_constants():
+    """A C caller learns the valid values from the message: every constant of
+    the enumeration, spelt and numbered as the header declares it."""
+    rt, calls = enum_calls()
+    assert {t for t, _ in calls} == ENUM_TYPES - {"animrt_phase", "animrt_send_outcome"}  # those two are only outputs
+    for enum_type, call in calls:
+        with pytest.raises(animrt.EnumError) as caught:
+            call()
+        message = str(caught.value)
+        assert f"99 is not a valid {enum_type}" in message, message
+        assert listed_members(message) == header_members(enum_type), (enum_type, message)
