@@ -14,7 +14,8 @@ runs, each writing its own profile:
 
 merges the profiles with llvm-profdata and reports with llvm-cov, for the
 core (Sources/AnimationCore), the C exports (Sources/animrt), the state
-machine engine (Sources/StateMachines) and all of them.
+machine engine (Sources/StateMachines), plugins (Sources/Plugins) and all
+of them.
 Swift's coverage mapping has no branch regions, so "branch" coverage is
 reported as region coverage: every arm of an if, guard, switch, ?:, && and
 || is a region of its own. Fails when the lines of the core or of the
@@ -104,7 +105,7 @@ def summarize(profdata):
                               + [os.path.join(ROOT, "Sources")], cwd=ROOT, capture_output=True, text=True, check=True)
     files = json.loads(exported.stdout)["data"][0]["files"]
     groups = {"AnimationCore (the core)": "Sources/AnimationCore/", "animrt (the C exports)": "Sources/animrt/",
-              "StateMachines (the engine)": "Sources/StateMachines/"}
+              "StateMachines (the engine)": "Sources/StateMachines/", "Plugins (plugins, libffi)": "Sources/Plugins/"}
     table = {}
     for label, prefix in list(groups.items()) + [("all", "Sources/")]:
         lines = [0, 0]

@@ -51,6 +51,12 @@ EX_ANIMATION = "Sources/animrt/Exports+Animation.swift"
 EX_ATTACH = "Sources/animrt/Exports+Attach.swift"
 EX_LAYER = "Sources/animrt/Exports+Layer.swift"
 EX_SUPPORT = "Sources/animrt/Support.swift"
+INTERPRETER = "Sources/StateMachines/Engine/Interpreter.swift"
+THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
+EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
+PARSER = "Sources/StateMachines/Expressions/Parser.swift"
+PLUGIN_LOADING = "Sources/Plugins/Host/PluginHost+Loading.swift"
+SIGNATURE = "Sources/Plugins/FFI/Signature.swift"
 PY_ANIMATION = "bindings/python/src/animrt/_animation.py"
 PY_ENUMS = "bindings/python/src/animrt/_enums.py"
 PY_EVENTS = "bindings/python/src/animrt/_events.py"
@@ -60,6 +66,8 @@ SWIFT_C = ("swift", "c")
 C = ("c",)
 C_PY = ("c", "python")
 PY = ("python",)
+MACHINES = ("swift:StateMachinesTests",)
+PLUGINS = ("swift:PluginsTests", "c", "python")
 
 MUTANTS = [
     # ---- the timing model (Web Animations) -------------------------------
@@ -315,4 +323,64 @@ MUTANTS = [
     Mutant("py-event-types", "enum raw value", PY_EVENTS,
            "TIMER_FIRED, OVERFLOW = 1, 2, 3, 4, 5, 6", "TIMER_FIRED, OVERFLOW = 2, 1, 3, 4, 5, 6", PY,
            "started and stopped events decoded the wrong way round"),
+    # ---- the state-machine engine (run to completion, SCXML) -------------
+    Mutant("engine-no-bubbling", "dropped statement", INTERPRETER,
+           "if state.ignored.contains(e) { return .ignored }\n                a = state.parent",
+           "if state.ignored.contains(e) { return .ignored }\n                a = -1", MACHINES,
+           "an event not handled by the active leaf is not offered to its ancestors"),
+    Mutant("engine-internal-reenters", "dropped statement", INTERPRETER,
+           "if t.isInternal { return t.source }", "if t.isInternal && false { return t.source }", MACHINES,
+           "an internal transition exits and re-enters its source (its exit and entry actions run)"),
+    Mutant("engine-no-initial-child", "dropped statement", INTERPRETER,
+           "while let i = definition.states[d].initial { path.append(i); d = i }", "", MACHINES,
+           "a transition to a compound state does not enter its initial child"),
+    Mutant("engine-final-not-finished", "dropped statement", INTERPRETER,
+           "        } else {\n            finished = true\n", "        } else {\n", MACHINES,
+           "a machine in a top-level final state keeps taking events"),
+    Mutant("engine-microstep-bound", "off-by-one", INTERPRETER,
+           "if microsteps >= definition.maxMicrosteps {", "if microsteps > definition.maxMicrosteps {", MACHINES,
+           "an eventless loop runs one microstep more than the bound"),
+    Mutant("engine-closed-request", "dropped statement", INTERPRETER,
+           "return id != nil && requests[op].open && requests[op].latest == id",
+           "return id != nil && requests[op].latest == id", MACHINES,
+           "a result of a request already answered (closed) is processed again instead of reported stale"),
+    Mutant("engine-after-survives-exit", "dropped statement", INTERPRETER,
+           "guard activations[s] == activation else { return .ignored }\n            let t = definition.states[s].after[i].transition",
+           "let t = definition.states[s].after[i].transition", MACHINES,
+           "an `after` timer that fired while its state was being left still takes its transition",
+           equivalent="exit() cancels the state's timers, and a cancelled timer does not fire even when it was due in "
+                      "the same tick (AfterTests.twoDueInOneTick); a timer can only be queued behind a running macrostep "
+                      "if a tick runs inside one, which the runtime refuses (a call from inside a callout): the "
+                      "activation check is a second line of defence no input reaches"),
+    Mutant("engine-exit-order", "swapped operand", INTERPRETER,
+           "        run(state.exit, payload: [], entering: nil)\n        for t in afterTimers[s]",
+           "        for t in afterTimers[s]", MACHINES,
+           "exit actions do not run"),
+    Mutant("engine-throttle-window", "dropped statement", THROTTLE,
+           "if outcome == .taken, alive, !finished { openThrottleWindow(event) }", "", MACHINES,
+           "a throttled event is never held: every one is processed at once"),
+    Mutant("expr-and-short-circuit", "swapped operand", EVALUATOR,
+           "guard try bool(a, &c) else { return .bool(false) }\n            return .bool(try bool(b, &c))",
+           "guard try bool(a, &c) else { return .bool(true) }\n            return .bool(try bool(b, &c))", MACHINES,
+           "false and x is true"),
+    Mutant("expr-clamp", "swapped operand", EVALUATOR,
+           "return .number(Swift.min(Swift.max(x, lo), hi))", "return .number(Swift.max(Swift.min(x, lo), hi))", MACHINES,
+           "clamp(x, lo, hi) returns the wrong bound"),
+    Mutant("expr-precedence", "swapped operand", PARSER,
+           "            let r = try product()\n                try require(l, .number, \"the left side of '-'\")",
+           "            let r = try sum()\n                try require(l, .number, \"the left side of '-'\")", MACHINES,
+           "a - b - c parses as a - (b - c)"),
+    Mutant("expr-lexer-longest", "swapped operand", "Sources/StateMachines/Expressions/Lexer.swift",
+           '["==", "!=", "<=", ">=", "&&", "||", "<", ">",', '["==", "!=", "<", ">", "<=", ">=", "&&", "||",', MACHINES,
+           "'<=' lexes as '<' then '=': the longest operator is not matched first"),
+    # ---- plugins --------------------------------------------------------
+    Mutant("plugin-version-check", "comparison", PLUGIN_LOADING,
+           "guard version == Self.abiVersion else {", "guard version <= Self.abiVersion else {", C_PY,
+           "a plugin built for an older ABI version is loaded"),
+    Mutant("plugin-i8-range", "off-by-one", SIGNATURE,
+           "case .i8: (Int64(Int8.min), UInt64(Int8.max))", "case .i8: (Int64(Int8.min), UInt64(UInt8.max))", PLUGINS,
+           "an int8_t argument accepts 128 to 255 and wraps"),
+    Mutant("plugin-f32-kind", "swapped operand", SIGNATURE,
+           "case .f32, .f64: .number", "case .f64: .number\n        case .f32: .bool", PLUGINS,
+           "a float result is given to machines as a bool"),
 ]

@@ -33,6 +33,10 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "context.s + ' there'", value: .string("hi there")),
     .init(text: "context.a > 1 and context.b < 0", value: .bool(true)),
     .init(text: "context.a > 1 && not context.flag", value: .bool(false)),
+    .init(text: "context.a < 1 and context.flag", value: .bool(false)),     // a false left side decides 'and'
+    .init(text: "context.a < 1 or context.flag", value: .bool(true)),
+    .init(text: "context.a <= 2 and context.a >= 2", value: .bool(true)),   // two-character operators
+    .init(text: "context.a < 2 or context.a > 2", value: .bool(false)),
     .init(text: "false or !false", value: .bool(true)),
     .init(text: "not context.flag or context.a == 2", value: .bool(true)),  // not binds tighter than or
     .init(text: "context.s == 'hi'", value: .bool(true)),
@@ -75,7 +79,7 @@ struct ExpressionTests {
         #expect(try eval(c.text) == c.value)
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 45) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 49) }
 
     @Test("the compiled program gives what the checked tree gives, bit for bit", arguments: expressionCases)
     func compiledMatchesTree(_ c: ExpressionCase) throws {

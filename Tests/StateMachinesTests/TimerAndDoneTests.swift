@@ -52,6 +52,40 @@ struct AfterTests {
         #expect(h.log.isEmpty)
     }
 
+    @Test("R3.2.4 two timers of a state due in one tick: the first to fire leaves the state, the other never fires")
+    func twoDueInOneTick() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {
+          "name": "race", "events": {"go": {}}, "initial": "idle",
+          "states": {
+            "idle": {"on": {"go": "racing"}},
+            "racing": {"after": [{"delay": 1, "target": "first", "actions": [\(L("first"))]},
+                                 {"delay": 1, "target": "second", "actions": [\(L("second"))]},
+                                 {"delay": 0.5, "target": "early", "actions": [\(L("early"))]}]},
+            "early": {"after": [{"delay": 0.25, "target": "idle", "actions": [\(L("back"))]}]},
+            "first": {}, "second": {}
+          }
+        }
+        """)
+        try h.send(m, "go")
+        // One tick past every delay: the 0.5 s timer is the earliest due and
+        // fires first, leaving `racing`; both 1 s timers, due in this same
+        // tick, were cancelled with the state and never fire.
+        h.tick(2)
+        #expect(h.log == ["early"])
+        #expect(h.state(m) == "early")
+        h.tick(2.25)
+        #expect(h.log == ["early", "back"])
+        #expect(h.state(m) == "idle")
+        // Entered again and ticked between 0.5 s and 1 s: the same again, on fresh timers.
+        try h.send(m, "go")
+        h.tick(3)
+        #expect(h.log == ["early", "back", "early"])
+        #expect(h.runtime.pendingTimerCount == 1)
+    }
+
     @Test("R3.2.4 re-entering the state starts a fresh timer; the old one never fires")
     func reentered() throws {
         let h = Harness()

@@ -680,6 +680,11 @@ static void step(program *in) {
         break;
     }
     case 74:
+        if (u8(in) % 4 == 0) {
+            check_status(animrt_machine_part_count(rt, A(MACHINES), u8(in) % 2 ? "button" : pick_string(in),
+                                                   u8(in) % 16 ? &n : NULL));
+            break;
+        }
         s = animrt_machine_part(rt, A(MACHINES), u8(in) % 2 ? "button" : pick_string(in), &out);
         check_status(s);
         if (s == ANIMRT_OK) remember(p, LAYERS, out);
@@ -871,8 +876,11 @@ static animrt_status echo(void *user, const animrt_value *args, size_t count, an
     return ANIMRT_OK;
 }
 
+/* The plugin loaded last (by any program): its handle is stale in later runtimes. */
+static animrt_id plugin_id;
+
 static void extend(animrt_runtime *rt, program *in) {
-    switch (u8(in) % 5) {
+    switch (u8(in) % 6) {
     case 0: {
         const char *lib = u8(in) % 2 ? "libm.so.6" : (u8(in) % 4 ? NULL : "libnowhere.so");
         if (u8(in) % 3) check_status(animrt_function_bind(rt, lib, PICK(symbols), PICK(signatures), pick_string(in)));
@@ -906,6 +914,24 @@ static void extend(animrt_runtime *rt, program *in) {
         static const char *const callables[] = {"echo", "pow", "sqrt", "abs", "iabs", "strlen", "getenv", "nowhere"};
         check_status(animrt_function_call(rt, PICK(callables), u8(in) % 8 ? args : NULL, n, u8(in) % 8 ? &result : NULL,
                                           u8(in) % 2 ? buf : NULL, pick_count(in, sizeof buf), &needed));
+        break;
+    }
+    case 4: {
+        /* Plugins (built by make plugins; missing ones are refused like any bad path): the example, faulty
+         * ones, a file that is not a shared library, nothing there, hostile names; then its name and unload. */
+        static const char *const paths[] = {".build/c/libexamples.so", ".build/c/libfaulty_init.so",
+                                            ".build/c/libfaulty_old.so", ".build/c/libfaulty_duplicate.so",
+                                            ".build/c/libfaulty_noentry.so", "include/animrt.h", "/nonexistent/lib.so"};
+        animrt_id id = 0;
+        animrt_status s = animrt_plugin_load(rt, u8(in) % 8 ? PICK(paths) : (u8(in) % 2 ? NULL : pick_string(in)),
+                                             u8(in) % 16 ? &id : NULL);
+        check_status(s);
+        if (s == ANIMRT_OK) plugin_id = id;
+        animrt_id target = u8(in) % 4 ? plugin_id : u64(in);
+        char name[16];
+        size_t needed = 0;
+        check_status(animrt_plugin_name(rt, target, u8(in) % 8 ? name : NULL, pick_count(in, sizeof name), &needed));
+        if (u8(in) % 2) check_status(animrt_plugin_unload(rt, target));
         break;
     }
     default: {
