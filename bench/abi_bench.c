@@ -6,6 +6,9 @@
  *                           generator and scene as the core benchmark), frames
  *                           at 60 Hz from t = 0; ANIMRT_THREADS=n sets the
  *                           runtime's evaluation threads
+ *   abi_bench add N         ns per full add: create a description, set its
+ *                           begin time, duration, timing function, from and
+ *                           to, add it to a layer, destroy the description
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,7 +108,46 @@ static int bench_frame(size_t n, int frames) {
     return 0;
 }
 
+/* One add with its configuration, as a host builds an animation. */
+static void full_add(animrt_runtime *rt, animrt_id layer, double begin, double dur, double from, double to,
+                     const char *curve) {
+    animrt_id a;
+    CHECK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a));
+    CHECK(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_BEGIN_TIME, begin));
+    CHECK(animrt_animation_set_timing(rt, a, ANIMRT_TIMING_DURATION, dur));
+    CHECK(animrt_animation_set_timing_function(rt, a, curve));
+    CHECK(animrt_animation_set_value(rt, a, ANIMRT_FROM, &from, 1));
+    CHECK(animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 1));
+    CHECK(animrt_layer_add_animation(rt, layer, a, NULL, 0, NULL));
+    CHECK(animrt_animation_destroy(rt, a));
+}
+
+static int bench_add(size_t n) {
+    static const char *curves[5] = {"linear", "easeIn", "easeOut", "easeInEaseOut", "default"};
+    double best = 1e30;
+    for (int r = 0; r < 3; r++) {
+        animrt_runtime *rt;
+        CHECK(animrt_runtime_create(0, &rt));
+        animrt_id *layers = malloc(n * sizeof *layers);
+        for (size_t i = 0; i < n; i++) CHECK(animrt_layer_create(rt, 0, &layers[i]));
+        state = 1;
+        double t0 = now_s();
+        for (size_t i = 0; i < n; i++) {
+            double begin = 1 + (next_rand() % 1000) / 1000.0, dur = 0.25 + (next_rand() % 1000) / 500.0;
+            double from = next_rand() % 100, to = next_rand() % 100;
+            full_add(rt, layers[i], begin, dur, from, to, curves[next_rand() % 5]);
+        }
+        double ns = (now_s() - t0) * 1e9 / (double)n;
+        if (ns < best) best = ns;
+        animrt_runtime_destroy(rt);
+        free(layers);
+    }
+    printf("ns_per_add %.1f\n", best);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();
     if (argc >= 4 && strcmp(argv[1], "frame") == 0) return bench_frame(strtoull(argv[2], 0, 10), atoi(argv[3]));
     fprintf(stderr, "usage: abi_bench read | abi_bench frame N FRAMES\n");

@@ -209,6 +209,10 @@ animrt_status animrt_property_define(animrt_runtime *rt, const char *name, animr
 /* Creates a layer, as the last child of `parent` (0: a root). */
 animrt_status animrt_layer_create(animrt_runtime *rt, animrt_id parent, animrt_id *out);
 
+/* Creates `count` layers at once, each the last child of `parent` (0:
+ * roots), their handles in out[0 … count). On error none is created. */
+animrt_status animrt_layer_create_many(animrt_runtime *rt, animrt_id parent, size_t count, animrt_id *out);
+
 /* Destroys a layer: its animations stop (ANIMRT_STOP_LAYER_DESTROYED), its
  * children become roots, its handle becomes stale. */
 animrt_status animrt_layer_destroy(animrt_runtime *rt, animrt_id layer);
@@ -550,6 +554,47 @@ animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_
  * double: ANIMRT_E_RANGE). */
 animrt_status animrt_layer_add_animation(animrt_runtime *rt, animrt_id layer, animrt_id animation, const char *key,
                                          animrt_id barrier, animrt_id *out);
+
+/* What a column of animrt_layer_add_animations sets on each copy: a timing
+ * parameter (the same number as its animrt_timing_param) or a value
+ * (ANIMRT_COLUMN_FROM + its animrt_value_slot). */
+typedef enum animrt_column_field {
+    ANIMRT_COLUMN_BEGIN_TIME = 0,
+    ANIMRT_COLUMN_DURATION = 1,
+    ANIMRT_COLUMN_SPEED = 2,
+    ANIMRT_COLUMN_TIME_OFFSET = 3,
+    ANIMRT_COLUMN_REPEAT_COUNT = 4,
+    ANIMRT_COLUMN_REPEAT_DURATION = 5,
+    ANIMRT_COLUMN_ITERATION_START = 6,
+    ANIMRT_COLUMN_END_DELAY = 7,
+    ANIMRT_COLUMN_DELAY = 8,
+    ANIMRT_COLUMN_ITERATIONS = 9,
+    ANIMRT_COLUMN_ITERATION_DURATION = 10,
+    ANIMRT_COLUMN_FROM = 16,
+    ANIMRT_COLUMN_TO = 17,
+    ANIMRT_COLUMN_BY = 18,
+    ANIMRT_COLUMN_VELOCITY = 19
+} animrt_column_field;
+
+/* One column: `values` holds one double per animation for a timing
+ * parameter, the key path's component count per animation for a value
+ * (animation after animation). */
+typedef struct animrt_column {
+    animrt_column_field field;
+    const double *values;
+} animrt_column;
+
+/* Adds `count` copies of `animation`, the i-th to layers[i] with the i-th
+ * entry of every column set on it: the same as setting those values on the
+ * description and calling animrt_layer_add_animation for each layer in
+ * order (the same attached animations, events and values), at a fraction
+ * of the cost. `key` and `barrier` apply to every copy. The handles go to
+ * out[0 … count) (out may be NULL). Every layer, value and column is
+ * checked first: on error nothing is added. The description itself is not
+ * changed. */
+animrt_status animrt_layer_add_animations(animrt_runtime *rt, animrt_id animation, const animrt_id *layers, size_t count,
+                                          const animrt_column *columns, size_t column_count, const char *key,
+                                          animrt_id barrier, animrt_id *out);
 
 /* Removes the animation under `key` (it stops with ANIMRT_STOP_REMOVED
  * unless it had finished). *removed (may be NULL) says whether there was one. */

@@ -2,12 +2,6 @@
 import AnimationCore
 import CAnimrt
 
-/// The value kind an animation's key path takes.
-private func valueKind(_ r: Runtime, _ a: Animation) throws(AnimrtError) -> ValueKind {
-    guard let path = a.keyPath else { throw AnimrtError(.kind, "a group animation has no key path and no values") }
-    return try r.properties.resolve(path).kind
-}
-
 func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
     AnimrtError(.kind, "animation \(Handle(raw: h).hex) is a \(a.kindName) animation; this call needs a \(wanted) animation")
 }
@@ -55,7 +49,7 @@ public func animrt_animation_set_timing(_ rt: OpaquePointer!, _ animation: animr
                                         _ v: Double) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_animation_set_timing", [.handle(animation), .integer(Int64(param.rawValue)), .number(v)])) { r throws(AnimrtError) in
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
-        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in try a.timing.set(p, v) }
+        try r.setTiming(p, v, ofAnimation: Handle(raw: animation))
     }
 }
 
@@ -131,10 +125,9 @@ public func animrt_animation_set_value(_ rt: OpaquePointer!, _ animation: animrt
                                        _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_animation_set_value", [.handle(animation), .integer(Int64(slot.rawValue)), Traced.numbers(v, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let h = Handle(raw: animation)
-        let a = try r.animation(h)
         let s = try enumValue(Int32(bitPattern: slot.rawValue), ValueSlot.self, "animrt_value_slot")
-        let newValue: AnimatableValue? = (v == nil && count == 0) ? nil : try value(try valueKind(r, a), v, count, s.name)
-        try r.updateAnimation(h) { (a: inout Animation) throws(AnimrtError) in try a.setValue(newValue, s) }
+        let newValue: AnimatableValue? = (v == nil && count == 0) ? nil : try value(try r.valueKind(ofAnimation: h), v, count, s.name)
+        try r.setValue(newValue, s, ofAnimation: h)
     }
 }
 
@@ -228,7 +221,7 @@ public func animrt_animation_get_settling_duration(_ rt: OpaquePointer!, _ anima
 public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt_id, _ values: UnsafePointer<Double>!,
                                        _ count: Int, _ components: Int) -> animrt_status {
     updateKeyframes(rt, animation, trace: TraceCall("animrt_keyframe_set_values", [.handle(animation), Traced.numbers(values, count &* components), .integer(Int64(count)), .integer(Int64(components))])) { (r: Runtime, a: Animation, k: inout Keyframes) throws(AnimrtError) in
-        let kind = try valueKind(r, a)
+        let kind = try r.valueKind(ofAnimation: Handle(raw: animation))
         let count = try checkedCount(count, "count")
         guard components == kind.componentCount else {
             throw AnimrtError(.kind, "'\(a.keyPath ?? "")' takes \(kind.componentCount) component(s) per keyframe, not \(components)")

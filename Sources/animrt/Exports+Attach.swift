@@ -13,6 +13,36 @@ public func animrt_layer_add_animation(_ rt: OpaquePointer!, _ layer: animrt_id,
 }
 
 @c @implementation
+public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animrt_id, _ layers: UnsafePointer<animrt_id>!,
+                                        _ count: Int, _ columns: UnsafePointer<animrt_column>!, _ columnCount: Int,
+                                        _ key: UnsafePointer<CChar>!, _ barrier: animrt_id,
+                                        _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let n = try checkedCount(count, "count")
+        let m = try checkedCount(columnCount, "column_count")
+        if n > 0 && layers == nil { throw AnimrtError(.nullPointer, "layers is NULL but count is \(n)") }
+        if m > 0 && columns == nil { throw AnimrtError(.nullPointer, "columns is NULL but column_count is \(m)") }
+        let key = try optionalString(key, "key")
+        var list: [BulkColumn] = []
+        for c in 0..<m {
+            let raw = Int32(bitPattern: columns[c].field.rawValue)
+            guard let field = BulkField(rawValue: raw) else {
+                throw AnimrtError(.unknownEnum, "columns[\(c)].field is \(raw), not a valid animrt_column_field")
+            }
+            guard let values = columns[c].values else {
+                if n == 0 { continue }
+                throw AnimrtError(.nullPointer, "columns[\(c)].values is NULL")
+            }
+            list.append(BulkColumn(field, values))
+        }
+        let targets = UnsafeBufferPointer(start: UnsafeRawPointer(layers)?.assumingMemoryBound(to: Handle.self), count: n)
+        let handles = out.map { UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer($0).assumingMemoryBound(to: Handle.self), count: n) }
+        try r.addAnimations(Handle(raw: animation), to: targets, columns: list, forKey: key, joining: optionalHandle(barrier),
+                            handles: handles)
+    }
+}
+
+@c @implementation
 public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
                                           _ removed: UnsafeMutablePointer<Int32>!) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_layer_remove_animation", [.handle(layer), Traced.text(key)])) { r throws(AnimrtError) in

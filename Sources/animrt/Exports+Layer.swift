@@ -40,6 +40,19 @@ public func animrt_layer_create(_ rt: OpaquePointer!, _ parent: animrt_id, _ out
 }
 
 @c @implementation
+public func animrt_layer_create_many(_ rt: OpaquePointer!, _ parent: animrt_id, _ count: Int,
+                                     _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let n = try checkedCount(count, "count")
+        if n == 0 { return }
+        let out = try required(out, "out")
+        try out.withMemoryRebound(to: Handle.self, capacity: n) { (p: UnsafeMutablePointer<Handle>) throws(AnimrtError) in
+            try r.createLayers(parent: optionalHandle(parent), into: UnsafeMutableBufferPointer(start: p, count: n))
+        }
+    }
+}
+
+@c @implementation
 public func animrt_layer_destroy(_ rt: OpaquePointer!, _ layer: animrt_id) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_layer_destroy", [.handle(layer)])) { r throws(AnimrtError) in try r.destroyLayer(Handle(raw: layer)) }
 }

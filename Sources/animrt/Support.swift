@@ -324,7 +324,15 @@ func doubles(_ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(A
 }
 
 /// A value of `kind` from `count` doubles.
+@inline(__always)
 func value(_ kind: ValueKind, _ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> AnimatableValue {
+    // The common case, a finite scalar, without the general checks.
+    if kind == .scalar && count == 1, let p, p.pointee.isFinite { return .scalar(p.pointee) }
+    return try checkedValue(kind, p, count, name)
+}
+
+@inline(never)
+private func checkedValue(_ kind: ValueKind, _ p: UnsafePointer<Double>?, _ count: Int, _ name: String) throws(AnimrtError) -> AnimatableValue {
     let buffer = try doubles(p, count, name)
     do { return try AnimatableValue(kind: kind, components: buffer) }
     catch { throw error.prefixed("\(name): ") }

@@ -60,6 +60,12 @@ final class BatchStorage {
         return Int32(count - 1)
     }
 
+    /// Makes room for `n` more entries in every column.
+    func reserve(_ n: Int) {
+        begin.reserve(n); duration.reserve(n); from.reserve(n); to.reserve(n); slot.reserve(n); curve.reserve(n)
+        flags.reserve(n); state.reserve(n); extra.reserve(n); owner.reserve(n)
+    }
+
     /// The timing of entry `i` as a `MediaTiming`.
     func timing(_ i: Int) -> MediaTiming {
         if extra[i] >= 0 { return complex[Int(extra[i])] }

@@ -14,19 +14,27 @@ final class Column<T: BitwiseCopyable> {
 
     deinit { base.deallocate() }
 
+    @inline(__always)
     func append(_ v: T) {
-        if count == capacity {
-            // Grow by half: less slack per animation than doubling, for a
-            // little more copying while a scene is built.
-            let newCapacity = max(16, capacity + capacity / 2)
-            let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-            bigger.initialize(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity = newCapacity
-        }
+        // Grow by half: less slack per animation than doubling, for a
+        // little more copying while a scene is built.
+        if count == capacity { resize(max(16, capacity + capacity / 2)) }
         (base + count).initialize(to: v)
         count += 1
+    }
+
+    /// Makes room for `n` more values at once (a bulk add: no slack).
+    func reserve(_ n: Int) {
+        if count + n > capacity { resize(count + n) }
+    }
+
+    @inline(never)
+    private func resize(_ newCapacity: Int) {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        bigger.initialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
     }
 
     func removeLast() { count -= 1 }

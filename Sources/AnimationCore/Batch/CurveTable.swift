@@ -45,6 +45,12 @@ struct CurveTable {
         return id
     }
 
+    /// One more batch entry uses curve `id` (already in use); returns `id`.
+    mutating func retain(id: Int32) -> Int32 {
+        uses[Int(id)] += 1
+        return id
+    }
+
     /// One batch entry fewer uses curve `id`; the last one frees it.
     mutating func release(_ id: Int32) {
         let i = Int(id)

@@ -67,9 +67,7 @@ extension Runtime {
         let li = try layers.index(of: layer)
         if let barrier { _ = try barriers.index(of: barrier) }
         if let key { try requireNameLength(key, "animation key") }
-        let defaultDuration = openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
-            ?? MediaTiming.defaultDuration
-        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultDuration)
+        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultAnimationDuration)
         guard instances.hasRoom else { throw instances.fullError }
         try reserveValues(layer: li, properties: resolved.targets)
         // Everything is validated: from here on nothing fails.
@@ -83,42 +81,17 @@ extension Runtime {
             resolved.timing.duration = r.duration
             if let b = r.beginTime { resolved.timing.beginTime = b }
         }
-        let kid = retainKey(key)
-        if kid != 0 {
-            var c = layers[li].firstInstance
-            while c >= 0 {
-                let next = instances[Int(c)].next
-                if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }
-                c = next
-            }
-        }
         let stampNow = restoring.map { $0.beginTime == nil } ?? (resolved.timing.beginTime == 0)
-        // Cannot fail: room was checked before anything changed.
-        let instHandle = try instances.insert(Instance(layer: layers.handle(at: li), keyID: kid,
-                                                       property: resolved.targets.count == 1 ? resolved.targets[0] : -1,
-                                                       definition: definition?.raw ?? 0))
-        let ii = instHandle.index
-        // Link at the tail of the layer's list.
-        if layers[li].lastInstance >= 0 { instances[Int(layers[li].lastInstance)].next = Int32(ii) }
-        else { layers[li].firstInstance = Int32(ii) }
-        layers[li].lastInstance = Int32(ii)
-
-        if stampNow {
-            // Stamped with the layer's time now, or at the first tick that
-            // resolves it (a timed layer outside its active interval).
-            if inTick, let t = localTime(of: li, at: now()) { resolved.timing.beginTime = t }
-            else { instances[ii].pendingBegin = true; addPendingBegin(instHandle) }
-        }
+        let ii = attachInstance(layer: li, key: key, property: resolved.targets.count == 1 ? resolved.targets[0] : -1,
+                                definition: definition)
+        if stampNow, let t = stampTime(ii) { resolved.timing.beginTime = t }
         if let batchEntry = batchForm(resolved, layer: li) {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
             let conflict = instanceList(li).contains { Int($0) != ii && targets(of: Int($0)).contains(batchEntry.property) }
             if !conflict {
-                let lane = curves.kinds[Int(batchEntry.curve)]
-                instances[ii].lane = Int8(lane)
-                instances[ii].tierIndex = batches.lanes[Int(lane)].append(
-                    owner: Int32(ii), timing: resolved.timing, from: batchEntry.from, to: batchEntry.to,
-                    slot: batchEntry.slot, curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion,
-                    fromPresentation: resolved.startsFromPresentation)
+                appendToBatch(ii, timing: resolved.timing, from: batchEntry.from, to: batchEntry.to, slot: batchEntry.slot,
+                              curve: batchEntry.curve, removedOnCompletion: resolved.removedOnCompletion,
+                              fromPresentation: resolved.startsFromPresentation)
             } else {
                 curves.release(batchEntry.curve)
                 addGeneral(ii, resolved)
@@ -128,17 +101,74 @@ extension Runtime {
             addGeneral(ii, resolved)
         }
         if let r = restoring { setPhase(r.phase, of: ii) }
-        var joined: [Handle] = []
-        if let barrier { joined.append(barrier) }
-        for t in openTransactions where transactions.isLive(t.index) { joined.append(transactions[t.index].barrier) }
-        for b in joined {
-            barriers[b.index].count += 1
-            let m = Membership(barrier: b, next: instances[ii].membership)
-            if let f = freeMemberships.popLast() { memberships[Int(f)] = m; instances[ii].membership = f }
-            else { memberships.append(m); instances[ii].membership = Int32(memberships.count - 1) }
-        }
+        joinBarriers(ii, barrier)
         if !inTick { runDeferred() }
-        return instHandle
+        return instances.handle(at: ii)
+    }
+
+    /// The duration a zero duration stands for: the innermost open
+    /// transaction's, else 0.25 s.
+    var defaultAnimationDuration: Double {
+        openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
+            ?? MediaTiming.defaultDuration
+    }
+
+    /// The first steps of every add, once everything is checked (room for
+    /// the instance included): stops the animation under the same key, then
+    /// links a new instance at the tail of the layer's list. Returns its slot.
+    func attachInstance(layer li: Int, key: String?, property: Int32, definition: Handle?) -> Int {
+        let kid = retainKey(key)
+        if kid != 0 {
+            var c = layers[li].firstInstance
+            while c >= 0 {
+                let next = instances[Int(c)].next
+                if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }
+                c = next
+            }
+        }
+        // Cannot fail: the caller checked the room.
+        let ii = try! instances.insert(Instance(layer: layers.handle(at: li), keyID: kid, property: property,
+                                                definition: definition?.raw ?? 0)).index
+        if layers[li].lastInstance >= 0 { instances[Int(layers[li].lastInstance)].next = Int32(ii) }
+        else { layers[li].firstInstance = Int32(ii) }
+        layers[li].lastInstance = Int32(ii)
+        return ii
+    }
+
+    /// For an animation that begins "now" (beginTime 0): the layer's time
+    /// when added during a tick; otherwise nil, and it is stamped at the
+    /// first tick that resolves its layer's time (a timed layer outside its
+    /// active interval waits).
+    func stampTime(_ ii: Int) -> Double? {
+        if inTick, let t = localTime(of: Int(instances[ii].layer), at: now()) { return t }
+        instances[ii].pendingBegin = true
+        addPendingBegin(instances.handle(at: ii))
+        return nil
+    }
+
+    /// Puts instance `ii` in the batch lane of its curve (whose use the
+    /// caller retained).
+    func appendToBatch(_ ii: Int, timing: MediaTiming, from: Double, to: Double, slot: Int32, curve: Int32,
+                       removedOnCompletion: Bool, fromPresentation: Bool) {
+        let lane = curves.kinds[Int(curve)]
+        instances[ii].lane = Int8(lane)
+        instances[ii].tierIndex = batches.lanes[Int(lane)].append(
+            owner: Int32(ii), timing: timing, from: from, to: to, slot: slot, curve: curve,
+            removedOnCompletion: removedOnCompletion, fromPresentation: fromPresentation)
+    }
+
+    /// The last step of every add: the instance enters `barrier` and the
+    /// barriers of the open transactions.
+    func joinBarriers(_ ii: Int, _ barrier: Handle?) {
+        if let barrier { join(ii, barrier) }
+        for t in openTransactions where transactions.isLive(t.index) { join(ii, transactions[t.index].barrier) }
+    }
+
+    private func join(_ ii: Int, _ b: Handle) {
+        barriers[b.index].count += 1
+        let m = Membership(barrier: b, next: instances[ii].membership)
+        if let f = freeMemberships.popLast() { memberships[Int(f)] = m; instances[ii].membership = f }
+        else { memberships.append(m); instances[ii].membership = Int32(memberships.count - 1) }
     }
 
     /// The batch form of an animation, if it qualifies: a basic, non-additive,
@@ -310,7 +340,7 @@ extension Runtime {
         // A pending begin stamp names the handle, which goes stale here: the
         // next tick skips it (no search through the list now).
         releaseKey(instances[ii].keyID)
-        instances.remove(at: ii)
+        instances.release(at: ii)
         for p in props { markStale(layer: Int32(li), property: p) }
     }
 

@@ -9,6 +9,20 @@ extension Runtime {
         return h
     }
 
+    /// Creates `out.count` layers, each the last child of `parent`; their
+    /// handles go to `out`. On error none is created.
+    public func createLayers(parent: Handle?, into out: UnsafeMutableBufferPointer<Handle>) throws(AnimrtError) {
+        let p = try parent.map { (h: Handle) throws(AnimrtError) in try layers.index(of: h) }
+        guard layers.hasRoom(for: out.count) else { throw layers.fullError }
+        layers.reserve(out.count)
+        if let p { layers[p].children.reserveCapacity(layers[p].children.count + out.count) }
+        for k in 0..<out.count {
+            let h = try layers.insert(LayerRecord())
+            if let p { layers[h.index].parent = Int32(p); layers[p].children.append(Int32(h.index)) }
+            out[k] = h
+        }
+    }
+
     /// Destroys a layer: its animations stop (`.layerDestroyed`), its
     /// children become roots, its handle becomes stale.
     public func destroyLayer(_ h: Handle) throws(AnimrtError) {
@@ -17,7 +31,7 @@ extension Runtime {
         for c in layers[i].children { layers[Int(c)].parent = -1 }
         detachFromParent(i)
         for p in layers[i].props.all { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
-        layers.remove(at: i)
+        layers.release(at: i)
         layerEpoch &+= 1
         if !inTick { runDeferred() }
     }

@@ -12,11 +12,18 @@ extension Runtime {
 
     /// `.noMemory` unless new values of `sizes` doubles fit in the pools
     /// (freed places of the right size are reused first).
+    /// Whether layer `i` has `property`, or a new value of it fits in the
+    /// pools (`reserveValues` for one property, without allocating).
+    @inline(__always)
+    func hasRoomForValue(layer i: Int, property: Int32, components n: Int) -> Bool {
+        layers[i].props.offset(of: property) != nil || !freeValueSlots[n].isEmpty || model.count + n <= valuePoolLimit
+    }
+
     func reserveValues(sizes: [Int]) throws(AnimrtError) {
         var wanted: [Int: Int] = [:]
         for n in sizes { wanted[n, default: 0] += 1 }
         var growth = 0
-        for (n, count) in wanted { growth += n * max(0, count - (freeValueSlots[n]?.count ?? 0)) }
+        for (n, count) in wanted { growth += n * max(0, count - freeValueSlots[n].count) }
         guard growth == 0 || model.count + growth <= valuePoolLimit else {
             throw AnimrtError(.noMemory, "the value pools are full (\(valuePoolLimit) numbers); destroy layers to make room")
         }
@@ -28,11 +35,10 @@ extension Runtime {
         let info = properties.info(property)
         let n = info.kind.componentCount
         let offset: Int32
-        if let reused = freeValueSlots[n]?.popLast() { offset = reused }
+        if let reused = freeValueSlots[n].popLast() { offset = reused }
         else {
             offset = Int32(model.count)
-            model.append(contentsOf: repeatElement(0, count: n))
-            presentation.append(contentsOf: repeatElement(0, count: n))
+            for _ in 0..<n { model.append(0); presentation.append(0) }
         }
         for k in 0..<n {
             model[Int(offset) + k] = info.defaultValue.lanes[k]
@@ -42,7 +48,7 @@ extension Runtime {
         return offset
     }
 
-    func releaseValueSlot(_ offset: Int32, count n: Int) { freeValueSlots[n, default: []].append(offset) }
+    func releaseValueSlot(_ offset: Int32, count n: Int) { freeValueSlots[n].append(offset) }
 
     func wholeValue(_ pool: [Double], layer i: Int, property: Int32) -> AnimatableValue {
         let info = properties.info(property)

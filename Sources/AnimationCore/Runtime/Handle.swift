@@ -54,8 +54,8 @@ public final class SlotTable<Element> {
     /// Per slot: the generation (low 20 bits) and, in the top bit, whether
     /// the slot is live — one word, so a check touches one cache line.
     @exclusivity(unchecked) @usableFromInline var meta: [UInt32] = []
-    private var free: [Int32] = []
-    public private(set) var count = 0
+    @exclusivity(unchecked) private var free: [Int32] = []
+    @exclusivity(unchecked) public private(set) var count = 0
 
     @usableFromInline static var liveBit: UInt32 { 1 << 31 }
     @usableFromInline static var generationMask: UInt32 { (1 << 20) - 1 }
@@ -79,7 +79,18 @@ public final class SlotTable<Element> {
         AnimrtError(.noMemory, "too many \(kind.name)s: a runtime holds at most \(slotLimit) at once, and each slot is reused \(Limits.generations) times at most")
     }
 
-    public func insert(_ e: Element) throws(AnimrtError) -> Handle {
+    /// Whether `n` more objects fit.
+    public func hasRoom(for n: Int) -> Bool { free.count + (slotLimit - elements.count) >= n }
+
+    /// Makes room for `n` more objects without growing in between (a bulk
+    /// add sizes the table once, with no slack).
+    public func reserve(_ n: Int) {
+        let needed = elements.count + max(0, n - free.count)
+        guard needed > elements.capacity else { return }
+        elements.reserveCapacity(needed); meta.reserveCapacity(needed)
+    }
+
+    public func insert(_ e: consuming Element) throws(AnimrtError) -> Handle {
         let index: Int
         if let f = free.popLast() { index = Int(f); elements[index] = e }
         else {
@@ -139,6 +150,12 @@ public final class SlotTable<Element> {
     @discardableResult
     public func remove(at i: Int) -> Element {
         let e = elements[i]
+        release(at: i)
+        return e
+    }
+
+    /// `remove(at:)` without handing the element back (no copy of it).
+    public func release(at i: Int) {
         elements[i] = placeholder
         let generation = meta[i] & SlotTable.generationMask
         if generation < SlotTable.generationMask {
@@ -148,7 +165,6 @@ public final class SlotTable<Element> {
             meta[i] = generation  // dead for good: no live bit, not free
         }
         count -= 1
-        return e
     }
 }
 

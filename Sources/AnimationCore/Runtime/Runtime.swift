@@ -126,12 +126,12 @@ public final class Runtime {
         didSet { evaluationThreads = max(1, evaluationThreads) }
     }
     /// Named timing functions (plugins add theirs here).
-    public var timingFunctions = TimingFunctionRegistry()
+    @exclusivity(unchecked) public var timingFunctions = TimingFunctionRegistry()
     /// Known properties (the host adds its own here).
-    public var properties = PropertyRegistry()
+    @exclusivity(unchecked) public var properties = PropertyRegistry()
 
     let layers: SlotTable<LayerRecord>
-    let definitions: SlotTable<Animation>
+    let definitions: SlotTable<StoredAnimation>
     let instances: SlotTable<Instance>
     let barriers: SlotTable<BarrierRecord>
     let transactions: SlotTable<TransactionRecord>
@@ -152,27 +152,28 @@ public final class Runtime {
 
     @exclusivity(unchecked) var model: [Double] = []
     @exclusivity(unchecked) var presentation: [Double] = []
-    var freeValueSlots: [Int: [Int32]] = [:]
+    /// Freed value slots by component count (1, 2, 4 or 16).
+    @exclusivity(unchecked) var freeValueSlots = [[Int32]](repeating: [], count: 17)
 
     let batches = BatchSet()
-    var curves = CurveTable()
+    @exclusivity(unchecked) var curves = CurveTable()
     @exclusivity(unchecked) var general: [GeneralRecord] = []
     @exclusivity(unchecked) var generalLayers: [Int32] = []
-    var memberships: [Membership] = []
-    var freeMemberships: [Int32] = []
+    @exclusivity(unchecked) var memberships: [Membership] = []
+    @exclusivity(unchecked) var freeMemberships: [Int32] = []
     /// Animation keys in use, interned: id 0 is "no key". An id is freed
     /// when the last animation under its key goes away.
-    var keyNames: [String] = [""]
-    var keyIDs: [String: Int32] = [:]
-    var keyUses: [Int32] = [0]
-    var freeKeyIDs: [Int32] = []
+    @exclusivity(unchecked) var keyNames: [String] = [""]
+    @exclusivity(unchecked) var keyIDs: [String: Int32] = [:]
+    @exclusivity(unchecked) var keyUses: [Int32] = [0]
+    @exclusivity(unchecked) var freeKeyIDs: [Int32] = []
     /// Counts layer destructions, so a reader knows when to recheck its targets.
     var layerEpoch: UInt64 = 0
     /// The most doubles in each value pool (`Limits.valuePool`; smaller in
     /// tests of the limit, which real memory would not let them reach).
     var valuePoolLimit = Limits.valuePool
     @exclusivity(unchecked) var pendingBegins: [Handle] = []
-    var openTransactions: [Handle] = []
+    @exclusivity(unchecked) var openTransactions: [Handle] = []
     @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
     @exclusivity(unchecked) var deferred: [() -> Void] = []
@@ -213,7 +214,7 @@ public final class Runtime {
         tag = t
         self.configuration = configuration
         layers = SlotTable(kind: .layer, tag: t, placeholder: LayerRecord())
-        definitions = SlotTable(kind: .animation, tag: t, placeholder: .group([]))
+        definitions = SlotTable(kind: .animation, tag: t, placeholder: StoredAnimation(animation: .group([]), keyPath: nil))
         instances = SlotTable(kind: .instance, tag: t, placeholder: Instance(layer: Handle(raw: 0), keyID: 0, property: -1, definition: 0))
         barriers = SlotTable(kind: .barrier, tag: t, placeholder: BarrierRecord())
         transactions = SlotTable(kind: .transaction, tag: t, placeholder: TransactionRecord(barrier: Handle(raw: 0)))

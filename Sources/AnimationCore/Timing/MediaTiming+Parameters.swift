@@ -45,21 +45,33 @@ extension MediaTiming {
     /// Setting `duration` drops an exact `iterationDuration`, and setting
     /// `repeatCount` or `repeatDuration` drops exact `iterations`.
     public mutating func set(_ parameter: TimingParameter, _ value: Double) throws(AnimrtError) {
-        var t = self
-        switch parameter {
-        case .beginTime: t.beginTime = value
-        case .duration: t.duration = value; t.iterationDuration = nil
-        case .speed: t.speed = value
-        case .timeOffset: t.timeOffset = value
-        case .repeatCount: t.repeatCount = value; t.iterations = nil
-        case .repeatDuration: t.repeatDuration = value; t.iterations = nil
-        case .iterationStart: t.iterationStart = value
-        case .endDelay: t.endDelay = value
-        case .delay: t.delay = value
-        case .iterations: t.iterations = value
-        case .iterationDuration: t.iterationDuration = value
-        }
+        try MediaTiming.check(parameter, value)
+        assign(parameter, value)
+    }
+
+    /// Checks a value for one parameter on its own (every parameter's rule
+    /// is independent of the others), with `validate`'s message.
+    public static func check(_ parameter: TimingParameter, _ value: Double) throws(AnimrtError) {
+        var t = MediaTiming()
+        t.assign(parameter, value)
         try t.validate()
-        self = t
+    }
+
+    /// Sets one parameter in place, unchecked (see `check`).
+    @inline(__always)
+    mutating func assign(_ parameter: TimingParameter, _ value: Double) {
+        switch parameter {
+        case .beginTime: beginTime = value
+        case .duration: duration = value; iterationDuration = nil
+        case .speed: speed = value
+        case .timeOffset: timeOffset = value
+        case .repeatCount: repeatCount = value; iterations = nil
+        case .repeatDuration: repeatDuration = value; iterations = nil
+        case .iterationStart: iterationStart = value
+        case .endDelay: endDelay = value
+        case .delay: delay = value
+        case .iterations: iterations = value
+        case .iterationDuration: iterationDuration = value
+        }
     }
 }

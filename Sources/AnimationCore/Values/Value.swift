@@ -38,14 +38,21 @@ public struct AnimatableValue: Hashable, Sendable, CustomStringConvertible {
             throw AnimrtError(.kind, "a \(kind.name) has \(kind.componentCount) component\(kind.componentCount == 1 ? "" : "s"), got \(components.count)")
         }
         var lanes = SIMD16<Double>()
-        for (i, c) in components.enumerated() {
+        var i = 0
+        for c in components {
             guard c.isFinite else { throw AnimrtError(.invalidArgument, "component \(i) of the \(kind.name) is \(c); components must be finite") }
             lanes[i] = c
+            i += 1
         }
         self.init(kind: kind, lanes: lanes)
     }
 
-    public static func scalar(_ v: Double) -> AnimatableValue { AnimatableValue(kind: .scalar, lanes: [v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }
+    @inlinable
+    public static func scalar(_ v: Double) -> AnimatableValue {
+        var lanes = SIMD16<Double>()
+        lanes[0] = v
+        return AnimatableValue(kind: .scalar, lanes: lanes)
+    }
     public static func point(_ x: Double, _ y: Double) -> AnimatableValue { make(.point, [x, y]) }
     public static func size(_ w: Double, _ h: Double) -> AnimatableValue { make(.size, [w, h]) }
     public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> AnimatableValue { make(.rect, [x, y, w, h]) }

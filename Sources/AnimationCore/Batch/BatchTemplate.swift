@@ -1,0 +1,106 @@
+/// What a description that goes straight to the batch needs at add time,
+/// read once from the stored description: a basic, non-additive,
+/// non-cumulative animation of one plain scalar component, with two of
+/// from, to and by given (so its ends do not depend on the model).
+///
+/// Adding through a template skips `ResolvedAnimation` (an object, a copy of
+/// the description, a key path resolved again) and gives the same entry,
+/// events and values as the general `add`.
+struct BatchTemplate {
+    var property: Int32
+    /// The component of the property the key path names.
+    var component: Int32
+    var curve: TimingFunction
+    var removedOnCompletion: Bool
+    var fromPresentation: Bool
+    /// What a bulk add may change per animation.
+    var item: BatchItem
+
+    var hasBothEnds: Bool { item.hasBothEnds(fromPresentation: fromPresentation) }
+}
+
+/// The timing and values of one batch entry to add (plain values: a bulk
+/// add sets them per animation without copying anything else).
+struct BatchItem {
+    var timing: MediaTiming
+    var from: Double?, to: Double?, by: Double?
+
+    /// The two ends (from, to), given the presentation value of the
+    /// component when added (used only when it starts from presentation).
+    @inline(__always)
+    func ends(captured: Double, fromPresentation: Bool) -> (Double, Double) {
+        if fromPresentation {
+            // As `ResolvedAnimation.rebase`: the given to, else the given by, from the captured value.
+            if let to { return (captured, to) }
+            return (captured, captured + by!)
+        }
+        if let from, let to { return (from, to) }
+        if let from { return (from, from + by!) }
+        return (to! - by!, to!)
+    }
+
+    /// Whether two of from, to and by are given, as the batch needs (all
+    /// three is an error the general path reports).
+    func hasBothEnds(fromPresentation: Bool) -> Bool {
+        (from == nil ? 0 : 1) + (to == nil ? 0 : 1) + (by == nil ? 0 : 1) == 2
+    }
+}
+
+extension Runtime {
+    /// The batch template of a stored description, or nil when it does not
+    /// go straight to the batch (or is invalid: the general path says why).
+    func batchTemplate(_ d: Int) -> BatchTemplate? {
+        guard let kp = definitions[d].keyPath, let component = kp.componentIndex, kp.kind == .scalar,
+              !definitions[d].animation.isAdditive, !definitions[d].animation.isCumulative,
+              case .basic(let f, let t, let b) = definitions[d].animation.content else { return nil }
+        if let f, f.kind != .scalar { return nil }
+        if let t, t.kind != .scalar { return nil }
+        if let b, b.kind != .scalar { return nil }
+        let timing = definitions[d].animation.timing
+        guard (try? timing.validate()) != nil else { return nil }
+        let template = BatchTemplate(property: kp.property, component: Int32(component),
+                                     curve: definitions[d].animation.timingFunction ?? .linear,
+                                     removedOnCompletion: definitions[d].animation.isRemovedOnCompletion,
+                                     fromPresentation: definitions[d].animation.startsFromPresentation,
+                                     item: BatchItem(timing: timing, from: f?.scalar, to: t?.scalar, by: b?.scalar))
+        return template.hasBothEnds ? template : nil
+    }
+
+    /// Adds `t` to layer `li` as a batch entry, exactly as `add` would. Nil,
+    /// with nothing changed, when the layer does not qualify: its time is
+    /// not the runtime's, or another animation (not replaced by this one's
+    /// key) writes the same property — the general `add` handles those.
+    /// `curve` is the template's curve id when the caller interned it.
+    func addBatched(_ t: borrowing BatchTemplate, _ item: BatchItem, layer li: Int, key: String?, joining barrier: Handle?,
+                    definition: Handle?, curve interned: Int32? = nil) throws(AnimrtError) -> Handle? {
+        guard hasIdentityTime(li) else { return nil }
+        // The checks of the general add: what is refused there is refused by it.
+        guard instances.hasRoom, hasRoomForValue(layer: li, property: t.property, components: 1) else { return nil }
+        let replacedKey = key.flatMap { keyIDs[$0] } ?? 0
+        var c = layers[li].firstInstance
+        while c >= 0 {
+            let inst = instances[Int(c)]
+            if (replacedKey == 0 || inst.keyID != replacedKey) && writes(instance: Int(c), property: t.property) { return nil }
+            c = inst.next
+        }
+        var timing = item.timing
+        if timing.duration == 0 && timing.iterationDuration == nil { timing.duration = defaultAnimationDuration }
+        let base = valueSlot(layer: li, property: t.property, create: true)!
+        let slot = base + t.component
+        let (from, to) = item.ends(captured: presentation[Int(slot)], fromPresentation: t.fromPresentation)
+        let ii = attachInstance(layer: li, key: key, property: t.property, definition: definition)
+        if timing.beginTime == 0, let stamped = stampTime(ii) { timing.beginTime = stamped }
+        appendToBatch(ii, timing: timing, from: from, to: to, slot: slot, curve: interned.map { curves.retain(id: $0) } ?? curves.retain(t.curve),
+                      removedOnCompletion: t.removedOnCompletion, fromPresentation: t.fromPresentation)
+        joinBarriers(ii, barrier)
+        if !inTick { runDeferred() }
+        return instances.handle(at: ii)
+    }
+
+    /// Whether attached animation `ii` writes `property` (without building a list).
+    func writes(instance ii: Int, property: Int32) -> Bool {
+        let inst = instances[ii]
+        if inst.inBatch || inst.property >= 0 { return inst.property == property }
+        return general[Int(inst.tierIndex)].animation.targets.contains(property)
+    }
+}

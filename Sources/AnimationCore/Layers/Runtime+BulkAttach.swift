@@ -1,0 +1,179 @@
+/// What one column of a bulk add sets per animation (`animrt_column`; raw
+/// values are part of the C ABI): a timing parameter (its
+/// `animrt_timing_param` number) or a value (16 + its `animrt_value_slot`).
+public enum BulkField: Hashable, Sendable {
+    case timing(TimingParameter)
+    case value(ValueSlot)
+
+    public static let valueBase: Int32 = 16
+
+    public init?(rawValue: Int32) {
+        if let p = TimingParameter(rawValue: rawValue) { self = .timing(p) }
+        else if let s = ValueSlot(rawValue: rawValue &- BulkField.valueBase) { self = .value(s) }
+        else { return nil }
+    }
+
+    public var rawValue: Int32 {
+        switch self { case .timing(let p): p.rawValue; case .value(let s): BulkField.valueBase + s.rawValue }
+    }
+
+    public var name: String {
+        switch self { case .timing(let p): p.name; case .value(let s): s.name }
+    }
+}
+
+/// One column of a bulk add: `field` for every animation, read from
+/// `values` (one double each for timing, the key path's component count
+/// for values, item after item).
+public struct BulkColumn {
+    public var field: BulkField
+    public var values: UnsafePointer<Double>
+    public init(_ field: BulkField, _ values: UnsafePointer<Double>) { self.field = field; self.values = values }
+}
+
+extension Runtime {
+    /// Attaches the stored description `description` to every layer of
+    /// `layers`, the i-th copy with the i-th value of each column: the same
+    /// as setting those values on the description and adding it, one layer
+    /// after the other (same entries, events and values), without the
+    /// per-animation cost. Everything is checked before anything is added:
+    /// on error nothing is attached. `handles`, when given (as many as
+    /// `layers`), receives the attached animations.
+    public func addAnimations(_ description: Handle, to layers: UnsafeBufferPointer<Handle>, columns: [BulkColumn],
+                              forKey key: String?, joining barrier: Handle?,
+                              handles: UnsafeMutableBufferPointer<Handle>? = nil) throws(AnimrtError) {
+        let d = try definitions.index(of: description)
+        if let barrier { _ = try barriers.index(of: barrier) }
+        let n = layers.count
+        if let handles, handles.count < n {
+            throw AnimrtError(.buffer, "the handle buffer holds \(handles.count); \(n) animations are added")
+        }
+        // Which parameters and values vary, and how wide each value is.
+        let stored = definitions[d]
+        var timingColumns: [(TimingParameter, UnsafePointer<Double>)] = []
+        var valueColumns: [(ValueSlot, UnsafePointer<Double>)] = []
+        var seen = Set<BulkField>()
+        for (c, column) in columns.enumerated() {
+            guard seen.insert(column.field).inserted else {
+                throw AnimrtError(.invalidArgument, "columns[\(c)] sets \(column.field.name), which an earlier column sets already")
+            }
+            switch column.field {
+            case .timing(let p): timingColumns.append((p, column.values))
+            case .value(let s):
+                var probe = stored.animation
+                try probe.setValue(nil, s)  // a slot this kind of animation has
+                valueColumns.append((s, column.values))
+            }
+        }
+        let width = valueColumns.isEmpty ? 0 : try valueKind(ofAnimation: description).componentCount
+        for i in 0..<n {
+            do throws(AnimrtError) { _ = try self.layers.index(of: layers[i]) }
+            catch { throw AnimrtError(error.status, "layers[\(i)]: \(error.message)") }
+        }
+        for (p, values) in timingColumns {
+            for i in 0..<n where !MediaTiming.accepts(p, values[i]) {
+                do throws(AnimrtError) { try MediaTiming.check(p, values[i]) }
+                catch { throw AnimrtError(error.status, "item \(i) of the \(p.name) column: \(error.message)") }
+            }
+        }
+        for (s, values) in valueColumns {
+            for k in 0..<(n * width) where !values[k].isFinite {
+                throw AnimrtError(.invalidArgument, "item \(k / width) of the \(s.name) column: component \(k % width) is \(values[k]); components must be finite")
+            }
+        }
+        if let key { try requireNameLength(key, "animation key") }
+        guard instances.hasRoom(for: n) else { throw instances.fullError }
+        if let kp = stored.keyPath {
+            // Room in the value pools for the layers that lack the property.
+            let width = properties.info(kp.property).kind.componentCount
+            if model.count + n * width > valuePoolLimit {
+                var missing = Set<Int>()
+                for i in 0..<n where self.layers[layers[i].index].props.offset(of: kp.property) == nil { missing.insert(layers[i].index) }
+                try reserveValues(sizes: Array(repeating: width, count: missing.count))
+            }
+        }
+
+        if var template = batchTemplate(d) {
+            for (s, _) in valueColumns { template.item.set(s, 0) }
+            if template.hasBothEnds {
+                try addBatchedColumns(template, layers, timingColumns, valueColumns, key: key, barrier: barrier,
+                                      definition: description, handles: handles)
+                return
+            }
+        }
+        // The general path: each copy is built and checked first, then added.
+        var copies: [Animation] = []
+        copies.reserveCapacity(n)
+        for i in 0..<n {
+            var a = stored.animation
+            for (p, values) in timingColumns { a.timing.assign(p, values[i]) }
+            for (s, values) in valueColumns {
+                try a.setValue(try AnimatableValue(kind: stored.keyPath!.kind,
+                                                   components: UnsafeBufferPointer(start: values + i * width, count: width)), s)
+            }
+            do throws(AnimrtError) {
+                let r = try ResolvedAnimation.resolve(a, properties: &properties, defaultDuration: defaultAnimationDuration)
+                try reserveValues(layer: layers[i].index, properties: r.targets)
+            } catch { throw AnimrtError(error.status, "item \(i): \(error.message)") }
+            copies.append(a)
+        }
+        for i in 0..<n {
+            let h = try add(copies[i], to: layers[i], forKey: key, joining: barrier, definition: description)
+            handles?[i] = h
+        }
+    }
+
+    /// The bulk add of a template that goes straight to the batch: each
+    /// item is a batch entry unless its layer does not qualify (then it is
+    /// added as `add` would, from the same description).
+    private func addBatchedColumns(_ template: BatchTemplate, _ layers: UnsafeBufferPointer<Handle>,
+                                   _ timingColumns: [(TimingParameter, UnsafePointer<Double>)],
+                                   _ valueColumns: [(ValueSlot, UnsafePointer<Double>)], key: String?, barrier: Handle?,
+                                   definition: Handle, handles: UnsafeMutableBufferPointer<Handle>?) throws(AnimrtError) {
+        let n = layers.count
+        let curve = curves.retain(template.curve)
+        defer { curves.release(curve) }
+        batches.lanes[Int(curves.kinds[Int(curve)])].reserve(n)
+        instances.reserve(n)
+        for i in 0..<n {
+            var item = template.item
+            for (p, values) in timingColumns { item.timing.assign(p, values[i]) }
+            for (s, values) in valueColumns { item.set(s, values[i]) }
+            let li = layers[i].index
+            let h: Handle
+            if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition, curve: curve) {
+                h = added
+            } else {
+                var a = definitions[try definitions.index(of: definition)].animation
+                a.timing = item.timing
+                for (s, values) in valueColumns { try a.setValue(.scalar(values[i]), s) }
+                h = try add(a, to: layers[i], forKey: key, joining: barrier, definition: definition)
+            }
+            handles?[i] = h
+        }
+    }
+}
+
+extension BatchItem {
+    mutating func set(_ slot: ValueSlot, _ v: Double) {
+        switch slot {
+        case .from: from = v
+        case .to: to = v
+        case .by: by = v
+        case .velocity: break
+        }
+    }
+}
+
+extension MediaTiming {
+    /// Whether `check` would accept `value` for `parameter` (no message:
+    /// the fast test a bulk add makes per value).
+    @inline(__always)
+    static func accepts(_ parameter: TimingParameter, _ value: Double) -> Bool {
+        switch parameter {
+        case .beginTime, .speed, .timeOffset, .endDelay, .delay: value.isFinite
+        case .duration, .repeatDuration, .iterationStart, .iterationDuration: value.isFinite && value >= 0
+        case .repeatCount, .iterations: value >= 0
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Testing
+@testable import AnimationCore
+
+/// A bulk add, and the add of a stored description, must give exactly what
+/// the same adds made one by one give: the same attached animations, the
+/// same events in the same order and the same values, to the bit.
+@Suite("Bulk adds and stored-description adds equal one-by-one adds")
+struct BulkAddTests {
+    /// A handle without its runtime's tag (two runtimes number alike).
+    static func local(_ h: Handle) -> UInt64 { h.raw & ((1 << 48) - 1) }
+
+    static func eventKey(_ e: Event) -> String {
+        "\(e.type) \(e.reason) \(e.time) \(local(e.layer)) \(local(e.object)) \(local(e.animation)) \(e.token)"
+    }
+
+    /// A scene whose layers exercise every way an add can go: plain layers,
+    /// layers under a timed parent (the general path), layers that already
+    /// animate the property (composition), and layers named twice.
+    struct Scene {
+        let runtime = Runtime()
+        var layers: [Handle] = []
+        var targets: [Handle] = []
+        let barrier: Handle
+
+        init(count: Int) throws {
+            let rt = runtime
+            let slow = try rt.createLayer()
+            try rt.setTiming(LayerTiming(beginTime: 0.05, speed: 1.5, timeOffset: 0), of: slow)
+            for i in 0..<count {
+                let l = try rt.createLayer(parent: i % 7 == 3 ? slow : nil)
+                if i % 11 == 5 { try rt.add(linear("opacity", 0.5, 0.25, begin: 0.1, duration: 0.5), to: l, forKey: "under") }
+                if i % 13 == 2 { try rt.add(linear("opacity", 0.9, 0.1, begin: 0.2, duration: 0.3), to: l, forKey: "k") }
+                layers.append(l)
+            }
+            targets = layers
+            for i in stride(from: 0, to: count, by: 17) { targets.append(layers[i]) }  // some layers twice
+            barrier = try rt.createBarrier()
+        }
+
+        /// Ticks through `frames` frames; returns every opacity after each and the events.
+        func run(frames: Int) throws -> ([UInt64], [String]) {
+            var values: [UInt64] = []
+            var events: [String] = []
+            for f in 0..<frames {
+                try runtime.tick(Double(f) / 30)
+                for l in layers { values.append(try runtime.scalar("opacity", l).bitPattern) }
+                events += runtime.drain().map(BulkAddTests.eventKey)
+            }
+            return (values, events)
+        }
+    }
+
+    struct Columns {
+        var begin: [Double] = [], duration: [Double] = [], from: [Double] = [], to: [Double] = []
+        init(count: Int, seed: UInt64) {
+            var s = seed
+            func next() -> Double {
+                s = s &* 6364136223846793005 &+ 1442695040888963407
+                return Double(s >> 33) / Double(1 << 31)
+            }
+            for i in 0..<count {
+                begin.append(i % 5 == 0 ? 0 : 0.01 + next())  // 0: begins at the next tick
+                duration.append(0.05 + next())
+                from.append(next() * 100)
+                to.append(next() * 100)
+            }
+        }
+    }
+
+    /// One-by-one: set the columns' values on the description, add it.
+    static func oneByOne(_ scene: Scene, _ d: Handle, _ c: Columns, key: String?, barrier: Bool) throws -> [Handle] {
+        let rt = scene.runtime
+        var out: [Handle] = []
+        for (i, l) in scene.targets.enumerated() {
+            try rt.setTiming(.beginTime, c.begin[i], ofAnimation: d)
+            try rt.setTiming(.duration, c.duration[i], ofAnimation: d)
+            try rt.setValue(.scalar(c.from[i]), .from, ofAnimation: d)
+            try rt.setValue(.scalar(c.to[i]), .to, ofAnimation: d)
+            out.append(try rt.addAnimation(d, to: l, forKey: key, joining: barrier ? scene.barrier : nil))
+        }
+        return out
+    }
+
+    static func bulk(_ scene: Scene, _ d: Handle, _ c: Columns, key: String?, barrier: Bool) throws -> [Handle] {
+        let rt = scene.runtime
+        var out = [Handle](repeating: Handle(raw: 0), count: scene.targets.count)
+        try c.begin.withUnsafeBufferPointer { b in
+            try c.duration.withUnsafeBufferPointer { du in
+                try c.from.withUnsafeBufferPointer { f in
+                    try c.to.withUnsafeBufferPointer { t in
+                        try scene.targets.withUnsafeBufferPointer { layers in
+                            try out.withUnsafeMutableBufferPointer { handles in
+                                try rt.addAnimations(d, to: layers, columns: [
+                                    BulkColumn(.timing(.beginTime), b.baseAddress!), BulkColumn(.timing(.duration), du.baseAddress!),
+                                    BulkColumn(.value(.from), f.baseAddress!), BulkColumn(.value(.to), t.baseAddress!),
+                                ], forKey: key, joining: barrier ? scene.barrier : nil, handles: handles)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func template(_ rt: Runtime, fill: FillMode, removed: Bool, curve: TimingFunction, fromPresentation: Bool = false) throws -> Handle {
+        var a = Animation.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(fillMode: fill), timingFunction: curve)
+        a.isRemovedOnCompletion = removed
+        a.startsFromPresentation = fromPresentation
+        return try rt.createAnimation(a)
+    }
+
+    @Test("bulk add: same handles, events and values as the adds made one by one",
+          arguments: [(FillMode.both, false, "k" as String?, true), (.forwards, true, nil, false), (.removed, true, "k", false),
+                      (.backwards, false, nil, true)])
+    func bulkEqualsOneByOne(fill: FillMode, removed: Bool, key: String?, barrier: Bool) throws {
+        let n = 300
+        let one = try Scene(count: n), many = try Scene(count: n)
+        let columns = Columns(count: one.targets.count, seed: 7)
+        try one.runtime.tick(0); try many.runtime.tick(0)
+        _ = one.runtime.drain(); _ = many.runtime.drain()
+        let d1 = try Self.template(one.runtime, fill: fill, removed: removed, curve: .easeInEaseOut)
+        let d2 = try Self.template(many.runtime, fill: fill, removed: removed, curve: .easeInEaseOut)
+        let h1 = try Self.oneByOne(one, d1, columns, key: key, barrier: barrier)
+        let h2 = try Self.bulk(many, d2, columns, key: key, barrier: barrier)
+        #expect(h1.map(Self.local) == h2.map(Self.local))
+        #expect(one.runtime.attachedCounts == many.runtime.attachedCounts)
+        #expect(many.runtime.attachedCounts.batched > n / 2)  // most went to the batch
+        try one.runtime.notify(one.barrier, token: 9); try many.runtime.notify(many.barrier, token: 9)
+        let (v1, e1) = try one.run(frames: 50), (v2, e2) = try many.run(frames: 50)
+        #expect(e1.count > n)
+        #expect(e1 == e2)
+        #expect(v1 == v2)
+    }
+
+    @Test("adding a stored description gives what adding the same animation value gives")
+    func storedEqualsValue() throws {
+        for (fromPresentation, curve) in [(false, TimingFunction.easeIn), (true, .linear), (false, .steps(StepsFunction(count: 3, position: .jumpEnd)))] {
+            let a = try Scene(count: 120), b = try Scene(count: 120)
+            let c = Columns(count: a.targets.count, seed: 3)
+            try a.runtime.tick(0); try b.runtime.tick(0)
+            let d = try Self.template(a.runtime, fill: .both, removed: false, curve: curve, fromPresentation: fromPresentation)
+            _ = try Self.template(b.runtime, fill: .both, removed: false, curve: curve, fromPresentation: fromPresentation)
+            for (i, l) in a.targets.enumerated() {
+                try a.runtime.setTiming(.beginTime, c.begin[i], ofAnimation: d)
+                try a.runtime.setTiming(.duration, c.duration[i], ofAnimation: d)
+                try a.runtime.setValue(.scalar(c.from[i]), .from, ofAnimation: d)
+                try a.runtime.setValue(.scalar(c.to[i]), .to, ofAnimation: d)
+                try a.runtime.addAnimation(d, to: l, forKey: "k")
+                // The same description as a value, through the general add.
+                let value = try a.runtime.animation(d)
+                try b.runtime.add(value, to: b.targets[i], forKey: "k", definition: d)
+            }
+            let (v1, e1) = try a.run(frames: 40), (v2, e2) = try b.run(frames: 40)
+            #expect(e1 == e2)
+            #expect(v1 == v2)
+        }
+    }
+
+    @Test("a template the batch does not take (a spring) is added one by one, alike")
+    func generalTemplate() throws {
+        let one = try Scene(count: 60), many = try Scene(count: 60)
+        let c = Columns(count: one.targets.count, seed: 5)
+        let spring = Animation.spring("opacity", Spring(mass: 1, stiffness: 100, damping: 10), from: .scalar(0), to: .scalar(1))
+        let d1 = try one.runtime.createAnimation(spring), d2 = try many.runtime.createAnimation(spring)
+        let h1 = try Self.oneByOne(one, d1, c, key: nil, barrier: false)
+        let h2 = try Self.bulk(many, d2, c, key: nil, barrier: false)
+        #expect(h1.map(Self.local) == h2.map(Self.local))
+        let (v1, e1) = try one.run(frames: 30), (v2, e2) = try many.run(frames: 30)
+        #expect(e1 == e2 && v1 == v2)
+    }
+
+    @Test("a bad value, layer or column adds nothing, and the message says which")
+    func allOrNothing() throws {
+        let scene = try Scene(count: 20)
+        let rt = scene.runtime
+        let d = try Self.template(rt, fill: .both, removed: false, curve: .linear)
+        let before = rt.attachedCounts.total
+        var c = Columns(count: scene.targets.count, seed: 1)
+        c.duration[7] = -1
+        let e1 = #expect(throws: AnimrtError.self) { _ = try Self.bulk(scene, d, c, key: nil, barrier: false) }
+        #expect(e1?.status == .outOfRange && e1!.message.contains("item 7") && e1!.message.contains("duration"))
+        c = Columns(count: scene.targets.count, seed: 1)
+        c.to[12] = .nan
+        let e2 = #expect(throws: AnimrtError.self) { _ = try Self.bulk(scene, d, c, key: nil, barrier: false) }
+        #expect(e2?.status == .invalidArgument && e2!.message.contains("item 12") && e2!.message.contains("toValue"))
+        var stale = scene
+        let gone = try rt.createLayer()
+        try rt.destroyLayer(gone)
+        stale.targets[3] = gone
+        c = Columns(count: scene.targets.count, seed: 1)
+        let e3 = #expect(throws: AnimrtError.self) { _ = try Self.bulk(stale, d, c, key: nil, barrier: false) }
+        #expect(e3?.status == .handle && e3!.message.contains("layers[3]"))
+        let values = [1.0, 2.0]
+        let e4 = #expect(throws: AnimrtError.self) {
+            try values.withUnsafeBufferPointer { v in
+                try [scene.layers[0]].withUnsafeBufferPointer { l in
+                    try rt.addAnimations(d, to: l, columns: [BulkColumn(.timing(.duration), v.baseAddress!),
+                                                             BulkColumn(.timing(.duration), v.baseAddress!)],
+                                         forKey: nil, joining: nil)
+                }
+            }
+        }
+        #expect(e4?.status == .invalidArgument)
+        #expect(rt.attachedCounts.total == before)
+        // The description is unchanged by a bulk add.
+        #expect(try rt.animation(d).timing.duration == 0)
+    }
+}
