@@ -32,7 +32,7 @@ final class BatchStorage {
     let owner = Column<Int32>()
 
     var complex: [MediaTiming] = []
-    private var freeComplex: [Int32] = []
+    fileprivate(set) var freeComplex: [Int32] = []
 
     var count: Int { begin.count }
 
@@ -81,6 +81,31 @@ final class BatchStorage {
         if extra[i] >= 0 { complex[Int(extra[i])].beginTime = t }
     }
 
+    /// Copies entry `i` to the end of `other` (its complex timing too);
+    /// returns its index there. The entry stays here until removed.
+    func copy(_ i: Int, to other: BatchStorage) -> Int32 {
+        var ex: Int32 = -1
+        if extra[i] >= 0 {
+            let timing = complex[Int(extra[i])]
+            if let f = other.freeComplex.popLast() { other.complex[Int(f)] = timing; ex = f }
+            else { ex = Int32(other.complex.count); other.complex.append(timing) }
+        }
+        other.begin.append(begin[i]); other.duration.append(duration[i]); other.from.append(from[i]); other.to.append(to[i])
+        other.slot.append(slot[i]); other.curve.append(curve[i]); other.flags.append(flags[i]); other.state.append(state[i])
+        other.extra.append(ex); other.owner.append(owner[i])
+        return Int32(other.count - 1)
+    }
+
+    /// Evaluates entry `i` alone at `now` (a frozen entry whose
+    /// presentation was overwritten by its model), as `evaluate` would.
+    func evaluateOne(_ i: Int, now: Double, curves: CurveTable, model: UnsafePointer<Double>,
+                     presentation: UnsafeMutablePointer<Double>) {
+        var none: [(Int32, LifeState)] = []
+        withKernel(curves: curves, model: model, presentation: presentation) { kernel in
+            kernel.run(i..<(i + 1), now: now, kind: curves.kinds[Int(curve[i])], transitions: &none)
+        }
+    }
+
     /// Removes entry `i` by moving the last entry into its place. Returns the
     /// owner of the moved entry (whose index is now `i`), if any.
     func remove(at i: Int) -> Int32? {
@@ -108,17 +133,7 @@ final class BatchStorage {
                   threads: Int, transitions: inout [(Int32, LifeState)]) {
         let n = count
         if n == 0 { return }
-        complex.withUnsafeBufferPointer { complex in
-        curves.functions.withUnsafeBufferPointer { functions in
-        curves.coefficients.withUnsafeBufferPointer { coefficients in
-        curves.tables.withUnsafeBufferPointer { tables in
-        curves.kinds.withUnsafeBufferPointer { kinds in
-        curves.natives.withUnsafeBufferPointer { natives in
-            let kernel = BatchKernel(
-                begin: begin.base, duration: duration.base, from: from.base, to: to.base, slot: slot.base,
-                curve: curve.base, flags: flags.base, extra: extra.base, owner: owner.base, state: state.base,
-                kinds: kinds.baseAddress!, coefficients: coefficients.baseAddress!, tables: tables.baseAddress!,
-                functions: functions.baseAddress!, natives: natives.baseAddress!, complex: complex.baseAddress, model: model, presentation: presentation)
+        withKernel(curves: curves, model: model, presentation: presentation) { kernel in
             let workers = max(1, min(threads, n / minimumPerThread))
             if workers == 1 {
                 kernel.run(0..<n, now: now, kind: kind, transitions: &transitions)
@@ -133,6 +148,25 @@ final class BatchStorage {
                 }
             }
             for l in lists { transitions += l }
+        }
+    }
+
+    /// Runs `body` with a kernel over this storage's columns.
+    @inline(__always)
+    private func withKernel(curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
+                            _ body: (BatchKernel) -> Void) {
+        complex.withUnsafeBufferPointer { complex in
+        curves.functions.withUnsafeBufferPointer { functions in
+        curves.coefficients.withUnsafeBufferPointer { coefficients in
+        curves.tables.withUnsafeBufferPointer { tables in
+        curves.kinds.withUnsafeBufferPointer { kinds in
+        curves.natives.withUnsafeBufferPointer { natives in
+            body(BatchKernel(
+                begin: begin.base, duration: duration.base, from: from.base, to: to.base, slot: slot.base,
+                curve: curve.base, flags: flags.base, extra: extra.base, owner: owner.base, state: state.base,
+                kinds: kinds.baseAddress!, coefficients: coefficients.baseAddress!, tables: tables.baseAddress!,
+                functions: functions.baseAddress!, natives: natives.baseAddress!,
+                complex: complex.baseAddress, model: model, presentation: presentation))
         }}}}}}
     }
 }

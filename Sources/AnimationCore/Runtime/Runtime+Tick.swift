@@ -21,7 +21,7 @@ extension Runtime {
         defer { inTick = false }
         stampPendingBegins(now)
         fireTimers(now)
-        syncStaleProperties()
+        syncStaleProperties(now)
         transitions.removeAll(keepingCapacity: true)
         if batches.count > 0 {
         model.withUnsafeBufferPointer { m in
@@ -39,13 +39,14 @@ extension Runtime {
     /// Presentation = model for properties whose model changed or whose
     /// animations went away; the evaluation that follows overwrites what is
     /// animated (a batch entry writes one component: the others follow the model).
-    private func syncStaleProperties() {
+    private func syncStaleProperties(_ now: Double) {
         guard !staleProperties.isEmpty else { return }
         for (li, p) in staleProperties where layers.isLive(Int(li)) {
             if let off = valueSlot(layer: Int(li), property: p, create: false) {
                 for k in 0..<properties.info(p).kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
             }
         }
+        refreeze(staleProperties, now: now)
         staleProperties.removeAll(keepingCapacity: true)
     }
 
@@ -119,6 +120,7 @@ extension Runtime {
                     : general[Int(instances[ii].tierIndex)].animation.removedOnCompletion
                 leaveBarriers(ii)
                 if removed && instances.isLive(ii) { detach(ii) }
+                else if instances.isLive(ii) { freeze(ii) }
             }
         }
     }

@@ -125,6 +125,10 @@ public final class Runtime {
     public var evaluationThreads = 1 {
         didSet { evaluationThreads = max(1, evaluationThreads) }
     }
+    /// Whether finished batch entries that fill move out of the per-tick
+    /// evaluation (always on; off only to check, in tests, that it changes
+    /// nothing the host sees).
+    var freezesFinishedFills = true
     /// Named timing functions (plugins add theirs here).
     @exclusivity(unchecked) public var timingFunctions = TimingFunctionRegistry()
     /// Known properties (the host adds its own here).
