@@ -32,7 +32,7 @@ CLINK      := -L$(LIBDIR) -lanimrt -Wl,-rpath,$(abspath $(LIBDIR)) -lm
 # The C test programs in bindings/c/tests: test-c runs each against the
 # library, test-asan each (and the chaos test) against the library built with ASan.
 C_TESTS    := test_abi test_functions test_bad_input test_settling_transactions test_reliability test_machines \
-              test_shipped_machines test_timing test_traces
+              test_shipped_machines test_timing test_traces test_bulk
 
 # Sanitized builds. The library itself is instrumented: ASan (with libFuzzer's
 # coverage, so one build serves the tests and the fuzzer) or TSan. Swift has

@@ -15,15 +15,15 @@ TEXT = open(HEADER, encoding="utf-8").read()
 ENUM_TYPES = {"animrt_value_kind", "animrt_animation_kind", "animrt_timing_param", "animrt_flag",
               "animrt_calculation_mode", "animrt_direction", "animrt_export_format", "animrt_fill_mode",
               "animrt_name_kind", "animrt_phase", "animrt_rotation_mode", "animrt_send_outcome",
-              "animrt_spring_param", "animrt_value_slot"}
+              "animrt_spring_param", "animrt_value_slot", "animrt_column_field"}
 SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "animrt_id": c_uint64,
            "animrt_keypath": c_int32, "double": c_double, "size_t": c_size_t, "int": c_int, "int32_t": c_int32,
            "animrt_runtime *": c_void_p, "void *": c_void_p, "const char *": c_char_p, "char *": c_char_p,
            "const char *const *": POINTER(c_char_p), "animrt_event_fn": _ffi.EVENT_FN,
            "animrt_event *": POINTER(_ffi.Event), "animrt_value *": POINTER(_ffi.Value),
            "const animrt_value *": POINTER(_ffi.Value),
-           "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "void": None, "animrt_curve_fn": _ffi.CURVE_FN,
-           "animrt_function_fn": _ffi.FUNCTION_FN}
+           "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "animrt_column": _ffi.Column, "void": None,
+           "animrt_curve_fn": _ffi.CURVE_FN, "animrt_function_fn": _ffi.FUNCTION_FN}
 
 
 def ctype(c: str):
@@ -66,7 +66,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 121
+    assert len(seen) == 123
 
 
 def header_enums():

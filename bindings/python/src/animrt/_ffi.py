@@ -47,6 +47,11 @@ class ComputedTiming(Structure):
                 ("active_duration", c_double), ("end_time", c_double), ("current_iteration", c_double),
                 ("progress", c_double)]
 
+class Column(Structure):
+    """animrt_column: one per-animation column of animrt_layer_add_animations."""
+    _fields_ = [("field", c_int), ("values", POINTER(c_double))]
+
+
 status = c_int32
 runtime_p = c_void_p
 id_t = c_uint64
@@ -68,6 +73,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_keypath_info": (status, [runtime_p, keypath_t, POINTER(enum_t), POINTER(c_size_t)]),
     "animrt_property_define": (status, [runtime_p, c_char_p, enum_t, POINTER(c_double), c_size_t]),
     "animrt_layer_create": (status, [runtime_p, id_t, POINTER(id_t)]),
+    "animrt_layer_create_many": (status, [runtime_p, id_t, c_size_t, POINTER(id_t)]),
     "animrt_layer_destroy": (status, [runtime_p, id_t]),
     "animrt_layer_set_parent": (status, [runtime_p, id_t, id_t]),
     "animrt_layer_set_timing": (status, [runtime_p, id_t, c_double, c_double, c_double]),
@@ -114,6 +120,8 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_keyframe_get_rotation_mode": (status, [runtime_p, id_t, POINTER(enum_t)]),
     "animrt_group_add": (status, [runtime_p, id_t, id_t]),
     "animrt_layer_add_animation": (status, [runtime_p, id_t, id_t, c_char_p, id_t, POINTER(id_t)]),
+    "animrt_layer_add_animations": (status, [runtime_p, id_t, POINTER(id_t), c_size_t, POINTER(Column), c_size_t,
+                                             c_char_p, id_t, POINTER(id_t)]),
     "animrt_layer_remove_animation": (status, [runtime_p, id_t, c_char_p, POINTER(c_int)]),
     "animrt_layer_remove_all_animations": (status, [runtime_p, id_t]),
     "animrt_layer_animation_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),

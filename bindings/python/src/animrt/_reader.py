@@ -1,8 +1,9 @@
 """Readers: many presentation values in one call, into a numpy array or any buffer of doubles."""
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_int32, c_size_t, c_uint64
-from typing import TYPE_CHECKING, Iterable, Tuple, TypeVar, Union, overload
+from array import array
+from ctypes import POINTER, byref, c_double, c_int32, c_size_t, c_uint64, cast
+from typing import TYPE_CHECKING, Iterable, Optional, Tuple, TypeVar, Union, overload
 
 from . import _arguments as check
 from ._errors import ArgumentTypeError, BufferTooSmallError, KindError
@@ -39,8 +40,22 @@ class Reader(Object):
     count = 0
     components = 1
 
-    def __init__(self, runtime: Runtime, targets: Iterable[Tuple[Union[Layer, int], str]]) -> None:
+    def __init__(self, runtime: Runtime, targets: object, key_path: Optional[str] = None) -> None:
         from ._layer import Layer
+        if key_path is not None:
+            # Many layers at one key path: no Python work per layer.
+            from ._bulk import Pinned
+            path = runtime._keypath(check.text(key_path, "key_path"))
+            pinned = Pinned()
+            address, n = pinned.layers(targets, "targets")
+            key_paths = array("i", [path.id]) * n
+            out = c_uint64()
+            lib.animrt_reader_create(runtime._ptr, cast(address, POINTER(c_uint64)),
+                                     (c_int32 * n).from_buffer(key_paths) if n else None, n, byref(out))
+            super().__init__(runtime, out.value)
+            self.count = n
+            self.components = path.components
+            return
         if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
             raise ArgumentTypeError(f"targets is {check.describe(targets)}; it must be a list of "
                                     "(layer, key_path) pairs")

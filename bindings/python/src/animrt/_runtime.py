@@ -17,14 +17,17 @@ import threading
 import weakref
 from collections import deque
 import os
-from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_void_p, cast, sizeof, string_at
+from array import array
+from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, cast, sizeof, string_at
 from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union,
                     overload)
 
 from . import _arguments as check
+from . import _bulk
 from . import _events as ev
 from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
+from ._bulk import ColumnLike, LayersLike
 from ._enums import VALUE_KINDS, CalculationModeLike, RotationModeLike, StopReason, ValueKind, ValueKindLike
 from ._errors import ArgumentTypeError
 from ._ffi import EVENT_FN, Value, lib
@@ -745,15 +748,81 @@ class Runtime:
         """
         return Timer(self, delay, callback, token)
 
-    def reader(self, targets: Iterable[Tuple[Union[Layer, int], str]]) -> Reader:
+    @overload
+    def reader(self, targets: Iterable[Tuple[Union[Layer, int], str]]) -> Reader: ...
+    @overload
+    def reader(self, targets: LayersLike, key_path: str) -> Reader: ...
+
+    def reader(self, targets: Any, key_path: Optional[str] = None) -> Reader:
         """A bulk reader of (layer, key path) targets (``animrt_reader_create``): see :class:`Reader`.
 
-        ::
+        With `key_path`, `targets` are layers (an array of handles from
+        :meth:`create_layers`, or layers) all read at that key path, with no
+        Python work per layer::
 
             reader = rt.reader([(p, "position") for p in particles])
             xy = reader.read()          # shape (len(particles), 2)
+            dots = rt.create_layers(100_000)
+            alphas = rt.reader(dots, "opacity")
         """
-        return Reader(self, targets)
+        return Reader(self, targets, key_path)
+
+    # -- whole scenes ---------------------------------------------------------
+    def create_layers(self, count: int, parent: Optional[Layer] = None) -> "array[int]":
+        """`count` new layers in one call (``animrt_layer_create_many``), as an ``array('Q')`` of handles.
+
+        Pass the array to :meth:`add_animations` and :meth:`reader`; numpy
+        sees it without a copy (``numpy.frombuffer(ids, numpy.uint64)``);
+        ``Layer`` objects are not made for them::
+
+            dots = rt.create_layers(100_000)
+        """
+        from ._layer import _parent_id
+        n = check.integer(count, "count", 0, 2 ** 28)
+        ids, out = _bulk.handles(n)
+        lib.animrt_layer_create_many(self._ptr, _parent_id(parent), n, out)
+        return ids
+
+    def add_animations(self, animation: Animation, layers: LayersLike, *, key: Optional[str] = None,
+                       barrier: Optional[Barrier] = None, **columns: ColumnLike) -> "array[int]":
+        """Adds a copy of `animation` to every layer of `layers`, with per-layer values (``animrt_layer_add_animations``).
+
+        Each keyword is a column, one value per layer: a timing parameter
+        (``begin_time``, ``duration``, ``speed``, ``time_offset``,
+        ``repeat_count``, ``repeat_duration``, ``iteration_start``,
+        ``end_delay``, ``delay``, ``iterations``, ``iteration_duration``) or a
+        value (``from_``, ``to``, ``by``, ``velocity``; as many numbers per
+        layer as the key path has components). A column is a numpy float64
+        array, an ``array('d')``, a sequence of numbers, or one number for all.
+        The result is the same as setting the i-th values on `animation` and
+        adding it to the i-th layer, layer after layer, but made in one call
+        with no Python work per layer; `animation` itself is not changed.
+        Everything is checked first: on error nothing is added. Returns the
+        attached animations' handles (``array('Q')``)::
+
+            dots = rt.create_layers(n)
+            fade = rt.basic("opacity", timing_function="easeOut", fill_mode="both", removed_on_completion=False)
+            rt.add_animations(fade, dots, begin_time=starts, duration=0.5, from_=0.0, to=alphas)
+        """
+        from ._animation import Animation
+        if not isinstance(animation, Animation):
+            raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
+                                    "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
+        if key is not None:
+            check.text(key, "key")
+        if barrier is not None and not isinstance(barrier, Barrier):
+            raise ArgumentTypeError(f"barrier is {check.describe(barrier)}; it must be a Barrier from rt.barrier()")
+        pinned = _bulk.Pinned()
+        address, n = pinned.layers(layers)
+        components = 1
+        if animation.key_path is not None and any(c in _bulk.VALUE_COLUMNS for c in columns):
+            components = self._keypath(animation.key_path).components
+        table, m = _bulk.columns(pinned, columns, n, components)
+        ids, out = _bulk.handles(n)
+        lib.animrt_layer_add_animations(self._ptr, animation._id, cast(address, POINTER(c_uint64)), n,
+                                        table, m, None if key is None else key.encode(),
+                                        0 if barrier is None else barrier._id, out)
+        return ids
 
     def evaluate_timing_function(self, name: str, x: float) -> float:
         """The value of a timing function at progress `x` (``animrt_timing_function_evaluate``).

@@ -1,0 +1,126 @@
+"""Whole scenes in one call: many layers, one animation added to many layers
+with per-layer values, from numpy arrays or ``array('d')`` without a Python
+loop over the items."""
+from __future__ import annotations
+
+import numbers
+from array import array
+from ctypes import POINTER, c_char, c_double, c_uint64, c_void_p, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _arguments as check
+from ._errors import ArgumentTypeError, BufferTooSmallError, KindError
+from ._ffi import Column
+
+if TYPE_CHECKING:
+    from ._layer import Layer
+
+#: animrt_column_field: timing parameters keep their animrt_timing_param number, values are 16 + slot.
+COLUMNS: Dict[str, int] = {"begin_time": 0, "duration": 1, "speed": 2, "time_offset": 3, "repeat_count": 4,
+                           "repeat_duration": 5, "iteration_start": 6, "end_delay": 7, "delay": 8, "iterations": 9,
+                           "iteration_duration": 10, "from_": 16, "to": 17, "by": 18, "velocity": 19}
+VALUE_COLUMNS = ("from_", "to", "by", "velocity")
+
+_DOUBLE = ("d", "<d", "=d", "@d")
+_UINT64 = ("Q", "<Q", "=Q", "@Q", "L", "<L", "=L", "@L")
+
+
+LayersLike = Union["Sequence[Layer]", Sequence[int], Any]
+"""Layers for a bulk call: a buffer of uint64 handles (``array('Q')`` from
+:meth:`Runtime.create_layers`, a numpy uint64 array), or a sequence of
+:class:`Layer` objects or handles."""
+
+ColumnLike = Union[float, Sequence[float], Any]
+"""One value per layer: a buffer of float64 (numpy array, ``array('d')``),
+a sequence of numbers, or one number for every layer."""
+
+
+def _buffer(obj: object, formats: Tuple[str, ...]) -> Optional[memoryview]:
+    try:
+        view = memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if view.format not in formats or view.itemsize != 8:
+        view.release()
+        return None
+    if not view.c_contiguous:
+        view.release()
+        raise ArgumentTypeError("the array is not contiguous; pass a C-contiguous one (numpy.ascontiguousarray)")
+    return view
+
+
+class Pinned:
+    """Pointers to caller buffers for one C call; copies are made only when needed (read-only or
+    non-buffer input), and kept alive until the call returns."""
+
+    def __init__(self) -> None:
+        self._keep: List[object] = []
+
+    def address(self, view: memoryview) -> int:
+        """The address of a contiguous buffer (a copy of it if it is read-only)."""
+        self._keep.append(view)
+        if view.nbytes == 0:
+            return 0
+        if view.readonly:
+            copy = (c_char * view.nbytes).from_buffer_copy(view)
+            self._keep.append(copy)
+            return cast(copy, c_void_p).value or 0
+        raw = (c_char * view.nbytes).from_buffer(view)
+        self._keep.append(raw)
+        return cast(raw, c_void_p).value or 0
+
+    def layers(self, layers: object, name: str = "layers") -> Tuple[int, int]:
+        """(address, count) of the layer handles."""
+        from ._layer import Layer
+        view = _buffer(layers, _UINT64)
+        if view is None:
+            if isinstance(layers, (str, bytes)) or not hasattr(layers, "__len__"):
+                raise ArgumentTypeError(f"{name} is {check.describe(layers)}; it must be an array of layer handles "
+                                        "(rt.create_layers(n), a numpy uint64 array) or a sequence of layers")
+            ids = array("Q", [x._id if isinstance(x, Layer) else check.integer(x, f"{name}[…]", 1, 2 ** 64 - 1)
+                              for x in layers])  # type: ignore[attr-defined]
+            view = memoryview(ids)
+        return self.address(view), len(view)
+
+    def doubles(self, values: object, count: int, name: str) -> int:
+        """The address of exactly `count` doubles for column `name`."""
+        if isinstance(values, numbers.Real) and not isinstance(values, bool):
+            view = memoryview(array("d", [float(values)]) * count)
+        else:
+            found = _buffer(values, _DOUBLE)
+            if found is None:
+                dtype = getattr(values, "dtype", None)
+                if dtype is not None:
+                    raise KindError(f"{name} has dtype {dtype}; columns are float64 (numpy.asarray(x, dtype=float))")
+                if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+                    raise ArgumentTypeError(f"{name} is {check.describe(values)}; it must be a float64 array, a "
+                                            "sequence of numbers or one number")
+                try:
+                    found = memoryview(array("d", values))  # type: ignore[call-overload]
+                except TypeError:
+                    raise ArgumentTypeError(f"{name} holds something that is not a number; it must be a float64 "
+                                            "array or a sequence of numbers") from None
+            view = found
+        if len(view.cast("B")) != 8 * count:
+            raise BufferTooSmallError(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
+                                      "(one per layer, times the key path's components for values)")
+        return self.address(view)
+
+
+def columns(pinned: Pinned, options: Dict[str, Any], count: int, components: int) -> Tuple[Any, int]:
+    """The animrt_column array for the keyword `options` of Runtime.add_animations."""
+    out = (Column * max(1, len(options)))()
+    for i, (name, values) in enumerate(options.items()):
+        if name not in COLUMNS:
+            raise ArgumentTypeError(f"add_animations() got an unknown column {name!r}"
+                                    f"{check.did_you_mean(name, COLUMNS)}; columns are {', '.join(COLUMNS)}")
+        width = components if name in VALUE_COLUMNS else 1
+        out[i].field = COLUMNS[name]
+        out[i].values = cast(pinned.doubles(values, count * width, name), POINTER(c_double))
+    return out, len(options)
+
+
+def handles(count: int) -> "Tuple[array[int], Any]":
+    """A uint64 array of `count` handles, and a pointer to it for C."""
+    out = array("Q", bytes(8 * count))
+    return out, (c_uint64 * count).from_buffer(out) if count else None

@@ -1,0 +1,137 @@
+"""Whole scenes in one call: Runtime.create_layers, Runtime.add_animations and
+reader(layers, key_path), from numpy arrays, array('d') and plain sequences."""
+import sys
+from array import array
+
+import pytest
+
+import animrt
+
+np = pytest.importorskip("numpy")
+
+MASK = (1 << 48) - 1  # a handle without its runtime's tag
+
+
+def scene(rt, n):
+    """n layers; a few already animate opacity under the key "k" (replaced by the adds)."""
+    layers = rt.create_layers(n)
+    old = rt.basic("opacity", from_=0.5, to=0.25, duration=1)
+    for i in range(0, n, 10):
+        animrt.Layer._stand_in(rt, layers[i]).add_animation(old, key="k")
+    return layers
+
+
+def columns(n):
+    rng = np.random.default_rng(4)
+    begin = 0.01 + rng.random(n)
+    begin[::4] = 0.0  # begins at the next tick
+    return begin, 0.05 + rng.random(n), 100 * rng.random(n), 100 * rng.random(n)
+
+
+def record(rt, layers, frames=40):
+    reader = rt.reader(layers, "opacity")
+    values, events = [], []
+    for f in range(frames):
+        rt.tick(f / 30)
+        values.append(reader.read().copy())
+        events += [(type(e).__name__, e.time, e.attached._id & MASK, getattr(e, "reason", None)) for e in rt.events()]
+    return np.concatenate(values), events
+
+
+def template(rt):
+    return rt.basic("opacity", timing_function="easeInEaseOut", fill_mode="both", removed_on_completion=False)
+
+
+@pytest.mark.parametrize("kind", ["numpy", "array", "list"])
+def test_add_animations_equals_adding_one_by_one(kind):
+    n = 300
+    begin, duration, start, end = columns(n)
+    convert = {"numpy": lambda a: a, "array": lambda a: array("d", a.tobytes()), "list": lambda a: a.tolist()}[kind]
+    with animrt.Runtime() as one, animrt.Runtime() as many:
+        l1, l2 = scene(one, n), scene(many, n)
+        fade1, fade2 = template(one), template(many)
+        h1 = []
+        for i in range(n):
+            fade1.configure(begin_time=float(begin[i]), duration=float(duration[i]))
+            fade1.from_value, fade1.to_value = float(start[i]), float(end[i])
+            h1.append(animrt.Layer._stand_in(one, l1[i]).add_animation(fade1, key="k")._id)
+        h2 = many.add_animations(fade2, l2, key="k", begin_time=convert(begin), duration=convert(duration),
+                                 from_=convert(start), to=convert(end))
+        assert [h & MASK for h in h1] == [h & MASK for h in h2]
+        assert fade2.duration == 0 and fade2.begin_time == 0  # the description is unchanged
+        v1, e1 = record(one, l1)
+        v2, e2 = record(many, l2)
+    assert len(e1) > n
+    assert e1 == e2
+    assert np.array_equal(v1, v2)
+
+
+def test_one_number_is_every_layers_value_and_points_take_two_per_layer():
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(5)
+        move = rt.basic("position", fill_mode="forwards", removed_on_completion=False)
+        targets = np.arange(10, dtype=float).reshape(5, 2)
+        rt.add_animations(move, dots, begin_time=0.5, duration=1.0, from_=np.zeros((5, 2)), to=targets)
+        rt.tick(0.0)
+        rt.tick(2.0)
+        assert np.array_equal(rt.reader(dots, "position").read(), targets)
+
+
+def test_bad_input_adds_nothing_and_says_what_is_wrong():
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(50)
+        fade = template(rt)
+        duration = np.ones(50)
+        duration[7] = -1
+        with pytest.raises(animrt.RangeError, match="item 7 of the duration column"):
+            rt.add_animations(fade, dots, duration=duration, to=1.0)
+        with pytest.raises(animrt.BufferTooSmallError, match="49 numbers; 50 are needed"):
+            rt.add_animations(fade, dots, to=np.ones(49))
+        with pytest.raises(animrt.KindError, match="dtype int64"):
+            rt.add_animations(fade, dots, to=np.ones(50, dtype=np.int64))
+        with pytest.raises(animrt.ArgumentTypeError, match="did you mean 'duration'"):
+            rt.add_animations(fade, dots, durations=1.0)
+        with pytest.raises(animrt.KindError, match="velocity"):
+            rt.add_animations(fade, dots, velocity=1.0)
+        gone = rt.create_layers(1)
+        animrt.Layer._stand_in(rt, gone[0]).destroy()
+        with pytest.raises(animrt.HandleError, match=r"layers\[50\]"):
+            rt.add_animations(fade, array("Q", bytes(dots)) + gone, to=1.0)
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
+        rt.add_animations(fade, dots, key="x", to=1.0)
+        assert all(animrt.Layer._stand_in(rt, d).animation_keys() == ["x"] for d in dots)
+
+
+def test_no_python_work_per_layer():
+    """The number of Python calls made by a bulk add and a bulk reader does not grow with the layers."""
+    def calls(n):
+        with animrt.Runtime() as rt:
+            dots = rt.create_layers(n)
+            starts, ends = np.linspace(0, 1, n), np.linspace(1, 0, n)
+            fade = template(rt)
+            count = 0
+
+            def profile(frame, event, arg):
+                nonlocal count
+                if event in ("call", "c_call"):
+                    count += 1
+            sys.setprofile(profile)
+            try:
+                rt.add_animations(fade, dots, begin_time=starts, duration=1.0, from_=starts, to=ends)
+                rt.reader(dots, "opacity")
+            finally:
+                sys.setprofile(None)
+            return count
+    assert calls(10) == calls(20_000)
+
+
+def test_create_layers_under_a_parent():
+    with animrt.Runtime() as rt:
+        parent = rt.layer()
+        kids = rt.create_layers(3, parent=parent)
+        assert len(kids) == 3 and len(set(kids)) == 3
+        with pytest.raises(animrt.InvalidArgumentError):
+            parent.set_parent(animrt.Layer._stand_in(rt, kids[1]))  # a layer cannot go under its own child
+        assert len(rt.create_layers(0)) == 0
+        with pytest.raises(animrt.RangeError):
+            rt.create_layers(-1)
