@@ -3,7 +3,7 @@ struct BatchKernel: @unchecked Sendable {
     let begin, duration, from, to: UnsafeMutablePointer<Double>
     let slot, curve: UnsafeMutablePointer<Int32>
     let flags: UnsafeMutablePointer<UInt8>
-    let extra, owner: UnsafeMutablePointer<Int32>
+    let owner: UnsafeMutablePointer<Int32>
     let state: UnsafeMutablePointer<UInt8>
     let kinds: UnsafePointer<UInt8>
     let coefficients: UnsafePointer<Double>
@@ -63,7 +63,7 @@ struct BatchKernel: @unchecked Sendable {
                 inEffect = (f >> (BatchStorage.effectShift &+ newState)) & 1 != 0
                 beforeFlag = newState == 0
             } else {
-                let (s, st) = complex![Int(extra[i])].sampleAndState(at: now)
+                let (s, st) = complex![Int(duration[i].bitPattern)].sampleAndState(at: now)
                 newState = st.rawValue
                 x = s.directedProgress ?? 0
                 inEffect = s.directedProgress != nil && !(st == .ended && f & BatchStorage.removedOnCompletion != 0)

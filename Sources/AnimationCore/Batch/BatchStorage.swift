@@ -18,6 +18,9 @@ final class BatchStorage {
     init(kind: UInt8) { self.kind = kind }
 
     let begin = Column<Double>()
+    /// The iteration duration; for an entry with complex timing (flag
+    /// `complexTiming`), the bit pattern of its index in `complex` instead
+    /// (the kernel reads the duration of simple entries only).
     let duration = Column<Double>()
     let from = Column<Double>()
     let to = Column<Double>()
@@ -26,13 +29,11 @@ final class BatchStorage {
     let curve = Column<Int32>()
     let flags = Column<UInt8>()
     let state = Column<UInt8>()
-    /// Index into `complex` when the timing is not simple, else -1.
-    let extra = Column<Int32>()
     /// The instance slot that owns each entry.
     let owner = Column<Int32>()
 
     var complex: [MediaTiming] = []
-    fileprivate(set) var freeComplex: [Int32] = []
+    private var freeComplex: [Int32] = []
 
     var count: Int { begin.count }
 
@@ -41,34 +42,61 @@ final class BatchStorage {
 
     func append(owner o: Int32, timing: MediaTiming, from f: Double, to t: Double, slot s: Int32,
                 curve c: Int32, removedOnCompletion: Bool, fromPresentation: Bool = false) -> Int32 {
-        var fl: UInt8 = fromPresentation ? BatchStorage.fromPresentation : 0
-        if timing.fillMode.fillsBackwards { fl |= BatchStorage.fillBackwards }
-        if timing.fillMode.fillsForwards { fl |= BatchStorage.fillForwards }
-        if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }
-        let before: UInt8 = timing.fillMode.fillsBackwards ? 1 : 0
-        let after: UInt8 = timing.fillMode.fillsForwards && !removedOnCompletion ? 4 : 0
-        fl |= (before | 2 | after) << BatchStorage.effectShift
-        var ex: Int32 = -1
+        var fl = BatchStorage.flags(fill: timing.fillMode, removedOnCompletion: removedOnCompletion,
+                                    fromPresentation: fromPresentation)
+        var d = timing.effectiveDuration
         if !timing.isSimple {
             fl |= BatchStorage.complexTiming
-            if let i = freeComplex.popLast() { complex[Int(i)] = timing; ex = i }
-            else { ex = Int32(complex.count); complex.append(timing) }
+            d = storeComplex(timing)
         }
-        begin.append(timing.beginTime); duration.append(timing.effectiveDuration)
+        return append(owner: o, begin: timing.beginTime, duration: d, from: f, to: t, slot: s, curve: c, flags: fl)
+    }
+
+    /// The flags of an entry with simple timing.
+    static func flags(fill: FillMode, removedOnCompletion: Bool, fromPresentation: Bool) -> UInt8 {
+        var fl: UInt8 = fromPresentation ? BatchStorage.fromPresentation : 0
+        if fill.fillsBackwards { fl |= BatchStorage.fillBackwards }
+        if fill.fillsForwards { fl |= BatchStorage.fillForwards }
+        if removedOnCompletion { fl |= BatchStorage.removedOnCompletion }
+        let before: UInt8 = fill.fillsBackwards ? 1 : 0
+        let after: UInt8 = fill.fillsForwards && !removedOnCompletion ? 4 : 0
+        return fl | (before | 2 | after) << BatchStorage.effectShift
+    }
+
+    /// Appends an entry whose flags (and, for complex timing, stored
+    /// timing) are ready; returns its index.
+    @inline(__always)
+    func append(owner o: Int32, begin b: Double, duration d: Double, from f: Double, to t: Double, slot s: Int32,
+                curve c: Int32, flags fl: UInt8) -> Int32 {
+        begin.append(b); duration.append(d)
         from.append(f); to.append(t); slot.append(s); curve.append(c)
-        flags.append(fl); state.append(LifeState.waiting.rawValue); extra.append(ex); owner.append(o)
+        flags.append(fl); state.append(LifeState.waiting.rawValue); owner.append(o)
         return Int32(count - 1)
     }
 
     /// Makes room for `n` more entries in every column.
     func reserve(_ n: Int) {
         begin.reserve(n); duration.reserve(n); from.reserve(n); to.reserve(n); slot.reserve(n); curve.reserve(n)
-        flags.reserve(n); state.reserve(n); extra.reserve(n); owner.reserve(n)
+        flags.reserve(n); state.reserve(n); owner.reserve(n)
+    }
+
+    /// Keeps a complex timing; returns what its entry's duration holds.
+    private func storeComplex(_ timing: MediaTiming) -> Double {
+        let index: Int32
+        if let i = freeComplex.popLast() { complex[Int(i)] = timing; index = i }
+        else { index = Int32(complex.count); complex.append(timing) }
+        return Double(bitPattern: UInt64(index))
+    }
+
+    /// The index in `complex` of entry `i`'s timing, or nil for simple timing.
+    @inline(__always)
+    func complexIndex(_ i: Int) -> Int? {
+        flags[i] & BatchStorage.complexTiming != 0 ? Int(duration[i].bitPattern) : nil
     }
 
     /// The timing of entry `i` as a `MediaTiming`.
     func timing(_ i: Int) -> MediaTiming {
-        if extra[i] >= 0 { return complex[Int(extra[i])] }
+        if let c = complexIndex(i) { return complex[c] }
         var t = MediaTiming(beginTime: begin[i], duration: duration[i])
         let f = flags[i]
         let back = f & BatchStorage.fillBackwards != 0, fwd = f & BatchStorage.fillForwards != 0
@@ -78,21 +106,16 @@ final class BatchStorage {
 
     func setBegin(_ i: Int, _ t: Double) {
         begin[i] = t
-        if extra[i] >= 0 { complex[Int(extra[i])].beginTime = t }
+        if let c = complexIndex(i) { complex[c].beginTime = t }
     }
 
     /// Copies entry `i` to the end of `other` (its complex timing too);
     /// returns its index there. The entry stays here until removed.
     func copy(_ i: Int, to other: BatchStorage) -> Int32 {
-        var ex: Int32 = -1
-        if extra[i] >= 0 {
-            let timing = complex[Int(extra[i])]
-            if let f = other.freeComplex.popLast() { other.complex[Int(f)] = timing; ex = f }
-            else { ex = Int32(other.complex.count); other.complex.append(timing) }
-        }
-        other.begin.append(begin[i]); other.duration.append(duration[i]); other.from.append(from[i]); other.to.append(to[i])
+        let d = complexIndex(i).map { other.storeComplex(complex[$0]) } ?? duration[i]
+        other.begin.append(begin[i]); other.duration.append(d); other.from.append(from[i]); other.to.append(to[i])
         other.slot.append(slot[i]); other.curve.append(curve[i]); other.flags.append(flags[i]); other.state.append(state[i])
-        other.extra.append(ex); other.owner.append(owner[i])
+        other.owner.append(owner[i])
         return Int32(other.count - 1)
     }
 
@@ -109,17 +132,17 @@ final class BatchStorage {
     /// Removes entry `i` by moving the last entry into its place. Returns the
     /// owner of the moved entry (whose index is now `i`), if any.
     func remove(at i: Int) -> Int32? {
-        if extra[i] >= 0 { freeComplex.append(extra[i]) }
+        if let c = complexIndex(i) { freeComplex.append(Int32(c)) }
         let last = count - 1
         var moved: Int32? = nil
         if i != last {
             begin[i] = begin[last]; duration[i] = duration[last]; from[i] = from[last]; to[i] = to[last]
             slot[i] = slot[last]; curve[i] = curve[last]; flags[i] = flags[last]; state[i] = state[last]
-            extra[i] = extra[last]; owner[i] = owner[last]
+            owner[i] = owner[last]
             moved = owner[i]
         }
         begin.removeLast(); duration.removeLast(); from.removeLast(); to.removeLast()
-        slot.removeLast(); curve.removeLast(); extra.removeLast(); owner.removeLast()
+        slot.removeLast(); curve.removeLast(); owner.removeLast()
         flags.removeLast(); state.removeLast()
         return moved
     }
@@ -163,7 +186,7 @@ final class BatchStorage {
         curves.natives.withUnsafeBufferPointer { natives in
             body(BatchKernel(
                 begin: begin.base, duration: duration.base, from: from.base, to: to.base, slot: slot.base,
-                curve: curve.base, flags: flags.base, extra: extra.base, owner: owner.base, state: state.base,
+                curve: curve.base, flags: flags.base, owner: owner.base, state: state.base,
                 kinds: kinds.baseAddress!, coefficients: coefficients.baseAddress!, tables: tables.baseAddress!,
                 functions: functions.baseAddress!, natives: natives.baseAddress!,
                 complex: complex.baseAddress, model: model, presentation: presentation))

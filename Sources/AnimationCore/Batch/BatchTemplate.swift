@@ -19,6 +19,14 @@ struct BatchTemplate {
     var hasBothEnds: Bool { item.hasBothEnds(fromPresentation: fromPresentation) }
 }
 
+/// Where a bulk add's entries with simple timing go: decided once.
+struct BatchPlan {
+    let lane: BatchStorage
+    let laneIndex: Int8
+    let curve: Int32
+    let flags: UInt8
+}
+
 /// The timing and values of one batch entry to add (plain values: a bulk
 /// add sets them per animation without copying anything else).
 struct BatchItem {
@@ -49,7 +57,9 @@ struct BatchItem {
 extension Runtime {
     /// The batch template of a stored description, or nil when it does not
     /// go straight to the batch (or is invalid: the general path says why).
-    func batchTemplate(_ d: Int) -> BatchTemplate? {
+    /// With `endsGiven` false, the ends may be missing (a bulk add's
+    /// columns give them; the caller checks `hasBothEnds` then).
+    func batchTemplate(_ d: Int, endsGiven: Bool = true) -> BatchTemplate? {
         guard let kp = definitions[d].keyPath, let component = kp.componentIndex, kp.kind == .scalar,
               !definitions[d].animation.isAdditive, !definitions[d].animation.isCumulative,
               case .basic(let f, let t, let b) = definitions[d].animation.content else { return nil }
@@ -63,16 +73,18 @@ extension Runtime {
                                      removedOnCompletion: definitions[d].animation.isRemovedOnCompletion,
                                      fromPresentation: definitions[d].animation.startsFromPresentation,
                                      item: BatchItem(timing: timing, from: f?.scalar, to: t?.scalar, by: b?.scalar))
-        return template.hasBothEnds ? template : nil
+        return !endsGiven || template.hasBothEnds ? template : nil
     }
 
     /// Adds `t` to layer `li` as a batch entry, exactly as `add` would. Nil,
     /// with nothing changed, when the layer does not qualify: its time is
     /// not the runtime's, or another animation (not replaced by this one's
     /// key) writes the same property — the general `add` handles those.
-    /// `curve` is the template's curve id when the caller interned it.
+    /// With a `plan` (a bulk add's, for items with simple timing), the
+    /// entry goes to the planned lane with the planned flags, and notify
+    /// closures wait for the caller.
     func addBatched(_ t: borrowing BatchTemplate, _ item: BatchItem, layer li: Int, key: String?, joining barrier: Handle?,
-                    definition: Handle?, curve interned: Int32? = nil) throws(AnimrtError) -> Handle? {
+                    definition: Handle?, plan: BatchPlan? = nil) throws(AnimrtError) -> Handle? {
         guard hasIdentityTime(li) else { return nil }
         // The checks of the general add: what is refused there is refused by it.
         guard instances.hasRoom, hasRoomForValue(layer: li, property: t.property, components: 1) else { return nil }
@@ -90,10 +102,17 @@ extension Runtime {
         let (from, to) = item.ends(captured: presentation[Int(slot)], fromPresentation: t.fromPresentation)
         let ii = attachInstance(layer: li, key: key, property: t.property, definition: definition)
         if timing.beginTime == 0, let stamped = stampTime(ii) { timing.beginTime = stamped }
-        appendToBatch(ii, timing: timing, from: from, to: to, slot: slot, curve: interned.map { curves.retain(id: $0) } ?? curves.retain(t.curve),
-                      removedOnCompletion: t.removedOnCompletion, fromPresentation: t.fromPresentation)
+        if let plan {
+            instances[ii].lane = plan.laneIndex
+            instances[ii].tierIndex = plan.lane.append(owner: Int32(ii), begin: timing.beginTime, duration: timing.effectiveDuration,
+                                                       from: from, to: to, slot: slot, curve: curves.retain(id: plan.curve),
+                                                       flags: plan.flags)
+        } else {
+            appendToBatch(ii, timing: timing, from: from, to: to, slot: slot, curve: curves.retain(t.curve),
+                          removedOnCompletion: t.removedOnCompletion, fromPresentation: t.fromPresentation)
+        }
         joinBarriers(ii, barrier)
-        if !inTick { runDeferred() }
+        if plan == nil && !inTick { runDeferred() }
         return instances.handle(at: ii)
     }
 

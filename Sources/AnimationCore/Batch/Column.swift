@@ -16,16 +16,18 @@ final class Column<T: BitwiseCopyable> {
 
     @inline(__always)
     func append(_ v: T) {
-        // Grow by half: less slack per animation than doubling, for a
-        // little more copying while a scene is built.
-        if count == capacity { resize(max(16, capacity + capacity / 2)) }
+        // Grow by a quarter: little slack per animation (a bulk add reserves
+        // exactly), for a little more copying while a scene is built.
+        if count == capacity { resize(capacity + capacity / 4 + 16) }
         (base + count).initialize(to: v)
         count += 1
     }
 
-    /// Makes room for `n` more values at once (a bulk add: no slack).
+    /// Makes room for `n` more values at once: exactly, for a first bulk
+    /// add (no slack); by at least a quarter when it grows again, so that
+    /// repeated bulk adds copy the column a bounded number of times.
     func reserve(_ n: Int) {
-        if count + n > capacity { resize(count + n) }
+        if count + n > capacity { resize(count == 0 ? n : max(count + n, capacity + capacity / 4)) }
     }
 
     @inline(never)

@@ -295,7 +295,7 @@ extension Runtime {
 
     func emitStopped(_ ii: Int, _ reason: StopReason) {
         var e = Event(type: .animationStopped, time: now())
-        e.layer = instances[ii].layerHandle
+        e.layer = layers.handle(at: Int(instances[ii].layer))
         e.object = instances.handle(at: ii)
         e.animation = Handle(raw: instances[ii].definition)
         e.reason = reason

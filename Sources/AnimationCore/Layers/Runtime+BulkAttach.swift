@@ -93,7 +93,7 @@ extension Runtime {
             }
         }
 
-        if var template = batchTemplate(d) {
+        if var template = batchTemplate(d, endsGiven: false) {
             for (s, _) in valueColumns { template.item.set(s, 0) }
             if template.hasBothEnds {
                 try addBatchedColumns(template, layers, timingColumns, valueColumns, key: key, barrier: barrier,
@@ -133,15 +133,26 @@ extension Runtime {
         let n = layers.count
         let curve = curves.retain(template.curve)
         defer { curves.release(curve) }
-        batches.lanes[Int(curves.kinds[Int(curve)])].reserve(n)
+        let laneIndex = Int(curves.kinds[Int(curve)])
+        let lane = batches.lanes[laneIndex]
+        lane.reserve(n)
         instances.reserve(n)
+        reserveValueCapacity(n * properties.info(template.property).kind.componentCount)
+        // Entries with simple timing take the planned lane and flags; the
+        // timing columns decide whether an item's timing can be other.
+        let plan = BatchPlan(lane: lane, laneIndex: Int8(laneIndex), curve: curve,
+                             flags: BatchStorage.flags(fill: template.item.timing.fillMode,
+                                                       removedOnCompletion: template.removedOnCompletion,
+                                                       fromPresentation: template.fromPresentation))
+        let mayBeComplex = !template.item.timing.isSimple || timingColumns.contains { $0.0 != .beginTime && $0.0 != .duration }
         for i in 0..<n {
             var item = template.item
             for (p, values) in timingColumns { item.timing.assign(p, values[i]) }
             for (s, values) in valueColumns { item.set(s, values[i]) }
             let li = layers[i].index
             let h: Handle
-            if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition, curve: curve) {
+            if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition,
+                                          plan: mayBeComplex && !item.timing.isSimple ? nil : plan) {
                 h = added
             } else {
                 var a = definitions[try definitions.index(of: definition)].animation
@@ -151,6 +162,7 @@ extension Runtime {
             }
             handles?[i] = h
         }
+        if !inTick { runDeferred() }
     }
 }
 

@@ -17,7 +17,7 @@ extension Runtime {
 
     /// The layer an attached animation is on.
     public func layer(ofAttached h: Handle) throws(AnimrtError) -> Handle {
-        instances[try instances.index(of: h)].layerHandle
+        layers.handle(at: Int(instances[try instances.index(of: h)].layer))
     }
 
     /// Web Animations' computed timing of attached animation `h` at the

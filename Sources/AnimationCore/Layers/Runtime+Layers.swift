@@ -31,6 +31,7 @@ extension Runtime {
         for c in layers[i].children { layers[Int(c)].parent = -1 }
         detachFromParent(i)
         for p in layers[i].props.all { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
+        setLayerTiming(i, nil)
         layers.release(at: i)
         layerEpoch &+= 1
         if !inTick { runDeferred() }
@@ -79,7 +80,7 @@ extension Runtime {
     /// applies to its animations and to every descendant; its other media
     /// timing is kept.
     public func setTiming(_ timing: LayerTiming, of layer: Handle) throws(AnimrtError) {
-        var t = layers[try layers.index(of: layer)].timing ?? MediaTiming()
+        var t = layerTiming(try layers.index(of: layer)) ?? MediaTiming()
         t.beginTime = timing.beginTime; t.speed = timing.speed; t.timeOffset = timing.timeOffset
         do throws(AnimrtError) { try t.validate() }
         catch { throw AnimrtError(error.status, "layer \(error.message)") }
@@ -99,13 +100,13 @@ extension Runtime {
         let i = try layers.index(of: layer)
         do throws(AnimrtError) { try timing.validate() }
         catch { throw AnimrtError(error.status, "layer \(error.message)") }
-        layers[i].timing = timing == MediaTiming() ? nil : timing
+        setLayerTiming(i, timing == MediaTiming() ? nil : timing)
         if !timing.isLayerIdentity { demoteSubtree(i) }
     }
 
     /// The layer's full media timing.
     public func mediaTiming(of layer: Handle) throws(AnimrtError) -> MediaTiming {
-        layers[try layers.index(of: layer)].timing ?? MediaTiming()
+        layerTiming(try layers.index(of: layer)) ?? MediaTiming()
     }
 
     /// Changes the layer's media timing; kept only if `body` does not throw
@@ -116,11 +117,31 @@ extension Runtime {
         try setMediaTiming(t, of: layer)
     }
 
+    /// The media timing of layer slot `i`; nil is the default.
+    @inline(__always)
+    func layerTiming(_ i: Int) -> MediaTiming? {
+        let t = layers[i].timingIndex
+        return t < 0 ? nil : layerTimings[Int(t)]
+    }
+
+    func setLayerTiming(_ i: Int, _ timing: MediaTiming?) {
+        let t = layers[i].timingIndex
+        switch (t >= 0, timing) {
+        case (true, let timing?): layerTimings[Int(t)] = timing
+        case (true, nil): freeLayerTimings.append(t); layers[i].timingIndex = -1
+        case (false, let timing?):
+            if let f = freeLayerTimings.popLast() { layerTimings[Int(f)] = timing; layers[i].timingIndex = f }
+            else { layers[i].timingIndex = Int32(layerTimings.count); layerTimings.append(timing) }
+        case (false, nil): break
+        }
+    }
+
     /// Whether `i` and all its ancestors show their parent's time unchanged.
     func hasIdentityTime(_ i: Int) -> Bool {
         var a = Int32(i)
         while a >= 0 {
-            if let t = layers[Int(a)].timing, !t.isLayerIdentity { return false }
+            let t = layers[Int(a)].timingIndex
+            if t >= 0 && !layerTimings[Int(t)].isLayerIdentity { return false }
             a = layers[Int(a)].parent
         }
         return true
@@ -136,7 +157,7 @@ extension Runtime {
         while a >= 0 { chain.append(a); a = layers[Int(a)].parent }
         var time = t
         for l in chain.reversed() {
-            guard let timing = layers[Int(l)].timing else { continue }
+            guard let timing = layerTiming(Int(l)) else { continue }
             guard let c = timing.layerChildTime(time) else { return nil }
             time = presentable(c, fallback: 0)  // extreme timings saturate
         }
@@ -170,7 +191,7 @@ extension Runtime {
             guard let parentTime = p >= 0 ? localTime(of: Int(p), at: root) : root else {
                 throw AnimrtError(.state, "\(layers.handle(at: ti))'s parent time is unresolved at \(root): a timed ancestor is outside its active interval")
             }
-            result = layers[ti].timing?.layerLocalTime(parentTime) ?? parentTime
+            result = layerTiming(ti)?.layerLocalTime(parentTime) ?? parentTime
         }
         guard result.isFinite else {
             throw AnimrtError(.outOfRange, "\(time) converts to \(result), which is not a finite time")
@@ -181,7 +202,7 @@ extension Runtime {
     /// The runtime time at which layer `i`'s local time is `local`.
     private func runtimeTime(forLocal local: Double, of i: Int) throws(AnimrtError) -> Double {
         var time = local
-        if let t = layers[i].timing {
+        if let t = layerTiming(i) {
             guard let p = t.layerParentTime(forLocal: time) else {
                 throw AnimrtError(.state, "\(layers.handle(at: i)) is paused (speed 0): every time outside it shows as the same local time")
             }
@@ -190,7 +211,7 @@ extension Runtime {
         var a = layers[i].parent
         while a >= 0 {
             let ai = Int(a)
-            if let t = layers[ai].timing, !t.isLayerIdentity {
+            if let t = layerTiming(ai), !t.isLayerIdentity {
                 if t.isUnbounded {
                     guard let p = t.layerParentTime(forLocal: time) else {
                         throw AnimrtError(.state, "\(layers.handle(at: ai)) is paused (speed 0): its sublayers' time does not depend on its parent's")

@@ -10,8 +10,6 @@ extension Runtime {
         try reserveValues(sizes: sizes)
     }
 
-    /// `.noMemory` unless new values of `sizes` doubles fit in the pools
-    /// (freed places of the right size are reused first).
     /// Whether layer `i` has `property`, or a new value of it fits in the
     /// pools (`reserveValues` for one property, without allocating).
     @inline(__always)
@@ -19,6 +17,8 @@ extension Runtime {
         layers[i].props.offset(of: property) != nil || !freeValueSlots[n].isEmpty || model.count + n <= valuePoolLimit
     }
 
+    /// `.noMemory` unless new values of `sizes` doubles fit in the pools
+    /// (freed places of the right size are reused first).
     func reserveValues(sizes: [Int]) throws(AnimrtError) {
         var wanted: [Int: Int] = [:]
         for n in sizes { wanted[n, default: 0] += 1 }
@@ -29,23 +29,37 @@ extension Runtime {
         }
     }
 
+    @inline(__always)
     func valueSlot(layer i: Int, property: Int32, create: Bool) -> Int32? {
         if let offset = layers[i].props.offset(of: property) { return offset }
         guard create else { return nil }
-        let info = properties.info(property)
-        let n = info.kind.componentCount
+        return createValueSlot(layer: i, property: property)
+    }
+
+    /// Materialises `property` on layer `i` with its default value.
+    private func createValueSlot(layer i: Int, property: Int32) -> Int32 {
+        let value = properties.defaults[Int(property)]
+        let n = value.kind.componentCount
         let offset: Int32
-        if let reused = freeValueSlots[n].popLast() { offset = reused }
+        if !freeValueSlots[n].isEmpty { offset = freeValueSlots[n].removeLast() }
         else {
             offset = Int32(model.count)
             for _ in 0..<n { model.append(0); presentation.append(0) }
         }
         for k in 0..<n {
-            model[Int(offset) + k] = info.defaultValue.lanes[k]
-            presentation[Int(offset) + k] = info.defaultValue.lanes[k]
+            model[Int(offset) + k] = value.lanes[k]
+            presentation[Int(offset) + k] = value.lanes[k]
         }
         layers[i].props.append(PropSlot(property: property, offset: offset))
         return offset
+    }
+
+    /// Makes room in the value pools for `n` more doubles each.
+    func reserveValueCapacity(_ n: Int) {
+        guard model.count + n > model.capacity else { return }
+        let target = model.isEmpty ? n : max(model.count + n, model.capacity + model.capacity / 4)
+        model.reserveCapacity(target)
+        presentation.reserveCapacity(target)
     }
 
     func releaseValueSlot(_ offset: Int32, count n: Int) { freeValueSlots[n].append(offset) }
@@ -101,7 +115,7 @@ extension Runtime {
         if plain.count > 0 {
             let n = Int(plain.count)
             guard out.count >= n else { return n }
-            let slot = layers.elements.withUnsafeBufferPointer { $0[i].props.offset(of: plain.property) }
+            let slot = layers[i].props.offset(of: plain.property)
             if let off = slot {
                 let base = Int(off + plain.first)
                 presentation.withUnsafeBufferPointer { pool in for k in 0..<n { out[k] = pool[base + k] } }

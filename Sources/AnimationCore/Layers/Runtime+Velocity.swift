@@ -11,7 +11,7 @@ extension Runtime {
         while a >= 0 { chain.append(a); a = layers[Int(a)].parent }
         var time = t, rate = 1.0
         for l in chain.reversed() {
-            guard let timing = layers[Int(l)].timing, !timing.isLayerIdentity else { continue }
+            guard let timing = layerTiming(Int(l)), !timing.isLayerIdentity else { continue }
             guard let c = timing.layerChildTime(time) else { return nil }
             rate *= timing.layerChildRate(time)
             time = c

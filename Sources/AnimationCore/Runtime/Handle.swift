@@ -50,10 +50,15 @@ public final class SlotTable<Element> {
     public let kind: HandleKind
     public let tag: UInt16
     private let placeholder: Element
-    @exclusivity(unchecked) @usableFromInline private(set) var elements: [Element] = []
+    /// The slots, in memory the table manages itself (no copy-on-write
+    /// check on each access, as an array would make): `slots` of them are
+    /// initialised, `storage` allocated.
+    @exclusivity(unchecked) @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
     /// Per slot: the generation (low 20 bits) and, in the top bit, whether
     /// the slot is live — one word, so a check touches one cache line.
-    @exclusivity(unchecked) @usableFromInline var meta: [UInt32] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var meta: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) @usableFromInline private(set) var slots = 0
+    @exclusivity(unchecked) private var storage = 0
     @exclusivity(unchecked) private var free: [Int32] = []
     @exclusivity(unchecked) public private(set) var count = 0
 
@@ -66,13 +71,21 @@ public final class SlotTable<Element> {
     public init(kind: HandleKind, tag: UInt16, placeholder: Element, slotLimit: Int = Handle.maxIndex) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
         self.slotLimit = min(slotLimit, Handle.maxIndex)
+        base = .allocate(capacity: 0)
+        meta = .allocate(capacity: 0)
+    }
+
+    deinit {
+        base.deinitialize(count: slots)
+        base.deallocate()
+        meta.deallocate()
     }
 
     /// How many slots exist (live, free or retired).
-    public var capacity: Int { elements.count }
+    public var capacity: Int { slots }
 
     /// Whether `insert` would succeed.
-    public var hasRoom: Bool { !free.isEmpty || elements.count < slotLimit }
+    public var hasRoom: Bool { !free.isEmpty || slots < slotLimit }
 
     /// The error `insert` throws when there is no room.
     public var fullError: AnimrtError {
@@ -80,28 +93,38 @@ public final class SlotTable<Element> {
     }
 
     /// Whether `n` more objects fit.
-    public func hasRoom(for n: Int) -> Bool { free.count + (slotLimit - elements.count) >= n }
+    public func hasRoom(for n: Int) -> Bool { free.count + (slotLimit - slots) >= n }
 
     /// Makes room for `n` more objects without growing in between (a bulk
     /// add sizes the table once, with no slack).
     public func reserve(_ n: Int) {
-        let needed = elements.count + max(0, n - free.count)
-        guard needed > elements.capacity else { return }
-        elements.reserveCapacity(needed); meta.reserveCapacity(needed)
+        let needed = slots + max(0, n - free.count)
+        if needed > storage { grow(to: slots == 0 ? needed : max(needed, storage + storage / 4)) }
+    }
+
+    private func grow(to newStorage: Int) {
+        let b = UnsafeMutablePointer<Element>.allocate(capacity: newStorage)
+        b.moveInitialize(from: base, count: slots)
+        base.deallocate()
+        base = b
+        let m = UnsafeMutablePointer<UInt32>.allocate(capacity: newStorage)
+        m.moveInitialize(from: meta, count: slots)
+        meta.deallocate()
+        meta = m
+        storage = newStorage
     }
 
     public func insert(_ e: consuming Element) throws(AnimrtError) -> Handle {
         let index: Int
-        if let f = free.popLast() { index = Int(f); elements[index] = e }
+        if let f = free.popLast() { index = Int(f); base[index] = e }
         else {
-            guard elements.count < slotLimit else { throw fullError }
-            index = elements.count
-            if elements.count == elements.capacity {
-                // Grow by half, as the batch columns do (less slack per object).
-                let target = elements.count + elements.count / 2 + 16
-                elements.reserveCapacity(target); meta.reserveCapacity(target)
-            }
-            elements.append(e); meta.append(1)
+            guard slots < slotLimit else { throw fullError }
+            index = slots
+            // Grow by a quarter, as the batch columns do (little slack per object).
+            if slots == storage { grow(to: slots + slots / 4 + 16) }
+            (base + index).initialize(to: e)
+            meta[index] = 1
+            slots += 1
         }
         meta[index] |= SlotTable.liveBit
         count += 1
@@ -117,7 +140,7 @@ public final class SlotTable<Element> {
     @inlinable @inline(__always)
     public func index(of h: Handle) throws(AnimrtError) -> Int {
         let i = h.index
-        if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < meta.count
+        if h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && i < slots
             && meta[i] == SlotTable.liveBit | h.generation {
             return i
         }
@@ -136,12 +159,15 @@ public final class SlotTable<Element> {
     }
 
     @inlinable @inline(__always)
-    public func isLive(_ i: Int) -> Bool { i >= 0 && i < meta.count && meta[i] & SlotTable.liveBit != 0 }
+    public func isLive(_ i: Int) -> Bool { i >= 0 && i < slots && meta[i] & SlotTable.liveBit != 0 }
 
+    /// Slot `i`, which must exist (`i < capacity`): callers pass indices
+    /// from `index(of:)`, `handle.index` of a checked handle, or links
+    /// between live objects.
     @inlinable
     public subscript(i: Int) -> Element {
-        _read { yield elements[i] }
-        _modify { yield &elements[i] }
+        @inline(__always) _read { yield base[i] }
+        @inline(__always) _modify { yield &base[i] }
     }
 
     /// Frees slot `i`. Its next object gets the next generation; a slot
@@ -149,14 +175,14 @@ public final class SlotTable<Element> {
     /// again), so no handle it ever gave out can become valid again.
     @discardableResult
     public func remove(at i: Int) -> Element {
-        let e = elements[i]
+        let e = base[i]
         release(at: i)
         return e
     }
 
     /// `remove(at:)` without handing the element back (no copy of it).
     public func release(at i: Int) {
-        elements[i] = placeholder
+        base[i] = placeholder
         let generation = meta[i] & SlotTable.generationMask
         if generation < SlotTable.generationMask {
             meta[i] = generation + 1

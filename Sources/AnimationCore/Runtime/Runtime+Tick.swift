@@ -107,7 +107,7 @@ extension Runtime {
             if instances[ii].state == .waiting {
                 instances[ii].state = .running
                 var e = Event(type: .animationStarted, time: now())
-                e.layer = instances[ii].layerHandle
+                e.layer = layers.handle(at: Int(instances[ii].layer))
                 e.object = instances.handle(at: ii)
                 e.animation = Handle(raw: instances[ii].definition)
                 emit(e)

@@ -57,19 +57,24 @@ public final class Runtime {
         var props = PropertySlots()
         var firstInstance: Int32 = -1
         var lastInstance: Int32 = -1
-        /// The layer's media timing; nil is the default (the parent's time).
-        var timing: MediaTiming? = nil
+        /// Where the layer's media timing is in `layerTimings`; -1 is the
+        /// default (the parent's time). Few layers have one: it is kept
+        /// apart so that a layer record stays small.
+        var timingIndex: Int32 = -1
         var generalCount: Int32 = 0
         var generalListIndex: Int32 = -1
     }
 
-    /// An attached animation. Field order keeps the record at 40 bytes
-    /// (optional included): it is paid once per animation.
+    /// An attached animation: 36 bytes (4-byte fields only), paid once per
+    /// animation.
     struct Instance {
-        var definition: UInt64
-        /// The layer's handle (kept whole: events need it, and a layer
-        /// outlives its instances).
-        var layerHandle: Handle
+        /// The description's handle, in two halves (a UInt64 would align
+        /// the record to 8 bytes and pad it to 40).
+        private var definitionLow: UInt32, definitionHigh: UInt32
+        var definition: UInt64 { UInt64(definitionHigh) << 32 | UInt64(definitionLow) }
+        /// The layer's slot (a layer outlives its instances, so its handle
+        /// is `layers.handle(at: layer)`).
+        var layer: Int32
         var keyID: Int32
         /// The property written, or -1 for a group (see `general[...].targets`).
         var property: Int32
@@ -83,10 +88,9 @@ public final class Runtime {
         var pendingBegin = false
 
         init(layer: Handle, keyID: Int32, property: Int32, definition: UInt64) {
-            self.definition = definition; self.layerHandle = layer; self.keyID = keyID; self.property = property
+            definitionLow = UInt32(truncatingIfNeeded: definition); definitionHigh = UInt32(truncatingIfNeeded: definition >> 32)
+            self.layer = Int32(layer.index); self.keyID = keyID; self.property = property
         }
-
-        var layer: Int32 { Int32(layerHandle.index) }
     }
 
     struct Membership { var barrier: Handle; var next: Int32 }
@@ -153,6 +157,10 @@ public final class Runtime {
     /// is plain components of its property (reads copy them), else count 0.
     @exclusivity(unchecked) var plainKeyPaths: [(property: Int32, first: Int32, count: Int32)] = []
     var keyPathIDs: [String: Int32] = [:]
+
+    /// Layer media timings (`LayerRecord.timingIndex`), and free entries.
+    var layerTimings: [MediaTiming] = []
+    var freeLayerTimings: [Int32] = []
 
     @exclusivity(unchecked) var model: [Double] = []
     @exclusivity(unchecked) var presentation: [Double] = []

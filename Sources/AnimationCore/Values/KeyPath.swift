@@ -108,6 +108,9 @@ public struct KeyPath: Hashable, Sendable {
 /// properties, then the host's own (`define`).
 public struct PropertyRegistry: Sendable {
     public private(set) var properties: [PropertyInfo] = []
+    /// Each property's initial value (the same as `properties[i].defaultValue`,
+    /// kept apart so that reading it copies no name).
+    public private(set) var defaults: [AnimatableValue] = []
     private var byName: [String: Int32] = [:]
     private var cache: [String: KeyPath] = [:]
     /// Every key path the registry accepts (for suggestions and docs),
@@ -151,6 +154,7 @@ public struct PropertyRegistry: Sendable {
         let id = Int32(properties.count)
         let info = PropertyInfo(name: name, kind: value.kind, defaultValue: value)
         properties.append(info)
+        defaults.append(value)
         byName[name] = id
         knownKeyPaths.append(name)
         knownKeyPaths += Self.subPaths(of: info).map { name + "." + $0.0 }
