@@ -209,9 +209,10 @@ demo: lib plugins
 bench: lib plugins
 	@mkdir -p $(BUILD)
 	$(CC) -O2 -o $(BUILD)/reference_eval bench/reference_eval.c -lm
+	$(CC) -O3 -march=native -o $(BUILD)/reference_eval_native bench/reference_eval.c -lm
 	$(CC) -O2 -Iinclude -o $(BUILD)/abi_bench bench/abi_bench.c $(CLINK)
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt-bench
-	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval $(BUILD)/abi_bench
+	$(LIBDIR)/animrt-bench $(BUILD)/reference_eval $(BUILD)/abi_bench $(BUILD)/reference_eval_native
 	$(CC) -O2 -Iinclude -o $(BUILD)/machine_bench bench/machine_bench.c $(CLINK)
 	$(BUILD)/machine_bench send
 	$(BUILD)/machine_bench idle

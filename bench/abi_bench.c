@@ -9,6 +9,16 @@
  *   abi_bench add N         ns per full add: create a description, set its
  *                           begin time, duration, timing function, from and
  *                           to, add it to a layer, destroy the description
+ *   abi_bench bulk N        ns per animation of animrt_layer_add_animations
+ *                           (begin time, duration, from and to columns)
+ *   abi_bench churn N       a frame (tick, events polled, bulk read) of N
+ *                           mid-flight animations, steady, against the same
+ *                           frame when 1 % finish (removed on completion) and
+ *                           1 % are added through the bulk call: prints both
+ *                           and their ratio
+ *   abi_bench fills N       a tick with N finished animations that fill
+ *                           (kept after they end), against a tick of the same
+ *                           layers with nothing attached: ns per fill per tick
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,10 +156,172 @@ static int bench_add(size_t n) {
     return 0;
 }
 
+/* The columns of n animations, mid-flight from t0 for at least `window` s. */
+static void active_columns(size_t n, double t0, double window, double *begin, double *dur, double *from, double *to) {
+    for (size_t i = 0; i < n; i++) {
+        double u = (next_rand() % 1000000) / 1e6, v = (next_rand() % 1000000) / 1e6;
+        dur[i] = 2 + 3 * u;
+        begin[i] = t0 - v * (dur[i] - window - 2e-3) - 1e-3;
+        from[i] = next_rand() % 100;
+        to[i] = next_rand() % 100;
+    }
+}
+
+static int bench_bulk(size_t n) {
+    double *begin = malloc(n * sizeof *begin), *dur = malloc(n * sizeof *dur);
+    double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to);
+    animrt_id *layers = malloc(n * sizeof *layers);
+    state = 1;
+    active_columns(n, 10, 1.9, begin, dur, from, to);
+    animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, begin}, {ANIMRT_COLUMN_DURATION, dur},
+                             {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
+    double best = 1e30;
+    for (int r = 0; r < 3; r++) {
+        animrt_runtime *rt;
+        animrt_id a;
+        CHECK(animrt_runtime_create(0, &rt));
+        CHECK(animrt_layer_create_many(rt, 0, n, layers));
+        CHECK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a));
+        CHECK(animrt_animation_set_timing_function(rt, a, "easeInEaseOut"));
+        double t0 = now_s();
+        CHECK(animrt_layer_add_animations(rt, a, layers, n, cols, 4, NULL, 0, NULL));
+        double ns = (now_s() - t0) * 1e9 / (double)n;
+        if (ns < best) best = ns;
+        animrt_runtime_destroy(rt);
+    }
+    printf("ns_per_bulk_animation %.1f\n", best);
+    free(begin); free(dur); free(from); free(to); free(layers);
+    return 0;
+}
+
+static size_t drain(animrt_runtime *rt) {
+    static animrt_event events[4096];
+    size_t count, total = 0;
+    do {
+        CHECK(animrt_event_poll(rt, events, 4096, &count));
+        total += count;
+    } while (count == 4096);
+    return total;
+}
+
+/* N layers; animation i (in group i % 100) ends at T0 + (group + 0.5) / 60
+ * when `churn`, else long after the frames measured. */
+static int bench_churn(size_t n) {
+    const double t0 = 10, dt = 1.0 / 60;
+    const int frames = 100, groups = 100;
+    static const char *curves[5] = {"linear", "easeIn", "easeOut", "easeInEaseOut", "default"};
+    double *begin = malloc(n * sizeof *begin), *dur = malloc(n * sizeof *dur);
+    double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to), *out = malloc(n * sizeof *out);
+    animrt_id *layers = malloc(n * sizeof *layers), *group_layers = malloc((n / groups + 1) * sizeof *layers);
+    animrt_keypath *kps = malloc(n * sizeof *kps);
+    double best[2] = {1e30, 1e30};
+    for (int r = 0; r < 3; r++) {
+        for (int churn = 0; churn < 2; churn++) {  /* interleaved: steady, churn, steady, churn, ... */
+            animrt_runtime *rt;
+            animrt_id a[5], reader;
+            animrt_keypath kp;
+            size_t needed;
+            CHECK(animrt_runtime_create(0, &rt));
+            CHECK(animrt_keypath_id(rt, "opacity", &kp));
+            CHECK(animrt_layer_create_many(rt, 0, n, layers));
+            for (size_t i = 0; i < n; i++) kps[i] = kp;
+            state = 7;
+            active_columns(n, t0, 1.9, begin, dur, from, to);
+            for (size_t i = 0; i < n; i++) {
+                double end = churn ? t0 + ((double)(i % groups) + 0.5) * dt : begin[i] + dur[i];
+                dur[i] = end - begin[i];
+            }
+            for (int c = 0; c < 5; c++) {
+                CHECK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a[c]));
+                CHECK(animrt_animation_set_timing_function(rt, a[c], curves[c]));
+            }
+            /* Five curves: each fifth of the layers gets one of them. */
+            for (int c = 0; c < 5; c++) {
+                size_t lo = n * c / 5, hi = n * (c + 1) / 5;
+                animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, begin + lo}, {ANIMRT_COLUMN_DURATION, dur + lo},
+                                         {ANIMRT_COLUMN_FROM, from + lo}, {ANIMRT_COLUMN_TO, to + lo}};
+                CHECK(animrt_layer_add_animations(rt, a[c], layers + lo, hi - lo, cols, 4, NULL, 0, NULL));
+            }
+            CHECK(animrt_reader_create(rt, layers, kps, n, &reader));
+            CHECK(animrt_runtime_tick(rt, t0 - dt));
+            drain(rt);
+            double spent = 0;
+            for (int f = 0; f < frames; f++) {
+                double now = t0 + f * dt, t = now_s();
+                CHECK(animrt_runtime_tick(rt, now));
+                drain(rt);
+                if (churn && f > 0) {
+                    /* Group f - 1 ended in this tick (removed); its layers get new animations ending 100 frames on. */
+                    size_t m = 0;
+                    for (size_t i = (size_t)(f - 1); i < n; i += groups) group_layers[m++] = layers[i];
+                    double *b = begin, *d = dur;  /* reuse the first m entries as columns */
+                    for (size_t k = 0; k < m; k++) { b[k] = now - 0.5; d[k] = (double)groups * dt + 0.5; }
+                    animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, b}, {ANIMRT_COLUMN_DURATION, d},
+                                             {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
+                    CHECK(animrt_layer_add_animations(rt, a[f % 5], group_layers, m, cols, 4, NULL, 0, NULL));
+                }
+                CHECK(animrt_reader_read(rt, reader, out, n, &needed));
+                spent += now_s() - t;
+            }
+            double ms = spent * 1e3 / frames;
+            if (ms < best[churn]) best[churn] = ms;
+            animrt_runtime_destroy(rt);
+        }
+    }
+    printf("steady_ms %.3f\nchurn_ms %.3f\nchurn_ratio %.3f\n", best[0], best[1], best[1] / best[0]);
+    free(begin); free(dur); free(from); free(to); free(out); free(layers); free(group_layers); free(kps);
+    return 0;
+}
+
+/* Ticks with N finished fills against ticks of the same layers with none. */
+static int bench_fills(size_t n) {
+    animrt_id *layers = malloc(n * sizeof *layers);
+    double *begin = malloc(n * sizeof *begin), *dur = malloc(n * sizeof *dur);
+    double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to);
+    double best[2] = {1e30, 1e30};
+    const int ticks = 200;
+    for (int r = 0; r < 3; r++) {
+        for (int filled = 0; filled < 2; filled++) {
+            animrt_runtime *rt;
+            animrt_id a;
+            CHECK(animrt_runtime_create(0, &rt));
+            CHECK(animrt_layer_create_many(rt, 0, n, layers));
+            if (filled) {
+                state = 3;
+                active_columns(n, 1, 0.5, begin, dur, from, to);
+                for (size_t i = 0; i < n; i++) { begin[i] = 0.5; dur[i] = 0.25 + 0.5 * (double)i / (double)n; }
+                CHECK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a));
+                CHECK(animrt_animation_set_timing_function(rt, a, "easeOut"));
+                CHECK(animrt_animation_set_fill_mode(rt, a, ANIMRT_FILL_FORWARDS));
+                CHECK(animrt_animation_set_flag(rt, a, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
+                animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, begin}, {ANIMRT_COLUMN_DURATION, dur},
+                                         {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
+                CHECK(animrt_layer_add_animations(rt, a, layers, n, cols, 4, NULL, 0, NULL));
+            }
+            CHECK(animrt_runtime_tick(rt, 0));
+            CHECK(animrt_runtime_tick(rt, 0.75));
+            CHECK(animrt_runtime_tick(rt, 2));  /* every animation has finished and fills */
+            drain(rt);
+            double t = now_s();
+            for (int k = 0; k < ticks; k++) CHECK(animrt_runtime_tick(rt, 2 + k / 60.0));
+            double ns = (now_s() - t) * 1e9 / ticks;
+            if (ns < best[filled]) best[filled] = ns;
+            animrt_runtime_destroy(rt);
+        }
+    }
+    printf("empty_tick_ns %.1f\nfilled_tick_ns %.1f\nns_per_fill_per_tick %.4f\n", best[0], best[1],
+           (best[1] - best[0]) / (double)n);
+    free(layers); free(begin); free(dur); free(from); free(to);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "bulk") == 0) return bench_bulk(strtoull(argv[2], 0, 10));
+    if (argc >= 3 && strcmp(argv[1], "churn") == 0) return bench_churn(strtoull(argv[2], 0, 10));
+    if (argc >= 3 && strcmp(argv[1], "fills") == 0) return bench_fills(strtoull(argv[2], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();
     if (argc >= 4 && strcmp(argv[1], "frame") == 0) return bench_frame(strtoull(argv[2], 0, 10), atoi(argv[3]));
-    fprintf(stderr, "usage: abi_bench read | abi_bench frame N FRAMES\n");
+    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N | fills N\n");
     return 2;
 }

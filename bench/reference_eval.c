@@ -7,7 +7,12 @@
  * The data comes from the same seeded generator the Swift benchmark uses, so
  * both evaluate exactly the same animations at the same times.
  *
- * Usage: reference_eval N FRAMES   prints "ns_per_animation_frame <value>"
+ * Usage: reference_eval N FRAMES [active]
+ *   prints "ns_per_animation_frame <value>". With "active", every animation
+ *   is mid-flight in every frame (the scene `active_scene` describes, shared
+ *   with the runtime's benchmarks); otherwise begin times and durations are
+ *   spread so that animations wait, run and finish, and the clock wraps every
+ *   120 frames.
  */
 #include <math.h>
 #include <stdio.h>
@@ -57,9 +62,21 @@ static double now_s(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The mid-flight scene: durations of 2 to 5 s, begin times placed so that
+ * each animation is active from ACTIVE_T0 through ACTIVE_T0 + ACTIVE_WINDOW. */
+#define ACTIVE_T0 10.0
+#define ACTIVE_WINDOW 1.9
+static void active_scene(size_t i, double *begin, double *dur) {
+    (void)i;
+    double u = (next_rand() % 1000000) / 1e6, v = (next_rand() % 1000000) / 1e6;
+    *dur = 2 + 3 * u;
+    *begin = ACTIVE_T0 - v * (*dur - ACTIVE_WINDOW - 2e-3) - 1e-3;
+}
+
 int main(int argc, char **argv) {
     size_t n = argc > 1 ? strtoull(argv[1], 0, 10) : 1000000;
     int frames = argc > 2 ? atoi(argv[2]) : 60;
+    int active = argc > 3 && argv[3][0] == 'a';
     curve curves[5] = {
         curve_make(0, 0, 1, 1), curve_make(0.42, 0, 1, 1), curve_make(0, 0, 0.58, 1),
         curve_make(0.42, 0, 0.58, 1), curve_make(0.25, 0.1, 0.25, 1),
@@ -70,15 +87,18 @@ int main(int argc, char **argv) {
     unsigned char *kind = malloc(n);
     if (!begin || !dur || !from || !to || !out || !kind) { fprintf(stderr, "out of memory\n"); return 1; }
     for (size_t i = 0; i < n; i++) {
-        begin[i] = (next_rand() % 1000) / 1000.0;
-        dur[i] = 0.25 + (next_rand() % 1000) / 500.0;
+        if (active) active_scene(i, &begin[i], &dur[i]);
+        else {
+            begin[i] = (next_rand() % 1000) / 1000.0;
+            dur[i] = 0.25 + (next_rand() % 1000) / 500.0;
+        }
         from[i] = next_rand() % 100;
         to[i] = next_rand() % 100;
         kind[i] = (unsigned char)(next_rand() % 5);
     }
     double sink = 0, t0 = now_s();
     for (int f = 0; f < frames; f++) {
-        double now = (f % 120) / 60.0;
+        double now = active ? ACTIVE_T0 + (f % 114) / 60.0 : (f % 120) / 60.0;
         for (size_t i = 0; i < n; i++) {
             double p = (now - begin[i]) / dur[i];
             p = p < 0 ? 0 : p > 1 ? 1 : p;

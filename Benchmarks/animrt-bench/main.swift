@@ -1,11 +1,14 @@
 // Measures the runtime's batch tick against the hand-written C loop in
 // bench/reference_eval.c, on the same animations and the same frames, and
 // prints ns per animation per frame for both, their ratio, the bytes held
-// per active animation, and the cost of a tick when nothing animates.
+// per active animation and per layer, the cost of a tick when nothing
+// animates, and (through bench/abi_bench.c) what adds, bulk adds, churn and
+// finished fills cost from C. Every figure is printed with its target.
 //
-// Usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [--quick]
-//   REFERENCE_EVAL  bench/reference_eval.c built with cc -O2
-//   ABI_BENCH       bench/abi_bench.c: the same frames through the C ABI
+// Usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [REFERENCE_EVAL_NATIVE] [--quick]
+//   REFERENCE_EVAL         bench/reference_eval.c built with cc -O2
+//   ABI_BENCH              bench/abi_bench.c: the same frames through the C ABI
+//   REFERENCE_EVAL_NATIVE  the C loop built with cc -O3 -march=native
 import AnimationCore
 import CBenchSupport
 import Foundation
@@ -92,6 +95,11 @@ func exactCurve(_ name: String, _ x: Double) -> Double {
 
 /// Runs a benchmark program and returns the number after `key` in its output.
 func runProgram(_ path: String, _ arguments: [String], key: String) throws -> Double {
+    try runProgram(path, arguments, keys: [key])[0]
+}
+
+/// Runs a benchmark program and returns the numbers after each of `keys`.
+func runProgram(_ path: String, _ arguments: [String], keys: [String]) throws -> [Double] {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
@@ -100,14 +108,78 @@ func runProgram(_ path: String, _ arguments: [String], key: String) throws -> Do
     try p.run()
     p.waitUntilExit()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    for line in text.split(separator: "\n") where line.hasPrefix(key + " ") {
-        return Double(line.split(separator: " ")[1])!
+    var found: [String: Double] = [:]
+    for line in text.split(separator: "\n") {
+        let parts = line.split(separator: " ")
+        if parts.count == 2, let v = Double(parts[1]) { found[String(parts[0])] = v }
     }
+    if keys.allSatisfy({ found[$0] != nil }) { return keys.map { found[$0]! } }
     throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path) printed: \(text)"])
 }
 
-func runReference(_ path: String, _ n: Int, _ frames: Int) throws -> Double {
-    try runProgram(path, ["\(n)", "\(frames)"], key: "ns_per_animation_frame")
+func runReference(_ path: String, _ n: Int, _ frames: Int, active: Bool = false) throws -> Double {
+    try runProgram(path, ["\(n)", "\(frames)"] + (active ? ["active"] : []), key: "ns_per_animation_frame")
+}
+
+/// The mid-flight scene of reference_eval.c ("active"): every animation runs
+/// from `activeStart` for `activeWindow` seconds at least, so every frame
+/// solves every curve. Built with bulk adds, one per curve.
+let activeStart = 10.0, activeWindow = 1.9
+
+func makeActiveScene(_ n: Int) throws -> Scene {
+    var rng = SharedRandom()
+    let rt = Runtime()
+    var layers = [Handle](repeating: Handle(raw: 0), count: n)
+    try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+    var begin: [Double] = [], duration: [Double] = [], from: [Double] = [], to: [Double] = [], curve: [Int] = []
+    for _ in 0..<n {
+        let u = Double(rng.next() % 1_000_000) / 1e6, v = Double(rng.next() % 1_000_000) / 1e6
+        let d = 2 + 3 * u
+        duration.append(d)
+        begin.append(activeStart - v * (d - activeWindow - 2e-3) - 1e-3)
+        from.append(Double(rng.next() % 100))
+        to.append(Double(rng.next() % 100))
+        curve.append(Int(rng.next() % 5))
+    }
+    // The layers hold their property already (its bytes are the layer's).
+    for l in layers { try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l) }
+    let before = heapBytes()
+    for (c, name) in curveNames.enumerated() {
+        var a = Animation.basic("opacity", timing: MediaTiming(fillMode: .both), timingFunction: try rt.timingFunctions.function(named: name))
+        a.isRemovedOnCompletion = false
+        let d = try rt.createAnimation(a)
+        let picked = (0..<n).filter { curve[$0] == c }
+        let columns = [picked.map { begin[$0] }, picked.map { duration[$0] }, picked.map { from[$0] }, picked.map { to[$0] }]
+        let targets = picked.map { layers[$0] }
+        try columns[0].withUnsafeBufferPointer { b in try columns[1].withUnsafeBufferPointer { du in
+        try columns[2].withUnsafeBufferPointer { f in try columns[3].withUnsafeBufferPointer { t in
+        try targets.withUnsafeBufferPointer { l in
+            try rt.addAnimations(d, to: l, columns: [BulkColumn(.timing(.beginTime), b.baseAddress!),
+                                                     BulkColumn(.timing(.duration), du.baseAddress!),
+                                                     BulkColumn(.value(.from), f.baseAddress!), BulkColumn(.value(.to), t.baseAddress!)],
+                                 forKey: nil, joining: nil)
+        }}}}}
+        try rt.destroyAnimation(d)
+    }
+    let bytes = Double(heapBytes() - before) / Double(n)
+    let targets = try rt.resolveTargets(layers.map { ($0, "opacity") })
+    precondition(rt.attachedCounts.batched == n)
+    return Scene(runtime: rt, targets: targets, begin: begin, duration: duration, from: from, to: to, curve: curve,
+                 bytesPerAnimation: bytes, bytesPerLayer: 0)
+}
+
+/// Largest error of `out` against the exact curves at `time`, relative to each value's span.
+func worstError(_ scene: Scene, _ out: [Double], at time: Double) -> Double {
+    var worst = 0.0
+    let n = out.count
+    for i in stride(from: 0, to: n, by: max(1, n / 20_000)) {
+        var p = (time - scene.begin[i]) / scene.duration[i]
+        p = min(max(p, 0), 1)
+        let exact = scene.from[i] + (scene.to[i] - scene.from[i]) * exactCurve(curveNames[scene.curve[i]], p)
+        let span = abs(scene.to[i] - scene.from[i])
+        if span > 0 { worst = max(worst, abs(out[i] - exact) / span) }
+    }
+    return worst
 }
 
 let args = CommandLine.arguments
@@ -117,6 +189,7 @@ guard let referencePath = paths.first else {
     exit(2)
 }
 let abiPath = paths.dropFirst().first
+let nativePath = paths.dropFirst(2).first
 let quick = args.contains("--quick")
 var coreAtLargest: (n: Int, frames: Int, ns: Double)? = nil
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
@@ -141,20 +214,11 @@ for n in sizes {
     }
     let scene = last!
     // Accuracy at the last frame against the exact curve.
-    let lastTime = Double((frames - 1) % 120) / 60
-    var worst = 0.0
-    for i in stride(from: 0, to: n, by: max(1, n / 20_000)) {
-        var p = (lastTime - scene.begin[i]) / scene.duration[i]
-        p = min(max(p, 0), 1)
-        let exact = scene.from[i] + (scene.to[i] - scene.from[i]) * exactCurve(curveNames[scene.curve[i]], p)
-        // Values span 0…99, so compare the eased fraction: divide by the span.
-        let span = abs(scene.to[i] - scene.from[i])
-        if span > 0 { worst = max(worst, abs(out[i] - exact) / span) }
-    }
+    let worst = worstError(scene, out, at: Double((frames - 1) % 120) / 60)
     var cBest = Double.infinity
     for _ in 0..<3 { cBest = min(cBest, try runReference(referencePath, n, frames)) }
     coreAtLargest = (n, frames, best)
-    print(String(format: "N=%d frames=%d  animrt %.2f ns/anim/frame  C %.2f ns/anim/frame  ratio %.3f (animrt/C)  max curve error %.1e",
+    print(String(format: "N=%d frames=%d  animrt %.2f ns/anim/frame  C %.2f ns/anim/frame  ratio %.3f (animrt/C)  max curve error %.1e (target <= 1e-9)",
                  n, frames, best, cBest, best / cBest, worst))
     // The two halves of a frame, timed apart on the last scene.
     var tickTime = 0.0, readTime = 0.0
@@ -168,8 +232,39 @@ for n in sizes {
     }
     print(String(format: "N=%d split: tick %.2f ns/anim, bulk read %.2f ns/anim", n, tickTime * 1e9 / Double(n * 60),
                  readTime * 1e9 / Double(n * 60)))
-    print(String(format: "N=%d bytes per active animation %.1f (layers: %.1f bytes each, not counted)",
+    print(String(format: "N=%d bytes per active animation, added one by one: %.1f; per layer with one animated property: %.1f (targets <= 96, <= 128 at 10^6)",
                  n, scene.bytesPerAnimation, scene.bytesPerLayer))
+}
+
+// Every animation mid-flight in every frame: the batch kernel against the C
+// loop on the same scene, one core, frames interleaved with the C runs.
+if !quick {
+    let n = 1_000_000, frames = 100
+    var out = [Double](repeating: 0, count: n)
+    var best = Double.infinity, cBest = Double.infinity, nativeBest = Double.infinity
+    var scene: Scene? = nil
+    for _ in 0..<3 {
+        let fresh = try makeActiveScene(n)
+        scene = fresh
+        try fresh.runtime.tick(activeStart - 1.0 / 60)  // every animation starts here (10^6 events, drained)
+        while fresh.runtime.pollEvent() != nil {}
+        let start = seconds()
+        for f in 0..<frames {
+            try fresh.runtime.tick(activeStart + Double(f) / 60)
+            try out.withUnsafeMutableBufferPointer { try fresh.runtime.readPresentation(fresh.targets, into: $0) }
+        }
+        best = min(best, (seconds() - start) * 1e9 / Double(n * frames))
+        cBest = min(cBest, try runReference(referencePath, n, frames, active: true))
+        if let nativePath { nativeBest = min(nativeBest, try runReference(nativePath, n, frames, active: true)) }
+    }
+    let worst = worstError(scene!, out, at: activeStart + Double(frames - 1) / 60)
+    print(String(format: "N=%d mid-flight, one core: animrt %.2f ns/anim/frame, C -O2 %.2f: ratio %.3f (target <= 0.2); max curve error %.1e (target <= 1e-9)",
+                 n, best, cBest, best / cBest, worst))
+    if nativePath != nil {
+        print(String(format: "N=%d mid-flight, one core: against C -O3 -march=native %.2f ns/anim/frame: ratio %.3f", n, nativeBest, best / nativeBest))
+    }
+    print(String(format: "N=%d bytes per active basic animation, added in bulk: %.1f (target <= 96)", n, scene!.bytesPerAnimation))
+    scene = nil
 }
 
 // The same frames through the C ABI (tick + animrt_reader_read), and one read call.
@@ -199,6 +294,19 @@ if !quick {
         best = min(best, (seconds() - start) * 1e9 / Double(n * frames))
     }
     print(String(format: "N=%d with %d evaluation threads: %.2f ns/anim/frame", n, threads, best))
+}
+
+// What building and changing scenes costs from C (bench/abi_bench.c).
+if let abiPath, !quick {
+    let add = try runProgram(abiPath, ["add", "200000"], key: "ns_per_add")
+    print(String(format: "C: one add with its configuration (create, begin time, duration, timing function, from, to, add, destroy): %.0f ns (target <= 1000 ns)", add))
+    let bulk = try runProgram(abiPath, ["bulk", "1000000"], key: "ns_per_bulk_animation")
+    print(String(format: "C: animrt_layer_add_animations, N=10^6: %.1f ns per animation (target <= 100 ns); %.1fx cheaper than one add at a time", bulk, add / bulk))
+    let c = try runProgram(abiPath, ["churn", "1000000"], keys: ["churn_ratio", "steady_ms"])
+    let (churn, steady) = (c[0], c[1])
+    print(String(format: "C: N=10^6 frame where 1%% finish and 1%% are added in bulk vs a steady frame: ratio %.3f (target <= 1.3; steady frame %.2f ms)", churn, steady))
+    let fills = try runProgram(abiPath, ["fills", "1000000"], key: "ns_per_fill_per_tick")
+    print(String(format: "C: finished fills, N=10^6: %.4f ns per fill per tick over an empty tick (target: nothing per tick)", fills))
 }
 
 // A tick with many idle layers and nothing animating.
