@@ -47,6 +47,17 @@ struct BatchItem {
         return (to! - by!, to!)
     }
 
+    /// Whether the ends are a finite distance apart, as `ResolvedAnimation`
+    /// requires (the general add reports the ones that are not).
+    var endsAreFinite: Bool {
+        switch (from, to, by) {
+        case (let f?, let t?, _): (t - f).isFinite
+        case (let f?, nil, let b?): (f + b).isFinite
+        case (nil, let t?, let b?): (t - b).isFinite
+        default: true
+        }
+    }
+
     /// Whether two of from, to and by are given, as the batch needs (all
     /// three is an error the general path reports).
     func hasBothEnds(fromPresentation: Bool) -> Bool {
@@ -85,7 +96,7 @@ extension Runtime {
     /// closures wait for the caller.
     func addBatched(_ t: borrowing BatchTemplate, _ item: BatchItem, layer li: Int, key: String?, joining barrier: Handle?,
                     definition: Handle?, plan: BatchPlan? = nil) throws(AnimrtError) -> Handle? {
-        guard hasIdentityTime(li) else { return nil }
+        guard item.endsAreFinite, hasIdentityTime(li) else { return nil }
         // The checks of the general add: what is refused there is refused by it.
         guard instances.hasRoom, hasRoomForValue(layer: li, property: t.property, components: 1) else { return nil }
         let replacedKey = key.flatMap { keyIDs[$0] } ?? 0

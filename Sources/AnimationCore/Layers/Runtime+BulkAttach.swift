@@ -131,6 +131,17 @@ extension Runtime {
                                    _ valueColumns: [(ValueSlot, UnsafePointer<Double>)], key: String?, barrier: Handle?,
                                    definition: Handle, handles: UnsafeMutableBufferPointer<Handle>?) throws(AnimrtError) {
         let n = layers.count
+        // Ends too far apart are refused as the general add refuses them.
+        for i in 0..<n {
+            var item = template.item
+            for (s, values) in valueColumns { item.set(s, values[i]) }
+            guard !item.endsAreFinite else { continue }
+            var a = definitions[try definitions.index(of: definition)].animation
+            for (p, values) in timingColumns { a.timing.assign(p, values[i]) }
+            for (s, values) in valueColumns { try a.setValue(.scalar(values[i]), s) }
+            do throws(AnimrtError) { _ = try ResolvedAnimation.resolve(a, properties: &properties, defaultDuration: defaultAnimationDuration) }
+            catch { throw AnimrtError(error.status, "item \(i): \(error.message)") }
+        }
         let curve = curves.retain(template.curve)
         defer { curves.release(curve) }
         let laneIndex = Int(curves.kinds[Int(curve)])

@@ -124,6 +124,13 @@ TEST(bulk_bad_input_adds_nothing) {
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, N, cols, 2, NULL, 0, NULL), ANIMRT_E_INVALID);
     CHECK_MESSAGE("item 30");
     c.to[30] = 1;
+    /* Ends a difference apart larger than a double holds, as a single add refuses them. */
+    c.from[44] = -1e308;
+    c.to[44] = 1e308;
+    animrt_column ends[2] = {{ANIMRT_COLUMN_FROM, c.from}, {ANIMRT_COLUMN_TO, c.to}};
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, N, ends, 2, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("item 44");
+    c.from[44] = c.to[44] = 1;
     animrt_column unknown = {(animrt_column_field)13, c.to};
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, N, &unknown, 1, NULL, 0, NULL), ANIMRT_E_ENUM);
     animrt_column twice[2] = {{ANIMRT_COLUMN_TO, c.to}, {ANIMRT_COLUMN_TO, c.from}};
