@@ -72,8 +72,8 @@ struct BatchKernel: @unchecked Sendable {
             // x is in [0, 1] here: the clamp above, or the timing model. An
             // overshooting curve can still overflow: what is shown is finite.
             let value = from[i] + (to[i] - from[i]) * ease(i, x, beforeFlag)
-            let m = model[out]
-            presentation[out] = inEffect ? presentable(value, fallback: m) : m
+            // The model is read only where it shows (or stands in for a NaN).
+            presentation[out] = inEffect ? (value.isFinite ? value : finiteReplacement(value, fallback: model[out])) : model[out]
             if newState > state[i] {
                 state[i] = newState
                 transitions.append((owner[i], LifeState(rawValue: newState)!))

@@ -3,7 +3,7 @@
 final class Column<T: BitwiseCopyable> {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<T>
     @exclusivity(unchecked) private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     /// Empty, allocating nothing until the first append (a runtime that
     /// never batches pays nothing for its lanes).

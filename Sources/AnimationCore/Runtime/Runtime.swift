@@ -19,21 +19,21 @@ public final class Runtime {
 
     struct PropSlot { var property: Int32; var offset: Int32 }
 
-    /// Where a layer's materialised properties live in the value pools: four
-    /// inline (no allocation, no reference counting), more in `overflow`.
+    /// Where a layer's materialised properties live in the value pools:
+    /// three inline (no allocation, no reference counting), more in
+    /// `overflow`. Fields are ordered so that the record has no padding.
     struct PropertySlots {
-        private var s0 = PropSlot(property: -1, offset: 0), s1 = PropSlot(property: -1, offset: 0)
-        private var s2 = PropSlot(property: -1, offset: 0), s3 = PropSlot(property: -1, offset: 0)
-        private(set) var count: Int32 = 0
         private var overflow: [PropSlot] = []
+        private var s0 = PropSlot(property: -1, offset: 0), s1 = PropSlot(property: -1, offset: 0)
+        private var s2 = PropSlot(property: -1, offset: 0)
+        private(set) var count: Int32 = 0
 
         @inline(__always)
         func offset(of property: Int32) -> Int32? {
             if count > 0 && s0.property == property { return s0.offset }
             if count > 1 && s1.property == property { return s1.offset }
             if count > 2 && s2.property == property { return s2.offset }
-            if count > 3 && s3.property == property { return s3.offset }
-            if count > 4 { for p in overflow where p.property == property { return p.offset } }
+            if count > 3 { for p in overflow where p.property == property { return p.offset } }
             return nil
         }
 
@@ -42,19 +42,19 @@ public final class Runtime {
             case 0: s0 = p
             case 1: s1 = p
             case 2: s2 = p
-            case 3: s3 = p
             default: overflow.append(p)
             }
             count += 1
         }
 
-        var all: [PropSlot] { Array([s0, s1, s2, s3].prefix(Int(min(count, 4)))) + overflow }
+        var all: [PropSlot] { Array([s0, s1, s2].prefix(Int(min(count, 3)))) + overflow }
     }
 
+    /// A layer: 72 bytes (references first, then 4-byte fields: no padding).
     struct LayerRecord {
-        var parent: Int32 = -1
         var children: [Int32] = []
         var props = PropertySlots()
+        var parent: Int32 = -1
         var firstInstance: Int32 = -1
         var lastInstance: Int32 = -1
         /// Where the layer's media timing is in `layerTimings`; -1 is the
