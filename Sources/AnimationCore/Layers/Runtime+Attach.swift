@@ -329,7 +329,9 @@ extension Runtime {
     /// show their model value from the next tick.
     func detach(_ ii: Int) {
         let li = Int(instances[ii].layer)
-        let props = targets(of: ii)
+        // One property (no list to build) unless it is a group.
+        let property = instances[ii].inBatch || instances[ii].property >= 0 ? instances[ii].property : -1
+        let props = property >= 0 ? [] : targets(of: ii)
         if instances[ii].inBatch { removeFromBatch(ii) } else { removeFromGeneral(ii) }
         // Unlink from the layer's list.
         var prev: Int32 = -1, c = layers[li].firstInstance
@@ -341,6 +343,7 @@ extension Runtime {
         // next tick skips it (no search through the list now).
         releaseKey(instances[ii].keyID)
         instances.release(at: ii)
+        if property >= 0 { markStale(layer: Int32(li), property: property) }
         for p in props { markStale(layer: Int32(li), property: p) }
     }
 

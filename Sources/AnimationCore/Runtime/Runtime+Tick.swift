@@ -43,7 +43,7 @@ extension Runtime {
         guard !staleProperties.isEmpty else { return }
         for (li, p) in staleProperties where layers.isLive(Int(li)) {
             if let off = valueSlot(layer: Int(li), property: p, create: false) {
-                for k in 0..<properties.info(p).kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
+                for k in 0..<properties.defaults[Int(p)].kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
             }
         }
         refreeze(staleProperties, now: now)
