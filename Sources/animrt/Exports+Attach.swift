@@ -17,7 +17,7 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
                                         _ count: Int, _ columns: UnsafePointer<animrt_column>!, _ columnCount: Int,
                                         _ key: UnsafePointer<CChar>!, _ barrier: animrt_id,
                                         _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: bulkTrace(rt, animation, layers, count, columns, columnCount, key, barrier)) { r throws(AnimrtError) in
         let n = try checkedCount(count, "count")
         let m = try checkedCount(columnCount, "column_count")
         if n > 0 && layers == nil { throw AnimrtError(.nullPointer, "layers is NULL but count is \(n)") }
@@ -40,6 +40,26 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
         try r.addAnimations(Handle(raw: animation), to: targets, columns: list, forKey: key, joining: optionalHandle(barrier),
                             handles: handles)
     }
+}
+
+/// The trace line of a bulk add that succeeded: each column as its field,
+/// its length (the key path's components per animation for values) and its
+/// numbers, end to end.
+private func bulkTrace(_ rt: OpaquePointer?, _ animation: animrt_id, _ layers: UnsafePointer<animrt_id>?, _ count: Int,
+                       _ columns: UnsafePointer<animrt_column>?, _ columnCount: Int, _ key: UnsafePointer<CChar>?,
+                       _ barrier: animrt_id) -> TraceCall {
+    var width = 1
+    if let rt { RuntimeBox.with(rt) { box in width = (try? box.runtime.valueKind(ofAnimation: Handle(raw: animation)).componentCount) ?? 1 } }
+    var fields: [Int64] = [], lengths: [Int64] = [], flat: [Double] = []
+    for c in 0..<(columns == nil ? 0 : columnCount) {
+        let field = Int32(bitPattern: columns![c].field.rawValue)
+        let n = count * (field >= BulkField.valueBase ? width : 1)
+        fields.append(Int64(field)); lengths.append(Int64(n))
+        if let v = columns![c].values { flat += UnsafeBufferPointer(start: v, count: n) }
+    }
+    return TraceCall("animrt_layer_add_animations", [.handle(animation), Traced.handles(layers, count), .integers(fields),
+                                                     .integers(lengths), .numbers(flat), Traced.text(key), .integer(Int64(count)),
+                                                     .handle(barrier)])
 }
 
 @c @implementation

@@ -42,7 +42,7 @@ public func animrt_layer_create(_ rt: OpaquePointer!, _ parent: animrt_id, _ out
 @c @implementation
 public func animrt_layer_create_many(_ rt: OpaquePointer!, _ parent: animrt_id, _ count: Int,
                                      _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_layer_create_many", [.handle(parent), .integer(Int64(count))])) { r throws(AnimrtError) in
         let n = try checkedCount(count, "count")
         if n == 0 { return }
         let out = try required(out, "out")

@@ -54,6 +54,23 @@ struct ReplayArguments {
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
+    /// Columns of a bulk add recorded as fields (`i`), lengths (`i + 1`)
+    /// and numbers end to end (`i + 2`).
+    func columns<R>(_ i: Int, _ body: (UnsafePointer<animrt_column>?, Int) -> R) -> R {
+        guard case .integers(let fields) = args[i], case .integers(let lengths) = args[i + 1],
+              case .numbers(let flat?) = args[i + 2], fields.count == lengths.count else { return body(nil, 0) }
+        return flat.withUnsafeBufferPointer { numbers in
+            var offset = 0
+            var list: [animrt_column] = []
+            for (f, n) in zip(fields, lengths) {
+                list.append(animrt_column(field: animrt_column_field(rawValue: UInt32(truncatingIfNeeded: f)),
+                                          values: numbers.baseAddress.map { $0 + offset }))
+                offset += Int(truncatingIfNeeded: n)
+            }
+            return list.withUnsafeBufferPointer { body($0.baseAddress, $0.count) }
+        }
+    }
+
     func values<R>(_ i: Int, _ body: (UnsafePointer<animrt_value>?) -> R) -> R {
         guard case .values(let v) = args[i] else { return body(nil) }
         var strings: [UnsafeMutablePointer<CChar>] = []
@@ -71,6 +88,10 @@ enum Replay {
         "animrt_keypath_id": { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
         "animrt_property_define": { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
         "animrt_layer_create": { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
+        "animrt_layer_create_many": { rt, a in
+            var out = [animrt_id](repeating: 0, count: Int(truncatingIfNeeded: max(0, a.i(1))))
+            return animrt_layer_create_many(rt, a.h(0), out.count, &out)
+        },
         "animrt_layer_destroy": { rt, a in animrt_layer_destroy(rt, a.h(0)) },
         "animrt_layer_set_parent": { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
         "animrt_layer_set_timing": { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
@@ -102,6 +123,11 @@ enum Replay {
         "animrt_layer_set_fill_mode": { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_layer_set_direction": { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_layer_set_autoreverses": { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
+        "animrt_layer_add_animations": { rt, a in
+            a.handles(1) { layers in a.columns(2) { columns, m in a.text(5) { key in
+                animrt_layer_add_animations(rt, a.h(0), layers, Int(truncatingIfNeeded: a.i(6)), columns, m, key, a.h(7), nil)
+            } } }
+        },
         "animrt_layer_add_animation": { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
         "animrt_layer_remove_animation": { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
         "animrt_layer_remove_all_animations": { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },

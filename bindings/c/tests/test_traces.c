@@ -38,6 +38,11 @@ static void session(animrt_runtime *rt, FILE *log) {
     animrt_barrier_create(rt, &barrier);
     animrt_barrier_notify(rt, barrier, 7);
     animrt_layer_add_animation(rt, dot, fade, "fade", barrier, NULL);
+    animrt_id dots[3];
+    double begins[3] = {0.1, 0.2, 0.3}, tos[3] = {0.25, 0.5, 0.75};
+    animrt_column columns[2] = {{ANIMRT_COLUMN_BEGIN_TIME, begins}, {ANIMRT_COLUMN_TO, tos}};
+    animrt_layer_create_many(rt, root, 3, dots);
+    animrt_layer_add_animations(rt, fade, dots, 3, columns, 2, "dots", barrier, NULL);
     animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "position.x", &keys);
     animrt_keyframe_set_values(rt, keys, keyframes, 4, 1);
     animrt_keyframe_set_calculation_mode(rt, keys, ANIMRT_CALC_CUBIC);
