@@ -837,6 +837,29 @@ static void step(program *in) {
     case 97:
     case 98: check_status(animrt_animation_retarget(rt, A(INSTANCES), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break;
     default: {
+        uint8_t which = u8(in);
+        if (which % 4 == 1) {  /* many layers at once */
+            size_t count = pick_count(in, 8);
+            s = animrt_layer_create_many(rt, u8(in) % 3 ? 0 : A(LAYERS), count, u8(in) % 16 ? ids : NULL);
+            check_status(s);
+            if (s == ANIMRT_OK) for (size_t i = 0; i < count; i++) remember(p, LAYERS, ids[i]);
+            break;
+        }
+        if (which % 4 == 2) {  /* one description to many layers, with columns of any field and value */
+            size_t count = u8(in) % 5, m = u8(in) % 4;  /* values: 64 doubles, 4 animations of up to 16 components */
+            animrt_column columns[4];
+            for (size_t i = 0; i < count; i++) ids[i] = A(LAYERS);
+            for (size_t c = 0; c < m; c++) {
+                columns[c].field = (animrt_column_field)(u8(in) % 24);
+                columns[c].values = u8(in) % 16 ? values : NULL;
+            }
+            animrt_id handles[8];
+            s = animrt_layer_add_animations(rt, A(ANIMATIONS), u8(in) % 16 ? ids : NULL, u8(in) % 32 ? count : pick_count(in, count),
+                                            u8(in) % 16 ? columns : NULL, m, u8(in) % 2 ? pick_string(in) : NULL,
+                                            u8(in) % 4 ? 0 : A(BARRIERS), u8(in) % 2 ? handles : NULL);
+            check_status(s);
+            break;
+        }
         double v = 0;
         s = animrt_timing_function_evaluate(rt, pick_string(in), pick_double(in), u8(in) % 16 ? &v : NULL);
         check_status(s);
