@@ -27,10 +27,10 @@ final class BatchSet {
     }
 
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, transitions: inout [(Int32, LifeState)]) {
+                  threads: Int, vectorised: Bool = true, transitions: inout [(Int32, LifeState)]) {
         for lane in lanes.dropLast() where lane.count > 0 {
             lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
-                          transitions: &transitions)
+                          vectorised: vectorised, transitions: &transitions)
         }
     }
 }

@@ -153,13 +153,13 @@ final class BatchStorage {
     /// entry order. With `threads` > 1 and enough entries, contiguous ranges
     /// run concurrently; the results are the same to the bit.
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, transitions: inout [(Int32, LifeState)]) {
+                  threads: Int, vectorised: Bool = true, transitions: inout [(Int32, LifeState)]) {
         let n = count
         if n == 0 { return }
         withKernel(curves: curves, model: model, presentation: presentation) { kernel in
             let workers = max(1, min(threads, n / minimumPerThread))
             if workers == 1 {
-                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions)
+                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions, vectorised: vectorised)
                 return
             }
             let kind = self.kind
@@ -167,7 +167,8 @@ final class BatchStorage {
             lists.withUnsafeMutableBufferPointer { lists in
                 let out = UncheckedSendable(lists.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind, transitions: &out.value[w])
+                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind, transitions: &out.value[w],
+                               vectorised: vectorised)
                 }
             }
             for l in lists { transitions += l }
