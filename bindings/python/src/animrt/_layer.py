@@ -249,15 +249,7 @@ class Layer(Object):
             attached = toast.add_animation(fade, key="out")
             attached.key          # 'out'
         """
-        from ._animation import Animation
-        from ._barrier import Barrier
-        if not isinstance(animation, Animation):
-            raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
-                                    "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
-        if key is not None:
-            check.text(key, "key")
-        if barrier is not None and not isinstance(barrier, Barrier):
-            raise ArgumentTypeError(f"barrier is {check.describe(barrier)}; it must be a Barrier from rt.barrier()")
+        _check_attachment(animation, key, barrier)
         rt = self._runtime
         out = c_uint64()
         lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else key.encode(),
@@ -517,6 +509,19 @@ def _doubles_out(fn: Callable[..., Any], *args: Any) -> List[float]:
     out = (c_double * max(needed.value, 1))()
     fn(*args, out, needed.value, byref(needed))
     return list(out[:needed.value])
+
+
+def _check_attachment(animation: object, key: object, barrier: object) -> None:
+    """The arguments every add shares: an animation description, an optional key and an optional barrier."""
+    from ._animation import Animation
+    from ._barrier import Barrier
+    if not isinstance(animation, Animation):
+        raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
+                                "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
+    if key is not None:
+        check.text(key, "key")
+    if barrier is not None and not isinstance(barrier, Barrier):
+        raise ArgumentTypeError(f"barrier is {check.describe(barrier)}; it must be a Barrier from rt.barrier()")
 
 
 def _parent_id(parent: object) -> int:

@@ -804,14 +804,8 @@ class Runtime:
             fade = rt.basic("opacity", timing_function="easeOut", fill_mode="both", removed_on_completion=False)
             rt.add_animations(fade, dots, begin_time=starts, duration=0.5, from_=0.0, to=alphas)
         """
-        from ._animation import Animation
-        if not isinstance(animation, Animation):
-            raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
-                                    "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
-        if key is not None:
-            check.text(key, "key")
-        if barrier is not None and not isinstance(barrier, Barrier):
-            raise ArgumentTypeError(f"barrier is {check.describe(barrier)}; it must be a Barrier from rt.barrier()")
+        from ._layer import _check_attachment
+        _check_attachment(animation, key, barrier)
         pinned = _bulk.Pinned()
         address, n = pinned.layers(layers)
         components = 1
