@@ -1,6 +1,9 @@
 // Animation descriptions: creation and every setter.
 import AnimationCore
 import CAnimrt
+#if canImport(Glibc)
+import Glibc
+#endif
 
 func wrongKind(_ a: Animation, _ h: animrt_id, _ wanted: String) -> AnimrtError {
     AnimrtError(.kind, "animation \(Handle(raw: h).hex) is a \(a.kindName) animation; this call needs a \(wanted) animation")
@@ -21,7 +24,8 @@ private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id, trace call: @
 @c @implementation
 public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animation_kind, _ keyPath: UnsafePointer<CChar>!,
                                     _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt, trace: TraceCall("animrt_animation_create", [.integer(Int64(kind.rawValue)), Traced.text(keyPath)])) { r throws(AnimrtError) in
+    traced(rt, { TraceCall("animrt_animation_create", [.integer(Int64(kind.rawValue)), Traced.text(keyPath)]) }) { box throws(AnimrtError) in
+        let r = box.runtime
         let out = try required(out, "out")
         let content: Animation.Content
         switch try enumValue(Int32(bitPattern: kind.rawValue), AnimationKind.self, "animrt_animation_kind") {
@@ -34,8 +38,14 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
             out.pointee = try r.createAnimation(.group([])).raw
             return
         }
+        if let keyPath, let (path, resolved) = box.keyPathNames.find(keyPath) {
+            out.pointee = try r.createAnimation(Animation(keyPath: path, content: content), resolved: resolved).raw
+            return
+        }
         let path = try nameString(keyPath, "key_path")
-        out.pointee = try r.createAnimation(Animation(keyPath: path, content: content)).raw
+        let resolved = try r.properties.resolve(path)
+        out.pointee = try r.createAnimation(Animation(keyPath: path, content: content), resolved: resolved).raw
+        box.keyPathNames.remember(keyPath, (path, resolved))
     }
 }
 
@@ -103,11 +113,20 @@ public func animrt_animation_set_direction(_ rt: OpaquePointer!, _ animation: an
     }
 }
 
+/// The timing function a C name gives (NULL: none).
+private func timingFunction(named name: UnsafePointer<CChar>?, _ box: RuntimeBox) throws(AnimrtError) -> TimingFunction? {
+    guard let name else { return nil }
+    if let f = box.curveNames.find(name) { return f }
+    let f = try box.runtime.timingFunctions.function(named: try string(name, "name"))
+    box.curveNames.remember(name, f)
+    return f
+}
+
 @c @implementation
 public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
-    withRuntime(rt, trace: TraceCall("animrt_animation_set_timing_function", [.handle(animation), Traced.text(name)])) { r throws(AnimrtError) in
-        let f = try optionalString(name, "name").map { (n: String) throws(AnimrtError) in try r.timingFunctions.function(named: n) }
-        try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
+    traced(rt, { TraceCall("animrt_animation_set_timing_function", [.handle(animation), Traced.text(name)]) }) { box throws(AnimrtError) in
+        let f = try timingFunction(named: name, box)
+        try box.runtime.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
     }
 }
 

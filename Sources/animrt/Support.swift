@@ -29,6 +29,11 @@ final class RuntimeBox: @unchecked Sendable {
     let plugins: PluginHost
     /// The payloads of the events the last animrt_event_poll returned.
     var polled = PayloadArena()
+    /// Timing functions and key paths recently found by their C names, so
+    /// that a host building animation after animation with the same few
+    /// names neither copies nor hashes them again.
+    @exclusivity(unchecked) var curveNames = RecentNames<TimingFunction>()
+    @exclusivity(unchecked) var keyPathNames = RecentNames<(String, KeyPath)>()
     /// The trace being recorded (animrt_trace_start), if one is.
     @exclusivity(unchecked) var trace: TraceRecorder?
     @exclusivity(unchecked) var callback: animrt_event_fn?
@@ -135,6 +140,29 @@ final class RuntimeBox: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         if !nested { Unmanaged.passUnretained(self).release() }
+    }
+}
+
+/// The last few C names looked up and what each gave. Only names that were
+/// found are kept, and what a name gives never changes afterwards
+/// (timing functions and properties are registered once, never removed).
+struct RecentNames<Value> {
+    private var names: [ContiguousArray<CChar>] = []
+    private var values: [Value] = []
+    private var next = 0
+    private static var capacity: Int { 8 }
+
+    func find(_ p: UnsafePointer<CChar>) -> Value? {
+        for i in 0..<names.count where names[i].withUnsafeBufferPointer({ strcmp($0.baseAddress!, p) == 0 }) { return values[i] }
+        return nil
+    }
+
+    mutating func remember(_ p: UnsafePointer<CChar>, _ v: Value) {
+        let length = strlen(p)
+        guard length <= Limits.nameBytes else { return }
+        let bytes = ContiguousArray(UnsafeBufferPointer(start: p, count: length + 1))
+        if names.count < Self.capacity { names.append(bytes); values.append(v) }
+        else { names[next] = bytes; values[next] = v; next = (next + 1) % Self.capacity }
     }
 }
 

@@ -16,6 +16,12 @@ extension Runtime {
         return try definitions.insert(StoredAnimation(animation: a, keyPath: kp))
     }
 
+    /// `createAnimation` for a description whose key path the caller has
+    /// resolved already (`resolved` is `properties.resolve(a.keyPath!)`).
+    public func createAnimation(_ a: consuming Animation, resolved: KeyPath) throws(AnimrtError) -> Handle {
+        try definitions.insert(StoredAnimation(animation: a, keyPath: resolved))
+    }
+
     public func animation(_ h: Handle) throws(AnimrtError) -> Animation { definitions[try definitions.index(of: h)].animation }
 
     /// The value kind of a stored description's key path (`.kind` for a group).

@@ -21,6 +21,9 @@ struct CurveTable {
     private var uses: [Int32] = []
     private var ids: [TimingFunction: Int32] = [:]
     private var free: [Int32] = []
+    /// The ids `retain` found last by hashing (at most 8), and where the next goes.
+    private var recent: [Int32] = []
+    private var nextRecent = 0
 
     /// What a free slot, and the non-Bézier kinds, point at.
     private static let identity = UnitBezier(0, 0, 1, 1)
@@ -30,6 +33,14 @@ struct CurveTable {
 
     /// The id of `f` for one more batch entry, adding it if it is new.
     mutating func retain(_ f: TimingFunction) -> Int32 {
+        // Adds mostly use a few curves: compare with the last ones before hashing.
+        for id in recent where uses[Int(id)] > 0 && functions[Int(id)] == f { uses[Int(id)] += 1; return id }
+        let id = retainHashed(f)
+        if recent.count < 8 { recent.append(id) } else { recent[nextRecent] = id; nextRecent = (nextRecent + 1) % 8 }
+        return id
+    }
+
+    private mutating func retainHashed(_ f: TimingFunction) -> Int32 {
         if let id = ids[f] { uses[Int(id)] += 1; return id }
         let id: Int32
         if let reused = free.popLast() { id = reused }

@@ -186,7 +186,37 @@ TEST(create_many) {
     free(layers);
 }
 
+/* Names are remembered by their text, not by where they are: a buffer the
+ * host reuses for another name gives the other curve and key path. */
+TEST(names_by_text) {
+    animrt_runtime *rt;
+    char buf[64], back[64];
+    size_t needed;
+    animrt_id a[4];
+    static const char *paths[4] = {"opacity", "position.x", "opacity", "bounds.size.width"};
+    static const char *curves[4] = {"easeIn", "easeOut", "default", "easeIn"};
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    for (int i = 0; i < 4; i++) {
+        strcpy(buf, paths[i]);
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, buf, &a[i]));
+        strcpy(buf, curves[i]);
+        CHECK_OK(animrt_animation_set_timing_function(rt, a[i], buf));
+        strcpy(buf, "nonsense");
+    }
+    strcpy(buf, "opacty");
+    CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, buf, &a[0]), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_animation_set_timing_function(rt, a[1], buf), ANIMRT_E_NOT_FOUND);
+    for (int i = 0; i < 4; i++) {
+        CHECK_OK(animrt_animation_get_key_path(rt, a[i], back, sizeof back, &needed));
+        CHECK(strcmp(back, paths[i]) == 0);
+        CHECK_OK(animrt_animation_get_timing_function(rt, a[i], back, sizeof back, &needed));
+        CHECK(strcmp(back, curves[i]) == 0);
+    }
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
+    RUN(names_by_text);
     RUN(bulk_equals_one_by_one);
     RUN(bulk_bad_input_adds_nothing);
     RUN(create_many);
