@@ -118,6 +118,10 @@ private func timingFunction(named name: UnsafePointer<CChar>?, _ box: RuntimeBox
     guard let name else { return nil }
     if let f = box.curveNames.find(name) { return f }
     let f = try box.runtime.timingFunctions.function(named: try string(name, "name"))
+    // A curve from outside the core is not remembered: its plugin may be
+    // unloaded (the name must stop resolving), and a remembered function
+    // would count as a use and refuse the unload.
+    if case .custom = f { return f }
     box.curveNames.remember(name, f)
     return f
 }

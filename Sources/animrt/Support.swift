@@ -144,8 +144,9 @@ final class RuntimeBox: @unchecked Sendable {
 }
 
 /// The last few C names looked up and what each gave. Only names that were
-/// found are kept, and what a name gives never changes afterwards
-/// (timing functions and properties are registered once, never removed).
+/// found are kept, and only names whose meaning never changes afterwards:
+/// properties, and the core's own timing functions (a plugin's or the
+/// host's can be withdrawn, and are looked up each time).
 struct RecentNames<Value> {
     private var names: [ContiguousArray<CChar>] = []
     private var values: [Value] = []

@@ -268,6 +268,100 @@ TEST(one_init_per_runtime_and_unloading) {
     animrt_runtime_destroy(a);
 }
 
+/* Bulk adds take every curve the batch has a lane for: a plugin family's
+ * members (called directly), a function bound with libffi, and a curve of
+ * the general lane. Each copy gives what the same add made alone gives, and
+ * holds its plugin curve as any attached animation does: the plugin does
+ * not unload while one runs, nor while one that finished fills forwards. */
+TEST(bulk_adds_on_plugin_curves) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, anim = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK_OK(animrt_timing_function_bind(rt, lib("libexamples.so"), "example_elastic", "f64(f64)", "ffiElastic"));
+    enum { N = 40, C = 4 };
+    const char *curves[C] = {"bounce(3)", "elastic", "ffiElastic", "steps(4)"};
+    static animrt_id one[C][N], many[C][N];
+    double begin[N], duration[N], from[N], to[N];
+    for (int i = 0; i < N; i++) {
+        begin[i] = 1 + 0.01 * i;
+        duration[i] = 1 + 0.05 * i;
+        from[i] = i;
+        to[i] = 100 - i;
+    }
+    animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, begin}, {ANIMRT_COLUMN_DURATION, duration},
+                             {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
+    animrt_keypath opacity = 0;
+    CHECK_OK(animrt_keypath_id(rt, "opacity", &opacity));
+    for (int c = 0; c < C; c++) {
+        CHECK_OK(animrt_layer_create_many(rt, 0, N, one[c]));
+        CHECK_OK(animrt_layer_create_many(rt, 0, N, many[c]));
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+        CHECK_OK(animrt_animation_set_timing_function(rt, anim, curves[c]));
+        CHECK_OK(animrt_animation_set_fill_mode(rt, anim, ANIMRT_FILL_FORWARDS));
+        CHECK_OK(animrt_animation_set_flag(rt, anim, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
+        CHECK_OK(animrt_layer_add_animations(rt, anim, many[c], N, cols, 4, "fade", 0, NULL));
+        for (int i = 0; i < N; i++) {
+            CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_BEGIN_TIME, begin[i]));
+            CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, duration[i]));
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &from[i], 1));
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to[i], 1));
+            CHECK_OK(animrt_layer_add_animation(rt, one[c][i], anim, "fade", 0, NULL));
+        }
+        CHECK_OK(animrt_animation_destroy(rt, anim));
+    }
+    int differ = 0, off_curve = 0, checked = 0;
+    for (double t = 1.0; t <= 5.0; t += 0.0625) {
+        CHECK_OK(animrt_runtime_tick(rt, t));
+        for (int c = 0; c < C; c++) {
+            for (int i = 0; i < N; i++) {
+                double a = 0, b = 0;
+                size_t n = 0;
+                CHECK_OK(animrt_layer_get_presentation(rt, one[c][i], opacity, &a, 1, &n));
+                CHECK_OK(animrt_layer_get_presentation(rt, many[c][i], opacity, &b, 1, &n));
+                if (a != b) differ++;
+                double x = (t - begin[i]) / duration[i];
+                if (x >= 0 && x < 1) {
+                    checked++;
+                    if (b != from[i] + (to[i] - from[i]) * curve(rt, curves[c], x)) off_curve++;
+                } else if (x >= 1 && b != to[i]) {
+                    off_curve++; /* filled forwards: the end value */
+                }
+            }
+        }
+        if (t == 2.0) {
+            /* Mid-flight: the plugin's curves are in use. */
+            CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
+            CHECK_MESSAGE("timing function 'bounce'");
+            CHECK_MESSAGE("timing function 'elastic'");
+        }
+    }
+    CHECK(differ == 0 && off_curve == 0 && checked > C * N * 10);
+    /* Every animation has finished and fills: still in use. */
+    CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
+    for (int i = 0; i < N; i++) {
+        CHECK_OK(animrt_layer_remove_all_animations(rt, one[0][i]));
+        CHECK_OK(animrt_layer_remove_all_animations(rt, many[0][i]));
+    }
+    CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
+    CHECK_MESSAGE("timing function 'elastic' is still used");
+    for (int i = 0; i < N; i++) {
+        CHECK_OK(animrt_layer_remove_all_animations(rt, one[1][i]));
+        CHECK_OK(animrt_layer_remove_all_animations(rt, many[1][i]));
+    }
+    CHECK_OK(animrt_plugin_unload(rt, plugin));
+    /* Its names are gone, even the ones just used by name. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_STATUS(animrt_animation_set_timing_function(rt, anim, "elastic"), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_animation_set_timing_function(rt, anim, "bounce(3)"), ANIMRT_E_NOT_FOUND);
+    /* The bound curve and the built-in ones still run in bulk. */
+    CHECK_OK(animrt_runtime_tick(rt, 5.5));
+    double v = 0;
+    size_t n = 0;
+    CHECK_OK(animrt_layer_get_presentation(rt, many[2][3], opacity, &v, 1, &n));
+    CHECK(v == to[3]);
+    animrt_runtime_destroy(rt);
+}
+
 /* A trace of a session with a plugin and a bound curve replays bit for bit:
  * the replay loads and binds them again by path and symbol. */
 TEST(traces_replay_plugins_and_bindings) {
@@ -720,6 +814,7 @@ int main(int argc, char **argv) {
     RUN(plugin_curve_on_several_threads);
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
+    RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
     RUN(bound_functions);
     RUN(bound_functions_in_machines);

@@ -125,6 +125,39 @@ def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users(
 
 # -- bound C functions -------------------------------------------------------------
 
+def test_bulk_adds_run_on_plugin_and_python_curves_and_hold_the_plugin():
+    with animrt.Runtime() as rt:
+        examples = rt.load_plugin(EXAMPLES)
+        rt.register_timing_function("wobble", lambda x, k: x + k * x * (1 - x), defaults=(0.5,))
+        n = 8
+        begins = [1 + 0.125 * i for i in range(n)]
+        ends = [10.0 * (i + 1) for i in range(n)]
+        layers = {}
+        for name in ("bounce(3)", "elastic", "wobble(1)"):
+            layers[name] = [rt.layer() for _ in range(n)]
+            fade = rt.basic("opacity", timing_function=name, fill_mode="forwards", removed_on_completion=False)
+            rt.add_animations(fade, layers[name], begin_time=begins, duration=2, from_=0.0, to=ends)
+            fade.destroy()
+        rt.tick(2.5)
+        for name, group in layers.items():
+            for i, layer in enumerate(group):
+                assert layer.presentation("opacity") == ends[i] * curve(rt, name, (2.5 - begins[i]) / 2)
+        with pytest.raises(animrt.StateError, match="'bounce'"):
+            examples.unload()
+        rt.tick(10)  # finished and filling forwards: still attached, still on the plugin's curves
+        assert [layer.presentation("opacity") for layer in layers["elastic"]] == ends
+        with pytest.raises(animrt.StateError, match="'elastic'"):
+            examples.unload()
+        for name in ("bounce(3)", "elastic"):
+            for layer in layers[name]:
+                layer.remove_all_animations()
+        examples.unload()
+        with pytest.raises(animrt.NotFoundError):
+            rt.basic("opacity", timing_function="elastic")
+        rt.tick(11)
+        assert [layer.presentation("opacity") for layer in layers["wobble(1)"]] == ends
+
+
 def test_bound_functions_are_called_with_python_values():
     with animrt.Runtime() as rt:
         power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6", name="power")
