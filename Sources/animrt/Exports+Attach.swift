@@ -22,7 +22,7 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
         let m = try checkedCount(columnCount, "column_count")
         if n > 0 && layers == nil { throw AnimrtError(.nullPointer, "layers is NULL but count is \(n)") }
         if m > 0 && columns == nil { throw AnimrtError(.nullPointer, "columns is NULL but column_count is \(m)") }
-        let key = try optionalString(key, "key")
+        let key = try optionalNameString(key, "key")
         var list: [BulkColumn] = []
         for c in 0..<m {
             let raw = Int32(bitPattern: columns[c].field.rawValue)

@@ -367,6 +367,8 @@ ROW(17, "a count no buffer can have") {
     CHECK_STATUS(animrt_layer_set_value(w->rt, w->layer, w->opacity, kv_probe, SIZE_MAX / 2 + 1), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_reader_create(w->rt, &w->layer, &w->opacity, SIZE_MAX, &out), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_value(w->rt, w->anim, ANIMRT_TO, kv_probe, ((size_t)1 << 28) + 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_create_many(w->rt, 0, SIZE_MAX, &out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_add_animations(w->rt, w->anim, &w->layer, SIZE_MAX, NULL, 0, NULL, 0, &out), ANIMRT_E_RANGE);
     CHECK(out == 5);
     /* An output capacity is never too large: SIZE_MAX just means "enough". */
     double v = 0;

@@ -379,6 +379,51 @@ FN_TEST(animrt_layer_create) {
     animrt_runtime_destroy(rt);
 }
 
+FN_TEST(animrt_layer_create_many) {
+    animrt_runtime *rt = rt_new(), *other = rt_new();
+    animrt_id parent = new_layer(rt, 0), kids[5] = {0}, roots[3] = {0};
+    CHECK_OK(animrt_layer_create_many(rt, parent, 5, kids));
+    CHECK_OK(animrt_layer_create_many(rt, 0, 3, roots));
+    int distinct = 1;
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < i; j++) distinct &= kids[i] != 0 && kids[i] != kids[j] && kids[i] != parent;
+    CHECK(distinct && roots[0] != 0 && roots[2] != 0 && roots[0] != roots[2]);
+    /* The children live in the parent's time; the roots in the runtime's. */
+    CHECK_OK(animrt_layer_set_timing(rt, parent, 0, 2, 0));
+    attach(rt, kids[4], basic(rt, "opacity", 0, 1, 2, 2), "a");
+    attach(rt, roots[1], basic(rt, "opacity", 0, 1, 1, 2), "a");
+    animrt_runtime_tick(rt, 1.5); /* child time 3 */
+    CHECK(pres(rt, kids[4], "opacity") == 0.5);
+    CHECK(pres(rt, roots[1], "opacity") == 0.25);
+    /* Destroying the parent makes them roots, as for layers made one by one. */
+    CHECK_OK(animrt_layer_destroy(rt, parent));
+    animrt_runtime_tick(rt, 2);
+    CHECK(pres(rt, kids[4], "opacity") == 0);
+    /* No layer at all: nothing is read or written. */
+    CHECK_OK(animrt_layer_create_many(rt, 0, 0, NULL));
+    animrt_id out[2] = {123, 123}, foreign = new_layer(other, 0), anim = basic(rt, "opacity", 0, 1, 1, 1);
+    new_layer(rt, 0); /* takes the destroyed parent's slot: the next ones are fresh */
+    animrt_id last = new_layer(rt, 0);
+    CHECK_STATUS(animrt_layer_create_many(rt, 0, 2, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_create_many(rt, foreign, 2, out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_create_many(rt, anim, 2, out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_create_many(rt, 12345, 2, out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_create_many(rt, parent, 2, out), ANIMRT_E_HANDLE); /* destroyed */
+    /* More layers than a runtime holds (ANIMRT_OBJECTS_MAX), up to the
+     * largest count accepted (2^28); past it, no count is read. */
+    CHECK_STATUS(animrt_layer_create_many(rt, 0, (size_t)ANIMRT_OBJECTS_MAX + 1, out), ANIMRT_E_NOMEM);
+    CHECK_MESSAGE("too many layers");
+    CHECK_STATUS(animrt_layer_create_many(rt, 0, (size_t)1 << 28, out), ANIMRT_E_NOMEM);
+    CHECK_STATUS(animrt_layer_create_many(rt, 0, ((size_t)1 << 28) + 1, out), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("at most");
+    CHECK_STATUS(animrt_layer_create_many(rt, 0, SIZE_MAX, out), ANIMRT_E_RANGE);
+    CHECK(out[0] == 123 && out[1] == 123);
+    /* None of the refused calls made a layer: the next one takes the next slot. */
+    CHECK(((new_layer(rt, 0) - last) & 0xFFFFFF) == 1);
+    animrt_runtime_destroy(other);
+    animrt_runtime_destroy(rt);
+}
+
 FN_TEST(animrt_layer_destroy) {
     animrt_runtime *rt = rt_new();
     animrt_id parent = new_layer(rt, 0), child = new_layer(rt, parent);
@@ -1233,6 +1278,71 @@ FN_TEST(animrt_layer_add_animation) {
     animrt_runtime_destroy(rt);
 }
 
+FN_TEST(animrt_layer_add_animations) {
+    animrt_runtime *rt = rt_new(), *other = rt_new();
+    animrt_id layers[3], handles[3] = {0}, barrier = 0, a = basic(rt, "opacity", 0, 1, 1, 1);
+    CHECK_OK(animrt_layer_create_many(rt, 0, 3, layers));
+    CHECK_OK(animrt_barrier_create(rt, &barrier));
+    double duration[3] = {4, 2, 1}, to[3] = {10, 20, 40};
+    animrt_column cols[2] = {{ANIMRT_COLUMN_DURATION, duration}, {ANIMRT_COLUMN_TO, to}};
+    CHECK_OK(animrt_layer_add_animations(rt, a, layers, 3, cols, 2, "k", barrier, handles));
+    CHECK(handles[0] != 0 && handles[0] != handles[1] && handles[1] != handles[2] && handles[0] != a);
+    size_t count = 0;
+    animrt_barrier_count(rt, barrier, &count);
+    CHECK(count == 3);
+    animrt_runtime_tick(rt, 1.5); /* half a second in */
+    CHECK(pres(rt, layers[0], "opacity") == 1.25 && pres(rt, layers[1], "opacity") == 5 && pres(rt, layers[2], "opacity") == 20);
+    /* The description is unchanged. */
+    CHECK(timing(rt, a, ANIMRT_TIMING_DURATION) == 1);
+    /* Under a taken key, each copy replaces the animation of its layer. */
+    drain(rt, NULL, 0);
+    CHECK_OK(animrt_layer_add_animations(rt, a, &layers[1], 1, NULL, 0, "k", 0, NULL));
+    animrt_event ev[4];
+    CHECK(drain(rt, ev, 4) == 1 && ev[0].reason == ANIMRT_STOP_REPLACED && ev[0].object == handles[1]);
+    CHECK(animation_count(rt, layers[1]) == 1);
+    CHECK_OK(animrt_layer_add_animations(rt, a, NULL, 0, NULL, 0, NULL, 0, NULL)); /* nothing to add */
+    /* A key of ANIMRT_NAME_MAX bytes is accepted; one more is not. */
+    char name[ANIMRT_NAME_MAX + 2];
+    memset(name, 'k', sizeof name - 1);
+    name[ANIMRT_NAME_MAX + 1] = 0;
+    animrt_id out[3] = {7, 7, 7}, foreign = 0, stale[3] = {layers[0], a, layers[2]};
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, cols, 2, name, 0, out), ANIMRT_E_RANGE);
+    name[ANIMRT_NAME_MAX] = 0;
+    CHECK_OK(animrt_layer_add_animations(rt, a, &layers[2], 1, NULL, 0, name, 0, NULL));
+    CHECK(animation_count(rt, layers[2]) == 2);
+    animrt_barrier_create(other, &foreign);
+    double bad_duration[3] = {1, -1, 1}, bad_to[3] = {1, 2, INFINITY};
+    animrt_column negative = {ANIMRT_COLUMN_DURATION, bad_duration}, infinite = {ANIMRT_COLUMN_TO, bad_to};
+    animrt_column after_timing = {(animrt_column_field)(ANIMRT_COLUMN_ITERATION_DURATION + 1), to};
+    animrt_column after_values = {(animrt_column_field)(ANIMRT_COLUMN_VELOCITY + 1), to};
+    animrt_column no_values = {ANIMRT_COLUMN_TO, NULL}, velocity = {ANIMRT_COLUMN_VELOCITY, to};
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &negative, 1, NULL, 0, out), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("item 1 of the duration column");
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &infinite, 1, NULL, 0, out), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("item 2");
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &after_timing, 1, NULL, 0, out), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &after_values, 1, NULL, 0, out), ANIMRT_E_ENUM);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &no_values, 1, NULL, 0, out), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &velocity, 1, NULL, 0, out), ANIMRT_E_KIND);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, stale, 3, cols, 2, NULL, 0, out), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("layers[1]");
+    CHECK_STATUS(animrt_layer_add_animations(rt, layers[0], layers, 3, cols, 2, NULL, 0, out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, cols, 2, NULL, foreign, out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, cols, 2, "\xc3\x28", 0, out), ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, NULL, 3, cols, 2, NULL, 0, out), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, NULL, 2, NULL, 0, out), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, ((size_t)1 << 28) + 1, cols, 2, NULL, 0, out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, SIZE_MAX, cols, 2, NULL, 0, out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, cols, SIZE_MAX, NULL, 0, out), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("column_count");
+    CHECK(out[0] == 7 && out[1] == 7 && out[2] == 7);
+    CHECK(animation_count(rt, layers[0]) == 1 && animation_count(rt, layers[1]) == 1 && animation_count(rt, layers[2]) == 2);
+    animrt_barrier_count(rt, barrier, &count);
+    CHECK(count == 2); /* the replaced copy left it; no refused call joined it */
+    animrt_runtime_destroy(other);
+    animrt_runtime_destroy(rt);
+}
+
 FN_TEST(animrt_layer_remove_animation) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0);
@@ -1953,6 +2063,7 @@ int main(void) {
     RUN_FN(animrt_keypath_info);
     RUN_FN(animrt_property_define);
     RUN_FN(animrt_layer_create);
+    RUN_FN(animrt_layer_create_many);
     RUN_FN(animrt_layer_destroy);
     RUN_FN(animrt_layer_set_parent);
     RUN_FN(animrt_layer_set_timing);
@@ -1981,6 +2092,7 @@ int main(void) {
     RUN_FN(animrt_keyframe_set_spline);
     RUN_FN(animrt_group_add);
     RUN_FN(animrt_layer_add_animation);
+    RUN_FN(animrt_layer_add_animations);
     RUN_FN(animrt_layer_remove_animation);
     RUN_FN(animrt_layer_remove_all_animations);
     RUN_FN(animrt_layer_animation_count);

@@ -215,6 +215,10 @@ def test_row17_counts_no_buffer_can_have(world):
         lib.animrt_keyframe_set_values(rt._ptr, kf.id, values, 2 ** 64 - 1, 1)
     with pytest.raises(animrt.RangeError):
         lib.animrt_layer_set_value(rt._ptr, layer.id, rt.keypath_id("opacity"), values, 2 ** 63)
+    with pytest.raises(animrt.RangeError, match="count is 268435457"):
+        rt.create_layers(2 ** 28 + 1)
+    with pytest.raises(animrt.RangeError, match="at most"):
+        lib.animrt_layer_create_many(rt._ptr, 0, 2 ** 64 - 1, None)
     # The keyframes are still 0 → 1, as the library evaluates them: half way
     # through at a tick at the same time (the clock does not move).
     other = rt.layer()

@@ -97,7 +97,7 @@ def _animation_classes():
 
 def binding_tables():
     """Every table of the binding that numbers a header enumeration, as {constant: value}."""
-    from animrt import _animation, _errors, _events, _machine
+    from animrt import _animation, _bulk, _errors, _events, _machine
     enum = lambda prefix, e: {prefix + m.name: int(m) for m in e}  # noqa: E731
     # _machine's module constants: _STATE → ANIMRT_NAME_STATE, _DOT → ANIMRT_EXPORT_DOT, …
     private = lambda prefix, names: {prefix + n: getattr(_machine, "_" + n) for n in names}  # noqa: E731
@@ -127,6 +127,8 @@ def binding_tables():
         "animrt_name_kind": private("ANIMRT_NAME_", ["STATE", "EVENT", "CONTEXT", "EMIT", "REQUEST", "PART", "CONFIG"]),
         "animrt_export_format": private("ANIMRT_EXPORT_", ["DOT", "MARKDOWN"]),
         "animrt_value_type": private("ANIMRT_TYPE_", ["NUMBER", "BOOL", "STRING", "INTEGER", "POINTER"]),
+        # add_animations(columns=…): "from_" -> ANIMRT_COLUMN_FROM, "begin_time" -> ANIMRT_COLUMN_BEGIN_TIME
+        "animrt_column_field": {"ANIMRT_COLUMN_" + k.rstrip("_").upper(): v for k, v in _bulk.COLUMNS.items()},
     }
 
 
