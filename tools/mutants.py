@@ -32,6 +32,7 @@ MEDIA_TIMING = "Sources/AnimationCore/Timing/MediaTiming.swift"
 LIFE_STATE = "Sources/AnimationCore/Timing/LifeState.swift"
 BATCH_KERNEL = "Sources/AnimationCore/Batch/BatchKernel.swift"
 BATCH_STORAGE = "Sources/AnimationCore/Batch/BatchStorage.swift"
+BATCH_BLOCKS = "Sources/AnimationCore/Batch/BatchKernel+Blocks.swift"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -154,17 +155,22 @@ MUTANTS = [
            "removedOnCompletion ignored for batch entries with complex timing"),
     Mutant("batch-end-boundary", "comparison", BATCH_KERNEL,
            "&+ (raw >= 1 ? 1 : 0)", "&+ (raw > 1 ? 1 : 0)", SWIFT,
-           "a simple batch entry is still active exactly at its end"),
+           "a simple batch entry of the one-at-a-time loop (other curves, a block's tail) is still active exactly "
+           "at its end"),
+    Mutant("batch-block-end-boundary", "comparison", BATCH_BLOCKS,
+           "&+ (raw >= 1 ? 1 : 0)", "&+ (raw > 1 ? 1 : 0)", SWIFT,
+           "a simple linear or Bézier entry taken four at a time is still active exactly at its end"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,
            "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
            "steps() before the start of a simple batch entry ignore the before flag"),
     Mutant("batch-fill-forwards-retained", "dropped statement", BATCH_STORAGE,
-           "let after: UInt8 = timing.fillMode.fillsForwards && !removedOnCompletion ? 4 : 0",
-           "let after: UInt8 = timing.fillMode.fillsForwards ? 4 : 0", SWIFT,
+           "let after: UInt8 = fill.fillsForwards && !removedOnCompletion ? 4 : 0",
+           "let after: UInt8 = fill.fillsForwards ? 4 : 0", SWIFT,
            "a simple batch entry removed on completion keeps filling forwards in its last frame"),
     Mutant("batch-remove-keeps-complex-index", "dropped statement", BATCH_STORAGE,
-           "extra[i] = extra[last]; owner[i] = owner[last]", "owner[i] = owner[last]", SWIFT,
-           "removing an entry leaves the moved entry with the removed one's timing"),
+           "begin[i] = begin[last]; duration[i] = duration[last];", "begin[i] = begin[last];", SWIFT,
+           "removing an entry leaves the moved entry with the removed one's timing (the duration column "
+           "holds a complex entry's timing index)"),
     Mutant("batch-workers", "off-by-one", BATCH_STORAGE,
            "let workers = max(1, min(threads, n / minimumPerThread))",
            "let workers = max(1, min(threads - 1, n / minimumPerThread))", SWIFT,
