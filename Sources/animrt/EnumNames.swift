@@ -25,6 +25,14 @@ enum EnumNames {
         return out
     }
 
+    /// The constants of `animrt_column_field`: the timing parameters'
+    /// numbers, then ANIMRT_COLUMN_FROM (16) and the other value slots.
+    static var columnFields: String {
+        (TimingParameter.allCases.map { ("\($0)", BulkField.timing($0).rawValue) }
+            + ValueSlot.allCases.map { ("\($0)", BulkField.value($0).rawValue) })
+            .map { "ANIMRT_COLUMN_\(constantCase($0.0)) (\($0.1))" }.joined(separator: ", ")
+    }
+
     /// "ANIMRT_FILL_REMOVED (0), ANIMRT_FILL_FORWARDS (1), …" for `type`,
     /// the Swift enum that numbers header enumeration `cName`.
     static func members<E: CaseIterable & RawRepresentable>(_ type: E.Type, _ cName: String) -> String

@@ -27,7 +27,7 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
         for c in 0..<m {
             let raw = Int32(bitPattern: columns[c].field.rawValue)
             guard let field = BulkField(rawValue: raw) else {
-                throw AnimrtError(.unknownEnum, "columns[\(c)].field is \(raw), not a valid animrt_column_field")
+                throw AnimrtError(.unknownEnum, "columns[\(c)].field: \(raw) is not a valid animrt_column_field; it is one of \(EnumNames.columnFields)")
             }
             guard let values = columns[c].values else {
                 if n == 0 { continue }

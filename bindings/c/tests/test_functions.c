@@ -390,18 +390,18 @@ FN_TEST(animrt_layer_create_many) {
     CHECK(distinct && roots[0] != 0 && roots[2] != 0 && roots[0] != roots[2]);
     /* The children live in the parent's time; the roots in the runtime's. */
     CHECK_OK(animrt_layer_set_timing(rt, parent, 0, 2, 0));
-    attach(rt, kids[4], basic(rt, "opacity", 0, 1, 2, 2), "a");
-    attach(rt, roots[1], basic(rt, "opacity", 0, 1, 1, 2), "a");
+    attach(rt, kids[4], basic_at(rt, "opacity", 0, 1, 2, 2), "a");
+    attach(rt, roots[1], basic_at(rt, "opacity", 0, 1, 1, 2), "a");
     animrt_runtime_tick(rt, 1.5); /* child time 3 */
-    CHECK(pres(rt, kids[4], "opacity") == 0.5);
-    CHECK(pres(rt, roots[1], "opacity") == 0.25);
+    CHECK(presentation(rt, kids[4], "opacity") == 0.5);
+    CHECK(presentation(rt, roots[1], "opacity") == 0.25);
     /* Destroying the parent makes them roots, as for layers made one by one. */
     CHECK_OK(animrt_layer_destroy(rt, parent));
     animrt_runtime_tick(rt, 2);
-    CHECK(pres(rt, kids[4], "opacity") == 0);
+    CHECK(presentation(rt, kids[4], "opacity") == 0);
     /* No layer at all: nothing is read or written. */
     CHECK_OK(animrt_layer_create_many(rt, 0, 0, NULL));
-    animrt_id out[2] = {123, 123}, foreign = new_layer(other, 0), anim = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id out[2] = {123, 123}, foreign = new_layer(other, 0), anim = basic_at(rt, "opacity", 0, 1, 1, 1);
     new_layer(rt, 0); /* takes the destroyed parent's slot: the next ones are fresh */
     animrt_id last = new_layer(rt, 0);
     CHECK_STATUS(animrt_layer_create_many(rt, 0, 2, NULL), ANIMRT_E_NULL);
@@ -1280,7 +1280,7 @@ FN_TEST(animrt_layer_add_animation) {
 
 FN_TEST(animrt_layer_add_animations) {
     animrt_runtime *rt = rt_new(), *other = rt_new();
-    animrt_id layers[3], handles[3] = {0}, barrier = 0, a = basic(rt, "opacity", 0, 1, 1, 1);
+    animrt_id layers[3], handles[3] = {0}, barrier = 0, a = basic_at(rt, "opacity", 0, 1, 1, 1);
     CHECK_OK(animrt_layer_create_many(rt, 0, 3, layers));
     CHECK_OK(animrt_barrier_create(rt, &barrier));
     double duration[3] = {4, 2, 1}, to[3] = {10, 20, 40};
@@ -1291,7 +1291,7 @@ FN_TEST(animrt_layer_add_animations) {
     animrt_barrier_count(rt, barrier, &count);
     CHECK(count == 3);
     animrt_runtime_tick(rt, 1.5); /* half a second in */
-    CHECK(pres(rt, layers[0], "opacity") == 1.25 && pres(rt, layers[1], "opacity") == 5 && pres(rt, layers[2], "opacity") == 20);
+    CHECK(presentation(rt, layers[0], "opacity") == 1.25 && presentation(rt, layers[1], "opacity") == 5 && presentation(rt, layers[2], "opacity") == 20);
     /* The description is unchanged. */
     CHECK(timing(rt, a, ANIMRT_TIMING_DURATION) == 1);
     /* Under a taken key, each copy replaces the animation of its layer. */

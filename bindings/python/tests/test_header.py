@@ -226,6 +226,9 @@ def enum_calls():
         ("animrt_value_kind", lambda: _ffi.lib.animrt_property_define(ptr, b"custom.thing", 99, one, 1)),
         ("animrt_name_kind", lambda: _ffi.lib.animrt_definition_id(ptr, definition._id, 99, b"x", ctypes.byref(out_i))),
         ("animrt_export_format", lambda: _ffi.lib.animrt_definition_export(ptr, definition._id, 99, buf, 8, ctypes.byref(size))),
+        ("animrt_column_field", lambda: _ffi.lib.animrt_layer_add_animations(ptr, basic._id, (c_uint64 * 1)(layer._id), 1,
+                                                                             (_ffi.Column * 1)(_ffi.Column(99, one)), 1,
+                                                                             None, 0, None)),
     ]
 
 
