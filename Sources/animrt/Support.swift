@@ -50,6 +50,10 @@ final class RuntimeBox: @unchecked Sendable {
         self.runtime = runtime
         machines = MachineHost(runtime: runtime)
         plugins = PluginHost(machines: machines)
+        // A batch worker runs curves from outside too: it is marked like the
+        // ticking thread, so a curve calling back is refused, not deadlocked.
+        let tag = runtime.tag
+        runtime.workerScope = { share in Callout.within(tag) { share() } }
     }
 
     /// Runs `body` with the box borrowed (no retain/release per call).

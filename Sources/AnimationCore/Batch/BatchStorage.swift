@@ -151,9 +151,10 @@ final class BatchStorage {
     /// (the animated value when in effect, else the model value) and appends
     /// to `transitions` the owners whose lifecycle state moved forwards, in
     /// entry order. With `threads` > 1 and enough entries, contiguous ranges
-    /// run concurrently; the results are the same to the bit.
+    /// run concurrently, each inside `scope`; the results are the same to the bit.
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, vectorised: Bool = true, transitions: inout [(Int32, LifeState)]) {
+                  threads: Int, scope: WorkerScope? = nil, vectorised: Bool = true,
+                  transitions: inout [(Int32, LifeState)]) {
         let n = count
         if n == 0 { return }
         withKernel(curves: curves, model: model, presentation: presentation) { kernel in
@@ -167,8 +168,11 @@ final class BatchStorage {
             lists.withUnsafeMutableBufferPointer { lists in
                 let out = UncheckedSendable(lists.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind, transitions: &out.value[w],
-                               vectorised: vectorised)
+                    let share = {
+                        kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind,
+                                   transitions: &out.value[w], vectorised: vectorised)
+                    }
+                    if let scope { scope(share) } else { share() }
                 }
             }
             for l in lists { transitions += l }
@@ -194,6 +198,10 @@ final class BatchStorage {
         }}}}}}
     }
 }
+
+/// What a worker thread of a batch evaluation runs its share of the
+/// entries inside (`Runtime.workerScope`).
+public typealias WorkerScope = @Sendable (_ share: () -> Void) -> Void
 
 /// A value handed to worker threads whose accesses are made disjoint by
 /// construction (each worker touches its own range).

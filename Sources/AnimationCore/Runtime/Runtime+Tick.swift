@@ -27,7 +27,8 @@ extension Runtime {
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeMutableBufferPointer { p in
                 batches.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
-                               threads: evaluationThreads, vectorised: vectorisesBatch, transitions: &transitions)
+                               threads: evaluationThreads, scope: workerScope, vectorised: vectorisesBatch,
+                               transitions: &transitions)
             }
         }
         }

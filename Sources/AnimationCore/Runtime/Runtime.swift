@@ -129,6 +129,12 @@ public final class Runtime {
     public var evaluationThreads = 1 {
         didSet { evaluationThreads = max(1, evaluationThreads) }
     }
+    /// What a worker thread of a batch evaluation runs its share inside
+    /// (nil: nothing). The C exports mark the thread as running code for
+    /// this runtime, so that a timing function from outside that calls
+    /// back into the runtime from a worker is refused rather than left
+    /// waiting for the lock its own tick holds.
+    public var workerScope: WorkerScope?
     /// Whether finished batch entries that fill move out of the per-tick
     /// evaluation (always on; off only to check, in tests, that it changes
     /// nothing the host sees).

@@ -628,6 +628,45 @@ TEST(calls_back_into_the_runtime_are_refused) {
     animrt_runtime_destroy(rt);
 }
 
+/* The same from the batch's worker threads: a curve evaluated on a worker
+ * while the tick holds the runtime is refused too (it used to wait forever
+ * for the lock its own tick held). Written from several threads at once:
+ * each only ever stores the same value. */
+static volatile int worker_calls, worker_not_refused;
+
+static double reentrant_worker_curve(double x, const double *params, void *user_data) {
+    (void)params;
+    double now = 0;
+    if (animrt_runtime_time((animrt_runtime *)user_data, &now) != ANIMRT_E_STATE) worker_not_refused = 1;
+    worker_calls = 1;
+    return x;
+}
+
+TEST(calls_back_from_batch_workers_are_refused) {
+    animrt_runtime *rt = rt_new();
+    enum { N = 80000 };  /* above two workers' minimum share (32 768 entries each) */
+    CHECK_OK(animrt_runtime_set_threads(rt, 2));
+    CHECK_OK(animrt_timing_function_register(rt, "selfishWorker", reentrant_worker_curve, rt, 0, NULL, NULL, NULL));
+    static animrt_id layers[N];
+    CHECK_OK(animrt_layer_create_many(rt, 0, N, layers));
+    animrt_id anim = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "selfishWorker"));
+    double zero = 0, one = 1;
+    CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &zero, 1));
+    CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &one, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, 10));
+    CHECK_OK(animrt_layer_add_animations(rt, anim, layers, N, NULL, 0, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_runtime_tick(rt, 6));
+    CHECK(worker_calls == 1);
+    CHECK(worker_not_refused == 0);
+    /* The curve's result still shows, on every layer: halfway through. */
+    CHECK(presentation(rt, layers[0], "opacity") == 0.5);
+    CHECK(presentation(rt, layers[N - 1], "opacity") == 0.5);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- the error rows (docs/bad-input.md, plugins) ----------------------- */
 
 /* After a refused load, the faulty plugin's first registrations are gone
@@ -820,6 +859,7 @@ int main(int argc, char **argv) {
     RUN(bound_functions_in_machines);
     RUN(host_functions);
     RUN(calls_back_into_the_runtime_are_refused);
+    RUN(calls_back_from_batch_workers_are_refused);
     RUN(error_missing_library);
     RUN(error_missing_symbol);
     RUN(error_abi_too_old_and_too_new);
