@@ -185,14 +185,16 @@ func worstError(_ scene: Scene, _ out: [Double], at time: Double) -> Double {
 let args = CommandLine.arguments
 let paths = args.dropFirst().filter { !$0.hasPrefix("--") }
 guard let referencePath = paths.first else {
-    print("usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [--quick]")
+    print("usage: animrt-bench REFERENCE_EVAL [ABI_BENCH] [REFERENCE_EVAL_NATIVE] [--quick | --mid-flight]")
     exit(2)
 }
 let abiPath = paths.dropFirst().first
 let nativePath = paths.dropFirst(2).first
 let quick = args.contains("--quick")
+/// Only the mid-flight frame against the C loop (for work on the kernel).
+let midFlightOnly = args.contains("--mid-flight")
 var coreAtLargest: (n: Int, frames: Int, ns: Double)? = nil
-let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+let sizes = midFlightOnly ? [] : quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 print("animrt batch tick vs hand-written C (cc -O2), one core; a frame = tick + bulk read of every value")
 for n in sizes {
     // At most 120 frames: the runtime's clock only moves forwards (the C loop wraps after 120).
@@ -266,6 +268,7 @@ if !quick {
     print(String(format: "N=%d bytes per active basic animation, added in bulk: %.1f (target <= 96)", n, scene!.bytesPerAnimation))
     scene = nil
 }
+if midFlightOnly { exit(0) }
 
 // The same frames through the C ABI (tick + animrt_reader_read), and one read call.
 if let abiPath, let core = coreAtLargest {

@@ -1,50 +1,81 @@
 /// The batch loop four entries at a time, for the linear and Bézier lanes.
 ///
 /// One entry's evaluation is a chain of dependent steps (a division, a
-/// table look-up, two cubics, the interpolation), so one entry at a time the
-/// processor mostly waits. Here four entries go through each step together,
-/// in straight-line code without branches, so that their chains overlap. The
-/// operations are those of the one-at-a-time loop, in the same order, so the
-/// results are the same to the bit; that loop stays the reference
-/// (`vectorised: false`) and takes what a block leaves: a block with complex
-/// timing, a curve piece that needs Newton's method or the ends of [0, 1]
-/// (`UnitBezier.solveT` for that entry), and the tail of the range.
+/// table look-up, two cubics, a Newton step with its division, the
+/// interpolation), so one entry at a time the processor mostly waits. Here
+/// four entries go through each step together as `SIMD4<Double>` lanes, in
+/// straight-line code without branches. Each lane does the operations of
+/// the one-at-a-time loop, in the same order (`UnitBezier.solveT`: the guess
+/// table's cubic, then one Newton step unless the piece is trusted), and
+/// Swift never fuses a multiply and an add, so the results are the same to
+/// the bit. That loop stays the reference (`vectorised: false`) and takes
+/// what a block leaves: a block with complex timing, an entry that
+/// `solveT` would not finish in one Newton step or that sits on an end of
+/// [0, 1] (`UnitBezier.solveT` for that entry), and the tail of the range.
 extension BatchKernel {
-    /// The first steps of one entry with simple timing: its local progress,
-    /// clamped, and the guess table's cubic for t(x) (nil-free: `exact`
-    /// says whether t must come from `UnitBezier.solveT` instead).
+    typealias Lanes = SIMD4<Double>
+
     @inline(__always)
-    private func head(_ i: Int, _ now: Double, bezier: Bool) -> (raw: Double, x: Double, t: Double, exact: Bool) {
-        let raw = (now - begin[i]) / duration[i]
-        let x = Swift.min(Swift.max(raw, 0), 1)
-        guard bezier else { return (raw, x, x, false) }
+    private func lanes(_ column: UnsafeMutablePointer<Double>, _ i: Int) -> Lanes {
+        UnsafeRawPointer(column + i).loadUnaligned(as: Lanes.self)
+    }
+
+    /// The progress of entries i ..< i + 4 with simple timing, raw and
+    /// clamped to [0, 1] as `Swift.min(Swift.max(raw, 0), 1)` does (NaN stays NaN).
+    @inline(__always)
+    private func progress(_ i: Int, _ now: Double) -> (raw: Lanes, x: Lanes) {
+        let raw = (Lanes(repeating: now) - lanes(begin, i)) / lanes(duration, i)
+        let x = raw.replacing(with: 0, where: raw .<= 0)
+        return (raw, x.replacing(with: 1, where: x .> 1))
+    }
+
+    /// Per lane, entry i + lane's curve coefficients `q[offset]`.
+    @inline(__always)
+    private func coefficient(_ q: (UnsafePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>),
+                             _ offset: Int) -> Lanes {
+        Lanes(q.0[offset], q.1[offset], q.2[offset], q.3[offset])
+    }
+
+    /// t(x) for entries i ..< i + 4 as `UnitBezier.solveT` finds it on its
+    /// usual way (the guess table's cubic and, where the piece is not
+    /// trusted alone, one Newton step), and y(t); `exact` marks the lanes
+    /// that leave that way (an end of [0, 1] or NaN, a flat slope, a step
+    /// too large to stop after): their t must come from `solveT`.
+    @inline(__always)
+    private func bezier(_ i: Int, _ x: Lanes) -> (y: Lanes, exact: SIMDMask<SIMD4<Int64>>) {
         let n = GuessTable.intervals
-        let s = x * Double(n)
-        // s is in [0, n] (x is clamped; NaN is sent to `solveT`), so the
-        // conversion cannot trap.
-        let k = Swift.min(Int(s.isNaN ? 0 : s), n &- 1)
-        let u = s - Double(k)
-        let p = tables[Int(curve[i])] + k &* GuessTable.stride
-        let t = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
-        return (raw, x, t, !(x > 0) || x >= 1 || p[4] == 0)
+        let inside = (x .> 0) .& (x .< 1)
+        // Only lanes inside (0, 1) are kept; the others index piece 0, so
+        // the conversions below cannot trap.
+        let s = (x * Double(n)).replacing(with: 0, where: .!inside)
+        let c0 = Int(curve[i]), c1 = Int(curve[i &+ 1]), c2 = Int(curve[i &+ 2]), c3 = Int(curve[i &+ 3])
+        let k0 = Swift.min(Int(s[0]), n &- 1), k1 = Swift.min(Int(s[1]), n &- 1)
+        let k2 = Swift.min(Int(s[2]), n &- 1), k3 = Swift.min(Int(s[3]), n &- 1)
+        let u = s - Lanes(Double(k0), Double(k1), Double(k2), Double(k3))
+        let w = GuessTable.stride
+        let p = (tables[c0] + k0 &* w, tables[c1] + k1 &* w, tables[c2] + k2 &* w, tables[c3] + k3 &* w)
+        let guess = ((coefficient(p, 0) * u + coefficient(p, 1)) * u + coefficient(p, 2)) * u + coefficient(p, 3)
+        let trusted = coefficient(p, 4) .!= 0
+        let q = (UnsafePointer(coefficients + c0 &* 6), UnsafePointer(coefficients + c1 &* 6),
+                 UnsafePointer(coefficients + c2 &* 6), UnsafePointer(coefficients + c3 &* 6))
+        let ax = coefficient(q, 0), bx = coefficient(q, 1), cx = coefficient(q, 2)
+        // solveT's first Newton iteration, in every lane.
+        let d = (3 * ax * guess + 2 * bx) * guess + cx
+        let step = (((ax * guess + bx) * guess + cx) * guess - x) / d
+        // |d| >= minDerivative and |step| < newtonStepEpsilon (false for NaN).
+        let (m, e) = (UnitBezier.minDerivative, UnitBezier.newtonStepEpsilon)
+        let converged = ((d .>= m) .| (d .<= -m)) .& (step .< e) .& (step .> -e)
+        let t = (guess - step).replacing(with: guess, where: trusted)
+        let y = ((coefficient(q, 3) * t + coefficient(q, 4)) * t + coefficient(q, 5)) * t
+        return (y, .!inside .| .!(trusted .| converged))
     }
 
-    /// y(t) on entry `i`'s curve, and its value.
     @inline(__always)
-    private func tail(_ i: Int, _ t: Double, bezier: Bool) -> Double {
-        var y = t
-        if bezier {
-            let k = coefficients + Int(curve[i]) &* 6
-            y = ((k[3] * t + k[4]) * t + k[5]) * t
-        }
-        return from[i] + (to[i] - from[i]) * y
-    }
-
-    @inline(__always)
-    private func exactT(_ i: Int, _ x: Double) -> Double {
+    private func exactValue(_ i: Int, _ x: Double) -> Double {
         let c = Int(curve[i])
         let k = coefficients + c &* 6
-        return UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
+        let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
+        return from[i] + (to[i] - from[i]) * (((k[3] * t + k[4]) * t + k[5]) * t)
     }
 
     @inline(__always)
@@ -55,35 +86,36 @@ extension BatchKernel {
     }
 
     @inline(__always)
-    func blocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], bezier: Bool) {
+    func blocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], bezier isBezier: Bool) {
         var i = range.lowerBound
         let end = range.upperBound
         while i &+ 4 <= end {
             if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                if bezier { loop(i..<(i &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) } }
+                if isBezier { loop(i..<(i &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) } }
                 else { loop(i..<(i &+ 4), now, &transitions) { _, x, _ in x } }
                 i &+= 4
                 continue
             }
-            let a = head(i, now, bezier: bezier), b = head(i &+ 1, now, bezier: bezier)
-            let c = head(i &+ 2, now, bezier: bezier), d = head(i &+ 3, now, bezier: bezier)
-            var ta = a.t, tb = b.t, tc = c.t, td = d.t
-            if a.exact || b.exact || c.exact || d.exact {
-                if a.exact { ta = exactT(i, a.x) }
-                if b.exact { tb = exactT(i &+ 1, b.x) }
-                if c.exact { tc = exactT(i &+ 2, c.x) }
-                if d.exact { td = exactT(i &+ 3, d.x) }
+            let (raw, x) = progress(i, now)
+            let from = lanes(self.from, i), span = lanes(to, i) - from
+            var value: Lanes
+            if isBezier {
+                let (y, exact) = bezier(i, x)
+                value = from + span * y
+                if any(exact) {
+                    for j in 0..<4 where exact[j] { value[j] = exactValue(i &+ j, x[j]) }
+                }
+            } else {
+                value = from + span * x
             }
-            let va = tail(i, ta, bezier: bezier), vb = tail(i &+ 1, tb, bezier: bezier)
-            let vc = tail(i &+ 2, tc, bezier: bezier), vd = tail(i &+ 3, td, bezier: bezier)
-            close(i, a.raw, va, &transitions)
-            close(i &+ 1, b.raw, vb, &transitions)
-            close(i &+ 2, c.raw, vc, &transitions)
-            close(i &+ 3, d.raw, vd, &transitions)
+            close(i, raw[0], value[0], &transitions)
+            close(i &+ 1, raw[1], value[1], &transitions)
+            close(i &+ 2, raw[2], value[2], &transitions)
+            close(i &+ 3, raw[3], value[3], &transitions)
             i &+= 4
         }
         if i < end {
-            if bezier { loop(i..<end, now, &transitions) { k, x, _ in bezierEase(k, x) } }
+            if isBezier { loop(i..<end, now, &transitions) { k, x, _ in bezierEase(k, x) } }
             else { loop(i..<end, now, &transitions) { _, x, _ in x } }
         }
     }
