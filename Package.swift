@@ -11,7 +11,10 @@ let package = Package(
     ],
     targets: [
         // Pure Swift: curves, timing, values, animations, layers, barriers, events.
-        .target(name: "AnimationCore"),
+        .target(name: "AnimationCore", dependencies: ["CBatchKernel"]),
+        // The Bézier lane's blocks of four with AVX2, chosen at run time (the
+        // only C under the core; its Swift blocks are the reference).
+        .target(name: "CBatchKernel"),
         // The statechart engine: definitions (JSON), expressions, instances. Above the core.
         // The definitions that come with animrt (Library/*.json) are embedded at build time.
         .target(name: "StateMachines", dependencies: ["AnimationCore"], exclude: ["Library"], plugins: ["EmbedMachines"]),

@@ -33,6 +33,7 @@ LIFE_STATE = "Sources/AnimationCore/Timing/LifeState.swift"
 BATCH_KERNEL = "Sources/AnimationCore/Batch/BatchKernel.swift"
 BATCH_STORAGE = "Sources/AnimationCore/Batch/BatchStorage.swift"
 BATCH_BLOCKS = "Sources/AnimationCore/Batch/BatchKernel+Blocks.swift"
+BATCH_AVX2 = "Sources/CBatchKernel/batch_kernel.c"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -160,6 +161,19 @@ MUTANTS = [
     Mutant("batch-block-end-boundary", "comparison", BATCH_BLOCKS,
            "&+ (raw >= 1 ? 1 : 0)", "&+ (raw > 1 ? 1 : 0)", SWIFT,
            "a simple linear or Bézier entry taken four at a time is still active exactly at its end"),
+    Mutant("batch-steady-block-end", "comparison", BATCH_BLOCKS,
+           "(raw .>= 0) .& (raw .< 1) .& (value - value .== 0)", "(raw .>= 0) .& (raw .<= 1) .& (value - value .== 0)",
+           ("swift:Kernel",),
+           "a block of four reaching the end of its active interval together is taken as still mid-flight "
+           "(no ended transition, no fill decision)"),
+    Mutant("batch-lanes-newton-step", "dropped statement", BATCH_BLOCKS,
+           ".& (step .< e) .& (step .> -e)", ".& (step .< e)", ("swift:Kernel",),
+           "the SIMD4 blocks stop after one Newton step that moved t down by too much (solveT goes on)"),
+    Mutant("batch-avx2-ends", "dropped statement", BATCH_AVX2,
+           "__m256d ok = _mm256_and_pd(inside, _mm256_or_pd(trusted, converged));",
+           "__m256d ok = _mm256_or_pd(trusted, converged);", ("swift:Kernel",),
+           "the AVX2 blocks take an entry on an end of [0, 1] (or NaN progress) from the guess table's piece 0 "
+           "instead of the exact solver"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,
            "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
            "steps() before the start of a simple batch entry ignore the before flag"),

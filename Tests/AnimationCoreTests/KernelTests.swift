@@ -39,7 +39,7 @@ struct KernelTests {
     @Test("the same values and events, frame after frame", arguments: [1, 2, 3] as [UInt64])
     func agree(seed: UInt64) throws {
         let reference = Runtime(), blocks = Runtime(), threaded = Runtime()
-        reference.vectorisesBatch = false
+        reference.batchPath = .reference
         threaded.evaluationThreads = 2
         threaded.batches.minimumPerThread = 97  // several ranges, of odd sizes
         var outputs: [([UInt64], [String])] = []

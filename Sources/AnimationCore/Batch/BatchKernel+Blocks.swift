@@ -8,7 +8,7 @@
 /// the one-at-a-time loop, in the same order (`UnitBezier.solveT`: the guess
 /// table's cubic, then one Newton step unless the piece is trusted), and
 /// Swift never fuses a multiply and an add, so the results are the same to
-/// the bit. That loop stays the reference (`vectorised: false`) and takes
+/// the bit. That loop stays the reference (`BatchPath.reference`) and takes
 /// what a block leaves: a block with complex timing, an entry that
 /// `solveT` would not finish in one Newton step or that sits on an end of
 /// [0, 1] (`UnitBezier.solveT` for that entry), and the tail of the range.
@@ -71,7 +71,7 @@ extension BatchKernel {
     }
 
     @inline(__always)
-    private func exactValue(_ i: Int, _ x: Double) -> Double {
+    func exactValue(_ i: Int, _ x: Double) -> Double {
         let c = Int(curve[i])
         let k = coefficients + c &* 6
         let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
@@ -83,6 +83,25 @@ extension BatchKernel {
         let newState: UInt8 = (raw >= 0 ? 1 : 0) &+ (raw >= 1 ? 1 : 0)
         let inEffect = (flags[i] >> (BatchStorage.effectShift &+ newState)) & 1 != 0
         finish(i, out: Int(slot[i]), value: value, inEffect: inEffect, newState: newState, &transitions)
+    }
+
+    /// Closes entries i ..< i + 4. When all four are mid-flight (and in
+    /// effect there), were already, and have finite values, `close` would
+    /// only store the values: the block does just that.
+    @inline(__always)
+    func closeBlock(_ i: Int, _ raw: Lanes, _ value: Lanes, _ transitions: inout [(Int32, LifeState)]) {
+        let running = LifeState.running.rawValue, active: UInt32 = 0x0101_0101 &* UInt32(1 << (BatchStorage.effectShift &+ running))
+        if all((raw .>= 0) .& (raw .< 1) .& (value - value .== 0))  // x - x is 0 for finite x only
+            && UnsafeRawPointer(state + i).loadUnaligned(as: UInt32.self) == 0x0101_0101 &* UInt32(running)
+            && UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & active == active {
+            presentation[Int(slot[i])] = value[0]; presentation[Int(slot[i &+ 1])] = value[1]
+            presentation[Int(slot[i &+ 2])] = value[2]; presentation[Int(slot[i &+ 3])] = value[3]
+            return
+        }
+        close(i, raw[0], value[0], &transitions)
+        close(i &+ 1, raw[1], value[1], &transitions)
+        close(i &+ 2, raw[2], value[2], &transitions)
+        close(i &+ 3, raw[3], value[3], &transitions)
     }
 
     @inline(__always)
@@ -108,10 +127,7 @@ extension BatchKernel {
             } else {
                 value = from + span * x
             }
-            close(i, raw[0], value[0], &transitions)
-            close(i &+ 1, raw[1], value[1], &transitions)
-            close(i &+ 2, raw[2], value[2], &transitions)
-            close(i &+ 3, raw[3], value[3], &transitions)
+            closeBlock(i, raw, value, &transitions)
             i &+= 4
         }
         if i < end {

@@ -1,3 +1,16 @@
+/// How the batch evaluates its linear and Bézier lanes; every path gives
+/// the same results to the bit.
+enum BatchPath: Sendable {
+    /// One entry at a time (`BatchKernel.loop`): the reference.
+    case reference
+    /// Four entries at a time as `SIMD4<Double>` lanes, in Swift
+    /// (`BatchKernel.blocks`): the portable path.
+    case lanes
+    /// The Bézier lane through the AVX2 blocks where the processor has
+    /// AVX2 (`BatchKernel.nativeBlocks`), else `lanes`.
+    case native
+}
+
 /// The batch loop over raw columns; one instance is shared by all workers.
 struct BatchKernel: @unchecked Sendable {
     let begin, duration, from, to: UnsafeMutablePointer<Double>
@@ -16,18 +29,19 @@ struct BatchKernel: @unchecked Sendable {
 
     /// Evaluates `range` of a lane whose curves are all of `kind`; the
     /// loop is specialised per kind, so it never branches on the curve.
-    /// Linear and Bézier lanes go four entries at a time (`blocks`), with
+    /// Linear and Bézier lanes go four entries at a time (`path`), with
     /// results identical to the bit to the one-at-a-time loop, which stays
-    /// the reference (`vectorised: false`) and handles what a block cannot.
+    /// the reference (`.reference`) and handles what a block cannot.
     func run(_ range: Range<Int>, now: Double, kind: UInt8, transitions: inout [(Int32, LifeState)],
-             vectorised: Bool = true) {
+             path: BatchPath = .native) {
         switch kind {
         case CurveTable.linear:
-            if vectorised { blocks(range, now, &transitions, bezier: false) }
-            else { loop(range, now, &transitions) { _, x, _ in x } }
+            if path == .reference { loop(range, now, &transitions) { _, x, _ in x } }
+            else { blocks(range, now, &transitions, bezier: false) }
         case CurveTable.bezier:
-            if vectorised { blocks(range, now, &transitions, bezier: true) }
-            else { loop(range, now, &transitions) { i, x, _ in bezierEase(i, x) } }
+            if path == .reference { loop(range, now, &transitions) { i, x, _ in bezierEase(i, x) } }
+            else if path == .native && BatchKernel.hasNativeBlocks { nativeBlocks(range, now, &transitions) }
+            else { blocks(range, now, &transitions, bezier: true) }
         case CurveTable.native:
             // The plugin's or host's C function, called directly; a
             // non-finite result counts as 0, as `CustomTimingFunction` does.

@@ -27,11 +27,11 @@ final class BatchSet {
     }
 
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, scope: WorkerScope? = nil, vectorised: Bool = true,
+                  threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
         for lane in lanes.dropLast() where lane.count > 0 {
             lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
-                          scope: scope, vectorised: vectorised, transitions: &transitions)
+                          scope: scope, path: path, transitions: &transitions)
         }
     }
 }

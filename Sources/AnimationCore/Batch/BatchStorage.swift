@@ -153,14 +153,14 @@ final class BatchStorage {
     /// entry order. With `threads` > 1 and enough entries, contiguous ranges
     /// run concurrently, each inside `scope`; the results are the same to the bit.
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, scope: WorkerScope? = nil, vectorised: Bool = true,
+                  threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
         let n = count
         if n == 0 { return }
         withKernel(curves: curves, model: model, presentation: presentation) { kernel in
             let workers = max(1, min(threads, n / minimumPerThread))
             if workers == 1 {
-                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions, vectorised: vectorised)
+                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions, path: path)
                 return
             }
             let kind = self.kind
@@ -170,7 +170,7 @@ final class BatchStorage {
                 DispatchQueue.concurrentPerform(iterations: workers) { w in
                     let share = {
                         kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind,
-                                   transitions: &out.value[w], vectorised: vectorised)
+                                   transitions: &out.value[w], path: path)
                     }
                     if let scope { scope(share) } else { share() }
                 }

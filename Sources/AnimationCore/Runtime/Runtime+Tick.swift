@@ -27,7 +27,7 @@ extension Runtime {
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeMutableBufferPointer { p in
                 batches.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
-                               threads: evaluationThreads, scope: workerScope, vectorised: vectorisesBatch,
+                               threads: evaluationThreads, scope: workerScope, path: batchPath,
                                transitions: &transitions)
             }
         }

@@ -139,10 +139,10 @@ public final class Runtime {
     /// evaluation (always on; off only to check, in tests, that it changes
     /// nothing the host sees).
     var freezesFinishedFills = true
-    /// Whether linear and Bézier lanes are evaluated four entries at a time
-    /// (always on; off only to check, in tests, that the results are the
-    /// same to the bit as one entry at a time).
-    var vectorisesBatch = true
+    /// How the linear and Bézier lanes are evaluated (always `.native`;
+    /// the others only to check, in tests, that the results are the same to
+    /// the bit).
+    var batchPath = BatchPath.native
     /// Named timing functions (plugins add theirs here).
     @exclusivity(unchecked) public var timingFunctions = TimingFunctionRegistry()
     /// Known properties (the host adds its own here).

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import AnimationCore
+
+/// The three ways a linear or Bézier lane is evaluated (one entry at a
+/// time, Swift `SIMD4` blocks, the AVX2 blocks where the processor has
+/// them) driven over the same randomised raw entries, compared bit for bit:
+/// presentation, lifecycle states, transitions in order. The entries sit on
+/// every boundary a block decides on: before, at and after the active
+/// interval, every fill, removed or kept, complex timing inside a block,
+/// curves shared by a block or mixed, pieces needing more than one Newton
+/// step or none, ends overflowing the doubles, and ranges whose length is no
+/// multiple of four or of the C chunk (R0.4: every value shown is finite).
+@Suite("Kernel paths: one at a time, SIMD4 blocks and AVX2 blocks agree bit for bit")
+struct KernelPathTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        mutating func pick<T>(_ a: [T]) -> T { a[next(a.count)] }
+    }
+
+    static let bezierCurves: [TimingFunction] = [
+        .easeIn, .easeOut, .easeInEaseOut, .default, try! .cubicBezier(1, 0, 0, 1), try! .cubicBezier(0.9, 0.1, 0.1, 0.9),
+        try! .cubicBezier(0.5, 1e300, 0.5, -1e300), try! .cubicBezier(0, 1.5, 1, -0.5), try! .cubicBezier(0.3, 0, 0.3, 1)]
+
+    /// A lane of `count` random entries; `now` values that hit begin and end exactly come from `times`.
+    static func lane(kind: UInt8, count: Int, seed: UInt64, curves: inout CurveTable) -> (BatchStorage, [Double]) {
+        var g = Generator(state: seed)
+        let lane = BatchStorage(kind: kind)
+        var times: [Double] = [0, -1e300, 1e300]
+        var c = Int32(0)
+        var run = 0
+        for i in 0..<count {
+            // Runs of one curve (a block shares it) and single ones (mixed blocks).
+            if run == 0 {
+                c = curves.retain(kind == CurveTable.linear ? .linear : g.pick(bezierCurves))
+                run = g.pick([1, 1, 2, 4, 9, 40])
+            } else { c = curves.retain(id: c) }
+            run -= 1
+            let begin = g.pick([0, 1, 2.5, -3, 1e-300, 7e15])
+            let duration = g.pick([1, 0.25, 3, 1e-300, .leastNonzeroMagnitude, 1e300, 0.1])
+            times += [begin, begin + duration, begin + duration / 2]
+            let fill = g.pick([FillMode.removed, .forwards, .backwards, .both])
+            let removed = g.next(3) == 0
+            let from = g.pick([0, -50, 1e308, -1e308, 3]), to = g.pick([1, 99, -1e308, 1e308, 3])
+            if g.next(10) == 0 {
+                var t = MediaTiming(beginTime: begin, duration: duration, fillMode: fill)
+                t.repeatCount = g.pick([1.5, 2]); t.autoreverses = g.next(2) == 0
+                _ = lane.append(owner: Int32(i), timing: t, from: from, to: to, slot: Int32(i), curve: c, removedOnCompletion: removed)
+            } else {
+                _ = lane.append(owner: Int32(i), begin: begin, duration: duration, from: from, to: to, slot: Int32(i), curve: c,
+                                flags: BatchStorage.flags(fill: fill, removedOnCompletion: removed, fromPresentation: false))
+            }
+        }
+        for _ in 0..<40 { times.append(Double(g.next(4000)) / 1000 - 0.5) }
+        // At most about 120 frames (the exact hits among them), in order.
+        times.sort()
+        return (lane, stride(from: 0, to: times.count, by: max(1, times.count / 120)).map { times[$0] })
+    }
+
+    /// Every frame's presentation bits, state bytes and transitions, on one path.
+    static func frames(kind: UInt8, count: Int, seed: UInt64, path: BatchPath, threads: Int) -> [[UInt64]] {
+        var curves = CurveTable()
+        let (lane, times) = lane(kind: kind, count: count, seed: seed, curves: &curves)
+        lane.minimumPerThread = 37
+        let model = (0..<count).map { Double($0 % 5) - 2 }
+        var presentation = [Double](repeating: .nan, count: count)
+        var out: [[UInt64]] = []
+        for now in times {
+            var transitions: [(Int32, LifeState)] = []
+            model.withUnsafeBufferPointer { m in
+                presentation.withUnsafeMutableBufferPointer { p in
+                    lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                                  threads: threads, path: path, transitions: &transitions)
+                }
+            }
+            out.append(presentation.map(\.bitPattern) + (0..<count).map { UInt64(lane.state[$0]) }
+                       + transitions.map { UInt64($0.0) << 8 | UInt64($0.1.rawValue) })
+        }
+        return out
+    }
+
+    @Test("the same bits on every path and thread count", arguments: [
+        (CurveTable.bezier, 1), (CurveTable.bezier, 3), (CurveTable.bezier, 4), (CurveTable.bezier, 255),
+        (CurveTable.bezier, 256), (CurveTable.bezier, 257), (CurveTable.bezier, 1031), (CurveTable.linear, 7), (CurveTable.linear, 517),
+    ] as [(UInt8, Int)])
+    func agree(kind: UInt8, count: Int) {
+        for seed in [1, 2] as [UInt64] {
+            let reference = Self.frames(kind: kind, count: count, seed: seed, path: .reference, threads: 1)
+            #expect(reference.allSatisfy { $0.prefix(count).allSatisfy { Double(bitPattern: $0).isFinite } })
+            for (path, threads) in [(BatchPath.lanes, 1), (.native, 1), (.lanes, 2), (.native, 2)] {
+                let other = Self.frames(kind: kind, count: count, seed: seed, path: path, threads: threads)
+                // The first frame that differs, if any (not the whole arrays).
+                let frame = (0..<Swift.min(other.count, reference.count)).first { other[$0] != reference[$0] }
+                #expect(frame == nil && other.count == reference.count,
+                        "\(path), \(threads) threads, \(count) entries, seed \(seed): frame \(frame ?? -1) differs")
+            }
+        }
+    }
+
+    @Test("the blocks decide what they decide: steady blocks, exact lanes and complex timing all occur")
+    func coverage() {
+        // The scene of `agree` reaches each branch of the blocks: a frame
+        // where entries are mid-flight, entries on the ends of [0, 1], and
+        // complex timing (so that the comparison above is not vacuous).
+        var curves = CurveTable()
+        let (lane, times) = Self.lane(kind: CurveTable.bezier, count: 1031, seed: 1, curves: &curves)
+        let complex = (0..<lane.count).filter { lane.complexIndex($0) != nil }.count
+        #expect(complex > 20 && complex < lane.count / 4)
+        let simple = (0..<lane.count).filter { lane.complexIndex($0) == nil }
+        let mid = times.filter { now in simple.contains { (now - lane.begin[$0]) / lane.duration[$0] > 0 && (now - lane.begin[$0]) / lane.duration[$0] < 1 } }
+        #expect(mid.count > 10)
+        #expect(times.contains { now in simple.contains { now == lane.begin[$0] } })
+    }
+
+    @Test("AVX2 is chosen exactly where the processor has it")
+    func dispatch() throws {
+        #if arch(x86_64) && os(Linux)
+        let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ") } ?? []
+        #expect(BatchKernel.hasNativeBlocks == flags.contains("avx2"))
+        #elseif !arch(x86_64)
+        #expect(!BatchKernel.hasNativeBlocks)
+        #endif
+    }
+}
