@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import AnimationCore
 
-/// The three ways a linear or Bézier lane is evaluated (one entry at a
-/// time, Swift `SIMD4` blocks, the AVX2 blocks where the processor has
-/// them) driven over the same randomised raw entries, compared bit for bit:
+/// The three ways a linear, Bézier or C-function lane is evaluated (one
+/// entry at a time, Swift `SIMD4` blocks, the AVX2 blocks where the
+/// processor has them) driven over the same randomised raw entries, compared bit for bit:
 /// presentation, lifecycle states, transitions in order. The entries sit on
 /// every boundary a block decides on: before, at and after the active
 /// interval, every fill, removed or kept, complex timing inside a block,
@@ -26,6 +26,18 @@ struct KernelPathTests {
         .easeIn, .easeOut, .easeInEaseOut, .default, try! .cubicBezier(1, 0, 0, 1), try! .cubicBezier(0.9, 0.1, 0.1, 0.9),
         try! .cubicBezier(0.5, 1e300, 0.5, -1e300), try! .cubicBezier(0, 1.5, 1, -0.5), try! .cubicBezier(0.3, 0, 0.3, 1)]
 
+    /// C functions as plugins and bound functions give them (one overshoots
+    /// to infinity near the end, which counts as 0).
+    static let nativeCurves: [TimingFunction] = [
+        .custom(try! TimingFunctionFamily(name: "square", body: .native({ x, _, _ in x * x }, context: nil)).function([])),
+        .custom(try! TimingFunctionFamily(name: "wild", defaults: [0.9], body: .native({ x, p, _ in x > p![0] ? .infinity : 1 - x },
+                                                                                      context: nil)).function([])),
+    ]
+    static let unaryCurves: [TimingFunction] = [
+        .custom(try! TimingFunctionFamily(name: "cube", body: .unary({ x in x * x * x })).function([])),
+        .custom(try! TimingFunctionFamily(name: "nan", body: .unary({ x in x < 0.5 ? x : .nan })).function([])),
+    ]
+
     /// A lane of `count` random entries; `now` values that hit begin and end exactly come from `times`.
     static func lane(kind: UInt8, count: Int, seed: UInt64, curves: inout CurveTable) -> (BatchStorage, [Double]) {
         var g = Generator(state: seed)
@@ -36,7 +48,8 @@ struct KernelPathTests {
         for i in 0..<count {
             // Runs of one curve (a block shares it) and single ones (mixed blocks).
             if run == 0 {
-                c = curves.retain(kind == CurveTable.linear ? .linear : g.pick(bezierCurves))
+                c = curves.retain(kind == CurveTable.linear ? .linear : kind == CurveTable.bezier ? g.pick(bezierCurves)
+                                  : g.pick(kind == CurveTable.native ? nativeCurves : unaryCurves))
                 run = g.pick([1, 1, 2, 4, 9, 40])
             } else { c = curves.retain(id: c) }
             run -= 1
@@ -86,6 +99,7 @@ struct KernelPathTests {
     @Test("the same bits on every path and thread count", arguments: [
         (CurveTable.bezier, 1), (CurveTable.bezier, 3), (CurveTable.bezier, 4), (CurveTable.bezier, 255),
         (CurveTable.bezier, 256), (CurveTable.bezier, 257), (CurveTable.bezier, 1031), (CurveTable.linear, 7), (CurveTable.linear, 517),
+        (CurveTable.native, 6), (CurveTable.native, 301), (CurveTable.unary, 2), (CurveTable.unary, 263),
     ] as [(UInt8, Int)])
     func agree(kind: UInt8, count: Int) {
         for seed in [1, 2] as [UInt64] {

@@ -1,4 +1,5 @@
-/// The batch loop four entries at a time, for the linear and Bézier lanes.
+/// The batch loop four entries at a time, for the linear, Bézier and
+/// C-function lanes.
 ///
 /// One entry's evaluation is a chain of dependent steps (a division, a
 /// table look-up, two cubics, a Newton step with its division, the
@@ -12,6 +13,8 @@
 /// what a block leaves: a block with complex timing, an entry that
 /// `solveT` would not finish in one Newton step or that sits on an end of
 /// [0, 1] (`UnitBezier.solveT` for that entry), and the tail of the range.
+/// A lane whose curve is a C function calls it once per entry, between the
+/// progress and the closing of its block.
 extension BatchKernel {
     typealias Lanes = SIMD4<Double>
 
@@ -104,35 +107,50 @@ extension BatchKernel {
         close(i &+ 3, raw[3], value[3], &transitions)
     }
 
+    /// A lane whose curve is one call per entry (linear: none; the C
+    /// functions of plugins and hosts): the progress and the closing go
+    /// four entries at a time around four calls of `ease`.
     @inline(__always)
-    func blocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], bezier isBezier: Bool) {
+    func callBlocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)],
+                    _ ease: (Int, Double) -> Double) {
         var i = range.lowerBound
         let end = range.upperBound
         while i &+ 4 <= end {
             if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                if isBezier { loop(i..<(i &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) } }
-                else { loop(i..<(i &+ 4), now, &transitions) { _, x, _ in x } }
+                loop(i..<(i &+ 4), now, &transitions) { k, x, _ in ease(k, x) }
                 i &+= 4
                 continue
             }
             let (raw, x) = progress(i, now)
             let from = lanes(self.from, i), span = lanes(to, i) - from
-            var value: Lanes
-            if isBezier {
-                let (y, exact) = bezier(i, x)
-                value = from + span * y
-                if any(exact) {
-                    for j in 0..<4 where exact[j] { value[j] = exactValue(i &+ j, x[j]) }
-                }
-            } else {
-                value = from + span * x
+            let y = Lanes(ease(i, x[0]), ease(i &+ 1, x[1]), ease(i &+ 2, x[2]), ease(i &+ 3, x[3]))
+            closeBlock(i, raw, from + span * y, &transitions)
+            i &+= 4
+        }
+        if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(k, x) } }
+    }
+
+    /// The Bézier lane four entries at a time.
+    @inline(__always)
+    func blocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i &+ 4 <= end {
+            if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
+                loop(i..<(i &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) }
+                i &+= 4
+                continue
+            }
+            let (raw, x) = progress(i, now)
+            let from = lanes(self.from, i), span = lanes(to, i) - from
+            let (y, exact) = bezier(i, x)
+            var value = from + span * y
+            if any(exact) {
+                for j in 0..<4 where exact[j] { value[j] = exactValue(i &+ j, x[j]) }
             }
             closeBlock(i, raw, value, &transitions)
             i &+= 4
         }
-        if i < end {
-            if isBezier { loop(i..<end, now, &transitions) { k, x, _ in bezierEase(k, x) } }
-            else { loop(i..<end, now, &transitions) { _, x, _ in x } }
-        }
+        if i < end { loop(i..<end, now, &transitions) { k, x, _ in bezierEase(k, x) } }
     }
 }

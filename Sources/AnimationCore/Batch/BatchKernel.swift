@@ -1,10 +1,10 @@
-/// How the batch evaluates its linear and Bézier lanes; every path gives
-/// the same results to the bit.
+/// How the batch evaluates its linear, Bézier and C-function lanes; every
+/// path gives the same results to the bit.
 enum BatchPath: Sendable {
     /// One entry at a time (`BatchKernel.loop`): the reference.
     case reference
     /// Four entries at a time as `SIMD4<Double>` lanes, in Swift
-    /// (`BatchKernel.blocks`): the portable path.
+    /// (`BatchKernel.blocks`, `callBlocks`): the portable path.
     case lanes
     /// The Bézier lane through the AVX2 blocks where the processor has
     /// AVX2 (`BatchKernel.nativeBlocks`), else `lanes`.
@@ -29,32 +29,37 @@ struct BatchKernel: @unchecked Sendable {
 
     /// Evaluates `range` of a lane whose curves are all of `kind`; the
     /// loop is specialised per kind, so it never branches on the curve.
-    /// Linear and Bézier lanes go four entries at a time (`path`), with
-    /// results identical to the bit to the one-at-a-time loop, which stays
-    /// the reference (`.reference`) and handles what a block cannot.
+    /// Linear, Bézier and C-function lanes go four entries at a time
+    /// (`path`), with results identical to the bit to the one-at-a-time
+    /// loop, which stays the reference (`.reference`) and handles what a
+    /// block cannot.
     func run(_ range: Range<Int>, now: Double, kind: UInt8, transitions: inout [(Int32, LifeState)],
              path: BatchPath = .native) {
         switch kind {
         case CurveTable.linear:
             if path == .reference { loop(range, now, &transitions) { _, x, _ in x } }
-            else { blocks(range, now, &transitions, bezier: false) }
+            else { callBlocks(range, now, &transitions) { _, x in x } }
         case CurveTable.bezier:
             if path == .reference { loop(range, now, &transitions) { i, x, _ in bezierEase(i, x) } }
             else if path == .native && BatchKernel.hasNativeBlocks { nativeBlocks(range, now, &transitions) }
-            else { blocks(range, now, &transitions, bezier: true) }
+            else { blocks(range, now, &transitions) }
         case CurveTable.native:
             // The plugin's or host's C function, called directly; a
             // non-finite result counts as 0, as `CustomTimingFunction` does.
-            loop(range, now, &transitions) { i, x, _ in
+            let ease = { (i: Int, x: Double) -> Double in
                 let n = natives + Int(curve[i])
                 let y = n.pointee.function(x, n.pointee.parameters, n.pointee.context)
                 return y.isFinite ? y : 0
             }
+            if path == .reference { loop(range, now, &transitions) { i, x, _ in ease(i, x) } }
+            else { callBlocks(range, now, &transitions, ease) }
         case CurveTable.unary:
-            loop(range, now, &transitions) { i, x, _ in
+            let ease = { (i: Int, x: Double) -> Double in
                 let y = natives[Int(curve[i])].unary(x)
                 return y.isFinite ? y : 0
             }
+            if path == .reference { loop(range, now, &transitions) { i, x, _ in ease(i, x) } }
+            else { callBlocks(range, now, &transitions, ease) }
         default:
             loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }
         }
