@@ -174,6 +174,10 @@ MUTANTS = [
            "__m256d ok = _mm256_or_pd(trusted, converged);", ("swift:Kernel",),
            "the AVX2 blocks take an entry on an end of [0, 1] (or NaN progress) from the guess table's piece 0 "
            "instead of the exact solver"),
+    Mutant("batch-avx2-finite", "dropped statement", BATCH_AVX2,
+           "(_mm256_movemask_pd(finite) == 0xF ? 0x10 : 0)", "0x10", ("swift:Kernel",),
+           "the AVX2 blocks let a value that overflowed the doubles through as mid-flight, so it is shown "
+           "infinite instead of replaced (R0.4)"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,
            "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
            "steps() before the start of a simple batch entry ignore the before flag"),

@@ -87,7 +87,10 @@ AVX2 void animrt_bezier_blocks_avx2(size_t n, double now, const double *begin, c
         _mm256_storeu_pd(raw + i, r);
         _mm256_storeu_pd(value + i, v);
         __m256d ok = _mm256_and_pd(inside, _mm256_or_pd(trusted, converged));
-        exact[i / 4] = (uint8_t)(~_mm256_movemask_pd(ok) & 0xF);
+        /* Finite values (v - v is 0); an entry that needs no exact solve is
+         * inside (0, 1), mid-flight. */
+        __m256d finite = _mm256_cmp_pd(_mm256_sub_pd(v, v), zero, _CMP_EQ_OQ);
+        exact[i / 4] = (uint8_t)((~_mm256_movemask_pd(ok) & 0xF) | (_mm256_movemask_pd(finite) == 0xF ? 0x10 : 0));
     }
 }
 

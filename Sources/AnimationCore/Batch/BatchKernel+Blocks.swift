@@ -82,7 +82,7 @@ extension BatchKernel {
     }
 
     @inline(__always)
-    private func close(_ i: Int, _ raw: Double, _ value: Double, _ transitions: inout [(Int32, LifeState)]) {
+    func close(_ i: Int, _ raw: Double, _ value: Double, _ transitions: inout [(Int32, LifeState)]) {
         let newState: UInt8 = (raw >= 0 ? 1 : 0) &+ (raw >= 1 ? 1 : 0)
         let inEffect = (flags[i] >> (BatchStorage.effectShift &+ newState)) & 1 != 0
         finish(i, out: Int(slot[i]), value: value, inEffect: inEffect, newState: newState, &transitions)
@@ -93,18 +93,29 @@ extension BatchKernel {
     /// only store the values: the block does just that.
     @inline(__always)
     func closeBlock(_ i: Int, _ raw: Lanes, _ value: Lanes, _ transitions: inout [(Int32, LifeState)]) {
-        let running = LifeState.running.rawValue, active: UInt32 = 0x0101_0101 &* UInt32(1 << (BatchStorage.effectShift &+ running))
-        if all((raw .>= 0) .& (raw .< 1) .& (value - value .== 0))  // x - x is 0 for finite x only
-            && UnsafeRawPointer(state + i).loadUnaligned(as: UInt32.self) == 0x0101_0101 &* UInt32(running)
-            && UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & active == active {
-            presentation[Int(slot[i])] = value[0]; presentation[Int(slot[i &+ 1])] = value[1]
-            presentation[Int(slot[i &+ 2])] = value[2]; presentation[Int(slot[i &+ 3])] = value[3]
+        if all((raw .>= 0) .& (raw .< 1) .& (value - value .== 0)) && wereRunning(i) {  // x - x is 0 for finite x only
+            store(i, value[0], value[1], value[2], value[3])
             return
         }
         close(i, raw[0], value[0], &transitions)
         close(i &+ 1, raw[1], value[1], &transitions)
         close(i &+ 2, raw[2], value[2], &transitions)
         close(i &+ 3, raw[3], value[3], &transitions)
+    }
+
+    /// Whether entries i ..< i + 4 were all running and are in effect while they run.
+    @inline(__always)
+    func wereRunning(_ i: Int) -> Bool {
+        let running = LifeState.running.rawValue, active: UInt32 = 0x0101_0101 &* UInt32(1 << (BatchStorage.effectShift &+ running))
+        return UnsafeRawPointer(state + i).loadUnaligned(as: UInt32.self) == 0x0101_0101 &* UInt32(running)
+            && UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & active == active
+    }
+
+    /// Shows the values of entries i ..< i + 4.
+    @inline(__always)
+    func store(_ i: Int, _ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        presentation[Int(slot[i])] = a; presentation[Int(slot[i &+ 1])] = b
+        presentation[Int(slot[i &+ 2])] = c; presentation[Int(slot[i &+ 3])] = d
     }
 
     /// A lane whose curve is one call per entry (linear: none; the C

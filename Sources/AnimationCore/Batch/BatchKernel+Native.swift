@@ -12,6 +12,9 @@ extension BatchKernel {
 
     /// Entries per call into C: its results stay in the first-level cache.
     static let nativeChunk = 256
+    /// A block's byte from C when its four entries need no exact solve (so
+    /// they are mid-flight) and have finite values (as `closeBlock` checks).
+    static let midFlight: UInt8 = 0x10
 
     func nativeBlocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
         let chunk = BatchKernel.nativeChunk
@@ -32,13 +35,16 @@ extension BatchKernel {
                         loop(j..<(j &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) }
                         continue
                     }
-                    let r = UnsafeRawPointer(raw + b).loadUnaligned(as: Lanes.self)
-                    var v = UnsafeRawPointer(value + b).loadUnaligned(as: Lanes.self)
                     let e = exact[b >> 2]
-                    if e != 0 {
-                        for l in 0..<4 where e & (1 << l) != 0 { v[l] = exactValue(j &+ l, Swift.min(Swift.max(r[l], 0), 1)) }
+                    if e == BatchKernel.midFlight && wereRunning(j) {
+                        store(j, value[b], value[b &+ 1], value[b &+ 2], value[b &+ 3])
+                        continue
                     }
-                    closeBlock(j, r, v, &transitions)
+                    for l in 0..<4 {
+                        let r = raw[b &+ l]
+                        let v = e & (1 << l) == 0 ? value[b &+ l] : exactValue(j &+ l, Swift.min(Swift.max(r, 0), 1))
+                        close(j &+ l, r, v, &transitions)
+                    }
                 }
                 i &+= m
             }

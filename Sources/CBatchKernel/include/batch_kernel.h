@@ -25,7 +25,8 @@ ANIMRT_BATCH_KERNEL_INTERNAL int animrt_bezier_blocks_avx2_available(void);
  * [0, 1], t the guess table's cubic plus one Newton step unless the piece is
  * trusted; and for each block of four, exact[i / 4] has bit j set when entry
  * i + j must be solved exactly instead (x not inside (0, 1), a flat slope or
- * a step too large). curve[i] indexes coefficients (six per curve: ax, bx,
+ * a step too large), and bit 4 set when all four values are finite (with
+ * bits 0 to 3 clear, the four are then mid-flight: x is inside (0, 1)). curve[i] indexes coefficients (six per curve: ax, bx,
  * cx, ay, by, cy) and tables (each curve's guess table: `intervals` pieces
  * over [0, 1] of `stride` doubles, the cubic's four coefficients and the
  * trusted flag). Any bits in begin and duration are safe to read. */
