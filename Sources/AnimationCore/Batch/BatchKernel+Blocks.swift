@@ -118,50 +118,49 @@ extension BatchKernel {
         presentation[Int(slot[i &+ 2])] = c; presentation[Int(slot[i &+ 3])] = d
     }
 
+    /// Runs `range` four entries at a time: `value` gives the values of a
+    /// block with simple timing from their clamped progress; a block with
+    /// complex timing and the tail go one at a time with `ease`.
+    @inline(__always)
+    private func fours(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)],
+                       ease: (Int, Double) -> Double, value: (Int, Lanes) -> Lanes) {
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i &+ 4 <= end {
+            if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
+                loop(i..<(i &+ 4), now, &transitions) { k, x, _ in ease(k, x) }
+            } else {
+                let (raw, x) = progress(i, now)
+                closeBlock(i, raw, value(i, x), &transitions)
+            }
+            i &+= 4
+        }
+        if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(k, x) } }
+    }
+
     /// A lane whose curve is one call per entry (linear: none; the C
     /// functions of plugins and hosts): the progress and the closing go
     /// four entries at a time around four calls of `ease`.
     @inline(__always)
     func callBlocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)],
                     _ ease: (Int, Double) -> Double) {
-        var i = range.lowerBound
-        let end = range.upperBound
-        while i &+ 4 <= end {
-            if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                loop(i..<(i &+ 4), now, &transitions) { k, x, _ in ease(k, x) }
-                i &+= 4
-                continue
-            }
-            let (raw, x) = progress(i, now)
-            let from = lanes(self.from, i), span = lanes(to, i) - from
-            let y = Lanes(ease(i, x[0]), ease(i &+ 1, x[1]), ease(i &+ 2, x[2]), ease(i &+ 3, x[3]))
-            closeBlock(i, raw, from + span * y, &transitions)
-            i &+= 4
+        fours(range, now, &transitions, ease: ease) { i, x in
+            let from = lanes(self.from, i)
+            return from + (lanes(to, i) - from) * Lanes(ease(i, x[0]), ease(i &+ 1, x[1]), ease(i &+ 2, x[2]), ease(i &+ 3, x[3]))
         }
-        if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(k, x) } }
     }
 
     /// The Bézier lane four entries at a time.
     @inline(__always)
     func blocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
-        var i = range.lowerBound
-        let end = range.upperBound
-        while i &+ 4 <= end {
-            if UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                loop(i..<(i &+ 4), now, &transitions) { k, x, _ in bezierEase(k, x) }
-                i &+= 4
-                continue
-            }
-            let (raw, x) = progress(i, now)
-            let from = lanes(self.from, i), span = lanes(to, i) - from
+        fours(range, now, &transitions, ease: bezierEase) { i, x in
+            let from = lanes(self.from, i)
             let (y, exact) = bezier(i, x)
-            var value = from + span * y
+            var value = from + (lanes(to, i) - from) * y
             if any(exact) {
                 for j in 0..<4 where exact[j] { value[j] = exactValue(i &+ j, x[j]) }
             }
-            closeBlock(i, raw, value, &transitions)
-            i &+= 4
+            return value
         }
-        if i < end { loop(i..<end, now, &transitions) { k, x, _ in bezierEase(k, x) } }
     }
 }
