@@ -161,7 +161,8 @@ test-fuzz: $(FUZZ)/fuzz_abi
 fuzz: $(FUZZ)/fuzz_abi
 	$(FUZZRUN) -max_total_time=$(FUZZ_SECONDS)
 
-# Four threads, a million calls, one runtime, callbacks on: library and
+# A batch split across evaluation threads (bit-identical to one thread), then
+# four threads, a million calls, one runtime, callbacks on: library and
 # program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
 tsan: tools
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=thread --scratch-path $(BUILD)/tsan
