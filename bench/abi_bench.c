@@ -25,21 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include "animrt.h"
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static unsigned long long state = 1;
-static unsigned next_rand(void) {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)(state >> 33);
-}
-
-#define CHECK(call) do { animrt_status s_ = (call); if (s_) { \
-    fprintf(stderr, "%s: %s\n", #call, animrt_last_error_message()); exit(1); } } while (0)
+#include "bench.h"
 
 static int bench_read(void) {
     animrt_runtime *rt;
@@ -140,7 +126,7 @@ static int bench_add(size_t n) {
         CHECK(animrt_runtime_create(0, &rt));
         animrt_id *layers = malloc(n * sizeof *layers);
         for (size_t i = 0; i < n; i++) CHECK(animrt_layer_create(rt, 0, &layers[i]));
-        state = 1;
+        seed_rand(1);
         double t0 = now_s();
         for (size_t i = 0; i < n; i++) {
             double begin = 1 + (next_rand() % 1000) / 1000.0, dur = 0.25 + (next_rand() % 1000) / 500.0;
@@ -171,7 +157,7 @@ static int bench_bulk(size_t n) {
     double *begin = malloc(n * sizeof *begin), *dur = malloc(n * sizeof *dur);
     double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to);
     animrt_id *layers = malloc(n * sizeof *layers);
-    state = 1;
+    seed_rand(1);
     active_columns(n, 10, 1.9, begin, dur, from, to);
     animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, begin}, {ANIMRT_COLUMN_DURATION, dur},
                              {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
@@ -225,7 +211,7 @@ static int bench_churn(size_t n) {
             CHECK(animrt_keypath_id(rt, "opacity", &kp));
             CHECK(animrt_layer_create_many(rt, 0, n, layers));
             for (size_t i = 0; i < n; i++) kps[i] = kp;
-            state = 7;
+            seed_rand(7);
             active_columns(n, t0, 1.9, begin, dur, from, to);
             for (size_t i = 0; i < n; i++) {
                 double end = churn ? t0 + ((double)(i % groups) + 0.5) * dt : begin[i] + dur[i];
@@ -290,7 +276,7 @@ static int bench_fills(size_t n) {
             CHECK(animrt_runtime_create(0, &rt));
             CHECK(animrt_layer_create_many(rt, 0, n, layers));
             if (filled) {
-                state = 3;
+                seed_rand(3);
                 active_columns(n, 1, 0.5, begin, dur, from, to);
                 for (size_t i = 0; i < n; i++) { begin[i] = 0.5; dur[i] = 0.25 + 0.5 * (double)i / (double)n; }
                 CHECK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &a));

@@ -17,15 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include "animrt.h"
-
-#define CHECK(call) do { animrt_status s_ = (call); if (s_) { \
-    fprintf(stderr, "%s: %s\n", #call, animrt_last_error_message()); exit(1); } } while (0)
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "bench.h"
 
 static const char *COUNTER =
     "{\"name\": \"counter\", \"context\": {\"count\": {\"type\": \"number\", \"initial\": 0}},"

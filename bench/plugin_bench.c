@@ -18,21 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include "animrt.h"
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static unsigned long long state = 1;
-static unsigned next_rand(void) {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)(state >> 33);
-}
-
-#define CHECK(call) do { animrt_status s_ = (call); if (s_) { \
-    fprintf(stderr, "%s: %s\n", #call, animrt_last_error_message()); exit(1); } } while (0)
+#include "bench.h"
 
 enum { BUILTIN, NATIVE, BOUND, KINDS };
 static const char *labels[KINDS] = {"built-in easeInEaseOut", "native plugin bounce", "ffi-bound example_bounce"};
@@ -52,7 +38,7 @@ static double scene(const char *plugin, int kind, int n, int frames) {
     CHECK(animrt_animation_set_timing_function(rt, anim, curve));
     CHECK(animrt_animation_set_fill_mode(rt, anim, ANIMRT_FILL_BOTH));
     CHECK(animrt_animation_set_flag(rt, anim, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
-    state = 1;
+    seed_rand(1);
     /* Every animation starts at the warm-up tick and runs through all the
      * timed frames, at spread-out progress: the frames measure evaluation
      * alone, not lifecycle events. */
