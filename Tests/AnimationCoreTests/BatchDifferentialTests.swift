@@ -197,6 +197,41 @@ struct BatchDifferentialTests {
         #expect(failures.count == 0, "first mismatch: \(failures.first ?? "")")
     }
 
+    /// C curves as plugins and hosts register them: one value per call, a
+    /// bound f64(f64), and a block curve the batch calls once per run of
+    /// entries (the general path and the model call it with one value).
+    static let cCurves: [TimingFunction] = [
+        .custom(try! TimingFunctionFamily(name: "cube", defaults: [3], body: .native({ x, p, _ in
+            x * x * (p![0] - (p![0] - 1) * x) }, context: nil)).function([])),
+        .custom(try! TimingFunctionFamily(name: "half", body: .unary({ x in x < 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x) }))
+            .function([])),
+        .custom(try! TimingFunctionFamily(name: "overshoot", defaults: [1.7], body: .block({ x, y, n, p, _ in
+            for i in 0..<n { y![i] = x![i] * x![i] * ((p![0] + 1) * x![i] - p![0]) }
+        }, context: nil)).function([2.5])),
+    ]
+
+    @Test("C curves (per value, f64(f64), block): random timing, 96 animations, 1 and 4 threads", arguments: [1, 4])
+    func cCurves(_ threads: Int) throws {
+        var g = Generator(state: 0xC0C0 + UInt64(threads))
+        var failures: [String] = []
+        for _ in 0..<4 {
+            // Mostly simple timing, so that the block lane's runs and blocks
+            // of four are taken, and some complex timing among them.
+            var scenarios: [Scenario] = []
+            while scenarios.count < 96 {
+                var s = Scenario(&g)
+                if !s.timing.isSimple && scenarios.count % 6 != 0 { continue }
+                s.curve = Self.cCurves[Int(g.next() % 8) < 5 ? 2 : Int(g.next() % 2)]
+                scenarios.append(s)
+            }
+            var t = 0.25, times: [Double] = []
+            while t < 4 { t += [0.01, 0.05, 0.125, 0.3].randomElement(using: &g)!; times.append(t) }
+            failures += try Self.compare(scenarios, firstTick: 0.25, times: times + scenarios[0].boundaries(begin: 0.25),
+                                         threads: threads)
+        }
+        #expect(failures.count == 0, "first mismatch: \(failures.first ?? "")")
+    }
+
     /// removedOnCompletion with complex timing: once the active interval has
     /// passed, the presentation is the model value (Core Animation removes the
     /// animation "regardless of fillMode"), on both paths, in the very frame

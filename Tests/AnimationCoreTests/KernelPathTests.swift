@@ -38,6 +38,22 @@ struct KernelPathTests {
         .custom(try! TimingFunctionFamily(name: "nan", body: .unary({ x in x < 0.5 ? x : .nan })).function([])),
     ]
 
+    /// Block curves as plugins and hosts give them: one over- and
+    /// undershooting with its parameter, one that goes to infinity (counts
+    /// as 0), one that leaves some values unwritten (0 too).
+    static let swing = try! TimingFunctionFamily(name: "swing", defaults: [1.5], body: .block({ x, y, n, p, _ in
+        for i in 0..<n { y![i] = x![i] * x![i] * ((p![0] + 1) * x![i] - p![0]) }
+    }, context: nil))
+    static let blockCurves: [TimingFunction] = [
+        .custom(try! swing.function([])), .custom(try! swing.function([-2])),
+        .custom(try! TimingFunctionFamily(name: "edge", body: .block({ x, y, n, _, _ in
+            for i in 0..<n { y![i] = x![i] > 0.95 ? -.infinity : x![i].squareRoot() }
+        }, context: nil)).function([])),
+        .custom(try! TimingFunctionFamily(name: "sparse", body: .block({ x, y, n, _, _ in
+            for i in 0..<n where x![i] >= 0.25 { y![i] = 1 - x![i] }
+        }, context: nil)).function([])),
+    ]
+
     /// A lane of `count` random entries; `now` values that hit begin and end exactly come from `times`.
     static func lane(kind: UInt8, count: Int, seed: UInt64, curves: inout CurveTable) -> (BatchStorage, [Double]) {
         var g = Generator(state: seed)
@@ -49,7 +65,8 @@ struct KernelPathTests {
             // Runs of one curve (a block shares it) and single ones (mixed blocks).
             if run == 0 {
                 c = curves.retain(kind == CurveTable.linear ? .linear : kind == CurveTable.bezier ? g.pick(bezierCurves)
-                                  : g.pick(kind == CurveTable.native ? nativeCurves : unaryCurves))
+                                  : g.pick(kind == CurveTable.native ? nativeCurves : kind == CurveTable.block ? blockCurves
+                                           : unaryCurves))
                 run = g.pick([1, 1, 2, 4, 9, 40])
             } else { c = curves.retain(id: c) }
             run -= 1
@@ -100,6 +117,7 @@ struct KernelPathTests {
         (CurveTable.bezier, 1), (CurveTable.bezier, 3), (CurveTable.bezier, 4), (CurveTable.bezier, 255),
         (CurveTable.bezier, 256), (CurveTable.bezier, 257), (CurveTable.bezier, 1031), (CurveTable.linear, 7), (CurveTable.linear, 517),
         (CurveTable.native, 6), (CurveTable.native, 301), (CurveTable.unary, 2), (CurveTable.unary, 263),
+        (CurveTable.block, 3), (CurveTable.block, 255), (CurveTable.block, 256), (CurveTable.block, 517), (CurveTable.block, 1031),
     ] as [(UInt8, Int)])
     func agree(kind: UInt8, count: Int) {
         for seed in [1, 2] as [UInt64] {

@@ -19,14 +19,14 @@ extension BatchKernel {
     typealias Lanes = SIMD4<Double>
 
     @inline(__always)
-    private func lanes(_ column: UnsafeMutablePointer<Double>, _ i: Int) -> Lanes {
+    func lanes(_ column: UnsafeMutablePointer<Double>, _ i: Int) -> Lanes {
         UnsafeRawPointer(column + i).loadUnaligned(as: Lanes.self)
     }
 
     /// The progress of entries i ..< i + 4 with simple timing, raw and
     /// clamped to [0, 1] as `Swift.min(Swift.max(raw, 0), 1)` does (NaN stays NaN).
     @inline(__always)
-    private func progress(_ i: Int, _ now: Double) -> (raw: Lanes, x: Lanes) {
+    func progress(_ i: Int, _ now: Double) -> (raw: Lanes, x: Lanes) {
         let raw = (Lanes(repeating: now) - lanes(begin, i)) / lanes(duration, i)
         let x = raw.replacing(with: 0, where: raw .<= 0)
         return (raw, x.replacing(with: 1, where: x .> 1))

@@ -1,5 +1,6 @@
 /// How the batch evaluates its linear, Bézier and C-function lanes; every
-/// path gives the same results to the bit.
+/// path gives the same results to the bit. (A lane of block curves runs
+/// the same way on `.lanes` and `.native`: `BatchKernel.blockCurveRuns`.)
 enum BatchPath: Sendable {
     /// One entry at a time (`BatchKernel.loop`): the reference.
     case reference
@@ -60,6 +61,11 @@ struct BatchKernel: @unchecked Sendable {
             }
             if path == .reference { loop(range, now, &transitions) { i, x, _ in ease(i, x) } }
             else { callBlocks(range, now, &transitions, ease) }
+        case CurveTable.block:
+            // The reference calls the function with one value at a time;
+            // the other paths once per run of entries on one curve.
+            if path == .reference { loop(range, now, &transitions) { i, x, _ in blockEase(i, x) } }
+            else { blockCurveRuns(range, now, &transitions) }
         default:
             loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }
         }

@@ -5,7 +5,8 @@ final class BatchSet {
     /// The lanes by curve kind, then the frozen store (always last).
     let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
                  BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
-                 BatchStorage(kind: CurveTable.unary), BatchStorage(kind: BatchSet.frozenKind)]
+                 BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
+                 BatchStorage(kind: BatchSet.frozenKind)]
 
     /// The kind of the frozen store: entries of every curve kind.
     static let frozenKind: UInt8 = 255

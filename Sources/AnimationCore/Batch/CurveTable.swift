@@ -8,8 +8,9 @@
 /// holds memory for the curves in use, not for every curve it ever used.
 struct CurveTable {
     static let linear: UInt8 = 0, bezier: UInt8 = 1, general: UInt8 = 2
-    /// C functions from outside the core, called directly by their lanes.
-    static let native: UInt8 = 3, unary: UInt8 = 4
+    /// C functions from outside the core, called directly by their lanes:
+    /// one value per call (native, unary) or an array of them (block).
+    static let native: UInt8 = 3, unary: UInt8 = 4, block: UInt8 = 5
     var kinds: [UInt8] = []
     /// Per curve: ax, bx, cx, ay, by, cy.
     var coefficients: [Double] = []

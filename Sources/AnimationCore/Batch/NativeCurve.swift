@@ -5,29 +5,34 @@
 struct NativeCurve: @unchecked Sendable {
     var function: NativeCurveFunction
     var unary: UnaryCurveFunction
+    var block: BlockCurveFunction
     var parameters: UnsafePointer<Double>?
     var context: UnsafeMutableRawPointer?
-    /// `CurveTable.native`, `.unary`, or `.general` for a Swift closure.
+    /// `CurveTable.native`, `.unary`, `.block`, or `.general` for a Swift closure.
     var kind: UInt8
 
     private static let identity: NativeCurveFunction = { x, _, _ in x }
     private static let unaryIdentity: UnaryCurveFunction = { x in x }
+    private static let blockIdentity: BlockCurveFunction = { _, _, _, _, _ in }
 
     /// What the other kinds hold (never called).
-    static let none = NativeCurve(function: identity, unary: unaryIdentity, parameters: nil, context: nil, kind: CurveTable.general)
+    static let none = NativeCurve(kind: CurveTable.general)
 
-    private init(function: NativeCurveFunction, unary: UnaryCurveFunction, parameters: UnsafePointer<Double>?,
-                 context: UnsafeMutableRawPointer?, kind: UInt8) {
-        self.function = function; self.unary = unary; self.parameters = parameters; self.context = context; self.kind = kind
+    private init(function: NativeCurveFunction = identity, unary: UnaryCurveFunction = unaryIdentity,
+                 block: BlockCurveFunction = blockIdentity, parameters: UnsafePointer<Double>? = nil,
+                 context: UnsafeMutableRawPointer? = nil, kind: UInt8) {
+        self.function = function; self.unary = unary; self.block = block
+        self.parameters = parameters; self.context = context; self.kind = kind
     }
 
     init(_ f: CustomTimingFunction) {
         switch f.body {
         case .native(let fn, let context):
-            self.init(function: fn, unary: Self.unaryIdentity, parameters: UnsafePointer(f.parameterAddress), context: context,
-                      kind: CurveTable.native)
+            self.init(function: fn, parameters: UnsafePointer(f.parameterAddress), context: context, kind: CurveTable.native)
         case .unary(let fn):
-            self.init(function: Self.identity, unary: fn, parameters: nil, context: nil, kind: CurveTable.unary)
+            self.init(unary: fn, kind: CurveTable.unary)
+        case .block(let fn, let context):
+            self.init(block: fn, parameters: UnsafePointer(f.parameterAddress), context: context, kind: CurveTable.block)
         case .closure:
             self = .none
         }

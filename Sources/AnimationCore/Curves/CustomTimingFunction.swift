@@ -6,6 +6,13 @@ public typealias NativeCurveFunction = @convention(c) (Double, UnsafePointer<Dou
 /// A C function `double f(double)`: a function bound with the signature "f64(f64)".
 public typealias UnaryCurveFunction = @convention(c) (Double) -> Double
 
+/// A C function that eases `count` progress values at once: `y[i] = f(x[i],
+/// parameters, context)` for i in 0 ..< count (`animrt_curve_block_fn`). Each
+/// y[i] depends on x[i], the parameters and the context alone, so one call
+/// over many values gives what as many calls of count 1 give.
+public typealias BlockCurveFunction = @convention(c) (UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int,
+                                                      UnsafePointer<Double>?, UnsafeMutableRawPointer?) -> Void
+
 /// How a timing function from outside the core computes its value.
 public enum CustomCurveBody: @unchecked Sendable {
     /// A C function of x, the parameters and a context pointer. The batch
@@ -13,6 +20,10 @@ public enum CustomCurveBody: @unchecked Sendable {
     case native(NativeCurveFunction, context: UnsafeMutableRawPointer?)
     /// A C function of x alone (the batch calls it directly too).
     case unary(UnaryCurveFunction)
+    /// A C function over an array of x, the parameters and a context
+    /// pointer: the batch calls it once per run of entries on one curve,
+    /// everything else with one value.
+    case block(BlockCurveFunction, context: UnsafeMutableRawPointer?)
     /// A Swift closure of x and the parameters.
     case closure(@Sendable (Double, [Double]) -> Double)
 }
@@ -126,6 +137,11 @@ public final class CustomTimingFunction: Hashable, @unchecked Sendable {
         switch body {
         case .native(let f, let context): y = f(x, parameterAddress, context)
         case .unary(let f): y = f(x)
+        case .block(let f, let context):
+            // y starts at 0, so a function that leaves it unwritten gives 0 here as in the batch.
+            var x = x, out = 0.0
+            f(&x, &out, 1, parameterAddress, context)
+            y = out
         case .closure(let f): y = f(x, parameters)
         }
         return y.isFinite ? y : 0
