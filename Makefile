@@ -74,7 +74,7 @@ lib: tools
 # ---- plugins ----------------------------------------------------------------
 
 # The example plugin, and the faulty variants the error tests load.
-FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' \
+FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' duplicate_block:-DDUPLICATE_BLOCK='"easeOut"' \
           definition:-DBAD_DEFINITION noentry:-DNO_ENTRY empty:-DEMPTY
 PLUGIN_CFLAGS := $(CWARN) -O2 -shared -fPIC -fvisibility=hidden -Iinclude
 

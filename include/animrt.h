@@ -1033,6 +1033,20 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
  * non-finite result counts as 0. */
 typedef double (*animrt_curve_fn)(double x, const double *params, void *user_data);
 
+/* A block timing function: writes y[i], the eased progress at x[i], for
+ * each i below `count` (x and y do not overlap). `params` and `user_data`
+ * are as for animrt_curve_fn, and so are the rules: thread-safe, must not
+ * call its runtime, every x[i] is in [0, 1], a non-finite y[i] (or one left
+ * unwritten) counts as 0. The batch calls it once per run of animations on
+ * the same curve (up to a few hundred values a call); a single value (one
+ * evaluation, a keyframe segment, an animation outside the batch) is asked
+ * for with count 1. So y[i] must depend on x[i], params and user_data
+ * alone, never on count or on the other values: every path then shows the
+ * same numbers. Written as a plain loop, the C compiler can keep several
+ * values in flight at once, and the batch saves a call per animation. */
+typedef void (*animrt_curve_block_fn)(const double *x, double *y, size_t count, const double *params,
+                                      void *user_data);
+
 /* A function machines call (in a guard or expression when it has a result,
  * with a "call" action when its result is void) and the host calls with
  * animrt_function_call(). `args` holds `count` values of the declared
@@ -1063,6 +1077,14 @@ animrt_status animrt_error_set(animrt_status status, const char *message);
 animrt_status animrt_timing_function_register(animrt_runtime *rt, const char *name, animrt_curve_fn fn,
                                               void *user_data, size_t param_count, const double *defaults,
                                               const double *minimum, const double *maximum);
+
+/* As animrt_timing_function_register, for a block timing function: the
+ * batch evaluates a run of animations on this curve in one call, which
+ * makes a curve from outside about as cheap per animation as a built-in one
+ * (docs/benchmarks.md). The same arguments, checks and errors. */
+animrt_status animrt_timing_function_register_block(animrt_runtime *rt, const char *name, animrt_curve_block_fn fn,
+                                                    void *user_data, size_t param_count, const double *defaults,
+                                                    const double *minimum, const double *maximum);
 
 /* Registers a function `name` (letters, digits and '_', not starting with a
  * digit) with its signature, for machines and animrt_function_call(). `fn`
@@ -1133,9 +1155,19 @@ animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const a
  *
  *     static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
  *         double defaults[] = {4};
+ *         if (ANIMRT_HOST_API_HAS(api, add_timing_function_block))
+ *             return api->add_timing_function_block(reg, "bounce", bounce_block, NULL, 1, defaults, NULL, NULL);
  *         return api->add_timing_function(reg, "bounce", bounce, NULL, 1, defaults, NULL, NULL);
  *     }
  *     ANIMRT_PLUGIN_DEFINE("bouncy", "1.0", init, NULL);
+ *
+ * Versions: ANIMRT_PLUGIN_ABI_VERSION changes only when a plugin built
+ * against an older header could misread what it is given (a field of
+ * animrt_host_api or animrt_plugin changing place, type or meaning). A
+ * field added at the end of animrt_host_api does not change it: a plugin
+ * built before the field reads the prefix it knows, and one built after
+ * tests ANIMRT_HOST_API_HAS before calling it, so it still loads into a
+ * library that does not have it. add_timing_function_block came that way.
  */
 
 typedef struct animrt_registrar animrt_registrar;
@@ -1159,7 +1191,17 @@ typedef struct animrt_host_api {
     animrt_status (*add_definition)(animrt_registrar *reg, const char *name, const char *json);
     /* As animrt_error_set: a failing init or function explains itself. */
     animrt_status (*error_set)(animrt_status status, const char *message);
+    /* Added after the first table (test ANIMRT_HOST_API_HAS before calling
+     * it): as animrt_timing_function_register_block. */
+    animrt_status (*add_timing_function_block)(animrt_registrar *reg, const char *name, animrt_curve_block_fn fn,
+                                               void *user_data, size_t param_count, const double *defaults,
+                                               const double *minimum, const double *maximum);
 } animrt_host_api;
+
+/* Whether the table `api` has `field`: a plugin tests this before calling a
+ * field that older libraries lack (they give a shorter table). */
+#define ANIMRT_HOST_API_HAS(api, field) \
+    ((api)->size >= offsetof(animrt_host_api, field) + sizeof((api)->field))
 
 /* Called once per load; may set *state (passed to fini). Return ANIMRT_OK,
  * or a status with api->error_set() to refuse the load. */

@@ -22,6 +22,16 @@ public func animrt_timing_function_register(_ rt: OpaquePointer!, _ name: Unsafe
 }
 
 @c @implementation
+public func animrt_timing_function_register_block(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ fn: animrt_curve_block_fn!,
+                                                  _ userData: UnsafeMutableRawPointer!, _ paramCount: Int,
+                                                  _ defaults: UnsafePointer<Double>!, _ minimum: UnsafePointer<Double>!,
+                                                  _ maximum: UnsafePointer<Double>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try p.registerBlockTimingFunction(name, fn, userData, paramCount, defaults, minimum, maximum)
+    }
+}
+
+@c @implementation
 public func animrt_function_register(_ rt: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ signature: UnsafePointer<CChar>!,
                                      _ fn: animrt_function_fn!, _ userData: UnsafeMutableRawPointer!) -> animrt_status {
     withPlugins(rt) { p throws(AnimrtError) in try p.registerFunction(name, signature, fn, userData) }

@@ -10,9 +10,13 @@
  * wherever a curve name does, and animrt_definition_load_named(rt,
  * "likeButton", &def) loads the machine.
  *
- * The curves are also exported as plain C functions (example_bounce,
- * example_elastic): any library's function of that shape can be bound with
- * animrt_timing_function_bind, no plugin needed.
+ * init registers the curves as block timing functions (a run of
+ * animations per call) where the library has add_timing_function_block,
+ * else one value per call. Each is also exported in three shapes a host can
+ * use without the plugin: example_bounce_block (animrt_curve_block_fn),
+ * example_bounce_curve (animrt_curve_fn) and example_bounce, a plain
+ * double f(double) with the defaults, which any library can export and
+ * animrt_timing_function_bind binds; the same for elastic.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -69,14 +73,37 @@ static double elastic(double x, double period) {
     return pow(2, -10 * x) * sin((x - period / 4) * (2 * M_PI) / period) + 1;
 }
 
-static double bounce_curve(double x, const double *params, void *user_data) {
+/* The curves one value per call (animrt_curve_fn): what init registers in
+ * a library too old to take block curves, and exported for a host that
+ * registers them itself with animrt_timing_function_register. */
+EXPORT double example_bounce_curve(double x, const double *params, void *user_data) {
     (void)user_data;
     return bounce(x, params[0]);
 }
 
-static double elastic_curve(double x, const double *params, void *user_data) {
+EXPORT double example_elastic_curve(double x, const double *params, void *user_data) {
     (void)user_data;
     return elastic(x, params[0]);
+}
+
+/* The curves over arrays (animrt_curve_block_fn), registered by init and
+ * exported for animrt_timing_function_register_block: the batch hands over
+ * a run of animations on one curve per call. A plain loop over independent
+ * values with no call inside (bounce is inlined), so the processor works
+ * on several of them at once; y[i] depends on x[i] alone, as the block
+ * contract asks. */
+EXPORT void example_bounce_block(const double *restrict x, double *restrict y, size_t count, const double *params,
+                         void *user_data) {
+    double n = params[0];
+    (void)user_data;
+    for (size_t i = 0; i < count; i++) y[i] = bounce(x[i], n);
+}
+
+EXPORT void example_elastic_block(const double *restrict x, double *restrict y, size_t count, const double *params,
+                          void *user_data) {
+    double period = params[0];
+    (void)user_data;
+    for (size_t i = 0; i < count; i++) y[i] = elastic(x[i], period);
 }
 
 /* The same curves with their defaults, as plain C functions to bind. */
@@ -149,17 +176,38 @@ static int live_loads;
 
 EXPORT int32_t example_live_loads(void) { return __atomic_load_n(&live_loads, __ATOMIC_SEQ_CST); }
 
+/* Whether the last init registered the curves as block timing functions
+ * (1) or one value per call (0); exported for tests too. */
+static int block_curves;
+
+EXPORT int32_t example_block_curves(void) { return __atomic_load_n(&block_curves, __ATOMIC_SEQ_CST); }
+
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
     double bounces = 4, period = 0.3;
     double bounce_min = 1, bounce_max = 10, period_min = 0.05, period_max = 2;
     animrt_status s;
     (void)state;
-    if ((s = api->add_timing_function(reg, "bounce", bounce_curve, NULL, 1, &bounces, &bounce_min, &bounce_max)))
-        return s;
-    if ((s = api->add_timing_function(reg, "elastic", elastic_curve, NULL, 1, &period, &period_min, &period_max)))
-        return s;
+    /* Block curves where the library takes them (its table is long enough),
+     * else one value per call: the plugin loads into either. */
+    int blocks = ANIMRT_HOST_API_HAS(api, add_timing_function_block);
+    if (blocks) {
+        if ((s = api->add_timing_function_block(reg, "bounce", example_bounce_block, NULL, 1, &bounces, &bounce_min,
+                                                &bounce_max)))
+            return s;
+        if ((s = api->add_timing_function_block(reg, "elastic", example_elastic_block, NULL, 1, &period, &period_min,
+                                                &period_max)))
+            return s;
+    } else {
+        if ((s = api->add_timing_function(reg, "bounce", example_bounce_curve, NULL, 1, &bounces, &bounce_min,
+                                          &bounce_max)))
+            return s;
+        if ((s = api->add_timing_function(reg, "elastic", example_elastic_curve, NULL, 1, &period, &period_min,
+                                          &period_max)))
+            return s;
+    }
     if ((s = api->add_function(reg, "canToggle", "bool(f64, f64)", can_toggle, NULL))) return s;
     if ((s = api->add_definition(reg, "likeButton", like_button))) return s;
+    __atomic_store_n(&block_curves, blocks, __ATOMIC_SEQ_CST);
     __atomic_add_fetch(&live_loads, 1, __ATOMIC_SEQ_CST);
     return ANIMRT_OK;
 }

@@ -40,7 +40,15 @@ public final class PluginHost {
     public func registerTimingFunction(_ name: UnsafePointer<CChar>?, _ fn: animrt_curve_fn?, _ user: UnsafeMutableRawPointer?,
                                        _ count: Int, _ defaults: UnsafePointer<Double>?, _ minimum: UnsafePointer<Double>?,
                                        _ maximum: UnsafePointer<Double>?) throws(AnimrtError) {
-        let family = try Self.family(name, fn, user, count, defaults, minimum, maximum, owner: nil)
+        let family = try Self.family(name, fn.map { .native($0, context: user) }, count, defaults, minimum, maximum, owner: nil)
+        try runtime.timingFunctions.register(family: family)
+    }
+
+    /// Registers a family of C block timing functions (`animrt_timing_function_register_block`).
+    public func registerBlockTimingFunction(_ name: UnsafePointer<CChar>?, _ fn: animrt_curve_block_fn?,
+                                            _ user: UnsafeMutableRawPointer?, _ count: Int, _ defaults: UnsafePointer<Double>?,
+                                            _ minimum: UnsafePointer<Double>?, _ maximum: UnsafePointer<Double>?) throws(AnimrtError) {
+        let family = try Self.family(name, fn.map { .block($0, context: user) }, count, defaults, minimum, maximum, owner: nil)
         try runtime.timingFunctions.register(family: family)
     }
 
@@ -50,12 +58,12 @@ public final class PluginHost {
         try add(try callbackFunction(name, signature, fn, user, library: nil))
     }
 
-    /// A timing function family from C arguments, checked.
-    static func family(_ name: UnsafePointer<CChar>?, _ fn: animrt_curve_fn?, _ user: UnsafeMutableRawPointer?, _ count: Int,
+    /// A timing function family from C arguments, checked; `body` is nil when the C function is NULL.
+    static func family(_ name: UnsafePointer<CChar>?, _ body: CustomCurveBody?, _ count: Int,
                        _ defaults: UnsafePointer<Double>?, _ minimum: UnsafePointer<Double>?, _ maximum: UnsafePointer<Double>?,
                        owner: AnyObject?) throws(AnimrtError) -> TimingFunctionFamily {
         let name = try cText(name, "name")
-        guard let fn else { throw AnimrtError(.nullPointer, "the timing function '\(name)' is NULL") }
+        guard let body else { throw AnimrtError(.nullPointer, "the timing function '\(name)' is NULL") }
         guard count >= 0 && count <= TimingFunctionFamily.maximumParameters else {
             throw AnimrtError(.outOfRange, "timing function '\(name)' declares \(UInt(bitPattern: count)) parameters; at most \(TimingFunctionFamily.maximumParameters) are allowed")
         }
@@ -69,7 +77,7 @@ public final class PluginHost {
             d.append(defaults![i]); ranges.append(lo...hi)
         }
         try TimingFunctionRegistry.checkFamilyName(name)
-        return try TimingFunctionFamily(name: name, defaults: d, ranges: ranges, body: .native(fn, context: user), owner: owner)
+        return try TimingFunctionFamily(name: name, defaults: d, ranges: ranges, body: body, owner: owner)
     }
 
     /// A function backed by a C callback, from C arguments, checked.

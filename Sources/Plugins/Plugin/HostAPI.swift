@@ -14,7 +14,8 @@ enum HostAPI {
             add_timing_function: { reg, name, fn, user, count, defaults, minimum, maximum in
                 guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
                 return r.register("add a timing function") { (r: Registrar) throws(AnimrtError) in
-                    let family = try PluginHost.family(name, fn, user, count, defaults, minimum, maximum, owner: r.library)
+                    let family = try PluginHost.family(name, fn.map { .native($0, context: user) }, count, defaults, minimum, maximum,
+                                                       owner: r.library)
                     try r.addTimingFunction(family)
                 }
             },
@@ -30,7 +31,15 @@ enum HostAPI {
                     try r.addDefinition(try cText(name, "name"), try cText(json, "json", limit: 4 << 20))
                 }
             },
-            error_set: { status, message in HostAPI.setError(status, message) }))
+            error_set: { status, message in HostAPI.setError(status, message) },
+            add_timing_function_block: { reg, name, fn, user, count, defaults, minimum, maximum in
+                guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
+                return r.register("add a block timing function") { (r: Registrar) throws(AnimrtError) in
+                    let family = try PluginHost.family(name, fn.map { .block($0, context: user) }, count, defaults, minimum, maximum,
+                                                       owner: r.library)
+                    try r.addTimingFunction(family)
+                }
+            }))
         return UnsafePointer(t)
     }()
 

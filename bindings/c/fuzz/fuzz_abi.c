@@ -890,6 +890,12 @@ static double wobble(double x, const double *params, void *user) {
     return x + params[0] * x * (1 - x);
 }
 
+/* The same curve over arrays, as a block timing function. */
+static void wobble_block(const double *x, double *y, size_t count, const double *params, void *user) {
+    (void)user;
+    for (size_t i = 0; i < count; i++) y[i] = x[i] + params[0] * x[i] * (1 - x[i]);
+}
+
 /* A host function answering with its declared type, or failing. */
 static animrt_status echo(void *user, const animrt_value *args, size_t count, animrt_value *result) {
     (void)user;
@@ -913,9 +919,12 @@ static void extend(animrt_runtime *rt, program *in) {
     case 1: {
         double defaults[10], lo[10], hi[10];
         for (int i = 0; i < 10; i++) { defaults[i] = pick_double(in); lo[i] = pick_double(in); hi[i] = pick_double(in); }
-        check_status(animrt_timing_function_register(rt, u8(in) % 2 ? "wobble" : pick_string(in), u8(in) % 8 ? wobble : NULL,
-                                                     NULL, pick_count(in, 10), u8(in) % 8 ? defaults : NULL,
-                                                     u8(in) % 2 ? lo : NULL, u8(in) % 2 ? hi : NULL));
+        const char *name = u8(in) % 2 ? "wobble" : pick_string(in);
+        int present = u8(in) % 8, block = u8(in) % 2;
+        size_t count = pick_count(in, 10);
+        const double *d = u8(in) % 8 ? defaults : NULL, *l = u8(in) % 2 ? lo : NULL, *h = u8(in) % 2 ? hi : NULL;
+        if (block) check_status(animrt_timing_function_register_block(rt, name, present ? wobble_block : NULL, NULL, count, d, l, h));
+        else check_status(animrt_timing_function_register(rt, name, present ? wobble : NULL, NULL, count, d, l, h));
         break;
     }
     case 2:

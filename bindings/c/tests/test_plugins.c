@@ -1,13 +1,16 @@
 /* Plugins and bound functions through the C ABI (SPEC §4, R4.1–R4.4): the
  * example plugin's curves in animations and in the batch, its machine and
  * guard, one init per runtime and unloading; C functions bound with libffi
- * as curves, guards and for direct calls; the host's own C callbacks; and
+ * as curves, guards and for direct calls; the host's own C callbacks; block
+ * curves, from the host and from the plugin, in an old library and a new; and
  * every error row of docs/bad-input.md for plugins, with nothing left
  * half-registered and the runtime still usable.
  *
  * Usage: test_plugins DIR, where DIR holds libexamples.so and the
  * libfaulty_*.so variants built from tests/plugins/faulty.c. */
+#include <dlfcn.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
@@ -667,6 +670,220 @@ TEST(calls_back_from_batch_workers_are_refused) {
     animrt_runtime_destroy(rt);
 }
 
+/* ---- block curves ------------------------------------------------------ */
+
+/* What a block curve was handed: calls, values, the largest count. */
+typedef struct { int calls, values, largest; } block_calls;
+
+/* y = x + k x (1 - x) over arrays, k the parameter (wobble's curve). */
+static void wobble_block(const double *x, double *y, size_t count, const double *params, void *user_data) {
+    block_calls *c = user_data;
+    c->calls++;
+    c->values += (int)count;
+    if ((int)count > c->largest) c->largest = (int)count;
+    for (size_t i = 0; i < count; i++) y[i] = x[i] + params[0] * x[i] * (1 - x[i]);
+}
+
+/* Whether timing function `name` is unknown to `rt`. */
+static bool unknown_curve(animrt_runtime *rt, const char *name) {
+    double y = 0;
+    return animrt_timing_function_evaluate(rt, name, 0.5, &y) == ANIMRT_E_NOT_FOUND;
+}
+
+/* R4.1: a block curve registered by the host runs wherever a curve name
+ * does; the batch hands it whole runs of animations, everything else one
+ * value; its registration is checked like animrt_timing_function_register's. */
+TEST(block_curves_from_the_host) {
+    animrt_runtime *rt = rt_new();
+    block_calls calls = {0, 0, 0};
+    double defaults[] = {0.5}, lo[] = {-1}, hi[] = {1};
+    CHECK_OK(animrt_timing_function_register_block(rt, "wobbleBlock", wobble_block, &calls, 1, defaults, lo, hi));
+    CHECK_NEAR(curve(rt, "wobbleBlock", 0.5), 0.625, 1e-15);
+    CHECK_NEAR(curve(rt, "wobbleBlock(-1)", 0.5), 0.25, 1e-15);
+    CHECK(isnan(curve(rt, "wobbleBlock(2)", 0.5))); /* outside [-1, 1] */
+    CHECK(calls.calls == 2 && calls.values == 2 && calls.largest == 1);
+
+    enum { N = 600 };
+    animrt_id layers[N], anim = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "wobbleBlock(0.25)"));
+    CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_BEGIN_TIME, 1));
+    CHECK_OK(animrt_animation_set_fill_mode(rt, anim, ANIMRT_FILL_FORWARDS));
+    CHECK_OK(animrt_animation_set_flag(rt, anim, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
+    for (int i = 0; i < N; i++) {
+        double from = i, to = i + 10, duration = 1 + i % 4;
+        CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &from, 1));
+        CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to, 1));
+        CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, duration));
+        CHECK_OK(animrt_layer_create(rt, 0, &layers[i]));
+        CHECK_OK(animrt_layer_add_animation(rt, layers[i], anim, "fade", 0, NULL));
+    }
+    CHECK_OK(animrt_animation_destroy(rt, anim));
+    int off_curve = 0;
+    for (double t = 1.5; t <= 5; t += 0.5) {
+        calls = (block_calls){0, 0, 0};
+        CHECK_OK(animrt_runtime_tick(rt, t));
+        /* All 600 running animations in chunks of 256: three calls, not 600. */
+        if (t == 1.5) CHECK(calls.calls == 3 && calls.values == N && calls.largest == 256);
+        for (int i = 0; i < N; i++) {
+            double x = (t - 1) / (1 + i % 4);
+            x = x > 1 ? 1 : x;
+            if (presentation(rt, layers[i], "opacity") != i + 10 * (x + 0.25 * x * (1 - x))) off_curve++;
+        }
+    }
+    CHECK(off_curve == 0);
+
+    /* Every row of animrt_timing_function_register, with nothing left behind. */
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "wobbleBlock", wobble_block, &calls, 0, NULL, NULL, NULL),
+                 ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'wobbleBlock' is already registered");
+    CHECK_STATUS(animrt_timing_function_register(rt, "wobbleBlock", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "easeOut", wobble_block, &calls, 0, NULL, NULL, NULL),
+                 ANIMRT_E_EXISTS);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "ease out", wobble_block, &calls, 0, NULL, NULL, NULL),
+                 ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b1(2)", wobble_block, &calls, 0, NULL, NULL, NULL),
+                 ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b2", NULL, &calls, 0, NULL, NULL, NULL), ANIMRT_E_NULL);
+    CHECK_MESSAGE("the timing function 'b2' is NULL");
+    CHECK_STATUS(animrt_timing_function_register_block(rt, NULL, wobble_block, &calls, 0, NULL, NULL, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_timing_function_register_block(NULL, "b3", wobble_block, &calls, 0, NULL, NULL, NULL), ANIMRT_E_NULL);
+    double nine[9] = {0};
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b4", wobble_block, &calls, 9, nine, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("at most 8 are allowed");
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b5", wobble_block, &calls, 1, NULL, NULL, NULL), ANIMRT_E_NULL);
+    double nan_default[] = {NAN}, outside[] = {3}, backwards_lo[] = {1}, backwards_hi[] = {-1};
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b6", wobble_block, &calls, 1, nan_default, NULL, NULL),
+                 ANIMRT_E_INVALID);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b7", wobble_block, &calls, 1, outside, lo, hi), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "b8", wobble_block, &calls, 1, defaults, backwards_lo,
+                                                       backwards_hi), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("it must be ordered");
+    CHECK(unknown_curve(rt, "b2") && unknown_curve(rt, "b4") && unknown_curve(rt, "b5") && unknown_curve(rt, "b6")
+          && unknown_curve(rt, "b7") && unknown_curve(rt, "b8"));
+    CHECK(curve(rt, "easeOut", 1) == 1);
+    CHECK_NEAR(curve(rt, "wobbleBlock", 0.5), 0.625, 1e-15); /* still the first one */
+    animrt_runtime_destroy(rt);
+}
+
+/* The example plugin registers bounce and elastic as block curves; they
+ * show what the same functions registered one value per call show, to the
+ * bit, in the batch and outside it. */
+TEST(example_plugin_registers_block_curves) {
+    animrt_runtime *rt = rt_new();
+    animrt_id plugin = 0, anim = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &plugin));
+    CHECK_OK(animrt_function_bind(rt, lib("libexamples.so"), "example_block_curves", "i32()", "blockCurves"));
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_function_call(rt, "blockCurves", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.integer == 1); /* this library's table has add_timing_function_block */
+    void *handle = dlopen(lib("libexamples.so"), RTLD_NOW | RTLD_LOCAL);
+    void *each = handle ? dlsym(handle, "example_bounce_curve") : NULL, *block = handle ? dlsym(handle, "example_bounce_block") : NULL;
+    CHECK(each != NULL && block != NULL);
+    if (!each || !block) { animrt_runtime_destroy(rt); return; }
+    animrt_curve_fn each_fn;
+    animrt_curve_block_fn block_fn;
+    memcpy(&each_fn, &each, sizeof each_fn);
+    memcpy(&block_fn, &block, sizeof block_fn);
+    double four[] = {4};
+    CHECK_OK(animrt_timing_function_register(rt, "bounceEach", each_fn, NULL, 1, four, NULL, NULL));
+    CHECK_OK(animrt_timing_function_register_block(rt, "bounceBlock", block_fn, NULL, 1, four, NULL, NULL));
+    const char *curves[] = {"bounce(3)", "bounceEach(3)", "bounceBlock(3)"};
+    enum { N = 301, C = 3 };
+    static animrt_id layers[C][N];
+    for (int c = 0; c < C; c++) {
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+        CHECK_OK(animrt_animation_set_timing_function(rt, anim, curves[c]));
+        CHECK_OK(animrt_animation_set_fill_mode(rt, anim, ANIMRT_FILL_BOTH));
+        CHECK_OK(animrt_animation_set_flag(rt, anim, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
+        for (int i = 0; i < N; i++) {
+            double from = i % 7, to = 10 + i % 13, duration = 1 + (i % 101) / 50.0;
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_FROM, &from, 1));
+            CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to, 1));
+            CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, duration));
+            CHECK_OK(animrt_layer_create(rt, 0, &layers[c][i]));
+            CHECK_OK(animrt_layer_add_animation(rt, layers[c][i], anim, NULL, 0, NULL));
+        }
+        CHECK_OK(animrt_animation_destroy(rt, anim));
+    }
+    int differ = 0, off_curve = 0;
+    for (double t = 0; t <= 3.5; t += 0.0625) {
+        CHECK_OK(animrt_runtime_tick(rt, t));
+        for (int i = 0; i < N; i++) {
+            double a = presentation(rt, layers[0][i], "opacity"), b = presentation(rt, layers[1][i], "opacity");
+            double c = presentation(rt, layers[2][i], "opacity");
+            if (memcmp(&a, &b, sizeof a) != 0 || memcmp(&a, &c, sizeof a) != 0) differ++;
+            double x = t / (1 + (i % 101) / 50.0), from = i % 7, to = 10 + i % 13;
+            if (a != from + (to - from) * curve(rt, "bounce(3)", x > 1 ? 1 : x)) off_curve++;
+        }
+    }
+    CHECK(differ == 0 && off_curve == 0);
+    CHECK_NEAR(curve(rt, "bounce(4)", 16.0 / 46), 1.0, 1e-12);
+    CHECK(curve(rt, "bounceBlock(2)", 0.3) == curve(rt, "bounce(2)", 0.3));
+    CHECK(curve(rt, "elastic(0.3)", 0.1) > 1);
+    animrt_runtime_destroy(rt);
+    dlclose(handle);
+}
+
+/* A host API table as a library gives it, recording which registrations a plugin makes. */
+static int element_adds, block_adds;
+
+static uint32_t fake_version(void) { return 100; }
+static animrt_status fake_add_curve(animrt_registrar *reg, const char *name, animrt_curve_fn fn, void *user_data,
+                                    size_t count, const double *defaults, const double *minimum, const double *maximum) {
+    (void)reg; (void)user_data; (void)count; (void)defaults; (void)minimum; (void)maximum;
+    element_adds++;
+    return name && fn && fn(1, defaults, user_data) == 1 ? ANIMRT_OK : ANIMRT_E_INVALID;
+}
+static animrt_status fake_add_block(animrt_registrar *reg, const char *name, animrt_curve_block_fn fn, void *user_data,
+                                    size_t count, const double *defaults, const double *minimum, const double *maximum) {
+    (void)reg; (void)count; (void)minimum; (void)maximum;
+    double x[2] = {0, 1}, y[2] = {-1, -1};
+    block_adds++;
+    if (fn) fn(x, y, 2, defaults, user_data);
+    return name && fn && y[0] == 0 && y[1] == 1 ? ANIMRT_OK : ANIMRT_E_INVALID;
+}
+static animrt_status fake_add_function(animrt_registrar *reg, const char *name, const char *signature,
+                                       animrt_function_fn fn, void *user_data) {
+    (void)reg; (void)name; (void)signature; (void)fn; (void)user_data;
+    return ANIMRT_OK;
+}
+static animrt_status fake_add_definition(animrt_registrar *reg, const char *name, const char *json) {
+    (void)reg; (void)name; (void)json;
+    return ANIMRT_OK;
+}
+static animrt_status fake_error_set(animrt_status status, const char *message) { (void)message; return status; }
+
+/* A plugin built against this header still loads into a library whose
+ * table ends before add_timing_function_block (ANIMRT_HOST_API_HAS): the
+ * example plugin then registers its curves one value per call. */
+TEST(plugin_built_against_this_header_in_an_older_library) {
+    void *handle = dlopen(lib("libexamples.so"), RTLD_NOW | RTLD_LOCAL);
+    const animrt_plugin *entry = handle ? dlsym(handle, ANIMRT_PLUGIN_ENTRY_NAME) : NULL;
+    void *sym = handle ? dlsym(handle, "example_block_curves") : NULL;
+    CHECK(entry != NULL && sym != NULL);
+    if (!entry || !sym) return;
+    int32_t (*block_curves)(void);
+    memcpy(&block_curves, &sym, sizeof block_curves);
+    animrt_host_api api = {sizeof api, ANIMRT_PLUGIN_ABI_VERSION, fake_version, fake_add_curve, fake_add_function,
+                           fake_add_definition, fake_error_set, fake_add_block};
+    int registrar = 0;
+    void *state = NULL;
+    /* The older library: a table as long as before the field was added. */
+    api.size = offsetof(animrt_host_api, add_timing_function_block);
+    CHECK(!ANIMRT_HOST_API_HAS(&api, add_timing_function_block) && ANIMRT_HOST_API_HAS(&api, error_set));
+    CHECK_OK(entry->init(&api, (animrt_registrar *)&registrar, &state));
+    CHECK(element_adds == 2 && block_adds == 0 && block_curves() == 0);
+    if (entry->fini) entry->fini(state);
+    /* This library's. */
+    api.size = sizeof api;
+    CHECK(ANIMRT_HOST_API_HAS(&api, add_timing_function_block));
+    CHECK_OK(entry->init(&api, (animrt_registrar *)&registrar, &state));
+    CHECK(element_adds == 2 && block_adds == 2 && block_curves() == 1);
+    if (entry->fini) entry->fini(state);
+    dlclose(handle);
+}
+
 /* ---- the error rows (docs/bad-input.md, plugins) ----------------------- */
 
 /* After a refused load, the faulty plugin's first registrations are gone
@@ -676,6 +893,7 @@ static void nothing_left(animrt_runtime *rt) {
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "halfway", 0.5, &y), ANIMRT_E_NOT_FOUND);
     animrt_value r, a[1] = {number(1)};
     CHECK_STATUS(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "halfBlock", 0.5, &y), ANIMRT_E_NOT_FOUND);
     animrt_id layer = 0;
     CHECK_OK(animrt_layer_create(rt, 0, &layer));
     CHECK_OK(animrt_runtime_tick(rt, 1));
@@ -783,6 +1001,12 @@ TEST(error_plugin_registers_a_name_that_exists) {
     CHECK(p == 77);
     nothing_left(rt);
     CHECK(curve(rt, "easeIn", 0.5) < 0.5); /* still Core Animation's */
+    /* The same through add_timing_function_block: its block curve "halfBlock" goes too. */
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_duplicate_block.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'easeOut' is already registered");
+    CHECK(p == 77);
+    nothing_left(rt);
+    CHECK(curve(rt, "easeOut", 0.5) > 0.5);
     animrt_runtime_destroy(rt);
 }
 
@@ -858,6 +1082,9 @@ int main(int argc, char **argv) {
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
+    RUN(block_curves_from_the_host);
+    RUN(example_plugin_registers_block_curves);
+    RUN(plugin_built_against_this_header_in_an_older_library);
     RUN(calls_back_into_the_runtime_are_refused);
     RUN(calls_back_from_batch_workers_are_refused);
     RUN(error_missing_library);

@@ -23,7 +23,8 @@ SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64,
            "animrt_event *": POINTER(_ffi.Event), "animrt_value *": POINTER(_ffi.Value),
            "const animrt_value *": POINTER(_ffi.Value),
            "animrt_computed_timing *": POINTER(_ffi.ComputedTiming), "animrt_column": _ffi.Column, "void": None,
-           "animrt_curve_fn": _ffi.CURVE_FN, "animrt_function_fn": _ffi.FUNCTION_FN}
+           "animrt_curve_fn": _ffi.CURVE_FN, "animrt_curve_block_fn": _ffi.CURVE_BLOCK_FN,
+           "animrt_function_fn": _ffi.FUNCTION_FN}
 
 
 def ctype(c: str):
@@ -66,7 +67,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 123
+    assert len(seen) == 124
 
 
 def header_enums():

@@ -3,6 +3,8 @@
  *   -DABI=0 / -DABI=2      an entry point for another plugin ABI version
  *   -DFAIL_INIT            init registers some things, then refuses
  *   -DDUPLICATE='"easeIn"' registers a name the runtime already has
+ *   -DDUPLICATE_BLOCK='"easeOut"' registers a block curve "halfBlock", then a
+ *                          block curve under a name the runtime already has
  *   -DBAD_DEFINITION       registers a definition naming an unbound function
  *   -DNO_ENTRY             exports no entry point at all
  *   -DEMPTY                a plugin that loads and registers nothing
@@ -19,6 +21,13 @@ static double halfway(double x, const double *params, void *user_data) {
     (void)params; (void)user_data;
     return x / 2;
 }
+
+#ifdef DUPLICATE_BLOCK
+static void half_block(const double *x, double *y, size_t count, const double *params, void *user_data) {
+    (void)params; (void)user_data;
+    for (size_t i = 0; i < count; i++) y[i] = x[i] / 2;
+}
+#endif
 
 static animrt_status half_guard(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
     (void)user_data; (void)count;
@@ -40,6 +49,10 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #endif
 #ifdef DUPLICATE
     if ((s = api->add_timing_function(reg, DUPLICATE, halfway, NULL, 0, NULL, NULL, NULL))) return s;
+#endif
+#ifdef DUPLICATE_BLOCK
+    if ((s = api->add_timing_function_block(reg, "halfBlock", half_block, NULL, 0, NULL, NULL, NULL))) return s;
+    if ((s = api->add_timing_function_block(reg, DUPLICATE_BLOCK, half_block, NULL, 0, NULL, NULL, NULL))) return s;
 #endif
 #ifdef BAD_DEFINITION
     if ((s = api->add_definition(reg, "faultyMachine",

@@ -37,6 +37,8 @@ class Event(Structure):
 EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(Event))
 #: animrt_curve_fn: eased progress of x, the parameters, user data
 CURVE_FN = CFUNCTYPE(c_double, c_double, POINTER(c_double), c_void_p)
+#: animrt_curve_block_fn: x, y, count, the parameters, user data (writes y[i] for each x[i])
+CURVE_BLOCK_FN = CFUNCTYPE(None, POINTER(c_double), POINTER(c_double), c_size_t, POINTER(c_double), c_void_p)
 #: animrt_function_fn: user data, arguments, their count, the result; returns a status
 FUNCTION_FN = CFUNCTYPE(c_int32, c_void_p, POINTER(Value), c_size_t, POINTER(Value))
 
@@ -157,6 +159,8 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_error_set": (status, [status, c_char_p]),
     "animrt_timing_function_register": (status, [runtime_p, c_char_p, CURVE_FN, c_void_p, c_size_t, POINTER(c_double),
                                                  POINTER(c_double), POINTER(c_double)]),
+    "animrt_timing_function_register_block": (status, [runtime_p, c_char_p, CURVE_BLOCK_FN, c_void_p, c_size_t,
+                                                       POINTER(c_double), POINTER(c_double), POINTER(c_double)]),
     "animrt_function_register": (status, [runtime_p, c_char_p, c_char_p, FUNCTION_FN, c_void_p]),
     "animrt_function_bind": (status, [runtime_p, c_char_p, c_char_p, c_char_p, c_char_p]),
     "animrt_timing_function_bind": (status, [runtime_p, c_char_p, c_char_p, c_char_p, c_char_p]),
