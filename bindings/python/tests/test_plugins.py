@@ -245,6 +245,104 @@ def test_an_exception_in_a_timing_function_is_reported_after_the_tick():
         assert layer.presentation("opacity") == pytest.approx(2 + 2 * 4)
 
 
+def test_a_python_callable_is_a_block_timing_function():
+    with animrt.Runtime() as rt:
+        lengths = []
+
+        def wobble(x, y, k):
+            assert x.format == "d" and x.readonly and not y.readonly and len(x) == len(y)
+            assert all(v == 0 for v in y)  # y starts as zeros
+            lengths.append(len(x))
+            for i, v in enumerate(x):
+                y[i] = v + k * v * (1 - v)
+
+        rt.register_block_timing_function("wobble", wobble, defaults=(0.5,), minimum=(-1,), maximum=(1,))
+        assert curve(rt, "wobble", 0.5) == 0.625 and curve(rt, "wobble(-1)", 0.5) == 0.25
+        assert lengths == [1, 1]  # a single value comes as arrays of one
+        with pytest.raises(animrt.RangeError):
+            curve(rt, "wobble(2)", 0.5)
+        layers = [rt.layer() for _ in range(300)]
+        for i, layer in enumerate(layers):
+            layer.add_animation(rt.basic("opacity", from_=i, to=i + 8, duration=2, timing_function="wobble(1)"))
+        rt.tick(0)
+        del lengths[:]
+        rt.tick(1)
+        # 300 animations on one curve: a call for the first 256, one for the next 44 (the lane
+        # goes in chunks of 256 and in fours), none per animation.
+        assert lengths == [256, 44]
+        assert [layer.presentation("opacity") for layer in layers] == [i + 8 * 0.75 for i in range(300)]
+        with pytest.raises(animrt.ExistsError, match="a timing function named 'wobble' is already registered"):
+            rt.register_block_timing_function("wobble", wobble)
+        with pytest.raises(animrt.ExistsError):
+            rt.register_timing_function("wobble", lambda x: x)
+
+
+def test_a_block_timing_function_with_numpy():
+    numpy = pytest.importorskip("numpy")  # optional: the binding needs only the standard library
+
+    def wobble(x, y, k):
+        x = numpy.frombuffer(x)
+        numpy.frombuffer(y)[:] = x + k * x * (1 - x)
+
+    with animrt.Runtime() as rt:
+        rt.register_block_timing_function("wobble", wobble, defaults=(0.5,), minimum=(-1,), maximum=(1,))
+        assert curve(rt, "wobble", 0.5) == 0.625
+        layers = [rt.layer() for _ in range(40)]
+        for i, layer in enumerate(layers):
+            layer.add_animation(rt.basic("opacity", from_=0, to=1, duration=1 + i / 40, timing_function="wobble"))
+        rt.tick(0)
+        rt.tick(0.5)
+        assert [layer.presentation("opacity") for layer in layers] == [
+            curve(rt, "wobble", 0.5 / (1 + i / 40)) for i in range(40)]
+
+
+def test_an_exception_in_a_block_timing_function_is_reported_after_the_tick():
+    with animrt.Runtime() as rt:
+        def fragile(x, y):
+            for i, v in enumerate(x):
+                y[i] = v
+            if 0.25 < x[0] < 0.75:  # after writing y: what it wrote is dropped, the whole call counts as 0
+                raise ValueError(f"cannot ease {len(x)} values")
+
+        rt.register_block_timing_function("fragile", fragile)
+        layers = [rt.layer() for _ in range(8)]
+        for layer in layers:
+            layer.add_animation(rt.basic("opacity", from_=2, to=4, duration=1, timing_function="fragile"))
+        rt.tick(0)
+        with pytest.raises(animrt.CallbackError, match="timing function 'fragile' raised ValueError: cannot ease 8 "
+                                                       "values") as e:
+            rt.tick(0.5)
+        assert isinstance(e.value.__cause__, ValueError)
+        assert [layer.presentation("opacity") for layer in layers] == [2] * 8
+        rt.tick(0.8)  # the runtime goes on
+        assert [layer.presentation("opacity") for layer in layers] == [2 + 2 * 0.8] * 8
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda rt: rt.register_block_timing_function("easeIn", lambda x, y: None), animrt.ExistsError,
+     "a timing function named 'easeIn' is already registered"),
+    (lambda rt: rt.register_block_timing_function("ease in", lambda x, y: None), animrt.InvalidArgumentError, "ease in"),
+    (lambda rt: rt.register_block_timing_function("b", 3), animrt.ArgumentTypeError, "x, y and the parameters"),
+    (lambda rt: rt.register_block_timing_function("b", lambda x, y, *p: None, defaults=(0,) * 9), animrt.RangeError,
+     "at most 8 are allowed"),
+    (lambda rt: rt.register_block_timing_function("b", lambda x, y, k: None, defaults=(math.nan,)),
+     animrt.InvalidArgumentError, "must be a finite number"),
+    (lambda rt: rt.register_block_timing_function("b", lambda x, y, k: None, defaults=(3,), minimum=(0,), maximum=(1,)),
+     animrt.RangeError, "outside its range"),
+    (lambda rt: rt.register_block_timing_function("b", lambda x, y, k: None, defaults=(0,), minimum=(1,), maximum=(-1,)),
+     animrt.InvalidArgumentError, "it must be ordered"),
+    (lambda rt: rt.register_block_timing_function("b", lambda x, y, k: None, defaults=(0,), minimum=(0, 1)),
+     animrt.ArgumentTypeError, "minimum has 2 numbers"),
+])
+def test_error_registering_a_block_timing_function(call, error, message):
+    with animrt.Runtime() as rt:
+        with pytest.raises(error, match=message):
+            call(rt)
+        with pytest.raises(animrt.NotFoundError):
+            curve(rt, "b", 0.5)
+        assert curve(rt, "easeIn", 1) == 1
+
+
 def test_python_callables_as_guards_and_actions():
     with animrt.Runtime() as rt:
         log = []

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import math
 import os
-from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer
+from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
 
 from . import _arguments as check
 from . import _callbacks
 from ._errors import ArgumentTypeError, RangeError
-from ._ffi import CURVE_FN, FUNCTION_FN, Value, lib
+from ._ffi import CURVE_BLOCK_FN, CURVE_FN, FUNCTION_FN, Value, lib
 from ._object import Object
 
 if TYPE_CHECKING:
@@ -186,6 +186,30 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
     return CURVE_FN(call)
 
 
+def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object], parameters: int) -> Any:
+    """The C block timing function that calls `fn(x, y, *params)` once per array of progress values.
+
+    `x` is a read-only memoryview of the values (format ``"d"``), `y` a writable one of as many
+    zeros for `fn` to fill; both are copies the callable may keep. An exception is recorded and
+    the whole array counts as 0."""
+    key = _callbacks.key(runtime._ptr)
+    what = f"timing function {name!r}"
+
+    def call(x: Any, y: Any, count: int, params: Any, _user: Any) -> None:
+        size = count * 8
+        out = bytearray(size)
+        try:
+            xs = memoryview(string_at(x, size)).cast("d")
+            args = [params[i] for i in range(parameters)]
+            fn(xs, memoryview(out).cast("d"), *args)
+        except BaseException as e:  # nothing may cross the library's frames
+            _callbacks.record(key, what, e)
+            out = bytearray(size)
+        memmove(y, bytes(out), size)
+
+    return CURVE_BLOCK_FN(call)
+
+
 def function_trampoline(runtime: Runtime, name: str, fn: Callable[..., object]) -> Any:
     """The C function that calls `fn(*args)`; an exception is recorded and becomes ANIMRT_E_CALLBACK."""
     key = _callbacks.key(runtime._ptr)
@@ -217,18 +241,25 @@ def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optiona
     return (c_double * max(1, count))(*[check.number(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
-def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., float], defaults: Sequence[float],
-                             minimum: Optional[Sequence[float]], maximum: Optional[Sequence[float]]) -> None:
+def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any], defaults: Sequence[float],
+                             minimum: Optional[Sequence[float]], maximum: Optional[Sequence[float]],
+                             block: bool = False) -> None:
+    """``animrt_timing_function_register`` (`fn(x, *params)`) or, with `block`,
+    ``animrt_timing_function_register_block`` (`fn(x, y, *params)` over arrays)."""
     name = check.text(name, "name")
     if not callable(fn):
-        raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable taking x and the parameters")
+        takes = "x, y and the parameters" if block else "x and the parameters"
+        raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable taking {takes}")
     count = len(defaults) if isinstance(defaults, (list, tuple)) else -1
     if count < 0:
         raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
-    trampoline = curve_trampoline(runtime, name, fn, count)
-    lib.animrt_timing_function_register(runtime._ptr, name.encode("utf-8"), trampoline, None, count,
-                                        numbers(defaults, "defaults", count), numbers(minimum, "minimum", count),
-                                        numbers(maximum, "maximum", count))
+    arrays = (numbers(defaults, "defaults", count), numbers(minimum, "minimum", count), numbers(maximum, "maximum", count))
+    if block:
+        trampoline = block_curve_trampoline(runtime, name, fn, count)
+        lib.animrt_timing_function_register_block(runtime._ptr, name.encode("utf-8"), trampoline, None, count, *arrays)
+    else:
+        trampoline = curve_trampoline(runtime, name, fn, count)
+        lib.animrt_timing_function_register(runtime._ptr, name.encode("utf-8"), trampoline, None, count, *arrays)
     runtime._extensions.append(trampoline)
 
 

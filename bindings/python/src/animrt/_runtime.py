@@ -572,6 +572,28 @@ class Runtime:
         """
         _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum)
 
+    def register_block_timing_function(self, name: str, fn: Callable[..., None], *, defaults: Sequence[float] = (),
+                                       minimum: Optional[Sequence[float]] = None,
+                                       maximum: Optional[Sequence[float]] = None) -> None:
+        """Makes `fn(x, y, *parameters)` the timing function `name`, evaluated over arrays
+        (``animrt_timing_function_register_block``): `x` is a read-only memoryview of progress
+        values in [0, 1], `y` a writable memoryview of as many zeros, and `fn` writes the eased
+        value of each ``x[i]`` into ``y[i]``. The batch calls it once per run of animations on
+        the curve (a few hundred values), so one Python call serves many animations; a single
+        value comes as arrays of one. ``y[i]`` must depend on ``x[i]`` and the parameters alone.
+        With numpy::
+
+            def wobble(x, y, k):
+                x = numpy.frombuffer(x)
+                numpy.frombuffer(y)[:] = x + k * x * (1 - x)
+
+            rt.register_block_timing_function("wobble", wobble, defaults=(0.5,), minimum=(-1,), maximum=(1,))
+
+        The same rules as :meth:`register_timing_function` otherwise; if it raises, the values of
+        that call count as 0 and the tick raises :class:`CallbackError` once it is done.
+        """
+        _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum, block=True)
+
     def register_function(self, name: str, signature: str, fn: Callable[..., object]) -> Function:
         """Makes `fn` the function `name` with a C `signature` (``animrt_function_register``), for
         machines' guards, expressions and ``call`` actions, and for :meth:`call`::
