@@ -34,6 +34,7 @@ BATCH_KERNEL = "Sources/AnimationCore/Batch/BatchKernel.swift"
 BATCH_STORAGE = "Sources/AnimationCore/Batch/BatchStorage.swift"
 BATCH_BLOCKS = "Sources/AnimationCore/Batch/BatchKernel+Blocks.swift"
 BATCH_AVX2 = "Sources/CBatchKernel/batch_kernel.c"
+BATCH_BLOCK_CURVES = "Sources/AnimationCore/Batch/BatchKernel+BlockCurves.swift"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -178,6 +179,19 @@ MUTANTS = [
            "(_mm256_movemask_pd(finite) == 0xF ? 0x10 : 0)", "0x10", ("swift:Kernel",),
            "the AVX2 blocks let a value that overflowed the doubles through as mid-flight, so it is shown "
            "infinite instead of replaced (R0.4)"),
+    Mutant("batch-block-curve-runs", "comparison", BATCH_BLOCK_CURVES,
+           "while e < m && curve[i &+ e] == c", "while e < m && curve[i &+ e] >= 0", ("swift:Kernel",),
+           "a run of a block curve goes on past a change of curve, so the entries after it are eased by the "
+           "first curve of the run"),
+    Mutant("batch-block-curve-finite", "dropped statement", BATCH_BLOCK_CURVES,
+           "eased = eased.replacing(with: 0, where: .!(eased - eased .== 0))", "_ = eased", ("swift:Kernel",),
+           "a block curve's infinite or NaN value is shown (as the largest double, or the model) instead of "
+           "counting as 0"),
+    Mutant("batch-block-curve-complex-progress", "dropped statement", BATCH_BLOCK_CURVES,
+           "if UnsafeRawPointer(flags + j).loadUnaligned(as: UInt32.self) & 0x0808_0808 == 0 { p = progress(j, now) }",
+           "p = progress(j, now)", ("swift:BlockCurve",),
+           "a block holding complex timing hands the curve a progress made from its duration column, which "
+           "holds an index there (NaN or infinite), breaking the promise that x is in [0, 1]"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,
            "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
            "steps() before the start of a simple batch entry ignore the before flag"),

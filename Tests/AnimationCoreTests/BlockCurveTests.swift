@@ -82,6 +82,43 @@ struct BlockCurveTests {
         #expect(calls.counts.allSatisfy { $0 == 1 } && calls.counts.count > 1)
     }
 
+    /// Counts the values outside [0, 1] (or NaN) it is handed; eases linearly.
+    static let strict: BlockCurveFunction = { x, y, n, _, context in
+        let calls = Unmanaged<Calls>.fromOpaque(context!).takeUnretainedValue()
+        for i in 0..<n {
+            if !(x![i] >= 0 && x![i] <= 1) { calls.counts.append(i) }
+            y![i] = x![i]
+        }
+    }
+
+    @Test("The function sees progress in [0, 1] only, also in blocks holding complex timing")
+    func progressInRange() throws {
+        let outside = Calls(), rt = Runtime()
+        try rt.timingFunctions.register(family: try TimingFunctionFamily(
+            name: "strict", body: .block(Self.strict, context: Unmanaged.passUnretained(outside).toOpaque())))
+        var layers: [Handle] = []
+        for i in 0..<64 {
+            // One entry in three has complex timing: its duration column holds no duration.
+            var timing = MediaTiming(beginTime: 1, duration: 0.5 + Double(i % 5) / 4, fillMode: .both)
+            if i % 3 == 0 { timing.repeatCount = 2.5; timing.autoreverses = true }
+            var a = Animation.basic("opacity", from: .scalar(0), to: .scalar(Double(i)), timing: timing,
+                                    timingFunction: try rt.timingFunctions.function(named: "strict"))
+            a.isRemovedOnCompletion = false
+            let l = try rt.createLayer()
+            try rt.add(a, to: l, forKey: "a")
+            layers.append(l)
+        }
+        #expect(rt.attachedCounts.batched == 64)
+        for t in stride(from: 0.0, through: 8, by: 0.125) {
+            try rt.tick(t)
+            for (i, l) in layers.enumerated() where i % 3 != 0 {
+                let x = Swift.min(Swift.max((t - 1) / (0.5 + Double(i % 5) / 4), 0), 1)
+                #expect(try rt.scalar("opacity", l) == Double(i) * x)
+            }
+        }
+        #expect(outside.counts.isEmpty, "values outside [0, 1] at \(outside.counts.prefix(8))")
+    }
+
     /// Infinity where x > 0.5, NaN below 0.25, nothing written in between.
     static let misbehaving: BlockCurveFunction = { x, y, n, _, _ in
         for i in 0..<n where x![i] > 0.5 || x![i] < 0.25 { y![i] = x![i] > 0.5 ? .infinity : .nan }
