@@ -153,14 +153,19 @@ static void *run(void *p) {
 }
 
 /* The batch split across evaluation threads (the runtime's own workers,
- * each running a share of the lanes, a C curve among them): under
+ * each running a share of the lanes, C curves among them, one called per
+ * value and one per run of animations): under
  * ThreadSanitizer no race, and the values equal a one-thread runtime's to
  * the bit. */
-enum { BATCH = 3 * 70000, FRAMES = 6 };
+enum { CURVES = 4, BATCH = CURVES * 70000, FRAMES = 6 };
 
 static double wobble(double x, const double *params, void *user) {
     (void)params; (void)user;
     return x * x * (3 - 2 * x);
+}
+
+static void wobble_block(const double *x, double *y, size_t count, const double *params, void *user) {
+    for (size_t i = 0; i < count; i++) y[i] = wobble(x[i], params, user);
 }
 
 static void batch_scene(animrt_runtime *r, int threads, double *out) {
@@ -168,9 +173,10 @@ static void batch_scene(animrt_runtime *r, int threads, double *out) {
     static double durations[BATCH];
     animrt_runtime_set_threads(r, (uint32_t)threads);
     animrt_timing_function_register(r, "wobble", wobble, NULL, 0, NULL, NULL, NULL);
+    animrt_timing_function_register_block(r, "wobbleBlock", wobble_block, NULL, 0, NULL, NULL, NULL);
     animrt_layer_create_many(r, 0, BATCH, layers);
-    const char *curves[] = {"easeInEaseOut", "linear", "wobble"};
-    for (int c = 0; c < 3; c++) {
+    const char *curves[CURVES] = {"easeInEaseOut", "linear", "wobble", "wobbleBlock"};
+    for (int c = 0; c < CURVES; c++) {
         animrt_id a = 0;
         double from = 0, to = 1;
         animrt_animation_create(r, ANIMRT_ANIMATION_BASIC, "opacity", &a);
@@ -179,8 +185,8 @@ static void batch_scene(animrt_runtime *r, int threads, double *out) {
         animrt_animation_set_timing_function(r, a, curves[c]);
         for (int i = 0; i < BATCH; i++) durations[i] = 0.5 + (double)((i * 7919 + c) % 1000) / 400;
         animrt_column column = {ANIMRT_COLUMN_DURATION, durations};
-        /* A third of the layers per curve: every lane has enough for two workers (32 768 each). */
-        animrt_layer_add_animations(r, a, layers + c * (BATCH / 3), BATCH / 3, &column, 1, NULL, 0, NULL);
+        /* A quarter of the layers per curve: every lane has enough for two workers (32 768 each). */
+        animrt_layer_add_animations(r, a, layers + c * (BATCH / CURVES), BATCH / CURVES, &column, 1, NULL, 0, NULL);
         animrt_animation_destroy(r, a);
     }
     animrt_keypath kp = 0;
