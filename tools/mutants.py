@@ -192,6 +192,10 @@ MUTANTS = [
            "p = progress(j, now)", ("swift:BlockCurve",),
            "a block holding complex timing hands the curve a progress made from its duration column, which "
            "holds an index there (NaN or infinite), breaking the promise that x is in [0, 1]"),
+    Mutant("batch-avx2-steady", "dropped statement", BATCH_AVX2,
+           "e == ANIMRT_BLOCK_FINITE && s == running &&", "e == ANIMRT_BLOCK_FINITE &&", ("swift:Kernel",),
+           "the AVX2 blocks show a block whose entries have not all started as steady: the one that "
+           "starts this frame reports no start"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,
            "beforeFlag = newState == 0", "beforeFlag = false", SWIFT,
            "steps() before the start of a simple batch entry ignore the before flag"),

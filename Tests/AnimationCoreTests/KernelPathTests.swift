@@ -1,3 +1,4 @@
+import CBatchKernel
 import Foundation
 import Testing
 @testable import AnimationCore
@@ -157,5 +158,69 @@ struct KernelPathTests {
         #elseif !arch(x86_64)
         #expect(!BatchKernel.hasNativeBlocks)
         #endif
+    }
+
+    @Test("the AVX2 blocks show steady blocks themselves, and leave every other block to Swift untouched")
+    func nativeStores() {
+        // Nothing to check where the processor has no AVX2 (`dispatch` checks that choice).
+        guard BatchKernel.hasNativeBlocks else { return }
+        // 16 blocks, values scattered in reverse order; curves shared by a block or mixed.
+        let n = 64
+        var curves = CurveTable()
+        let lane = BatchStorage(kind: CurveTable.bezier)
+        let named: [TimingFunction] = [.easeIn, .easeOut, .easeInEaseOut, .default]
+        for i in 0..<n {
+            let curve = curves.retain(i < 32 ? named[i / 8 % 4] : named[i % 4])
+            // Block 1: one entry that starts after the first frame (not running yet);
+            // block 2: one ending before the second frame; block 3: one with complex
+            // timing; block 4: one whose value overflows.
+            let begin = i == 5 ? 0.5 : 0.0, duration = i == 10 ? 0.75 : 2.0 + Double(i % 3)
+            let from = i == 17 ? -1e308 : Double(i), to = i == 17 ? 1e308 : Double(2 * i + 1)
+            if i == 14 {
+                var t = MediaTiming(beginTime: begin, duration: duration, fillMode: .both)
+                t.repeatCount = 2
+                _ = lane.append(owner: Int32(i), timing: t, from: from, to: to, slot: Int32(n - 1 - i), curve: curve,
+                                removedOnCompletion: false)
+            } else {
+                _ = lane.append(owner: Int32(i), begin: begin, duration: duration, from: from, to: to, slot: Int32(n - 1 - i),
+                                curve: curve, flags: BatchStorage.flags(fill: .both, removedOnCompletion: false, fromPresentation: false))
+            }
+        }
+        let model = [Double](repeating: 0, count: n)
+        var reference = [Double](repeating: 0, count: n)
+        func evaluate(_ now: Double) {
+            var transitions: [(Int32, LifeState)] = []
+            model.withUnsafeBufferPointer { m in
+                reference.withUnsafeMutableBufferPointer { p in
+                    lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!, threads: 1,
+                                  path: .reference, transitions: &transitions)
+                }
+            }
+        }
+        evaluate(0.25)  // every entry but 5 is running
+        // The second frame in C alone, into values that are all NaN; then the reference's.
+        var shown = [Double](repeating: .nan, count: n)
+        var raw = [Double](repeating: 0, count: n), value = raw
+        var exact = [UInt8](repeating: 0, count: n / 4)
+        var left = 0
+        model.withUnsafeBufferPointer { m in
+            shown.withUnsafeMutableBufferPointer { p in
+                lane.withKernel(curves: curves, model: m.baseAddress!, presentation: p.baseAddress!) { kernel in
+                    var bezier = kernel.bezierLane
+                    left = animrt_bezier_blocks_avx2(&bezier, 0, n, 1.0, &raw, &value, &exact)
+                }
+            }
+        }
+        evaluate(1.0)
+        let unstored: Set<Int> = [1, 2, 3, 4]
+        #expect(left == unstored.count)
+        for b in 0..<n / 4 {
+            #expect((exact[b] & UInt8(ANIMRT_BLOCK_STORED) != 0) == !unstored.contains(b), "block \(b)")
+            for i in 4 * b..<4 * b + 4 {
+                let s = n - 1 - i
+                if unstored.contains(b) { #expect(shown[s].isNaN, "entry \(i) was written") }
+                else { #expect(shown[s].bitPattern == reference[s].bitPattern && shown[s] != 0, "entry \(i)") }
+            }
+        }
     }
 }

@@ -181,7 +181,7 @@ final class BatchStorage {
 
     /// Runs `body` with a kernel over this storage's columns.
     @inline(__always)
-    private func withKernel(curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
+    func withKernel(curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
                             _ body: (BatchKernel) -> Void) {
         complex.withUnsafeBufferPointer { complex in
         curves.functions.withUnsafeBufferPointer { functions in

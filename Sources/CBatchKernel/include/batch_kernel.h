@@ -15,25 +15,50 @@
 #define ANIMRT_BATCH_KERNEL_INTERNAL
 #endif
 
+/* A Bézier lane's columns (entry i at index i of each) and what its curves
+ * and presentation values are. */
+typedef struct {
+    const double *begin, *duration, *from, *to;
+    /* The entry's curve (indexes coefficients and tables) and the offset of
+     * its value in presentation. */
+    const int32_t *curve, *slot;
+    const uint8_t *flags, *state;
+    /* Six per curve: ax, bx, cx, ay, by, cy. */
+    const double *coefficients;
+    /* Each curve's guess table: `intervals` + 1 pieces over [0, 1] of
+     * `stride` doubles, the cubic's four coefficients and the trusted flag. */
+    const double *const *tables;
+    int intervals, stride;
+    /* A steady entry: its state byte is `running`, its flags have
+     * `active_flag` (in effect while running) and not `complex_flag`. */
+    uint8_t running, active_flag, complex_flag;
+    double *presentation;
+} animrt_bezier_lane;
+
+/* Bits of a block's byte in `exact`: which entries need the exact solver,
+ * whether all four values are finite, whether the block was stored. */
+#define ANIMRT_BLOCK_FINITE 0x10
+#define ANIMRT_BLOCK_STORED 0x20
+
 /* 1 when this processor runs animrt_bezier_blocks_avx2 (x86-64 with AVX2),
  * else 0 (and the function must not be called). */
 ANIMRT_BATCH_KERNEL_INTERNAL int animrt_bezier_blocks_avx2_available(void);
 
-/* For entries i in [0, n), n a multiple of 4, read as simple timing: the raw
- * progress (now - begin[i]) / duration[i] into raw[i], the value
+/* For entries first + i, i in [0, n), n a multiple of 4, read as simple
+ * timing: the raw progress (now - begin) / duration into raw[i], the value
  * from + (to - from) * y(t(x)) into value[i], where x is raw clamped to
  * [0, 1], t the guess table's cubic plus one Newton step unless the piece is
  * trusted; and for each block of four, exact[i / 4] has bit j set when entry
- * i + j must be solved exactly instead (x not inside (0, 1), a flat slope or
- * a step too large), and bit 4 set when all four values are finite (with
- * bits 0 to 3 clear, the four are then mid-flight: x is inside (0, 1)). curve[i] indexes coefficients (six per curve: ax, bx,
- * cx, ay, by, cy) and tables (each curve's guess table: `intervals` pieces
- * over [0, 1] of `stride` doubles, the cubic's four coefficients and the
- * trusted flag). Any bits in begin and duration are safe to read. */
+ * first + i + j must be solved exactly instead (x not inside (0, 1), a flat
+ * slope or a step too large) and ANIMRT_BLOCK_FINITE set when all four values
+ * are finite (with bits 0 to 3 clear, the four are then mid-flight: x is
+ * inside (0, 1)). A block that is mid-flight, finite and steady in all four
+ * entries (see animrt_bezier_lane) needs nothing more than its values shown:
+ * they are written to presentation[slot] and ANIMRT_BLOCK_STORED is set.
+ * Returns how many blocks were not stored. Any bits in begin and duration
+ * are safe to read. */
 ANIMRT_BATCH_KERNEL_INTERNAL
-void animrt_bezier_blocks_avx2(size_t n, double now, const double *begin, const double *duration, const double *from,
-                               const double *to, const int32_t *curve, const double *coefficients,
-                               const double *const *tables, int intervals, int stride,
-                               double *raw, double *value, uint8_t *exact);
+size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t first, size_t n, double now,
+                                 double *raw, double *value, uint8_t *exact);
 
 #endif
