@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Runtime {
     // MARK: Bulk reads
 
@@ -91,22 +93,40 @@ extension Runtime {
         copyPresentation(targets, into: out)
     }
 
+    /// A large read is split in contiguous ranges of targets over
+    /// `evaluationThreads`, as the batch is (each worker inside `workerScope`).
     private func copyPresentation(_ targets: BulkTargets, into out: UnsafeMutableBufferPointer<Double>) {
-        let w = targets.width
+        let w = targets.width, n = targets.count
+        let workers = max(1, min(evaluationThreads, n * w / readMinimumPerThread))
         presentation.withUnsafeBufferPointer { pool in
             targets.offsets.withUnsafeBufferPointer { offs in
-                if w == 1 {
-                    for n in 0..<offs.count where offs[n] >= 0 { out[n] = pool[Int(offs[n])] }
-                } else {
-                    for n in 0..<offs.count where offs[n] >= 0 {
-                        for k in 0..<w { out[n * w + k] = pool[Int(offs[n]) + k] }
+                guard workers > 1 else { return Runtime.gather(0..<n, w, offs, pool, out) }
+                let shared = UncheckedSendable((offs, pool, out)), scope = workerScope
+                DispatchQueue.concurrentPerform(iterations: workers) { k in
+                    let share = {
+                        let (offs, pool, out) = shared.value
+                        Runtime.gather((n * k / workers)..<(n * (k + 1) / workers), w, offs, pool, out)
                     }
+                    if let scope { scope(share) } else { share() }
                 }
             }
         }
         for (n, (layer, kp)) in targets.special {
             let v = kp.get(wholeValue(presentation, layer: layer.index, property: kp.property))
             for k in 0..<w { out[n * w + k] = v.lanes[k] }
+        }
+    }
+
+    /// Copies the plain targets `range` (`width` doubles each) from the pool.
+    @inline(__always)
+    private static func gather(_ range: Range<Int>, _ w: Int, _ offs: UnsafeBufferPointer<Int32>,
+                               _ pool: UnsafeBufferPointer<Double>, _ out: UnsafeMutableBufferPointer<Double>) {
+        if w == 1 {
+            for n in range where offs[n] >= 0 { out[n] = pool[Int(offs[n])] }
+        } else {
+            for n in range where offs[n] >= 0 {
+                for k in 0..<w { out[n * w + k] = pool[Int(offs[n]) + k] }
+            }
         }
     }
 

@@ -143,6 +143,9 @@ public final class Runtime {
     /// the others only to check, in tests, that the results are the same to
     /// the bit).
     var batchPath = BatchPath.native
+    /// Doubles below which a bulk read is not worth a second thread (lower
+    /// only in tests, to split small reads).
+    var readMinimumPerThread = 1 << 17
     /// Named timing functions (plugins add theirs here).
     @exclusivity(unchecked) public var timingFunctions = TimingFunctionRegistry()
     /// Known properties (the host adds its own here).

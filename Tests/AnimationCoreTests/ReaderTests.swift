@@ -1,0 +1,94 @@
+import Testing
+@testable import AnimationCore
+
+/// Readers (R5.2): every target's presentation value in one copy, in the
+/// order of the targets, whatever happened to the runtime since the
+/// reader was made, and the same on one thread or split over several.
+@Suite("Readers: the values of their targets, in order, frame after frame")
+struct ReaderTests {
+    /// What a reader must give: each target's presentation value read alone.
+    static func expected(_ rt: Runtime, _ targets: [(Handle, String)]) throws -> [Double] {
+        var out: [Double] = []
+        for (layer, path) in targets { out += try rt.presentationValue(forKeyPath: path, of: layer).components }
+        return out
+    }
+
+    static func read(_ rt: Runtime, _ reader: Handle) throws -> [Double] {
+        var out = [Double](repeating: .nan, count: try rt.readerSize(reader))
+        try out.withUnsafeMutableBufferPointer { (b) throws(AnimrtError) in try rt.readPresentation(reader: reader, into: b) }
+        return out
+    }
+
+    static func reader(_ rt: Runtime, _ targets: [(Handle, String)]) throws -> Handle {
+        var resolved: [(Handle, KeyPath)] = []
+        for (layer, path) in targets { resolved.append((layer, try rt.properties.resolve(path))) }
+        return try rt.createReader(resolved)
+    }
+
+    @Test("a read split over threads gives, bit for bit, what one thread gives", arguments: [1, 2, 3, 8])
+    func threads(threads: Int) throws {
+        let rt = Runtime()
+        rt.evaluationThreads = threads
+        rt.readMinimumPerThread = 5  // splits reads of tens of values
+        var layers: [Handle] = []
+        for i in 0..<97 {
+            let l = try rt.createLayer()
+            layers.append(l)
+            try rt.add(linear("opacity", 0, Double(i), duration: 1 + Double(i % 7)), to: l, forKey: "o")
+            try rt.add(.basic("position", from: .point(0, Double(i)), to: .point(Double(i), -1),
+                              timing: MediaTiming(duration: 2)), to: l, forKey: "p")
+            try rt.setModelValue(.scalar(Double(i) / 10), forKeyPath: "transform.rotation.z", of: l)
+        }
+        // Layers out of order, plain and computed key paths mixed (rotation is read from the transform).
+        let scalars = (0..<97).map { i in (layers[(i * 31) % 97], i % 5 == 0 ? "transform.rotation.z" : "opacity") }
+        let points = (0..<97).reversed().map { (layers[$0], "position") }
+        let r1 = try Self.reader(rt, scalars), r2 = try Self.reader(rt, points)
+        for now in [0, 0.3, 0.75, 1.5, 4] as [Double] {
+            try rt.tick(now)
+            let a = try Self.read(rt, r1), b = try Self.read(rt, r2)
+            #expect(a.map(\.bitPattern) == (try Self.expected(rt, scalars)).map(\.bitPattern))
+            #expect(b.map(\.bitPattern) == (try Self.expected(rt, points)).map(\.bitPattern))
+            #expect(b.count == 194 && a.count == 97)
+        }
+    }
+
+    @Test("values stay right through adds, removals, model changes, destroyed layers and reused value places")
+    func churn() throws {
+        let rt = Runtime()
+        rt.evaluationThreads = 2
+        rt.readMinimumPerThread = 8
+        var layers: [Handle] = []
+        for _ in 0..<60 { layers.append(try rt.createLayer()) }
+        let targets = layers.enumerated().map { (i, l) in (l, i % 2 == 0 ? "opacity" : "position.x") }
+        let reader = try Self.reader(rt, targets)
+        var spare: [Handle] = []
+        var checked = 0
+        for frame in 0..<40 {
+            let now = Double(frame) / 10
+            let i = (frame * 7) % 60, path = targets[i].1
+            switch frame % 5 {
+            case 0:  // an animation added (it joins the batch)
+                try rt.add(linear(path, Double(frame), -Double(frame), begin: now, duration: 0.35), to: layers[i], forKey: "a")
+            case 1:  // one removed: another batch entry moves into its place
+                let j = ((frame - 1) * 7) % 60
+                _ = try rt.removeAnimation(forKey: "a", from: layers[j])
+                try rt.add(linear(targets[j].1, 5, 6, begin: now, duration: 1, fill: .forwards), to: layers[j], forKey: "b")
+            case 2:  // a new model value
+                try rt.setModelValue(.scalar(Double(frame) + 0.5), forKeyPath: path, of: layers[i])
+            case 3:  // layers outside the reader made and destroyed: their value places are reused
+                if spare.count > 3 { try rt.destroyLayer(spare.removeFirst()) }
+                let s = try rt.createLayer()
+                try rt.setModelValue(.scalar(-1000), forKeyPath: "opacity", of: s)
+                try rt.add(linear("position.x", -7, -9, begin: now, duration: 2), to: s, forKey: "s")
+                spare.append(s)
+            default:
+                try rt.removeAllAnimations(from: layers[(i + 3) % 60])
+            }
+            try rt.tick(now)
+            let got = try Self.read(rt, reader), want = try Self.expected(rt, targets)
+            #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "frame \(frame)")
+            checked += got.filter { $0 != 0 && $0 != 1 }.count
+        }
+        #expect(checked > 100)  // the frames had animated and set values to read, not only defaults
+    }
+}
