@@ -175,8 +175,8 @@ MUTANTS = [
            "__m256d ok = _mm256_or_pd(trusted, converged);", ("swift:Kernel",),
            "the AVX2 blocks take an entry on an end of [0, 1] (or NaN progress) from the guess table's piece 0 "
            "instead of the exact solver"),
-    Mutant("batch-avx2-finite", "dropped statement", BATCH_AVX2,
-           "(_mm256_movemask_pd(finite) == 0xF ? 0x10 : 0)", "0x10", ("swift:Kernel",),
+    Mutant("batch-avx2-finite", "comparison", BATCH_AVX2,
+           "_CMP_EQ_OQ)) == 0xF;", "_CMP_EQ_OQ)) >= 0;", ("swift:Kernel",),
            "the AVX2 blocks let a value that overflowed the doubles through as mid-flight, so it is shown "
            "infinite instead of replaced (R0.4)"),
     Mutant("batch-block-curve-runs", "comparison", BATCH_BLOCK_CURVES,
@@ -193,7 +193,7 @@ MUTANTS = [
            "a block holding complex timing hands the curve a progress made from its duration column, which "
            "holds an index there (NaN or infinite), breaking the promise that x is in [0, 1]"),
     Mutant("batch-avx2-steady", "dropped statement", BATCH_AVX2,
-           "e == ANIMRT_BLOCK_FINITE && s == running &&", "e == ANIMRT_BLOCK_FINITE &&", ("swift:Kernel",),
+           "e == ANIMRT_BLOCK_FINITE && s == 0x01010101u * lane->running", "e == ANIMRT_BLOCK_FINITE", ("swift:Kernel",),
            "the AVX2 blocks show a block whose entries have not all started as steady: the one that "
            "starts this frame reports no start"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,

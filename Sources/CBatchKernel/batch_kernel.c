@@ -1,4 +1,5 @@
-/* The Bézier lane four entries at a time with AVX2 (see batch_kernel.h).
+/* The Bézier and linear lanes four entries at a time with AVX2 (see
+ * batch_kernel.h).
  *
  * Each step is the Swift reference's (BatchKernel+Blocks.swift) in the same
  * order: no multiply and add is fused (no FMA instruction is used, and
@@ -26,7 +27,7 @@ int animrt_bezier_blocks_avx2_available(void) {
 
 #define AVX2 __attribute__((target("avx2")))
 
-/* Entries per run of the three loops. */
+/* Entries per run of the Bézier lane's four loops. */
 #define PASS 64
 
 /* Lane j of the result is column j's element `row` ... : rows r0..r3 of four
@@ -55,7 +56,45 @@ static inline AVX2 void coefficients3(const double *coefficients, const int32_t 
     *d = _mm256_set_pd(q3[2], q2[2], q1[2], q0[2]);
 }
 
-AVX2 size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t first, size_t n, double now,
+/* Closes the block of entries i .. i + 3 whose byte is e and values v: a
+ * steady block (see animrt_batch_lane) is shown here, any other has its
+ * values left in `value` for the caller. Returns whether it was shown. */
+static inline AVX2 int show(const animrt_batch_lane *lane, size_t first, size_t i, __m256d v, uint8_t e,
+                            double *value, uint8_t *exact) {
+    uint32_t s, fl;
+    memcpy(&s, lane->state + first + i, 4);
+    memcpy(&fl, lane->flags + first + i, 4);
+    const uint32_t active = 0x01010101u * lane->active_flag;
+    if (e == ANIMRT_BLOCK_FINITE && s == 0x01010101u * lane->running && (fl & active) == active
+        && (fl & 0x01010101u * lane->complex_flag) == 0) {
+        const int32_t *slot = lane->slot + first + i;
+        __m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
+        _mm_storel_pd(lane->presentation + slot[0], lo); _mm_storeh_pd(lane->presentation + slot[1], lo);
+        _mm_storel_pd(lane->presentation + slot[2], hi); _mm_storeh_pd(lane->presentation + slot[3], hi);
+        exact[i / 4] = e | ANIMRT_BLOCK_STORED;
+        return 1;
+    }
+    _mm256_storeu_pd(value + i, v);
+    exact[i / 4] = e;
+    return 0;
+}
+
+/* Entries i .. i + 3's raw progress (stored in raw) and clamped progress x. */
+static inline AVX2 __m256d progress(const double *begin, const double *duration, size_t i, __m256d now, double *raw) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    __m256d r = _mm256_div_pd(_mm256_sub_pd(now, _mm256_loadu_pd(begin + i)), _mm256_loadu_pd(duration + i));
+    _mm256_storeu_pd(raw + i, r);
+    /* Swift.min(Swift.max(r, 0), 1): NaN stays NaN. */
+    __m256d x = _mm256_blendv_pd(r, zero, _mm256_cmp_pd(r, zero, _CMP_LE_OQ));
+    return _mm256_blendv_pd(x, one, _mm256_cmp_pd(x, one, _CMP_GT_OQ));
+}
+
+/* Finite values (v - v is 0). */
+static inline AVX2 int finite(__m256d v) {
+    return _mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_EQ_OQ)) == 0xF;
+}
+
+AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                       double *raw, double *value, uint8_t *exact) {
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), nowv = _mm256_set1_pd(now);
     const __m256d scale = _mm256_set1_pd((double)lane->intervals);
@@ -64,13 +103,9 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t fir
     const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
     const double *begin = lane->begin + first, *duration = lane->duration + first;
     const double *from = lane->from + first, *to = lane->to + first;
-    const int32_t *curve = lane->curve + first, *slot = lane->slot + first;
-    const uint8_t *flags = lane->flags + first, *state = lane->state + first;
+    const int32_t *curve = lane->curve + first;
     const double *const *tables = lane->tables;
     const ptrdiff_t stride = lane->stride;
-    const uint32_t running = 0x01010101u * lane->running, active = 0x01010101u * lane->active_flag;
-    const uint32_t complex = 0x01010101u * lane->complex_flag;
-    double *presentation = lane->presentation;
     /* Per entry of a run: x, its piece k and place u in the piece, the guess
      * then t; per block, the bits of the trusted lanes, then of the lanes
      * that need no exact solve. */
@@ -82,15 +117,11 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t fir
         size_t end = n - run < PASS ? n : run + PASS;
         /* The progress: raw, clamped (x), and the guess table's piece and place in it. */
         for (size_t i = run; i < end; i += 4) {
-            __m256d r = _mm256_div_pd(_mm256_sub_pd(nowv, _mm256_loadu_pd(begin + i)), _mm256_loadu_pd(duration + i));
-            /* Swift.min(Swift.max(r, 0), 1): NaN stays NaN. */
-            __m256d x = _mm256_blendv_pd(r, zero, _mm256_cmp_pd(r, zero, _CMP_LE_OQ));
-            x = _mm256_blendv_pd(x, one, _mm256_cmp_pd(x, one, _CMP_GT_OQ));
+            __m256d x = progress(begin, duration, i, nowv, raw);
             __m256d inside = _mm256_and_pd(_mm256_cmp_pd(x, zero, _CMP_GT_OQ), _mm256_cmp_pd(x, one, _CMP_LT_OQ));
             /* Lanes outside (0, 1) go to piece 0 (+0.0). */
             __m256d s = _mm256_and_pd(_mm256_mul_pd(x, scale), inside);
             __m128i k = _mm256_cvttpd_epi32(s);
-            _mm256_storeu_pd(raw + i, r);
             _mm256_storeu_pd(xs + (i - run), x);
             _mm256_storeu_pd(us + (i - run), _mm256_sub_pd(s, _mm256_cvtepi32_pd(k)));
             _mm_storeu_si128((__m128i *)(ks + (i - run)), k);
@@ -137,24 +168,28 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t fir
             __m256d y = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(ay, t), by), t), cy), t);
             __m256d f = _mm256_loadu_pd(from + i);
             __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), y));
-            /* Finite values (v - v is 0); an entry that needs no exact solve is
-             * inside (0, 1), mid-flight. */
-            __m256d finite = _mm256_cmp_pd(_mm256_sub_pd(v, v), zero, _CMP_EQ_OQ);
-            uint8_t e = (uint8_t)((~oks[(i - run) / 4] & 0xF) | (_mm256_movemask_pd(finite) == 0xF ? 0x10 : 0));
-            uint32_t s, fl;
-            memcpy(&s, state + i, 4);
-            memcpy(&fl, flags + i, 4);
-            if (e == ANIMRT_BLOCK_FINITE && s == running && (fl & active) == active && (fl & complex) == 0) {
-                __m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
-                _mm_storel_pd(presentation + slot[i], lo); _mm_storeh_pd(presentation + slot[i + 1], lo);
-                _mm_storel_pd(presentation + slot[i + 2], hi); _mm_storeh_pd(presentation + slot[i + 3], hi);
-                e |= ANIMRT_BLOCK_STORED;
-            } else {
-                _mm256_storeu_pd(value + i, v);
-                left++;
-            }
-            exact[i / 4] = e;
+            /* An entry that needs no exact solve is inside (0, 1), mid-flight. */
+            uint8_t e = (uint8_t)((~oks[(i - run) / 4] & 0xF) | (finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+            left += !show(lane, first, i, v, e, value, exact);
         }
+    }
+    return left;
+}
+
+AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                      double *raw, double *value, uint8_t *exact) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), nowv = _mm256_set1_pd(now);
+    const double *begin = lane->begin + first, *duration = lane->duration + first;
+    const double *from = lane->from + first, *to = lane->to + first;
+    size_t left = 0;
+    for (size_t i = 0; i < n; i += 4) {
+        __m256d x = progress(begin, duration, i, nowv, raw);
+        __m256d inside = _mm256_and_pd(_mm256_cmp_pd(x, zero, _CMP_GT_OQ), _mm256_cmp_pd(x, one, _CMP_LT_OQ));
+        __m256d f = _mm256_loadu_pd(from + i);
+        __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), x));
+        /* Only entries inside (0, 1) may be shown here; the caller closes the others. */
+        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+        left += !show(lane, first, i, v, e, value, exact);
     }
     return left;
 }
@@ -163,7 +198,13 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t fir
 
 int animrt_bezier_blocks_avx2_available(void) { return 0; }
 
-size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t first, size_t n, double now,
+size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                 double *raw, double *value, uint8_t *exact) {
+    (void)lane; (void)first; (void)n; (void)now; (void)raw; (void)value; (void)exact;
+    return 0;
+}
+
+size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                  double *raw, double *value, uint8_t *exact) {
     (void)lane; (void)first; (void)n; (void)now; (void)raw; (void)value; (void)exact;
     return 0;

@@ -160,17 +160,18 @@ struct KernelPathTests {
         #endif
     }
 
-    @Test("the AVX2 blocks show steady blocks themselves, and leave every other block to Swift untouched")
-    func nativeStores() {
+    @Test("the AVX2 blocks show steady blocks themselves, and leave every other block to Swift untouched",
+          arguments: [CurveTable.bezier, CurveTable.linear])
+    func nativeStores(kind: UInt8) {
         // Nothing to check where the processor has no AVX2 (`dispatch` checks that choice).
         guard BatchKernel.hasNativeBlocks else { return }
         // 16 blocks, values scattered in reverse order; curves shared by a block or mixed.
         let n = 64
         var curves = CurveTable()
-        let lane = BatchStorage(kind: CurveTable.bezier)
-        let named: [TimingFunction] = [.easeIn, .easeOut, .easeInEaseOut, .default]
+        let lane = BatchStorage(kind: kind)
+        let named: [TimingFunction] = kind == CurveTable.linear ? [.linear] : [.easeIn, .easeOut, .easeInEaseOut, .default]
         for i in 0..<n {
-            let curve = curves.retain(i < 32 ? named[i / 8 % 4] : named[i % 4])
+            let curve = curves.retain(i < 32 ? named[i / 8 % named.count] : named[i % named.count])
             // Block 1: one entry that starts after the first frame (not running yet);
             // block 2: one ending before the second frame; block 3: one with complex
             // timing; block 4: one whose value overflows.
@@ -206,8 +207,9 @@ struct KernelPathTests {
         model.withUnsafeBufferPointer { m in
             shown.withUnsafeMutableBufferPointer { p in
                 lane.withKernel(curves: curves, model: m.baseAddress!, presentation: p.baseAddress!) { kernel in
-                    var bezier = kernel.bezierLane
-                    left = animrt_bezier_blocks_avx2(&bezier, 0, n, 1.0, &raw, &value, &exact)
+                    var columns = kernel.nativeLane
+                    left = kind == CurveTable.linear ? animrt_linear_blocks_avx2(&columns, 0, n, 1.0, &raw, &value, &exact)
+                        : animrt_bezier_blocks_avx2(&columns, 0, n, 1.0, &raw, &value, &exact)
                 }
             }
         }

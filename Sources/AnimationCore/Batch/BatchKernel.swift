@@ -7,8 +7,8 @@ enum BatchPath: Sendable {
     /// Four entries at a time as `SIMD4<Double>` lanes, in Swift
     /// (`BatchKernel.blocks`, `callBlocks`): the portable path.
     case lanes
-    /// The Bézier lane through the AVX2 blocks where the processor has
-    /// AVX2 (`BatchKernel.nativeBlocks`), else `lanes`.
+    /// The Bézier and linear lanes through the AVX2 blocks where the
+    /// processor has AVX2 (`BatchKernel.nativeBlocks`, `nativeLinear`), else `lanes`.
     case native
 }
 
@@ -39,6 +39,7 @@ struct BatchKernel: @unchecked Sendable {
         switch kind {
         case CurveTable.linear:
             if path == .reference { loop(range, now, &transitions) { _, x, _ in x } }
+            else if path == .native && BatchKernel.hasNativeBlocks { nativeLinear(range, now, &transitions) }
             else { callBlocks(range, now, &transitions) { _, x in x } }
         case CurveTable.bezier:
             if path == .reference { loop(range, now, &transitions) { i, x, _ in bezierEase(i, x) } }

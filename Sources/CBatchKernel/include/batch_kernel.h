@@ -1,6 +1,6 @@
-/* The Bézier lane's arithmetic four entries at a time with AVX2, chosen at
- * run time (see BatchKernel+Native.swift). The Swift blocks of four
- * (BatchKernel+Blocks.swift) are its reference: the same operations in the
+/* The Bézier and linear lanes' arithmetic four entries at a time with AVX2,
+ * chosen at run time (see BatchKernel+Native.swift). The Swift blocks of four
+ * (BatchKernel+Blocks.swift) are the reference: the same operations in the
  * same order, never fused, so the results are the same to the bit. */
 #ifndef ANIMRT_BATCH_KERNEL_H
 #define ANIMRT_BATCH_KERNEL_H
@@ -15,8 +15,8 @@
 #define ANIMRT_BATCH_KERNEL_INTERNAL
 #endif
 
-/* A Bézier lane's columns (entry i at index i of each) and what its curves
- * and presentation values are. */
+/* A lane's columns (entry i at index i of each), its curves (Bézier lanes)
+ * and the presentation values. */
 typedef struct {
     const double *begin, *duration, *from, *to;
     /* The entry's curve (indexes coefficients and tables) and the offset of
@@ -33,15 +33,15 @@ typedef struct {
      * `active_flag` (in effect while running) and not `complex_flag`. */
     uint8_t running, active_flag, complex_flag;
     double *presentation;
-} animrt_bezier_lane;
+} animrt_batch_lane;
 
 /* Bits of a block's byte in `exact`: which entries need the exact solver,
  * whether all four values are finite, whether the block was stored. */
 #define ANIMRT_BLOCK_FINITE 0x10
 #define ANIMRT_BLOCK_STORED 0x20
 
-/* 1 when this processor runs animrt_bezier_blocks_avx2 (x86-64 with AVX2),
- * else 0 (and the function must not be called). */
+/* 1 when this processor runs the functions below (x86-64 with AVX2), else 0
+ * (and they must not be called). */
 ANIMRT_BATCH_KERNEL_INTERNAL int animrt_bezier_blocks_avx2_available(void);
 
 /* For entries first + i, i in [0, n), n a multiple of 4, read as simple
@@ -53,12 +53,20 @@ ANIMRT_BATCH_KERNEL_INTERNAL int animrt_bezier_blocks_avx2_available(void);
  * slope or a step too large) and ANIMRT_BLOCK_FINITE set when all four values
  * are finite (with bits 0 to 3 clear, the four are then mid-flight: x is
  * inside (0, 1)). A block that is mid-flight, finite and steady in all four
- * entries (see animrt_bezier_lane) needs nothing more than its values shown:
+ * entries (see animrt_batch_lane) needs nothing more than its values shown:
  * they are written to presentation[slot] and ANIMRT_BLOCK_STORED is set.
  * Returns how many blocks were not stored. Any bits in begin and duration
  * are safe to read. */
 ANIMRT_BATCH_KERNEL_INTERNAL
-size_t animrt_bezier_blocks_avx2(const animrt_bezier_lane *lane, size_t first, size_t n, double now,
+size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                 double *raw, double *value, uint8_t *exact);
+
+/* The same for a linear lane, whose y(t(x)) is x (no curve is read): every
+ * value in `value` (of a block not stored) is final, and bits 0 to 3 of a
+ * block's byte mark the entries whose x is not inside (0, 1), so that the
+ * block is not shown here. */
+ANIMRT_BATCH_KERNEL_INTERNAL
+size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                  double *raw, double *value, uint8_t *exact);
 
 #endif
