@@ -193,7 +193,7 @@ MUTANTS = [
            "a block holding complex timing hands the curve a progress made from its duration column, which "
            "holds an index there (NaN or infinite), breaking the promise that x is in [0, 1]"),
     Mutant("batch-avx2-steady", "dropped statement", BATCH_AVX2,
-           "e == ANIMRT_BLOCK_FINITE && s == 0x01010101u * lane->running", "e == ANIMRT_BLOCK_FINITE", ("swift:Kernel",),
+           "e == ANIMRT_BLOCK_FINITE && s == k.running", "e == ANIMRT_BLOCK_FINITE", ("swift:Kernel",),
            "the AVX2 blocks show a block whose entries have not all started as steady: the one that "
            "starts this frame reports no start"),
     Mutant("batch-before-flag", "constant", BATCH_KERNEL,

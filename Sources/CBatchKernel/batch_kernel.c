@@ -56,21 +56,33 @@ static inline AVX2 void coefficients3(const double *coefficients, const int32_t 
     *d = _mm256_set_pd(q3[2], q2[2], q1[2], q0[2]);
 }
 
+/* What tells a steady block (see animrt_batch_lane) and where it is shown:
+ * a lane's from entry `first` on, read once per call (the stores below
+ * could otherwise make the compiler read the lane again). */
+typedef struct {
+    const uint8_t *state, *flags;
+    const int32_t *slot;
+    double *presentation;
+    uint32_t running, active, complex;
+} steady;
+
+static inline steady steady_from(const animrt_batch_lane *lane, size_t first) {
+    steady s = {lane->state + first, lane->flags + first, lane->slot + first, lane->presentation,
+                0x01010101u * lane->running, 0x01010101u * lane->active_flag, 0x01010101u * lane->complex_flag};
+    return s;
+}
+
 /* Closes the block of entries i .. i + 3 whose byte is e and values v: a
- * steady block (see animrt_batch_lane) is shown here, any other has its
- * values left in `value` for the caller. Returns whether it was shown. */
-static inline AVX2 int show(const animrt_batch_lane *lane, size_t first, size_t i, __m256d v, uint8_t e,
-                            double *value, uint8_t *exact) {
+ * steady block is shown here, any other has its values left in `value` for
+ * the caller. Returns whether it was shown. */
+static inline AVX2 int show(steady k, size_t i, __m256d v, uint8_t e, double *value, uint8_t *exact) {
     uint32_t s, fl;
-    memcpy(&s, lane->state + first + i, 4);
-    memcpy(&fl, lane->flags + first + i, 4);
-    const uint32_t active = 0x01010101u * lane->active_flag;
-    if (e == ANIMRT_BLOCK_FINITE && s == 0x01010101u * lane->running && (fl & active) == active
-        && (fl & 0x01010101u * lane->complex_flag) == 0) {
-        const int32_t *slot = lane->slot + first + i;
+    memcpy(&s, k.state + i, 4);
+    memcpy(&fl, k.flags + i, 4);
+    if (e == ANIMRT_BLOCK_FINITE && s == k.running && (fl & k.active) == k.active && (fl & k.complex) == 0) {
         __m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
-        _mm_storel_pd(lane->presentation + slot[0], lo); _mm_storeh_pd(lane->presentation + slot[1], lo);
-        _mm_storel_pd(lane->presentation + slot[2], hi); _mm_storeh_pd(lane->presentation + slot[3], hi);
+        _mm_storel_pd(k.presentation + k.slot[i], lo); _mm_storeh_pd(k.presentation + k.slot[i + 1], lo);
+        _mm_storel_pd(k.presentation + k.slot[i + 2], hi); _mm_storeh_pd(k.presentation + k.slot[i + 3], hi);
         exact[i / 4] = e | ANIMRT_BLOCK_STORED;
         return 1;
     }
@@ -90,7 +102,7 @@ static inline AVX2 __m256d progress(const double *begin, const double *duration,
 }
 
 /* Finite values (v - v is 0). */
-static inline AVX2 int finite(__m256d v) {
+static inline AVX2 int all_finite(__m256d v) {
     return _mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_EQ_OQ)) == 0xF;
 }
 
@@ -104,7 +116,8 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     const double *begin = lane->begin + first, *duration = lane->duration + first;
     const double *from = lane->from + first, *to = lane->to + first;
     const int32_t *curve = lane->curve + first;
-    const double *const *tables = lane->tables;
+    const double *const *tables = lane->tables, *coefficients = lane->coefficients;
+    const steady shown = steady_from(lane, first);
     const ptrdiff_t stride = lane->stride;
     /* Per entry of a run: x, its piece k and place u in the piece, the guess
      * then t; per block, the bits of the trusted lanes, then of the lanes
@@ -148,7 +161,7 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
             __m256i bits = _mm256_and_si256(_mm256_set1_epi64x(oks[(i - run) / 4]), _mm256_set_epi64x(8, 4, 2, 1));
             __m256d trusted = _mm256_castsi256_pd(_mm256_cmpgt_epi64(bits, _mm256_setzero_si256()));
             __m256d ax, bx, cx;
-            coefficients3(lane->coefficients, c, 0, &ax, &bx, &cx);
+            coefficients3(coefficients, c, 0, &ax, &bx, &cx);
             __m256d d = _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(three, ax), guess),
                                                                   _mm256_mul_pd(two, bx)), guess), cx);
             __m256d fx = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(
@@ -164,13 +177,13 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
         /* y(t), the value, and the stores of steady blocks. */
         for (size_t i = run; i < end; i += 4) {
             __m256d ay, by, cy, t = _mm256_loadu_pd(ts + (i - run));
-            coefficients3(lane->coefficients, curve + i, 3, &ay, &by, &cy);
+            coefficients3(coefficients, curve + i, 3, &ay, &by, &cy);
             __m256d y = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(ay, t), by), t), cy), t);
             __m256d f = _mm256_loadu_pd(from + i);
             __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), y));
             /* An entry that needs no exact solve is inside (0, 1), mid-flight. */
-            uint8_t e = (uint8_t)((~oks[(i - run) / 4] & 0xF) | (finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-            left += !show(lane, first, i, v, e, value, exact);
+            uint8_t e = (uint8_t)((~oks[(i - run) / 4] & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+            left += !show(shown, i, v, e, value, exact);
         }
     }
     return left;
@@ -181,6 +194,7 @@ AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), nowv = _mm256_set1_pd(now);
     const double *begin = lane->begin + first, *duration = lane->duration + first;
     const double *from = lane->from + first, *to = lane->to + first;
+    const steady shown = steady_from(lane, first);
     size_t left = 0;
     for (size_t i = 0; i < n; i += 4) {
         __m256d x = progress(begin, duration, i, nowv, raw);
@@ -188,8 +202,8 @@ AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t firs
         __m256d f = _mm256_loadu_pd(from + i);
         __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), x));
         /* Only entries inside (0, 1) may be shown here; the caller closes the others. */
-        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-        left += !show(lane, first, i, v, e, value, exact);
+        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+        left += !show(shown, i, v, e, value, exact);
     }
     return left;
 }
