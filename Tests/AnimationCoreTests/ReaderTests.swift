@@ -1,9 +1,11 @@
 import Testing
 @testable import AnimationCore
 
-/// Readers (R5.2): every target's presentation value in one copy, in the
+/// Readers (R5.2): every target's presentation value in one call, in the
 /// order of the targets, whatever happened to the runtime since the
-/// reader was made, and the same on one thread or split over several.
+/// reader was made, gathered target by target or (targets whose values
+/// follow each other in the pool) copied in one piece, and the same on one
+/// thread or split over several.
 @Suite("Readers: the values of their targets, in order, frame after frame")
 struct ReaderTests {
     /// What a reader must give: each target's presentation value read alone.
@@ -43,24 +45,39 @@ struct ReaderTests {
         let scalars = (0..<97).map { i in (layers[(i * 31) % 97], i % 5 == 0 ? "transform.rotation.z" : "opacity") }
         let points = (0..<97).reversed().map { (layers[$0], "position") }
         let r1 = try Self.reader(rt, scalars), r2 = try Self.reader(rt, points)
+        // Fresh layers whose positions the reader makes, in order, x then y: one copy.
+        var fresh: [Handle] = []
+        for _ in 0..<41 { fresh.append(try rt.createLayer()) }
+        let xy = fresh.flatMap { [($0, "position.x"), ($0, "position.y")] }
+        let r3 = try Self.reader(rt, xy)
+        for (i, l) in fresh.enumerated() {
+            try rt.add(.basic("position", from: .point(Double(i), 1), to: .point(-1, Double(i)), timing: MediaTiming(duration: 3)),
+                       to: l, forKey: "p")
+        }
+        #expect(try rt.reader(r3).contiguous && !(try rt.reader(r1).contiguous) && !(try rt.reader(r2).contiguous))
         for now in [0, 0.3, 0.75, 1.5, 4] as [Double] {
             try rt.tick(now)
             let a = try Self.read(rt, r1), b = try Self.read(rt, r2)
             #expect(a.map(\.bitPattern) == (try Self.expected(rt, scalars)).map(\.bitPattern))
             #expect(b.map(\.bitPattern) == (try Self.expected(rt, points)).map(\.bitPattern))
+            #expect((try Self.read(rt, r3)).map(\.bitPattern) == (try Self.expected(rt, xy)).map(\.bitPattern))
             #expect(b.count == 194 && a.count == 97)
         }
     }
 
-    @Test("values stay right through adds, removals, model changes, destroyed layers and reused value places")
+    @Test("values stay right through adds, removals, model changes, destroyed layers and reused value places, copied or gathered")
     func churn() throws {
         let rt = Runtime()
         rt.evaluationThreads = 2
         rt.readMinimumPerThread = 8
         var layers: [Handle] = []
         for _ in 0..<60 { layers.append(try rt.createLayer()) }
+        // Fresh layers: their opacities take consecutive places, so a read of them is one copy.
+        let opacities = layers.map { ($0, "opacity") }
+        let copied = try Self.reader(rt, opacities)
         let targets = layers.enumerated().map { (i, l) in (l, i % 2 == 0 ? "opacity" : "position.x") }
         let reader = try Self.reader(rt, targets)
+        #expect(try rt.reader(copied).contiguous && !(try rt.reader(reader).contiguous))
         var spare: [Handle] = []
         var checked = 0
         for frame in 0..<40 {
@@ -87,6 +104,7 @@ struct ReaderTests {
             try rt.tick(now)
             let got = try Self.read(rt, reader), want = try Self.expected(rt, targets)
             #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "frame \(frame)")
+            #expect((try Self.read(rt, copied)).map(\.bitPattern) == (try Self.expected(rt, opacities)).map(\.bitPattern))
             checked += got.filter { $0 != 0 && $0 != 1 }.count
         }
         #expect(checked > 100)  // the frames had animated and set values to read, not only defaults

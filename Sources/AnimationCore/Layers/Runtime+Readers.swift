@@ -18,6 +18,9 @@ extension Runtime {
         var checkedEpoch: UInt64
         /// Doubles written per target.
         public let width: Int
+        /// Whether every target is plain and each one's values follow the
+        /// previous one's in the pool (a read is then one copy).
+        var contiguous = false
         public var count: Int { offsets.count }
     }
 
@@ -64,8 +67,11 @@ extension Runtime {
             if let plain = kp.plainComponents { offsets.append(base + Int32(plain.first)) }
             else { offsets.append(-1); special[n] = (layer, kp) }
         }
+        let w = Int32(width ?? 1)
+        var contiguous = special.isEmpty
+        for n in offsets.indices.dropFirst() where offsets[n] != offsets[n - 1] &+ w { contiguous = false; break }
         return BulkTargets(offsets: offsets, special: special, layers: targets.map { $0.0 }, checkedEpoch: layerEpoch,
-                           width: width ?? 1)
+                           width: Int(w), contiguous: contiguous)
     }
 
     /// Throws `.handle`, naming the first target whose layer was destroyed,
@@ -100,12 +106,13 @@ extension Runtime {
         let workers = max(1, min(evaluationThreads, n * w / readMinimumPerThread))
         presentation.withUnsafeBufferPointer { pool in
             targets.offsets.withUnsafeBufferPointer { offs in
-                guard workers > 1 else { return Runtime.gather(0..<n, w, offs, pool, out) }
+                let copy = targets.contiguous
+                guard workers > 1 else { return Runtime.gather(0..<n, w, copy, offs, pool, out) }
                 let shared = UncheckedSendable((offs, pool, out)), scope = workerScope
                 DispatchQueue.concurrentPerform(iterations: workers) { k in
                     let share = {
                         let (offs, pool, out) = shared.value
-                        Runtime.gather((n * k / workers)..<(n * (k + 1) / workers), w, offs, pool, out)
+                        Runtime.gather((n * k / workers)..<(n * (k + 1) / workers), w, copy, offs, pool, out)
                     }
                     if let scope { scope(share) } else { share() }
                 }
@@ -117,11 +124,16 @@ extension Runtime {
         }
     }
 
-    /// Copies the plain targets `range` (`width` doubles each) from the pool.
+    /// Copies the plain targets `range` (`width` doubles each) from the
+    /// pool: in one piece when the targets are `contiguous` there.
     @inline(__always)
-    private static func gather(_ range: Range<Int>, _ w: Int, _ offs: UnsafeBufferPointer<Int32>,
+    private static func gather(_ range: Range<Int>, _ w: Int, _ contiguous: Bool, _ offs: UnsafeBufferPointer<Int32>,
                                _ pool: UnsafeBufferPointer<Double>, _ out: UnsafeMutableBufferPointer<Double>) {
-        if w == 1 {
+        if contiguous {
+            guard !range.isEmpty else { return }
+            (out.baseAddress! + range.lowerBound * w).update(from: pool.baseAddress! + Int(offs[range.lowerBound]),
+                                                             count: range.count * w)
+        } else if w == 1 {
             for n in range where offs[n] >= 0 { out[n] = pool[Int(offs[n])] }
         } else {
             for n in range where offs[n] >= 0 {
