@@ -1,8 +1,11 @@
 /// An animation description: what to animate, how, and when. A value type;
 /// adding it to a layer copies it (later changes do not affect the copy).
 public struct Animation: Sendable, Codable {
-    /// What the animation computes.
-    public enum Content: Sendable, Codable {
+    /// What the animation computes. Held out of line (`indirect`): the
+    /// values make the payload several hundred bytes, and a description is
+    /// copied whole on every step of building and adding it (the C ABI's
+    /// create, setters and add), so inline it would be copied each time.
+    public indirect enum Content: Sendable, Codable {
         /// `CABasicAnimation`: from/to/by in Core Animation's combinations.
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// `CASpringAnimation`: a basic animation paced by a spring.
