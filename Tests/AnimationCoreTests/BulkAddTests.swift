@@ -133,6 +133,63 @@ struct BulkAddTests {
         #expect(v1 == v2)
     }
 
+    @Test("a bulk add on fresh layers counts its key once per animation: the key lives until the last one goes")
+    func keyCountedPerAnimation() throws {
+        let rt = Runtime()
+        var layers = [Handle](repeating: Handle(raw: 0), count: 40)
+        try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+        let d = try rt.createAnimation(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(beginTime: 1, duration: 1)))
+        try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: [], forKey: "fade", joining: nil) }
+        #expect(rt.attachedCounts.batched == 40)
+        let id = try #require(rt.keyIDs["fade"])
+        #expect(rt.keyUses[Int(id)] == 40)
+        for l in layers.dropLast() { #expect(try rt.removeAnimation(forKey: "fade", from: l)) }
+        #expect(rt.keyIDs["fade"] == id)
+        #expect(try rt.removeAnimation(forKey: "fade", from: layers.last!))
+        #expect(rt.keyIDs["fade"] == nil)
+        // An empty bulk add with a new key leaves no key behind.
+        try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: UnsafeBufferPointer(rebasing: $0[0..<0]), columns: [],
+                                                                  forKey: "never", joining: nil) }
+        #expect(rt.keyIDs["never"] == nil)
+    }
+
+    @Test("timing columns apply in the host's order, as the setters would: a duration after an iteration duration clears it",
+          arguments: [[TimingParameter.iterationDuration, .duration], [.duration, .iterationDuration], [.beginTime, .duration]])
+    func timingColumnOrder(order: [TimingParameter]) throws {
+        let n = 12
+        let values: [TimingParameter: [Double]] = [
+            .iterationDuration: (0..<n).map { 0.3 + Double($0) / 40 }, .duration: (0..<n).map { 0.8 + Double($0) / 20 },
+            .beginTime: (0..<n).map { 0.01 + Double($0) / 100 },
+        ]
+        var results: [[UInt64]] = []
+        for bulk in [false, true] {
+            let rt = Runtime()
+            var layers = [Handle](repeating: Handle(raw: 0), count: n)
+            try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+            let d = try rt.createAnimation(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(beginTime: 0.01)))
+            if bulk {
+                let buffers = order.map { p in UnsafeMutableBufferPointer<Double>.allocate(capacity: n) }
+                defer { buffers.forEach { $0.deallocate() } }
+                for (b, p) in zip(buffers, order) { _ = b.initialize(from: values[p]!) }
+                let columns = zip(order, buffers).map { BulkColumn(.timing($0), UnsafePointer($1.baseAddress!)) }
+                try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: columns, forKey: nil, joining: nil) }
+            } else {
+                for (i, l) in layers.enumerated() {
+                    for p in order { try rt.setTiming(p, values[p]![i], ofAnimation: d) }
+                    try rt.addAnimation(d, to: l, forKey: nil)
+                }
+            }
+            var seen: [UInt64] = []
+            for f in 0...40 {
+                try rt.tick(Double(f) / 30)
+                for l in layers { seen.append(try rt.scalar("opacity", l).bitPattern) }
+            }
+            results.append(seen)
+        }
+        #expect(results[0] == results[1])
+        #expect(Set(results[0]).count > 100)  // the animations move, each at its own pace
+    }
+
     @Test("adding a stored description gives what adding the same animation value gives")
     func storedEqualsValue() throws {
         for (fromPresentation, curve) in [(false, TimingFunction.easeIn), (true, .linear), (false, .steps(StepsFunction(count: 3, position: .jumpEnd)))] {

@@ -23,6 +23,21 @@ struct FootprintTests {
         #expect(rt.batches.lanes[Int(CurveTable.linear)].begin.capacity == 1000)
     }
 
+    @Test("large tables advise only the whole 2 MiB pages inside them")
+    func largePageRanges() {
+        let mb2 = UInt(LargePages.size)
+        // Under two pages: left alone, aligned or not.
+        #expect(LargePages.advisable(address: 0, bytes: 2 * Int(mb2) - 1) == nil)
+        #expect(LargePages.advisable(address: 4096, bytes: 2 * Int(mb2) - 1) == nil)
+        // Exactly two aligned pages: both.
+        #expect(LargePages.advisable(address: 8 * mb2, bytes: 2 * Int(mb2)) == (8 * mb2)..<(10 * mb2))
+        // Unaligned: the pages wholly inside, no byte outside the block.
+        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 3 * Int(mb2)) == (9 * mb2)..<(11 * mb2))
+        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 2 * Int(mb2)) == (9 * mb2)..<(10 * mb2))
+        // At the top of the address space: no overflow, nothing advised past it.
+        #expect(LargePages.advisable(address: UInt.max - mb2, bytes: 4 * Int(mb2)) == nil)
+    }
+
     @Test("a layer with more properties than fit inline keeps each apart")
     func overflowingProperties() throws {
         let rt = Runtime()

@@ -33,6 +33,7 @@ final class Column<T: BitwiseCopyable> {
     @inline(never)
     private func resize(_ newCapacity: Int) {
         let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        LargePages.advise(bigger, bytes: newCapacity * MemoryLayout<T>.stride)
         bigger.initialize(from: base, count: count)
         base.deallocate()
         base = bigger

@@ -126,8 +126,15 @@ extension Runtime {
                 c = next
             }
         }
+        return insertInstance(layer: li, keyID: kid, property: property, definition: definition)
+    }
+
+    /// The new instance of an attach, last in layer `li`'s list, its key
+    /// `keyID` retained by the caller.
+    @inline(__always)
+    func insertInstance(layer li: Int, keyID: Int32, property: Int32, definition: Handle?) -> Int {
         // Cannot fail: the caller checked the room.
-        let ii = try! instances.insert(Instance(layer: layers.handle(at: li), keyID: kid, property: property,
+        let ii = try! instances.insert(Instance(layer: layers.handle(at: li), keyID: keyID, property: property,
                                                 definition: definition?.raw ?? 0)).index
         if layers[li].lastInstance >= 0 { instances[Int(layers[li].lastInstance)].next = Int32(ii) }
         else { layers[li].firstInstance = Int32(ii) }

@@ -131,10 +131,13 @@ extension Runtime {
                                    _ valueColumns: [(ValueSlot, UnsafePointer<Double>)], key: String?, barrier: Handle?,
                                    definition: Handle, handles: UnsafeMutableBufferPointer<Handle>?) throws(AnimrtError) {
         let n = layers.count
+        // One item, rewritten per animation: each column sets its own field
+        // every time, and nothing else changes (no copy of the template each time).
+        var item = template.item
         // Ends too far apart are refused as the general add refuses them.
+        let columns = ItemColumns(timingColumns, valueColumns)
         for i in 0..<n {
-            var item = template.item
-            for (s, values) in valueColumns { item.set(s, values[i]) }
+            columns.setValues(&item, i)
             guard !item.endsAreFinite else { continue }
             var a = definitions[try definitions.index(of: definition)].animation
             for (p, values) in timingColumns { a.timing.assign(p, values[i]) }
@@ -156,14 +159,20 @@ extension Runtime {
                                                        removedOnCompletion: template.removedOnCompletion,
                                                        fromPresentation: template.fromPresentation))
         let mayBeComplex = !template.item.timing.isSimple || timingColumns.contains { $0.0 != .beginTime && $0.0 != .duration }
+        // The key is looked up once, not per animation (`addPlanned`).
+        let keyID = retainKey(key)
+        defer { releaseKey(keyID) }
         for i in 0..<n {
-            var item = template.item
-            for (p, values) in timingColumns { item.timing.assign(p, values[i]) }
-            for (s, values) in valueColumns { item.set(s, values[i]) }
+            columns.setTiming(&item, i)
+            columns.setValues(&item, i)
             let li = layers[i].index
             let h: Handle
-            if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition,
-                                          plan: mayBeComplex && !item.timing.isSimple ? nil : plan) {
+            let simple = !mayBeComplex || item.timing.isSimple
+            if simple && self.layers[li].firstInstance < 0 && hasIdentityTime(li) {
+                h = instances.handle(at: addPlanned(template, item, layer: li, keyID: keyID, joining: barrier,
+                                                    definition: definition, plan: plan))
+            } else if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition,
+                                                 plan: simple ? plan : nil) {
                 h = added
             } else {
                 var a = definitions[try definitions.index(of: definition)].animation
@@ -174,6 +183,75 @@ extension Runtime {
             handles?[i] = h
         }
         if !inTick { runDeferred() }
+    }
+
+    /// `addBatched` with a plan, for a layer that has no animation and runs
+    /// on the runtime's time, without the checks that a bulk add has made
+    /// for all its items at once (room, finite ends) or that such a layer
+    /// makes moot (nothing to replace, nothing else writing the property).
+    /// The caller holds `keyID`; the instance retains it, and the plan's
+    /// curve, as it is made (a later item may demote entries of that curve,
+    /// and the curve must stay counted for each entry still in the batch).
+    @inline(__always)
+    private func addPlanned(_ t: borrowing BatchTemplate, _ item: borrowing BatchItem, layer li: Int, keyID: Int32,
+                            joining barrier: Handle?, definition: Handle, plan: BatchPlan) -> Int {
+        // The duration `addBatched` gives: the runtime's default for 0.
+        var d = item.timing.duration
+        let iteration = item.timing.iterationDuration
+        if d == 0 && iteration == nil { d = defaultAnimationDuration }
+        let duration = iteration ?? (d > 0 ? d : MediaTiming.defaultDuration)
+        let slot = valueSlot(layer: li, property: t.property, create: true)! + t.component
+        let (from, to) = item.ends(captured: presentation[Int(slot)], fromPresentation: t.fromPresentation)
+        if keyID != 0 { keyUses[Int(keyID)] += 1 }
+        let ii = insertInstance(layer: li, keyID: keyID, property: t.property, definition: definition)
+        var begin = item.timing.beginTime
+        if begin == 0, let stamped = stampTime(ii) { begin = stamped }
+        instances[ii].lane = plan.laneIndex
+        instances[ii].tierIndex = plan.lane.append(owner: Int32(ii), begin: begin, duration: duration, from: from, to: to,
+                                                   slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)
+        joinBarriers(ii, barrier)
+        return ii
+    }
+}
+
+/// The columns of a bulk add as a batch item reads them: the usual ones
+/// (begin time, duration, from, to, by) as pointers set once, so that each
+/// item is filled without a loop over the columns and a switch per column.
+private struct ItemColumns {
+    var begin, duration, from, to, by: UnsafePointer<Double>?
+    /// All timing columns in the host's order, when some are not begin time
+    /// or duration (then the order matters: a duration clears an iteration
+    /// duration given before it, as the setters do).
+    var timing: [(TimingParameter, UnsafePointer<Double>)] = []
+
+    init(_ timingColumns: [(TimingParameter, UnsafePointer<Double>)], _ valueColumns: [(ValueSlot, UnsafePointer<Double>)]) {
+        if timingColumns.allSatisfy({ $0.0 == .beginTime || $0.0 == .duration }) {
+            for (p, v) in timingColumns { if p == .beginTime { begin = v } else { duration = v } }
+        } else {
+            timing = timingColumns
+        }
+        for (s, v) in valueColumns {
+            switch s {
+            case .from: from = v
+            case .to: to = v
+            case .by: by = v
+            case .velocity: break  // a batch item has none (BatchItem.set)
+            }
+        }
+    }
+
+    @inline(__always)
+    func setTiming(_ item: inout BatchItem, _ i: Int) {
+        if let begin { item.timing.beginTime = begin[i] }
+        if let duration { item.timing.assign(.duration, duration[i]) }
+        for (p, values) in timing { item.timing.assign(p, values[i]) }
+    }
+
+    @inline(__always)
+    func setValues(_ item: inout BatchItem, _ i: Int) {
+        if let from { item.from = from[i] }
+        if let to { item.to = to[i] }
+        if let by { item.by = by[i] }
     }
 }
 

@@ -38,17 +38,25 @@ extension Runtime {
 
     /// Materialises `property` on layer `i` with its default value.
     private func createValueSlot(layer i: Int, property: Int32) -> Int32 {
-        let value = properties.defaults[Int(property)]
-        let n = value.kind.componentCount
+        // The default is read in place, component by component (a whole
+        // value is 144 bytes, and bulk adds come here once per layer).
+        let p = Int(property)
+        let n = properties.defaults[p].kind.componentCount
         let offset: Int32
-        if !freeValueSlots[n].isEmpty { offset = freeValueSlots[n].removeLast() }
-        else {
+        if !freeValueSlots[n].isEmpty {
+            offset = freeValueSlots[n].removeLast()
+            for k in 0..<n {
+                let v = properties.defaults[p].lanes[k]
+                model[Int(offset) + k] = v
+                presentation[Int(offset) + k] = v
+            }
+        } else {
             offset = Int32(model.count)
-            for _ in 0..<n { model.append(0); presentation.append(0) }
-        }
-        for k in 0..<n {
-            model[Int(offset) + k] = value.lanes[k]
-            presentation[Int(offset) + k] = value.lanes[k]
+            for k in 0..<n {
+                let v = properties.defaults[p].lanes[k]
+                model.append(v)
+                presentation.append(v)
+            }
         }
         layers[i].props.append(PropSlot(property: property, offset: offset))
         return offset

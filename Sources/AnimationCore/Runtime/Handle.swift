@@ -104,6 +104,7 @@ public final class SlotTable<Element> {
 
     private func grow(to newStorage: Int) {
         let b = UnsafeMutablePointer<Element>.allocate(capacity: newStorage)
+        LargePages.advise(b, bytes: newStorage * MemoryLayout<Element>.stride)
         b.moveInitialize(from: base, count: slots)
         base.deallocate()
         base = b
@@ -116,7 +117,8 @@ public final class SlotTable<Element> {
 
     public func insert(_ e: consuming Element) throws(AnimrtError) -> Handle {
         let index: Int
-        if let f = free.popLast() { index = Int(f); base[index] = e }
+        // `isEmpty` first: `popLast` would check the array's uniqueness even when empty.
+        if !free.isEmpty { index = Int(free.removeLast()); base[index] = e }
         else {
             guard slots < slotLimit else { throw fullError }
             index = slots
