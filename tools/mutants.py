@@ -43,6 +43,7 @@ BARRIERS = "Sources/AnimationCore/Sync/Runtime+Barriers.swift"
 TIMERS = "Sources/AnimationCore/Sync/Runtime+Timers.swift"
 TIMER_QUEUE = "Sources/AnimationCore/Sync/TimerQueue.swift"
 ATTACH = "Sources/AnimationCore/Layers/Runtime+Attach.swift"
+BULK_ATTACH = "Sources/AnimationCore/Layers/Runtime+BulkAttach.swift"
 TICK = "Sources/AnimationCore/Runtime/Runtime+Tick.swift"
 EVENT = "Sources/AnimationCore/Runtime/Event.swift"
 RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
@@ -262,6 +263,21 @@ MUTANTS = [
     Mutant("replace-under-key", "dropped statement", ATTACH,
            "if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }", "", SWIFT_C,
            "adding under a taken key does not replace"),
+    Mutant("bulk-planned-barrier", "dropped statement", BULK_ATTACH,
+           "                                                   slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)\n        joinBarriers(ii, barrier)",
+           "                                                   slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)",
+           ("swift:BulkAdd",), "a bulk add's animations on fresh layers do not join its barrier"),
+    Mutant("bulk-planned-key-count", "dropped statement", BULK_ATTACH,
+           "if keyID != 0 { keyUses[Int(keyID)] += 1 }", "", ("swift:BulkAdd",),
+           "a bulk add's key is counted once, not per animation: removing one animation frees it for all"),
+    Mutant("bulk-column-order", "swapped operand", BULK_ATTACH,
+           "if timingColumns.allSatisfy({ $0.0 == .beginTime || $0.0 == .duration }) {\n"
+           "            for (p, v) in timingColumns { if p == .beginTime { begin = v } else { duration = v } }\n"
+           "        } else {\n            timing = timingColumns\n        }",
+           "for (p, v) in timingColumns {\n"
+           "            if p == .beginTime { begin = v } else if p == .duration { duration = v } else { timing.append((p, v)) }\n"
+           "        }", ("swift:BulkAdd",),
+           "a bulk add's duration column is applied before the other timing columns, out of the host's order"),
     Mutant("stop-reason-raw-values", "enum raw value", EVENT,
            "    case removed\n    /// Another animation was added under its key.\n    case replaced\n",
            "    case replaced\n    /// Another animation was added under its key.\n    case removed\n", SWIFT_C,

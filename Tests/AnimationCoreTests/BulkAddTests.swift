@@ -133,20 +133,27 @@ struct BulkAddTests {
         #expect(v1 == v2)
     }
 
-    @Test("a bulk add on fresh layers counts its key once per animation: the key lives until the last one goes")
+    @Test("a bulk add on fresh layers counts its key and its barrier once per animation: both last until the last one goes")
     func keyCountedPerAnimation() throws {
         let rt = Runtime()
         var layers = [Handle](repeating: Handle(raw: 0), count: 40)
         try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
         let d = try rt.createAnimation(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(beginTime: 1, duration: 1)))
-        try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: [], forKey: "fade", joining: nil) }
+        let barrier = try rt.createBarrier()
+        try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: [], forKey: "fade", joining: barrier) }
         #expect(rt.attachedCounts.batched == 40)
         let id = try #require(rt.keyIDs["fade"])
         #expect(rt.keyUses[Int(id)] == 40)
+        // Every animation is in the barrier: it fires when the last one goes, not before.
+        try rt.notify(barrier, token: 5)
         for l in layers.dropLast() { #expect(try rt.removeAnimation(forKey: "fade", from: l)) }
         #expect(rt.keyIDs["fade"] == id)
+        try rt.tick(0.5)
+        #expect(!rt.drain().contains { $0.type == .barrierNotified })
         #expect(try rt.removeAnimation(forKey: "fade", from: layers.last!))
         #expect(rt.keyIDs["fade"] == nil)
+        try rt.tick(0.6)
+        #expect(rt.drain().filter { $0.type == .barrierNotified }.map(\.token) == [5])
         // An empty bulk add with a new key leaves no key behind.
         try layers.withUnsafeBufferPointer { try rt.addAnimations(d, to: UnsafeBufferPointer(rebasing: $0[0..<0]), columns: [],
                                                                   forKey: "never", joining: nil) }
