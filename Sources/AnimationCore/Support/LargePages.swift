@@ -2,6 +2,8 @@
 import Glibc
 #endif
 
+// With Math.swift, the only file of the core that calls the C library.
+
 /// Large tables ask the kernel for 2 MiB pages.
 ///
 /// A scene of 10^6 animations keeps its batch columns and attached
@@ -30,7 +32,7 @@ enum LargePages {
 
     /// Advises the whole 2 MiB pages of a block just allocated.
     static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
-        #if os(Linux)
+        #if canImport(Glibc)
         guard let r = advisable(address: UInt(bitPattern: base), bytes: bytes),
               let p = UnsafeMutableRawPointer(bitPattern: r.lowerBound) else { return }
         _ = madvise(p, Int(r.upperBound - r.lowerBound), MADV_HUGEPAGE)
