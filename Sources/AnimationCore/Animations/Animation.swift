@@ -1,15 +1,17 @@
 /// An animation description: what to animate, how, and when. A value type;
 /// adding it to a layer copies it (later changes do not affect the copy).
 public struct Animation: Sendable, Codable {
-    /// What the animation computes. Held out of line (`indirect`): the
-    /// values make the payload several hundred bytes, and a description is
-    /// copied whole on every step of building and adding it (the C ABI's
-    /// create, setters and add), so inline it would be copied each time.
-    public indirect enum Content: Sendable, Codable {
+    /// What the animation computes. The cases that hold values hold them
+    /// out of line (`indirect`): three values make a payload of several
+    /// hundred bytes, and a description is copied whole on every step of
+    /// building and adding it (the C ABI's create, setters and add). Groups
+    /// and keyframes hold arrays already, and stay inline: an empty group,
+    /// the table's placeholder, allocates nothing.
+    public enum Content: Sendable, Codable {
         /// `CABasicAnimation`: from/to/by in Core Animation's combinations.
-        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        indirect case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// `CASpringAnimation`: a basic animation paced by a spring.
-        case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
+        indirect case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
         /// `CAKeyframeAnimation`.
         case keyframe(Keyframes)
         /// `CAAnimationGroup`: children run in the group's time, clipped to it.
@@ -17,7 +19,7 @@ public struct Animation: Sendable, Codable {
         /// Inertia from `velocity` (units per second), slowing by the decay's
         /// rate; the duration is derived. Without `from`, it starts from the
         /// live model value.
-        case decay(from: AnimatableValue?, velocity: AnimatableValue?, Decay)
+        indirect case decay(from: AnimatableValue?, velocity: AnimatableValue?, Decay)
     }
 
     /// The animated key path (nil for groups).
