@@ -181,7 +181,7 @@ MUTANTS = [
            "the AVX2 blocks let a value that overflowed the doubles through as mid-flight, so it is shown "
            "infinite instead of replaced (R0.4)"),
     Mutant("batch-block-curve-runs", "comparison", BATCH_BLOCK_CURVES,
-           "while e < m && curve[i &+ e] == c", "while e < m && curve[i &+ e] >= 0", ("swift:Kernel",),
+           "while e < count && curve[first &+ e] == c", "while e < count && curve[first &+ e] >= 0", ("swift:Kernel",),
            "a run of a block curve goes on past a change of curve, so the entries after it are eased by the "
            "first curve of the run"),
     Mutant("batch-block-curve-finite", "dropped statement", BATCH_BLOCK_CURVES,
@@ -193,6 +193,13 @@ MUTANTS = [
            "p = progress(j, now)", ("swift:BlockCurve",),
            "a block holding complex timing hands the curve a progress made from its duration column, which "
            "holds an index there (NaN or infinite), breaking the promise that x is in [0, 1]"),
+    Mutant("batch-avx2-eased-finite", "dropped statement", BATCH_AVX2,
+           "        eased = _mm256_and_pd(eased, _mm256_cmp_pd(_mm256_sub_pd(eased, eased), zero, _CMP_EQ_OQ));\n", "",
+           ("swift:KernelPath|BlockCurve",),
+           "in the AVX2 blocks around block curves, a value the curve gives that is not finite does not count as 0"),
+    Mutant("batch-avx2-progress-complex", "constant", BATCH_AVX2,
+           "        if (fl & complex) {", "        if (0) {", ("swift:KernelPath|BlockCurve",),
+           "a block curve is handed the raw progress of a block with complex timing (not in [0, 1])"),
     Mutant("batch-avx2-steady", "dropped statement", BATCH_AVX2,
            "e == ANIMRT_BLOCK_FINITE && s == k.running", "e == ANIMRT_BLOCK_FINITE", ("swift:Kernel",),
            "the AVX2 blocks show a block whose entries have not all started as steady: the one that "

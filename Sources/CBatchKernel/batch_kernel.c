@@ -1,5 +1,5 @@
-/* The Bézier and linear lanes four entries at a time with AVX2 (see
- * batch_kernel.h).
+/* The Bézier and linear lanes, and the arithmetic around block curves,
+ * four entries at a time with AVX2 (see batch_kernel.h).
  *
  * Each step is the Swift reference's (BatchKernel+Blocks.swift) in the same
  * order: no multiply and add is fused (no FMA instruction is used, and
@@ -208,9 +208,59 @@ AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     return left;
 }
 
+AVX2 void animrt_progress_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                      double *raw, double *x, double *y) {
+    const __m256d zero = _mm256_setzero_pd(), nowv = _mm256_set1_pd(now);
+    const double *begin = lane->begin + first, *duration = lane->duration + first;
+    const uint8_t *flags = lane->flags + first;
+    const uint32_t complex = 0x01010101u * lane->complex_flag;
+    for (size_t i = 0; i < n; i += 4) {
+        uint32_t fl;
+        memcpy(&fl, flags + i, 4);
+        if (fl & complex) {
+            /* Its duration column holds no duration: 0, as the Swift lane gives. */
+            _mm256_storeu_pd(raw + i, zero);
+            _mm256_storeu_pd(x + i, zero);
+        } else {
+            _mm256_storeu_pd(x + i, progress(begin, duration, i, nowv, raw));
+        }
+        _mm256_storeu_pd(y + i, zero);
+    }
+}
+
+AVX2 size_t animrt_eased_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, const double *raw,
+                                     const double *y, double *value, uint8_t *exact) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    const double *from = lane->from + first, *to = lane->to + first;
+    const steady shown = steady_from(lane, first);
+    size_t left = 0;
+    for (size_t i = 0; i < n; i += 4) {
+        __m256d r = _mm256_loadu_pd(raw + i), eased = _mm256_loadu_pd(y + i);
+        /* A value that is not finite counts as 0 (eased - eased is 0 for finite values only). */
+        eased = _mm256_and_pd(eased, _mm256_cmp_pd(_mm256_sub_pd(eased, eased), zero, _CMP_EQ_OQ));
+        __m256d inside = _mm256_and_pd(_mm256_cmp_pd(r, zero, _CMP_GT_OQ), _mm256_cmp_pd(r, one, _CMP_LT_OQ));
+        __m256d f = _mm256_loadu_pd(from + i);
+        __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), eased));
+        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+        left += !show(shown, i, v, e, value, exact);
+    }
+    return left;
+}
+
 #else
 
 int animrt_bezier_blocks_avx2_available(void) { return 0; }
+
+void animrt_progress_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                 double *raw, double *x, double *y) {
+    (void)lane; (void)first; (void)n; (void)now; (void)raw; (void)x; (void)y;
+}
+
+size_t animrt_eased_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, const double *raw,
+                                const double *y, double *value, uint8_t *exact) {
+    (void)lane; (void)first; (void)n; (void)raw; (void)y; (void)value; (void)exact;
+    return 0;
+}
 
 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                  double *raw, double *value, uint8_t *exact) {

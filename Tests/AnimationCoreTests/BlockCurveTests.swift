@@ -91,9 +91,11 @@ struct BlockCurveTests {
         }
     }
 
-    @Test("The function sees progress in [0, 1] only, also in blocks holding complex timing")
-    func progressInRange() throws {
+    @Test("The function sees progress in [0, 1] only, also in blocks holding complex timing, on every path",
+          arguments: [BatchPath.reference, .lanes, .native])
+    func progressInRange(path: BatchPath) throws {
         let outside = Calls(), rt = Runtime()
+        rt.batchPath = path
         try rt.timingFunctions.register(family: try TimingFunctionFamily(
             name: "strict", body: .block(Self.strict, context: Unmanaged.passUnretained(outside).toOpaque())))
         var layers: [Handle] = []

@@ -32,6 +32,21 @@ extension BatchKernel {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.self)
     }
 
+    /// Eases entries first ..< first + count, whose progress is in `x`,
+    /// into `y`: one call per run of entries on one curve.
+    @inline(__always)
+    func callRuns(_ first: Int, _ count: Int, _ x: UnsafePointer<Double>, _ y: UnsafeMutablePointer<Double>) {
+        var s = 0
+        while s < count {
+            let c = curve[first &+ s]
+            var e = s &+ 1
+            while e < count && curve[first &+ e] == c { e &+= 1 }
+            let n = natives + Int(c)
+            n.pointee.block(x + s, y + s, e &- s, n.pointee.parameters, n.pointee.context)
+            s = e
+        }
+    }
+
     func blockCurveRuns(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
         let chunk = BatchKernel.blockChunk
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * chunk) { buffer in
@@ -50,16 +65,7 @@ extension BatchKernel {
                     if UnsafeRawPointer(flags + j).loadUnaligned(as: UInt32.self) & 0x0808_0808 == 0 { p = progress(j, now) }
                     store(p.raw, raw + b); store(p.x, x + b); store(Lanes(repeating: 0), y + b)
                 }
-                // One call per run of entries on one curve.
-                var s = 0
-                while s < m {
-                    let c = curve[i &+ s]
-                    var e = s &+ 1
-                    while e < m && curve[i &+ e] == c { e &+= 1 }
-                    let n = natives + Int(c)
-                    n.pointee.block(x + s, y + s, e &- s, n.pointee.parameters, n.pointee.context)
-                    s = e
-                }
+                callRuns(i, m, x, y)
                 // The values, shown and closed four at a time.
                 for b in stride(from: 0, to: m, by: 4) {
                     let j = i &+ b

@@ -1,6 +1,6 @@
 import CBatchKernel
 
-/// The Bézier and linear lanes through the AVX2 blocks of four
+/// The Bézier, linear and block-curve lanes through the AVX2 blocks of four
 /// (CBatchKernel), where the processor has AVX2: the same steps as `blocks`
 /// and `callBlocks` (their reference, bit for bit), in registers twice as
 /// wide. The C code does the arithmetic of a chunk of entries (progress, the
@@ -37,6 +37,20 @@ extension BatchKernel {
     /// The linear lane: `callBlocks` with the identity through the AVX2 blocks.
     func nativeLinear(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
         native(range, now, &transitions, animrt_linear_blocks_avx2, ease: { _, x in x }, exact: nil)
+    }
+
+    /// The lane of block curves: `blockCurveRuns` with the arithmetic
+    /// around the calls (the progress before, the values and steady blocks
+    /// after) through the AVX2 blocks.
+    func nativeBlockCurves(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * BatchKernel.nativeChunk) { buffer in
+            let x = buffer.baseAddress!, y = x + BatchKernel.nativeChunk
+            native(range, now, &transitions, { lane, first, n, now, raw, value, exact in
+                animrt_progress_blocks_avx2(lane, first, n, now, raw, x, y)
+                callRuns(first, n, x, y)
+                return animrt_eased_blocks_avx2(lane, first, n, raw, y, value, exact)
+            }, ease: blockEase, exact: nil)
+        }
     }
 
     typealias NativeBlocks = (UnsafePointer<animrt_batch_lane>?, Int, Int, Double, UnsafeMutablePointer<Double>?,

@@ -1,14 +1,14 @@
 /// How the batch evaluates its linear, Bézier and C-function lanes; every
-/// path gives the same results to the bit. (A lane of block curves runs
-/// the same way on `.lanes` and `.native`: `BatchKernel.blockCurveRuns`.)
+/// path gives the same results to the bit.
 enum BatchPath: Sendable {
     /// One entry at a time (`BatchKernel.loop`): the reference.
     case reference
     /// Four entries at a time as `SIMD4<Double>` lanes, in Swift
     /// (`BatchKernel.blocks`, `callBlocks`): the portable path.
     case lanes
-    /// The Bézier and linear lanes through the AVX2 blocks where the
-    /// processor has AVX2 (`BatchKernel.nativeBlocks`, `nativeLinear`), else `lanes`.
+    /// The Bézier and linear lanes, and the arithmetic around block curves'
+    /// calls, through the AVX2 blocks where the processor has AVX2
+    /// (`BatchKernel.nativeBlocks`, `nativeLinear`, `nativeBlockCurves`), else `lanes`.
     case native
 }
 
@@ -66,6 +66,7 @@ struct BatchKernel: @unchecked Sendable {
             // The reference calls the function with one value at a time;
             // the other paths once per run of entries on one curve.
             if path == .reference { loop(range, now, &transitions) { i, x, _ in blockEase(i, x) } }
+            else if path == .native && BatchKernel.hasNativeBlocks { nativeBlockCurves(range, now, &transitions) }
             else { blockCurveRuns(range, now, &transitions) }
         default:
             loop(range, now, &transitions) { i, x, beforeFlag in functions[Int(curve[i])].evaluate(x, beforeFlag: beforeFlag) }

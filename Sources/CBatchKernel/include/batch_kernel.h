@@ -1,4 +1,5 @@
-/* The Bézier and linear lanes' arithmetic four entries at a time with AVX2,
+/* The Bézier and linear lanes' arithmetic, and the block curves' around
+ * their calls, four entries at a time with AVX2,
  * chosen at run time (see BatchKernel+Native.swift). The Swift blocks of four
  * (BatchKernel+Blocks.swift) are the reference: the same operations in the
  * same order, never fused, so the results are the same to the bit. */
@@ -68,5 +69,24 @@ size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t first, si
 ANIMRT_BATCH_KERNEL_INTERNAL
 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                  double *raw, double *value, uint8_t *exact);
+
+/* A lane of block curves (C functions over arrays of progress values),
+ * around the calls the caller makes. First, for entries first + i, i in
+ * [0, n), n a multiple of 4: the raw progress into raw[i], the clamped
+ * progress into x[i] (what the curves are handed) and 0 into y[i]; a block
+ * with complex timing gets 0 in raw and x (it is evaluated one entry at a
+ * time by the caller). */
+ANIMRT_BATCH_KERNEL_INTERNAL
+void animrt_progress_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
+                                 double *raw, double *x, double *y);
+
+/* Then, with y[i] eased by the curves: the value from + (to - from) * y[i]
+ * (a y that is not finite counts as 0) into value[i], and each block's byte
+ * and stores of steady blocks as for the linear lane (bits 0 to 3: entries
+ * whose raw progress is not inside (0, 1)). Returns how many blocks were not
+ * stored. */
+ANIMRT_BATCH_KERNEL_INTERNAL
+size_t animrt_eased_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, const double *raw,
+                                const double *y, double *value, uint8_t *exact);
 
 #endif
