@@ -31,12 +31,12 @@ extension BatchKernel {
 
     /// The Bézier lane: `blocks` through the AVX2 blocks.
     func nativeBlocks(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
-        native(range, now, &transitions, animrt_bezier_blocks_avx2, ease: bezierEase) { j, x in exactValue(j, x) }
+        native(range, now, &transitions, .bezier, animrt_bezier_blocks_avx2)
     }
 
     /// The linear lane: `callBlocks` with the identity through the AVX2 blocks.
     func nativeLinear(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
-        native(range, now, &transitions, animrt_linear_blocks_avx2, ease: { _, x in x }, exact: nil)
+        native(range, now, &transitions, .linear, animrt_linear_blocks_avx2)
     }
 
     /// The lane of block curves: `blockCurveRuns` with the arithmetic
@@ -45,24 +45,40 @@ extension BatchKernel {
     func nativeBlockCurves(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)]) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * BatchKernel.nativeChunk) { buffer in
             let x = buffer.baseAddress!, y = x + BatchKernel.nativeChunk
-            native(range, now, &transitions, { lane, first, n, now, raw, value, exact in
+            native(range, now, &transitions, .block) { lane, first, n, now, raw, value, exact in
                 animrt_progress_blocks_avx2(lane, first, n, now, raw, x, y)
                 callRuns(first, n, x, y)
                 return animrt_eased_blocks_avx2(lane, first, n, raw, y, value, exact)
-            }, ease: blockEase, exact: nil)
+            }
         }
     }
 
     typealias NativeBlocks = (UnsafePointer<animrt_batch_lane>?, Int, Int, Double, UnsafeMutablePointer<Double>?,
                               UnsafeMutablePointer<Double>?, UnsafeMutablePointer<UInt8>?) -> Int
 
-    /// Runs `range` through `blocks` a chunk at a time and closes the blocks
-    /// it did not store: complex timing one at a time with `ease`, the other
-    /// entries with their values (from `exact` where the C code asks for the
-    /// exact solver; nil: never).
+    /// The lanes that go through the AVX2 blocks.
+    enum NativeLane { case bezier, linear, block }
+
+    /// Entry `k`'s eased progress at `x`, one entry at a time, in lane `kind`.
     @inline(__always)
-    private func native(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], _ blocks: NativeBlocks,
-                        ease: (Int, Double) -> Double, exact exactValue: ((Int, Double) -> Double)?) {
+    private func ease(_ kind: NativeLane, _ k: Int, _ x: Double) -> Double {
+        switch kind {
+        case .bezier: bezierEase(k, x)
+        case .linear: x
+        case .block: blockEase(k, x)
+        }
+    }
+
+    /// Runs `range` of a `kind` lane through `blocks` a chunk at a time and
+    /// closes the blocks it did not store: complex timing one at a time, the
+    /// other entries with their values (from the exact solver where the C
+    /// code of a Bézier lane asks for it). The lane is a value, not
+    /// closures: what runs per entry is called directly, with no context to
+    /// retain and release (an optional closure escapes, and made the mixed
+    /// frame 27 % slower).
+    @inline(__always)
+    private func native(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], _ kind: NativeLane,
+                        _ blocks: NativeBlocks) {
         let chunk = BatchKernel.nativeChunk
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { buffer in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk / 4) { bytes in
@@ -76,20 +92,20 @@ extension BatchKernel {
                     for b in stride(from: 0, to: m, by: 4) where exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
                         let j = i &+ b
                         if UnsafeRawPointer(flags + j).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                            loop(j..<(j &+ 4), now, &transitions) { k, x, _ in ease(k, x) }
+                            loop(j..<(j &+ 4), now, &transitions) { k, x, _ in ease(kind, k, x) }
                             continue
                         }
                         for l in 0..<4 {
                             let r = raw[b &+ l]
                             var v = value[b &+ l]
-                            if let exactValue, exact[b >> 2] & (1 << l) != 0 { v = exactValue(j &+ l, Swift.min(Swift.max(r, 0), 1)) }
+                            if kind == .bezier && exact[b >> 2] & (1 << l) != 0 { v = exactValue(j &+ l, Swift.min(Swift.max(r, 0), 1)) }
                             close(j &+ l, r, v, &transitions)
                         }
                     }
                 }
                 i &+= m
             }
-            if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(k, x) } }
+            if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(kind, k, x) } }
         }}
     }
 }
