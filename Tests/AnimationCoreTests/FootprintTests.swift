@@ -23,6 +23,14 @@ struct FootprintTests {
         #expect(rt.batches.lanes[Int(CurveTable.linear)].begin.capacity == 1000)
     }
 
+    @Test("a description is 320 bytes: its values live out of line")
+    func descriptionSize() {
+        // Every step of building and adding one copies it whole; with its
+        // values inline it was 721 bytes.
+        #expect(MemoryLayout<Animation>.stride == 320)
+        #expect(MemoryLayout<Animation.Content>.size == 72)  // the keyframes, the largest inline payload
+    }
+
     @Test("large tables advise only the whole 2 MiB pages inside them")
     func largePageRanges() {
         let mb2 = UInt(LargePages.size)
