@@ -189,21 +189,30 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     return left;
 }
 
+/* Entries i .. i + 3 of a lane whose eased progress is y: their values
+ * from + (to - from) * y, shown if the block is steady (see show). Only
+ * entries whose progress p (raw or clamped: the same test) is inside (0, 1)
+ * may be shown here; the caller closes the others. */
+static inline AVX2 int show_eased(steady k, const double *from, const double *to, size_t i, __m256d p, __m256d y,
+                                  double *value, uint8_t *exact) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    __m256d inside = _mm256_and_pd(_mm256_cmp_pd(p, zero, _CMP_GT_OQ), _mm256_cmp_pd(p, one, _CMP_LT_OQ));
+    __m256d f = _mm256_loadu_pd(from + i);
+    __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), y));
+    uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
+    return show(k, i, v, e, value, exact);
+}
+
 AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
                                       double *raw, double *value, uint8_t *exact) {
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), nowv = _mm256_set1_pd(now);
+    const __m256d nowv = _mm256_set1_pd(now);
     const double *begin = lane->begin + first, *duration = lane->duration + first;
     const double *from = lane->from + first, *to = lane->to + first;
     const steady shown = steady_from(lane, first);
     size_t left = 0;
     for (size_t i = 0; i < n; i += 4) {
         __m256d x = progress(begin, duration, i, nowv, raw);
-        __m256d inside = _mm256_and_pd(_mm256_cmp_pd(x, zero, _CMP_GT_OQ), _mm256_cmp_pd(x, one, _CMP_LT_OQ));
-        __m256d f = _mm256_loadu_pd(from + i);
-        __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), x));
-        /* Only entries inside (0, 1) may be shown here; the caller closes the others. */
-        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-        left += !show(shown, i, v, e, value, exact);
+        left += !show_eased(shown, from, to, i, x, x, value, exact);
     }
     return left;
 }
@@ -230,19 +239,15 @@ AVX2 void animrt_progress_blocks_avx2(const animrt_batch_lane *lane, size_t firs
 
 AVX2 size_t animrt_eased_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, const double *raw,
                                      const double *y, double *value, uint8_t *exact) {
-    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    const __m256d zero = _mm256_setzero_pd();
     const double *from = lane->from + first, *to = lane->to + first;
     const steady shown = steady_from(lane, first);
     size_t left = 0;
     for (size_t i = 0; i < n; i += 4) {
-        __m256d r = _mm256_loadu_pd(raw + i), eased = _mm256_loadu_pd(y + i);
+        __m256d eased = _mm256_loadu_pd(y + i);
         /* A value that is not finite counts as 0 (eased - eased is 0 for finite values only). */
         eased = _mm256_and_pd(eased, _mm256_cmp_pd(_mm256_sub_pd(eased, eased), zero, _CMP_EQ_OQ));
-        __m256d inside = _mm256_and_pd(_mm256_cmp_pd(r, zero, _CMP_GT_OQ), _mm256_cmp_pd(r, one, _CMP_LT_OQ));
-        __m256d f = _mm256_loadu_pd(from + i);
-        __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), eased));
-        uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-        left += !show(shown, i, v, e, value, exact);
+        left += !show_eased(shown, from, to, i, _mm256_loadu_pd(raw + i), eased, value, exact);
     }
     return left;
 }
