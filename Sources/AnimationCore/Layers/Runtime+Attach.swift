@@ -229,6 +229,34 @@ extension Runtime {
         }
     }
 
+    /// After an animation of `property` on layer `li` went away: if one
+    /// animation is left on the property and it qualifies, it goes back to
+    /// the batch. A property animated twice for a moment (an animation
+    /// retriggered before the last one ended) is then evaluated on the
+    /// general path only while both are there, not for the rest of the
+    /// survivor's life. It keeps its lifecycle state (no second started
+    /// event), and one that has ended and fills goes to the frozen store.
+    func promoteSurvivor(layer li: Int, property: Int32) {
+        var survivor = -1
+        var c = layers[li].firstInstance
+        while c >= 0 {
+            let inst = instances[Int(c)]
+            if inst.property == property || (inst.property < 0 && !inst.inBatch && targets(of: Int(c)).contains(property)) {
+                if survivor >= 0 { return }
+                survivor = Int(c)
+            }
+            c = inst.next
+        }
+        guard survivor >= 0, !instances[survivor].inBatch, instances[survivor].property == property else { return }
+        let r = general[Int(instances[survivor].tierIndex)].animation
+        guard let entry = batchForm(r, layer: li) else { return }
+        removeFromGeneral(survivor)
+        appendToBatch(survivor, timing: r.timing, from: entry.from, to: entry.to, slot: entry.slot, curve: entry.curve,
+                      removedOnCompletion: r.removedOnCompletion, fromPresentation: r.startsFromPresentation)
+        batches.lanes[Int(instances[survivor].lane)].state[Int(instances[survivor].tierIndex)] = instances[survivor].state.rawValue
+        if instances[survivor].state == .ended { freeze(survivor) }
+    }
+
     /// Moves a batch entry to the general path.
     func demote(_ ii: Int) {
         let r = batchEntryAnimation(ii)
@@ -339,7 +367,8 @@ extension Runtime {
         // One property (no list to build) unless it is a group.
         let property = instances[ii].inBatch || instances[ii].property >= 0 ? instances[ii].property : -1
         let props = property >= 0 ? [] : targets(of: ii)
-        if instances[ii].inBatch { removeFromBatch(ii) } else { removeFromGeneral(ii) }
+        let wasInBatch = instances[ii].inBatch
+        if wasInBatch { removeFromBatch(ii) } else { removeFromGeneral(ii) }
         // Unlink from the layer's list.
         var prev: Int32 = -1, c = layers[li].firstInstance
         while c >= 0 && Int(c) != ii { prev = c; c = instances[Int(c)].next }
@@ -350,6 +379,11 @@ extension Runtime {
         // next tick skips it (no search through the list now).
         releaseKey(instances[ii].keyID)
         instances.release(at: ii)
+        // A batch entry was the only animation of its property: nothing to promote.
+        if !wasInBatch {
+            if property >= 0 { promoteSurvivor(layer: li, property: property) }
+            for p in props { promoteSurvivor(layer: li, property: p) }
+        }
         if property >= 0 { markStale(layer: Int32(li), property: property) }
         for p in props { markStale(layer: Int32(li), property: p) }
     }
