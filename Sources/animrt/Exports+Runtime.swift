@@ -83,8 +83,7 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
             let arena = PayloadArena()
             box.polled = arena
             var n = 0
-            while n < cap, let e = r.pollEvent() { out[n] = e.c(arena); n += 1 }
-            count.pointee = n
+            count.pointee = r.pollEvents(upTo: cap) { e in out[n] = e.c(arena); n += 1 }
         }
     }
 }

@@ -110,4 +110,32 @@ struct EventQueue {
         if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
         return e
     }
+
+    /// Hands up to `limit` of the oldest events to `body`, in order, as
+    /// `pop` would one by one, but read in place (no copy of each);
+    /// returns how many.
+    mutating func pop(upTo limit: Int, _ body: (borrowing Event) -> Void) -> Int {
+        let k = Swift.min(Swift.max(limit, 0), count)
+        if k > 0 {
+            ring.withUnsafeBufferPointer { events in
+                // Stored at head ..< head + count, wrapping at the capacity
+                // (reached only once the ring has grown to it).
+                var i = head
+                for _ in 0..<k {
+                    body(events[i])
+                    i += 1
+                    if i == capacity { i = 0 }
+                }
+            }
+            head = (head + k) % capacity
+            count -= k
+            if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
+        }
+        // The overflow notice comes after the events kept before the loss.
+        if k < limit, count == 0, lost > 0, let notice = pop() {
+            body(notice)
+            return k + 1
+        }
+        return k
+    }
 }

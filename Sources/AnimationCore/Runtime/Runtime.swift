@@ -208,6 +208,8 @@ public final class Runtime {
     /// (layer, property) pairs whose presentation must catch up with the
     /// model at the next tick (model set, or last animation removed).
     @exclusivity(unchecked) var staleProperties: [(Int32, Int32)] = []
+    /// Where `warm` leaves the sum of what it loaded (never read for its value).
+    @exclusivity(unchecked) var warmSink: UInt64 = 0
 
     struct GeneralRecord {
         var instance: Int32
@@ -267,6 +269,10 @@ public final class Runtime {
 
     /// The oldest queued event, or nil.
     public func pollEvent() -> Event? { events.pop() }
+
+    /// Hands up to `limit` of the oldest events to `body`, in order, and
+    /// removes them; returns how many (a bulk `pollEvent`).
+    public func pollEvents(upTo limit: Int, _ body: (borrowing Event) -> Void) -> Int { events.pop(upTo: limit, body) }
 
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
