@@ -15,7 +15,9 @@
  *                           mid-flight animations, steady, against the same
  *                           frame when 1 % finish (removed on completion) and
  *                           1 % are added through the bulk call: prints both
- *                           and their ratio
+ *                           and their ratio; with `scattered`, both runtimes
+ *                           have their values made in a random order of the
+ *                           layers first (the state churn itself leads to)
  *   abi_bench fills N       a tick with N finished animations that fill
  *                           (kept after they end), against a tick of the same
  *                           layers with nothing attached: ns per fill per tick
@@ -191,10 +193,12 @@ static size_t drain(animrt_runtime *rt) {
 }
 
 /* N layers; animation i (in group i % 100) ends at T0 + (group + 0.5) / 60
- * when `churn`, else long after the frames measured. */
-static int bench_churn(size_t n) {
+ * when `churn`, else long after the frames measured. 200 frames: in the
+ * first 100 the animations added in bulk at the start finish, in the next
+ * 100 those added in bulk during the run. */
+static int bench_churn(size_t n, int scattered) {
     const double t0 = 10, dt = 1.0 / 60;
-    const int frames = 100, groups = 100;
+    const int frames = 200, groups = 100;
     static const char *curves[5] = {"linear", "easeIn", "easeOut", "easeInEaseOut", "default"};
     double *begin = malloc(n * sizeof *begin), *dur = malloc(n * sizeof *dur);
     double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to), *out = malloc(n * sizeof *out);
@@ -211,10 +215,25 @@ static int bench_churn(size_t n) {
             CHECK(animrt_keypath_id(rt, "opacity", &kp));
             CHECK(animrt_layer_create_many(rt, 0, n, layers));
             for (size_t i = 0; i < n; i++) kps[i] = kp;
+            if (scattered) {
+                /* Values made in a random order of the layers, as a scene's
+                 * history leaves them: neighbouring entries no longer write
+                 * neighbouring values. */
+                size_t *order = malloc(n * sizeof *order);
+                double one = 1;
+                for (size_t i = 0; i < n; i++) order[i] = i;
+                seed_rand(3);
+                for (size_t i = n - 1; i > 0; i--) {
+                    size_t j = next_rand() % (i + 1), t = order[i];
+                    order[i] = order[j]; order[j] = t;
+                }
+                for (size_t i = 0; i < n; i++) CHECK(animrt_layer_set_value(rt, layers[order[i]], kp, &one, 1));
+                free(order);
+            }
             seed_rand(7);
             active_columns(n, t0, 1.9, begin, dur, from, to);
             for (size_t i = 0; i < n; i++) {
-                double end = churn ? t0 + ((double)(i % groups) + 0.5) * dt : begin[i] + dur[i];
+                double end = churn ? t0 + ((double)(i % groups) + 0.5) * dt : begin[i] + dur[i] + 2;  /* past frame 200 */
                 dur[i] = end - begin[i];
             }
             for (int c = 0; c < 5; c++) {
@@ -237,11 +256,12 @@ static int bench_churn(size_t n) {
                 CHECK(animrt_runtime_tick(rt, now));
                 drain(rt);
                 if (churn && f > 0) {
-                    /* Group f - 1 ended in this tick (removed); its layers get new animations ending 100 frames on. */
+                    /* Group f - 1 ended in this tick (removed); its layers get new animations ending in the
+                     * middle of the frame 100 frames on (so from frame 101 the bulk-added ones finish too). */
                     size_t m = 0;
                     for (size_t i = (size_t)(f - 1); i < n; i += groups) group_layers[m++] = layers[i];
                     double *b = begin, *d = dur;  /* reuse the first m entries as columns */
-                    for (size_t k = 0; k < m; k++) { b[k] = now - 0.5; d[k] = (double)groups * dt + 0.5; }
+                    for (size_t k = 0; k < m; k++) { b[k] = now - 0.5; d[k] = ((double)groups - 0.5) * dt + 0.5; }
                     animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, b}, {ANIMRT_COLUMN_DURATION, d},
                                              {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
                     double ta = now_s();
@@ -306,11 +326,12 @@ static int bench_fills(size_t n) {
 
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "bulk") == 0) return bench_bulk(strtoull(argv[2], 0, 10));
-    if (argc >= 3 && strcmp(argv[1], "churn") == 0) return bench_churn(strtoull(argv[2], 0, 10));
+    if (argc >= 3 && strcmp(argv[1], "churn") == 0)
+        return bench_churn(strtoull(argv[2], 0, 10), argc >= 4 && strcmp(argv[3], "scattered") == 0);
     if (argc >= 3 && strcmp(argv[1], "fills") == 0) return bench_fills(strtoull(argv[2], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();
     if (argc >= 4 && strcmp(argv[1], "frame") == 0) return bench_frame(strtoull(argv[2], 0, 10), atoi(argv[3]));
-    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N | fills N\n");
+    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N [scattered] | fills N\n");
     return 2;
 }

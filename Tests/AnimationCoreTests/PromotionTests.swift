@@ -35,6 +35,7 @@ struct PromotionTests {
         try rt.tick(0.5)                        // the old one ends and is removed
         #expect(rt.attachedCounts == (2, 2))
         #expect(rt.instances[b.index].inBatch && rt.instances[b.index].state == .running)
+        #expect(rt.batches.lanes[lane(rt, b)].state[Int(rt.instances[b.index].tierIndex)] == LifeState.running.rawValue)
         var events = rt.drain()
         for t in [0.5001, 0.75, 1.0, 1.2999] {
             try rt.tick(t)

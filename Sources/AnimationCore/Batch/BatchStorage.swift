@@ -129,6 +129,15 @@ final class BatchStorage {
         }
     }
 
+    /// Loads entry `i` from every column, changing nothing; returns the
+    /// loads summed, so that they are kept (see `Runtime.warm`).
+    @inline(__always)
+    func touch(_ i: Int) -> UInt64 {
+        begin[i].bitPattern &+ duration[i].bitPattern &+ from[i].bitPattern &+ to[i].bitPattern
+            &+ UInt64(UInt32(bitPattern: slot[i])) &+ UInt64(UInt32(bitPattern: curve[i])) &+ UInt64(flags[i])
+            &+ UInt64(state[i]) &+ UInt64(UInt32(bitPattern: owner[i]))
+    }
+
     /// Removes entry `i` by moving the last entry into its place. Returns the
     /// owner of the moved entry (whose index is now `i`), if any.
     func remove(at i: Int) -> Int32? {

@@ -361,8 +361,9 @@ extension Runtime {
     }
 
     /// Unlinks and frees an instance; properties nothing animates any more
-    /// show their model value from the next tick.
-    func detach(_ ii: Int) {
+    /// show their model value from the next tick (`presentationIsModel`:
+    /// they already do, nothing to catch up).
+    func detach(_ ii: Int, presentationIsModel: Bool = false) {
         let li = Int(instances[ii].layer)
         // One property (no list to build) unless it is a group.
         let property = instances[ii].inBatch || instances[ii].property >= 0 ? instances[ii].property : -1
@@ -384,7 +385,7 @@ extension Runtime {
             if property >= 0 { promoteSurvivor(layer: li, property: property) }
             for p in props { promoteSurvivor(layer: li, property: p) }
         }
-        if property >= 0 { markStale(layer: Int32(li), property: property) }
+        if property >= 0 && !presentationIsModel { markStale(layer: Int32(li), property: property) }
         for p in props { markStale(layer: Int32(li), property: p) }
     }
 

@@ -160,6 +160,16 @@ public final class SlotTable<Element> {
         return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (the \(kind.name) was destroyed)")
     }
 
+    /// Loads slot `i`'s generation word and the first and last bytes of its
+    /// element (which may span two cache lines), changing nothing; returns
+    /// them summed, so that the loads are kept (see `Runtime.warm`).
+    @inline(__always)
+    func touch(_ i: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(base + i)
+        return UInt64(meta[i]) &+ UInt64(raw.load(as: UInt8.self))
+            &+ UInt64(raw.load(fromByteOffset: MemoryLayout<Element>.size - 1, as: UInt8.self))
+    }
+
     @inlinable @inline(__always)
     public func isLive(_ i: Int) -> Bool { i >= 0 && i < slots && meta[i] & SlotTable.liveBit != 0 }
 

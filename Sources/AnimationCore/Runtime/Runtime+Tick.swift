@@ -42,6 +42,7 @@ extension Runtime {
     /// animated (a batch entry writes one component: the others follow the model).
     private func syncStaleProperties(_ now: Double) {
         guard !staleProperties.isEmpty else { return }
+        if staleProperties.count >= Runtime.warmThreshold { warmStale() }
         for (li, p) in staleProperties where layers.isLive(Int(li)) {
             if let off = valueSlot(layer: Int(li), property: p, create: false) {
                 for k in 0..<properties.defaults[Int(p)].kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
@@ -102,7 +103,9 @@ extension Runtime {
         guard !transitions.isEmpty else { return }
         let list = transitions
         transitions.removeAll(keepingCapacity: true)
-        for (ii32, newState) in list {
+        let warming = list.count >= Runtime.warmThreshold
+        for (k, (ii32, newState)) in list.enumerated() {
+            if warming && k % Runtime.warmChunk == 0 { warm(list[k..<min(k + Runtime.warmChunk, list.count)]) }
             let ii = Int(ii32)
             guard instances.isLive(ii), instances[ii].state.rawValue < newState.rawValue else { continue }
             if instances[ii].state == .waiting {
@@ -119,8 +122,14 @@ extension Runtime {
                 let removed = instances[ii].inBatch
                     ? batches.lanes[Int(instances[ii].lane)].flags[Int(instances[ii].tierIndex)] & BatchStorage.removedOnCompletion != 0
                     : general[Int(instances[ii].tierIndex)].animation.removedOnCompletion
+                // A batch entry that ended in this tick and is removed on
+                // completion was left out of this tick's values: the kernel
+                // has just written its model value, and the property's other
+                // components follow the model (it is the property's only
+                // animation). Nothing is stale.
+                let shown = instances[ii].inBatch
                 leaveBarriers(ii)
-                if removed && instances.isLive(ii) { detach(ii) }
+                if removed && instances.isLive(ii) { detach(ii, presentationIsModel: shown) }
                 else if instances.isLive(ii) { freeze(ii) }
             }
         }
