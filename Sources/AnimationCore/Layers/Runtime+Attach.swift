@@ -235,7 +235,8 @@ extension Runtime {
     /// retriggered before the last one ended) is then evaluated on the
     /// general path only while both are there, not for the rest of the
     /// survivor's life. It keeps its lifecycle state (no second started
-    /// event), and one that has ended and fills goes to the frozen store.
+    /// event), and one that has ended and is still past its end goes to the
+    /// frozen store.
     func promoteSurvivor(layer li: Int, property: Int32) {
         var survivor = -1
         var c = layers[li].firstInstance
@@ -254,7 +255,11 @@ extension Runtime {
         appendToBatch(survivor, timing: r.timing, from: entry.from, to: entry.to, slot: entry.slot, curve: entry.curve,
                       removedOnCompletion: r.removedOnCompletion, fromPresentation: r.startsFromPresentation)
         batches.lanes[Int(instances[survivor].lane)].state[Int(instances[survivor].tierIndex)] = instances[survivor].state.rawValue
-        if instances[survivor].state == .ended { freeze(survivor) }
+        // Frozen only if it is past its end now: it may have ended in an
+        // earlier time of its layer (a speed or offset since reset) and be
+        // back inside its interval, where the kernel must evaluate it per tick.
+        if instances[survivor].state == .ended, !instances[survivor].pendingBegin,
+           r.timing.sampleAndState(at: now()).1 == .ended { freeze(survivor) }
     }
 
     /// Moves a batch entry to the general path.
