@@ -106,3 +106,90 @@ struct PromotionProbeTests {
         #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(-4, 7))
     }
 }
+
+extension PromotionProbeTests {
+    /// What the host reads of an attached animation that drives its values
+    /// — computed timing, velocity, the snapshot's begin, duration and
+    /// phase, the ends it runs between — is the same just before and just
+    /// after the move. (The description itself reads back as a batch
+    /// entry's does: a by value as the equivalent to, no curve as linear.)
+    @Test("what drives the survivor reads back the same before and after the move", arguments: [false, true])
+    func readbacks(_ byValue: Bool) throws {
+        let rt = Runtime()
+        let l = try rt.createLayer()
+        let first = try rt.add(Self.linear(0, 1, begin: 0, duration: 5), to: l, forKey: "first")
+        var s = byValue ? Animation.basic("opacity", from: .scalar(0.25), by: .scalar(0.5), timing: MediaTiming(beginTime: 0.5, duration: 2))
+                        : Animation.basic("opacity", from: .scalar(0.25), to: .scalar(0.75), timing: MediaTiming(beginTime: 0.5, duration: 2))
+        s.timing.repeatCount = 2
+        s.timing.autoreverses = true
+        s.timingFunction = .easeInEaseOut
+        let b = try rt.add(s, to: l, forKey: "b")
+        try rt.tick(0)
+        try rt.tick(1.75)
+        let ends = { (a: Animation) throws -> (Double, Double) in
+            let f = try a.value(.from)!.scalar
+            return (f, try a.value(.to)?.scalar ?? f + a.value(.by)!.scalar)
+        }
+        let before = (try ends(rt.attachedAnimation(b)), try rt.computedTiming(of: b), try rt.velocity(of: b), try rt.attachmentState(b))
+        try rt.removeInstance(first)
+        #expect(rt.instances[b.index].inBatch)
+        let after = (try ends(rt.attachedAnimation(b)), try rt.computedTiming(of: b), try rt.velocity(of: b), try rt.attachmentState(b))
+        #expect(before.0 == after.0)
+        #expect(before.1 == after.1 && before.1.progress != nil)
+        #expect(before.2 == after.2 && before.2.scalar != 0)
+        #expect(before.3.beginTime == after.3.beginTime && before.3.duration == after.3.duration && before.3.phase == after.3.phase)
+        #expect(try rt.attachedAnimation(b).timing.repeatCount == 2)
+    }
+}
+
+extension PromotionProbeTests {
+    /// Hundreds of survivors moved in one tick (more than `warmThreshold`
+    /// changes, so `processTransitions` loads ahead), evaluated on two
+    /// threads, some of their layers later cleared or destroyed: each shows
+    /// bit for bit what the same animation alone shows, with the same events.
+    @Test("many survivors moved in one tick, on two threads, match the animations alone")
+    func manyOnTwoThreads() throws {
+        var g = BatchDifferentialTests.Generator(state: 0x5EED_0001)
+        let rt = Runtime()
+        rt.evaluationThreads = 2
+        rt.batches.minimumPerThread = 4
+        let n = 300
+        var pairs: [(l: Handle, alone: Handle, b: Handle, r: Handle)] = []
+        for _ in 0..<n {
+            let l = try rt.createLayer(), alone = try rt.createLayer()
+            for x in [l, alone] { try rt.setModelValue(.scalar(0.625), forKeyPath: "opacity", of: x) }
+            try rt.add(Self.linear(3, 4, begin: 0.001, duration: 0.3), to: l, forKey: "first")
+            pairs.append((l, alone, Handle(raw: 0), Handle(raw: 0)))
+        }
+        try rt.tick(0.2)
+        for i in 0..<n {
+            let s = BatchDifferentialTests.Scenario(&g)
+            pairs[i].b = try rt.add(s.animation, to: pairs[i].l, forKey: "b")
+            pairs[i].r = try rt.add(s.animation, to: pairs[i].alone, forKey: "b")
+        }
+        try rt.tick(0.4)
+        #expect(rt.attachedCounts.batched > n + n / 2, "most survivors are back in the batch")
+        _ = rt.drain()
+        var t = 0.4, step = 0
+        var tags: [Handle: [String]] = [:]
+        while t < 5 {
+            t += [0.05, 0.125, 0.3].randomElement(using: &g)!
+            step += 1
+            if step == 5 {
+                // Clear some layers and destroy others, the same on both sides.
+                for i in stride(from: 0, to: n, by: 7) { try rt.removeAllAnimations(from: pairs[i].l); try rt.removeAllAnimations(from: pairs[i].alone) }
+                for i in stride(from: 3, to: n, by: 11) { try rt.destroyLayer(pairs[i].l); try rt.destroyLayer(pairs[i].alone) }
+            }
+            try rt.tick(t)
+            for (i, p) in pairs.enumerated() where step < 5 || i % 11 != 3 {
+                let (v, w) = try (rt.scalar("opacity", p.l), rt.scalar("opacity", p.alone))
+                #expect(v.bitPattern == w.bitPattern, "layer \(i) at \(t): \(v) vs \(w) alone")
+            }
+            for e in rt.drain() { tags[e.object, default: []].append(e.tag) }
+        }
+        for p in pairs {
+            #expect(tags[p.b] ?? [] == tags[p.r] ?? [], "events \(tags[p.b] ?? []) vs \(tags[p.r] ?? []) alone")
+            #expect(rt.isAttached(p.b) == rt.isAttached(p.r))
+        }
+    }
+}
