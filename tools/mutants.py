@@ -321,7 +321,7 @@ MUTANTS = [
            "           r.timing.sampleAndState(at: now()).1 == .ended { freeze(survivor) }\n",
            "           r.timing.sampleAndState(at: now()).1 == .ended {}\n", ("swift:Promotion",),
            "a promoted survivor that has ended and fills is left in a lane instead of the frozen store"),
-    Mutant("promote-freeze-past-end", "dropped condition", ATTACH,
+    Mutant("promote-freeze-past-end", "constant", ATTACH,
            "           r.timing.sampleAndState(at: now()).1 == .ended { freeze(survivor) }\n",
            "           true { freeze(survivor) }\n", ("swift:Promotion",),
            "a promoted survivor that ended in an earlier time of its layer is frozen mid-interval"),

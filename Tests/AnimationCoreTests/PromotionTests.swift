@@ -4,8 +4,9 @@ import Testing
 /// A second animation on a property moves both to the general path (they
 /// compose in order there). When one of them goes away, the one left goes
 /// back to the batch (`Runtime.promoteSurvivor`): a retriggered animation
-/// does not stay on the slow path for the rest of its life, and nothing the
-/// host sees changes because of the move.
+/// does not stay on the slow path for the rest of its life. Its values and
+/// events do not change because of the move, bit for bit; read back, it
+/// reads as any batch entry does (its two ends, docs/timing.md).
 @Suite("An animation left alone on its property goes back to the batch")
 struct PromotionTests {
     typealias Scenario = BatchDifferentialTests.Scenario
