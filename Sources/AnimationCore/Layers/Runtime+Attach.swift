@@ -241,12 +241,11 @@ extension Runtime {
         var survivor = -1
         var c = layers[li].firstInstance
         while c >= 0 {
-            let inst = instances[Int(c)]
-            if inst.property == property || (inst.property < 0 && !inst.inBatch && targets(of: Int(c)).contains(property)) {
+            if writes(instance: Int(c), property: property) {
                 if survivor >= 0 { return }
                 survivor = Int(c)
             }
-            c = inst.next
+            c = instances[Int(c)].next
         }
         guard survivor >= 0, !instances[survivor].inBatch, instances[survivor].property == property else { return }
         let r = general[Int(instances[survivor].tierIndex)].animation

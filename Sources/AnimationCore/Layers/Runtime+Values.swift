@@ -39,7 +39,9 @@ extension Runtime {
     /// Materialises `property` on layer `i` with its default value.
     private func createValueSlot(layer i: Int, property: Int32) -> Int32 {
         // The default is read in place, component by component (a whole
-        // value is 144 bytes, and bulk adds come here once per layer).
+        // value is 144 bytes, and bulk adds come here once per layer); a new
+        // slot is appended with its value, not appended as 0 then written
+        // (that second pass costs a bulk add of 10^6 about 5 ns per animation).
         let p = Int(property)
         let n = properties.defaults[p].kind.componentCount
         let offset: Int32
