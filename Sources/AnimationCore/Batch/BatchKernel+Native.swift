@@ -69,10 +69,30 @@ extension BatchKernel {
         }
     }
 
+    /// Closes entries j ..< j + 4, a block the AVX2 blocks left with its
+    /// `raw` progress, `value`s and `exact` byte: complex timing one at a
+    /// time, the others with their values (from the exact solver where the C
+    /// code of a Bézier lane asks for it). Out of line: the loop over a
+    /// chunk's blocks then keeps its counters in registers, whatever the
+    /// exact solver calls (inlined, its calls made that loop keep them on
+    /// the stack, and a churned frame's closing 60 % slower).
+    @inline(never)
+    private func closeLeft(_ j: Int, _ raw: UnsafePointer<Double>, _ value: UnsafePointer<Double>, _ exact: UInt8,
+                           _ now: Double, _ kind: NativeLane, _ transitions: inout [(Int32, LifeState)]) {
+        if UnsafeRawPointer(flags + j).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
+            loop(j..<(j &+ 4), now, &transitions) { k, x, _ in ease(kind, k, x) }
+            return
+        }
+        for l in 0..<4 {
+            let r = raw[l]
+            var v = value[l]
+            if kind == .bezier && exact & (1 << l) != 0 { v = exactValue(j &+ l, Swift.min(Swift.max(r, 0), 1)) }
+            close(j &+ l, r, v, &transitions)
+        }
+    }
+
     /// Runs `range` of a `kind` lane through `blocks` a chunk at a time and
-    /// closes the blocks it did not store: complex timing one at a time, the
-    /// other entries with their values (from the exact solver where the C
-    /// code of a Bézier lane asks for it). The lane is a value, not
+    /// closes the blocks it did not store (`closeLeft`). The lane is a value, not
     /// closures: what runs per entry is called directly, with no context to
     /// retain and release (an optional closure escapes, and made the mixed
     /// frame 27 % slower).
@@ -89,18 +109,12 @@ extension BatchKernel {
             while i &+ 4 <= end {
                 let m = Swift.min(chunk, (end &- i) & ~3)
                 if blocks(&lane, i, m, now, raw, value, exact) > 0 {
-                    for b in stride(from: 0, to: m, by: 4) where exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
-                        let j = i &+ b
-                        if UnsafeRawPointer(flags + j).loadUnaligned(as: UInt32.self) & 0x0808_0808 != 0 {  // complex timing
-                            loop(j..<(j &+ 4), now, &transitions) { k, x, _ in ease(kind, k, x) }
-                            continue
+                    var b = 0
+                    while b < m {
+                        if exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
+                            closeLeft(i &+ b, raw + b, value + b, exact[b >> 2], now, kind, &transitions)
                         }
-                        for l in 0..<4 {
-                            let r = raw[b &+ l]
-                            var v = value[b &+ l]
-                            if kind == .bezier && exact[b >> 2] & (1 << l) != 0 { v = exactValue(j &+ l, Swift.min(Swift.max(r, 0), 1)) }
-                            close(j &+ l, r, v, &transitions)
-                        }
+                        b &+= 4
                     }
                 }
                 i &+= m
