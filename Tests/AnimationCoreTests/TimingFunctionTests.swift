@@ -55,6 +55,61 @@ struct TimingFunctionTests {
         #expect(worst < 1e-11, "worst error \(worst)")
     }
 
+    /// x next to a flat end: a dense grid over the `endPieces` intervals at
+    /// each end, and x a power of ten away from 0 and from 1.
+    static let nearEnds: [Double] = {
+        let zone = Double(UnitBezier.endPieces) / Double(GuessTable.intervals)
+        var xs = (0...4_000).map { zone * Double($0) / 4_000 }
+        xs += xs.map { 1 - $0 }
+        var d = 1.0
+        for _ in 1...15 { d /= 10; xs += [d, 1 - d] }
+        return xs
+    }()
+
+    @Test("Next to a flat end (x' = 0 at 0 or 1) the curve is within 1e-9 of exact",
+          arguments: [(0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.42, 0.0, 1.0, 0.5), (0.0, 0.5, 0.58, 1.0),
+                      (0.0, 0.3, 1.0, 0.7), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0), (0.001, 0.0, 0.999, 1.0)])
+    func flatEnds(_ p: (Double, Double, Double, Double)) {
+        let b = UnitBezier(p.0, p.1, p.2, p.3)
+        var worst = 0.0, at = 0.0
+        for x in Self.nearEnds {
+            let e = abs(b.solve(x) - Self.exact(b, x))
+            if e > worst { worst = e; at = x }
+        }
+        #expect(worst < 1e-9, "worst error \(worst) at x = \(at)")
+    }
+
+    @Test("A flat end's expansion is the second guess only next to a flat end that bends the right way")
+    func flatEndPieces() {
+        let last = GuessTable.intervals - 1, inner = UnitBezier.endPieces
+        func flat(_ b: UnitBezier, _ k: Int) -> Bool? { UnitBezier.flatEnd(k, ax: b.ax, bx: b.bx, cx: b.cx) }
+        let easeIn = UnitBezier(0.42, 0, 1, 1), easeOut = UnitBezier(0, 0, 0.58, 1), both = UnitBezier(0, 0.3, 1, 0.7)
+        #expect(flat(easeIn, last) == false && flat(easeIn, last - inner + 1) == false)
+        #expect(flat(easeIn, 0) == nil && flat(easeIn, last - inner) == nil)
+        #expect(flat(easeOut, 0) == true && flat(easeOut, inner - 1) == true)
+        #expect(flat(easeOut, inner) == nil && flat(easeOut, last) == nil)
+        #expect(flat(both, 0) == true && flat(both, last) == false && flat(both, 128) == nil)
+        // Steep ends, and a curve whose flat start is concave (x'' < 0 there: bx = 0 here), have none.
+        for b in [UnitBezier(0.42, 0, 0.58, 1), UnitBezier(0.25, 0.1, 0.25, 1), UnitBezier(0, 0, 0, 1)] {
+            #expect(flat(b, 0) == nil && flat(b, last) == nil)
+        }
+    }
+
+    @Test("Next to a flat end, the expansion's guess is off by at most half the square of the distance to the end")
+    func endGuessAccuracy() {
+        for (b, atStart) in [(UnitBezier(0.42, 0, 1, 1), false), (UnitBezier(0, 0, 0.58, 1), true),
+                             (UnitBezier(0.42, 0, 1, 0.5), false), (UnitBezier(0, 0.3, 1, 0.7), true),
+                             (UnitBezier(0, 0.3, 1, 0.7), false)] {
+            for i in 1...100 {
+                let distance = Double(i) / 100 * Double(UnitBezier.endPieces) / Double(GuessTable.intervals)
+                let x = atStart ? distance : 1 - distance
+                let t = b.solveT(x), guess = UnitBezier.endGuess(x, ax: b.ax, bx: b.bx, cx: b.cx, atStart: atStart)
+                let fromEnd = atStart ? t : 1 - t
+                #expect(abs(guess - t) <= 0.5 * fromEnd * fromEnd, "x = \(x): guess \(guess), t \(t)")
+            }
+        }
+    }
+
     @Test("x control points outside [0, 1] and non-finite points are rejected")
     func invalidBezier() throws {
         #expect(throws: AnimrtError.self) { try TimingFunction.cubicBezier(1.2, 0, 0.5, 1) }

@@ -14,6 +14,13 @@
 /// where it is within `GuessTable.trustedError` of t(x) everywhere in its
 /// interval, its value is the answer (y is then within ~1e-11). Elsewhere
 /// the piece is the initial guess for Newton.
+///
+/// Next to an end where x'(t) vanishes (easeIn at 1, easeOut at 0), t(x)
+/// behaves like a square root, which no cubic piece follows: from a piece's
+/// guess, Newton needs up to eight steps in the last piece and fell through
+/// to bisection (a microsecond a value). There, before bisecting, t is
+/// guessed again from the curve's expansion at that end (`endGuess`), and
+/// Newton finishes in one to three steps.
 public struct UnitBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
@@ -24,6 +31,9 @@ public struct UnitBezier: Hashable, Sendable {
 
     /// Newton steps tried before falling back to bisection.
     @usableFromInline static let maxNewtonIterations = 4
+    /// Pieces of the table, at each end, where a flat end's expansion is
+    /// the second guess (`endGuess`).
+    @usableFromInline static let endPieces = 16
     /// Newton stops once a step on t is this small: quadratic convergence
     /// puts the remaining error far below 1e-12.
     @usableFromInline static let newtonStepEpsilon = 1e-7
@@ -78,25 +88,78 @@ public struct UnitBezier: Hashable, Sendable {
         if k >= n { k = n - 1 } else if k < 0 { k = 0 }
         let u = s - Double(k)
         let p = table + k &* GuessTable.stride
-        var t = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
+        let t = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
         if p[4] != 0 { return t }
-        for _ in 0..<maxNewtonIterations {
-            let d = (3 * ax * t + 2 * bx) * t + cx
-            if abs(d) < minDerivative { break }
-            let step = (((ax * t + bx) * t + cx) * t - x) / d
-            t -= step
-            if abs(step) < newtonStepEpsilon { return t }
-        }
+        // The first Newton step, as the batch takes it.
+        let d = (3 * ax * t + 2 * bx) * t + cx
+        if !(abs(d) >= minDerivative) { return finishT(x, ax: ax, bx: bx, cx: cx, piece: k, from: t, steps: 0, table: table) }
+        let step = (((ax * t + bx) * t + cx) * t - x) / d
+        if abs(step) < newtonStepEpsilon { return t - step }
+        return finishT(x, ax: ax, bx: bx, cx: cx, piece: k, from: t - step, steps: maxNewtonIterations - 1, table: table)
+    }
+
+    /// `solveT` where the piece's guess did not converge in one Newton step
+    /// (rare: kept out of line, so that the loops that inline `solveT` stay
+    /// small). Newton goes on from the guess; next to a flat end, where it
+    /// crawls, it starts again from the end's expansion. Bisection between
+    /// the piece's knots finishes what Newton does not.
+    /// `steps` more steps are taken from `t` (none where x'(t) was too flat).
+    @inline(never) @usableFromInline
+    static func finishT(_ x: Double, ax: Double, bx: Double, cx: Double, piece k: Int, from t: Double, steps: Int,
+                        table: UnsafePointer<Double>) -> Double {
+        if let t = newton(x, ax: ax, bx: bx, cx: cx, from: t, steps: steps) { return t }
+        if let atStart = flatEnd(k, ax: ax, bx: bx, cx: cx),
+           let t = newton(x, ax: ax, bx: bx, cx: cx, from: endGuess(x, ax: ax, bx: bx, cx: cx, atStart: atStart),
+                          steps: maxNewtonIterations) { return t }
         // x(t) is monotonic on [0, 1], and the table's knots are exact, so
         // the answer lies between the knots around x: bisect on t there.
+        let p = table + k &* GuessTable.stride
         var lo = p[3], hi = (p + GuessTable.stride)[3]
-        if k == n - 1 { hi = 1 }
-        t = (lo + hi) * 0.5
+        if k == GuessTable.intervals - 1 { hi = 1 }
+        var t = (lo + hi) * 0.5
         while hi - lo > bisectionEpsilon {
             if compensatedOffset(t, x, ax: ax, bx: bx, cx: cx) < 0 { lo = t } else { hi = t }
             t = (lo + hi) * 0.5
         }
         return t
+    }
+
+    /// Newton from `start`: at most `steps` steps, stopped where x'(t) is
+    /// too flat; the t it converges to, else nil.
+    @inline(__always) @usableFromInline
+    static func newton(_ x: Double, ax: Double, bx: Double, cx: Double, from start: Double, steps: Int) -> Double? {
+        var t = start
+        for _ in 0..<steps {
+            let d = (3 * ax * t + 2 * bx) * t + cx
+            if abs(d) < minDerivative { return nil }
+            let step = (((ax * t + bx) * t + cx) * t - x) / d
+            t -= step
+            if abs(step) < newtonStepEpsilon { return t }
+        }
+        return nil
+    }
+
+    /// For piece `k` among the `endPieces` next to an end that is flat
+    /// (x' below 1e-2 there) and bends so that its expansion has a real
+    /// root (convex at 0, concave at 1): whether that end is 0; else nil.
+    @inline(__always) @usableFromInline
+    static func flatEnd(_ k: Int, ax: Double, bx: Double, cx: Double) -> Bool? {
+        if k < endPieces { return cx < 1e-2 && bx > 0 ? true : nil }
+        if k >= GuessTable.intervals - endPieces { return 3 * ax + 2 * bx + cx < 1e-2 && 3 * ax + bx < 0 ? false : nil }
+        return nil
+    }
+
+    /// t(x) near an end of the curve, from x(t)'s expansion there to second
+    /// order: at 0, x ≈ cx·t + bx·t²; at 1, with s = 1 − t,
+    /// 1 − x ≈ x'(1)·s − (3ax + bx)·s². Each quadratic is solved in the form
+    /// that does not divide by its leading coefficient, so a vanishing slope
+    /// or curvature is no special case; where `flatEnd` allows it, the root
+    /// is real and the denominator positive.
+    @inline(__always) @usableFromInline
+    static func endGuess(_ x: Double, ax: Double, bx: Double, cx: Double, atStart: Bool) -> Double {
+        if atStart { return 2 * x / (cx + (cx * cx + 4 * bx * x).squareRoot()) }
+        let r = 1 - x, slope = 3 * ax + 2 * bx + cx, q = -(3 * ax + bx)
+        return 1 - 2 * r / (slope + (slope * slope + 4 * q * r).squareRoot())
     }
 
     /// x(t) − x by compensated Horner (Graillat, Langlou and Louvet): as if
