@@ -95,6 +95,29 @@ struct TimingFunctionTests {
         }
     }
 
+    @Test("In the piece touching a flat end, Newton from the piece fails and t comes from the end's expansion")
+    func flatEndRestart() {
+        let n = GuessTable.intervals
+        for (b, atStart) in [(UnitBezier(0.42, 0, 1, 1), false), (UnitBezier(0, 0, 0.58, 1), true)] {
+            let k = atStart ? 0 : n - 1
+            var restarted = 0
+            for i in 1..<200 {
+                let x = (Double(k) + Double(i) / 200) / Double(n)
+                let s = x * Double(n), u = s - Double(k)
+                let p = b.table.pieces + k * GuessTable.stride
+                let guess = ((p[0] * u + p[1]) * u + p[2]) * u + p[3]
+                guard UnitBezier.newton(x, ax: b.ax, bx: b.bx, cx: b.cx, from: guess,
+                                        steps: UnitBezier.maxNewtonIterations) == nil else { continue }
+                let start = UnitBezier.endGuess(x, ax: b.ax, bx: b.bx, cx: b.cx, atStart: atStart)
+                let fromEnd = UnitBezier.newton(x, ax: b.ax, bx: b.bx, cx: b.cx, from: start, steps: UnitBezier.maxNewtonIterations)
+                #expect(fromEnd != nil && b.solveT(x) == fromEnd!, "x = \(x)")
+                restarted += 1
+            }
+            // About half the piece (the half next to the end) needs it: there Newton from the piece would bisect.
+            #expect(restarted > 60, "\(restarted) of 199 points")
+        }
+    }
+
     @Test("Next to a flat end, the expansion's guess is off by at most half the square of the distance to the end")
     func endGuessAccuracy() {
         for (b, atStart) in [(UnitBezier(0.42, 0, 1, 1), false), (UnitBezier(0, 0, 0.58, 1), true),
