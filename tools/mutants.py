@@ -233,7 +233,8 @@ MUTANTS = [
     Mutant("bezier-flat-end-bend", "dropped statement", UNIT_BEZIER,
            "3 * ax + 2 * bx + cx < 1e-2 && 3 * ax + bx < 0 ? false : nil",
            "3 * ax + 2 * bx + cx < 1e-2 ? false : nil", SWIFT,
-           "a flat end at 1 that bends the wrong way (no real root in its expansion) is taken as one"),
+           "a flat end at 1 without curvature (x1 = x2 = 1: x = 1 - (1 - t)^3) is taken as one; its expansion "
+           "divides by zero (the values stay right: Newton fails and bisection follows)"),
     Mutant("bezier-end-guess-start", "changed constant", UNIT_BEZIER,
            "return 2 * x / (cx + (cx * cx + 4 * bx * x).squareRoot())",
            "return 2 * x / (cx + (cx * cx + 2 * bx * x).squareRoot())", SWIFT,

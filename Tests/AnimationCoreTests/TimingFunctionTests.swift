@@ -89,8 +89,9 @@ struct TimingFunctionTests {
         #expect(flat(easeOut, 0) == true && flat(easeOut, inner - 1) == true)
         #expect(flat(easeOut, inner) == nil && flat(easeOut, last) == nil)
         #expect(flat(both, 0) == true && flat(both, last) == false && flat(both, 128) == nil)
-        // Steep ends, and a curve whose flat start is concave (x'' < 0 there: bx = 0 here), have none.
-        for b in [UnitBezier(0.42, 0, 0.58, 1), UnitBezier(0.25, 0.1, 0.25, 1), UnitBezier(0, 0, 0, 1)] {
+        // Steep ends have none, nor flat ends without curvature, where the
+        // expansion has no root: x = t³ (x1 = x2 = 0) at 0, x = 1 − (1 − t)³ (x1 = x2 = 1) at 1.
+        for b in [UnitBezier(0.42, 0, 0.58, 1), UnitBezier(0.25, 0.1, 0.25, 1), UnitBezier(0, 0, 0, 1), UnitBezier(1, 0, 1, 1)] {
             #expect(flat(b, 0) == nil && flat(b, last) == nil)
         }
     }
