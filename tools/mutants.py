@@ -35,6 +35,7 @@ BATCH_STORAGE = "Sources/AnimationCore/Batch/BatchStorage.swift"
 BATCH_BLOCKS = "Sources/AnimationCore/Batch/BatchKernel+Blocks.swift"
 BATCH_AVX2 = "Sources/CBatchKernel/batch_kernel.c"
 BATCH_BLOCK_CURVES = "Sources/AnimationCore/Batch/BatchKernel+BlockCurves.swift"
+BATCH_NATIVE = "Sources/AnimationCore/Batch/BatchKernel+Native.swift"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -171,6 +172,11 @@ MUTANTS = [
     Mutant("batch-lanes-newton-step", "dropped statement", BATCH_BLOCKS,
            ".& (step .< e) .& (step .> -e)", ".& (step .< e)", ("swift:Kernel",),
            "the SIMD4 blocks stop after one Newton step that moved t down by too much (solveT goes on)"),
+    Mutant("batch-native-exact", "dropped statement", BATCH_NATIVE,
+           "if kind == .bezier && exact & (1 << l) != 0 { v = exactValue(",
+           "if false && exact & (1 << l) != 0 { v = exactValue(", ("swift:Kernel",),
+           "a block the AVX2 code leaves keeps the C value of an entry that needs the exact solver "
+           "(one Newton step from the guess table, not converged)"),
     Mutant("batch-avx2-ends", "dropped statement", BATCH_AVX2,
            "__m256d ok = _mm256_and_pd(inside, _mm256_or_pd(trusted, converged));",
            "__m256d ok = _mm256_or_pd(trusted, converged);", ("swift:Kernel",),
