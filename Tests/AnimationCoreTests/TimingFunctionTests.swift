@@ -79,6 +79,23 @@ struct TimingFunctionTests {
         #expect(worst < 1e-9, "worst error \(worst) at x = \(at)")
     }
 
+    @Test("A flat end that is nearly straight, with a steep y there, is within 1e-10 of exact wherever x resolves t")
+    func nearlyStraightFlatEnd() {
+        // x'(t) near 1 is close to the smallest slope Newton accepts: a residual
+        // rounded in plain doubles would leave t off by ~1e-10, y by ~2e-9.
+        let b = UnitBezier(0.9998565976420004, 0, 1, -1)
+        var worst = 0.0, at = 0.0
+        // x from 1 − 1e-12 to 1 − 1e-3 (closer, a double x no longer pins t down).
+        for i in 0...900 {
+            var d = 1e-12
+            for _ in 0..<(i / 100) { d *= 10 }
+            let x = 1 - d * (1 + Double(i % 100) / 11)
+            let e = abs(b.solve(x) - Self.exact(b, x))
+            if e > worst { worst = e; at = x }
+        }
+        #expect(worst < 1e-10, "worst error \(worst) at x = \(at)")
+    }
+
     @Test("A flat end's expansion is the second guess only next to a flat end that bends the right way")
     func flatEndPieces() {
         let last = GuessTable.intervals - 1, inner = UnitBezier.endPieces
@@ -110,7 +127,8 @@ struct TimingFunctionTests {
                 guard UnitBezier.newton(x, ax: b.ax, bx: b.bx, cx: b.cx, from: guess,
                                         steps: UnitBezier.maxNewtonIterations) == nil else { continue }
                 let start = UnitBezier.endGuess(x, ax: b.ax, bx: b.bx, cx: b.cx, atStart: atStart)
-                let fromEnd = UnitBezier.newton(x, ax: b.ax, bx: b.bx, cx: b.cx, from: start, steps: UnitBezier.maxNewtonIterations)
+                let fromEnd = UnitBezier.newton(x, ax: b.ax, bx: b.bx, cx: b.cx, from: start, steps: UnitBezier.maxNewtonIterations,
+                                                compensated: true)
                 #expect(fromEnd != nil && b.solveT(x) == fromEnd!, "x = \(x)")
                 restarted += 1
             }

@@ -110,7 +110,7 @@ public struct UnitBezier: Hashable, Sendable {
         if let t = newton(x, ax: ax, bx: bx, cx: cx, from: t, steps: steps) { return t }
         if let atStart = flatEnd(k, ax: ax, bx: bx, cx: cx),
            let t = newton(x, ax: ax, bx: bx, cx: cx, from: endGuess(x, ax: ax, bx: bx, cx: cx, atStart: atStart),
-                          steps: maxNewtonIterations) { return t }
+                          steps: maxNewtonIterations, compensated: true) { return t }
         // x(t) is monotonic on [0, 1], and the table's knots are exact, so
         // the answer lies between the knots around x: bisect on t there.
         let p = table + k &* GuessTable.stride
@@ -125,14 +125,19 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// Newton from `start`: at most `steps` steps, stopped where x'(t) is
-    /// too flat; the t it converges to, else nil.
+    /// too flat; the t it converges to, else nil. `compensated` evaluates
+    /// x(t) − x by `compensatedOffset`: next to a flat end x'(t) may be as
+    /// small as `minDerivative`, and the plain residual's rounding (~1e-16,
+    /// x being near 1) divided by it would leave t off by ~1e-10.
     @inline(__always) @usableFromInline
-    static func newton(_ x: Double, ax: Double, bx: Double, cx: Double, from start: Double, steps: Int) -> Double? {
+    static func newton(_ x: Double, ax: Double, bx: Double, cx: Double, from start: Double, steps: Int,
+                       compensated: Bool = false) -> Double? {
         var t = start
         for _ in 0..<steps {
             let d = (3 * ax * t + 2 * bx) * t + cx
             if abs(d) < minDerivative { return nil }
-            let step = (((ax * t + bx) * t + cx) * t - x) / d
+            let offset = compensated ? compensatedOffset(t, x, ax: ax, bx: bx, cx: cx) : ((ax * t + bx) * t + cx) * t - x
+            let step = offset / d
             t -= step
             if abs(step) < newtonStepEpsilon { return t }
         }
