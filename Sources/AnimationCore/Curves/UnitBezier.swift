@@ -100,10 +100,10 @@ public struct UnitBezier: Hashable, Sendable {
 
     /// `solveT` where the piece's guess did not converge in one Newton step
     /// (rare: kept out of line, so that the loops that inline `solveT` stay
-    /// small). Newton goes on from the guess; next to a flat end, where it
-    /// crawls, it starts again from the end's expansion. Bisection between
-    /// the piece's knots finishes what Newton does not.
-    /// `steps` more steps are taken from `t` (none where x'(t) was too flat).
+    /// small). Newton goes on from `t` for `steps` more steps (none where
+    /// x'(t) was too flat); next to a flat end, where it crawls, it starts
+    /// again from the end's expansion. Bisection between the piece's knots
+    /// finishes what Newton does not.
     @inline(never) @usableFromInline
     static func finishT(_ x: Double, ax: Double, bx: Double, cx: Double, piece k: Int, from t: Double, steps: Int,
                         table: UnsafePointer<Double>) -> Double {

@@ -105,10 +105,16 @@ struct EventQueue {
             return notice
         }
         let e = ring[head]
-        head = (head + 1) % capacity
-        count -= 1
-        if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
+        consume(1)
         return e
+    }
+
+    /// Drops the `k` oldest events (read already); an emptied ring starts
+    /// again at its first slot.
+    private mutating func consume(_ k: Int) {
+        head = (head + k) % capacity
+        count -= k
+        if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
     }
 
     /// Hands up to `limit` of the oldest events to `body`, in order, as
@@ -127,9 +133,7 @@ struct EventQueue {
                     if i == capacity { i = 0 }
                 }
             }
-            head = (head + k) % capacity
-            count -= k
-            if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
+            consume(k)
         }
         // The overflow notice comes after the events kept before the loss.
         if k < limit, count == 0, lost > 0, let notice = pop() {
