@@ -31,19 +31,57 @@ struct FootprintTests {
         #expect(MemoryLayout<Animation.Content>.size == 72)  // the keyframes, the largest inline payload
     }
 
-    @Test("large tables advise only the whole 2 MiB pages inside them")
+    @Test("large tables advise the pages they span, whole, and nothing past them")
     func largePageRanges() {
         let mb2 = UInt(LargePages.size)
-        // Under two pages: left alone, aligned or not.
-        #expect(LargePages.advisable(address: 0, bytes: 2 * Int(mb2) - 1) == nil)
-        #expect(LargePages.advisable(address: 4096, bytes: 2 * Int(mb2) - 1) == nil)
-        // Exactly two aligned pages: both.
-        #expect(LargePages.advisable(address: 8 * mb2, bytes: 2 * Int(mb2)) == (8 * mb2)..<(10 * mb2))
-        // Unaligned: the pages wholly inside, no byte outside the block.
-        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 3 * Int(mb2)) == (9 * mb2)..<(11 * mb2))
-        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 2 * Int(mb2)) == (9 * mb2)..<(10 * mb2))
+        // Under two 2 MiB pages: left alone, aligned or not.
+        #expect(LargePages.advisable(address: 0, bytes: 2 * Int(mb2) - 1, page: 4096) == nil)
+        #expect(LargePages.advisable(address: 4096, bytes: 2 * Int(mb2) - 1, page: 4096) == nil)
+        // Exactly two aligned 2 MiB pages: those.
+        #expect(LargePages.advisable(address: 8 * mb2, bytes: 2 * Int(mb2), page: 4096) == (8 * mb2)..<(10 * mb2))
+        // Unaligned: from the page holding the first byte to the end of the
+        // page holding the last (a block from malloc starts 16 bytes into its mapping).
+        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 3 * Int(mb2), page: 4096)
+                == (8 * mb2)..<(11 * mb2 + 4096))
+        #expect(LargePages.advisable(address: 8 * mb2 + 16, bytes: 3 * Int(mb2) - 16, page: 4096)
+                == (8 * mb2)..<(11 * mb2))
+        // With 64 KiB pages (aarch64), the span is in those.
+        #expect(LargePages.advisable(address: 8 * mb2 + 70_000, bytes: 2 * Int(mb2), page: 65_536)
+                == (8 * mb2 + 65_536)..<(10 * mb2 + 131_072))
         // At the top of the address space: no overflow, nothing advised past it.
-        #expect(LargePages.advisable(address: UInt.max - mb2, bytes: 4 * Int(mb2)) == nil)
+        #expect(LargePages.advisable(address: UInt.max - mb2, bytes: 4 * Int(mb2), page: 4096) == nil)
+        // The system's page size is a power of two.
+        #expect(LargePages.pageSize >= 4096 && LargePages.pageSize & (LargePages.pageSize - 1) == 0)
+    }
+
+    @Test("a growing block keeps its records through every growth, plain or reference-counted")
+    func growingBlocks() {
+        // From empty through the sizes where the C library maps a block on
+        // its own (and remaps it to grow), by a quarter at a time as the tables grow.
+        var doubles = GrowingBlock.allocate(Double.self, capacity: 0)
+        var count = 0, capacity = 0
+        while capacity < 3_000_000 {
+            let bigger = capacity + capacity / 4 + 16
+            doubles = GrowingBlock.grow(doubles, count: count, to: bigger)
+            LargePages.advise(doubles, bytes: bigger * MemoryLayout<Double>.stride)
+            capacity = bigger
+            while count < capacity { (doubles + count).initialize(to: Double(count) * 0.5); count += 1 }
+        }
+        var wrong = 0
+        for i in 0..<count where doubles[i] != Double(i) * 0.5 { wrong += 1 }
+        #expect(wrong == 0)
+        #expect(count >= 3_000_000)
+        GrowingBlock.free(doubles)
+
+        // Values with references move too: nothing is lost or released twice.
+        var strings = GrowingBlock.allocate(String.self, capacity: 4)
+        for i in 0..<4 { (strings + i).initialize(to: "value \(i) " + String(repeating: "x", count: 40)) }
+        strings = GrowingBlock.grow(strings, count: 4, to: 100_000)
+        for i in 4..<100_000 { (strings + i).initialize(to: "value \(i) " + String(repeating: "x", count: 40)) }
+        strings = GrowingBlock.grow(strings, count: 100_000, to: 1_000_000)
+        #expect(strings[3].hasPrefix("value 3 ") && strings[99_999].hasPrefix("value 99999 "))
+        strings.deinitialize(count: 100_000)
+        GrowingBlock.free(strings)
     }
 
     @Test("a layer with more properties than fit inline keeps each apart")

@@ -9,10 +9,10 @@ final class Column<T: BitwiseCopyable> {
     /// never batches pays nothing for its lanes).
     init() {
         capacity = 0
-        base = .allocate(capacity: 0)
+        base = GrowingBlock.allocate(T.self, capacity: 0)
     }
 
-    deinit { base.deallocate() }
+    deinit { GrowingBlock.free(base) }
 
     @inline(__always)
     func append(_ v: T) {
@@ -32,11 +32,8 @@ final class Column<T: BitwiseCopyable> {
 
     @inline(never)
     private func resize(_ newCapacity: Int) {
-        let bigger = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-        LargePages.advise(bigger, bytes: newCapacity * MemoryLayout<T>.stride)
-        bigger.initialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
+        base = GrowingBlock.grow(base, count: count, to: newCapacity)
+        LargePages.advise(base, bytes: newCapacity * MemoryLayout<T>.stride)
         capacity = newCapacity
     }
 

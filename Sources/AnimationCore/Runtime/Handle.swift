@@ -71,14 +71,14 @@ public final class SlotTable<Element> {
     public init(kind: HandleKind, tag: UInt16, placeholder: Element, slotLimit: Int = Handle.maxIndex) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
         self.slotLimit = min(slotLimit, Handle.maxIndex)
-        base = .allocate(capacity: 0)
-        meta = .allocate(capacity: 0)
+        base = GrowingBlock.allocate(Element.self, capacity: 0)
+        meta = GrowingBlock.allocate(UInt32.self, capacity: 0)
     }
 
     deinit {
         base.deinitialize(count: slots)
-        base.deallocate()
-        meta.deallocate()
+        GrowingBlock.free(base)
+        GrowingBlock.free(meta)
     }
 
     /// How many slots exist (live, free or retired).
@@ -103,15 +103,9 @@ public final class SlotTable<Element> {
     }
 
     private func grow(to newStorage: Int) {
-        let b = UnsafeMutablePointer<Element>.allocate(capacity: newStorage)
-        LargePages.advise(b, bytes: newStorage * MemoryLayout<Element>.stride)
-        b.moveInitialize(from: base, count: slots)
-        base.deallocate()
-        base = b
-        let m = UnsafeMutablePointer<UInt32>.allocate(capacity: newStorage)
-        m.moveInitialize(from: meta, count: slots)
-        meta.deallocate()
-        meta = m
+        base = GrowingBlock.grow(base, count: slots, to: newStorage)
+        LargePages.advise(base, bytes: newStorage * MemoryLayout<Element>.stride)
+        meta = GrowingBlock.grow(meta, count: slots, to: newStorage)
         storage = newStorage
     }
 

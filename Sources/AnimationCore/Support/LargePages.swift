@@ -2,35 +2,46 @@
 import Glibc
 #endif
 
-// With Math.swift, the only file of the core that calls the C library.
-
 /// Large tables ask the kernel for 2 MiB pages.
 ///
 /// A scene of 10^6 animations keeps its batch columns and attached
-/// animations in blocks of megabytes. In 4 KiB pages, every page is a fault
-/// the first time it is written: a bulk add of 10^6 animations takes tens of
-/// thousands of them, a quarter of its time. Transparent huge pages serve
-/// such a block from a few 2 MiB pages; where the system gives them on
-/// request (Linux's "madvise" setting, a common default), this requests them.
-/// Only the whole 2 MiB pages inside a block are advised, so nothing is
-/// allocated that the block did not hold already. Elsewhere, or when the
-/// kernel declines, nothing changes: it is a hint.
+/// animations in blocks of megabytes (`GrowingBlock`). In 4 KiB pages, every
+/// page is a fault the first time it is written: a bulk add of 10^6
+/// animations takes tens of thousands of them, a quarter of its time.
+/// Transparent huge pages serve such a block from a few 2 MiB pages; where
+/// the system gives them on request (Linux's "madvise" setting, a common
+/// default), this requests them. The advice covers the pages the block
+/// spans, whole: a block that the C library maps on its own then stays one
+/// uniform mapping, which `realloc` can move without copying (advice on
+/// part of it splits the mapping, and the move fails). The kernel backs a
+/// 2 MiB page only where one lies wholly inside the advised pages, so
+/// nothing is allocated beyond the block and the two pages at its ends.
+/// Elsewhere, or when the kernel declines, nothing changes: it is a hint.
 enum LargePages {
     static let size = 2 << 20
 
-    /// The addresses of the whole 2 MiB pages inside `bytes` bytes at
-    /// `address`; nil for a block under two such pages (left alone: its
-    /// pages would mostly be shared with other allocations).
-    static func advisable(address: UInt, bytes: Int) -> Range<UInt>? {
+    /// The system's page size (4 KiB on x86-64; 4, 16 or 64 KiB on aarch64).
+    static let pageSize: Int = {
+        #if canImport(Glibc)
+        let p = sysconf(Int32(_SC_PAGESIZE))
+        if p > 0 && p & (p - 1) == 0 { return p }
+        #endif
+        return 4096
+    }()
+
+    /// The pages (of `page` bytes, a power of two) that `bytes` bytes at
+    /// `address` span; nil for a block under two 2 MiB pages (left alone:
+    /// no 2 MiB page fits it with room to spare) or one that reaches the top
+    /// of the address space.
+    static func advisable(address: UInt, bytes: Int, page: Int = LargePages.pageSize) -> Range<UInt>? {
         guard bytes >= 2 * size else { return nil }
-        let mask = UInt(size - 1)
-        let (start, o1) = address.addingReportingOverflow(mask)
-        let (end, o2) = address.addingReportingOverflow(UInt(bytes))
-        guard !o1 && !o2, start & ~mask < end & ~mask else { return nil }
-        return (start & ~mask)..<(end & ~mask)
+        let mask = UInt(page - 1)
+        let (end, o) = address.addingReportingOverflow(UInt(bytes) &+ mask)
+        guard !o else { return nil }
+        return (address & ~mask)..<(end & ~mask)
     }
 
-    /// Advises the whole 2 MiB pages of a block just allocated.
+    /// Advises the pages of a block just allocated or grown.
     static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
         #if canImport(Glibc)
         guard let r = advisable(address: UInt(bitPattern: base), bytes: bytes),

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The memory behind the runtime's large tables (batch columns, slot
+/// tables): one block per table, grown in place where the allocator can.
+///
+/// A table of 10^6 records that grows by a quarter at a time is copied
+/// about twenty times while it is built, into fresh pages that the kernel
+/// zeroes first: in a scene built one add at a time, that was a fifth of
+/// each add. The C library's `realloc` grows a large block by remapping its
+/// pages (no copy, and pages already written are not zeroed again), and a
+/// small one in place when there is room after it. Elsewhere, or for
+/// records aligned beyond what `malloc` guarantees, a block is moved the
+/// usual way. Either way a grown block holds the same records, moved
+/// (a Swift value may be moved bitwise).
+enum GrowingBlock {
+    /// Whether blocks of `T` come from the C allocator.
+    @inline(__always)
+    private static func usesCAllocator<T>(_: T.Type) -> Bool {
+        #if canImport(Glibc)
+        return MemoryLayout<T>.alignment <= 16
+        #else
+        return false
+        #endif
+    }
+
+    /// A block with room for `capacity` records (none initialised).
+    static func allocate<T>(_: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
+        #if canImport(Glibc)
+        if usesCAllocator(T.self) {
+            guard let p = malloc(bytes(T.self, capacity)) else { fatalError("out of memory") }
+            return p.bindMemory(to: T.self, capacity: capacity)
+        }
+        #endif
+        return .allocate(capacity: capacity)
+    }
+
+    /// `block`, whose first `count` records are initialised, grown to room
+    /// for `capacity` records; the records keep their indices. `block` is
+    /// no longer valid afterwards.
+    static func grow<T>(_ block: UnsafeMutablePointer<T>, count: Int, to capacity: Int) -> UnsafeMutablePointer<T> {
+        #if canImport(Glibc)
+        if usesCAllocator(T.self) {
+            guard let p = realloc(block, bytes(T.self, capacity)) else { fatalError("out of memory") }
+            return p.bindMemory(to: T.self, capacity: capacity)
+        }
+        #endif
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: block, count: count)
+        block.deallocate()
+        return bigger
+    }
+
+    /// Frees a block (its records already deinitialised, if they need it).
+    static func free<T>(_ block: UnsafeMutablePointer<T>) {
+        #if canImport(Glibc)
+        if usesCAllocator(T.self) { Glibc.free(block); return }
+        #endif
+        block.deallocate()
+    }
+
+    /// Bytes for `capacity` records; at least one, so that an empty block is
+    /// a real allocation. Capacities are bounded by the runtime's limits
+    /// (`Limits`, `Handle.maxIndex`), far below an overflow.
+    @inline(__always)
+    private static func bytes<T>(_: T.Type, _ capacity: Int) -> Int {
+        Swift.max(1, capacity * MemoryLayout<T>.stride)
+    }
+}
