@@ -21,6 +21,15 @@ private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id, trace call: @
     }
 }
 
+/// The contents a new description starts with, made once: their values
+/// live out of line, so each would otherwise allocate a box per create
+/// (a copy of these only shares theirs until a value is set).
+private enum EmptyContent {
+    static let basic = Animation.Content.basic(from: nil, to: nil, by: nil)
+    static let spring = Animation.Content.spring(from: nil, to: nil, by: nil, Spring())
+    static let decay = Animation.Content.decay(from: nil, velocity: nil, Decay())
+}
+
 @c @implementation
 public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animation_kind, _ keyPath: UnsafePointer<CChar>!,
                                     _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
@@ -29,10 +38,10 @@ public func animrt_animation_create(_ rt: OpaquePointer!, _ kind: animrt_animati
         let out = try required(out, "out")
         let content: Animation.Content
         switch try enumValue(Int32(bitPattern: kind.rawValue), AnimationKind.self, "animrt_animation_kind") {
-        case .basic: content = .basic(from: nil, to: nil, by: nil)
+        case .basic: content = EmptyContent.basic
         case .keyframe: content = .keyframe(Keyframes(values: []))
-        case .spring: content = .spring(from: nil, to: nil, by: nil, Spring())
-        case .decay: content = .decay(from: nil, velocity: nil, Decay())
+        case .spring: content = EmptyContent.spring
+        case .decay: content = EmptyContent.decay
         case .group:
             guard keyPath == nil else { throw AnimrtError(.invalidArgument, "a group animation takes no key path; pass NULL") }
             out.pointee = try r.createAnimation(.group([])).raw
