@@ -83,7 +83,7 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
             let arena = PayloadArena()
             box.polled = arena
             var n = 0
-            count.pointee = r.pollEvents(upTo: cap) { e in out[n] = e.c(arena); n += 1 }
+            count.pointee = r.pollEvents(upTo: cap) { e in out[n] = Event.c(e, arena); n += 1 }
         }
     }
 }

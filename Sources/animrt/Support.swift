@@ -418,13 +418,18 @@ func copyDoubles(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ cap
 }
 
 extension Event {
-    /// The C form of the event; its payload lives in `arena`.
-    func c(_ arena: PayloadArena) -> animrt_event {
-        let (values, count) = arena.store(payload)
-        return animrt_event(type: type.rawValue, reason: reason.rawValue, time: time, layer: layer.raw,
-                            object: object.raw, animation: animation.raw, token: token, name: name,
-                            from_state: fromState, to_state: toState, payload_count: UInt32(count), payload: values)
+    /// The C form of the event at `e` (read in place: no copy of the
+    /// event); its payload lives in `arena`.
+    static func c(_ e: UnsafePointer<Event>, _ arena: PayloadArena) -> animrt_event {
+        let (values, count) = arena.store(e.pointee.payload)
+        return animrt_event(type: e.pointee.type.rawValue, reason: e.pointee.reason.rawValue, time: e.pointee.time,
+                            layer: e.pointee.layer.raw, object: e.pointee.object.raw, animation: e.pointee.animation.raw,
+                            token: e.pointee.token, name: e.pointee.name, from_state: e.pointee.fromState,
+                            to_state: e.pointee.toState, payload_count: UInt32(count), payload: values)
     }
+
+    /// The C form of the event; its payload lives in `arena`.
+    func c(_ arena: PayloadArena) -> animrt_event { withUnsafePointer(to: self) { Event.c($0, arena) } }
 }
 
 /// Processors available to this process.

@@ -24,7 +24,7 @@ struct EventQueueTests {
             } else {
                 let limit = Int(g.next() % 13)
                 var got: [Event] = []
-                let n = bulk.pop(upTo: limit) { got.append(copy $0) }
+                let n = bulk.pop(upTo: limit) { got.append($0.pointee) }
                 var want: [Event] = []
                 while want.count < limit, let e = single.pop() { want.append(e) }
                 #expect(n == got.count && got == want, "limit \(limit) after \(pushed) pushes")

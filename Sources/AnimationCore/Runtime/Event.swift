@@ -118,17 +118,19 @@ struct EventQueue {
     }
 
     /// Hands up to `limit` of the oldest events to `body`, in order, as
-    /// `pop` would one by one, but read in place (no copy of each);
-    /// returns how many.
-    mutating func pop(upTo limit: Int, _ body: (borrowing Event) -> Void) -> Int {
+    /// `pop` would one by one, but read in place: `body` gets the address of
+    /// each, valid during the call (a borrowed event was still copied, with
+    /// its payload retained and released, a third of a poll); returns how many.
+    mutating func pop(upTo limit: Int, _ body: (UnsafePointer<Event>) -> Void) -> Int {
         let k = Swift.min(Swift.max(limit, 0), count)
         if k > 0 {
             ring.withUnsafeBufferPointer { events in
                 // Stored at head ..< head + count, wrapping at the capacity
                 // (reached only once the ring has grown to it).
+                let base = events.baseAddress.unsafelyUnwrapped
                 var i = head
                 for _ in 0..<k {
-                    body(events[i])
+                    body(base + i)
                     i += 1
                     if i == capacity { i = 0 }
                 }
@@ -137,7 +139,7 @@ struct EventQueue {
         }
         // The overflow notice comes after the events kept before the loss.
         if k < limit, count == 0, lost > 0, let notice = pop() {
-            body(notice)
+            withUnsafePointer(to: notice) { body($0) }
             return k + 1
         }
         return k

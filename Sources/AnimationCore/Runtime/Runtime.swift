@@ -272,7 +272,7 @@ public final class Runtime {
 
     /// Hands up to `limit` of the oldest events to `body`, in order, and
     /// removes them; returns how many (a bulk `pollEvent`).
-    public func pollEvents(upTo limit: Int, _ body: (borrowing Event) -> Void) -> Int { events.pop(upTo: limit, body) }
+    public func pollEvents(upTo limit: Int, _ body: (UnsafePointer<Event>) -> Void) -> Int { events.pop(upTo: limit, body) }
 
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
