@@ -338,7 +338,7 @@ extension Runtime {
         e.object = instances.handle(at: ii)
         e.animation = Handle(raw: instances[ii].definition)
         e.reason = reason
-        emit(e)
+        emit(consume e)
     }
 
     func leaveBarriers(_ ii: Int) {

@@ -80,7 +80,7 @@ struct EventQueue {
 
     init(capacity: Int) { self.capacity = max(capacity, 2) }
 
-    mutating func push(_ e: Event) {
+    mutating func push(_ e: consuming Event) {
         if lost > 0 || count >= capacity - 1 {
             // Keep the last slot for the overflow notice.
             if lost == 0 { lostAt = e.time }
@@ -90,7 +90,7 @@ struct EventQueue {
         append(e)
     }
 
-    private mutating func append(_ e: Event) {
+    private mutating func append(_ e: consuming Event) {
         if ring.count < capacity { ring.append(e) }
         else { ring[(head + count) % capacity] = e }
         count += 1

@@ -114,7 +114,7 @@ extension Runtime {
                 e.layer = layers.handle(at: Int(instances[ii].layer))
                 e.object = instances.handle(at: ii)
                 e.animation = Handle(raw: instances[ii].definition)
-                emit(e)
+                emit(consume e)
             }
             if newState == .ended {
                 instances[ii].state = .ended

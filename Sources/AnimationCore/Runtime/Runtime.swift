@@ -277,7 +277,8 @@ public final class Runtime {
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
 
-    func emit(_ e: Event) {
+    /// Queues `e` (moved into the queue, not copied).
+    func emit(_ e: consuming Event) {
         if eventDigest != nil { eventDigest!.add(e) }
         events.push(e)
     }
