@@ -15,9 +15,14 @@
  *                           mid-flight animations, steady, against the same
  *                           frame when 1 % finish (removed on completion) and
  *                           1 % are added through the bulk call: prints both
- *                           and their ratio; with `scattered`, both runtimes
- *                           have their values made in a random order of the
- *                           layers first (the state churn itself leads to)
+ *                           and their ratio. The animations that end in a
+ *                           frame are spread over the layers (every 100th:
+ *                           lifetimes independent of the layer). With
+ *                           `scattered`, both runtimes have their values
+ *                           made in a random order of the layers first (the
+ *                           state churn itself leads to); with `clustered`,
+ *                           those ending in a frame are neighbours instead
+ *                           (rows of a list, say)
  *   abi_bench fills N       a tick with N finished animations that fill
  *                           (kept after they end), against a tick of the same
  *                           layers with nothing attached: ns per fill per tick
@@ -192,11 +197,18 @@ static size_t drain(animrt_runtime *rt) {
     return total;
 }
 
-/* N layers; animation i (in group i % 100) ends at T0 + (group + 0.5) / 60
- * when `churn`, else long after the frames measured. 200 frames: in the
- * first 100 the animations added in bulk at the start finish, in the next
- * 100 those added in bulk during the run. */
-static int bench_churn(size_t n, int scattered) {
+/* N layers; animation i (in group i % 100, or i * 100 / N when clustered)
+ * ends at T0 + (group + 0.5) / 60 when `churn`, else long after the frames
+ * measured. 200 frames: in the first 100 the animations added in bulk at
+ * the start finish, in the next 100 those added in bulk during the run. */
+enum churn_layout { CHURN_SPREAD, CHURN_SCATTERED, CHURN_CLUSTERED };
+
+static size_t churn_group(size_t i, size_t n, int groups, enum churn_layout layout) {
+    return layout == CHURN_CLUSTERED ? i * (size_t)groups / n : i % (size_t)groups;
+}
+
+static int bench_churn(size_t n, enum churn_layout layout) {
+    const int scattered = layout == CHURN_SCATTERED;
     const double t0 = 10, dt = 1.0 / 60;
     const int frames = 200, groups = 100;
     static const char *curves[5] = {"linear", "easeIn", "easeOut", "easeInEaseOut", "default"};
@@ -233,7 +245,8 @@ static int bench_churn(size_t n, int scattered) {
             seed_rand(7);
             active_columns(n, t0, 1.9, begin, dur, from, to);
             for (size_t i = 0; i < n; i++) {
-                double end = churn ? t0 + ((double)(i % groups) + 0.5) * dt : begin[i] + dur[i] + 2;  /* past frame 200 */
+                double end = churn ? t0 + ((double)churn_group(i, n, groups, layout) + 0.5) * dt
+                                   : begin[i] + dur[i] + 2;  /* past frame 200 */
                 dur[i] = end - begin[i];
             }
             for (int c = 0; c < 5; c++) {
@@ -259,7 +272,14 @@ static int bench_churn(size_t n, int scattered) {
                     /* Group f - 1 ended in this tick (removed); its layers get new animations ending in the
                      * middle of the frame 100 frames on (so from frame 101 the bulk-added ones finish too). */
                     size_t m = 0;
-                    for (size_t i = (size_t)(f - 1); i < n; i += groups) group_layers[m++] = layers[i];
+                    size_t g = (size_t)((f - 1) % groups);
+                    if (layout == CHURN_CLUSTERED) {
+                        /* The i with i * groups / n == g. */
+                        for (size_t i = (g * n + groups - 1) / groups; i < n && i * groups / n == g; i++)
+                            group_layers[m++] = layers[i];
+                    } else {
+                        for (size_t i = g; i < n; i += groups) group_layers[m++] = layers[i];
+                    }
                     double *b = begin, *d = dur;  /* reuse the first m entries as columns */
                     for (size_t k = 0; k < m; k++) { b[k] = now - 0.5; d[k] = ((double)groups - 0.5) * dt + 0.5; }
                     animrt_column cols[4] = {{ANIMRT_COLUMN_BEGIN_TIME, b}, {ANIMRT_COLUMN_DURATION, d},
@@ -326,12 +346,14 @@ static int bench_fills(size_t n) {
 
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "bulk") == 0) return bench_bulk(strtoull(argv[2], 0, 10));
-    if (argc >= 3 && strcmp(argv[1], "churn") == 0)
-        return bench_churn(strtoull(argv[2], 0, 10), argc >= 4 && strcmp(argv[3], "scattered") == 0);
+    if (argc >= 3 && strcmp(argv[1], "churn") == 0 && (argc == 3 || (argc == 4 && strcmp(argv[3], "scattered") == 0)
+                                                         || (argc == 4 && strcmp(argv[3], "clustered") == 0)))
+        return bench_churn(strtoull(argv[2], 0, 10),
+                           argc == 3 ? CHURN_SPREAD : strcmp(argv[3], "scattered") == 0 ? CHURN_SCATTERED : CHURN_CLUSTERED);
     if (argc >= 3 && strcmp(argv[1], "fills") == 0) return bench_fills(strtoull(argv[2], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();
     if (argc >= 4 && strcmp(argv[1], "frame") == 0) return bench_frame(strtoull(argv[2], 0, 10), atoi(argv[3]));
-    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N [scattered] | fills N\n");
+    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N [scattered | clustered] | fills N\n");
     return 2;
 }
