@@ -47,6 +47,8 @@ ATTACH = "Sources/AnimationCore/Layers/Runtime+Attach.swift"
 BULK_ATTACH = "Sources/AnimationCore/Layers/Runtime+BulkAttach.swift"
 TICK = "Sources/AnimationCore/Runtime/Runtime+Tick.swift"
 EVENT = "Sources/AnimationCore/Runtime/Event.swift"
+GROWING_BLOCK = "Sources/AnimationCore/Support/GrowingBlock.swift"
+LARGE_PAGES = "Sources/AnimationCore/Support/LargePages.swift"
 RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
 KEYFRAMES = "Sources/AnimationCore/Animations/ResolvedKeyframes.swift"
 FLAGS = "Sources/AnimationCore/Animations/AnimationFlag.swift"
@@ -330,6 +332,16 @@ MUTANTS = [
            "if k < limit, count == 0, lost > 0, let notice = pop() {",
            "if k < limit, count == 0, lost > 1, let notice = pop() {", ("swift:EventQueue",),
            "the bulk pop holds back the overflow notice of a single lost event"),
+    Mutant("event-bulk-pop-in-place", "off-by-one", EVENT,
+           "                    body(base + i)\n", "                    body(base + head)\n", ("swift:EventQueue",),
+           "the bulk pop hands the oldest event over and over instead of each in turn"),
+    Mutant("growing-block-moves", "dropped statement", GROWING_BLOCK,
+           "guard let p = realloc(block, bytes(T.self, capacity))",
+           "guard let p = malloc(bytes(T.self, capacity))", ("swift:Footprint",),
+           "a table that grows gets a new block without its records"),
+    Mutant("large-pages-span", "changed constant", LARGE_PAGES,
+           "let mask = UInt(page - 1)", "let mask = UInt(size - 1)", ("swift:Footprint",),
+           "large tables advise only the whole 2 MiB pages inside them, so the C library cannot remap them to grow"),
     Mutant("promote-survivor", "dropped statement", ATTACH,
            "            if property >= 0 { promoteSurvivor(layer: li, property: property) }\n", "",
            ("swift:Promotion",),
