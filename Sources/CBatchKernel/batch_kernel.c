@@ -63,27 +63,19 @@ typedef struct {
     const uint8_t *state, *flags;
     const int32_t *slot;
     double *presentation;
-    const double *model;
     uint32_t running, active, complex;
 } steady;
 
 static inline steady steady_from(const animrt_batch_lane *lane, size_t first) {
-    steady s = {lane->state + first, lane->flags + first, lane->slot + first, lane->presentation, lane->model,
+    steady s = {lane->state + first, lane->flags + first, lane->slot + first, lane->presentation,
                 0x01010101u * lane->running, 0x01010101u * lane->active_flag, 0x01010101u * lane->complex_flag};
     return s;
 }
 
-/* Closes the block of entries i .. i + 3 whose byte is e, raw progress in
- * raw and values v: a steady block is shown here, any other has its values
- * left in `value` for the caller. Returns whether it was shown.
- *
- * Of a block left, the entries outside their active interval (raw progress
- * below 0, at or past 1, or NaN) may show their model value when the
- * caller closes them: its load is started here. When 1 % of a scene's
- * entries finish in one tick, those values are scattered, and the caller
- * would otherwise wait for each in turn. Only a hint: nothing changes. */
-static inline AVX2 int show(steady k, size_t i, __m256d v, uint8_t e, const double *raw, double *value,
-                            uint8_t *exact) {
+/* Closes the block of entries i .. i + 3 whose byte is e and values v: a
+ * steady block is shown here, any other has its values left in `value` for
+ * the caller. Returns whether it was shown. */
+static inline AVX2 int show(steady k, size_t i, __m256d v, uint8_t e, double *value, uint8_t *exact) {
     uint32_t s, fl;
     memcpy(&s, k.state + i, 4);
     memcpy(&fl, k.flags + i, 4);
@@ -94,11 +86,6 @@ static inline AVX2 int show(steady k, size_t i, __m256d v, uint8_t e, const doub
         exact[i / 4] = e | ANIMRT_BLOCK_STORED;
         return 1;
     }
-    __m256d r = _mm256_loadu_pd(raw + i);
-    int outside = _mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(r, _mm256_setzero_pd(), _CMP_LT_OQ),
-                                                  _mm256_cmp_pd(r, _mm256_set1_pd(1), _CMP_NLT_UQ)));
-    for (int l = 0; l < 4; l++)
-        if (outside >> l & 1) __builtin_prefetch(k.model + k.slot[i + l], 0, 3);
     _mm256_storeu_pd(value + i, v);
     exact[i / 4] = e;
     return 0;
@@ -196,7 +183,7 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
             __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), y));
             /* An entry that needs no exact solve is inside (0, 1), mid-flight. */
             uint8_t e = (uint8_t)((~oks[(i - run) / 4] & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-            left += !show(shown, i, v, e, raw, value, exact);
+            left += !show(shown, i, v, e, value, exact);
         }
     }
     return left;
@@ -207,13 +194,13 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
  * entries whose progress p (raw or clamped: the same test) is inside (0, 1)
  * may be shown here; the caller closes the others. */
 static inline AVX2 int show_eased(steady k, const double *from, const double *to, size_t i, __m256d p, __m256d y,
-                                  const double *raw, double *value, uint8_t *exact) {
+                                  double *value, uint8_t *exact) {
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
     __m256d inside = _mm256_and_pd(_mm256_cmp_pd(p, zero, _CMP_GT_OQ), _mm256_cmp_pd(p, one, _CMP_LT_OQ));
     __m256d f = _mm256_loadu_pd(from + i);
     __m256d v = _mm256_add_pd(f, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(to + i), f), y));
     uint8_t e = (uint8_t)((~_mm256_movemask_pd(inside) & 0xF) | (all_finite(v) ? ANIMRT_BLOCK_FINITE : 0));
-    return show(k, i, v, e, raw, value, exact);
+    return show(k, i, v, e, value, exact);
 }
 
 AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t first, size_t n, double now,
@@ -225,7 +212,7 @@ AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     size_t left = 0;
     for (size_t i = 0; i < n; i += 4) {
         __m256d x = progress(begin, duration, i, nowv, raw);
-        left += !show_eased(shown, from, to, i, x, x, raw, value, exact);
+        left += !show_eased(shown, from, to, i, x, x, value, exact);
     }
     return left;
 }
@@ -260,7 +247,7 @@ AVX2 size_t animrt_eased_blocks_avx2(const animrt_batch_lane *lane, size_t first
         __m256d eased = _mm256_loadu_pd(y + i);
         /* A value that is not finite counts as 0 (eased - eased is 0 for finite values only). */
         eased = _mm256_and_pd(eased, _mm256_cmp_pd(_mm256_sub_pd(eased, eased), zero, _CMP_EQ_OQ));
-        left += !show_eased(shown, from, to, i, _mm256_loadu_pd(raw + i), eased, raw, value, exact);
+        left += !show_eased(shown, from, to, i, _mm256_loadu_pd(raw + i), eased, value, exact);
     }
     return left;
 }

@@ -26,7 +26,7 @@ extension BatchKernel {
             tables: UnsafeRawPointer(tables).assumingMemoryBound(to: UnsafePointer<Double>?.self),
             intervals: Int32(GuessTable.intervals), stride: Int32(GuessTable.stride),
             running: running, active_flag: 1 << (BatchStorage.effectShift &+ running),
-            complex_flag: BatchStorage.complexTiming, presentation: presentation, model: model)
+            complex_flag: BatchStorage.complexTiming, presentation: presentation)
     }
 
     /// The Bézier lane: `blocks` through the AVX2 blocks.

@@ -34,8 +34,6 @@ typedef struct {
      * `active_flag` (in effect while running) and not `complex_flag`. */
     uint8_t running, active_flag, complex_flag;
     double *presentation;
-    /* The model values: only loaded ahead (see `show` in batch_kernel.c). */
-    const double *model;
 } animrt_batch_lane;
 
 /* Bits of a block's byte in `exact`: which entries need the exact solver,
