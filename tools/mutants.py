@@ -48,6 +48,7 @@ BULK_ATTACH = "Sources/AnimationCore/Layers/Runtime+BulkAttach.swift"
 TICK = "Sources/AnimationCore/Runtime/Runtime+Tick.swift"
 EVENT = "Sources/AnimationCore/Runtime/Event.swift"
 GROWING_BLOCK = "Sources/AnimationCore/Support/GrowingBlock.swift"
+CURVE_TABLE = "Sources/AnimationCore/Batch/CurveTable.swift"
 LARGE_PAGES = "Sources/AnimationCore/Support/LargePages.swift"
 RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
 KEYFRAMES = "Sources/AnimationCore/Animations/ResolvedKeyframes.swift"
@@ -335,6 +336,9 @@ MUTANTS = [
     Mutant("event-bulk-pop-in-place", "off-by-one", EVENT,
            "                    body(base + i)\n", "                    body(base + head)\n", ("swift:EventQueue",),
            "the bulk pop hands the oldest event over and over instead of each in turn"),
+    Mutant("curve-quick-key", "swapped operand", CURVE_TABLE,
+           "SIMD4(b.x1, b.y1, b.x2, b.y2)", "SIMD4(b.x1, b.y1, b.x2, b.x2)", ("swift:CurveTable",),
+           "two Béziers that differ only in y2 share a curve id, so the second is drawn with the first's solver"),
     Mutant("growing-block-moves", "dropped statement", GROWING_BLOCK,
            "guard let p = realloc(block, bytes(T.self, capacity))",
            "guard let p = malloc(bytes(T.self, capacity))", ("swift:Footprint",),

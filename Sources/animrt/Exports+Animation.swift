@@ -138,8 +138,7 @@ private func timingFunction(named name: UnsafePointer<CChar>?, _ box: RuntimeBox
 @c @implementation
 public func animrt_animation_set_timing_function(_ rt: OpaquePointer!, _ animation: animrt_id, _ name: UnsafePointer<CChar>!) -> animrt_status {
     traced(rt, { TraceCall("animrt_animation_set_timing_function", [.handle(animation), Traced.text(name)]) }) { box throws(AnimrtError) in
-        let f = try timingFunction(named: name, box)
-        try box.runtime.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in a.timingFunction = f }
+        try box.runtime.setTimingFunction(try timingFunction(named: name, box), ofAnimation: Handle(raw: animation))
     }
 }
 

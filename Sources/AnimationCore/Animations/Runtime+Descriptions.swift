@@ -49,6 +49,13 @@ extension Runtime {
         try body(&definitions[i].animation)
     }
 
+    /// Sets (nil: clears) the timing function of a stored description in
+    /// place (`f` is moved into it).
+    public func setTimingFunction(_ f: consuming TimingFunction?, ofAnimation h: Handle) throws(AnimrtError) {
+        let i = try describedIndex(h)
+        definitions[i].animation.timingFunction = f
+    }
+
     /// Sets one timing parameter of a stored description in place.
     public func setTiming(_ p: TimingParameter, _ v: Double, ofAnimation h: Handle) throws(AnimrtError) {
         let i = try describedIndex(h)

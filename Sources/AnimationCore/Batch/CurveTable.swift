@@ -25,6 +25,29 @@ struct CurveTable {
     /// The ids `retain` found last by hashing (at most 8), and where the next goes.
     private var recent: [Int32] = []
     private var nextRecent = 0
+    /// Per curve, what `retain` compares the recent ids by: plain values,
+    /// where comparing the functions themselves copies each one (see `QuickKey`).
+    private var quickKeys: [QuickKey] = []
+
+    /// A linear or cubic Bézier function as plain values: equal keys, equal
+    /// functions (a Bézier is equal to another with the same control
+    /// points). Other functions have no key and are compared whole.
+    struct QuickKey: Equatable {
+        var kind: UInt8
+        var points: SIMD4<Double>
+
+        static let none = QuickKey(kind: 0, points: .zero)
+
+        init(kind: UInt8, points: SIMD4<Double>) { self.kind = kind; self.points = points }
+
+        init(_ f: TimingFunction) {
+            switch f {
+            case .linear: self.init(kind: 1, points: .zero)
+            case .cubicBezier(let b): self.init(kind: 2, points: SIMD4(b.x1, b.y1, b.x2, b.y2))
+            default: self = .none
+            }
+        }
+    }
 
     /// What a free slot, and the non-Bézier kinds, point at.
     private static let identity = UnitBezier(0, 0, 1, 1)
@@ -35,7 +58,12 @@ struct CurveTable {
     /// The id of `f` for one more batch entry, adding it if it is new.
     mutating func retain(_ f: TimingFunction) -> Int32 {
         // Adds mostly use a few curves: compare with the last ones before hashing.
-        for id in recent where uses[Int(id)] > 0 && functions[Int(id)] == f { uses[Int(id)] += 1; return id }
+        let key = QuickKey(f)
+        if key != .none {
+            for id in recent where uses[Int(id)] > 0 && quickKeys[Int(id)] == key { uses[Int(id)] += 1; return id }
+        } else {
+            for id in recent where uses[Int(id)] > 0 && functions[Int(id)] == f { uses[Int(id)] += 1; return id }
+        }
         let id = retainHashed(f)
         if recent.count < 8 { recent.append(id) } else { recent[nextRecent] = id; nextRecent = (nextRecent + 1) % 8 }
         return id
@@ -48,6 +76,7 @@ struct CurveTable {
         else {
             id = Int32(functions.count)
             functions.append(.linear); kinds.append(CurveTable.linear); uses.append(0); natives.append(.none)
+            quickKeys.append(.none)
             coefficients += repeatElement(0, count: 6)
             tables.append(UnsafePointer(CurveTable.identity.table.pieces))
         }
@@ -87,6 +116,7 @@ struct CurveTable {
             kinds[i] = natives[i].kind
         }
         functions[i] = f
+        quickKeys[i] = QuickKey(f)
         for (k, v) in [b.ax, b.bx, b.cx, b.ay, b.by, b.cy].enumerated() { coefficients[i * 6 + k] = v }
         tables[i] = UnsafePointer(b.table.pieces)
     }

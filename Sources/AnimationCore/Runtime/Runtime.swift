@@ -171,8 +171,9 @@ public final class Runtime {
     @exclusivity(unchecked) var plainKeyPaths: [(property: Int32, first: Int32, count: Int32)] = []
     var keyPathIDs: [String: Int32] = [:]
 
-    /// Layer media timings (`LayerRecord.timingIndex`), and free entries.
-    var layerTimings: [MediaTiming] = []
+    /// Layer media timings (`LayerRecord.timingIndex`), and free entries
+    /// (read by every add and every tick, through the layer's ancestors).
+    @exclusivity(unchecked) var layerTimings: [MediaTiming] = []
     var freeLayerTimings: [Int32] = []
 
     @exclusivity(unchecked) var model: [Double] = []
