@@ -82,7 +82,30 @@ struct FootprintTests {
         #expect(strings[3].hasPrefix("value 3 ") && strings[99_999].hasPrefix("value 99999 "))
         strings.deinitialize(count: 100_000)
         GrowingBlock.free(strings)
+
+        // A record holding a weak reference may not be moved by copying its
+        // bytes: it takes the usual way, and its references survive growth.
+        #if canImport(Glibc)
+        #expect(GrowingBlock.usesCAllocator(Double.self) && GrowingBlock.usesCAllocator(String.self))
+        #endif
+        #expect(!GrowingBlock.usesCAllocator(WeakRecord.self))
+        let objects = (0..<1000).map { _ in Marker() }
+        var weak = GrowingBlock.allocate(WeakRecord.self, capacity: 1)
+        var made = 0, room = 1
+        while made < objects.count {
+            if made == room { weak = GrowingBlock.grow(weak, count: made, to: room * 2); room *= 2 }
+            (weak + made).initialize(to: WeakRecord(object: objects[made], index: made))
+            made += 1
+        }
+        var lost = 0
+        for i in 0..<made where weak[i].object !== objects[i] || weak[i].index != i { lost += 1 }
+        #expect(lost == 0)
+        weak.deinitialize(count: made)
+        GrowingBlock.free(weak)
     }
+
+    final class Marker {}
+    struct WeakRecord { weak var object: Marker?; var index: Int }
 
     @Test("a layer with more properties than fit inline keeps each apart")
     func overflowingProperties() throws {

@@ -33,7 +33,6 @@ final class Column<T: BitwiseCopyable> {
     @inline(never)
     private func resize(_ newCapacity: Int) {
         base = GrowingBlock.grow(base, count: count, to: newCapacity)
-        LargePages.advise(base, bytes: newCapacity * MemoryLayout<T>.stride)
         capacity = newCapacity
     }
 

@@ -104,7 +104,6 @@ public final class SlotTable<Element> {
 
     private func grow(to newStorage: Int) {
         base = GrowingBlock.grow(base, count: slots, to: newStorage)
-        LargePages.advise(base, bytes: newStorage * MemoryLayout<Element>.stride)
         meta = GrowingBlock.grow(meta, count: slots, to: newStorage)
         storage = newStorage
     }

@@ -10,16 +10,22 @@ import Glibc
 /// zeroes first: in a scene built one add at a time, that was a fifth of
 /// each add. The C library's `realloc` grows a large block by remapping its
 /// pages (no copy, and pages already written are not zeroed again), and a
-/// small one in place when there is room after it. Elsewhere, or for
-/// records aligned beyond what `malloc` guarantees, a block is moved the
-/// usual way. Either way a grown block holds the same records, moved
-/// (a Swift value may be moved bitwise).
+/// small one in place when there is room after it. That needs records
+/// that may be moved by copying their bytes (most Swift values; not one
+/// holding a weak reference) and aligned no more than `malloc` guarantees
+/// (two words); other records, and other systems, are moved the usual
+/// way. Either way a grown block holds the same records.
+///
+/// A grown block asks for large pages (`LargePages`) over all of the
+/// memory the C library gave it, which reaches the end of the block's
+/// mapping: advice that stops short of it splits the mapping, and the
+/// next `realloc` can no longer remap it.
 enum GrowingBlock {
     /// Whether blocks of `T` come from the C allocator.
     @inline(__always)
-    private static func usesCAllocator<T>(_: T.Type) -> Bool {
+    static func usesCAllocator<T>(_: T.Type) -> Bool {
         #if canImport(Glibc)
-        return MemoryLayout<T>.alignment <= 16
+        return MemoryLayout<T>.alignment <= 2 * MemoryLayout<Int>.size && _isBitwiseTakable(T.self)
         #else
         return false
         #endif
@@ -43,14 +49,28 @@ enum GrowingBlock {
         #if canImport(Glibc)
         if usesCAllocator(T.self) {
             guard let p = realloc(block, bytes(T.self, capacity)) else { fatalError("out of memory") }
+            LargePages.advise(p, bytes: usableSize(p) ?? bytes(T.self, capacity))
             return p.bindMemory(to: T.self, capacity: capacity)
         }
         #endif
         let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        LargePages.advise(bigger, bytes: capacity * MemoryLayout<T>.stride)
         bigger.moveInitialize(from: block, count: count)
         block.deallocate()
         return bigger
     }
+
+    #if canImport(Glibc)
+    /// The C library's `malloc_usable_size`, looked up once (Swift's view of
+    /// the C library does not declare it).
+    private static let usableSizeFunction: (@convention(c) (UnsafeMutableRawPointer?) -> Int)? = {
+        guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else { return nil }
+        return unsafeBitCast(f, to: (@convention(c) (UnsafeMutableRawPointer?) -> Int).self)
+    }()
+
+    /// All the memory the C library gave block `p`, which may exceed what was asked.
+    private static func usableSize(_ p: UnsafeMutableRawPointer) -> Int? { usableSizeFunction.map { $0(p) } }
+    #endif
 
     /// Frees a block (its records already deinitialised, if they need it).
     static func free<T>(_ block: UnsafeMutablePointer<T>) {

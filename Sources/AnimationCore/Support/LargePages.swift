@@ -11,13 +11,17 @@ import Glibc
 /// Transparent huge pages serve such a block from a few 2 MiB pages; where
 /// the system gives them on request (Linux's "madvise" setting, a common
 /// default), this requests them. The advice covers the pages the block
-/// spans, whole: a block that the C library maps on its own then stays one
-/// uniform mapping, which `realloc` can move without copying (advice on
-/// part of it splits the mapping, and the move fails). The kernel backs a
-/// 2 MiB page only where one lies wholly inside the advised pages, so
-/// nothing is allocated beyond the block and the two pages at its ends.
-/// Elsewhere, or when the kernel declines, nothing changes: it is a hint.
+/// spans, whole: given all of a block the C library maps on its own (its
+/// usable size, see `GrowingBlock`), the mapping stays uniform, and
+/// `realloc` can move it without copying (advice on part of it splits the
+/// mapping, and the move fails). The kernel backs a large page only where
+/// one lies wholly inside the advised pages, so nothing is allocated
+/// beyond the block and the two pages at its ends. Elsewhere, or when the
+/// kernel declines, nothing changes: it is a hint.
 enum LargePages {
+    /// Blocks under two of these are left alone. It is x86-64's large page,
+    /// and aarch64's with 4 KiB pages (larger with larger pages, where the
+    /// advice is as harmless and likelier to go unused).
     static let size = 2 << 20
 
     /// The system's page size (4 KiB on x86-64; 4, 16 or 64 KiB on aarch64).
