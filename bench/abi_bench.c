@@ -346,10 +346,12 @@ static int bench_fills(size_t n) {
 
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "bulk") == 0) return bench_bulk(strtoull(argv[2], 0, 10));
-    if (argc >= 3 && strcmp(argv[1], "churn") == 0 && (argc == 3 || (argc == 4 && strcmp(argv[3], "scattered") == 0)
-                                                         || (argc == 4 && strcmp(argv[3], "clustered") == 0)))
-        return bench_churn(strtoull(argv[2], 0, 10),
-                           argc == 3 ? CHURN_SPREAD : strcmp(argv[3], "scattered") == 0 ? CHURN_SCATTERED : CHURN_CLUSTERED);
+    if (argc >= 3 && argc <= 4 && strcmp(argv[1], "churn") == 0) {
+        const char *layout = argc == 4 ? argv[3] : "spread";
+        if (strcmp(layout, "spread") == 0) return bench_churn(strtoull(argv[2], 0, 10), CHURN_SPREAD);
+        if (strcmp(layout, "scattered") == 0) return bench_churn(strtoull(argv[2], 0, 10), CHURN_SCATTERED);
+        if (strcmp(layout, "clustered") == 0) return bench_churn(strtoull(argv[2], 0, 10), CHURN_CLUSTERED);
+    }
     if (argc >= 3 && strcmp(argv[1], "fills") == 0) return bench_fills(strtoull(argv[2], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();

@@ -59,10 +59,9 @@ struct CurveTable {
     mutating func retain(_ f: TimingFunction) -> Int32 {
         // Adds mostly use a few curves: compare with the last ones before hashing.
         let key = QuickKey(f)
-        if key != .none {
-            for id in recent where uses[Int(id)] > 0 && quickKeys[Int(id)] == key { uses[Int(id)] += 1; return id }
-        } else {
-            for id in recent where uses[Int(id)] > 0 && functions[Int(id)] == f { uses[Int(id)] += 1; return id }
+        for id in recent where uses[Int(id)] > 0 && (key != .none ? quickKeys[Int(id)] == key : functions[Int(id)] == f) {
+            uses[Int(id)] += 1
+            return id
         }
         let id = retainHashed(f)
         if recent.count < 8 { recent.append(id) } else { recent[nextRecent] = id; nextRecent = (nextRecent + 1) % 8 }
