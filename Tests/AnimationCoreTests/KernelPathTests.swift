@@ -93,9 +93,10 @@ struct KernelPathTests {
     }
 
     /// Every frame's presentation bits, state bytes and transitions, on one path.
-    static func frames(kind: UInt8, count: Int, seed: UInt64, path: BatchPath, threads: Int) -> [[UInt64]] {
+    static func frames(kind: UInt8, count: Int, seed: UInt64, path: BatchPath, threads: Int, sparse: Bool = false) -> [[UInt64]] {
         var curves = CurveTable()
-        let (lane, times) = lane(kind: kind, count: count, seed: seed, curves: &curves)
+        let (lane, times) = sparse ? sparseLane(kind: kind, count: count, curves: &curves)
+            : lane(kind: kind, count: count, seed: seed, curves: &curves)
         lane.minimumPerThread = 37
         let model = (0..<count).map { Double($0 % 5) - 2 }
         var presentation = [Double](repeating: .nan, count: count)
@@ -112,6 +113,87 @@ struct KernelPathTests {
                        + transitions.map { UInt64($0.0) << 8 | UInt64($0.1.rawValue) })
         }
         return out
+    }
+
+    /// A lane of `count` entries mid-flight over (0, 2) but for a few: every
+    /// 31st starts at 0.9, every 29th ends at 1 (kept, filling or not, or
+    /// removed), every 97th has complex timing. So that in the frames after
+    /// the first, a chunk of the AVX2 blocks leaves a few blocks among many
+    /// stored ones, and is closed late, after the next chunk has run.
+    static func sparseLane(kind: UInt8, count: Int, curves: inout CurveTable) -> (BatchStorage, [Double]) {
+        let lane = BatchStorage(kind: kind)
+        let function: TimingFunction = kind == CurveTable.linear ? .linear : kind == CurveTable.bezier ? .easeInEaseOut
+            : kind == CurveTable.block ? .custom(try! swing.function([])) : .custom(try! TimingFunctionFamily(
+                name: "cube", body: .unary({ x in x * x * x })).function([]))
+        let c = curves.retain(function)
+        for i in 0..<count {
+            if i > 0 { _ = curves.retain(id: c) }
+            let begin = i % 31 == 7 ? 0.9 : 0, duration = i % 29 == 5 ? 1 : 2 - begin
+            let fill: FillMode = [.removed, .forwards, .both][i % 3]
+            if i % 97 == 50 {
+                var t = MediaTiming(beginTime: begin, duration: duration / 2, fillMode: fill)
+                t.repeatCount = 2
+                _ = lane.append(owner: Int32(i), timing: t, from: Double(i), to: -Double(i), slot: Int32(i), curve: c,
+                                removedOnCompletion: i % 2 == 0)
+            } else {
+                _ = lane.append(owner: Int32(i), begin: begin, duration: duration, from: Double(i), to: 1 - Double(i),
+                                slot: Int32(i), curve: c,
+                                flags: BatchStorage.flags(fill: fill, removedOnCompletion: i % 2 == 0, fromPresentation: false))
+            }
+        }
+        return (lane, [0.1, 0.5, 0.9, 0.95, 1, 1.05, 1.5, 2, 2.5])
+    }
+
+    @Test("a few blocks left among many stored ones (closed a chunk late) agree bit for bit",
+          arguments: [CurveTable.bezier, CurveTable.linear, CurveTable.block, CurveTable.unary])
+    func sparse(kind: UInt8) {
+        for count in [1031, 1280] {
+            let reference = Self.frames(kind: kind, count: count, seed: 0, path: .reference, threads: 1, sparse: true)
+            for (path, threads) in [(BatchPath.lanes, 1), (.native, 1), (.native, 2)] {
+                let other = Self.frames(kind: kind, count: count, seed: 0, path: path, threads: threads, sparse: true)
+                let frame = (0..<Swift.min(other.count, reference.count)).first { other[$0] != reference[$0] }
+                #expect(frame == nil && other.count == reference.count,
+                        "\(path), \(threads) threads, \(count) entries: frame \(frame ?? -1) differs")
+            }
+        }
+    }
+
+    @Test("the sparse lane leaves a few blocks of a chunk, and in every chunk")
+    func sparseCoverage() {
+        // Nothing to check where the processor has no AVX2 (`dispatch` checks that choice).
+        guard BatchKernel.hasNativeBlocks else { return }
+        var curves = CurveTable()
+        let (lane, times) = Self.sparseLane(kind: CurveTable.bezier, count: 1280, curves: &curves)
+        let model = [Double](repeating: 0, count: lane.count)
+        var presentation = model
+        var none: [(Int32, LifeState)] = []
+        let chunk = BatchKernel.nativeChunk
+        var lefts: [[Int]] = []
+        for now in times {
+            model.withUnsafeBufferPointer { m in
+                presentation.withUnsafeMutableBufferPointer { p in
+                    lane.withKernel(curves: curves, model: m.baseAddress!, presentation: p.baseAddress!) { kernel in
+                        // What each chunk leaves at `now`, before the frame changes the states.
+                        var columns = kernel.nativeLane
+                        var raw = [Double](repeating: 0, count: chunk), value = raw
+                        var exact = [UInt8](repeating: 0, count: chunk / 4)
+                        lefts.append(stride(from: 0, to: lane.count, by: chunk).map {
+                            animrt_bezier_blocks_avx2(&columns, $0, chunk, now, &raw, &value, &exact)
+                        })
+                    }
+                    lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!, threads: 1,
+                                  path: .native, transitions: &none)
+                }
+            }
+        }
+        // The first frame starts every entry: all blocks left, closed at once.
+        #expect(lefts[0].allSatisfy { $0 == chunk / 4 })
+        // From 0.5 to 1.5, every chunk leaves a few blocks, at most a sixteenth of
+        // its entries (closed late); from 2 on, all entries have ended.
+        for f in 1..<times.count {
+            let few = times[f] < 2
+            #expect(lefts[f].allSatisfy { few ? $0 > 0 && $0 <= chunk / 16 : $0 == chunk / 4 }, "at \(times[f]): \(lefts[f])")
+        }
     }
 
     @Test("the same bits on every path and thread count", arguments: [

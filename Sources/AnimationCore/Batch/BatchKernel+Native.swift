@@ -91,8 +91,54 @@ extension BatchKernel {
         }
     }
 
+    /// Asks for what closing the left blocks of the chunk at `i` (`m`
+    /// entries, results in `raw` and `exact`) will read far away: for each
+    /// entry outside its active interval, its model value if that shows and
+    /// its owner if its lifecycle steps. The C code reads neither, and a few
+    /// left blocks among many stored ones (animations ending here and there
+    /// in a large scene) would each wait for their misses in turn.
+    @inline(__always)
+    private func prefetchLeft(_ i: Int, _ m: Int, _ raw: UnsafePointer<Double>, _ exact: UnsafePointer<UInt8>) {
+        var b = 0
+        while b < m {
+            if exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
+                for l in 0..<4 where !(raw[b &+ l] >= 0 && raw[b &+ l] < 1) {
+                    let j = i &+ b &+ l, r = raw[b &+ l]
+                    let newState: UInt8 = (r >= 0 ? 1 : 0) &+ (r >= 1 ? 1 : 0)
+                    if (flags[j] >> (BatchStorage.effectShift &+ newState)) & 1 == 0 { animrt_prefetch(model + Int(slot[j])) }
+                    if newState > state[j] { animrt_prefetch(owner + j) }
+                }
+            }
+            b &+= 4
+        }
+    }
+
+    /// One chunk's results from `blocks`: raw progress, values, block bytes.
+    private struct ChunkResults {
+        let raw: UnsafeMutablePointer<Double>, value: UnsafeMutablePointer<Double>, exact: UnsafeMutablePointer<UInt8>
+    }
+
+    /// Closes the blocks of the chunk at `i` (`m` entries) that `blocks` did not store.
+    @inline(__always)
+    private func closeChunk(_ i: Int, _ m: Int, _ results: ChunkResults, _ now: Double, _ kind: NativeLane,
+                            _ transitions: inout [(Int32, LifeState)]) {
+        var b = 0
+        while b < m {
+            let e = results.exact[b >> 2]
+            if e & UInt8(ANIMRT_BLOCK_STORED) == 0 {
+                closeLeft(i &+ b, results.raw + b, results.value + b, e, now, kind, &transitions)
+            }
+            b &+= 4
+        }
+    }
+
     /// Runs `range` of a `kind` lane through `blocks` a chunk at a time and
-    /// closes the blocks it did not store (`closeLeft`). The lane is a value, not
+    /// closes the blocks it did not store (`closeLeft`). A chunk with a few
+    /// left blocks is closed after the next chunk has run (in entry order
+    /// still: the two touch different entries), so that what `prefetchLeft`
+    /// asked for has arrived. When most blocks are left, they are closed at
+    /// once: closing them one after another overlaps their misses already,
+    /// and the search would cost more than it hides. The lane is a value, not
     /// closures: what runs per entry is called directly, with no context to
     /// retain and release (an optional closure escapes, and made the mixed
     /// frame 27 % slower).
@@ -100,25 +146,33 @@ extension BatchKernel {
     private func native(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], _ kind: NativeLane,
                         _ blocks: NativeBlocks) {
         let chunk = BatchKernel.nativeChunk
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { buffer in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk / 4) { bytes in
-            let raw = buffer.baseAddress!, value = raw + chunk, exact = bytes.baseAddress!
+        // Two sets of results: the chunk running and the one waiting to be closed.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * chunk) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk / 2) { bytes in
+            let d = buffer.baseAddress!, e = bytes.baseAddress!
+            var current = ChunkResults(raw: d, value: d + chunk, exact: e)
+            var spare = ChunkResults(raw: d + 2 * chunk, value: d + 3 * chunk, exact: e + chunk / 4)
+            var waiting: (start: Int, count: Int)? = nil  // in `spare`
             var lane = nativeLane
             var i = range.lowerBound
             let end = range.upperBound
             while i &+ 4 <= end {
                 let m = Swift.min(chunk, (end &- i) & ~3)
-                if blocks(&lane, i, m, now, raw, value, exact) > 0 {
-                    var b = 0
-                    while b < m {
-                        if exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
-                            closeLeft(i &+ b, raw + b, value + b, exact[b >> 2], now, kind, &transitions)
-                        }
-                        b &+= 4
-                    }
+                let left = blocks(&lane, i, m, now, current.raw, current.value, current.exact)
+                if let w = waiting {
+                    closeChunk(w.start, w.count, spare, now, kind, &transitions)
+                    waiting = nil
+                }
+                if left > 0 && left <= m / 16 {
+                    prefetchLeft(i, m, current.raw, current.exact)
+                    waiting = (i, m)
+                    swap(&current, &spare)
+                } else if left > 0 {
+                    closeChunk(i, m, current, now, kind, &transitions)
                 }
                 i &+= m
             }
+            if let w = waiting { closeChunk(w.start, w.count, spare, now, kind, &transitions) }
             if i < end { loop(i..<end, now, &transitions) { k, x, _ in ease(kind, k, x) } }
         }}
     }

@@ -41,6 +41,16 @@ typedef struct {
 #define ANIMRT_BLOCK_FINITE 0x10
 #define ANIMRT_BLOCK_STORED 0x20
 
+/* Asks for the cache line holding *p ahead of a read. A hint: it changes
+ * nothing, and an address that is never read costs only the line. */
+static inline void animrt_prefetch(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
 /* 1 when this processor runs the functions below (x86-64 with AVX2), else 0
  * (and they must not be called). */
 ANIMRT_BATCH_KERNEL_INTERNAL int animrt_bezier_blocks_avx2_available(void);
