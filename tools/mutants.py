@@ -36,6 +36,7 @@ BATCH_BLOCKS = "Sources/AnimationCore/Batch/BatchKernel+Blocks.swift"
 BATCH_AVX2 = "Sources/CBatchKernel/batch_kernel.c"
 BATCH_BLOCK_CURVES = "Sources/AnimationCore/Batch/BatchKernel+BlockCurves.swift"
 BATCH_NATIVE = "Sources/AnimationCore/Batch/BatchKernel+Native.swift"
+BATCH_TEMPLATE = "Sources/AnimationCore/Batch/BatchTemplate.swift"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -175,6 +176,9 @@ MUTANTS = [
     Mutant("batch-lanes-newton-step", "dropped statement", BATCH_BLOCKS,
            ".& (step .< e) .& (step .> -e)", ".& (step .< e)", ("swift:Kernel",),
            "the SIMD4 blocks stop after one Newton step that moved t down by too much (solveT goes on)"),
+    Mutant("batch-ends-captured", "constant", BATCH_TEMPLATE,
+           "            let c = captured()\n", "            let c = 0.0\n", ("swift:BulkAdd",),
+           "a batched animation that starts from the presentation value starts from 0 instead"),
     Mutant("late-close-last", "dropped statement", BATCH_NATIVE,
            "            if let w = waiting { closeChunk(w.start, w.count, spare, now, kind, &transitions) }\n", "",
            ("swift:KernelPath",),

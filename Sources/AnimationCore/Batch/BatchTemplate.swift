@@ -34,13 +34,15 @@ struct BatchItem {
     var from: Double?, to: Double?, by: Double?
 
     /// The two ends (from, to), given the presentation value of the
-    /// component when added (used only when it starts from presentation).
+    /// component when added (read only when it starts from presentation:
+    /// elsewhere the value is a scattered miss a bulk add need not take).
     @inline(__always)
-    func ends(captured: Double, fromPresentation: Bool) -> (Double, Double) {
+    func ends(captured: @autoclosure () -> Double, fromPresentation: Bool) -> (Double, Double) {
         if fromPresentation {
             // As `ResolvedAnimation.rebase`: the given to, else the given by, from the captured value.
-            if let to { return (captured, to) }
-            return (captured, captured + by!)
+            let c = captured()
+            if let to { return (c, to) }
+            return (c, c + by!)
         }
         if let from, let to { return (from, to) }
         if let from { return (from, from + by!) }

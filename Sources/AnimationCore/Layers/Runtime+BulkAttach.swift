@@ -162,7 +162,7 @@ extension Runtime {
         // The key is looked up once, not per animation (`addPlanned`).
         let keyID = retainKey(key)
         defer { releaseKey(keyID) }
-        if n >= Runtime.warmThreshold { warm(layers: layers, property: template.property) }
+        if n >= Runtime.warmThreshold { warm(layers: layers, property: template.property, fromPresentation: template.fromPresentation) }
         for i in 0..<n {
             columns.setTiming(&item, i)
             columns.setValues(&item, i)

@@ -59,14 +59,16 @@ extension Runtime {
         warmSink = sink
     }
 
-    /// Loads the layer records, and the presentation of `property` on each,
-    /// that a bulk add to `targets` reads.
-    func warm(layers targets: UnsafeBufferPointer<Handle>, property: Int32) {
+    /// Loads the layer records, and the presentation of `property` on each
+    /// when the animations start from it, that a bulk add to `targets` reads.
+    func warm(layers targets: UnsafeBufferPointer<Handle>, property: Int32, fromPresentation: Bool) {
         var sink: UInt64 = 0
         for h in targets { sink &+= layers.touch(h.index) }
-        presentation.withUnsafeBufferPointer { p in
-            for h in targets {
-                if let off = layers[h.index].props.offset(of: property) { sink &+= p[Int(off)].bitPattern }
+        if fromPresentation {
+            presentation.withUnsafeBufferPointer { p in
+                for h in targets {
+                    if let off = layers[h.index].props.offset(of: property) { sink &+= p[Int(off)].bitPattern }
+                }
             }
         }
         warmSink = sink
