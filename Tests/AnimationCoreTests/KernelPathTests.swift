@@ -119,7 +119,8 @@ struct KernelPathTests {
     /// 31st starts at 0.9, every 29th ends at 1 (kept, filling or not, or
     /// removed), every 97th has complex timing. So that in the frames after
     /// the first, a chunk of the AVX2 blocks leaves a few blocks among many
-    /// stored ones, and is closed late, after the next chunk has run.
+    /// stored ones (a quarter at most), and is closed late, after the next
+    /// chunk has run.
     static func sparseLane(kind: UInt8, count: Int, curves: inout CurveTable) -> (BatchStorage, [Double]) {
         let lane = BatchStorage(kind: kind)
         let function: TimingFunction = kind == CurveTable.linear ? .linear : kind == CurveTable.bezier ? .easeInEaseOut
@@ -188,8 +189,8 @@ struct KernelPathTests {
         }
         // The first frame starts every entry: all blocks left, closed at once.
         #expect(lefts[0].allSatisfy { $0 == chunk / 4 })
-        // From 0.5 to 1.5, every chunk leaves a few blocks, at most a sixteenth of
-        // its entries (closed late); from 2 on, all entries have ended.
+        // From 0.5 to 1.5, every chunk leaves a few blocks, a quarter of its
+        // blocks at most (closed late); from 2 on, all entries have ended.
         for f in 1..<times.count {
             let few = times[f] < 2
             #expect(lefts[f].allSatisfy { few ? $0 > 0 && $0 <= chunk / 16 : $0 == chunk / 4 }, "at \(times[f]): \(lefts[f])")

@@ -134,14 +134,14 @@ extension BatchKernel {
 
     /// Runs `range` of a `kind` lane through `blocks` a chunk at a time and
     /// closes the blocks it did not store (`closeLeft`). A chunk with a few
-    /// left blocks is closed after the next chunk has run (in entry order
-    /// still: the two touch different entries), so that what `prefetchLeft`
-    /// asked for has arrived. When most blocks are left, they are closed at
-    /// once: closing them one after another overlaps their misses already,
-    /// and the search would cost more than it hides. The lane is a value, not
-    /// closures: what runs per entry is called directly, with no context to
-    /// retain and release (an optional closure escapes, and made the mixed
-    /// frame 27 % slower).
+    /// left blocks (a quarter of its blocks at most) is closed after the
+    /// next chunk has run (in entry order still: the two touch different
+    /// entries), so that what `prefetchLeft` asked for has arrived. When
+    /// more blocks are left, they are closed at once: closing them one after
+    /// another overlaps their misses already, and the search would cost
+    /// more than it hides. The lane is a value, not closures: what runs per
+    /// entry is called directly, with no context to retain and release (an
+    /// optional closure escapes, and made the mixed frame 27 % slower).
     @inline(__always)
     private func native(_ range: Range<Int>, _ now: Double, _ transitions: inout [(Int32, LifeState)], _ kind: NativeLane,
                         _ blocks: NativeBlocks) {
@@ -163,7 +163,7 @@ extension BatchKernel {
                     closeChunk(w.start, w.count, spare, now, kind, &transitions)
                     waiting = nil
                 }
-                if left > 0 && left <= m / 16 {
+                if left > 0 && left <= m / 16 {  // at most a quarter of the chunk's m / 4 blocks
                     prefetchLeft(i, m, current.raw, current.exact)
                     waiting = (i, m)
                     swap(&current, &spare)
