@@ -421,7 +421,8 @@ extension Event {
     /// The C form of the event at `e` (read in place: no copy of the
     /// event); its payload lives in `arena`.
     static func c(_ e: UnsafePointer<Event>, _ arena: PayloadArena) -> animrt_event {
-        let (values, count) = arena.store(e.pointee.payload)
+        // Lifecycle events carry no payload: nothing to copy, retain or release.
+        let (values, count) = e.pointee.payload.isEmpty ? (nil, 0) : arena.store(e.pointee.payload)
         return animrt_event(type: e.pointee.type.rawValue, reason: e.pointee.reason.rawValue, time: e.pointee.time,
                             layer: e.pointee.layer.raw, object: e.pointee.object.raw, animation: e.pointee.animation.raw,
                             token: e.pointee.token, name: e.pointee.name, from_state: e.pointee.fromState,

@@ -6,8 +6,9 @@
 /// time (the C ABI serialises calls with a mutex). It never reads a clock.
 public final class Runtime {
     /// The digest of every event reported since it was set (nil: not kept).
-    /// A recorded trace turns it on.
-    public var eventDigest: EventDigest?
+    /// A recorded trace turns it on. Read for every event, so not checked
+    /// for overlapping access (the runtime is one thread at a time).
+    @exclusivity(unchecked) public var eventDigest: EventDigest?
 
     /// Tunables fixed at creation.
     public struct Configuration: Sendable {
