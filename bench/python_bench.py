@@ -134,8 +134,11 @@ def best(fn, repeat):
 def frames(np, threads, scene, build_times):
     n = len(scene[0])
     # The best block of each side: five blocks, so that a stretch in which
-    # another program holds the second processor rarely decides the figure.
-    per_block, blocks = 30, 5
+    # another program holds the second processor rarely decides the figure;
+    # 22 frames each, so that every frame stays inside the window in which
+    # all the animations are mid-flight (past it, some finish and cost less).
+    per_block, blocks = 22, 5
+    assert (blocks * per_block - 1) * DT < WINDOW
     with animrt.Runtime(threads=threads) as rt:
         t0 = time.perf_counter()
         _, reader = build(rt, np, *scene)
