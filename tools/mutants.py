@@ -421,6 +421,9 @@ MUTANTS = [
     Mutant("export-checked-count", "comparison", EX_SUPPORT,
            "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
            "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+    Mutant("export-event-payload", "comparison", EX_SUPPORT,
+           "e.pointee.payload.isEmpty ? (nil, 0)", "!e.pointee.payload.isEmpty ? (nil, 0)", C_PY,
+           "polled events lose their payload (a machine's state values, messages, request arguments)"),
     # ---- the Python binding ------------------------------------------------
     Mutant("py-autoreverses-is-cumulative", "enum raw value", PY_ANIMATION,
            '_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,',
