@@ -657,6 +657,18 @@ animrt_status animrt_keyframe_get_values(animrt_runtime *rt, animrt_id animation
 animrt_status animrt_keyframe_get_key_times(animrt_runtime *rt, animrt_id animation, double *out, size_t cap,
                                             size_t *needed);
 
+/* A group's children (Core Animation's `animations`), in the order
+ * animrt_group_add appended them: *out is how many there are. */
+animrt_status animrt_group_get_count(animrt_runtime *rt, animrt_id group, size_t *out);
+
+/* The group's child at `index` (below the count), as a new description in
+ * *out: a copy, which the getters read and the setters change without
+ * touching the group; destroy it with animrt_animation_destroy. A child of
+ * an attached group reads as attached (its begin time in the group's time,
+ * its duration as defaulted). ANIMRT_E_KIND when `group` is not a group,
+ * ANIMRT_E_RANGE for an index past the last child. */
+animrt_status animrt_group_get_child(animrt_runtime *rt, animrt_id group, size_t index, animrt_id *out);
+
 /* Web Animations' phases; IDLE when the local time is unresolved (begin
  * time not stamped yet, or the layer's time is unresolved). */
 typedef enum animrt_phase {

@@ -60,6 +60,7 @@ EX_ANIMATION = "Sources/animrt/Exports+Animation.swift"
 EX_ATTACH = "Sources/animrt/Exports+Attach.swift"
 EX_LAYER = "Sources/animrt/Exports+Layer.swift"
 EX_SUPPORT = "Sources/animrt/Support.swift"
+EX_READBACK = "Sources/animrt/Exports+Readback.swift"
 INTERPRETER = "Sources/StateMachines/Engine/Interpreter.swift"
 THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
@@ -421,6 +422,9 @@ MUTANTS = [
     Mutant("export-checked-count", "comparison", EX_SUPPORT,
            "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
            "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+    Mutant("export-group-child-index", "changed constant", EX_READBACK,
+           "out.pointee = try r.createAnimation(children[index]).raw", "out.pointee = try r.createAnimation(children[0]).raw",
+           C_PY, "animrt_group_get_child hands back the first child whatever the index"),
     Mutant("export-event-payload", "comparison", EX_SUPPORT,
            "e.pointee.payload.isEmpty ? (nil, 0)", "!e.pointee.payload.isEmpty ? (nil, 0)", C_PY,
            "polled events lose their payload (a machine's state values, messages, request arguments)"),

@@ -111,6 +111,34 @@ public func animrt_keyframe_get_key_times(_ rt: OpaquePointer!, _ animation: ani
     }
 }
 
+/// The children of the group (description or attached copy) named by `h`.
+private func describedChildren(_ r: Runtime, _ h: animrt_id) throws(AnimrtError) -> [Animation] {
+    let a = try r.animationOrAttached(Handle(raw: h))
+    guard case .group(let children) = a.content else { throw wrongKind(a, h, "group") }
+    return children
+}
+
+@c @implementation
+public func animrt_group_get_count(_ rt: OpaquePointer!, _ group: animrt_id, _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try describedChildren(r, group).count
+    }
+}
+
+@c @implementation
+public func animrt_group_get_child(_ rt: OpaquePointer!, _ group: animrt_id, _ index: Int,
+                                   _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
+    withRuntime(rt, trace: TraceCall("animrt_group_get_child", [.handle(group), .integer(Int64(index))])) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        let children = try describedChildren(r, group)
+        guard index >= 0 && index < children.count else {
+            throw AnimrtError(.outOfRange, "index \(index) is past the group's \(children.count) child(ren)")
+        }
+        out.pointee = try r.createAnimation(children[index]).raw
+    }
+}
+
 @c @implementation
 public func animrt_animation_get_computed_timing(_ rt: OpaquePointer!, _ attached: animrt_id,
                                                  _ out: UnsafeMutablePointer<animrt_computed_timing>!) -> animrt_status {

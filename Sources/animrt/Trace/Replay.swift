@@ -119,6 +119,7 @@ enum Replay {
         "animrt_keyframe_set_path": { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
         "animrt_keyframe_set_rotation_mode": { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_group_add": { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
+        "animrt_group_get_child": { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
         "animrt_layer_set_timing_param": { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
         "animrt_layer_set_fill_mode": { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_layer_set_direction": { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },

@@ -486,7 +486,15 @@ static void step(program *in) {
     }
     case 36: check_status(animrt_keyframe_set_calculation_mode(rt, A(ANIMATIONS), (animrt_calculation_mode)(u8(in) % 7))); break;
     case 37: check_status(animrt_keyframe_set_spline(rt, A(ANIMATIONS), u8(in) % 2 ? values : NULL, u8(in) % 2 ? values + 8 : NULL, u8(in) % 2 ? values + 12 : NULL, u8(in) % 9)); break;
-    case 38:
+    case 38: {
+        animrt_id g = u8(in) % 4 ? A(ANIMATIONS) : A(INSTANCES), child = 0x5a5a5a5a;
+        check_status(animrt_group_get_count(rt, g, u8(in) % 16 ? &n : NULL));
+        s = animrt_group_get_child(rt, g, pick_count(in, 4), u8(in) % 16 ? &child : NULL);
+        check_status(s);
+        if (s == ANIMRT_OK) remember(p, ANIMATIONS, child);
+        else if (child != 0x5a5a5a5a) fail("group_get_child wrote its out-parameter on failure");
+        break;
+    }
     case 39: check_status(animrt_group_add(rt, A(ANIMATIONS), A(ANIMATIONS))); break;
     case 40:
     case 41:

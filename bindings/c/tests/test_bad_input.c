@@ -130,6 +130,8 @@ ROW(1, "NULL runtime") {
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(NULL, w->kf, ANIMRT_CALC_PACED), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keyframe_set_spline(NULL, w->kf, v, v, v, 2), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_group_add(NULL, w->anim, w->anim), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_group_get_count(NULL, w->anim, &n), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_group_get_child(NULL, w->anim, 0, &id), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_layer_add_animation(NULL, w->layer, w->anim, "k", 0, &id), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_layer_remove_animation(NULL, w->layer, "k", &removed), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_layer_remove_all_animations(NULL, w->layer), ANIMRT_E_NULL);

@@ -1247,6 +1247,107 @@ FN_TEST(animrt_group_add) {
     animrt_runtime_destroy(rt);
 }
 
+FN_TEST(animrt_group_get_count) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0), group = 0, outer = 0, attached = 0;
+    size_t n = 99;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    CHECK_OK(animrt_group_get_count(rt, group, &n));
+    CHECK(n == 0);
+    animrt_group_add(rt, group, basic_at(rt, "opacity", 0, 1, 0.5, 4));
+    animrt_group_add(rt, group, basic_at(rt, "cornerRadius", 0, 8, 0.5, 1));
+    CHECK_OK(animrt_group_get_count(rt, group, &n));
+    CHECK(n == 2);
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &outer));
+    animrt_group_add(rt, outer, group);  /* a nested group is one child */
+    CHECK_OK(animrt_group_get_count(rt, outer, &n));
+    CHECK(n == 1);
+    animrt_animation_set_timing(rt, group, ANIMRT_TIMING_DURATION, 2);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, group, "g", 0, &attached));
+    n = 99;
+    CHECK_OK(animrt_group_get_count(rt, attached, &n));  /* the attached copy */
+    CHECK(n == 2);
+    n = 99;
+    CHECK_STATUS(animrt_group_get_count(rt, basic_at(rt, "opacity", 0, 1, 1, 1), &n), ANIMRT_E_KIND);
+    CHECK_MESSAGE("needs a group animation");
+    CHECK(n == 99);
+    CHECK_STATUS(animrt_group_get_count(rt, group, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_group_get_count(rt, layer, &n), ANIMRT_E_HANDLE);
+    animrt_animation_destroy(rt, outer);
+    CHECK_STATUS(animrt_group_get_count(rt, outer, &n), ANIMRT_E_HANDLE);
+    CHECK(n == 99);
+    animrt_runtime_destroy(rt);
+}
+
+FN_TEST(animrt_group_get_child) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = new_layer(rt, 0), other = new_layer(rt, 0), group = 0, outer = 0;
+    animrt_id a = basic_at(rt, "opacity", 0, 1, 0.5, 4), b = basic_at(rt, "cornerRadius", 2, 8, 0.25, 1);
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    animrt_group_add(rt, group, a);
+    animrt_group_add(rt, group, b);
+    animrt_id c0 = 0, c1 = 0;
+    CHECK_OK(animrt_group_get_child(rt, group, 0, &c0));
+    CHECK_OK(animrt_group_get_child(rt, group, 1, &c1));
+    CHECK(c0 != 0 && c0 != a && c1 != 0 && c1 != b && c0 != c1);  /* new descriptions */
+    animrt_animation_kind kind = ANIMRT_ANIMATION_GROUP;
+    CHECK_OK(animrt_animation_get_kind(rt, c0, &kind));
+    CHECK(kind == ANIMRT_ANIMATION_BASIC);
+    char path[32];
+    size_t needed = 0, count = 0;
+    CHECK_OK(animrt_animation_get_key_path(rt, c1, path, sizeof path, &needed));
+    CHECK(strcmp(path, "cornerRadius") == 0);
+    double v = -1;
+    CHECK_OK(animrt_animation_get_value(rt, c1, ANIMRT_FROM, &v, 1, &count));
+    CHECK(count == 1 && v == 2);
+    CHECK_OK(animrt_animation_get_value(rt, c1, ANIMRT_TO, &v, 1, &count));
+    CHECK(count == 1 && v == 8);
+    CHECK(timing(rt, c0, ANIMRT_TIMING_BEGIN_TIME) == 0.5 && timing(rt, c0, ANIMRT_TIMING_DURATION) == 4);
+    CHECK(timing(rt, c1, ANIMRT_TIMING_BEGIN_TIME) == 0.25 && timing(rt, c1, ANIMRT_TIMING_DURATION) == 1);
+    /* A copy: changing it changes neither the group nor the next copy. */
+    CHECK_OK(animrt_animation_set_timing(rt, c0, ANIMRT_TIMING_DURATION, 9));
+    animrt_id again = 0;
+    CHECK_OK(animrt_group_get_child(rt, group, 0, &again));
+    CHECK(timing(rt, again, ANIMRT_TIMING_DURATION) == 4);
+    /* It is a description like any other: it animates on its own. */
+    CHECK_OK(animrt_animation_set_timing(rt, c0, ANIMRT_TIMING_BEGIN_TIME, 1));
+    attach(rt, other, c0, "alone");
+    animrt_runtime_tick(rt, 1);
+    animrt_runtime_tick(rt, 5.5);  /* 4.5 s of its 9 */
+    CHECK(presentation(rt, other, "opacity") == 0.5);
+    /* An attached group: its children as attached (a duration of 0 defaulted). */
+    animrt_id zero = basic_at(rt, "opacity", 0, 1, 0, 0), g2 = 0, attached = 0, child = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &g2));
+    animrt_group_add(rt, g2, zero);
+    animrt_animation_set_timing(rt, g2, ANIMRT_TIMING_DURATION, 2);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, g2, "g", 0, &attached));
+    CHECK_OK(animrt_group_get_child(rt, attached, 0, &child));
+    CHECK(timing(rt, child, ANIMRT_TIMING_DURATION) == 0.25);
+    CHECK(timing(rt, zero, ANIMRT_TIMING_DURATION) == 0);
+    /* Nested: the child is a group with its own children. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &outer));
+    animrt_group_add(rt, outer, group);
+    animrt_id inner = 0;
+    CHECK_OK(animrt_group_get_child(rt, outer, 0, &inner));
+    CHECK_OK(animrt_animation_get_kind(rt, inner, &kind));
+    CHECK(kind == ANIMRT_ANIMATION_GROUP);
+    CHECK_OK(animrt_group_get_count(rt, inner, &count));
+    CHECK(count == 2);
+    /* Bad input changes nothing: *out keeps what it held. */
+    animrt_id out = 77;
+    CHECK_STATUS(animrt_group_get_child(rt, group, 2, &out), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("index 2 is past the group's 2");
+    CHECK_STATUS(animrt_group_get_child(rt, group, (size_t)-1, &out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_group_get_child(rt, a, 0, &out), ANIMRT_E_KIND);
+    CHECK_MESSAGE("needs a group animation");
+    CHECK_STATUS(animrt_group_get_child(rt, layer, 0, &out), ANIMRT_E_HANDLE);
+    CHECK(out == 77);
+    CHECK_STATUS(animrt_group_get_child(rt, group, 0, NULL), ANIMRT_E_NULL);
+    animrt_animation_destroy(rt, c1);
+    CHECK_STATUS(animrt_group_get_count(rt, c1, &count), ANIMRT_E_HANDLE);  /* destroyed like any description */
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- attaching ---------------------------------------------------------- */
 
 FN_TEST(animrt_layer_add_animation) {
@@ -2091,6 +2192,8 @@ int main(void) {
     RUN_FN(animrt_keyframe_set_calculation_mode);
     RUN_FN(animrt_keyframe_set_spline);
     RUN_FN(animrt_group_add);
+    RUN_FN(animrt_group_get_count);
+    RUN_FN(animrt_group_get_child);
     RUN_FN(animrt_layer_add_animation);
     RUN_FN(animrt_layer_add_animations);
     RUN_FN(animrt_layer_remove_animation);

@@ -52,6 +52,9 @@ static void session(animrt_runtime *rt, FILE *log) {
     animrt_animation_set_timing(rt, spin, ANIMRT_TIMING_REPEAT_COUNT, INFINITY);
     animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group);
     animrt_group_add(rt, group, spin);
+    animrt_id copy = 0;  /* a description a getter makes: the replay makes it too, with the same handle */
+    animrt_group_get_child(rt, group, 0, &copy);
+    animrt_layer_add_animation(rt, dot, copy, "copy", 0, NULL);
     animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "opacity", &child);
     animrt_animation_set_spring(rt, child, 1, 120, 9, 0);
     animrt_transaction_begin(rt, 0.8);

@@ -1,6 +1,8 @@
 """Timing semantics through the binding (docs/timing.md): Web Animations' vocabulary, reading attached
 animations back, layer time, springs by other names, decay, velocity, retargeting and paths. Expected
 values are derived in the comments from Web Animations, CSS Easing and Apple's documentation (R1.1–R1.7)."""
+import ctypes
+import gc
 import math
 
 import pytest
@@ -63,6 +65,34 @@ def test_attached_animation_reads_back_as_attached(rt):
     layer.remove_animation("x")
     with pytest.raises(animrt.HandleError):
         attached.timing("begin_time")
+
+
+def test_group_children_read_back(rt):
+    layer = rt.layer()
+    fade = rt.basic("opacity", from_=0.0, to=1.0, begin_time=0.5, duration=4.0)
+    grow = rt.basic("cornerRadius", to=8.0)  # duration 0: defaulted when attached
+    group = rt.group([fade, grow], duration=2.0)
+    attached = layer.add_animation(group, key="g")
+    children = attached.children
+    assert [type(c) for c in children] == [animrt.AnimationCopy, animrt.AnimationCopy]
+    assert [c.key_path for c in children] == ["opacity", "cornerRadius"] and attached.key_path is None
+    assert children[0].value("from") == 0.0 and children[0].value("to") == 1.0
+    assert children[0].timing("begin_time") == 0.5 and children[0].timing("duration") == 4.0
+    # As attached, Core Animation's 0.25 s default; the description itself keeps 0.
+    assert children[1].timing("duration") == 0.25 and grow.duration == 0.0
+    assert children[0] != attached.children[0]  # each read makes a new copy
+    # Nested groups read down; a child that is not a group has none; a leaf cannot be asked as a group.
+    outer = layer.add_animation(rt.group([group]), key="outer")
+    (inner,) = outer.children
+    assert inner.key_path is None and [c.key_path for c in inner.children] == ["opacity", "cornerRadius"]
+    with pytest.raises(animrt.KindError, match="needs a group animation"):
+        children[0].children
+    # A copy is the program's: it goes with its Python object.
+    handle = children[1].id
+    del children
+    gc.collect()
+    with pytest.raises(animrt.HandleError):
+        animrt._ffi.lib.animrt_animation_get_kind(rt._ptr, handle, ctypes.byref(ctypes.c_int()))
 
 
 def test_computed_timing(rt):

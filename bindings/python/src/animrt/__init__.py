@@ -32,7 +32,7 @@ from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitt
                       Payload, RequestIssued, StaleResult, StateChanged, TimerFired, TransactionCompleted)
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
 from ._ffi import lib as _lib
-from ._layer import AttachedAnimation, ComputedTiming, Layer, LayerTimingOptions
+from ._layer import AnimationCopy, AttachedAnimation, ComputedTiming, Layer, LayerTimingOptions, ReadBack
 from ._machine import ConfigValue, Context, Definition, Machine, MachineValue
 from ._plugins import CValue, Function, Plugin
 from ._reader import Reader
@@ -53,7 +53,7 @@ def library_version() -> str:
 
 __all__ = [
     # the runtime and what it makes
-    "Runtime", "Layer", "AttachedAnimation", "Animation", "BasicAnimation", "SpringAnimation", "KeyframeAnimation",
+    "Runtime", "Layer", "AttachedAnimation", "AnimationCopy", "ReadBack", "Animation", "BasicAnimation", "SpringAnimation", "KeyframeAnimation",
     "DecayAnimation", "AnimationGroup", "Barrier", "Transaction", "Timer", "Reader", "Property", "ComputedTiming",
     # machines
     "Definition", "Machine", "Context", "MachineValue", "ConfigValue", "SendOutcome", "Payload",

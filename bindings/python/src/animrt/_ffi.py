@@ -121,6 +121,8 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_keyframe_set_rotation_mode": (status, [runtime_p, id_t, enum_t]),
     "animrt_keyframe_get_rotation_mode": (status, [runtime_p, id_t, POINTER(enum_t)]),
     "animrt_group_add": (status, [runtime_p, id_t, id_t]),
+    "animrt_group_get_count": (status, [runtime_p, id_t, POINTER(c_size_t)]),
+    "animrt_group_get_child": (status, [runtime_p, id_t, c_size_t, POINTER(id_t)]),
     "animrt_layer_add_animation": (status, [runtime_p, id_t, id_t, c_char_p, id_t, POINTER(id_t)]),
     "animrt_layer_add_animations": (status, [runtime_p, id_t, POINTER(id_t), c_size_t, POINTER(Column), c_size_t,
                                              c_char_p, id_t, POINTER(id_t)]),

@@ -307,38 +307,19 @@ class Layer(Object):
         return keys
 
 
-class AttachedAnimation(Object):
-    """An animation attached to a layer: what :meth:`Layer.add_animation` returns.
+class ReadBack(Object):
+    """The getters of an animation as the library holds it: an attached copy
+    (:class:`AttachedAnimation`) or a group's child (:class:`AnimationCopy`)::
 
-    Its events (:class:`AnimationStarted`, :class:`AnimationStopped`) carry
-    this very object as ``attached``, with the layer and the animation it was
-    added from::
-
-        attached = toast.add_animation(fade, key="out")
-        ...
-        for event in rt.events():
-            if isinstance(event, animrt.AnimationStopped) and event.attached is attached:
-                print("faded out:", event.finished)
+        for child in layer.animation("pop").children:
+            print(child.key_path, child.timing("duration"), child.value("to"))
     """
 
-    layer: Layer
-    animation: Animation
-    key: Optional[str] = None
-    barrier: Optional[Barrier] = None
+    @property
+    def key_path(self) -> Optional[str]:
+        """The animated key path, None for a group: ``attached.key_path`` → ``'opacity'``."""
+        return _string_out(lib.animrt_animation_get_key_path, self._runtime._ptr, self._id) or None
 
-    def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
-                 barrier: Optional[Barrier]) -> None:
-        super().__init__(runtime, handle, owned=False)
-        self.layer = layer
-        self.animation = animation
-        self.key = key
-        self.barrier = barrier
-
-    def __repr__(self) -> str:
-        key = "" if self.key is None else f" {self.key!r}"
-        return f"<AttachedAnimation{key} {self._id:#x}>"
-
-    # -- reading the copy back, as attached (animation(forKey:)) --------------
     def timing(self, name: TimingName) -> float:
         """A timing parameter of the copy as attached: ``begin_time`` as stamped at the next tick,
         ``duration`` as defaulted (``animrt_animation_get_timing``): ``attached.timing("begin_time")``."""
@@ -403,6 +384,64 @@ class AttachedAnimation(Object):
     def rotation_mode(self) -> RotationMode:
         """A keyframe animation's rotation mode: ``attached.rotation_mode is RotationMode.AUTO``."""
         return RotationMode(self._get_int(lib.animrt_keyframe_get_rotation_mode))
+
+    @property
+    def children(self) -> List[AnimationCopy]:
+        """A group's children as it holds them (Core Animation's ``animations``), in the order added,
+        each a copy to read (``animrt_group_get_child``): ``[c.key_path for c in attached.children]``
+        → ``['opacity', 'cornerRadius']``. An attached group's children read as attached."""
+        rt = self._runtime
+        n = c_size_t()
+        lib.animrt_group_get_count(rt._ptr, self._id, byref(n))
+        copies = []
+        for i in range(n.value):
+            out = c_uint64()
+            lib.animrt_group_get_child(rt._ptr, self._id, i, byref(out))
+            copies.append(AnimationCopy(rt, out.value))
+        return copies
+
+
+class AnimationCopy(ReadBack):
+    """A copy of a group's child, read from the group (:attr:`ReadBack.children`): its getters
+    say what the group holds. The copy is the program's own and goes with this object:
+    ``fade, grow = attached.children``; ``fade.value("to")`` → ``1.0``."""
+
+    _destroy_fn = lib.animrt_animation_destroy
+
+    def __repr__(self) -> str:
+        return f"<AnimationCopy {self.key_path or 'group'} {self._id:#x}>"
+
+
+class AttachedAnimation(ReadBack):
+    """An animation attached to a layer: what :meth:`Layer.add_animation` returns.
+
+    Its events (:class:`AnimationStarted`, :class:`AnimationStopped`) carry
+    this very object as ``attached``, with the layer and the animation it was
+    added from::
+
+        attached = toast.add_animation(fade, key="out")
+        ...
+        for event in rt.events():
+            if isinstance(event, animrt.AnimationStopped) and event.attached is attached:
+                print("faded out:", event.finished)
+    """
+
+    layer: Layer
+    animation: Animation
+    key: Optional[str] = None
+    barrier: Optional[Barrier] = None
+
+    def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
+                 barrier: Optional[Barrier]) -> None:
+        super().__init__(runtime, handle, owned=False)
+        self.layer = layer
+        self.animation = animation
+        self.key = key
+        self.barrier = barrier
+
+    def __repr__(self) -> str:
+        key = "" if self.key is None else f" {self.key!r}"
+        return f"<AttachedAnimation{key} {self._id:#x}>"
 
     def computed_timing(self) -> ComputedTiming:
         """Web Animations' ``getComputedTiming()`` as of the last tick (``animrt_animation_get_computed_timing``).
