@@ -67,7 +67,7 @@ struct PromotionProbeTests {
             #expect(v.bitPattern == w.bitPattern, "at \(t): \(v) vs \(w) alone")
             events += rt.drain()
         }
-        #expect(try rt.isAttached(b) == rt.isAttached(r))
+        #expect(rt.isAttached(b) == rt.isAttached(r))
         let mine = events.filter { $0.object == b }.map(\.tag), theirs = events.filter { $0.object == r }.map(\.tag)
         #expect(mine == ["started", "stopped:finished"] && theirs == mine)
     }
