@@ -141,6 +141,36 @@ def test_exceptions_are_also_the_builtin_ones_python_code_expects(world):
         list(layer)
 
 
+# Setting a name the object does not have would otherwise make a Python attribute and change
+# nothing in the library. (what, target, name, the exact message)
+ATTRIBUTES = [
+    ("a factory keyword as an attribute", "spring", "to", "SpringAnimation has no attribute 'to'; "
+     "did you mean 'to_value'?"),
+    ("Core Animation's name", "spring", "fromValue", "SpringAnimation has no attribute 'fromValue'; "
+     "did you mean 'from_value'?"),
+    ("a misspelt option", "spring", "durration", "SpringAnimation has no attribute 'durration'; "
+     "did you mean 'duration'?"),
+    ("a key path as a layer attribute", "layer", "opacity", "Layer has no attribute 'opacity'; a property's model "
+     "value is set by its key path: layer['opacity'] = value"),
+    ("a misspelt layer method", "layer", "parnet", "Layer has no attribute 'parnet'; did you mean 'set_parent'?"),
+    ("an attached animation's timing", "attached", "duration", "AttachedAnimation has no attribute 'duration'; an "
+     "animation as the library holds it is read-only (read it with .timing('duration')): change the description "
+     "and add it again"),
+]
+
+
+@pytest.mark.parametrize("what, target, name, message", ATTRIBUTES, ids=[c[0] for c in ATTRIBUTES])
+def test_setting_an_unknown_attribute_raises(world, what, target, name, message):
+    rt, layer, spring, _ = world
+    obj = {"spring": spring, "layer": layer, "attached": rt.layer().add_animation(spring)}[target]
+    with pytest.raises(AttributeError) as caught:
+        setattr(obj, name, 0.25)
+    assert str(caught.value) == message, what
+    assert name not in vars(obj)  # nothing was stored
+    spring.to_value = 80.0  # the attributes it has still set
+    assert spring.to_value == 80.0
+
+
 def test_numpy_values_are_values(world):
     rt, layer, _, _ = world
     other = rt.layer()

@@ -22,7 +22,7 @@ from ._enums import (CALCULATION_MODES, DIRECTIONS, FILL_MODES, ROTATION_MODES, 
                      Direction, DirectionLike, FillMode, FillModeLike, RotationMode, RotationModeLike)
 from ._errors import ArgumentTypeError, EnumError
 from ._ffi import lib
-from ._object import Object
+from ._object import Object, Strict
 from ._values import Value, ValueLike, components, doubles, python_value
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ _SPRING_PARAMS = {"mass": 0, "stiffness": 1, "damping": 2, "initial_velocity": 3
 _SLOT_NAMES = ("from_", "to", "by")
 
 
-class Animation(Object):
+class Animation(Strict, Object):
     """Base class of the animation descriptions (``animrt_animation_create``).
 
     Every timing option of :class:`TimingOptions` is a property::
@@ -155,6 +155,17 @@ class Animation(Object):
     @classmethod
     def _option_names(cls) -> Sequence[str]:
         return OPTIONS
+
+    #: Names from the factories' keywords and Core Animation that the
+    #: attributes spell differently.
+    _ATTRIBUTE_NAMES: ClassVar[Dict[str, str]] = {
+        "to": "to_value", "from_": "from_value", "from": "from_value", "by": "by_value",
+        "toValue": "to_value", "fromValue": "from_value", "byValue": "by_value"}
+
+    def _hint(self, name: str) -> str:
+        meant = self._ATTRIBUTE_NAMES.get(name)
+        return f"; did you mean {meant!r}?" if meant is not None and hasattr(type(self), meant) else ""
+
 
     def _state(self) -> Dict[str, Any]:
         """What the library cannot be asked for (flags, names), as last set."""

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Option
 
 from . import _arguments as check
 from ._enums import DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Phase, RotationMode
-from ._errors import ArgumentTypeError, BufferTooSmallError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, NotFoundError
 from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
-from ._object import Object
+from ._object import Object, Strict
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ._runtime import Runtime
 
 
-class Layer(Object):
+class Layer(Strict, Object):
     """A layer (``animrt_layer_create``): a tree node with model and presentation values.
 
     The program sets *model* values; animations change what is on screen,
@@ -47,6 +47,13 @@ class Layer(Object):
         out = c_uint64()
         lib.animrt_layer_create(runtime._ptr, _parent_id(parent), byref(out))
         super().__init__(runtime, out.value, owned=False)
+
+    def _hint(self, name: str) -> str:
+        try:
+            self._runtime._keypath(name)
+        except AnimrtError:
+            return ""
+        return f"; a property's model value is set by its key path: layer[{name!r}] = value"
 
     def destroy(self) -> None:
         """Destroys the layer (``animrt_layer_destroy``); idempotent, like ``close()`` on a file.
@@ -307,13 +314,17 @@ class Layer(Object):
         return keys
 
 
-class ReadBack(Object):
+class ReadBack(Strict, Object):
     """The getters of an animation as the library holds it: an attached copy
     (:class:`AttachedAnimation`) or a group's child (:class:`AnimationCopy`)::
 
         for child in layer.animation("pop").children:
             print(child.key_path, child.timing("duration"), child.value("to"))
     """
+
+    def _hint(self, name: str) -> str:
+        read = f" (read it with .timing({name!r}))" if name in _TIMING_NAMES else ""
+        return f"; an animation as the library holds it is read-only{read}: change the description and add it again"
 
     @property
     def key_path(self) -> Optional[str]:

@@ -8,11 +8,13 @@ compares equal to, and prints like, any other object for the same handle.
 """
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from ctypes import c_void_p
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar
 
+from ._arguments import did_you_mean
 from ._errors import ClosedError
 
 if TYPE_CHECKING:
@@ -90,3 +92,38 @@ class Object:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._id:#x}>"
+
+
+@functools.lru_cache(maxsize=None)
+def _declared(cls: type, name: str) -> bool:
+    """Whether `cls` has `name`: a property, method or class attribute, or an annotated field."""
+    return any(name in vars(k) or name in vars(k).get("__annotations__", {}) for k in cls.__mro__)
+
+
+class Strict:
+    """Setting a name the class does not have raises AttributeError.
+
+    Without it, ``layer.opacity = 0.3`` or ``fade.to = 0.5`` would make a new
+    Python attribute and change nothing in the library, silently. (Type
+    checkers see no ``__setattr__``, so they go on flagging such lines.)
+    """
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:
+        def __setattr__(self, name: str, value: Any) -> None:
+            if name[:1] == "_" or _declared(type(self), name):
+                object.__setattr__(self, name, value)
+            else:
+                raise AttributeError(self._unknown_attribute(name))
+
+    def _unknown_attribute(self, name: str) -> str:
+        """The message for setting `name`, which the class does not have: what was most likely
+        meant (`_hint`), else the closest name it has."""
+        public = {a for k in type(self).__mro__ for a in vars(k) if not a.startswith("_")}
+        return f"{type(self).__name__} has no attribute {name!r}" + (self._hint(name) or did_you_mean(name, sorted(public)))
+
+    def _hint(self, name: str) -> str:
+        """What setting `name` most likely meant, as "; …", or "" (a subclass knows its mistakes)."""
+        return ""
+
