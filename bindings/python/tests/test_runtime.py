@@ -225,3 +225,11 @@ def test_a_missing_library_is_a_clear_error(tmp_path):
     assert result.returncode != 0
     assert "LibraryNotFound" in result.stderr and "ANIMRT_LIBRARY" in result.stderr
     assert str(tmp_path / "nowhere") in result.stderr
+
+
+def test_enumerations_print_as_their_names():
+    # Python 3.11 prints an IntEnum as its number; a log line "send tap -> 1" says nothing.
+    outcome = animrt.SendOutcome.IGNORED
+    assert str(outcome) == f"{outcome}" == "SendOutcome.IGNORED" and "%s" % outcome == "SendOutcome.IGNORED"
+    assert f"{animrt.StopReason.REPLACED}" == "StopReason.REPLACED"
+    assert f"{outcome:d}" == "1" and "%d" % outcome == "1" and outcome == 1  # still numbers

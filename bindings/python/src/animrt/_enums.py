@@ -12,7 +12,18 @@ from enum import IntEnum
 from typing import Dict, Literal, Union
 
 
-class ValueKind(IntEnum):
+class _Named(IntEnum):
+    """An IntEnum that prints as its name: ``f"{outcome}"`` → ``'SendOutcome.IGNORED'``, not ``'1'``
+    (what Python 3.11 made of IntEnum); a format spec formats the number: ``f"{outcome:d}"`` → ``'1'``."""
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else int.__format__(int(self), spec)
+
+
+class ValueKind(_Named):
     """What a key path holds (``animrt_value_kind``): ``rt.keypath_info("bounds")`` → ``(ValueKind.RECT, 4)``."""
     SCALAR = 0
     POINT = 1
@@ -22,7 +33,7 @@ class ValueKind(IntEnum):
     TRANSFORM = 5
 
 
-class FillMode(IntEnum):
+class FillMode(_Named):
     """What an animation shows outside its active interval (``animrt_fill_mode``, Core Animation's fillMode).
 
     ``rt.basic("opacity", to=0, fill_mode="forwards", removed_on_completion=False)`` holds the last frame.
@@ -33,7 +44,7 @@ class FillMode(IntEnum):
     BOTH = 3
 
 
-class Direction(IntEnum):
+class Direction(_Named):
     """Web Animations' playback direction (``animrt_direction``): ``direction="alternate"``."""
     NORMAL = 0
     REVERSE = 1
@@ -41,7 +52,7 @@ class Direction(IntEnum):
     ALTERNATE_REVERSE = 3
 
 
-class CalculationMode(IntEnum):
+class CalculationMode(_Named):
     """How keyframe values are spread over time (``animrt_calculation_mode``): ``calculation_mode="paced"``."""
     LINEAR = 0
     DISCRETE = 1
@@ -50,7 +61,7 @@ class CalculationMode(IntEnum):
     CUBIC_PACED = 4
 
 
-class SendOutcome(IntEnum):
+class SendOutcome(_Named):
     """What happened to an event sent to a machine (``animrt_send_outcome``): ``m.send("tap")`` → ``SendOutcome.TAKEN``.
 
     A refused event raises :class:`StateError` instead.
@@ -63,7 +74,7 @@ class SendOutcome(IntEnum):
     THROTTLED = 4
 
 
-class StopReason(IntEnum):
+class StopReason(_Named):
     """Why an animation stopped (``animrt_stop_reason``); ``AnimationStopped.finished`` is ``reason is FINISHED``."""
     FINISHED = 0
     REMOVED = 1
@@ -72,7 +83,7 @@ class StopReason(IntEnum):
     RUNTIME_DESTROYED = 4
 
 
-class Phase(IntEnum):
+class Phase(_Named):
     """Web Animations' phases (``animrt_phase``); IDLE while the local time is unresolved.
 
     ``attached.computed_timing().phase is Phase.ACTIVE`` while it plays.
@@ -83,7 +94,7 @@ class Phase(IntEnum):
     IDLE = 3
 
 
-class RotationMode(IntEnum):
+class RotationMode(_Named):
     """Core Animation's rotationMode for keyframes along a path (``animrt_rotation_mode``).
 
     ``rt.keyframe("position", path=[("M", 0, 0), ("L", 100, 50)], rotation_mode="auto")`` turns the layer
