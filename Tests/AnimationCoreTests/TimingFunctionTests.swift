@@ -178,6 +178,10 @@ struct TimingFunctionTests {
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(0)") }
         #expect(throws: AnimrtError.self) { try r.function(named: "steps(1, jump-none)") }
         expectFailure(.notFound, containing: "did you mean 'easeInEaseOut'?") { _ = try r.function(named: "easeInOut") }
+        // Nothing close: the names it knows, after a semicolon.
+        expectFailure(.notFound, containing: "no timing function named 'bouncy'; known: linear, easeIn") {
+            _ = try r.function(named: "bouncy")
+        }
     }
 
     @Test("Suggestions prefer Core Animation's names; hyphenated words get the CSS name", arguments: [

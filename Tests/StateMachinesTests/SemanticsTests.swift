@@ -217,6 +217,17 @@ struct GuardTests {
         expectError(.notFound, ["no event 'ad'", "did you mean 'add'"]) { () throws(AnimrtError) in
             try h.host.send(m, event: "ad", json: nil)
         }
+        // Nothing close: the events a host can send.
+        expectError(.notFound, ["'counter' has no event 'bogus' (events: add, name, noise, reset)"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "bogus", json: nil)
+        }
+        expectError(.notFound, ["'reset' has no payload field 'x': it takes no payload"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "reset", json: #"{"x": 1}"#)
+        }
+        expectError(.notFound, ["'name' has no payload field 'zzz' (fields: text)"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "name", json: #"{"zzz": "a"}"#)
+        }
+        #expect(h.context(m, "count") == .number(2))  // none of them changed anything
         expectError(.invalidArgument, ["raised by the machine"]) { () throws(AnimrtError) in try h.send(m, "error.execution", [.string("x")]) }
     }
 

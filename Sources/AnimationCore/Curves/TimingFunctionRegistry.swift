@@ -87,9 +87,10 @@ public struct TimingFunctionRegistry: Sendable {
         // read (after the C layer's lock is released).
         let (names, aliases, registered, css) = (self.names, self.aliases, self.registered, self.cssKeywords)
         throw AnimrtError(.notFound, "no timing function named '\(name)'") {
-            var ending = ""
-            if let near = Self.suggestion(for: name, names: names, aliases: aliases) { ending += "; did you mean '\(near)'?" }
-            return ending + " Known: " + registered.joined(separator: ", ")
+            // "…'bouncy'; known: …", or "…'easeInOut'; did you mean 'easeInEaseOut'? Known: …".
+            var ending = "; known: "
+            if let near = Self.suggestion(for: name, names: names, aliases: aliases) { ending = "; did you mean '\(near)'? Known: " }
+            return ending + registered.joined(separator: ", ")
                 + " (CSS: " + (aliases.keys.sorted() + css).joined(separator: ", ") + ")"
                 + ", cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)"
         }

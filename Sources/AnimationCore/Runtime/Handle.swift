@@ -150,7 +150,9 @@ public final class SlotTable<Element> {
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }
-        return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (the \(kind.name) was destroyed)")
+        // An attached animation is never destroyed by the host: it ends.
+        let gone = kind == .instance ? "it finished and was removed, or was removed or replaced" : "the \(kind.name) was destroyed"
+        return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (\(gone))")
     }
 
     /// Loads slot `i`'s generation word and the first and last bytes of its

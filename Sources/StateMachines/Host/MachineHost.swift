@@ -270,6 +270,9 @@ public final class MachineHost {
         guard let e = d.eventID(name) else {
             var message = "'\(d.name)' has no event '\(name)'"
             if let near = closestMatch(to: name, in: d.events.map(\.name)) { message += "; did you mean '\(near)'?" }
+            else {  // the events a host sends (the machine raises error.* itself)
+                message += " (events: \(d.events.map(\.name).filter { !$0.hasPrefix("error.") }.joined(separator: ", ")))"
+            }
             throw AnimrtError(.notFound, message)
         }
         var members: [String: JSONValue] = [:]
@@ -282,7 +285,8 @@ public final class MachineHost {
         let fields = d.events[e].payload
         for k in members.keys.sorted() where !fields.contains(where: { $0.name == k }) {
             var message = "'\(name)' has no payload field '\(k)'"
-            if let near = closestMatch(to: k, in: fields.map(\.name)) { message += "; did you mean '\(near)'?" }
+            if fields.isEmpty { message += ": it takes no payload" }
+            else if let near = closestMatch(to: k, in: fields.map(\.name)) { message += "; did you mean '\(near)'?" }
             else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }

@@ -127,6 +127,7 @@ TEST(attached_read_back) {
     /* Removed: the handle is stale. */
     CHECK_OK(animrt_layer_remove_animation(rt, layer, "x", NULL));
     CHECK_STATUS(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_BEGIN_TIME, &v), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("is stale (it finished and was removed, or was removed or replaced)");
     animrt_runtime_destroy(rt);
 }
 
