@@ -73,6 +73,11 @@ CASES = [
      animrt.NotFoundError, "no timing function named 'easeInOut'; did you mean 'easeInEaseOut'? Known: linear, "
      "easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in, ease-in-out, ease-out, step-start, step-end), "
      "cubic-bezier"),
+    ("Core Animation's fromValue", lambda rt, L, s, r: rt.basic("opacity", fromValue=0, toValue=1),
+     animrt.ArgumentTypeError, "rt.basic() got an unknown option 'fromValue'; Core Animation's fromValue is from_= "
+     "here (options: begin_time"),
+    ("a reader given layers alone", lambda rt, L, s, r: rt.reader([L]), animrt.ArgumentTypeError,
+     "it must be a (layer, key_path) pair, or pass the key path once for every layer: rt.reader(layers, 'opacity')"),
     ("a timing function of 3 numbers", lambda rt, L, s, r: rt.basic("opacity", timing_function=(0.1, 0.2, 0.3)),
      animrt.ArgumentTypeError, "timing_function has 3 numbers; a cubic bezier takes four: (x1, y1, x2, y2)"),
     ("a key path misspelt", lambda rt, L, s, r: rt.basic("opacty", to=1), animrt.NotFoundError,

@@ -180,6 +180,18 @@ def test_close_is_idempotent_and_final():
         rt.tick(1)
 
 
+def test_an_animation_of_a_closed_runtime_says_so():
+    gone = animrt.Runtime()
+    fade = gone.basic("opacity", to=0.0)
+    gone.close()
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        for add in (lambda: layer.add_animation(fade), lambda: rt.add_animations(fade, rt.create_layers(2))):
+            with pytest.raises(animrt.ClosedError, match="the animation's runtime is closed"):
+                add()
+        assert layer.animation_keys() == []
+
+
 def test_objects_are_freed_with_the_garbage_collector():
     rt = animrt.Runtime()
     for _ in range(1000):

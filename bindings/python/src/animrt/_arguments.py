@@ -127,10 +127,15 @@ def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E
     raise ArgumentTypeError(f"{name} is {describe(value)}; valid: {valid}, or animrt.{enum.__name__} members")
 
 
+#: Core Animation's names for what the factories take as arguments of their own.
+CORE_ANIMATION_VALUES = {"fromValue": "from_", "toValue": "to", "byValue": "by"}
+
+
 def options(given: Mapping[str, Any], known: Sequence[str], where: str) -> None:
     """Refuses option names that `where` does not take, suggesting the closest."""
     for key in given:
         if key not in known:
-            raise ArgumentTypeError(f"{where} got an unknown option {key!r}{did_you_mean(key, known)} "
-                                    f"(options: {', '.join(known)})")
+            meant = CORE_ANIMATION_VALUES.get(key)
+            hint = f"; Core Animation's {key} is {meant}= here" if meant else did_you_mean(key, known)
+            raise ArgumentTypeError(f"{where} got an unknown option {key!r}{hint} (options: {', '.join(known)})")
 

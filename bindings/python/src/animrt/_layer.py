@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Option
 
 from . import _arguments as check
 from ._enums import DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Phase, RotationMode
-from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError
 from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
 from ._object import Object, Strict
@@ -568,6 +568,8 @@ def _check_attachment(animation: object, key: object, barrier: object) -> None:
     if not isinstance(animation, Animation):
         raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
                                 "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
+    if animation.runtime.closed:  # not "another runtime": that one is gone, and the animation with it
+        raise ClosedError("the animation's runtime is closed; make the animation with this layer's runtime")
     if key is not None:
         check.text(key, "key")
     if barrier is not None and not isinstance(barrier, Barrier):

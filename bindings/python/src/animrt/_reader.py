@@ -62,8 +62,10 @@ class Reader(Object):
         layers, paths = [], []
         for i, target in enumerate(targets):
             if not isinstance(target, tuple) or len(target) != 2:
+                hint = (", or pass the key path once for every layer: rt.reader(layers, 'opacity')"
+                        if isinstance(target, (Layer, int)) else "")
                 raise ArgumentTypeError(f"targets[{i}] is {check.describe(target)}; it must be a "
-                                        "(layer, key_path) pair")
+                                        f"(layer, key_path) pair{hint}")
             layer, path = target
             if isinstance(layer, Layer):
                 layers.append(layer._id)
