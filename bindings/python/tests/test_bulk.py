@@ -77,6 +77,29 @@ def test_one_number_is_every_layers_value_and_points_take_two_per_layer():
         assert np.array_equal(rt.reader(dots, "position").read(), targets)
 
 
+def test_columns_take_what_python_programs_hold():
+    # Integer and float32 arrays, a transposed (non-contiguous) array, a list of tuples and one
+    # tuple for every layer all give the same points as a float64 array of them.
+    targets = np.arange(10, dtype=float).reshape(5, 2)
+    forms = {"int64": targets.astype(np.int64), "float32": targets.astype(np.float32),
+             "transposed": np.asfortranarray(targets), "tuples": [tuple(p) for p in targets.tolist()]}
+    for name, to in forms.items():
+        with animrt.Runtime() as rt:
+            dots = rt.create_layers(5)
+            move = rt.basic("position", fill_mode="forwards", removed_on_completion=False)
+            rt.add_animations(move, dots, begin_time=0.5, duration=1.0, from_=(3.0, 4.0), to=to)
+            reader = rt.reader(dots, "position")
+            rt.tick(0.0)
+            rt.tick(0.5)  # begun: the from value
+            assert np.array_equal(reader.read(), np.tile([3.0, 4.0], (5, 1))), name  # one tuple, every layer
+            rt.tick(2.0)
+            assert np.array_equal(reader.read(), targets), name
+    with animrt.Runtime() as rt:
+        move = rt.basic("position")
+        with pytest.raises(animrt.BufferTooSmallError, match="another length than 2"):
+            rt.add_animations(move, rt.create_layers(2), to=[(1.0, 2.0), (3.0,)])
+
+
 def test_bad_input_adds_nothing_and_says_what_is_wrong():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(50)
@@ -87,8 +110,10 @@ def test_bad_input_adds_nothing_and_says_what_is_wrong():
             rt.add_animations(fade, dots, duration=duration, to=1.0)
         with pytest.raises(animrt.BufferTooSmallError, match="49 numbers; 50 are needed"):
             rt.add_animations(fade, dots, to=np.ones(49))
-        with pytest.raises(animrt.KindError, match="dtype int64"):
-            rt.add_animations(fade, dots, to=np.ones(50, dtype=np.int64))
+        with pytest.raises(animrt.KindError, match="to has dtype bool"):
+            rt.add_animations(fade, dots, to=np.ones(50, dtype=bool))
+        with pytest.raises(animrt.BufferTooSmallError, match="to holds 49 numbers"):
+            rt.add_animations(fade, dots, to=[1.0] * 49)
         with pytest.raises(animrt.ArgumentTypeError, match="did you mean 'duration'"):
             rt.add_animations(fade, dots, durations=1.0)
         with pytest.raises(animrt.KindError, match="velocity"):

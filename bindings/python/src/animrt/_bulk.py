@@ -31,11 +31,13 @@ LayersLike = Union["Sequence[Layer]", Sequence[int], Any]
 :class:`Layer` objects or handles."""
 
 ColumnLike = Union[float, Sequence[float], Any]
-"""One value per layer: a buffer of float64 (numpy array, ``array('d')``),
-a sequence of numbers, or one number for every layer."""
+"""One value per layer: a buffer of float64 (numpy array, ``array('d')``), a
+sequence of numbers, or one number for every layer. For a key path of several
+components (``position``), the values one layer after another, a sequence of
+tuples, or one tuple for every layer."""
 
 
-def _buffer(obj: object, formats: Tuple[str, ...]) -> Optional[memoryview]:
+def _buffer(obj: object, formats: Tuple[str, ...], name: str) -> Optional[memoryview]:
     try:
         view = memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
@@ -45,8 +47,21 @@ def _buffer(obj: object, formats: Tuple[str, ...]) -> Optional[memoryview]:
         return None
     if not view.c_contiguous:
         view.release()
-        raise ArgumentTypeError("the array is not contiguous; pass a C-contiguous one (numpy.ascontiguousarray)")
+        raise ArgumentTypeError(f"the array {name} is not contiguous; pass a C-contiguous one "
+                                "(numpy.ascontiguousarray)")
     return view
+
+
+def _as_float64(values: Any, name: str) -> Any:
+    """A numpy array of another dtype or layout as a contiguous float64 one (a copy; none when it is one
+    already); what is not a numpy array, as it is."""
+    dtype = getattr(values, "dtype", None)
+    if dtype is None or type(values).__module__ != "numpy":
+        return values
+    import numpy
+    if dtype.kind not in "iuf":
+        raise KindError(f"{name} has dtype {dtype}; columns are numbers (numpy.asarray(x, dtype=float))")
+    return numpy.ascontiguousarray(values, dtype=numpy.float64)
 
 
 class Pinned:
@@ -72,7 +87,7 @@ class Pinned:
     def layers(self, layers: object, name: str = "layers") -> Tuple[int, int]:
         """(address, count) of the layer handles."""
         from ._layer import Layer
-        view = _buffer(layers, _UINT64)
+        view = _buffer(layers, _UINT64, name)
         if view is None:
             if isinstance(layers, (str, bytes)) or not hasattr(layers, "__len__"):
                 raise ArgumentTypeError(f"{name} is {check.describe(layers)}; it must be an array of layer handles "
@@ -82,29 +97,46 @@ class Pinned:
             view = memoryview(ids)
         return self.address(view), len(view)
 
-    def doubles(self, values: object, count: int, name: str) -> int:
-        """The address of exactly `count` doubles for column `name`."""
+    def doubles(self, values: object, count: int, name: str, width: int = 1) -> int:
+        """The address of exactly `count` doubles for column `name`, whose values have `width` components."""
+        values = _as_float64(values, name)
         if isinstance(values, numbers.Real) and not isinstance(values, bool):
             view = memoryview(array("d", [float(values)]) * count)
         else:
-            found = _buffer(values, _DOUBLE)
+            found = _buffer(values, _DOUBLE, name)
             if found is None:
-                dtype = getattr(values, "dtype", None)
-                if dtype is not None:
-                    raise KindError(f"{name} has dtype {dtype}; columns are float64 (numpy.asarray(x, dtype=float))")
+                if getattr(values, "dtype", None) is not None:
+                    raise KindError(f"{name} has dtype {getattr(values, 'dtype')}; columns are float64 "
+                                    "(numpy.asarray(x, dtype=float))")
                 if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
                     raise ArgumentTypeError(f"{name} is {check.describe(values)}; it must be a float64 array, a "
                                             "sequence of numbers or one number")
-                try:
-                    found = memoryview(array("d", values))  # type: ignore[call-overload]
-                except TypeError:
-                    raise ArgumentTypeError(f"{name} holds something that is not a number; it must be a float64 "
-                                            "array or a sequence of numbers") from None
+                found = memoryview(self._sequence(values, count, name, width))
             view = found
         if len(view.cast("B")) != 8 * count:
             raise BufferTooSmallError(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
                                       "(one per layer, times the key path's components for values)")
         return self.address(view)
+
+    @staticmethod
+    def _sequence(values: Any, count: int, name: str, width: int) -> "array[float]":
+        """A Python sequence as doubles: numbers one after another, one tuple per layer, or, for a
+        key path of several components, one tuple for every layer."""
+        items = list(values)
+        try:
+            if width > 1 and items and all(isinstance(v, (tuple, list)) for v in items):
+                if any(len(v) != width for v in items):
+                    raise BufferTooSmallError(f"{name} holds a tuple of another length than {width}, the key "
+                                              "path's components")
+                flat = array("d", [c for v in items for c in v])
+            else:
+                flat = array("d", items)
+        except TypeError:
+            raise ArgumentTypeError(f"{name} holds something that is not a number; it must be a float64 "
+                                    "array or a sequence of numbers") from None
+        if width > 1 and len(items) == width and count != width and not isinstance(items[0], (tuple, list)):
+            flat = flat * (count // width)  # one value for every layer
+        return flat
 
 
 def columns(pinned: Pinned, options: Dict[str, Any], count: int, components: int) -> Tuple[Any, int]:
@@ -116,7 +148,7 @@ def columns(pinned: Pinned, options: Dict[str, Any], count: int, components: int
                                     f"{check.did_you_mean(name, COLUMNS)}; columns are {', '.join(COLUMNS)}")
         width = components if name in VALUE_COLUMNS else 1
         out[i].field = COLUMNS[name]
-        out[i].values = cast(pinned.doubles(values, count * width, name), POINTER(c_double))
+        out[i].values = cast(pinned.doubles(values, count * width, name, width), POINTER(c_double))
     return out, len(options)
 
 

@@ -814,8 +814,11 @@ class Runtime:
         ``repeat_count``, ``repeat_duration``, ``iteration_start``,
         ``end_delay``, ``delay``, ``iterations``, ``iteration_duration``) or a
         value (``from_``, ``to``, ``by``, ``velocity``; as many numbers per
-        layer as the key path has components). A column is a numpy float64
-        array, an ``array('d')``, a sequence of numbers, or one number for all.
+        layer as the key path has components). A column is a numpy array
+        (float64 is used in place; other number types and layouts are
+        copied), an ``array('d')``, a sequence of numbers, or one number for
+        all; a value column may also be a sequence of tuples, one per layer,
+        or one tuple for all (``to=(0.0, 40.0)`` on ``position``).
         The result is the same as setting the i-th values on `animation` and
         adding it to the i-th layer, layer after layer, but made in one call
         with no Python work per layer; `animation` itself is not changed.
