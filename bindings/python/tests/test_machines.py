@@ -76,7 +76,7 @@ def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():
         assert m.state == "hidden" and not m.in_state("ready")
         assert m.send("appear") is animrt.SendOutcome.TAKEN
         assert m.send("fetched", request=7, progress=0.5) is animrt.SendOutcome.STALE
-        assert m.send("fetched", request=1, progress=0.724) is animrt.SendOutcome.TAKEN
+        assert m.send("fetched", {"request": 1}, progress=0.724) is animrt.SendOutcome.TAKEN  # a dict, or by name
         assert m.state == "ready" and m.in_state("ready")
         assert dict(m.context) == {"progress": 0.724, "title": "72%"}
         assert m.context["title"] == "72%"
@@ -111,6 +111,11 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
             m.send("apear")
         with pytest.raises(animrt.ArgumentTypeError, match="a payload field is a number, a bool or a str"):
             m.send("fetched", request=1, progress=[0.5])  # type: ignore[arg-type]
+        with pytest.raises(animrt.ArgumentTypeError, match=r"the payload is 0.5 \(a float\); pass its fields by "
+                           r"name, m.send\('fetched', field=value\), or as a dict of them"):
+            m.send("fetched", 0.5)  # type: ignore[arg-type]
+        with pytest.raises(animrt.ArgumentTypeError, match="payload field 'request' is given twice"):
+            m.send("fetched", {"request": 1}, request=1, progress=0.5)
         assert m.state == "loading"
         assert m.send("fetched", request=1, progress=1.7) is animrt.SendOutcome.TAKEN
         assert m.context["progress"] == 1.0  # clamped by the field's declaration

@@ -260,9 +260,11 @@ class Machine(Object):
         self._destroyed = False
         runtime._machines[out.value] = self
 
-    def send(self, event: str, /, **payload: MachineValue) -> SendOutcome:
-        """Sends `event` with its payload fields by name (``animrt_machine_send_json``); the whole
-        macrostep runs before it returns.
+    def send(self, event: str, fields: Optional[Mapping[str, MachineValue]] = None, /,
+             **payload: MachineValue) -> SendOutcome:
+        """Sends `event` with its payload fields by name (``animrt_machine_send_json``), or as a dict
+        (``m.send("fetched", {"request": 2, "progress": 0.72})``); the whole macrostep runs before it
+        returns.
 
         Returns :class:`SendOutcome` ``TAKEN``, ``IGNORED`` (the state ignores it), ``STALE`` (a
         result whose request id is not the latest: reported as a :class:`StaleResult` event, not
@@ -273,6 +275,14 @@ class Machine(Object):
             m.send("fetched", request=2, progress=0.72)
         """
         name = check.text(event, "event")
+        if fields is not None:
+            if not isinstance(fields, Mapping):
+                raise ArgumentTypeError(f"the payload is {check.describe(fields)}; pass its fields by name, "
+                                        f"m.send({name!r}, field=value), or as a dict of them")
+            twice = sorted(set(fields) & set(payload))
+            if twice:
+                raise ArgumentTypeError(f"payload field {twice[0]!r} is given twice, in the dict and by name")
+            payload = {**fields, **payload}
         for key, value in payload.items():
             if not isinstance(value, (int, float, str)) or (isinstance(value, float) and value != value):
                 raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool "
