@@ -95,6 +95,8 @@ const char *animrt_version_string(void);
 #define ANIMRT_GENERATIONS_MAX 1048575
 /* Properties in a runtime, the 14 built-in ones included. */
 #define ANIMRT_PROPERTIES_MAX 65536
+/* Distinct key paths a runtime gives ids for (animrt_keypath_id). */
+#define ANIMRT_KEYPATHS_MAX 32768
 /* Animations inside one group, counting those in nested groups. */
 #define ANIMRT_GROUP_SIZE_MAX 1024
 /* Levels of groups inside groups (a group of plain animations is 1). */
@@ -189,7 +191,11 @@ typedef enum animrt_value_kind {
  * optionally a dot and one of its sub-paths ("position.x"). Anything else —
  * unknown, empty, a trailing or doubled dot — gives ANIMRT_E_NOT_FOUND and
  * suggests the closest known key path (a bounded search, made after the
- * runtime's lock is released). */
+ * runtime's lock is released). The same key path gives the same id each
+ * time. An id belongs to the runtime that gave it: any other runtime
+ * refuses it with ANIMRT_E_NOT_FOUND (a host with several runtimes resolves
+ * its key paths in each). Past ANIMRT_KEYPATHS_MAX distinct key paths:
+ * ANIMRT_E_RANGE. */
 animrt_status animrt_keypath_id(animrt_runtime *rt, const char *key_path, animrt_keypath *out);
 
 /* The kind of value a key path takes and its number of doubles. */

@@ -61,6 +61,7 @@ EX_ATTACH = "Sources/animrt/Exports+Attach.swift"
 EX_LAYER = "Sources/animrt/Exports+Layer.swift"
 EX_SUPPORT = "Sources/animrt/Support.swift"
 EX_READBACK = "Sources/animrt/Exports+Readback.swift"
+EX_KEYPATHS = "Sources/animrt/KeyPathIDs.swift"
 INTERPRETER = "Sources/StateMachines/Engine/Interpreter.swift"
 THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
@@ -422,6 +423,9 @@ MUTANTS = [
     Mutant("export-checked-count", "comparison", EX_SUPPORT,
            "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
            "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+    Mutant("export-keypath-foreign", "dropped statement", EX_KEYPATHS,
+           "guard id >= 0, id >> indexBits == Int32(r.tag) else {", "guard id >= 0 else {", C_PY,
+           "a key path id from another runtime is taken for whatever key path has its index here"),
     Mutant("export-group-child-index", "changed constant", EX_READBACK,
            "out.pointee = try r.createAnimation(children[index]).raw", "out.pointee = try r.createAnimation(children[0]).raw",
            C_PY, "animrt_group_get_child hands back the first child whatever the index"),

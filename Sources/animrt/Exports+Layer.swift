@@ -7,7 +7,7 @@ public func animrt_keypath_id(_ rt: OpaquePointer!, _ keyPath: UnsafePointer<CCh
                               _ out: UnsafeMutablePointer<animrt_keypath>!) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_keypath_id", [Traced.text(keyPath)])) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try r.keyPathID(try nameString(keyPath, "key_path"))
+        out.pointee = KeyPathIDs.id(try r.keyPathID(try nameString(keyPath, "key_path")), in: r)
     }
 }
 
@@ -15,7 +15,7 @@ public func animrt_keypath_id(_ rt: OpaquePointer!, _ keyPath: UnsafePointer<CCh
 public func animrt_keypath_info(_ rt: OpaquePointer!, _ keyPath: animrt_keypath, _ kind: UnsafeMutablePointer<animrt_value_kind>!,
                                 _ components: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let kp = try r.keyPath(id: keyPath)
+        let kp = try KeyPathIDs.keyPath(keyPath, in: r)
         kind?.pointee = animrt_value_kind(rawValue: UInt32(kp.kind.rawValue))
         components?.pointee = kp.kind.componentCount
     }
@@ -124,8 +124,8 @@ public func animrt_layer_convert_time(_ rt: OpaquePointer!, _ time: Double, _ fr
 @c @implementation
 public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
                                    _ v: UnsafePointer<Double>!, _ count: Int) -> animrt_status {
-    withRuntime(rt, trace: TraceCall("animrt_layer_set_value", [.handle(layer), .integer(Int64(keyPath)), Traced.numbers(v, count), .integer(Int64(count))])) { r throws(AnimrtError) in
-        let kp = try r.keyPath(id: keyPath)
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_value", [.handle(layer), .integer(KeyPathIDs.traced(keyPath)), Traced.numbers(v, count), .integer(Int64(count))])) { r throws(AnimrtError) in
+        let kp = try KeyPathIDs.keyPath(keyPath, in: r)
         try r.setModelValue(try value(kp.kind, v, count, "value for '\(kp.name)'"), keyPath: kp, of: Handle(raw: layer))
     }
 }
@@ -134,7 +134,7 @@ public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ k
 public func animrt_layer_get_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
                                    _ out: UnsafeMutablePointer<Double>!, _ cap: Int, _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        try copyOut(out, cap, count, try r.modelValue(keyPath: try r.keyPath(id: keyPath), of: Handle(raw: layer)))
+        try copyOut(out, cap, count, try r.modelValue(keyPath: try KeyPathIDs.keyPath(keyPath, in: r), of: Handle(raw: layer)))
     }
 }
 
@@ -145,7 +145,7 @@ public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_
     withRuntime(rt) { r throws(AnimrtError) in
         let count = try required(count, "count")
         let buffer = UnsafeMutableBufferPointer(start: out, count: out == nil ? 0 : capacity(cap))
-        let n = try r.readPresentation(keyPathID: keyPath, of: Handle(raw: layer), into: buffer)
+        let n = try r.readPresentation(keyPathID: try KeyPathIDs.index(keyPath, in: r), of: Handle(raw: layer), into: buffer)
         count.pointee = n
         if buffer.count < n { throw AnimrtError(.buffer, "the value has \(n) components; the buffer holds \(buffer.count)") }
     }
@@ -154,7 +154,7 @@ public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_
 @c @implementation
 public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<animrt_id>!, _ keyPaths: UnsafePointer<animrt_keypath>!,
                                  _ count: Int, _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt, trace: TraceCall("animrt_reader_create", [Traced.handles(layers, count), Traced.integers(keyPaths, count), .integer(Int64(count))])) { r throws(AnimrtError) in
+    withRuntime(rt, trace: TraceCall("animrt_reader_create", [Traced.handles(layers, count), Traced.keyPaths(keyPaths, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let out = try required(out, "out")
         let count = try checkedCount(count, "count")
         if count > 0 && (layers == nil || keyPaths == nil) {
@@ -163,7 +163,7 @@ public func animrt_reader_create(_ rt: OpaquePointer!, _ layers: UnsafePointer<a
         var targets: [(Handle, KeyPath)] = []
         targets.reserveCapacity(count)
         for i in 0..<count {
-            do throws(AnimrtError) { targets.append((Handle(raw: layers[i]), try r.keyPath(id: keyPaths[i]))) }
+            do throws(AnimrtError) { targets.append((Handle(raw: layers[i]), try KeyPathIDs.keyPath(keyPaths[i], in: r))) }
             catch { throw error.prefixed("target \(i): ") }
         }
         out.pointee = try r.createReader(targets).raw

@@ -100,6 +100,9 @@ extension Runtime {
         // Only valid key paths get ids, and there are finitely many of them
         // (at most `Limits.properties` properties, each with a few sub-paths).
         let kp = try properties.resolve(path)
+        guard keyPathTable.count < Limits.keyPaths else {
+            throw AnimrtError(.outOfRange, "a runtime resolves at most \(Limits.keyPaths) distinct key paths; '\(path)' would be one more")
+        }
         let id = Int32(keyPathTable.count)
         keyPathTable.append(kp)
         let plain = kp.plainComponents ?? (0, 0)

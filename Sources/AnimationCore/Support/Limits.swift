@@ -17,6 +17,9 @@ public enum Limits {
     public static let generations = (1 << 20) - 1
     /// Properties in one runtime, the built-in ones included.
     public static let properties = 65_536
+    /// Distinct key paths one runtime resolves to ids (`Runtime.keyPathID`):
+    /// the C ids hold the index in 15 bits beside the runtime's tag.
+    public static let keyPaths = 1 << 15
     /// Transactions open at once.
     public static let transactionDepth = 256
     /// The largest event queue (`Runtime.Configuration.eventCapacity`).

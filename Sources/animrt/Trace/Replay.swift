@@ -35,6 +35,16 @@ struct ReplayArguments {
         return d.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
+    /// A recorded key path index as this runtime's id.
+    func keyPath(_ k: Int) -> animrt_keypath { Int32(tag) << KeyPathIDs.indexBits | Int32(truncatingIfNeeded: i(k)) & KeyPathIDs.indexMask }
+
+    /// Recorded key path indices as this runtime's ids.
+    func keyPaths<R>(_ k: Int, _ body: (UnsafePointer<animrt_keypath>?) -> R) -> R {
+        guard case .integers(let v) = args[k] else { return body(nil) }
+        return v.map { Int32(tag) << KeyPathIDs.indexBits | Int32(truncatingIfNeeded: $0) & KeyPathIDs.indexMask }
+            .withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
     func int32s<R>(_ i: Int, _ body: (UnsafePointer<Int32>?) -> R) -> R {
         guard case .integers(let v) = args[i] else { return body(nil) }
         return v.map { Int32(truncatingIfNeeded: $0) }.withUnsafeBufferPointer { body($0.baseAddress) }
@@ -95,8 +105,8 @@ enum Replay {
         "animrt_layer_destroy": { rt, a in animrt_layer_destroy(rt, a.h(0)) },
         "animrt_layer_set_parent": { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
         "animrt_layer_set_timing": { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
-        "animrt_layer_set_value": { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_reader_create": { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.int32s(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
+        "animrt_layer_set_value": { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_reader_create": { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
         "animrt_reader_destroy": { rt, a in animrt_reader_destroy(rt, a.h(0)) },
         "animrt_animation_create": { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
         "animrt_animation_destroy": { rt, a in animrt_animation_destroy(rt, a.h(0)) },

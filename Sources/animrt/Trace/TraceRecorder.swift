@@ -27,6 +27,11 @@ enum Traced {
         .integers(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map(Int64.init) } ?? [])
     }
 
+    /// Key path ids as their indices (the replay gives them its runtime's tag).
+    static func keyPaths(_ p: UnsafePointer<Int32>?, _ n: Int) -> TraceArgument {
+        .integers(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map(KeyPathIDs.traced) } ?? [])
+    }
+
     static func handles(_ p: UnsafePointer<animrt_id>?, _ n: Int) -> TraceArgument {
         .handles(p.map { UnsafeBufferPointer(start: $0, count: max(n, 0)).map { $0 & ~TraceArgument.tagMask } } ?? [])
     }

@@ -184,6 +184,8 @@ typedef struct {
     int script_pos, depth, destroyed_inside, delivered_after_destroy;
     int destroying;
     double now;
+    animrt_keypath kps[32];  /* ids this runtime gave, to pass back */
+    int nkps;
     char snapshot[1 << 16];  /* the last machine snapshot taken */
 } world;
 
@@ -193,6 +195,7 @@ static world w;
 static int trace;
 static pools foreign_pools;
 static animrt_runtime *foreign_rt;
+static animrt_keypath foreign_kp;  /* "opacity" in the other runtime: refused here */
 static unsigned long long calls, ok_calls, executions;
 
 static void fail(const char *what) {
@@ -345,6 +348,22 @@ static void new_runtime(uint32_t capacity) {
     if (s != ANIMRT_OK) { w.rt = NULL; return; }
 }
 
+/* Key path ids to pass back, resolved once the program is being recorded
+ * (a trace starts from a runtime that has done nothing yet). */
+static void seed_keypaths(void) {
+    static const char *paths[] = {"opacity", "position", "position.x", "transform", "backgroundColor", "bounds"};
+    for (size_t i = 0; w.rt && i < sizeof paths / sizeof *paths; i++)
+        if (animrt_keypath_id(w.rt, paths[i], &w.kps[w.nkps]) == ANIMRT_OK) w.nkps++;
+}
+
+/* A key path id: mostly one this runtime gave, else any number or another runtime's. */
+static animrt_keypath pick_keypath(program *in) {
+    uint8_t k = u8(in);
+    if (k < 192 && w.nkps > 0) return w.kps[k % w.nkps];
+    if (k < 224) return foreign_kp;
+    return k & 1 ? (animrt_keypath)(u8(in) % 40) - 4 : (animrt_keypath)(uint32_t)u64(in);
+}
+
 /* ---- one step of the program ------------------------------------------------------ */
 
 static void extend(animrt_runtime *rt, program *in);
@@ -361,7 +380,7 @@ static void step(program *in) {
     for (int i = 0; i < 64; i++) values[i] = 0.25 * i;
     if (u8(in) & 1) for (int i = 0; i < 20; i++) values[i] = pick_double(in);
 #define A(kind) pick_id(in, p, &foreign_pools, kind)
-#define KEYPATH() ((animrt_keypath)(u8(in) % 40) - 4)
+#define KEYPATH() pick_keypath(in)
     switch (op % 100) {
     case 0: {
         double d = pick_double(in);
@@ -379,6 +398,7 @@ static void step(program *in) {
         s = animrt_keypath_id(rt, pick_string(in), u8(in) % 16 ? &id : NULL);
         check_status(s);
         if (s != ANIMRT_OK && id != 4321) fail("keypath_id wrote its out-parameter on failure");
+        if (s == ANIMRT_OK && id != 4321 && w.nkps < 32) w.kps[w.nkps++] = id;
         break;
     }
     case 4: {
@@ -1004,6 +1024,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     if (f) { size_t n = fread(example, 1, sizeof example - 1, f); example[n] = 0; fclose(f); }
     if (animrt_runtime_create(0, &foreign_rt) != ANIMRT_OK) abort();
     atexit(destroy_foreign);
+    if (animrt_keypath_id(foreign_rt, "opacity", &foreign_kp) != ANIMRT_OK) abort();
     for (int i = 0; i < 4; i++) {
         animrt_id id = 0;
         animrt_layer_create(foreign_rt, 0, &id); remember(&foreign_pools, LAYERS, id);
@@ -1044,11 +1065,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_status(animrt_trace_stop(w.rt));
         check_status(animrt_trace_replay(w.rt, "/nonexistent/trace", NULL));
     }
+    seed_keypaths();
     for (int steps = 0; w.rt && in.n > 0 && steps < 400; steps++) {
         step(&in);
         if (w.rt == NULL && in.n > 0) {  /* destroyed from a callback: go on with a fresh one */
             if (recording) { check_replay(); recording = 0; }
             new_runtime(0);
+            seed_keypaths();
         }
     }
     if (recording && w.rt) check_status(animrt_trace_stop(w.rt));

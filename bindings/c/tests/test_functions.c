@@ -295,6 +295,30 @@ FN_TEST(animrt_keypath_id) {
     CHECK_STATUS(animrt_keypath_id(rt, NULL, &untouched), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keypath_id(rt, "opacity", NULL), ANIMRT_E_NULL);
     CHECK(untouched == 77);
+    /* An id belongs to its runtime. Another runtime that resolved other key
+     * paths first would have its own "glow" under the same index as this
+     * one's opacity: every value call there refuses the id, nothing is written. */
+    animrt_runtime *other = rt_new();
+    double one = 1, quarter = 0.25, v = -1;
+    animrt_keypath glow = -1, here = -1;
+    size_t n = 9;
+    CHECK_OK(animrt_property_define(other, "glow", ANIMRT_VALUE_SCALAR, &one, 1));
+    CHECK_OK(animrt_keypath_id(other, "glow", &glow));
+    animrt_id layer = 0, reader = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_STATUS(animrt_layer_set_value(rt, layer, glow, &quarter, 1), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("is not one this runtime gave");
+    CHECK_STATUS(animrt_layer_get_value(rt, layer, glow, &v, 1, &n), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_layer_get_presentation(rt, layer, glow, &v, 1, &n), ANIMRT_E_NOT_FOUND);
+    animrt_value_kind kind = ANIMRT_VALUE_COLOR;
+    CHECK_STATUS(animrt_keypath_info(rt, glow, &kind, &n), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_reader_create(rt, &layer, &glow, 1, &reader), ANIMRT_E_NOT_FOUND);
+    CHECK(v == -1 && n == 9 && kind == ANIMRT_VALUE_COLOR && reader == 0);
+    CHECK_OK(animrt_layer_get_value(rt, layer, a, &v, 1, &n));
+    CHECK(v == 1);  /* opacity untouched */
+    CHECK_OK(animrt_keypath_id(other, "opacity", &here));
+    CHECK(here != a);  /* the same key path has each runtime's own id */
+    animrt_runtime_destroy(other);
     animrt_runtime_destroy(rt);
 }
 

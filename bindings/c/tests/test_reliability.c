@@ -605,7 +605,7 @@ TEST(malformed_key_paths) {
     }
     animrt_keypath first = -1;
     CHECK_OK(animrt_keypath_id(rt, "opacity", &first));
-    CHECK(first == 0);  /* no id was minted for the malformed ones */
+    CHECK((first & (ANIMRT_KEYPATHS_MAX - 1)) == 0);  /* index 0 (docs/limits.md): none was minted for the malformed ones */
     animrt_id a = 0;
     CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity.", &a), ANIMRT_E_NOT_FOUND);
     animrt_runtime_destroy(rt);
@@ -659,6 +659,38 @@ TEST(limit_properties) {
     animrt_runtime_destroy(rt);
 }
 
+TEST(limit_keypaths) {
+    animrt_runtime *rt = rt_new();
+    double zero = 0, v = 1;
+    char name[32];
+    animrt_keypath first = -1, id = -1;
+    int resolved = 0;
+    for (int i = 0; i <= ANIMRT_KEYPATHS_MAX; i++) {
+        snprintf(name, sizeof name, "k%d", i);
+        CHECK_OK(animrt_property_define(rt, name, ANIMRT_VALUE_SCALAR, &zero, 1));
+    }
+    for (;;) {
+        snprintf(name, sizeof name, "k%d", resolved);
+        if (animrt_keypath_id(rt, name, &id) != ANIMRT_OK) break;
+        if (resolved == 0) first = id;
+        resolved++;
+    }
+    CHECK(resolved == ANIMRT_KEYPATHS_MAX);
+    animrt_keypath untouched = 77;
+    CHECK_STATUS(animrt_keypath_id(rt, "opacity", &untouched), ANIMRT_E_RANGE);  /* one more */
+    CHECK(untouched == 77);
+    CHECK_OK(animrt_keypath_id(rt, "k0", &id));  /* one already given: the same id */
+    CHECK(id == first);
+    animrt_id layer = 0;
+    size_t n = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_layer_set_value(rt, layer, id, &v, 1));
+    v = 0;
+    CHECK_OK(animrt_layer_get_value(rt, layer, id, &v, 1, &n));
+    CHECK(v == 1 && n == 1);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(limit_transactions) {
     animrt_runtime *rt = rt_new();
     for (int i = 0; i < ANIMRT_TRANSACTION_DEPTH_MAX; i++) CHECK_OK(animrt_transaction_begin(rt, 0));
@@ -695,6 +727,7 @@ int main(void) {
     RUN(malformed_key_paths);
     RUN(deep_trees);
     RUN(limit_properties);
+    RUN(limit_keypaths);
     RUN(limit_transactions);
     RUN(limit_event_capacity);
     return check_report();
