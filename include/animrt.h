@@ -32,8 +32,14 @@
  *    reading no more than that); so are timing function names, while
  *    functional notations (linear(…) with its 10 000 stops) and machines
  *    have limits of their own (docs/timing.md, docs/machines.md).
- *    Strings out go into caller buffers (buf, cap, needed): too small a
- *    buffer gives ANIMRT_E_BUFFER with *needed set (including the NUL).
+ *    Strings out go into caller buffers (buf, cap, needed): *needed is
+ *    set to the bytes the string takes, its NUL included, whether or not
+ *    it fit. Too small a buffer gives ANIMRT_E_BUFFER and is not written at
+ *    all (no truncated string); buf NULL with cap 0 asks for the size that
+ *    way.
+ *  - Arrays of doubles out follow the same rule (out, cap, and the count
+ *    of doubles the value has, named `needed` or `count`: the two names
+ *    mean the same). animrt_event_poll's *count is how many it wrote.
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
  *    size (width, height), 4 for a rect (x, y, width, height) or a color
  *    (r, g, b, a), 16 for a transform (m11 … m44, row-major, Core Animation
@@ -555,9 +561,14 @@ animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_
  * animation already under that key stops (ANIMRT_STOP_REPLACED). With a
  * barrier (0: none), the animation enters it now and leaves it when it
  * stops, however it stops. The attached copy's handle goes to *out
- * (may be NULL). Bad key times, kinds or values fail here, and so do
- * values too far apart to interpolate (their difference overflows a
- * double: ANIMRT_E_RANGE). */
+ * (may be NULL). It names the animation while it is attached: once it
+ * stops (finished and removed on completion, removed, replaced, its layer
+ * destroyed) the handle is stale, already in the STOPPED event that
+ * reports it. An attached copy is not destroyed by the host; an anonymous
+ * one (key NULL) is removed only by animrt_layer_remove_all_animations.
+ * Bad key times, kinds or values fail here, and so do values too far
+ * apart to interpolate (their difference overflows a double:
+ * ANIMRT_E_RANGE). */
 animrt_status animrt_layer_add_animation(animrt_runtime *rt, animrt_id layer, animrt_id animation, const char *key,
                                          animrt_id barrier, animrt_id *out);
 
@@ -818,7 +829,7 @@ typedef enum animrt_stop_reason {
 typedef struct animrt_event {
     int32_t type;        /* animrt_event_type */
     int32_t reason;      /* animrt_stop_reason, for ANIMRT_EVENT_ANIMATION_STOPPED */
-    double time;         /* runtime time when it happened */
+    double time;         /* runtime time when reported: the tick's (an end between ticks reports the tick that saw it), or the last tick's for a call */
     animrt_id layer;     /* animation events: the layer */
     animrt_id object;    /* the attached animation, barrier, transaction (animrt_transaction_current), timer or machine */
     animrt_id animation; /* animation events: the description it was added from */

@@ -66,6 +66,9 @@ private func bulkTrace(_ rt: OpaquePointer?, _ animation: animrt_id, _ layers: U
 public func animrt_layer_remove_animation(_ rt: OpaquePointer!, _ layer: animrt_id, _ key: UnsafePointer<CChar>!,
                                           _ removed: UnsafeMutablePointer<Int32>!) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_layer_remove_animation", [.handle(layer), Traced.text(key)])) { r throws(AnimrtError) in
+        guard key != nil else {
+            throw AnimrtError(.nullPointer, "key is NULL; an animation added without a key is removed with animrt_layer_remove_all_animations")
+        }
         let found = try r.removeAnimation(forKey: try nameString(key, "key"), from: Handle(raw: layer))
         removed?.pointee = found ? 1 : 0
     }

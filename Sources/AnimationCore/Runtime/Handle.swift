@@ -146,6 +146,9 @@ public final class SlotTable<Element> {
     func explain(_ h: Handle) -> AnimrtError {
         if h.raw == 0 { return AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
         guard h.kindBits == kind.rawValue else {
+            if kind == .animation && h.kindBits == HandleKind.instance.rawValue {
+                return AnimrtError(.handle, "handle \(h.hex) names an attached animation (the copy a layer holds), not a description: it is not destroyed or changed, it is removed from its layer (animrt_layer_remove_animation)")
+            }
             let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }

@@ -696,7 +696,9 @@ FN_TEST(animrt_animation_create) {
 FN_TEST(animrt_animation_destroy) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = new_layer(rt, 0), a = basic_at(rt, "opacity", 0, 1, 1, 1);
-    attach(rt, layer, a, "a");
+    animrt_id copy = attach(rt, layer, a, "a");
+    CHECK_STATUS(animrt_animation_destroy(rt, copy), ANIMRT_E_HANDLE);  /* the copy is the layer's */
+    CHECK_MESSAGE("it is not destroyed or changed, it is removed from its layer (animrt_layer_remove_animation)");
     CHECK_OK(animrt_animation_destroy(rt, a));
     animrt_runtime_tick(rt, 1.5);
     CHECK(presentation(rt, layer, "opacity") == 0.5);  /* the attached copy runs on */
@@ -1487,6 +1489,7 @@ FN_TEST(animrt_layer_remove_animation) {
     CHECK(removed == 0);
     CHECK_OK(animrt_layer_remove_animation(rt, layer, "never", NULL));
     CHECK_STATUS(animrt_layer_remove_animation(rt, layer, NULL, &removed), ANIMRT_E_NULL);
+    CHECK_MESSAGE("an animation added without a key is removed with animrt_layer_remove_all_animations");
     CHECK_STATUS(animrt_layer_remove_animation(rt, 0, "k", &removed), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_remove_animation(rt, layer, "\xff", &removed), ANIMRT_E_INVALID);
     CHECK(removed == 0);
