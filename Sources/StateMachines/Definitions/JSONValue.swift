@@ -24,10 +24,14 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
     /// Decodes `text` (UTF-8 JSON).
     static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
         do { return try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
-        catch let DecodingError.dataCorrupted(c) {
-            let detail = (c.underlyingError.map { "\($0)" } ?? c.debugDescription)
-            throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten(detail))")
-        } catch {
+        catch {
+            // The decoder gives no position (and reports some syntax errors
+            // as a type it did not find): the syntax scan places them.
+            if let p = JSONSyntax.firstProblem(in: Array(bytes)) { throw AnimrtErrorBox("the JSON is malformed at \(p.description)") }
+            if case DecodingError.dataCorrupted(let c) = error {
+                let detail = (c.underlyingError.map { "\($0)" } ?? c.debugDescription)
+                throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten(detail))")
+            }
             throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten("\(error)"))")
         }
     }

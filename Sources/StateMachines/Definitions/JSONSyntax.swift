@@ -1,0 +1,211 @@
+/// Where JSON text first breaks the grammar, for the message of a decode
+/// that failed: the decoder says only that the data is not valid JSON, and
+/// a hand-written definition needs the line and column.
+///
+/// It checks the syntax alone (RFC 8259: objects, arrays, strings with
+/// their escapes, numbers, true, false, null), in one pass without
+/// recursion (nesting has no depth to run out of), and never decides what is accepted: it runs only after the
+/// decoder has refused the text, and when it finds nothing the message
+/// stays the decoder's.
+enum JSONSyntax {
+    struct Problem: Equatable {
+        let line: Int, column: Int
+        let what: String
+        var description: String { "line \(line), column \(column): \(what)" }
+    }
+
+    /// The first place `bytes` is not JSON, or nil if none is found.
+    static func firstProblem(in bytes: [UInt8]) -> Problem? {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.run()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var i = 0
+        /// What encloses the current value: `{` or `[`.
+        var open: [UInt8] = []
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func run() -> Problem? {
+            var needValue = true
+            while true {
+                skipSpace()
+                if needValue {
+                    if let p = value(&needValue) { return p }
+                    continue
+                }
+                guard let top = open.last else { break }
+                let object = top == UInt8(ascii: "{")
+                guard i < bytes.count else { return problem("the text ends inside \(object ? "an object" : "an array")") }
+                let c = bytes[i]
+                if c == UInt8(ascii: ",") {
+                    i += 1; skipSpace()
+                    // A comma before the closer is taken, as the decoder takes it.
+                    if i < bytes.count && bytes[i] == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) { continue }
+                    if object, let p = memberHead() { return p }
+                    needValue = true
+                } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1; open.removeLast()
+                } else {
+                    return problem("expected ',' or '\(object ? "}" : "]")', found \(shown(c))")
+                }
+            }
+            return i < bytes.count ? problem("more after the end of the JSON value: \(shown(bytes[i]))") : nil
+        }
+
+        /// A value: a scalar whole, or an object or array opened (pushed on
+        /// `open`, with its first member's name read); `needValue` says
+        /// whether a value comes next (an opened array's first element, an
+        /// opened object's first member's value).
+        mutating func value(_ needValue: inout Bool) -> Problem? {
+            guard i < bytes.count else { return problem("the text ends where a value was expected") }
+            needValue = false
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i += 1; skipSpace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return nil }
+                open.append(UInt8(ascii: "{"))
+                needValue = true
+                return memberHead()
+            case UInt8(ascii: "["):
+                i += 1; skipSpace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return nil }
+                open.append(UInt8(ascii: "["))
+                needValue = true
+                return nil
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return problem("expected a value, found \(shown(bytes[i]))\(bareWordHint())")
+            }
+        }
+
+        /// `"name":` of an object's member (its value comes next).
+        mutating func memberHead() -> Problem? {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                return i < bytes.count ? problem("expected a member name in double quotes, found \(shown(bytes[i]))")
+                    : problem("the text ends inside an object")
+            }
+            if let p = string() { return p }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                return i < bytes.count ? problem("expected ':' after the member name, found \(shown(bytes[i]))")
+                    : problem("the text ends after a member name")
+            }
+            i += 1
+            return nil
+        }
+
+        mutating func string() -> Problem? {
+            let start = i
+            i += 1
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "\"") { i += 1; return nil }
+                if c < 0x20 { return problem("a control character in a string (write it as an escape, such as \\n)") }
+                if c >= 0x80 {
+                    guard let n = utf8Length(at: i) else { return problem("bytes that are not UTF-8 in a string") }
+                    i += n
+                    continue
+                }
+                if c == UInt8(ascii: "\\") {
+                    let backslash = i
+                    i += 1
+                    guard i < bytes.count else { break }
+                    let e = bytes[i]
+                    if e == UInt8(ascii: "u") {
+                        for k in 1...4 where !(i + k < bytes.count && isHex(bytes[i + k])) {
+                            i = backslash
+                            return problem("\\u takes four hexadecimal digits")
+                        }
+                        i += 4
+                    } else if !"\"\\/bfnrt".utf8.contains(e) {
+                        i = backslash
+                        return problem("an unknown escape \\\(shown(e, quoted: false))")
+                    }
+                }
+                i += 1
+            }
+            i = start
+            return problem("a string that is never closed")
+        }
+
+        mutating func number() -> Problem? {
+            if bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { return problem("a number needs a digit after '-'") }
+            if bytes[i] == UInt8(ascii: "0") { i += 1 } else { while i < bytes.count && isDigit(bytes[i]) { i += 1 } }
+            if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                guard i < bytes.count, isDigit(bytes[i]) else { return problem("a number needs a digit after '.'") }
+                while i < bytes.count && isDigit(bytes[i]) { i += 1 }
+            }
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+                i += 1
+                if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+                guard i < bytes.count, isDigit(bytes[i]) else { return problem("a number needs a digit in its exponent") }
+                while i < bytes.count && isDigit(bytes[i]) { i += 1 }
+            }
+            return nil
+        }
+
+        mutating func literal(_ word: String) -> Problem? {
+            for (k, c) in word.utf8.enumerated() {
+                guard i + k < bytes.count, bytes[i + k] == c else {
+                    return problem("expected a value, found \(shown(bytes[i]))\(bareWordHint())")
+                }
+            }
+            i += word.utf8.count
+            return nil
+        }
+
+        mutating func skipSpace() {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        }
+
+        /// " (strings are in double quotes)" when a bare word starts here.
+        func bareWordHint() -> String {
+            guard i < bytes.count, isLetter(bytes[i]) else { return "" }
+            return " (a string is written in double quotes)"
+        }
+
+        func problem(_ what: String) -> Problem {
+            var line = 1, column = 1
+            for c in bytes[0..<min(i, bytes.count)] {
+                if c == 0x0A { line += 1; column = 1 } else if c & 0xC0 != 0x80 { column += 1 }
+            }
+            return Problem(line: line, column: column, what: what)
+        }
+
+        func shown(_ c: UInt8, quoted: Bool = true) -> String {
+            let s = c >= 0x20 && c < 0x7F ? String(UnicodeScalar(c)) : "byte 0x" + String(c, radix: 16)
+            return quoted && c >= 0x20 && c < 0x7F ? "'\(s)'" : s
+        }
+
+        /// The length of the well-formed UTF-8 sequence at `k` (RFC 3629), or nil.
+        func utf8Length(at k: Int) -> Int? {
+            let c = bytes[k]
+            let (n, low, high): (Int, UInt8, UInt8)
+            switch c {
+            case 0xC2...0xDF: (n, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (n, low, high) = (3, 0xA0, 0xBF)
+            case 0xED: (n, low, high) = (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (n, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (n, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (n, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (n, low, high) = (4, 0x80, 0x8F)
+            default: return nil
+            }
+            guard k + n <= bytes.count, bytes[k + 1] >= low, bytes[k + 1] <= high else { return nil }
+            for j in 2..<n where bytes[k + j] & 0xC0 != 0x80 { return nil }
+            return n
+        }
+
+        func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+        func isHex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f")) }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    }
+}

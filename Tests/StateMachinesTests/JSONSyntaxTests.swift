@@ -1,0 +1,65 @@
+import FoundationEssentials
+@testable import StateMachines
+import Testing
+
+/// Where malformed JSON breaks (the decoder says only that it is not
+/// valid), and that the scan never finds a problem in JSON the decoder takes.
+@Suite("Malformed JSON is reported with its line and column")
+struct JSONSyntaxTests {
+    @Test("the first problem, its line and column", arguments: [
+        ("{\"name\": \"x\",\n \"initial\": a}", 2, 13, "expected a value, found 'a' (a string is written in double quotes)"),
+        ("{\"name\": ", 1, 10, "the text ends where a value was expected"),
+        ("{\"a\": 1,, \"b\": 2}", 1, 9, "expected a member name in double quotes, found ','"),
+        ("{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}', found '\"'"),
+        ("[1, 2", 1, 6, "the text ends inside an array"),
+        ("{\"a\" 1}", 1, 6, "expected ':' after the member name, found '1'"),
+        ("{\"é\": \"ü\", \"b\": tru}", 1, 17, "expected a value, found 't' (a string is written in double quotes)"),
+        ("{\"a\": \"x\\qy\"}", 1, 9, "an unknown escape \\q"),
+        ("{\"a\": \"\\u12g4\"}", 1, 8, "\\u takes four hexadecimal digits"),
+        ("{\"a\": \"open}", 1, 7, "a string that is never closed"),
+        ("{\"a\": -}", 1, 8, "a number needs a digit after '-'"),
+        ("{\"a\": 1.}", 1, 9, "a number needs a digit after '.'"),
+        ("{\"a\": 1e+}", 1, 10, "a number needs a digit in its exponent"),
+        ("{} []", 1, 4, "more after the end of the JSON value: '['"),
+        ("[[[{\"a\": [1, 2,, 3]}]]]", 1, 16, "expected a value, found ','"),
+        ("{\"a\": \"\u{00}\"}", 1, 8, "a control character in a string (write it as an escape, such as \\n)"),
+    ])
+    func problems(text: String, line: Int, column: Int, what: String) {
+        #expect(JSONSyntax.firstProblem(in: Array(text.utf8)) == JSONSyntax.Problem(line: line, column: column, what: what))
+        // And the message a load gives names the place.
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(Array(text.utf8)) }
+        #expect(error?.message == "the JSON is malformed at line \(line), column \(column): \(what)")
+    }
+
+    @Test("JSON the decoder takes has no problem, nested deep or shipped, and single-byte damage to it is placed")
+    func agreesWithTheDecoder() throws {
+        var texts = ["{}", "[]", "0", "-0.5e-3", "\"\\u00e9\\n\"", "[true, false, null, {\"a\": [{}]}]"]
+        // A string whose bytes are not UTF-8: {"a":"\xC3"} (the lead byte of a sequence cut short).
+        #expect(JSONSyntax.firstProblem(in: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D])
+                == JSONSyntax.Problem(line: 1, column: 7, what: "bytes that are not UTF-8 in a string"))
+        // Nesting deeper than the decoder goes: the scan has no recursion to run out of.
+        #expect(JSONSyntax.firstProblem(in: Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)) == nil)
+        for name in ["network_button", "progress_card", "streak_card", "indicator_bar"] {
+            let path = repositoryRoot + "/Sources/StateMachines/Library/\(name).json"
+            texts.append(String(decoding: try Data(contentsOf: URL(filePath: path)), as: UTF8.self))
+        }
+        for t in texts {
+            #expect(throws: Never.self) { _ = try JSONValue.parse(Array(t.utf8)) }
+            #expect(JSONSyntax.firstProblem(in: Array(t.utf8)) == nil)
+        }
+        // Delete or change one byte here and there in a shipped definition:
+        // what the decoder still takes, the scan takes too; what it refuses,
+        // the scan places.
+        let base = Array(texts[texts.count - 1].utf8)
+        var refused = 0, placed = 0
+        for k in stride(from: 0, to: base.count, by: 7) {
+            for variant in [Array(base[..<k] + base[(k + 1)...]), base.enumerated().map { $0.offset == k ? UInt8(ascii: "}") : $0.element }] {
+                let decoded = (try? JSONDecoder().decode(JSONValue.self, from: Data(variant))) != nil
+                let problem = JSONSyntax.firstProblem(in: variant)
+                if decoded { #expect(problem == nil, "a problem in text the decoder takes: \(String(describing: problem))") }
+                else { refused += 1; if problem != nil { placed += 1 } }
+            }
+        }
+        #expect(refused > 100 && placed == refused, "\(placed) of \(refused) refusals placed")
+    }
+}
