@@ -896,6 +896,12 @@ animrt_status animrt_definition_register(animrt_runtime *rt, const char *name, c
 /* Forgets a definition handle; instances made from it keep running. */
 animrt_status animrt_definition_destroy(animrt_runtime *rt, animrt_id definition);
 
+/* The getters below (id, name, count, field_count, field_name, export)
+ * take a definition or a machine: given a machine they read the definition
+ * it was made from, even once that definition's handle is destroyed. So a
+ * host turns a machine event's state, event, emit or request id into its
+ * name with the event's machine handle alone. */
+
 /* What a name or id of a definition refers to. */
 typedef enum animrt_name_kind {
     ANIMRT_NAME_STATE = 0,    /* full dotted names: "completed.celebrating" */

@@ -62,6 +62,7 @@ EX_LAYER = "Sources/animrt/Exports+Layer.swift"
 EX_SUPPORT = "Sources/animrt/Support.swift"
 EX_READBACK = "Sources/animrt/Exports+Readback.swift"
 EX_KEYPATHS = "Sources/animrt/KeyPathIDs.swift"
+EX_MACHINES = "Sources/animrt/Exports+Machines.swift"
 INTERPRETER = "Sources/StateMachines/Engine/Interpreter.swift"
 THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
@@ -423,6 +424,9 @@ MUTANTS = [
     Mutant("export-checked-count", "comparison", EX_SUPPORT,
            "guard n >= 0 && n <= maximumCount else {", "guard n >= 0 && n <= maximumCount * 2 else {", C_PY,
            "counts up to 2^29 pass the size_t check (a caller's bug reaches memory)"),
+    Mutant("export-definition-of-machine", "swapped operand", EX_MACHINES,
+           "? try m.definition(of: handle) : try m.definition(handle)", "? try m.definition(handle) : try m.definition(handle)",
+           C, "a definition getter given a machine refuses it instead of reading the machine's definition"),
     Mutant("export-keypath-foreign", "dropped statement", EX_KEYPATHS,
            "guard id >= 0, id >> indexBits == Int32(r.tag) else {", "guard id >= 0 else {", C_PY,
            "a key path id from another runtime is taken for whatever key path has its index here"),

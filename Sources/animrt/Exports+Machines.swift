@@ -66,12 +66,19 @@ public func animrt_definition_destroy(_ rt: OpaquePointer!, _ definition: animrt
     withMachines(rt, trace: TraceCall("animrt_definition_destroy", [.handle(definition)])) { m throws(AnimrtError) in try m.unload(Handle(raw: definition)) }
 }
 
+/// The definition named by `h`, or the one machine `h` was made from (which
+/// stays readable after its definition handle is destroyed).
+private func describedDefinition(_ m: MachineHost, _ h: animrt_id) throws(AnimrtError) -> MachineDefinition {
+    let handle = Handle(raw: h)
+    return handle.kindBits == HandleKind.machine.rawValue ? try m.definition(of: handle) : try m.definition(handle)
+}
+
 @c @implementation
 public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind,
                                  _ name: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
         let out = try required(out, "out")
-        let d = try m.definition(Handle(raw: definition))
+        let d = try describedDefinition(m, definition)
         let all = try names(d, kind)
         let n = try string(name, "name")
         guard let i = all.firstIndex(of: n) else {
@@ -87,7 +94,7 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
 public func animrt_definition_name(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind, _ id: Int32,
                                    _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
-        let all = try names(try m.definition(Handle(raw: definition)), kind)
+        let all = try names(try describedDefinition(m, definition), kind)
         guard id >= 0 && Int(id) < all.count else {
             throw AnimrtError(.outOfRange, "\(try nameKind(kind).description) id \(id) is out of range (0 to \(all.count - 1))")
         }
@@ -100,7 +107,7 @@ public func animrt_definition_count(_ rt: OpaquePointer!, _ definition: animrt_i
                                     _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try names(try m.definition(Handle(raw: definition)), kind).count
+        out.pointee = try names(try describedDefinition(m, definition), kind).count
     }
 }
 
@@ -132,7 +139,7 @@ public func animrt_definition_field_count(_ rt: OpaquePointer!, _ definition: an
                                           _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try fieldNames(try m.definition(Handle(raw: definition)), kind, id).count
+        out.pointee = try fieldNames(try describedDefinition(m, definition), kind, id).count
     }
 }
 
@@ -141,7 +148,7 @@ public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: ani
                                          _ index: Int, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
                                          _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
-        let fields = try fieldNames(try m.definition(Handle(raw: definition)), kind, id)
+        let fields = try fieldNames(try describedDefinition(m, definition), kind, id)
         guard index >= 0 && index < fields.count else {
             throw AnimrtError(.outOfRange, "field index \(UInt(bitPattern: index)) is past the \(fields.count) field(s)")
         }
@@ -153,7 +160,7 @@ public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: ani
 public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_id, _ format: animrt_export_format,
                                      _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
-        let d = try m.definition(Handle(raw: definition))
+        let d = try describedDefinition(m, definition)
         let format = try enumValue(Int32(bitPattern: format.rawValue), ExportFormat.self, "animrt_export_format")
         try copyOut(d.export(format), buf, cap, needed, "the export")
     }

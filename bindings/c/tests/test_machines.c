@@ -46,6 +46,35 @@ static size_t drain(animrt_runtime *rt, animrt_event *ev, size_t cap) {
     return n;
 }
 
+/* A machine's own handle names its definition's ids, even once the
+ * definition handle is destroyed: an event's machine handle is enough. */
+TEST(names_through_the_machine) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0, layer = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_machine_create(rt, def, layer, NULL, &m));
+    CHECK_OK(animrt_definition_destroy(rt, def));
+    CHECK_STATUS(animrt_definition_count(rt, def, ANIMRT_NAME_STATE, &(size_t){0}), ANIMRT_E_HANDLE);
+    size_t n = 0, needed = 0;
+    char buf[64];
+    int32_t state = -1, id = -1;
+    CHECK_OK(animrt_definition_count(rt, m, ANIMRT_NAME_STATE, &n));
+    CHECK(n == 3);
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK_OK(animrt_definition_name(rt, m, ANIMRT_NAME_STATE, state, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "hidden") == 0);
+    CHECK_OK(animrt_definition_id(rt, m, ANIMRT_NAME_EVENT, "appear", &id));
+    CHECK_OK(animrt_definition_field_count(rt, m, ANIMRT_NAME_EVENT, id_of(rt, m, ANIMRT_NAME_EVENT, "result"), &n));
+    CHECK(n == 3);
+    CHECK_STATUS(animrt_definition_export(rt, m, ANIMRT_EXPORT_DOT, NULL, 0, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed > 100);  /* the whole picture, sized */
+    CHECK_STATUS(animrt_definition_count(rt, layer, ANIMRT_NAME_STATE, &n), ANIMRT_E_HANDLE);  /* neither */
+    CHECK_OK(animrt_machine_destroy(rt, m));
+    CHECK_STATUS(animrt_definition_name(rt, m, ANIMRT_NAME_STATE, 0, buf, sizeof buf, &needed), ANIMRT_E_HANDLE);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(load_and_names) {
     animrt_runtime *rt = rt_new();
     animrt_id def = 0;
@@ -374,6 +403,7 @@ TEST(snapshot_and_restore) {
 
 int main(void) {
     RUN(load_and_names);
+    RUN(names_through_the_machine);
     RUN(load_errors);
     RUN(run_a_card);
     RUN(bad_sends);
