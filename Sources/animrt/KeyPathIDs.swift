@@ -6,11 +6,14 @@ import CAnimrt
 
 enum KeyPathIDs {
     /// Bits of the index; the tag takes the 16 above (bit 31 stays 0: ids are never negative).
-    static let indexBits: Int32 = 15
-    static let indexMask: Int32 = (1 << 15) - 1
+    private static let indexBits: Int32 = 15
+    private static let indexMask: Int32 = (1 << 15) - 1
 
     /// The C id of index `index` (below `Limits.keyPaths`) in runtime `r`.
-    static func id(_ index: Int32, in r: Runtime) -> animrt_keypath { Int32(r.tag) << indexBits | index }
+    static func id(_ index: Int32, in r: Runtime) -> animrt_keypath { id(index, tag: r.tag) }
+
+    /// The C id of index `index` in the runtime tagged `tag` (the bits above the index are dropped).
+    static func id(_ index: Int32, tag: UInt16) -> animrt_keypath { Int32(tag) << indexBits | index & indexMask }
 
     /// The index of C id `id` in runtime `r`; an id this runtime did not give is refused.
     @inline(__always)

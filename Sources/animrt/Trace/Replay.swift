@@ -36,13 +36,12 @@ struct ReplayArguments {
     }
 
     /// A recorded key path index as this runtime's id.
-    func keyPath(_ k: Int) -> animrt_keypath { Int32(tag) << KeyPathIDs.indexBits | Int32(truncatingIfNeeded: i(k)) & KeyPathIDs.indexMask }
+    func keyPath(_ k: Int) -> animrt_keypath { KeyPathIDs.id(Int32(truncatingIfNeeded: i(k)), tag: tag) }
 
     /// Recorded key path indices as this runtime's ids.
     func keyPaths<R>(_ k: Int, _ body: (UnsafePointer<animrt_keypath>?) -> R) -> R {
         guard case .integers(let v) = args[k] else { return body(nil) }
-        return v.map { Int32(tag) << KeyPathIDs.indexBits | Int32(truncatingIfNeeded: $0) & KeyPathIDs.indexMask }
-            .withUnsafeBufferPointer { body($0.baseAddress) }
+        return v.map { KeyPathIDs.id(Int32(truncatingIfNeeded: $0), tag: tag) }.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     func int32s<R>(_ i: Int, _ body: (UnsafePointer<Int32>?) -> R) -> R {

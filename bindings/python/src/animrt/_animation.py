@@ -166,7 +166,6 @@ class Animation(Strict, Object):
         meant = self._ATTRIBUTE_NAMES.get(name)
         return f"; did you mean {meant!r}?" if meant is not None and hasattr(type(self), meant) else ""
 
-
     def _state(self) -> Dict[str, Any]:
         """What the library cannot be asked for (flags, names), as last set."""
         state: Optional[Dict[str, Any]] = self.__dict__.get("_saved")
