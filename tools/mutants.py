@@ -279,6 +279,12 @@ MUTANTS = [
            "        if zeta == 1 || !allowsOverdamping {\n            return (1 + (w0 - v0) * t)",
            "        if zeta == 1 || allowsOverdamping {\n            return (1 + (w0 - v0) * t)", SWIFT_C,
            "allowsOverdamping inverted"),
+    Mutant("spring-critical-psi-rate", "sign", "Sources/AnimationCore/Curves/Spring+Response.swift",
+           "t * e, (1 - w0 * t) * e)", "t * e, (1 + w0 * t) * e)", ("swift:PhysicsTests",),
+           "a retargeted critically damped spring carries its velocity at the wrong rate"),
+    Mutant("spring-overdamped-psi", "swapped operand", "Sources/AnimationCore/Curves/Spring+Response.swift",
+           "(e1 - e2) / (r1 - r2), (r1 * e1", "(e2 - e1) / (r1 - r2), (r1 * e1", ("swift:PhysicsTests",),
+           "a retargeted over-damped spring moves against the velocity it carries"),
     # ---- barriers, transactions, timers -----------------------------------
     Mutant("barrier-enter-count", "constant", BARRIERS,
            "barriers[i].count += n", "barriers[i].count += 1", SWIFT,

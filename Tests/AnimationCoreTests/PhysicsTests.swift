@@ -269,6 +269,44 @@ struct PhysicsTests {
         #expect(throws: AnimrtError.self) { try rt.retarget(h, to: target) }
     }
 
+    /// The same carry-over in the other regimes, checked against the
+    /// equation itself rather than a closed form: from the retarget, m x″ +
+    /// c x′ + k(x − T) = 0 with x(0) and x′(0) as shown then, integrated by
+    /// fourth-order Runge–Kutta. A damping ratio above 1 without
+    /// `allowsOverdamping` moves as critically damped (Core Animation's
+    /// rule), so its equation has c = 2√(km).
+    @Test("Retargeting keeps value and velocity when critically and over-damped",
+          arguments: [(20.0, false, 20.0), (30.0, true, 30.0), (30.0, false, 20.0), (60.0, true, 60.0)])
+    func retargetSpringRegimes(_ p: (damping: Double, overdamps: Bool, equation: Double)) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let spring = Spring(mass: 1, stiffness: 100, damping: p.damping, allowsOverdamping: p.overdamps)
+        let h = try rt.add(.spring("position.x", spring, from: .scalar(0), to: .scalar(100), timing: MediaTiming(duration: 5)),
+                           to: l, forKey: "s")
+        try rt.tick(0); try rt.tick(0.15)
+        let x0 = try rt.presentationValue(forKeyPath: "position.x", of: l).scalar
+        let v0 = try rt.velocity(of: h).scalar
+        #expect(x0 > 0 && x0 < 100 && v0 > 0)
+        let target = -25.0
+        try rt.retarget(h, to: .scalar(target))
+        var (x, v, t) = (x0, v0, 0.0)
+        let step = 1e-4
+        func accel(_ x: Double, _ v: Double) -> Double { -(p.equation * v + 100 * (x - target)) }
+        for mark in [0.02, 0.3, 0.9] {
+            while t < mark - step / 2 {
+                let (k1x, k1v) = (v, accel(x, v))
+                let (k2x, k2v) = (v + step / 2 * k1v, accel(x + step / 2 * k1x, v + step / 2 * k1v))
+                let (k3x, k3v) = (v + step / 2 * k2v, accel(x + step / 2 * k2x, v + step / 2 * k2v))
+                let (k4x, k4v) = (v + step * k3v, accel(x + step * k3x, v + step * k3v))
+                x += step / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+                v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+                t += step
+            }
+            try rt.tick(0.15 + mark)
+            expectClose(try rt.presentationValue(forKeyPath: "position.x", of: l).scalar, x, 1e-8, "value at +\(mark)")
+            expectClose(try rt.velocity(of: h).scalar, v, 1e-7, "velocity at +\(mark)")
+        }
+    }
+
     @Test("Retargeting: a waiting spring gets the target; refusals change nothing")
     func retargetRefusals() throws {
         let rt = Runtime(); let l = try rt.createLayer()
