@@ -171,26 +171,6 @@ struct RecentNames<Value> {
     }
 }
 
-/// The calling thread's last error message, as a C string it owns.
-enum LastError {
-    static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { free($0) }
-        return k
-    }()
-
-    static func set(_ message: String) {
-        let old = pthread_getspecific(key)
-        pthread_setspecific(key, strdup(message))
-        free(old)
-    }
-
-    static var message: UnsafePointer<CChar> {
-        if let p = pthread_getspecific(key) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
-        return cString("")
-    }
-}
-
 /// A static C string.
 func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -62,4 +62,31 @@ struct JSONSyntaxTests {
         }
         #expect(refused > 100 && placed == refused, "\(placed) of \(refused) refusals placed")
     }
+
+    /// The decoder keeps one of two members with the same name: the text is
+    /// refused instead, at the second name, whether it is spelled the same
+    /// or with escapes. The same name in different objects is no conflict.
+    @Test("a member name given twice in one object is refused where it repeats", arguments: [
+        ("{\"a\": 1, \"b\": 2, \"a\": 3}", 1, 18, "a"),
+        ("{\"states\": {\"a\": {},\n  \"b\": {\"on\": {\"go\": \"a\"}},\n  \"a\": {\"on\": {}}}}", 3, 3, "a"),
+        ("[{\"x\": 1}, {\"x\": 2, \"y\": {\"x\": 3}, \"x\": 4}]", 1, 36, "x"),
+        ("{\"a\": 1, \"\\u0061\": 2}", 1, 10, "a"),
+        ("{\"é\": 1, \"\\u00e9\": 2}", 1, 10, "é"),
+    ])
+    func duplicateNames(text: String, line: Int, column: Int, name: String) {
+        let bytes = Array(text.utf8)
+        #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))) != nil)  // the decoder lets it pass
+        let what = "the member \"\(name)\" appears twice in this object"
+        #expect(JSONSyntax.firstDuplicateKey(in: bytes) == JSONSyntax.Problem(line: line, column: column, what: what))
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(bytes) }
+        #expect(error?.message == "the JSON is ambiguous at line \(line), column \(column): \(what)")
+    }
+
+    @Test("names repeated only across objects, or differing in escapes of other characters, pass")
+    func distinctNames() throws {
+        for text in ["{\"a\": {\"a\": {\"a\": 1}}, \"b\": [{\"a\": 1}, {\"a\": 2}]}", "{\"a\": 1, \"A\": 2, \"\\u0062\": 3, \"a \": 4}", "{}"] {
+            #expect(JSONSyntax.firstDuplicateKey(in: Array(text.utf8)) == nil, "\(text)")
+            #expect(throws: Never.self) { _ = try JSONValue.parse(Array(text.utf8)) }
+        }
+    }
 }

@@ -75,6 +75,9 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "emit without a required field", json: minimal(a: #""entry": [{"emit": "done"}]"#, top: #""emits": {"done": {"payload": [{"name": "value", "type": "number"}]}}"#), status: .invalidArgument, fragments: ["needs its payload field 'value'"]),
     LoadCase(name: "call of an unregistered function", json: minimal(a: #""entry": [{"call": "beep"}]"#), status: .notFound, fragments: ["no machine function named 'beep'"]),
     LoadCase(name: "cancel of an unknown timer", json: minimal(a: #""entry": [{"cancelTimer": "t"}]"#), status: .notFound, fragments: ["no timer named 't'"]),
+    LoadCase(name: "a negative constant delay", json: minimal(a: #""after": [{"delay": -1, "target": "b"}]"#), status: .outOfRange, fragments: ["states.a.after[0].delay", "the delay is -1", "0 or more"]),
+    LoadCase(name: "a constant delay computed negative", json: minimal(a: #""after": [{"delay": "2 - 3", "target": "b"}]"#), status: .outOfRange, fragments: ["states.a.after[0].delay", "the delay is -1"]),
+    LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
 
 @Suite("R3.0.1 the loader refuses bad definitions with the JSON path (and the column in an expression)")
@@ -86,7 +89,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 51) }
+    func count() { #expect(loadCases.count == 54) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -76,6 +76,27 @@ struct RequestTests {
         #expect(h.state(m) == "idle")
     }
 
+    /// A request number is a whole number the machine issued: a fraction,
+    /// a negative number or one past 2^53 can answer no request, so it is
+    /// the host's mistake (refused, nothing happens), not a late result.
+    @Test("R3.2.2 a request number no request could have is refused, not stale")
+    func impossibleRequestNumbers() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        try h.send(m, "fetch")
+        _ = h.events()
+        for bad in [1.5, 0.999, 9_007_199_254_740_994.0, 1e300] {
+            expectError(.outOfRange, ["field 'request' of 'loaded' is", "a whole number"]) { () throws(AnimrtError) in
+                try h.send(m, "loaded", [.number(bad), .number(0.5)])
+            }
+        }
+        expectError(.outOfRange, ["the minimum is 0"]) { () throws(AnimrtError) in try h.send(m, "loaded", [.number(-1), .number(0.5)]) }
+        #expect(h.events().isEmpty)  // no stale report, no state change
+        #expect(h.state(m) == "loading")
+        #expect(try h.send(m, "loaded", [.number(9_007_199_254_740_992), .number(0.5)]) == .stale)  // whole: possible, not this one
+        #expect(try h.send(m, "loaded", [.number(1), .number(0.5)]) == .taken)
+    }
+
     @Test("R3.2.8 result numbers are clamped where the field says so; NaN is refused")
     func clamped() throws {
         let h = Harness()

@@ -21,6 +21,11 @@ extension PluginHost {
         // The version is the first field in every version of the entry point:
         // it is read, and checked, before anything else of the plugin is touched.
         let version = entry.load(as: UInt32.self)
+        // Versions count up from 1: a first field past this bound is not a
+        // version at all (an entry point defined as a function reads its code).
+        guard version <= 0xFFFF else {
+            throw AnimrtError(.version, "'\(path)': \(ANIMRT_PLUGIN_ENTRY_NAME) does not hold an animrt_plugin (its first field reads as ABI version \(version), which no animrt has had; is it a function?); define it with ANIMRT_PLUGIN_DEFINE")
+        }
         guard version == Self.abiVersion else {
             let age = version < Self.abiVersion ? "too old" : "too new"
             throw AnimrtError(.version, "'\(path)' is \(age): it was built for plugin ABI version \(version), and this animrt (\(versionText)) loads version \(Self.abiVersion); rebuild the plugin against this animrt.h")
@@ -35,10 +40,11 @@ extension PluginHost {
         let name = plugin.name.flatMap { try? cText($0, "name") } ?? path
         let pluginVersion = plugin.version.flatMap { try? cText($0, "version") } ?? ""
         let registrar = Registrar(host: self, plugin: name, library: library)
-        registrars.append(registrar)
+        let token = RegistrarTokens.open(registrar)
         var state: UnsafeMutableRawPointer? = nil
         _ = Callout.takeMessage()
-        let status = Callout.within(runtime.tag) { initialise(HostAPI.table, registrar.pointer, &state) }
+        let status = Callout.within(runtime.tag) { initialise(HostAPI.table, token, &state) }
+        RegistrarTokens.close(token)
         registrar.close()
         let label = "plugin '\(name)' (\(path))"
         let said = Callout.takeMessage()

@@ -24,9 +24,6 @@ public final class PluginHost {
     /// Every function the host can call, by name: bound, the host's, plugins'.
     var callables: [String: ExternalFunction] = [:]
     let plugins: SlotTable<LoadedPlugin?>
-    /// Registrars handed to plugins, kept so that a pointer a plugin held on
-    /// to stays valid (and refuses) until the runtime goes.
-    var registrars: [Registrar] = []
     var isShutDown = false
 
     public init(machines: MachineHost) {

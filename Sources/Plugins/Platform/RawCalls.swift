@@ -1,5 +1,6 @@
 // The one file through which the Plugins module calls C: the dynamic loader
-// (dlopen, dlsym, dlclose, dlerror), libffi (ffi_prep_cif, ffi_call) and a
+// (dlopen, dlsym, dlclose, dlerror, and access to say why a name was not
+// found), libffi (ffi_prep_cif, ffi_call) and a
 // thread-specific slot. Everything else in the module calls these wrappers.
 @preconcurrency import CLibFFI
 #if canImport(Glibc)
@@ -84,6 +85,9 @@ enum RawCalls {
 
     static func freeString(_ p: UnsafeMutablePointer<CChar>) { free(p) }
 
+    /// Whether a file exists at `path` (relative to the current directory).
+    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     // MARK: Thread-specific state
 
     /// A per-thread object, created on first use and released with its thread.
@@ -92,6 +96,25 @@ enum RawCalls {
         let object = make()
         pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
         return object
+    }
+
+    /// A key whose values are C strings this module copied, freed when their thread ends.
+    static func makeStringKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { free($0) }
+        return key
+    }
+
+    /// Keeps a copy of `s` as this thread's value of `key` (a string key), freeing the old one.
+    static func setThreadString(_ key: pthread_key_t, _ s: String) {
+        let old = pthread_getspecific(key)
+        pthread_setspecific(key, strdup(s))
+        free(old)
+    }
+
+    /// This thread's value of string key `key`, if any.
+    static func threadString(_ key: pthread_key_t) -> UnsafePointer<CChar>? {
+        pthread_getspecific(key).map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) }
     }
 
     /// A key whose values are released (as retained objects) when their thread ends.

@@ -14,7 +14,13 @@ final class SharedLibrary: @unchecked Sendable {
         switch RawCalls.open(path) {
         case .success(let h): handle = h
         case .failure(let e):
-            throw AnimrtError(.notFound, "cannot load the library '\(path ?? "(the process)")': \(e.text ?? "unknown loader error")")
+            var message = "cannot load the library '\(path ?? "(the process)")': \(e.text ?? "unknown loader error")"
+            // dlopen searches a name without '/' in the library path only,
+            // never in the current directory, where such a file may well be.
+            if let path, !path.contains("/"), RawCalls.fileExists(path) {
+                message += " (a name without '/' is searched for as a library name, not in the current directory: write './\(path)')"
+            }
+            throw AnimrtError(.notFound, message)
         }
     }
 

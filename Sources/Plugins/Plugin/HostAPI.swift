@@ -12,29 +12,25 @@ enum HostAPI {
             abi_version: UInt32(ANIMRT_PLUGIN_ABI_VERSION),
             version: { UInt32(ANIMRT_VERSION_MAJOR * 10000 + ANIMRT_VERSION_MINOR * 100 + ANIMRT_VERSION_PATCH) },
             add_timing_function: { reg, name, fn, user, count, defaults, minimum, maximum in
-                guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
-                return r.register("add a timing function") { (r: Registrar) throws(AnimrtError) in
+                Registrar.register(reg, "add a timing function") { (r: Registrar) throws(AnimrtError) in
                     let family = try PluginHost.family(name, fn.map { .native($0, context: user) }, count, defaults, minimum, maximum,
                                                        owner: r.library)
                     try r.addTimingFunction(family)
                 }
             },
             add_function: { reg, name, signature, fn, user in
-                guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
-                return r.register("add a function") { (r: Registrar) throws(AnimrtError) in
+                Registrar.register(reg, "add a function") { (r: Registrar) throws(AnimrtError) in
                     try r.addFunction(try r.host.callbackFunction(name, signature, fn, user, library: r.library))
                 }
             },
             add_definition: { reg, name, json in
-                guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
-                return r.register("add a definition") { (r: Registrar) throws(AnimrtError) in
+                Registrar.register(reg, "add a definition") { (r: Registrar) throws(AnimrtError) in
                     try r.addDefinition(try cText(name, "name"), try cText(json, "json", limit: 4 << 20))
                 }
             },
             error_set: { status, message in HostAPI.setError(status, message) },
             add_timing_function_block: { reg, name, fn, user, count, defaults, minimum, maximum in
-                guard let r = Registrar.from(reg) else { return HostAPI.nullRegistrar() }
-                return r.register("add a block timing function") { (r: Registrar) throws(AnimrtError) in
+                Registrar.register(reg, "add a block timing function") { (r: Registrar) throws(AnimrtError) in
                     let family = try PluginHost.family(name, fn.map { .block($0, context: user) }, count, defaults, minimum, maximum,
                                                        owner: r.library)
                     try r.addTimingFunction(family)
@@ -42,11 +38,6 @@ enum HostAPI {
             }))
         return UnsafePointer(t)
     }()
-
-    private static func nullRegistrar() -> animrt_status {
-        Callout.setError("the registrar is NULL")
-        return Status.nullPointer.rawValue
-    }
 
     /// animrt_error_set: records the message for the function's caller.
     @discardableResult

@@ -4,7 +4,7 @@ import StateMachines
 
 /// What a plugin registers while its init runs, checked as it goes and held
 /// apart from the runtime until `commit()`: a plugin is added whole or not
-/// at all. Its address is the `animrt_registrar *` the plugin receives; it
+/// at all. The plugin receives a token for it (`RegistrarTokens`), which
 /// refuses calls once init has returned.
 final class Registrar {
     unowned let host: PluginHost
@@ -14,7 +14,6 @@ final class Registrar {
     /// let go afterwards, so that a registrar kept for a stale pointer does
     /// not keep an unloaded library mapped.
     private(set) var library: SharedLibrary?
-    private(set) var isOpen = true
     /// The first registration that failed; the load fails with it.
     private(set) var failure: AnimrtError?
 
@@ -33,25 +32,27 @@ final class Registrar {
         functions = host.machines.functions
     }
 
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ p: OpaquePointer?) -> Registrar? {
-        guard let p else { return nil }
-        return Unmanaged<Registrar>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
-    }
-
-    /// Runs one registration: refused after init, recorded if it fails.
-    func register(_ what: String, _ body: (Registrar) throws(AnimrtError) -> Void) -> animrt_status {
-        guard isOpen else {
-            let e = AnimrtError(.state, "plugin '\(plugin)' called the registrar to \(what) after its init returned; the registrar is valid only during init")
+    /// Runs one registration with the registrar of `token`: refused once
+    /// its init has returned, recorded if it fails.
+    static func register(_ token: OpaquePointer?, _ what: String,
+                         _ body: (Registrar) throws(AnimrtError) -> Void) -> animrt_status {
+        guard let token else {
+            Callout.setError("the registrar is NULL")
+            return Status.nullPointer.rawValue
+        }
+        guard let r = RegistrarTokens.registrar(token) else {
+            let e = AnimrtError(.state, "a plugin called the registrar to \(what) after its init returned; the registrar is valid only during init")
+            // Outside a load no call of the host picks up the callout's
+            // message: the plugin's thread reads it with animrt_last_error_message.
             Callout.setError(e.message)
+            LastError.set(e.message)
             return e.status.rawValue
         }
         do throws(AnimrtError) {
-            try body(self)
+            try body(r)
             return 0
         } catch {
-            if failure == nil { failure = error }
+            if r.failure == nil { r.failure = error }
             Callout.setError(error.message)
             return error.status.rawValue
         }
@@ -85,7 +86,6 @@ final class Registrar {
 
     /// Init has returned: nothing more is accepted.
     func close() {
-        isOpen = false
         library = nil
     }
 

@@ -161,7 +161,7 @@ extension DefinitionLoader {
             let s = scope(event: nil, note: "an 'after' transition is taken when its timer fires; no event carries a payload")
             for (i, entry) in a.list().enumerated() {
                 let eo = try entry.object(allowed: DefinitionKeys.after, required: ["delay"])
-                let delay = try expression(eo["delay"]!, scope: s, type: .number)
+                let delay = try delayExpression(eo["delay"]!, scope: s)
                 let timer = try eo["name"].map { (n: JSONNode) throws(AnimrtError) in timerIDs[try n.string()]! }
                 let t = try transition(entry, source: id, trigger: .after(i), scope: s, extraKeys: ["delay", "name"])
                 after.append(AfterTransition(delay: delay, timer: timer, transition: t))
@@ -347,7 +347,7 @@ extension DefinitionLoader {
         case "startTimer":
             let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["delay"])
             let timer = timerIDs[try o["startTimer"]!.string()]!
-            let delay = try expression(o["delay"]!, scope: s, type: .number)
+            let delay = try delayExpression(o["delay"]!, scope: s)
             guard let en = o["event"] else {
                 // A timer with no event measures time: timerActive() is true until it runs out.
                 if let p = o["payload"] { throw p.error(.invalidArgument, "a payload goes with an \"event\"; this timer sends none") }

@@ -372,6 +372,17 @@ final class DefinitionLoader {
 
     /// An expression from a JSON number, boolean or string (a string is
     /// parsed as an expression: text literals are quoted inside it).
+    /// A timer's delay: a number expression; one that is constant must be a
+    /// delay a timer can run (at run time a computed one that is not is
+    /// reported, and its timer does not start).
+    func delayExpression(_ node: JSONNode, scope: ExpressionScope) throws(AnimrtError) -> Expression {
+        let delay = try expression(node, scope: scope, type: .number)
+        if case .number(let d)? = delay.constantValue, !(d.isFinite && d >= 0) {
+            throw node.error(.outOfRange, "the delay is \(MachineValue.format(d)); it must be a finite number of seconds, 0 or more")
+        }
+        return delay
+    }
+
     func expression(_ node: JSONNode, scope: ExpressionScope, type: MachineType?) throws(AnimrtError) -> Expression {
         switch node.value {
         case .number(let d):

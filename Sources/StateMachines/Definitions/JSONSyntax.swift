@@ -1,12 +1,18 @@
+import FoundationEssentials
+
 /// Where JSON text first breaks the grammar, for the message of a decode
 /// that failed: the decoder says only that the data is not valid JSON, and
 /// a hand-written definition needs the line and column.
 ///
 /// It checks the syntax alone (RFC 8259: objects, arrays, strings with
 /// their escapes, numbers, true, false, null), in one pass without
-/// recursion (nesting has no depth to run out of), and never decides what is accepted: it runs only after the
-/// decoder has refused the text, and when it finds nothing the message
-/// stays the decoder's.
+/// recursion (nesting has no depth to run out of). The grammar is the
+/// decoder's to judge: the scan runs after the decoder refused the text,
+/// and when it finds nothing the message stays the decoder's. One thing the
+/// decoder lets pass is refused after it (`firstDuplicateKey`): a member
+/// name given twice in one object, of which the decoder would keep one
+/// value without a word (RFC 8259 leaves it to the reader; a definition
+/// with two states of one name is a mistake to report, not to guess at).
 enum JSONSyntax {
     struct Problem: Equatable {
         let line: Int, column: Int
@@ -20,11 +26,22 @@ enum JSONSyntax {
         return scanner.run()
     }
 
+    /// The first member name that appears twice in one object, in text the
+    /// decoder accepted (it keeps one of the two silently).
+    static func firstDuplicateKey(in bytes: [UInt8]) -> Problem? {
+        var scanner = Scanner(bytes: bytes)
+        scanner.checkDuplicates = true
+        return scanner.run()
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var i = 0
         /// What encloses the current value: `{` or `[`.
         var open: [UInt8] = []
+        /// With `checkDuplicates`: the member names seen in each open object.
+        var checkDuplicates = false
+        var keys: [Set<String>] = []
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -48,11 +65,20 @@ enum JSONSyntax {
                     needValue = true
                 } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1; open.removeLast()
+                    if object && checkDuplicates { keys.removeLast() }
                 } else {
                     return problem("expected ',' or '\(object ? "}" : "]")', found \(shown(c))")
                 }
             }
             return i < bytes.count ? problem("more after the end of the JSON value: \(shown(bytes[i]))") : nil
+        }
+
+        /// A member name as the decoder reads it (`"a"` and `"\u0061"` are
+        /// one name): the quoted text, unescaped by the decoder when it has escapes.
+        private func memberName(_ quoted: ArraySlice<UInt8>) -> String {
+            let inner = quoted.dropFirst().dropLast()
+            guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
+            return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? String(decoding: inner, as: UTF8.self)
         }
 
         /// A value: a scalar whole, or an object or array opened (pushed on
@@ -67,6 +93,7 @@ enum JSONSyntax {
                 i += 1; skipSpace()
                 if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return nil }
                 open.append(UInt8(ascii: "{"))
+                if checkDuplicates { keys.append([]) }
                 needValue = true
                 return memberHead()
             case UInt8(ascii: "["):
@@ -90,7 +117,15 @@ enum JSONSyntax {
                 return i < bytes.count ? problem("expected a member name in double quotes, found \(shown(bytes[i]))")
                     : problem("the text ends inside an object")
             }
+            let start = i
             if let p = string() { return p }
+            if checkDuplicates {
+                let name = memberName(bytes[start..<i])
+                guard keys[keys.count - 1].insert(name).inserted else {
+                    i = start
+                    return problem("the member \"\(name)\" appears twice in this object")
+                }
+            }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
                 return i < bytes.count ? problem("expected ':' after the member name, found \(shown(bytes[i]))")

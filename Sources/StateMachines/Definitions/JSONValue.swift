@@ -23,7 +23,8 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
 
     /// Decodes `text` (UTF-8 JSON).
     static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
-        do { return try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
         catch {
             // The decoder gives no position (and reports some syntax errors
             // as a type it did not find): the syntax scan places them.
@@ -34,6 +35,10 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
             }
             throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten("\(error)"))")
         }
+        // The decoder keeps one of two equal member names without a word:
+        // refuse the text rather than lose the other silently.
+        if let p = JSONSyntax.firstDuplicateKey(in: Array(bytes)) { throw AnimrtErrorBox("the JSON is ambiguous at \(p.description)") }
+        return value
     }
 
     private static func shorten(_ s: String) -> String { s.count > 300 ? String(s.prefix(300)) + "…" : s }

@@ -322,6 +322,11 @@ public final class MachineHost {
             if field.clamps { return .number(hi) }
             throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))")
         }
+        // A result's request number is a token the machine issued: one that
+        // no request could have had is the host's mistake, not a stale result.
+        if declaration.resultOf != nil, field.name == "request", x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
+            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.format(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
+        }
         return v
     }
 

@@ -925,6 +925,39 @@ TEST(error_missing_symbol) {
     animrt_runtime_destroy(rt);
 }
 
+/* The registrar a plugin's init receives refuses calls once init returned,
+ * whatever has happened since: its plugin unloaded, its runtime destroyed and
+ * another made in its memory. It names no memory (a call never reads freed
+ * memory: AddressSanitizer runs this too), and the refusal's message reaches
+ * the plugin's thread, outside any call of the host. */
+TEST(error_registrar_kept_after_init) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_keep.so"), &p));
+    void *handle = dlopen(lib("libfaulty_keep.so"), RTLD_NOW | RTLD_NOLOAD);
+    CHECK(handle != NULL);
+    animrt_status (*late_add)(void) = NULL;
+    *(void **)&late_add = dlsym(handle, "faulty_late_add");  /* POSIX: a function pointer read as data */
+    CHECK(late_add != NULL);
+    if (late_add == NULL) return;
+    CHECK_STATUS(late_add(), ANIMRT_E_STATE);
+    CHECK_MESSAGE("called the registrar to add a timing function after its init returned; the registrar is valid only during init");
+    CHECK(isnan(curve(rt, "late", 0.5)));  /* nothing registered */
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    CHECK_STATUS(late_add(), ANIMRT_E_STATE);
+    animrt_runtime_destroy(rt);
+    for (int i = 0; i < 4; i++) {
+        animrt_runtime *again = rt_new();
+        CHECK_OK(animrt_plugin_load(again, lib("libexamples.so"), &p));
+        CHECK_STATUS(late_add(), ANIMRT_E_STATE);
+        CHECK_MESSAGE("after its init returned");
+        CHECK(isnan(curve(again, "late", 0.5)));
+        animrt_runtime_destroy(again);
+        CHECK_STATUS(late_add(), ANIMRT_E_STATE);
+    }
+    dlclose(handle);
+}
+
 TEST(error_abi_too_old_and_too_new) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
@@ -932,6 +965,9 @@ TEST(error_abi_too_old_and_too_new) {
     CHECK_MESSAGE("is too old: it was built for plugin ABI version 0, and this animrt (0.1.0) loads version 1");
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_new.so"), &p), ANIMRT_E_VERSION);
     CHECK_MESSAGE("is too new: it was built for plugin ABI version 2, and this animrt (0.1.0) loads version 1");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_function.so"), &p), ANIMRT_E_VERSION);
+    CHECK_MESSAGE("animrt_plugin_entry does not hold an animrt_plugin (its first field reads as ABI version ");
+    CHECK_MESSAGE("is it a function?); define it with ANIMRT_PLUGIN_DEFINE");
     CHECK(p == 77);
     nothing_left(rt);
     animrt_runtime_destroy(rt);
@@ -1089,6 +1125,7 @@ int main(int argc, char **argv) {
     RUN(calls_back_from_batch_workers_are_refused);
     RUN(error_missing_library);
     RUN(error_missing_symbol);
+    RUN(error_registrar_kept_after_init);
     RUN(error_abi_too_old_and_too_new);
     RUN(error_malformed_signature);
     RUN(error_signature_does_not_fit);

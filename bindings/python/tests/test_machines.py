@@ -1,5 +1,6 @@
 """State machines from Python (SPEC §3, R5.2): Definition and Machine over the C calls."""
 import json
+import math
 import pathlib
 
 import pytest
@@ -116,6 +117,12 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
             m.send("fetched", 0.5)  # type: ignore[arg-type]
         with pytest.raises(animrt.ArgumentTypeError, match="payload field 'request' is given twice"):
             m.send("fetched", {"request": 1}, request=1, progress=0.5)
+        for bad in (math.nan, math.inf, -math.inf):
+            with pytest.raises(animrt.InvalidArgumentError, match=f"field 'progress' of 'fetched' is {bad}; it must be a "
+                               "finite number"):
+                m.send("fetched", request=1, progress=bad)
+        with pytest.raises(animrt.RangeError, match="field 'request' of 'fetched' is 1.5; it must be a request number"):
+            m.send("fetched", request=1.5, progress=0.5)
         assert m.state == "loading"
         assert m.send("fetched", request=1, progress=1.7) is animrt.SendOutcome.TAKEN
         assert m.context["progress"] == 1.0  # clamped by the field's declaration

@@ -6,6 +6,7 @@ bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
 import gc
 import math
 import os
+import pathlib
 
 import pytest
 
@@ -272,7 +273,7 @@ def test_a_python_callable_is_a_block_timing_function():
         assert lengths == [256, 44]
         assert [layer.presentation("opacity") for layer in layers] == [i + 8 * 0.75 for i in range(300)]
         with pytest.raises(animrt.ExistsError, match="a timing function named 'wobble' is already registered"):
-            rt.register_block_timing_function("wobble", wobble)
+            rt.register_block_timing_function("wobble", wobble, defaults=(0.5,))
         with pytest.raises(animrt.ExistsError):
             rt.register_timing_function("wobble", lambda x: x)
 
@@ -416,6 +417,48 @@ def test_callables_stay_alive_as_long_as_the_runtime():
 
 
 # -- the error rows (docs/bad-input.md) ----------------------------------------------
+
+def test_a_callable_that_cannot_take_its_arguments_is_refused_when_registered():
+    """Found at registration, not at every call or tick: the wrong number of parameters."""
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.ArgumentTypeError, match=r"function 'two' \(f64\(f64, f64\)\) is called with 2 argument"):
+            rt.register_function("two", "f64(f64, f64)", lambda x: x)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"timing function 'arity' \(x and 1 parameter\(s\)\)"):
+            rt.register_timing_function("arity", lambda x: x, defaults=(0.5,))
+        with pytest.raises(animrt.ArgumentTypeError, match=r"timing function 'arity' \(x and 0 parameter\(s\)\)"):
+            rt.register_timing_function("arity", lambda x, k: x)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"timing function 'arity' \(x, y and 0 parameter\(s\)\)"):
+            rt.register_block_timing_function("arity", lambda x: None)
+        with pytest.raises(animrt.NotFoundError):
+            rt.call("two", 1.0, 2.0)
+        with pytest.raises(animrt.NotFoundError):
+            curve(rt, "arity", 0.5)
+        # What can take the arguments is accepted: defaults, *args, a builtin.
+        rt.register_function("two", "f64(f64, f64)", lambda x, y=0.0, z=1.0: x + y + z)
+        assert rt.call("two", 1.0, 2.0) == 4.0
+        rt.register_timing_function("spread", lambda x, *p: x * (1 + sum(p)), defaults=(0.0, 0.0))
+        assert curve(rt, "spread(0.5, 0.5)", 0.25) == 0.5
+        rt.register_function("sine", "f64(f64)", math.sin)
+        assert rt.call("sine", 0.5) == math.sin(0.5)
+
+
+def test_a_path_object_names_a_file_a_string_may_name_a_soname(monkeypatch):
+    """str(Path("./libx.so")) is "libx.so", which dlopen would search for as a soname: a Path
+    is made absolute. A str keeps dlopen's meaning."""
+    monkeypatch.chdir(PLUGINS)
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError, match=r"cannot load the library 'libexamples.so'.*"
+                           r"\(a name without '/' is searched for as a library name, not in the current directory: "
+                           r"write './libexamples.so'\)"):
+            rt.load_plugin("libexamples.so")
+        rt.load_plugin(pathlib.Path("./libexamples.so"))
+        assert curve(rt, "bounce", 1) == 1
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError):
+            rt.bind_function("example_bounce", "f64(f64)", library="libexamples.so")
+        rt.bind_function("example_bounce", "f64(f64)", library=pathlib.Path("libexamples.so"))
+        assert rt.call("example_bounce", 1.0) == 1.0
+
 
 def test_error_missing_library():
     with animrt.Runtime() as rt:

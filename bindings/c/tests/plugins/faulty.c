@@ -8,6 +8,9 @@
  *   -DBAD_DEFINITION       registers a definition naming an unbound function
  *   -DNO_ENTRY             exports no entry point at all
  *   -DEMPTY                a plugin that loads and registers nothing
+ *   -DENTRY_FUNCTION       defines animrt_plugin_entry as a function
+ *   -DKEEP_REGISTRAR       keeps its registrar and calls it later, through
+ *                          faulty_late_add, after init returned
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -35,9 +38,24 @@ static animrt_status half_guard(void *user_data, const animrt_value *args, size_
     return ANIMRT_OK;
 }
 
+#ifdef KEEP_REGISTRAR
+static const animrt_host_api *kept_api;
+static animrt_registrar *kept_registrar;
+
+/* Registers a curve with the registrar init was given, long after init
+ * returned (after the plugin was unloaded or its runtime destroyed, even). */
+__attribute__((visibility("default"))) animrt_status faulty_late_add(void) {
+    return kept_api->add_timing_function(kept_registrar, "late", halfway, NULL, 0, NULL, NULL, NULL);
+}
+#endif
+
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
     animrt_status s;
     (void)state;
+#ifdef KEEP_REGISTRAR
+    kept_api = api;
+    kept_registrar = reg;
+#endif
 #ifdef EMPTY
     (void)api; (void)reg;
     return ANIMRT_OK;
@@ -64,7 +82,14 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
     return ANIMRT_OK;
 }
 
-#ifndef NO_ENTRY
+#if defined(ENTRY_FUNCTION)
+/* The entry point written as a function returning the table: what the
+ * loader finds under the name is code, not an animrt_plugin. */
+__attribute__((visibility("default"))) const animrt_plugin *animrt_plugin_entry(void) {
+    static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), "faulty", "0", init, NULL};
+    return &entry;
+}
+#elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
     ABI, sizeof(animrt_plugin), "faulty", "0", init, NULL};
 #else

@@ -16,13 +16,14 @@ runtime's clock and reports what it does as events, delivered by
 from __future__ import annotations
 
 import json
+import math
 import os
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import ArgumentTypeError
+from ._errors import ArgumentTypeError, InvalidArgumentError
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -284,9 +285,11 @@ class Machine(Object):
                 raise ArgumentTypeError(f"payload field {twice[0]!r} is given twice, in the dict and by name")
             payload = {**fields, **payload}
         for key, value in payload.items():
-            if not isinstance(value, (int, float, str)) or (isinstance(value, float) and value != value):
+            if not isinstance(value, (int, float, str)):
                 raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool "
                                         "or a str")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise InvalidArgumentError(f"field {key!r} of {name!r} is {value}; it must be a finite number")
         outcome = c_int()
         lib.animrt_machine_send_json(self._runtime._ptr, self._id, name.encode("utf-8"),
                                      json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))

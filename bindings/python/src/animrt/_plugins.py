@@ -19,8 +19,10 @@ raises :class:`CallbackError` from the callable's exception.
 """
 from __future__ import annotations
 
+import inspect
 import math
 import os
+import re
 from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
 
@@ -241,6 +243,20 @@ def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optiona
     return (c_double * max(1, count))(*[check.number(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
+def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
+    """Refuses, at registration, a callable that could never be called with
+    `count` positional arguments (rather than failing at every call)."""
+    try:
+        parameters = inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without a signature: checked when called
+        return
+    try:
+        parameters.bind(*([0.0] * count))
+    except TypeError as e:
+        raise ArgumentTypeError(f"{what} is called with {count} argument(s), but fn{parameters} cannot take them: {e}") \
+            from None
+
+
 def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any], defaults: Sequence[float],
                              minimum: Optional[Sequence[float]], maximum: Optional[Sequence[float]],
                              block: bool = False) -> None:
@@ -254,6 +270,7 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     if count < 0:
         raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
     arrays = (numbers(defaults, "defaults", count), numbers(minimum, "minimum", count), numbers(maximum, "maximum", count))
+    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {count} parameter(s))")
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
         lib.animrt_timing_function_register_block(runtime._ptr, name.encode("utf-8"), trampoline, None, count, *arrays)
@@ -268,6 +285,9 @@ def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[
     signature = check.text(signature, "signature")
     if not callable(fn):
         raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable")
+    shape = re.fullmatch(r"\s*\w+\s*\((.*)\)\s*", signature)
+    if shape is not None:  # a malformed signature is explained by the library
+        _check_arity(fn, len([t for t in shape.group(1).split(",") if t.strip()]), f"function '{name}' ({signature})")
     trampoline = function_trampoline(runtime, name, fn)
     lib.animrt_function_register(runtime._ptr, name.encode("utf-8"), signature.encode("utf-8"), trampoline, None)
     runtime._extensions.append(trampoline)
@@ -280,7 +300,9 @@ def _library(library: Optional[PathLike]) -> Optional[bytes]:
     if library is None:
         return None
     if isinstance(library, (str, os.PathLike)):
-        return os.fsencode(library)
+        # A Path names a file: made absolute, so that "./libx.so" is not searched
+        # for as a soname (str(Path("./libx.so")) is "libx.so").
+        return os.fsencode(os.path.abspath(library) if isinstance(library, os.PathLike) else library)
     raise ArgumentTypeError(f"library is {check.describe(library)}; it must be a path or soname (str), or None "
                             "for the process")
 
@@ -307,7 +329,8 @@ def load_plugin(runtime: Runtime, path: PathLike) -> Plugin:
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path is {check.describe(path)}; it must be the path of a shared library")
     out = c_uint64()
-    lib.animrt_plugin_load(runtime._ptr, os.fsencode(path), byref(out))
+    lib.animrt_plugin_load(runtime._ptr, os.fsencode(os.path.abspath(path) if isinstance(path, os.PathLike) else path),
+                           byref(out))
     return Plugin(runtime, out.value, os.fsdecode(path))
 
 
