@@ -155,7 +155,7 @@ def test_disabled_retry_copy_and_nan(rt):  # R3.2.2, R3.2.3, R3.2.7, R3.2.8
     (request,) = requests_of(rt, m)
     m.send("fetched", request=request, progress=0.5)
     assert (m.context["title"], m.context["actionTitle"], m.context["percentText"]) == ("坚持就是胜利", "去完成", "50%")
-    with pytest.raises(animrt.ArgumentTypeError):
+    with pytest.raises(animrt.InvalidArgumentError, match="field 'progress' of 'progress' is nan; it must be a finite number"):
         m.send("progress", progress=math.nan)
     custom = rt.machine(card, strings={"titleStart": "Let's begin"})
     custom.send("fetch")
