@@ -52,6 +52,7 @@ GROWING_BLOCK = "Sources/AnimationCore/Support/GrowingBlock.swift"
 CURVE_TABLE = "Sources/AnimationCore/Batch/CurveTable.swift"
 LARGE_PAGES = "Sources/AnimationCore/Support/LargePages.swift"
 RESOLVED = "Sources/AnimationCore/Animations/ResolvedAnimation.swift"
+RESOLVED_VELOCITY = "Sources/AnimationCore/Animations/ResolvedAnimation+Velocity.swift"
 KEYFRAMES = "Sources/AnimationCore/Animations/ResolvedKeyframes.swift"
 FLAGS = "Sources/AnimationCore/Animations/AnimationFlag.swift"
 VALUE = "Sources/AnimationCore/Values/Value.swift"
@@ -148,6 +149,13 @@ MUTANTS = [
     Mutant("media-default-duration", "constant", MEDIA_TIMING,
            "public static let defaultDuration = 0.25", "public static let defaultDuration = 0.5", SWIFT,
            "a zero duration means 0.5 s instead of Core Animation's 0.25 s"),
+    Mutant("group-curve-ignored", "dropped statement", RESOLVED,
+           "let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress\n            let childTime",
+           "let eased = progress\n            let childTime", ("swift:AnimationCoreTests.GroupTimingTests",),
+           "a group's timing function does not ease its children's time"),
+    Mutant("group-curve-slope-ignored", "dropped statement", RESOLVED_VELOCITY,
+           "let slope = curve?.slope(progress) ?? 1", "let slope = 1.0", ("swift:AnimationCoreTests.GroupTimingTests",),
+           "a group child's velocity leaves out the slope of the group's curve"),
     # ---- lifecycle ---------------------------------------------------------
     Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,

@@ -22,9 +22,13 @@ extension ResolvedAnimation {
         // d(directed progress)/d(time): ±speed / duration while active.
         let progressRate = moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
         if case .group(let children) = body {
+            // Children see eased time: the chain rule takes the slope of
+            // the group's timing function too.
+            let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
+            let slope = curve?.slope(progress) ?? 1
             var v: AnimatableValue? = nil
             for c in children {
-                guard let cv = c.velocity(of: name, at: progress * d, rate: progressRate * d, model: model) else { continue }
+                guard let cv = c.velocity(of: name, at: eased * d, rate: progressRate * slope * d, model: model) else { continue }
                 if c.additive, let below = v { v = AnimatableValue(kind: cv.kind, lanes: below.lanes + cv.lanes) } else { v = cv }
             }
             return v

@@ -175,7 +175,11 @@ final class ResolvedAnimation {
         let s = timing.sample(at: parentTime)
         guard let progress = s.directedProgress else { return }
         if case .group(let children) = body {
-            let childTime = progress * timing.effectiveDuration
+            // The group's timing function eases the time its children see
+            // (CAAnimationGroup: the group's curve and duration take
+            // precedence over the children's pacing).
+            let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
+            let childTime = eased * timing.effectiveDuration
             for c in children { c.contribute(at: childTime, into: &working, model: model) }
             return
         }

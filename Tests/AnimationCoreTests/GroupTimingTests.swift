@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import AnimationCore
+
+/// CSS cubic-bezier(x1, y1, x2, y2) at `x`, solved here by bisection on the
+/// curve's parameter (independently of UnitBezier's Newton solver).
+private func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> (y: Double, slope: Double) {
+    func coord(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+        3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+    }
+    func derivative(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+        3 * (1 - t) * (1 - t) * p1 + 6 * (1 - t) * t * (p2 - p1) + 3 * t * t * (1 - p2)
+    }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<200 { let mid = (lo + hi) / 2; if coord(x1, x2, mid) < x { lo = mid } else { hi = mid } }
+    let t = (lo + hi) / 2
+    return (coord(y1, y2, t), derivative(y1, y2, t) / derivative(x1, x2, t))
+}
+
+/// CAAnimationGroup's timing as Core Animation applies it to the children.
+@Suite("Group timing")
+struct GroupTimingTests {
+    /// A group's timing function eases the time its children see (Core
+    /// Animation Cookbook, "Using a Single Timing Function For a Keyframe
+    /// Animation"): a linear 0 → 1 child in an ease-in group shows the
+    /// ease-in curve itself, y(x) of cubic-bezier(0.42, 0, 1, 1).
+    @Test("R1.2 a group's timing function eases its children's time")
+    func groupCurveEasesChildren() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let child = linear("opacity", 0, 1, duration: 2)
+        var g = Animation.group([child], timing: MediaTiming(duration: 2))
+        g.timingFunction = .easeIn
+        _ = try rt.add(g, to: l, forKey: "g")
+        for t in [0.0, 0.5, 1.0, 1.5] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), bezier(0.42, 0, 1, 1, at: t / 2).y, 1e-6, "t = \(t)")
+        }
+    }
+
+    /// The velocity follows the chain rule through the group's curve: a
+    /// linear 0 → 10 child over the group's 1 s changes at 10·y′(x).
+    @Test("R1.2 a group's child's velocity takes the group curve's slope")
+    func groupCurveVelocity() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var g = Animation.group([linear("opacity", 0, 10, duration: 1)], timing: MediaTiming(duration: 1))
+        g.timingFunction = .easeInEaseOut
+        let h = try rt.add(g, to: l, forKey: "g")
+        try rt.tick(0)
+        for t in [0.2, 0.5, 0.8] {
+            try rt.tick(t)
+            expectClose(try rt.velocity(of: h, keyPath: "opacity").scalar, 10 * bezier(0.42, 0, 0.58, 1, at: t).slope, 1e-6, "t = \(t)")
+        }
+    }
+
+    /// Steps on a group hold the children's time at each step's start:
+    /// steps(2, jump-end) over 1 s shows the child at 0 s until 0.5 s, then
+    /// at 0.5 s.
+    @Test("R1.2 a group's steps hold its children's time")
+    func groupSteps() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var g = Animation.group([linear("opacity", 0, 1, duration: 1)], timing: MediaTiming(duration: 1))
+        g.timingFunction = try .steps(2)
+        _ = try rt.add(g, to: l, forKey: "g")
+        try rt.tick(0); try rt.tick(0.3)
+        #expect(try rt.scalar("opacity", l) == 0)
+        try rt.tick(0.7)
+        #expect(try rt.scalar("opacity", l) == 0.5)
+    }
+}
