@@ -295,7 +295,7 @@ typedef enum animrt_animation_kind {
  * timing model uses, whichever vocabulary set them. */
 typedef enum animrt_timing_param {
     ANIMRT_TIMING_BEGIN_TIME = 0,      /* parent time; 0 means "at the next tick" */
-    ANIMRT_TIMING_DURATION = 1,        /* ≥ 0; 0 means 0.25 s (or the transaction's) */
+    ANIMRT_TIMING_DURATION = 1,        /* ≥ 0; 0: the group's, the transaction's or 0.25 s */
     ANIMRT_TIMING_SPEED = 2,           /* 0 pauses, negative plays backwards */
     ANIMRT_TIMING_TIME_OFFSET = 3,     /* active local time offset, wraps around */
     ANIMRT_TIMING_REPEAT_COUNT = 4,    /* ≥ 0, fractional, INFINITY repeats forever; 0 means once */
@@ -682,7 +682,7 @@ animrt_status animrt_group_get_count(animrt_runtime *rt, animrt_id group, size_t
  * *out: a copy, which the getters read and the setters change without
  * touching the group; destroy it with animrt_animation_destroy. A child of
  * an attached group reads as attached (its begin time in the group's time,
- * its duration as defaulted). ANIMRT_E_KIND when `group` is not a group,
+ * its duration as defaulted: a zero one is the group's). ANIMRT_E_KIND when `group` is not a group,
  * ANIMRT_E_RANGE for an index past the last child. */
 animrt_status animrt_group_get_child(animrt_runtime *rt, animrt_id group, size_t index, animrt_id *out);
 

@@ -156,6 +156,10 @@ MUTANTS = [
     Mutant("group-curve-slope-ignored", "dropped statement", RESOLVED_VELOCITY,
            "let slope = curve?.slope(progress) ?? 1", "let slope = 1.0", ("swift:AnimationCoreTests.GroupTimingTests",),
            "a group child's velocity leaves out the slope of the group's curve"),
+    Mutant("group-child-duration-default", "constant", RESOLVED,
+           "defaultDuration: inherited, isChild: true", "defaultDuration: MediaTiming.defaultDuration, isChild: true",
+           ("swift:AnimationCoreTests.GroupTimingTests", "c"),
+           "a group's child without a duration runs 0.25 s instead of the group's duration"),
     # ---- lifecycle ---------------------------------------------------------
     Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,

@@ -66,4 +66,51 @@ struct GroupTimingTests {
         try rt.tick(0.7)
         #expect(try rt.scalar("opacity", l) == 0.5)
     }
+
+    /// A child without a duration runs for the group's (Core Animation
+    /// Cookbook: a keyframe child with no duration in a 15 s group runs
+    /// 15 s), not for 0.25 s: a 0 → 1 keyframe child of a 2 s group is at
+    /// t/2.
+    @Test("R1.2 a child without a duration runs for the group's")
+    func childInheritsDuration() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let child = Animation.keyframe("opacity", Keyframes(values: [.scalar(0), .scalar(1)]))
+        _ = try rt.add(.group([child], timing: MediaTiming(duration: 2)), to: l, forKey: "g")
+        for t in [0.0, 0.5, 1.0, 1.5] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), t / 2, 1e-12, "t = \(t)")
+        }
+    }
+
+    /// Nested groups pass the duration down: a group without one in a 4 s
+    /// group runs 4 s, and so does its own child; a transaction's duration
+    /// is the outer group's when it has none.
+    @Test("R1.2 nested groups and transactions pass the duration down")
+    func nestedInheritance() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let leaf = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
+        _ = try rt.add(.group([.group([leaf])], timing: MediaTiming(duration: 4)), to: l, forKey: "g")
+        try rt.beginTransaction(animationDuration: 8)
+        _ = try rt.add(.group([.basic("cornerRadius", from: .scalar(0), to: .scalar(8))]), to: l, forKey: "t")
+        try rt.commitTransaction(token: 1)
+        for t in [0.0, 1.0, 3.0] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), t / 4, 1e-12, "t = \(t)")
+            expectClose(try rt.scalar("cornerRadius", l), t, 1e-12, "t = \(t)")
+        }
+    }
+
+    /// The attached copy reads back as it runs (its duration as defaulted,
+    /// its children's as inherited); the description added is unchanged.
+    @Test("An attached group's children read back the inherited duration")
+    func inheritedReadback() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let child = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
+        let g = Animation.group([child, linear("cornerRadius", 0, 1, duration: 0.5)], timing: MediaTiming(duration: 3))
+        let copy = try rt.attachedAnimation(try rt.add(g, to: l, forKey: "g"))
+        guard case .group(let children) = copy.content else { Issue.record("not a group"); return }
+        #expect(children.map(\.timing.duration) == [3, 0.5])
+        guard case .group(let given) = g.content else { return }
+        #expect(given[0].timing.duration == 0)
+    }
 }

@@ -50,7 +50,8 @@ final class ResolvedAnimation {
     }
 
     /// Resolves and validates `animation`. `defaultDuration` replaces a zero
-    /// duration (the transaction's, else 0.25 s).
+    /// duration (the transaction's, else 0.25 s; a group's child: the
+    /// group's).
     static func resolve(_ animation: Animation, properties: inout PropertyRegistry,
                         defaultDuration: Double, isChild: Bool = false) throws(AnimrtError) -> ResolvedAnimation {
         try animation.timing.validate()
@@ -59,9 +60,13 @@ final class ResolvedAnimation {
         if case .group(let children) = animation.content {
             // Bounded before recursing: the recursion below is as deep as the groups.
             if !isChild { try animation.checkGroupLimits() }
+            // A child without a duration runs for the group's (Core
+            // Animation: a group's duration takes precedence), nested
+            // groups likewise.
+            let inherited = timing.effectiveDuration
             var resolved: [ResolvedAnimation] = []
             for (i, c) in children.enumerated() {
-                do { resolved.append(try resolve(c, properties: &properties, defaultDuration: MediaTiming.defaultDuration, isChild: true)) }
+                do { resolved.append(try resolve(c, properties: &properties, defaultDuration: inherited, isChild: true)) }
                 catch { throw error.prefixed("group child \(i): ") }
             }
             return ResolvedAnimation(keyPath: nil, timing: timing, curve: animation.timingFunction,

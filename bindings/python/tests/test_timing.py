@@ -70,7 +70,7 @@ def test_attached_animation_reads_back_as_attached(rt):
 def test_group_children_read_back(rt):
     layer = rt.layer()
     fade = rt.basic("opacity", from_=0.0, to=1.0, begin_time=0.5, duration=4.0)
-    grow = rt.basic("cornerRadius", to=8.0)  # duration 0: defaulted when attached
+    grow = rt.basic("cornerRadius", to=8.0)  # duration 0: the group's when attached
     group = rt.group([fade, grow], duration=2.0)
     attached = layer.add_animation(group, key="g")
     children = attached.children
@@ -78,8 +78,8 @@ def test_group_children_read_back(rt):
     assert [c.key_path for c in children] == ["opacity", "cornerRadius"] and attached.key_path is None
     assert children[0].value("from") == 0.0 and children[0].value("to") == 1.0
     assert children[0].timing("begin_time") == 0.5 and children[0].timing("duration") == 4.0
-    # As attached, Core Animation's 0.25 s default; the description itself keeps 0.
-    assert children[1].timing("duration") == 0.25 and grow.duration == 0.0
+    # As attached, the group's duration (Core Animation's rule); the description itself keeps 0.
+    assert children[1].timing("duration") == 2.0 and grow.duration == 0.0
     assert children[0] != attached.children[0]  # each read makes a new copy
     # Nested groups read down; a child that is not a group has none; a leaf cannot be asked as a group.
     outer = layer.add_animation(rt.group([group]), key="outer")

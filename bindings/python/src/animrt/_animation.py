@@ -93,7 +93,7 @@ class TimingOptions(MediaTimingOptions, total=False):
 
 class AnimationOptions(TimingOptions, total=False):
     """:class:`TimingOptions` and ``duration``: seconds per iteration, 0 (default) meaning 0.25 s
-    (or the open transaction's ``animation_duration``)."""
+    (or the open transaction's ``animation_duration``; in a group, the group's duration)."""
     duration: float
 
 
@@ -224,7 +224,7 @@ class Animation(Strict, Object):
 
     @property
     def duration(self) -> float:
-        """Seconds per iteration; 0 (default) means 0.25 s, or the open transaction's duration.
+        """Seconds per iteration; 0 (default) means 0.25 s, the open transaction's duration, or in a group the group's.
 
         ``fade.duration = 0.3``.
         """
