@@ -29,6 +29,28 @@ struct MediaTimingTests {
         #expect(rt.drain().map(\.tag) == ["started"])
     }
 
+    /// CAMediaTiming: t = (tp − begin) × speed + timeOffset, so speed 0 with
+    /// timeOffset = d (or a multiple of it) holds t at the end of the active
+    /// duration: a forwards fill shows the end value (as a layer paused at
+    /// its end does), no fill shows the model; just before it, the value
+    /// there. Both paths (the batch keeps such timing as complex).
+    @Test("Speed 0 paused on the end shows the fill's end value", arguments: EvaluationPath.allCases)
+    func speedZeroAtEnd(_ path: EvaluationPath) throws {
+        for (offset, fill, expected) in [(2.0, FillMode.both, 10.0), (4.0, .forwards, 10.0), (2.0, .removed, -1.0),
+                                         (1.998, .both, 9.99), (0.5, .removed, 2.5)] {
+            let rt = Runtime(); let l = try rt.createLayer()
+            try path.setModel(rt, l, -1)
+            var a = path.animation(0, 10, MediaTiming(duration: 2, speed: 0, timeOffset: offset, fillMode: fill))
+            a.isRemovedOnCompletion = false
+            try rt.add(a, to: l, forKey: "a")
+            path.expectPath(rt)
+            for t in [0.0, 3] {
+                try rt.tick(t)
+                expectClose(try path.value(rt, l), expected, 1e-12, "offset \(offset), \(fill), t = \(t)")
+            }
+        }
+    }
+
     @Test("Negative speed plays the active interval backwards from its end")
     func negativeSpeed() throws {
         let rt = Runtime(); let l = try rt.createLayer()

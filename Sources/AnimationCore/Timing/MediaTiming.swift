@@ -106,7 +106,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         let model = self.model
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
-        let phase = model.phase(at: local, backwards: speed < 0)
+        var phase = model.phase(at: local, backwards: speed < 0)
         // WA1's active time. A Web Animations animation that has played
         // through holds its current time at the end it reached (the end time
         // forwards, 0 backwards); local time here runs on, so it is held at
@@ -118,16 +118,24 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         var active = model.activeTime(phase: phase, localTime: held)
         if timeOffset != 0, phase != .after, var a = active {
             a += timeOffset
-            if ad.isFinite && ad > 0 {
-                // The offset wraps around the active interval. The boundary
-                // belongs to the side playback reaches first: [0, AD) playing
-                // forwards, (0, AD] playing backwards, so the first frame of
-                // a backwards play at timeOffset = AD is the end, not the
-                // start. A backwards fill holds the limit from inside the
-                // interval at local time 0, which is the forward wrap.
-                a = speed < 0 && phase == .active ? ad - positiveRemainder(ad - a, ad) : positiveRemainder(a, ad)
+            if ad.isFinite && ad > 0 && speed == 0 && phase == .active && a > 0 && positiveRemainder(a, ad) == 0 {
+                // Paused on the end: CAMediaTiming's local time is the end
+                // of the active duration, so the object is past its active
+                // interval and its fill decides, as for a paused layer.
+                phase = .after
+                active = model.activeTime(phase: .after, localTime: min(model.delay + ad, model.endTime))
+            } else {
+                if ad.isFinite && ad > 0 {
+                    // The offset wraps around the active interval. The boundary
+                    // belongs to the side playback reaches first: [0, AD) playing
+                    // forwards, (0, AD] playing backwards, so the first frame of
+                    // a backwards play at timeOffset = AD is the end, not the
+                    // start. A backwards fill holds the limit from inside the
+                    // interval at local time 0, which is the forward wrap.
+                    a = speed < 0 && phase == .active ? ad - positiveRemainder(ad - a, ad) : positiveRemainder(a, ad)
+                }
+                active = a
             }
-            active = a
         }
         return model.progress(phase: phase, activeTime: active)
     }
