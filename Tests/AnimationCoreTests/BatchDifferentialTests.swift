@@ -54,7 +54,11 @@ struct BatchDifferentialTests {
             if pick(0) { timing.speed = [2, 0.5, 0, -1, -2, -0.5, 1, 1].randomElement(using: &g)! }
             if pick(1) { timing.timeOffset = [0.2, -0.35, 1.7, 0, 0].randomElement(using: &g)! }
             if pick(2) { timing.repeatCount = [1.5, 2, 2.5, .infinity, 0, 1].randomElement(using: &g)! }
-            if pick(3) { timing.repeatDuration = [1.1, 0, 0, 0].randomElement(using: &g)! }
+            if pick(3) {
+                // repeatDuration replaces repeatCount (the two together are refused).
+                timing.repeatDuration = [1.1, 0, 0, 0].randomElement(using: &g)!
+                if timing.repeatDuration > 0 { timing.repeatCount = 0 }
+            }
             if pick(4) { timing.autoreverses = only == 4 || Bool.random(using: &g) }
             if pick(5) { timing.direction = [.reverse, .alternate, .alternateReverse, .normal].randomElement(using: &g)! }
             if pick(6) { timing.iterationStart = [0.25, 1.5, 0, 0].randomElement(using: &g)! }

@@ -51,6 +51,44 @@ struct MediaTimingTests {
         }
     }
 
+    /// Core Animation leaves repeatCount with repeatDuration undefined; it
+    /// is refused wherever timing is checked (add, bulk add, a layer's
+    /// timing), naming both, with nothing attached. Exact iterations, which
+    /// replace both, are not refused.
+    @Test("R0.3 repeatCount and repeatDuration together are refused")
+    func repeatCountWithRepeatDuration() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = linear("opacity", 0, 1, duration: 1)
+        a.timing.repeatCount = 2; a.timing.repeatDuration = 3
+        expectFailure(.invalidArgument, containing: "repeatCount (2.0)", "repeatDuration (3.0)", "both set") {
+            _ = try rt.add(a, to: l, forKey: "a")
+        }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        var exact = a
+        exact.timing.iterations = 4
+        _ = try rt.add(exact, to: l, forKey: "exact")
+        // Bulk: each value is good, the combination of a column with the
+        // description's other field is not; the message names the item.
+        let d = try rt.createAnimation(linear("opacity", 0, 1, duration: 1))
+        try rt.setTiming(.repeatCount, 2, ofAnimation: d)
+        let layers = [try rt.createLayer(), try rt.createLayer()]
+        let repeats = [0.0, 5.0]
+        expectFailure(.invalidArgument, containing: "item 1: repeatCount", "repeatDuration (5.0)") {
+            try repeats.withUnsafeBufferPointer { r in
+                try layers.withUnsafeBufferPointer {
+                    try rt.addAnimations(d, to: $0, columns: [BulkColumn(.timing(.repeatDuration), r.baseAddress!)],
+                                         forKey: "b", joining: nil)
+                }
+            }
+        }
+        #expect(try rt.animationKeys(of: layers[0]).isEmpty)
+        // A layer's media timing.
+        expectFailure(.invalidArgument, containing: "layer repeatCount") {
+            try rt.setMediaTiming(MediaTiming(duration: 1, repeatCount: 2, repeatDuration: 3), of: l)
+        }
+        #expect(try rt.mediaTiming(of: l) == MediaTiming())
+    }
+
     @Test("Negative speed plays the active interval backwards from its end")
     func negativeSpeed() throws {
         let rt = Runtime(); let l = try rt.createLayer()

@@ -76,6 +76,16 @@ extension Runtime {
                 catch { throw AnimrtError(error.status, "item \(i) of the \(p.name) column: \(error.message)") }
             }
         }
+        // Each value is good on its own; a repeat column can still meet the
+        // other repeat field (the description's or another column's).
+        if timingColumns.contains(where: { $0.0 == .repeatCount || $0.0 == .repeatDuration || $0.0 == .iterations }) {
+            for i in 0..<n {
+                var t = stored.animation.timing
+                for (p, values) in timingColumns { t.assign(p, values[i]) }
+                do throws(AnimrtError) { try t.checkRepeatCombination() }
+                catch { throw AnimrtError(error.status, "item \(i): \(error.message)") }
+            }
+        }
         for (s, values) in valueColumns {
             for k in 0..<(n * width) where !values[k].isFinite {
                 throw AnimrtError(.invalidArgument, "item \(k / width) of the \(s.name) column: component \(k % width) is \(values[k]); components must be finite")

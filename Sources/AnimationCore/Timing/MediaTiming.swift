@@ -163,6 +163,14 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         guard repeatCount >= 0 else { throw AnimrtError(.outOfRange, "repeatCount is \(repeatCount); it must be 0 or more (+inf repeats forever)") }
         guard repeatDuration >= 0 else { throw AnimrtError(.outOfRange, "repeatDuration is \(repeatDuration); it must be 0 or more") }
         guard iterationStart >= 0 else { throw AnimrtError(.outOfRange, "iterationStart is \(iterationStart); it must be 0 or more") }
+        try checkRepeatCombination()
+    }
+
+    /// Refuses repeatCount and repeatDuration set together (Core Animation
+    /// leaves the result undefined), unless exact `iterations` replace both.
+    public func checkRepeatCombination() throws(AnimrtError) {
+        guard iterations == nil, repeatCount > 0, repeatDuration > 0 else { return }
+        throw AnimrtError(.invalidArgument, "repeatCount (\(repeatCount)) and repeatDuration (\(repeatDuration)) are both set; Core Animation leaves that undefined: set one of them, the other 0")
     }
 }
 

@@ -380,6 +380,34 @@ ROW(17, "a count no buffer can have") {
     unchanged(w, before);
 }
 
+ROW(32, "repeatCount and repeatDuration both set, refused when the timing is checked") {
+    /* Each setter takes its value (a value is checked on its own); the add refuses the pair. */
+    CHECK_OK(animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_COUNT, 2));
+    CHECK_OK(animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_DURATION, 3));
+    animrt_id out = 7;
+    CHECK_STATUS(animrt_layer_add_animation(w->rt, w->layer, w->anim, "k", w->barrier, &out), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("repeatCount (2.0) and repeatDuration (3.0) are both set");
+    CHECK(out == 7);
+    /* In bulk, a column meeting the description's other field; the item is named. */
+    CHECK_OK(animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_DURATION, 0));
+    double repeat_durations[1] = {4};
+    animrt_column column = {ANIMRT_COLUMN_REPEAT_DURATION, repeat_durations};
+    CHECK_STATUS(animrt_layer_add_animations(w->rt, w->anim, &w->layer, 1, &column, 1, "k", w->barrier, &out),
+                 ANIMRT_E_INVALID);
+    CHECK_MESSAGE("item 0: repeatCount");
+    CHECK(out == 7);
+    /* A layer's timing is checked as it is set. */
+    CHECK_OK(animrt_layer_set_timing_param(w->rt, w->layer, ANIMRT_TIMING_REPEAT_COUNT, 2));
+    CHECK_STATUS(animrt_layer_set_timing_param(w->rt, w->layer, ANIMRT_TIMING_REPEAT_DURATION, 3), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("layer repeatCount");
+    double v = 9;
+    CHECK_OK(animrt_layer_get_timing_param(w->rt, w->layer, ANIMRT_TIMING_REPEAT_DURATION, &v));
+    CHECK(v == 0);
+    animrt_layer_set_timing_param(w->rt, w->layer, ANIMRT_TIMING_REPEAT_COUNT, 0);
+    animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_COUNT, 0);
+    unchanged(w, before);  /* nothing attached, the barrier not entered */
+}
+
 typedef void (*row_fn)(world *, snapshot);
 
 int main(void) {
@@ -387,7 +415,7 @@ int main(void) {
         {"row 1", row_1}, {"row 2", row_2}, {"row 3", row_3}, {"row 4", row_4}, {"row 5", row_5}, {"row 6", row_6},
         {"row 7", row_7}, {"row 8", row_8}, {"row 9", row_9}, {"row 10", row_10}, {"row 11", row_11},
         {"row 12", row_12}, {"row 13", row_13}, {"row 14", row_14}, {"row 15", row_15}, {"row 16", row_16},
-        {"row 17", row_17}};
+        {"row 17", row_17}, {"row 32", row_32}};
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         world w = make_world();
         check_test = rows[i].name;
