@@ -327,6 +327,11 @@ MUTANTS = [
            "if timing.duration == 0 && timing.iterationDuration == nil { timing.duration = defaultDuration }", "",
            SWIFT_C,
            "a transaction's animationDuration is ignored"),
+    Mutant("transaction-duration-innermost-only", "dropped statement", ATTACH,
+           "for h in openTransactions.reversed() where transactions.isLive(h.index) {",
+           "for h in openTransactions.suffix(1) where transactions.isLive(h.index) {",
+           ("swift:AnimationCoreTests.SyncTests",),
+           "a nested transaction without a duration ignores the enclosing one's"),
     # ---- attaching, removing, the tick ------------------------------------
     Mutant("remove-instance-reason", "enum raw value", ATTACH,
            "stop(instance: try instances.index(of: h), reason: .removed)",

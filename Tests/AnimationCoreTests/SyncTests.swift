@@ -64,6 +64,30 @@ struct SyncTests {
         #expect(rt.transactionDepth == 0)
     }
 
+    /// CATransaction's valueForKey: gives the innermost value set, looking
+    /// through the enclosing transactions: a nested transaction without an
+    /// animationDuration uses its parent's, one with its own uses its own.
+    @Test("R2.4 a nested transaction inherits the enclosing animationDuration", arguments: EvaluationPath.allCases)
+    func nestedTransactionDuration(_ path: EvaluationPath) throws {
+        let rt = Runtime(); let l = try rt.createLayer(), m = try rt.createLayer(), n = try rt.createLayer()
+        try rt.beginTransaction(animationDuration: 2)
+        try rt.beginTransaction()
+        let inner = try rt.add(path.animation(0, 1, MediaTiming()), to: l, forKey: "a")
+        try rt.beginTransaction(animationDuration: 0.5)
+        try rt.beginTransaction()
+        let innermost = try rt.add(path.animation(0, 1, MediaTiming()), to: m, forKey: "a")
+        try rt.commitTransaction(token: 1); try rt.commitTransaction(token: 2); try rt.commitTransaction(token: 3)
+        let outer = try rt.add(path.animation(0, 1, MediaTiming()), to: n, forKey: "a")
+        try rt.commitTransaction(token: 4)
+        #expect(try rt.attachedAnimation(inner).timing.duration == 2)
+        #expect(try rt.attachedAnimation(innermost).timing.duration == 0.5)
+        #expect(try rt.attachedAnimation(outer).timing.duration == 2)
+        try rt.tick(0); try rt.tick(0.25)
+        #expect(try path.value(rt, l) == 0.125 && path.value(rt, m) == 0.5 && path.value(rt, n) == 0.125)
+        // Outside every transaction: Core Animation's 0.25 s.
+        #expect(try rt.attachedAnimation(try rt.add(path.animation(0, 1, MediaTiming()), to: l, forKey: "b")).timing.duration == 0.25)
+    }
+
     @Test("Timers fire in time order, then start order; a zero delay fires at the next tick")
     func timerOrder() throws {
         let rt = Runtime()

@@ -106,11 +106,14 @@ extension Runtime {
         return instances.handle(at: ii)
     }
 
-    /// The duration a zero duration stands for: the innermost open
-    /// transaction's, else 0.25 s.
+    /// The duration a zero duration stands for: that of the innermost open
+    /// transaction that sets one (CATransaction looks a property up through
+    /// the enclosing transactions), else 0.25 s.
     var defaultAnimationDuration: Double {
-        openTransactions.last.flatMap { transactions.isLive($0.index) ? transactions[$0.index].animationDuration : nil }
-            ?? MediaTiming.defaultDuration
+        for h in openTransactions.reversed() where transactions.isLive(h.index) {
+            if let d = transactions[h.index].animationDuration { return d }
+        }
+        return MediaTiming.defaultDuration
     }
 
     /// The first steps of every add, once everything is checked (room for

@@ -750,7 +750,8 @@ class Runtime:
         `on_complete` runs on the ticking thread, or a
         :class:`TransactionCompleted` event carrying the transaction (and
         `token`) is reported. `animation_duration` replaces the 0.25 s default
-        of animations added inside without a duration::
+        of animations added inside without a duration (a nested transaction without one
+        uses the enclosing one's)::
 
             with rt.transaction(animation_duration=0.5, on_complete=lambda: toast.destroy()):
                 toast.add_animation(rt.basic("opacity", to=0))
