@@ -175,10 +175,14 @@ extension MachineInstance {
         }
     }
 
-    private func process(_ p: Pending, _ microsteps: inout Int, reportUnhandled: Bool) {
+    /// Takes the transition that `p` selects; false when none takes it.
+    @discardableResult
+    private func process(_ p: Pending, _ microsteps: inout Int, reportUnhandled: Bool) -> Bool {
         switch select(p) {
-        case .transition(let t): microstep(t, payload: p.payload, &microsteps)
-        case .ignored: break
+        case .transition(let t):
+            microstep(t, payload: p.payload, &microsteps)
+            return true
+        case .ignored: return false
         case .rejected(let message):
             // Only events (raised, or sent by a timer) can be unhandled here;
             // error.execution is reported already and may go unhandled.
@@ -191,23 +195,39 @@ extension MachineInstance {
                 }
                 report(error: "an event \(origin) was dropped: \(message)", event: Int32(e))
             }
+            return false
         }
     }
 
     /// Eventless transitions and internal events until neither is left, or
     /// until the microstep bound stops the macrostep with an error.
+    ///
+    /// Eventless guards are evaluated again only after a microstep: until a
+    /// transition has run nothing they read has changed, so they would give
+    /// the same answer — and a guard that failed would fail again, queueing
+    /// `error.execution` forever. An internal event that no transition takes
+    /// counts towards the bound too, so a failing guard of an
+    /// `error.execution` transition (which queues the next one) is stopped.
     func runToCompletion(_ microsteps: inout Int, event: Int32) {
+        var eventlessSettled = false
         while alive && !finished {
             if microsteps >= definition.maxMicrosteps {
                 internalQueue.removeAll(); internalHead = 0
                 report(error: "the macrostep was stopped after \(definition.maxMicrosteps) microsteps in state '\(definition.states[leaf].name)' (an eventless loop?); the machine stays there", event: event)
                 return
             }
-            if let t = eventless() { microstep(t, payload: [], &microsteps); continue }
+            if !eventlessSettled {
+                if let t = eventless() { microstep(t, payload: [], &microsteps); continue }
+                eventlessSettled = true
+            }
             guard internalHead < internalQueue.count else { break }
             let p = internalQueue[internalHead]
             internalHead += 1
-            process(p, &microsteps, reportUnhandled: true)
+            if process(p, &microsteps, reportUnhandled: true) {
+                eventlessSettled = false
+            } else {
+                microsteps += 1
+            }
         }
         internalQueue.removeAll(keepingCapacity: true)
         internalHead = 0
