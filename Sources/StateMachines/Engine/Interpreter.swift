@@ -276,12 +276,14 @@ extension MachineInstance {
     }
 
     /// The state whose descendants a transition exits and enters: the
-    /// source for an internal transition, else the nearest proper ancestor
-    /// of the source that contains the target (-1: the top level).
+    /// source for an internal transition, else the nearest state that is a
+    /// proper ancestor of both the source and the target (-1: the top
+    /// level). So a transition to an ancestor of its source exits and
+    /// re-enters that ancestor, as SCXML's findLCCA does.
     func transitionDomain(_ t: Transition, target: Int) -> Int {
         if t.isInternal { return t.source }
         var a = definition.states[t.source].parent
-        while a >= 0 && !definition.isAncestor(a, of: target) { a = definition.states[a].parent }
+        while a >= 0 && (a == target || !definition.isAncestor(a, of: target)) { a = definition.states[a].parent }
         return a
     }
 
