@@ -141,3 +141,53 @@ struct EventlessGuardFailureTests {
         #expect(errors.dropFirst().dropLast().allSatisfy { $0.message.contains("guard of states.b.on.error.execution") })
     }
 }
+
+/// `a` takes `go` only if `context.r > 5`, which fails while x is 0; an
+/// `error.execution` handler at `top` (an ancestor that ignores `go` when
+/// `ignoring` is true) goes to `err`.
+func refusedOrIgnoredMachine(ignoring: Bool) -> String {
+    failingGuardMachine(#"""
+    "initial": "top",
+    "states": {"top": {"initial": "a", \#(ignoring ? #""ignore": ["go"],"# : "")
+                       "on": {"error.execution": {"target": "err", "actions": [\#(L("handled"))]}},
+                       "states": {"a": {"on": {"go": {"guard": "context.r > 5", "target": "b"}, "fix": "b"}}, "b": {}}},
+               "err": {}}
+    """#)
+}
+
+@Suite("SCXML 5.9.1 a guard that fails while its event is refused or ignored")
+struct RefusedOrIgnoredGuardFailureTests {
+    @Test("R3.0.1 a refused send stays atomic: the refusal and the error event name the failure; error.execution is not raised")
+    func refusedIsAtomic() throws {
+        let h = Harness()
+        let m = try h.machine(refusedOrIgnoredMachine(ignoring: false))
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        expectError(.state, ["'go' is not taken in state 'top.a'", "no guard of its transitions passed",
+                             "guard of states.top.states.a.on.go failed", "context.r computes to inf"]) { () throws(AnimrtError) in
+            try h.send(m, "go")
+        }
+        #expect(h.state(m) == "top.a")
+        #expect(h.log.isEmpty)
+        let errors = machineErrors(h.events(), of: d)
+        #expect(errors.map(\.event) == ["go"])
+        // Nothing of the refused send is left over for the next macrostep.
+        #expect(try h.send(m, "fix") == .taken)
+        #expect(h.state(m) == "top.b")
+        #expect(h.log.isEmpty)
+    }
+
+    @Test("SCXML 5.9.1 an ignored event's macrostep processes the error.execution its guard raised")
+    func ignoredProcessesError() throws {
+        let h = Harness()
+        let m = try h.machine(refusedOrIgnoredMachine(ignoring: true))
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .ignored)
+        #expect(h.state(m) == "err")
+        #expect(h.log == ["handled"])
+        let events = h.events()
+        #expect(machineErrors(events, of: d).map(\.event) == ["go"])
+        #expect(events.filter { $0.type == .machineStateChanged }.count == 1)
+    }
+}

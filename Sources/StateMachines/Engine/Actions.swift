@@ -12,7 +12,7 @@ extension MachineInstance {
             guard alive else { return }
             do throws(AnimrtError) { try perform(a, payload: payload, entering: entering) }
             catch {
-                fail("\(a.path): \(error.message)", event: -1)
+                fail("\(a.path): \(error.message)")
                 return
             }
         }

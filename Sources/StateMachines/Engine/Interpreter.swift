@@ -37,6 +37,7 @@ extension MachineInstance {
             guard let i = definition.states[s].initial else { break }
             s = i
         }
+        currentEvent = -1
         reportStateChange(from: -1, to: chain.last!)
         for s in chain { enter(s) }
         leaf = chain.last!
@@ -66,12 +67,13 @@ extension MachineInstance {
         let pending = Pending(kind: .event(event), payload: payload, origin: .host)
         busy = true
         defer { busy = false }
+        currentEvent = Int32(event)
         switch select(pending) {
         case .rejected(let message):
-            internalQueue.removeAll(); internalHead = 0
-            throw AnimrtError(.state, message)
+            throw AnimrtError(.state, refusal(message))
         case .ignored:
-            internalQueue.removeAll(); internalHead = 0
+            busy = false
+            settleIgnored(event)
             return .ignored
         case .transition(let t):
             if let op = declaration.resultOf, !declaration.isPartial { requests[op].open = false }
@@ -94,6 +96,7 @@ extension MachineInstance {
         }
         busy = true
         var microsteps = 0
+        currentEvent = eventID(of: pending)
         process(pending, &microsteps, reportUnhandled: true)
         runToCompletion(&microsteps, event: eventID(of: pending))
         busy = false
@@ -105,11 +108,36 @@ extension MachineInstance {
         return -1
     }
 
+    /// A refused host event changes nothing (R3.0.1): what its guards
+    /// queued is dropped — each failure was reported as an error event
+    /// naming the event — and the refusal's message names the first.
+    func refusal(_ message: String) -> String {
+        let failures = internalQueue[internalHead...].compactMap { p -> String? in
+            guard case .event(let e) = p.kind, e == definition.errorEvent else { return nil }
+            return p.payload.first?.string
+        }
+        internalQueue.removeAll(); internalHead = 0
+        guard let first = failures.first, let colon = first.firstRange(of: ": ") else { return message }
+        return "\(message) (the \(first[..<colon.lowerBound]) failed: \(first[colon.upperBound...]); reported as an error event)"
+    }
+
+    /// An ignored host event is accepted: its macrostep still processes
+    /// what its guards queued (`error.execution`, SCXML 5.9.1).
+    func settleIgnored(_ event: Int) {
+        guard internalHead < internalQueue.count else { return }
+        busy = true
+        var microsteps = 0
+        runToCompletion(&microsteps, event: Int32(event))
+        busy = false
+        drainExternal()
+    }
+
     private func drainExternal() {
         while alive, !finished, !busy, !externalQueue.isEmpty {
             let p = externalQueue.removeFirst()
             busy = true
             var microsteps = 0
+            currentEvent = eventID(of: p)
             process(p, &microsteps, reportUnhandled: true)
             runToCompletion(&microsteps, event: eventID(of: p))
             busy = false
@@ -170,7 +198,7 @@ extension MachineInstance {
         do throws(AnimrtError) {
             return try Evaluator.evaluate(g, &c) == .bool(true)
         } catch {
-            fail("guard of \(t.path): \(error.message)", event: -1)
+            fail("guard of \(t.path): \(error.message)")
             return false
         }
     }
@@ -223,6 +251,7 @@ extension MachineInstance {
             guard internalHead < internalQueue.count else { break }
             let p = internalQueue[internalHead]
             internalHead += 1
+            currentEvent = eventID(of: p)
             if process(p, &microsteps, reportUnhandled: true) {
                 eventlessSettled = false
             } else {
@@ -313,13 +342,13 @@ extension MachineInstance {
             var c = evaluationContext(event: [])
             let delay: Double
             do throws(AnimrtError) { delay = try Evaluator.evaluate(a.delay, &c).number ?? .nan }
-            catch { fail("the delay of \(a.transition.path): \(error.message)", event: -1); continue }
+            catch { fail("the delay of \(a.transition.path): \(error.message)"); continue }
             guard delay.isFinite, delay >= 0 else {
-                fail("the delay of \(a.transition.path) is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more", event: -1)
+                fail("the delay of \(a.transition.path) is \(MachineValue.format(delay)); it must be a finite number of seconds, 0 or more")
                 continue
             }
             do throws(AnimrtError) { try startAfterTimer(state: s, index: i, activation: activation, due: .after(delay)) }
-            catch { fail("the timer of \(a.transition.path): \(error.message)", event: -1) }
+            catch { fail("the timer of \(a.transition.path): \(error.message)") }
         }
         if stateBarriers[s] != nil {
             donePending[s] = true
@@ -393,10 +422,11 @@ extension MachineInstance {
         runtime.post(e)
     }
 
-    /// An action or guard failed: reported to the host, and `error.execution`
-    /// is queued for the machine (it may handle it).
-    func fail(_ message: String, event: Int32) {
-        report(error: message, event: event)
+    /// An action or guard failed: reported to the host (naming the event
+    /// being processed), and `error.execution` is queued for the machine (it
+    /// may handle it).
+    func fail(_ message: String) {
+        report(error: message, event: currentEvent)
         if definition.errorEvent >= 0 {
             internalQueue.append(Pending(kind: .event(definition.errorEvent), payload: [.string(message)]))
         }

@@ -66,6 +66,9 @@ final class MachineInstance: ExpressionHost {
     @exclusivity(unchecked) var internalHead = 0
     @exclusivity(unchecked) var externalQueue: [Pending] = []
     @exclusivity(unchecked) var busy = false
+    /// The event being processed (-1: none, or a timer's, barrier's or
+    /// onFinal's transition): what an error event names.
+    @exclusivity(unchecked) var currentEvent: Int32 = -1
     @exclusivity(unchecked) var alive = true
     /// A top-level final state was entered: the machine takes no more events.
     @exclusivity(unchecked) var finished = false

@@ -43,12 +43,16 @@ extension MachineInstance {
             return outcome
         }
         // Checked now, so that the host hears of a refusal from this call.
-        let selection = select(Pending(kind: .event(event), payload: payload, origin: .host))
-        internalQueue.removeAll(); internalHead = 0
-        switch selection {
-        case .rejected(let message): throw AnimrtError(.state, message)
-        case .ignored: return .ignored
+        currentEvent = Int32(event)
+        switch select(Pending(kind: .event(event), payload: payload, origin: .host)) {
+        case .rejected(let message): throw AnimrtError(.state, refusal(message))
+        case .ignored:
+            settleIgnored(event)
+            return .ignored
         case .transition:
+            // Selected again when the interval ends: a guard failing now is
+            // reported now, and raised for the machine then.
+            internalQueue.removeAll(); internalHead = 0
             window.pending = payload
             throttleWindows[event] = window
             return .throttled
