@@ -191,3 +191,29 @@ struct RefusedOrIgnoredGuardFailureTests {
         #expect(events.filter { $0.type == .machineStateChanged }.count == 1)
     }
 }
+
+@Suite("ANIMRT_EVENT_MACHINE_ERROR names the event being processed")
+struct ErrorEventNameTests {
+    @Test("an action's, a raised event's guard's and an eventless guard's failure name their event; creation names none")
+    func names() throws {
+        let h = Harness()
+        let m = try h.machine(failingGuardMachine(#"""
+        "initial": "a",
+        "states": {"a": {"entry": [{"assign": {"x": "1 / context.x"}}],
+                         "on": {"go": {"target": "b", "actions": [{"raise": "fix"}, {"assign": {"x": "1 / context.x"}}]}}},
+                   "b": {"on": {"fix": {"guard": "context.r > 5", "target": "c"}},
+                         "always": {"guard": "context.r > 6", "target": "c"}},
+                   "c": {}}
+        """#))
+        let d = try h.host.definition(of: m)
+        #expect(machineErrors(h.events(), of: d).map(\.event) == ["-"])
+        #expect(try h.send(m, "go") == .taken)
+        let errors = machineErrors(h.events(), of: d)
+        // The action of 'go', the eventless guard after it, then the guard of
+        // the raised 'fix' and the drop of 'fix', which nothing took.
+        #expect(errors.map(\.event) == ["go", "go", "fix", "fix"])
+        #expect(errors.map { $0.message.prefix(24) } == ["states.a.on.go.actions[1", "guard of states.b.always",
+                                                           "guard of states.b.on.fix", "an event raised by the m"])
+        #expect(h.state(m) == "b")
+    }
+}
