@@ -130,6 +130,26 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
             m.context["progres"]
 
 
+def test_a_failing_eventless_guard_returns_with_an_error_event_never_hangs():
+    broken = {"name": "broken", "events": {"go": {}},
+              "context": {"x": {"type": "number", "initial": 0}, "r": {"type": "number", "computed": "1 / context.x"}},
+              "initial": "a",
+              "states": {"a": {"on": {"go": "b"}}, "b": {"always": {"guard": "context.r > 5", "target": "c"}}, "c": {}}}
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(broken))
+        assert m.send("go") is animrt.SendOutcome.TAKEN
+        assert m.state == "b"
+        rt.tick(0)  # delivers the events
+        errors = [e for e in rt.events() if isinstance(e, animrt.MachineError)]
+        assert [e.event for e in errors] == ["go"]
+        assert "guard of states.b.always" in errors[0].message and "context.r computes to inf" in errors[0].message
+        broken["initial"] = "b"
+        m = rt.machine(rt.definition(broken))  # the same guard in the initial state
+        assert m.state == "b"
+        rt.tick(0)
+        assert [e.event for e in rt.events() if isinstance(e, animrt.MachineError)] == [None]
+
+
 def test_config_locale_and_strings_are_checked_at_creation():
     with animrt.Runtime() as rt:
         button = rt.definition(BUTTON)
