@@ -72,17 +72,18 @@ struct AfterTests {
         try h.send(m, "go")
         // One tick past every delay: the 0.5 s timer is the earliest due and
         // fires first, leaving `racing`; both 1 s timers, due in this same
-        // tick, were cancelled with the state and never fire.
+        // tick, were cancelled with the state and never fire. `early`'s own
+        // timer, measured from 0.5 s (when its state was entered), is due at
+        // 0.75 s: it fires in this tick too, before the cancelled ones' time.
         h.tick(2)
-        #expect(h.log == ["early"])
-        #expect(h.state(m) == "early")
-        h.tick(2.25)
         #expect(h.log == ["early", "back"])
         #expect(h.state(m) == "idle")
-        // Entered again and ticked between 0.5 s and 1 s: the same again, on fresh timers.
+        // Entered again at 2 and ticked between 0.5 s and 0.75 s later: the
+        // same again, on fresh timers, with `early`'s timer still pending.
         try h.send(m, "go")
-        h.tick(3)
+        h.tick(2.6)
         #expect(h.log == ["early", "back", "early"])
+        #expect(h.state(m) == "early")
         #expect(h.runtime.pendingTimerCount == 1)
     }
 

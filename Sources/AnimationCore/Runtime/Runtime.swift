@@ -203,6 +203,9 @@ public final class Runtime {
     @exclusivity(unchecked) var openTransactions: [Handle] = []
     @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
+    /// While a timer fires: its due time, from which timers started by what
+    /// it runs are measured (so timer chains do not depend on the tick rate).
+    @exclusivity(unchecked) var firingTimerTime: Double?
     @exclusivity(unchecked) var deferred: [() -> Void] = []
     @exclusivity(unchecked) var events: EventQueue
     @exclusivity(unchecked) var inTick = false

@@ -2,7 +2,11 @@ extension Runtime {
     // MARK: Timers (on the runtime clock)
 
     /// Starts a one-shot timer that fires `delay` seconds after the current
-    /// runtime time, as a `.timerFired` event with `token`.
+    /// runtime time, as a `.timerFired` event with `token`. A timer started
+    /// by a timer's work while it fires is measured from that timer's due
+    /// time, not from the tick that fired it: a chain of timers fires at the
+    /// same times whatever the tick rate (SCXML measures a delayed send from
+    /// when it executes).
     @discardableResult
     public func startTimer(after delay: Double, token: UInt64) throws(AnimrtError) -> Handle {
         try startTimer(after: delay, action: nil, token: token)
@@ -36,7 +40,7 @@ extension Runtime {
         try requireFinite(delay, "timer delay")
         guard delay >= 0 else { throw AnimrtError(.outOfRange, "timer delay is \(delay); it must be 0 or more") }
         timerSequence += 1
-        let record = TimerRecord(fireTime: now() + delay, sequence: timerSequence,
+        let record = TimerRecord(fireTime: (firingTimerTime ?? now()) + delay, sequence: timerSequence,
                                  action: action ?? .event(.timerFired, object: Handle(raw: 0), token: token))
         let h = try timers.insert(record)
         if action == nil { timers[h.index].action = .event(.timerFired, object: h, token: token) }
@@ -53,15 +57,19 @@ extension Runtime {
         if timerQueue.count > 2 * timers.count + 64 { timerQueue.compact { (try? timers.index(of: $0)) != nil } }
     }
 
-    /// Fires, in order, every timer due at `t`.
+    /// Fires, in due order, every timer due at `t`, including those that
+    /// the timers firing start and that are due by `t`.
     func fireTimers(_ t: Double) {
+        defer { firingTimerTime = nil }
         while let top = timerQueue.top {
             guard let i = try? timers.index(of: top.timer) else { timerQueue.popTop(); continue }
             guard top.time <= t else { return }
             timerQueue.popTop()
             let r = timers.remove(at: i)
+            firingTimerTime = r.fireTime
             perform(r.action)
             runDeferred()
+            firingTimerTime = nil
         }
     }
 

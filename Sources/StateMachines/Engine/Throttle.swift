@@ -68,7 +68,10 @@ extension MachineInstance {
         // not throttled: the next one is processed at once.
         let timer: Handle?
         switch due ?? .after(throttleIntervals[event]) {
-        case .after(let delay): timer = try? runtime.startTimer(after: delay, end)
+        // From the tick that processes the event, even when a timer (the end
+        // of the previous interval) made it: processings of a throttled event
+        // are at least an interval apart on the host's clock.
+        case .after(let delay): timer = try? runtime.startTimer(at: clock + delay, end)
         case .at(let time): timer = try? runtime.startTimer(at: time, end)
         }
         guard let timer else { return }
