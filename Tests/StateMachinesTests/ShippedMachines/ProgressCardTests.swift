@@ -178,7 +178,7 @@ struct ProgressCardTests {
         let timers = h.runtime.pendingTimerCount
         let d = try h.readyCard(1)
         h.tick(200.1); h.tick(200.7)
-        #expect(h.runtime.pendingTimerCount == timers + 2)   // celebration, freshness
+        #expect(h.runtime.pendingTimerCount == timers + 1)   // the celebration (appear refreshes a completed card at any age)
         try h.host.destroy(d)
         #expect(h.runtime.pendingTimerCount == timers)
         _ = h.events()
@@ -212,6 +212,25 @@ struct ProgressCardTests {
         _ = h.events()
         try h.send(quick, "appear")
         #expect(h.state(quick) == "loading")
+        // Completed is not ready: appear refreshes, at once (seed 000 §5.5: only a
+        // ready card with young data is kept), whether celebrating or settled.
+        for settle in [false, true] {
+            let c = try h.readyCard(0.9)
+            try h.send(c, "fetch")
+            try h.send(c, "fetched", [.number(Double(h.lastRequest(c)!)), .number(1)])
+            h.until(c, "completed.celebrating", from: h.runtime.currentTime! + 0.01)
+            if settle { h.until(c, "completed.settled", from: h.runtime.currentTime! + 0.01) }
+            _ = h.events()
+            #expect(try h.send(c, "appear") == .taken)
+            #expect(h.state(c) == "loading" && h.lastRequest(c) != nil)
+        }
+        // While a fetch runs, or the ring fills to 100%, the data is fresh: ignored.
+        let busy = try h.shipped("progressCard")
+        try h.send(busy, "fetch")
+        #expect(try h.send(busy, "appear") == .ignored)
+        try h.send(busy, "fetched", [.number(Double(h.lastRequest(busy)!)), .number(1)])
+        #expect(h.state(busy) == "filling")
+        #expect(try h.send(busy, "appear") == .ignored)
     }
 
     @Test("R3.2.2 when the host's eligibility says no, the card is disabled with its reason and no request is made")
@@ -238,7 +257,9 @@ struct ProgressCardTests {
         try h.send(m, "fetchFailed", [.number(Double(h.lastRequest(m)!)), .bool(false)])
         #expect(h.state(m) == "error.shown")
         #expect(h.text(m, "title") == "Something went wrong" && h.text(m, "actionTitle") == "")
-        expectError(.state, ["'retry' is not taken in state 'error.shown'"]) { () throws(AnimrtError) in try h.send(m, "retry") }
+        _ = h.events()
+        #expect(try h.send(m, "retry") == .taken)   // not retryable: nothing happens (seed 000 §3.2 retry())
+        #expect(h.state(m) == "error.shown" && h.lastRequest(m) == nil)
         try h.send(m, "fetch")   // a fetch from error keeps the error
         #expect(h.state(m) == "error.retrying")
         #expect(h.model(m, "errorIcon", "opacity") == 1 && h.model(m, "spinner", "opacity") == 1)

@@ -251,6 +251,18 @@ TEST(refresh_policy) {  /* seed 000 §5.5, R3.2.6 */
     send(rt, m, "appear", NULL);
     CHECK(count_events(rt, m, ANIMRT_EVENT_MACHINE_REQUEST, NULL) == 1);
     CHECK(strcmp(STATE(m, "progressCard"), "loading") == 0);
+    /* A fetch runs: the data on its way is fresh, appear is ignored. */
+    CHECK(send(rt, m, "appear", NULL) == ANIMRT_SEND_IGNORED);
+    /* Completed is not ready: appear refreshes it at once. */
+    send(rt, m, "fetch", NULL);
+    fetched(rt, m, last_request(rt, m), 1, ANIMRT_SEND_TAKEN);
+    tick(rt, 300.1);
+    tick(rt, 300.7);
+    CHECK(strcmp(STATE(m, "progressCard"), "completed.celebrating") == 0);
+    count_events(rt, m, ANIMRT_EVENT_MACHINE_REQUEST, NULL);
+    CHECK(send(rt, m, "appear", NULL) == ANIMRT_SEND_TAKEN);
+    CHECK(count_events(rt, m, ANIMRT_EVENT_MACHINE_REQUEST, NULL) == 1);
+    CHECK(strcmp(STATE(m, "progressCard"), "loading") == 0);
     animrt_runtime_destroy(rt);
 }
 

@@ -137,6 +137,19 @@ def test_refresh_policy_on_appear(rt):  # seed 000 §5.5
     rt.tick(300)
     m.send("appear")
     assert len(requests_of(rt, m)) == 1 and m.state == "loading"
+    assert m.send("appear") is animrt.SendOutcome.IGNORED  # a fetch runs: its data will be fresh
+
+
+def test_appear_refreshes_a_completed_card_and_a_tap_without_effect_is_taken(rt):  # seed 000 §5.5; seed 003
+    m = ready_card(rt, 1.0)
+    rt.tick(0.1)
+    rt.tick(0.7)
+    assert m.state == "completed.celebrating"
+    requests_of(rt, m)
+    assert m.send("appear") is animrt.SendOutcome.TAKEN
+    assert len(requests_of(rt, m)) == 1 and m.state == "loading"
+    button = rt.machine(rt.definition(named="networkButton"), config={"animateOnTap": False})
+    assert button.send("tap") is animrt.SendOutcome.TAKEN and button.state == "ready"
 
 
 def test_disabled_retry_copy_and_nan(rt):  # R3.2.2, R3.2.3, R3.2.7, R3.2.8
@@ -148,8 +161,8 @@ def test_disabled_retry_copy_and_nan(rt):  # R3.2.2, R3.2.3, R3.2.7, R3.2.8
     (request,) = requests_of(rt, m)
     m.send("fetchFailed", request=request, retryable=False)
     assert m.context["title"] == "出错了"
-    with pytest.raises(animrt.StateError, match="'retry' is not taken in state 'error.shown'"):
-        m.send("retry")
+    assert m.send("retry") is animrt.SendOutcome.TAKEN  # not retryable: nothing happens (seed 000 §3.2)
+    assert m.state == "error.shown" and requests_of(rt, m) == []
     m.send("fetch")
     assert m.state == "error.retrying" and m.context["isLoading"] is True
     (request,) = requests_of(rt, m)
