@@ -28,6 +28,58 @@ extension MediaTiming {
         return p * effectiveDuration
     }
 
+    /// The lowest and highest time the layer shows its animations and
+    /// sublayers while its parent's time goes through every time between `a`
+    /// and `b` (either order), or nil when it is unresolved all along.
+    ///
+    /// In between, the layer's time is piecewise linear in its parent's, so
+    /// its bounds are at `a` and `b` or where a piece ends inside the
+    /// active interval: an iteration boundary (a forward play reaching its
+    /// end, an autoreverse turning), a wrap of `timeOffset`, or an end of the
+    /// active interval (clipped by a negative endDelay, not filled). The
+    /// limit a piece runs into counts as reached: the layer went through
+    /// every time before it.
+    public func layerChildTimeBounds(between a: Double, and b: Double) -> (lower: Double, upper: Double)? {
+        var lower = Double.infinity, upper = -Double.infinity
+        func include(_ t: Double) {
+            guard !t.isNaN else { return }
+            lower = min(lower, t); upper = max(upper, t)
+        }
+        if let t = layerChildTime(a) { include(t) }
+        if let t = layerChildTime(b) { include(t) }
+        let m = model, d = m.iterationDuration
+        // Unbounded or paused, the time is linear in the parent's: its ends
+        // are its bounds.
+        guard !isUnbounded, speed != 0, d > 0 else { return lower <= upper ? (lower, upper) : nil }
+        let la = localTime(at: a, model: m), lb = localTime(at: b, model: m)
+        let ad = m.activeDuration, end = m.endTime
+        // The part of the active interval crossed, in local time (bounded as
+        // `TimingModel.phase` bounds it).
+        let from = max(min(la, lb), max(min(m.delay, end), 0))
+        let to = min(max(la, lb), max(min(m.delay + ad, end), 0))
+        if from < to && from.isFinite && to.isFinite {
+            var u = from - m.delay, v = to - m.delay
+            func cover(_ u: Double, _ v: Double) {
+                let o0 = u / d + m.iterationStart, o1 = v / d + m.iterationStart
+                guard o0.isFinite, o1.isFinite, o0 <= o1 else { return }
+                let p = m.directedProgressBounds(from: o0, to: o1)
+                include(p.lower * d); include(p.upper * d)
+            }
+            if timeOffset != 0 {
+                u += timeOffset; v += timeOffset
+            }
+            if timeOffset != 0 && ad.isFinite && ad > 0 {
+                // The offset wraps around the active duration (see `sample`):
+                // a crossing no longer than it wraps at most once.
+                let r = positiveRemainder(u, ad), rv = r + (v - u)
+                if rv > ad { cover(r, ad); cover(0, min(rv - ad, ad)) } else { cover(r, rv) }
+            } else {
+                cover(u, v)
+            }
+        }
+        return lower <= upper ? (lower, upper) : nil
+    }
+
     /// How fast the child time runs per unit of parent time at `parentTime`:
     /// ±speed inside the active interval (minus in reversed iterations), 0
     /// while filling or unresolved.

@@ -111,6 +111,45 @@ public struct TimingModel: Equatable, Sendable {
         }
     }
 
+    /// Whether iteration number `iteration` plays forwards (its directed
+    /// progress grows with active time).
+    @inlinable
+    public func playsForwards(iteration: Double) -> Bool {
+        var forwards: Bool
+        switch direction {
+        case .normal: forwards = true
+        case .reverse: forwards = false
+        case .alternate, .alternateReverse:
+            if iteration.isInfinite { forwards = true } else {
+                var d = iteration
+                if direction == .alternateReverse { d += 1 }
+                forwards = positiveRemainder(d, 2) == 0
+            }
+        }
+        return forwards
+    }
+
+    /// The lowest and highest directed progress while the overall progress
+    /// goes through `o0 ... o1` (o0 ≤ o1). The end an iteration runs into
+    /// counts as reached, though at the boundary itself the next iteration
+    /// has begun.
+    func directedProgressBounds(from o0: Double, to o1: Double) -> (lower: Double, upper: Double) {
+        let first = o0.rounded(.down)
+        let last = max(o1.rounded(.up) - 1, first)
+        // A whole iteration in between goes through every progress.
+        if last - first >= 2 { return (0, 1) }
+        var lower = 1.0, upper = 0.0
+        func cover(_ j: Double) {
+            let s0 = max(o0 - j, 0), s1 = min(o1 - j, 1)
+            let forwards = playsForwards(iteration: j)
+            lower = min(lower, forwards ? s0 : 1 - s1)
+            upper = max(upper, forwards ? s1 : 1 - s0)
+        }
+        cover(first)
+        if last > first { cover(last) }
+        return (lower, upper)
+    }
+
     /// The progress stages from an already-computed active time.
     public func progress(phase: Phase, activeTime: Double?) -> TimingSample {
         // Extreme finite inputs (a timeOffset near 1e308, say) can overflow
@@ -138,17 +177,7 @@ public struct TimingModel: Equatable, Sendable {
         if phase == .after && iterationCount.isInfinite { iteration = .infinity }
         else if simple == 1 { iteration = overall.rounded(.down) - 1 }
         else { iteration = overall.rounded(.down) }
-        var forwards: Bool
-        switch direction {
-        case .normal: forwards = true
-        case .reverse: forwards = false
-        case .alternate, .alternateReverse:
-            if iteration.isInfinite { forwards = true } else {
-                var d = iteration
-                if direction == .alternateReverse { d += 1 }
-                forwards = positiveRemainder(d, 2) == 0
-            }
-        }
+        let forwards = playsForwards(iteration: iteration)
         let directed = forwards ? simple : 1 - simple
         let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
         return TimingSample(phase: phase, activeTime: active, overallProgress: overall, simpleIterationProgress: simple,
