@@ -28,7 +28,7 @@ extension Runtime {
     public func destroyLayer(_ h: Handle) throws(AnimrtError) {
         let i = try layers.index(of: h)
         while layers[i].firstInstance >= 0 { stop(instance: Int(layers[i].firstInstance), reason: .layerDestroyed) }
-        for c in layers[i].children { layers[Int(c)].parent = -1 }
+        for c in layers[i].children { layers[Int(c)].parent = -1; retimedLayers.insert(c) }
         detachFromParent(i)
         for p in layers[i].props.all { releaseValueSlot(p.offset, count: properties.info(p.property).kind.componentCount) }
         setLayerTiming(i, nil)
@@ -58,6 +58,7 @@ extension Runtime {
             }
         }
         detachFromParent(i)
+        retimedLayers.insert(Int32(i))
         if p >= 0 { layers[i].parent = p; layers[Int(p)].children.append(Int32(i)) }
         if !hasIdentityTime(i) { demoteSubtree(i) }
     }
@@ -101,6 +102,7 @@ extension Runtime {
         do throws(AnimrtError) { try timing.validate() }
         catch { throw AnimrtError(error.status, "layer \(error.message)") }
         setLayerTiming(i, timing == MediaTiming() ? nil : timing)
+        retimedLayers.insert(Int32(i))
         if !timing.isLayerIdentity { demoteSubtree(i) }
     }
 
@@ -162,6 +164,38 @@ extension Runtime {
             time = presentable(c, fallback: 0)  // extreme timings saturate
         }
         return time
+    }
+
+    /// The latest time layer `i` showed its animations while the runtime's
+    /// time went from `t0` to `t1` (limits a timed layer runs into count:
+    /// see `MediaTiming.layerChildTimeBounds`), or nil when it is unresolved
+    /// all along or not known exactly: more than one timed layer on the way
+    /// (the times a timed layer shows are not one interval, so bounds are
+    /// not enough to go through a second one), or a layer on the way whose
+    /// timing or parent changed since the last tick.
+    func latestLocalTime(of i: Int, from t0: Double, to t1: Double) -> Double? {
+        var chain: [Int32] = []
+        var a = Int32(i)
+        while a >= 0 {
+            if retimedLayers.contains(a) { return nil }
+            chain.append(a); a = layers[Int(a)].parent
+        }
+        var lower = t0, upper = t1
+        var timed = false
+        for l in chain.reversed() {
+            guard let timing = layerTiming(Int(l)) else { continue }
+            if timing.isUnbounded {
+                // Linear: the ends map to the ends (swapped by a negative speed).
+                let x = timing.layerLocalTime(lower), y = timing.layerLocalTime(upper)
+                lower = presentable(min(x, y), fallback: 0); upper = presentable(max(x, y), fallback: 0)
+            } else {
+                if timed { return nil }
+                timed = true
+                guard let b = timing.layerChildTimeBounds(between: lower, and: upper) else { return nil }
+                lower = b.lower; upper = b.upper
+            }
+        }
+        return upper
     }
 
     /// The time layer `layer` shows its animations at the runtime's time, or

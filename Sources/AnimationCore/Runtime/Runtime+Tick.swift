@@ -16,6 +16,7 @@ extension Runtime {
         if let c = currentTime, now < c {
             throw AnimrtError(.time, "tick time \(now) is earlier than the previous tick (\(c)); time must not go backwards")
         }
+        previousTime = currentTime
         currentTime = now
         inTick = true
         defer { inTick = false }
@@ -70,13 +71,23 @@ extension Runtime {
 
     /// Evaluates the general path layer by layer: each property starts from
     /// its model value and the layer's animations apply in the order added.
+    ///
+    /// Values are those at the layer's time now. Lifecycle states only move
+    /// forwards, and an animation's state only grows with its layer's time,
+    /// so its new state is the one at the latest time the layer showed since
+    /// the previous tick: a timed layer may have reached an animation's end
+    /// and turned back, wrapped or gone unresolved in between.
     private func evaluateGeneral(_ now: Double) {
+        defer { retimedLayers.removeAll(keepingCapacity: true) }
         for li32 in generalLayers {
             let li = Int(li32)
             // An unresolved layer time (a timed layer outside its active
-            // interval): nothing is in effect, the model shows, and no
-            // animation starts or stops.
+            // interval): nothing is in effect and the model shows.
             let time = localTime(of: li, at: now)
+            // Only a layer with its own time can have shown a later time in
+            // between (computed once, for the first animation that was
+            // attached all along).
+            var latest: Double?? = previousTime == nil || hasIdentityTime(li) ? .some(nil) : nil
             var working: [Int32: AnimatableValue] = [:]
             var touched: [Int32] = []
             var c = layers[li].firstInstance
@@ -84,12 +95,20 @@ extension Runtime {
                 let ii = Int(c)
                 c = instances[ii].next
                 if instances[ii].inBatch { continue }
-                let r = general[Int(instances[ii].tierIndex)].animation
+                let gi = Int(instances[ii].tierIndex)
+                let r = general[gi].animation
                 for p in r.targets where !touched.contains(p) { touched.append(p) }
-                guard let t = time, !instances[ii].pendingBegin else { continue }
-                let state: LifeState = r.timing.sampleAndState(at: t).1
+                guard !instances[ii].pendingBegin else { continue }
+                var state = LifeState.waiting
+                if let t = time { state = r.timing.sampleAndState(at: t).1 }
+                if general[gi].evaluated && state != .ended {
+                    if latest == nil { latest = .some(latestLocalTime(of: li, from: previousTime ?? now, to: now)) }
+                    if let u = latest!, case let s = r.timing.sampleAndState(at: u).1, s.rawValue > state.rawValue { state = s }
+                }
+                general[gi].evaluated = true
                 if state.rawValue > instances[ii].state.rawValue { transitions.append((Int32(ii), state)) }
                 if state == .ended && r.removedOnCompletion { continue }
+                guard let t = time else { continue }
                 r.contribute(at: t, into: &working) { p in self.wholeValue(self.model, layer: li, property: p) }
             }
             for p in touched {

@@ -125,6 +125,13 @@ public final class Runtime {
     public let configuration: Configuration
     /// The time of the last tick; nil before the first.
     @exclusivity(unchecked) public internal(set) var currentTime: Double?
+    /// The time of the tick before the last one: between the two, a timed
+    /// layer may have turned back or wrapped (see `latestLocalTime`).
+    var previousTime: Double?
+    /// Layers whose timing or parent changed since the last tick: what
+    /// their time was in between is not known, so lifecycles under them
+    /// follow the sampled time only for that tick.
+    var retimedLayers: Set<Int32> = []
     /// Threads that may evaluate a large batch (1: the ticking thread only).
     /// Results do not depend on it.
     public var evaluationThreads = 1 {
@@ -219,6 +226,9 @@ public final class Runtime {
     struct GeneralRecord {
         var instance: Int32
         var animation: ResolvedAnimation
+        /// Evaluated with a begin time by an earlier tick: it was attached
+        /// for all the time since the previous tick.
+        var evaluated = false
     }
 
     /// A runtime, or `.noMemory` when `Limits.runtimes` runtimes are alive,

@@ -1,0 +1,250 @@
+import Testing
+@testable import AnimationCore
+
+/// R1.6, R1.8: under a layer with its own timing, an animation finishes when
+/// its layer's time passes its end, whatever times the ticks sample: a
+/// layer that turns back (autoreverses), starts a new iteration or goes
+/// unresolved between two ticks has still gone through every time before.
+@Suite("R1.6, R1.8 lifecycle under a timed layer")
+struct TimedLayerLifecycleTests {
+    /// A layer of duration 2 (autoreversing unless `repeats`), opacity 0 in
+    /// the model, ticked at 0.
+    func timedLayer(_ rt: Runtime, _ timing: MediaTiming = MediaTiming(duration: 2, autoreverses: true)) throws -> Handle {
+        let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l)
+        try rt.setMediaTiming(timing, of: l)
+        try rt.tick(0)
+        return l
+    }
+
+    /// Adds `animation` to `layer` in a transaction with token 1.
+    func addInTransaction(_ rt: Runtime, _ animation: Animation, to layer: Handle) throws {
+        _ = try rt.beginTransaction()
+        try rt.add(animation, to: layer, forKey: "fade")
+        try rt.commitTransaction(token: 1)
+    }
+
+    /// Ticks at each time; returns the events as "tag@time".
+    func run(_ rt: Runtime, _ times: [Double]) throws -> [String] {
+        var out: [String] = []
+        for t in times {
+            try rt.tick(t)
+            out += rt.drain().map { "\($0.tag)@\($0.time)" }
+        }
+        return out
+    }
+
+    /// 60 Hz as a host adds it up frame by frame (never exactly on 2.0).
+    func frames(until end: Double) -> [Double] {
+        var out: [Double] = [], t = 0.0
+        while t < end { t += 1.0 / 60; out.append(t) }
+        return out
+    }
+
+    /// A fade from 0.25 to 1.75 in layer time, under a layer that plays
+    /// 0 → 2 → 0 over 4 s. Ticks at 0.5, 1.5, 2.5 sample layer times 0.5,
+    /// 1.5, 1.5: none past the end, but the layer passed 1.75 at t = 1.75
+    /// and turned at 2. It finishes at the tick after (2.5), is removed (the
+    /// model, 0, shows) and the transaction completes, as at 60 Hz, where
+    /// the tick at or after 1.75 reports it.
+    @Test("an autoreversing layer finishes an animation at coarse ticks as at 60 Hz")
+    func autoreverseCoarseAndFine() throws {
+        let coarse = Runtime(); let l = try timedLayer(coarse)
+        try addInTransaction(coarse, linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: l)
+        #expect(try run(coarse, [0.5, 1.5]) == ["started@0.5"])
+        #expect(try run(coarse, [2.5]) == ["stopped:finished@2.5", "transaction:1@2.5"])
+        #expect(try coarse.scalar("opacity", l) == 0)
+        #expect(try coarse.animationKeys(of: l).isEmpty)
+        #expect(try run(coarse, [3.5, 4.5, 10]) == [])
+
+        let fine = Runtime(); let f = try timedLayer(fine)
+        try addInTransaction(fine, linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: f)
+        let times = frames(until: 10)
+        let events = try run(fine, times)
+        let start = times.first { $0 >= 0.25 }!, stop = times.first { $0 >= 1.75 }!
+        #expect(events == ["started@\(start)", "stopped:finished@\(stop)", "transaction:1@\(stop)"])
+        #expect(try fine.animationKeys(of: f).isEmpty)
+    }
+
+    /// The same layer with the animation stamped at the first tick (beginTime
+    /// 0) and as long as the layer's iteration: its end is the turn, 2.0,
+    /// which 60 Hz frames added up never land on exactly (1.9999… then
+    /// 2.0166…, where the layer shows 1.9833…). It finishes at the frame
+    /// after the turn.
+    @Test("an animation as long as an autoreversing layer finishes at 60 Hz")
+    func sameDurationAt60Hz() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setMediaTiming(MediaTiming(duration: 2, autoreverses: true), of: l)
+        try addInTransaction(rt, linear("opacity", 0, 1, duration: 2), to: l)
+        let times = [0.0] + frames(until: 5)
+        let events = try run(rt, times)
+        let stop = times.first { $0 > 2 }!
+        #expect(events == ["started@0.0", "stopped:finished@\(stop)", "transaction:1@\(stop)"])
+    }
+
+    /// An animation ending at 2.25 under a layer whose time never goes past
+    /// 2 is never reported finished, at any tick rate: it stays attached.
+    @Test("an end the layer never reaches reports no stop")
+    func endNeverReached() throws {
+        for times in [[0.5, 1.5, 2.5, 3.5, 4.5, 10], frames(until: 10)] {
+            let rt = Runtime(); let l = try timedLayer(rt)
+            try addInTransaction(rt, linear("opacity", 0, 1, begin: 0.25, duration: 2), to: l)
+            let events = try run(rt, times)
+            #expect(events.count == 1 && events[0].hasPrefix("started@"), "\(events)")
+            #expect(try rt.animationKeys(of: l) == ["fade"])
+        }
+    }
+
+    /// A repeating layer (0 → 2, 0 → 2) wraps instead of turning: between
+    /// 1.5 and 2.5 its time ran up to the end of the first iteration, so an
+    /// animation ending at 1.75, or exactly at 2 (the end a forward play
+    /// runs into), finishes at 2.5 though the tick samples layer time 0.5;
+    /// one ending at 2.05 does not. The autoreversing layer turns at 2 and
+    /// finishes the first two alike.
+    @Test("repeat and autoreverse: a wrap and a turn both reach the iteration's end",
+          arguments: [false, true])
+    func repeatAndAutoreverse(_ autoreverses: Bool) throws {
+        let timing = autoreverses ? MediaTiming(duration: 2, autoreverses: true) : MediaTiming(duration: 2, repeatCount: 2)
+        for (duration, finishes) in [(1.5, true), (1.75, true), (1.8, false)] {
+            let rt = Runtime(); let l = try timedLayer(rt, timing)
+            try addInTransaction(rt, linear("opacity", 0, 1, begin: 0.25, duration: duration), to: l)
+            let expected = finishes ? ["started@0.5", "stopped:finished@2.5", "transaction:1@2.5"] : ["started@0.5"]
+            #expect(try run(rt, [0.5, 1.5, 2.5]) == expected, "duration \(duration)")
+        }
+    }
+
+    /// A layer that plays once and is not filled goes unresolved at 2: an
+    /// animation that ends at 1.75 finishes at 2.5 (the clipped end of the
+    /// active interval was reached). A layer repeating 1.5 times (0 → 2,
+    /// 0 → 1) ends playing forwards at 1: an animation added in its second
+    /// iteration finishes if it ends at 1, not at 1.05.
+    @Test("a layer that goes unresolved after its active interval")
+    func unresolvedAfterInterval() throws {
+        let once = Runtime(); let l = try timedLayer(once, MediaTiming(duration: 2))
+        try addInTransaction(once, linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: l)
+        #expect(try run(once, [0.5, 2.5]) == ["started@0.5", "stopped:finished@2.5", "transaction:1@2.5"])
+
+        for (duration, finishes) in [(0.75, true), (0.8, false)] {
+            let rt = Runtime(); let l = try timedLayer(rt, MediaTiming(duration: 2, repeatCount: 1.5))
+            try rt.tick(2.1)
+            try addInTransaction(rt, linear("opacity", 0, 1, begin: 0.25, duration: duration), to: l)
+            let expected = finishes ? ["stopped:finished@3.5", "transaction:1@3.5"] : []
+            #expect(try run(rt, [2.2]) == [])
+            // Started and stopped in the same tick when it finishes.
+            let events = try run(rt, [3.5, 10])
+            #expect(events == (finishes ? ["started@3.5"] + expected : ["started@3.5"]), "duration \(duration)")
+        }
+    }
+
+    /// A layer that plays backwards (speed −1) and autoreverses shows
+    /// 0 → 2 → 0 as well, its turn at t = 2: the fade ending at 1.75
+    /// finishes at 2.5 (layer time 1.5). A repeat duration of 1.5 on a layer
+    /// of duration 1 (0 → 1, 0 → 0.5, then unresolved) reaches 1 before
+    /// wrapping.
+    @Test("a backwards layer and a repeat duration")
+    func backwardsAndRepeatDuration() throws {
+        var backwards = MediaTiming(duration: 2, autoreverses: true)
+        backwards.speed = -1
+        let rt = Runtime(); let l = try timedLayer(rt, backwards)
+        try addInTransaction(rt, linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: l)
+        #expect(try run(rt, [0.5, 1.5]) == ["started@0.5"])
+        #expect(try rt.localTime(of: l) == 1.5)
+        #expect(try run(rt, [2.5]) == ["stopped:finished@2.5", "transaction:1@2.5"])
+
+        let r2 = Runtime(); let m = try timedLayer(r2, MediaTiming(duration: 1, repeatDuration: 1.5))
+        try addInTransaction(r2, linear("opacity", 0, 1, begin: 0.25, duration: 0.75), to: m)
+        #expect(try run(r2, [0.5, 1.6]) == ["started@0.5", "stopped:finished@1.6", "transaction:1@1.6"])
+    }
+
+    /// An untimed layer with speed −1 under the autoreversing one shows
+    /// 2 − its parent's time: while the parent goes from 1 back down to 0
+    /// (its end) and goes unresolved, the child's time runs up to 2.
+    @Test("an untimed sublayer running backwards under a timed layer")
+    func reversedSublayer() throws {
+        let rt = Runtime(); let parent = try timedLayer(rt)
+        let child = try rt.createLayer(parent: parent)
+        try rt.setTiming(LayerTiming(speed: -1, timeOffset: 2), of: child)
+        try rt.tick(2.5)
+        try rt.add(linear("opacity", 0, 1, begin: 0.25, duration: 1.65), to: child, forKey: "fade")
+        #expect(try run(rt, [3]) == ["started@3.0"])
+        #expect(try rt.localTime(of: child) == 1)
+        #expect(try run(rt, [4.5]) == ["stopped:finished@4.5"])
+    }
+
+    /// An animation stamped at a tick (beginTime 0) is not finished by the
+    /// times its layer showed before it was there: added at 1.9 and stamped
+    /// at 2.5 with layer time 1.5, it runs to 1.75 in layer time, which the
+    /// layer, now going down, does not reach again.
+    @Test("a new animation is judged from the tick that stamps it")
+    func stampedAfterTurn() throws {
+        let rt = Runtime(); let l = try timedLayer(rt)
+        try rt.tick(1.9)
+        try addInTransaction(rt, linear("opacity", 0, 1, duration: 0.25), to: l)
+        #expect(try run(rt, [2.5, 3.5, 10]) == ["started@2.5"])
+    }
+
+    /// Two timed layers on the way: the times the outer one shows are not
+    /// one interval, so the lifecycle follows the sampled times (the limit
+    /// docs/timing.md states): ticks that never sample a time past the end
+    /// report no stop.
+    @Test("nested timed layers follow the sampled time")
+    func nestedTimedLayers() throws {
+        let rt = Runtime(); let outer = try timedLayer(rt, MediaTiming(duration: 4, repeatCount: .infinity))
+        let inner = try rt.createLayer(parent: outer)
+        try rt.setMediaTiming(MediaTiming(duration: 2, autoreverses: true), of: inner)
+        try rt.add(linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: inner, forKey: "fade")
+        #expect(try run(rt, [0.5, 1.5, 2.5]) == ["started@0.5"])
+        #expect(try run(rt, [5.9]) == ["stopped:finished@5.9"])
+    }
+
+    /// The bounds of a timed layer's time between two parent times: a turn
+    /// and a `timeOffset` wrap inside count. Duration 2, autoreversing,
+    /// timeOffset 1: from 0.5 to 1.5 the layer shows 1.5 up to the turn at 2
+    /// and back to 1.5; from 2.5 to 3.5 it shows 0.5 down to 0, wraps
+    /// (active time 4 is 0) and goes up to 0.5 again.
+    @Test("a timed layer's bounds include its turns and timeOffset wraps")
+    func childTimeBounds() throws {
+        var t = MediaTiming(duration: 2, autoreverses: true)
+        t.timeOffset = 1
+        #expect(t.layerChildTimeBounds(between: 0.5, and: 1.5)! == (1.5, 2))
+        #expect(t.layerChildTimeBounds(between: 2.5, and: 3.5)! == (0, 0.5))
+        #expect(t.layerChildTimeBounds(between: 3.5, and: 2.5)! == (0, 0.5))
+        var removed = MediaTiming(duration: 2)
+        removed.beginTime = 10
+        #expect(removed.layerChildTimeBounds(between: 0, and: 5) == nil)
+        #expect(removed.layerChildTimeBounds(between: 11, and: 20)! == (1, 2))
+    }
+
+    /// R0.4: extreme accepted timings, on the layer and on the animation,
+    /// never trap, show finite values and report no stop the layer's time
+    /// did not reach.
+    @Test("R0.4 extreme layer timings stay total")
+    func extremeTimings() throws {
+        let huge = Double.greatestFiniteMagnitude
+        var cases: [MediaTiming] = []
+        for (begin, speed, offset) in [(-huge, 1.0, 0.0), (0, huge, huge), (0, -huge, -huge), (huge, 1e-300, 0), (0, 1, huge)] {
+            var t = MediaTiming(duration: 2, autoreverses: true)
+            t.beginTime = begin; t.speed = speed; t.timeOffset = offset
+            cases.append(t)
+            t.repeatCount = .infinity; cases.append(t)
+            t.iterationDuration = 1e-300; cases.append(t)
+            t.iterationStart = 1e300; t.iterationDuration = nil; cases.append(t)
+        }
+        for timing in cases {
+            let rt = Runtime(); let l = try rt.createLayer()
+            try rt.setMediaTiming(timing, of: l)
+            try rt.tick(0)
+            var fade = linear("opacity", 0, 1, begin: 0.25, duration: 1.5)
+            fade.timing.repeatCount = .infinity
+            try rt.add(fade, to: l, forKey: "fade")
+            try rt.add(linear("opacity", 0, 1, begin: 0.25, duration: huge), to: l, forKey: "long")
+            for now in [1.0, 2.5, 1e10, huge] {
+                try rt.tick(now)
+                #expect(try rt.scalar("opacity", l).isFinite)
+            }
+            // The layer's time never exceeds its iteration duration (2 s or
+            // less): neither end is reached.
+            #expect(!rt.drain().contains { $0.type == .animationStopped }, "\(timing)")
+        }
+    }
+}
