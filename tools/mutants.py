@@ -124,6 +124,15 @@ MUTANTS = [
            "case normal = 0, alternate, reverse, alternateReverse", SWIFT_C,
            "PlaybackDirection reverse and alternate swapped (ABI raw values)"),
     # ---- Core Animation media timing ----------------------------------
+    Mutant("layer-sweep-ignored", "dropped statement", TICK,
+           "s.rawValue > state.rawValue { state = s }", "s.rawValue > state.rawValue {}",
+           ("swift:TimedLayerLifecycleTests",),
+           "an animation under a timed layer finishes only at a sampled time past its end, not when the layer "
+           "turned back or wrapped after it between ticks"),
+    Mutant("layer-sweep-before-stamp", "dropped statement", TICK,
+           "if general[gi].evaluated && state != .ended {", "if state != .ended {",
+           ("swift:TimedLayerLifecycleTests",),
+           "an animation stamped at this tick is finished by layer times from before it was attached"),
     Mutant("media-autoreverses-count", "constant", MEDIA_TIMING,
            "(repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1)",
            "(repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 1 : 1)", SWIFT,
