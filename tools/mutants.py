@@ -66,6 +66,7 @@ EX_KEYPATHS = "Sources/animrt/KeyPathIDs.swift"
 EX_MACHINES = "Sources/animrt/Exports+Machines.swift"
 INTERPRETER = "Sources/StateMachines/Engine/Interpreter.swift"
 THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
+FINISH = "Sources/StateMachines/Engine/Finish.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
 PARSER = "Sources/StateMachines/Expressions/Parser.swift"
 PLUGIN_LOADING = "Sources/Plugins/Host/PluginHost+Loading.swift"
@@ -568,6 +569,12 @@ MUTANTS = [
            "        run(state.exit, payload: [], entering: nil)\n        for t in afterTimers[s]",
            "        for t in afterTimers[s]", MACHINES,
            "exit actions do not run"),
+    Mutant("engine-finish-skips-exit", "dropped statement", FINISH,
+           "            run(definition.states[s].exit, payload: [], entering: nil)\n", "", MACHINES,
+           "a machine that finishes never runs its final state's exit actions"),
+    Mutant("engine-finish-drops-queued", "dropped statement", FINISH,
+           '            report(error: "an event \\(p.origin.phrase) was dropped: \\(here)", event: Int32(e))\n', "", MACHINES,
+           "an event still queued when the machine finishes vanishes without a report"),
     Mutant("engine-throttle-window", "dropped statement", THROTTLE,
            "if outcome == .taken, alive, !finished { openThrottleWindow(event) }", "", MACHINES,
            "a throttled event is never held: every one is processed at once"),

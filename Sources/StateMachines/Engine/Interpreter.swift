@@ -215,13 +215,7 @@ extension MachineInstance {
             // Only events (raised, or sent by a timer) can be unhandled here;
             // error.execution is reported already and may go unhandled.
             if case .event(let e) = p.kind, definition.events[e].name != DefinitionLoader.builtinErrorEvent, reportUnhandled {
-                let origin = switch p.origin {
-                case .timer: "sent by a timer"
-                case .host: "sent by the host"
-                case .throttle: "held by its throttle"
-                case .machine: "raised by the machine"
-                }
-                report(error: "an event \(origin) was dropped: \(message)", event: Int32(e))
+                report(error: "an event \(p.origin.phrase) was dropped: \(message)", event: Int32(e))
             }
             return false
         }
@@ -258,6 +252,7 @@ extension MachineInstance {
                 microsteps += 1
             }
         }
+        if finished && alive { finish() }
         internalQueue.removeAll(keepingCapacity: true)
         internalHead = 0
     }
@@ -317,7 +312,8 @@ extension MachineInstance {
     }
 
     /// After the leaf `d` is entered: a final state completes its parent
-    /// (onFinal) or, at the top level, the machine.
+    /// (onFinal) or, at the top level, the machine (which finishes when the
+    /// macrostep has no more microsteps: Engine/Finish.swift).
     private func afterEntering(_ d: Int) {
         guard definition.states[d].kind == .final else { return }
         let p = definition.states[d].parent
