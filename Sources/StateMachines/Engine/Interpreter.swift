@@ -10,7 +10,8 @@ public enum SendOutcome: Int32, Sendable, CaseIterable {
     /// reported as a stale-result event.
     case stale = 2
     /// Queued behind the event being processed (a send made from inside a
-    /// machine's own action); its outcome is reported by events.
+    /// machine's own action); checked as a direct send when its turn comes,
+    /// and its outcome is reported by events.
     case queued = 3
     /// Held by the event's throttle: the latest event sent during the
     /// interval is processed when the interval ends.
@@ -49,19 +50,38 @@ extension MachineInstance {
 
     /// Processes an event from the host. Returns the outcome, or throws
     /// `.state` (no transition takes it here: nothing changed). A throttled
-    /// event goes through its throttle first, unless `throttling` is false.
-    func send(_ event: Int, payload: [MachineValue], throttling: Bool = true) throws(AnimrtError) -> SendOutcome {
+    /// event goes through its throttle first.
+    ///
+    /// Sent while the machine is busy (from inside one of its own actions),
+    /// it is queued and returns `.queued`; when its turn comes it goes
+    /// through the same checks as a direct send (stale, throttle, closing
+    /// its request), and what a direct send would throw is reported as an
+    /// error event. A result that is stale already is reported at once: ids
+    /// only grow, so it could never become current.
+    func send(_ event: Int, payload: [MachineValue]) throws(AnimrtError) -> SendOutcome {
         guard !finished else {
             throw AnimrtError(.state, "\(handle) ('\(definition.name)') has finished (it is in the final state '\(definition.states[leaf].name)'); it takes no more events")
         }
+        if busy {
+            if definition.events[event].resultOf != nil, !isCurrentResult(event, payload) {
+                reportStale(event, payload)
+                return .stale
+            }
+            externalQueue.append(Pending(kind: .event(event), payload: payload, origin: .host))
+            return .queued
+        }
+        defer { drainExternal() }
+        return try take(event, payload: payload)
+    }
+
+    /// One host event while the machine is idle: checked (stale), throttled
+    /// unless `throttling` is false, then selected and taken. Leaves what it
+    /// queued (host sends from its actions) for the caller to drain.
+    func take(_ event: Int, payload: [MachineValue], throttling: Bool = true) throws(AnimrtError) -> SendOutcome {
         let declaration = definition.events[event]
         if declaration.resultOf != nil, !isCurrentResult(event, payload) {
             reportStale(event, payload)
             return .stale
-        }
-        if busy {
-            externalQueue.append(Pending(kind: .event(event), payload: payload, origin: .host))
-            return .queued
         }
         if throttling && declaration.throttle != nil { return try sendThrottled(event, payload: payload) }
         let pending = Pending(kind: .event(event), payload: payload, origin: .host)
@@ -81,8 +101,6 @@ extension MachineInstance {
             microstep(t, payload: payload, &microsteps)
             runToCompletion(&microsteps, event: Int32(event))
         }
-        busy = false
-        drainExternal()
         return .taken
     }
 
@@ -129,12 +147,19 @@ extension MachineInstance {
         var microsteps = 0
         runToCompletion(&microsteps, event: Int32(event))
         busy = false
-        drainExternal()
     }
 
+    /// Processes what was queued while the machine was busy, in order. A
+    /// host event goes through `take`, as a direct send does; its refusal,
+    /// which no caller is waiting for, is reported as an error event.
     private func drainExternal() {
         while alive, !finished, !busy, !externalQueue.isEmpty {
             let p = externalQueue.removeFirst()
+            if p.origin == .host, case .event(let e) = p.kind {
+                do throws(AnimrtError) { _ = try take(e, payload: p.payload) }
+                catch { report(error: "an event \(p.origin.phrase) was dropped: \(error.message)", event: Int32(e)) }
+                continue
+            }
             busy = true
             var microsteps = 0
             currentEvent = eventID(of: p)

@@ -34,11 +34,11 @@ extension MachineInstance {
         throttleWindows = .init(repeating: nil, count: definition.events.count)
     }
 
-    /// `send` for a throttled event.
+    /// `take` for a throttled event.
     func sendThrottled(_ event: Int, payload: [MachineValue]) throws(AnimrtError) -> SendOutcome {
-        guard throttleIntervals[event] > 0 else { return try send(event, payload: payload, throttling: false) }
+        guard throttleIntervals[event] > 0 else { return try take(event, payload: payload, throttling: false) }
         guard var window = throttleWindows[event] else {
-            let outcome = try send(event, payload: payload, throttling: false)
+            let outcome = try take(event, payload: payload, throttling: false)
             if outcome == .taken, alive, !finished { openThrottleWindow(event) }
             return outcome
         }

@@ -69,6 +69,8 @@ class SendOutcome(_Named):
     TAKEN = 0
     IGNORED = 1
     STALE = 2
+    #: sent from inside the machine's own macrostep (a callback or function): processed after it, with the
+    #: same checks; what would have raised then is reported as a ``MachineError`` event
     QUEUED = 3
     #: the event is throttled and its interval runs: the latest one sent is processed when it ends
     THROTTLED = 4
