@@ -76,6 +76,17 @@ struct RequestTests {
         #expect(h.state(m) == "idle")
     }
 
+    @Test("R3.2.2 a result before any request of its operation is stale, not refused: no id is the latest")
+    func resultBeforeAnyRequest() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        _ = h.events()
+        #expect(try h.send(m, "loaded", [.number(1), .number(0.5)]) == .stale)
+        #expect(h.machineEvents(m) == ["stale loaded #1"])
+        #expect(h.state(m) == "idle")
+        #expect(h.context(m, "progress") == .number(0))
+    }
+
     /// A request number is a whole number the machine issued: a fraction,
     /// a negative number or one past 2^53 can answer no request, so it is
     /// the host's mistake (refused, nothing happens), not a late result.

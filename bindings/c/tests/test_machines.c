@@ -181,6 +181,14 @@ TEST(run_a_card) {
     CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].object == m && ev[0].from_state == -1 && ev[0].to_state == state);
     animrt_send_outcome outcome = ANIMRT_SEND_QUEUED;
     int32_t appear = id_of(rt, def, ANIMRT_NAME_EVENT, "appear"), result = id_of(rt, def, ANIMRT_NAME_EVENT, "result");
+    /* A result before any request of its operation: stale (no id is the latest), reported, nothing changes. */
+    animrt_value early[2] = {number(1), number(0.5)};
+    CHECK_OK(animrt_machine_send(rt, m, result, early, 2, &outcome));
+    CHECK(outcome == ANIMRT_SEND_STALE);
+    n = drain(rt, ev, 16);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].token == 1 && ev[0].name == result);
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK(state == id_of(rt, def, ANIMRT_NAME_STATE, "hidden"));
     CHECK_OK(animrt_machine_send(rt, m, appear, NULL, 0, &outcome));
     CHECK(outcome == ANIMRT_SEND_TAKEN);
     n = drain(rt, ev, 16);

@@ -100,7 +100,12 @@ def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():
 def test_refusals_and_bad_payloads_raise_and_change_nothing():
     with animrt.Runtime() as rt:
         m = rt.machine(rt.definition(CARD))
-        assert m.send("fetched", request=1, progress=1) is animrt.SendOutcome.STALE  # no request is awaited
+        # No request was issued yet: any request number is not the latest, so the result is stale (reported, not
+        # refused: a late answer, say to the instance this one replaced, looks the same).
+        assert m.send("fetched", request=1, progress=1) is animrt.SendOutcome.STALE
+        rt.tick(0.0)
+        assert [e for e in rt.events() if isinstance(e, animrt.StaleResult)] == [
+            animrt.StaleResult(0.0, m, "fetched", 1, {"request": 1.0, "progress": 1.0})]
         m.send("appear")
         with pytest.raises(animrt.StateError, match=r"'hide' is not accepted in state 'loading' \(it accepts 'fetched'"):
             m.send("hide")
