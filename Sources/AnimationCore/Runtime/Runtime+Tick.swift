@@ -78,7 +78,7 @@ extension Runtime {
     /// the previous tick: a timed layer may have reached an animation's end
     /// and turned back, wrapped or gone unresolved in between.
     private func evaluateGeneral(_ now: Double) {
-        defer { retimedLayers.removeAll(keepingCapacity: true) }
+        defer { if !retimedLayers.isEmpty { retimedLayers.removeAll(keepingCapacity: true) } }
         for li32 in generalLayers {
             let li = Int(li32)
             // An unresolved layer time (a timed layer outside its active

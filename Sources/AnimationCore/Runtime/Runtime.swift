@@ -127,11 +127,11 @@ public final class Runtime {
     @exclusivity(unchecked) public internal(set) var currentTime: Double?
     /// The time of the tick before the last one: between the two, a timed
     /// layer may have turned back or wrapped (see `latestLocalTime`).
-    var previousTime: Double?
+    @exclusivity(unchecked) var previousTime: Double?
     /// Layers whose timing or parent changed since the last tick: what
     /// their time was in between is not known, so lifecycles under them
     /// follow the sampled time only for that tick.
-    var retimedLayers: Set<Int32> = []
+    @exclusivity(unchecked) var retimedLayers: Set<Int32> = []
     /// Threads that may evaluate a large batch (1: the ticking thread only).
     /// Results do not depend on it.
     public var evaluationThreads = 1 {
