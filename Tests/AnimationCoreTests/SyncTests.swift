@@ -106,4 +106,52 @@ struct SyncTests {
         try rt.tick(3)
         #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == ["timer:1@3.0"])
     }
+
+    /// A timer started while a timer fires is measured from that timer's due
+    /// time, so timers that restart themselves replay the steps a stalled
+    /// frame skipped, all in its tick; a delay of 0 would never let the tick
+    /// return. A tick fires at most `maxTimerFiringsPerTick`: the rest are
+    /// due at the tick's time, fire first at the next tick, and a chain goes
+    /// on from there.
+    @Test("R0.4 a tick fires a bounded number of timers; the rest follow at the next tick")
+    func timerFiringsAreBounded() throws {
+        let cap = Runtime.maxTimerFiringsPerTick
+        for delay in [0.0, 1e-3, 1e-300] {
+            let rt = Runtime()
+            try rt.tick(0)
+            var fired: [Double] = []
+            var restart: (() -> Void)!
+            restart = { fired.append(rt.now()); try! rt.startTimer(after: delay, restart) }
+            try rt.startTimer(after: delay, restart)
+            try rt.tick(3600)
+            #expect(fired.count == cap, "delay \(delay)")
+            #expect(rt.pendingTimerCount == 1)
+            try rt.tick(3600.01)
+            // The postponed one fires first, then its chain from 3600 (a delay
+            // too small to move the time fills the tick again).
+            var expected = cap
+            if delay == 1e-3 {
+                var t = 3600.0
+                expected = 1
+                while t + delay <= 3600.01 { t += delay; expected += 1 }
+                #expect(expected >= 10)
+            }
+            #expect(fired.count - cap == expected, "delay \(delay)")
+            #expect(fired.dropFirst(cap).allSatisfy { $0 == 3600.01 })
+        }
+        // At and past the edge with independent timers: exactly `cap` due fire
+        // in one tick; one more waits, due at the tick's time, and fires first
+        // at the next.
+        let rt = Runtime()
+        try rt.tick(0)
+        var order: [Int] = []
+        var handles: [Handle] = []
+        for k in 0...cap { handles.append(try rt.startTimer(after: 1) { order.append(k) }) }
+        try rt.tick(1)
+        #expect(order == Array(0..<cap))
+        let due = try rt.dueTime(of: handles[cap])
+        #expect(rt.pendingTimerCount == 1 && due.time == 1)
+        try rt.tick(1)
+        #expect(order.count == cap + 1 && order.last == cap && rt.pendingTimerCount == 0)
+    }
 }

@@ -67,7 +67,10 @@ extension Runtime {
         let li = try layers.index(of: layer)
         if let barrier { _ = try barriers.index(of: barrier) }
         if let key { try requireNameLength(key, "animation key") }
-        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: defaultAnimationDuration)
+        // Restored, it runs with the duration it had, and so do the children
+        // of a group that inherited it (from a transaction, say).
+        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties,
+                                                     defaultDuration: restoring?.duration ?? defaultAnimationDuration)
         guard instances.hasRoom else { throw instances.fullError }
         try reserveValues(layer: li, properties: resolved.targets)
         // Everything is validated: from here on nothing fails.
@@ -100,7 +103,10 @@ extension Runtime {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
             addGeneral(ii, resolved)
         }
-        if let r = restoring { setPhase(r.phase, of: ii) }
+        if let r = restoring {
+            setPhase(r.phase, of: ii)
+            if !instances[ii].inBatch { general[Int(instances[ii].tierIndex)].evaluated = r.evaluated }
+        }
         joinBarriers(ii, barrier)
         if !inTick { runDeferred() }
         return instances.handle(at: ii)

@@ -15,9 +15,14 @@ extension Runtime {
         /// The presentation value of its key path when it was added.
         public var captured: AnimatableValue?
         public var phase: Phase
+        /// Whether a tick has evaluated it with its begin time: from the next
+        /// tick on, its lifecycle counts every time its layer passed through
+        /// since the last one (see `Runtime.latestLocalTime`).
+        public var evaluated: Bool
 
-        public init(beginTime: Double?, duration: Double, captured: AnimatableValue?, phase: Phase) {
+        public init(beginTime: Double?, duration: Double, captured: AnimatableValue?, phase: Phase, evaluated: Bool = true) {
             self.beginTime = beginTime; self.duration = duration; self.captured = captured; self.phase = phase
+            self.evaluated = evaluated
         }
     }
 
@@ -44,7 +49,7 @@ extension Runtime {
         }
         let r = general[k].animation
         return AttachmentState(beginTime: instances[ii].pendingBegin ? nil : r.timing.beginTime, duration: r.timing.duration,
-                               captured: r.captured, phase: phase)
+                               captured: r.captured, phase: phase, evaluated: general[k].evaluated)
     }
 
     func setPhase(_ phase: AttachmentState.Phase, of ii: Int) {

@@ -57,20 +57,44 @@ extension Runtime {
         if timerQueue.count > 2 * timers.count + 64 { timerQueue.compact { (try? timers.index(of: $0)) != nil } }
     }
 
+    /// Timers one tick fires at most. Measured from their firing timer's
+    /// due time, timers that start one another (a machine's `after` loop)
+    /// would otherwise replay every step since a stalled frame in one tick,
+    /// or never return for a delay of 0.
+    public static let maxTimerFiringsPerTick = 65_536
+
     /// Fires, in due order, every timer due at `t`, including those that
-    /// the timers firing start and that are due by `t`.
+    /// the timers firing start and that are due by `t`, up to
+    /// `maxTimerFiringsPerTick`. Past it, the timers still due are due at
+    /// `t` instead, in the order they were started, and fire first at the
+    /// next tick: a chain that fell behind resumes from this tick's time.
     func fireTimers(_ t: Double) {
         defer { firingTimerTime = nil }
+        var fired = 0
         while let top = timerQueue.top {
             guard let i = try? timers.index(of: top.timer) else { timerQueue.popTop(); continue }
             guard top.time <= t else { return }
+            guard fired < Runtime.maxTimerFiringsPerTick else { postponeDueTimers(to: t); return }
             timerQueue.popTop()
             let r = timers.remove(at: i)
             firingTimerTime = r.fireTime
             perform(r.action)
             runDeferred()
             firingTimerTime = nil
+            fired += 1
         }
+    }
+
+    /// Makes every timer due by `t` due at `t` (kept in start order).
+    private func postponeDueTimers(to t: Double) {
+        var due: [TimerQueue.Entry] = []
+        while let top = timerQueue.top, top.time <= t {
+            timerQueue.popTop()
+            guard let i = try? timers.index(of: top.timer) else { continue }
+            timers[i].fireTime = t
+            due.append(.init(time: t, sequence: top.sequence, timer: top.timer))
+        }
+        for e in due { timerQueue.push(e) }
     }
 
     /// Timers waiting to fire.

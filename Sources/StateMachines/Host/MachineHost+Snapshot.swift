@@ -59,6 +59,8 @@ struct MachineSnapshot: Codable {
         var duration: Double
         var captured: AnimatableValue?
         var phase: UInt8
+        /// Whether a tick had evaluated it (absent in older snapshots: it had).
+        var evaluated: Bool?
     }
 }
 
@@ -119,7 +121,7 @@ extension MachineHost {
             let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
             animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
-                                    phase: state.phase.rawValue))
+                                    phase: state.phase.rawValue, evaluated: state.evaluated))
         }
         var requests: [String: MachineSnapshot.Request] = [:]
         for (op, r) in m.requests.enumerated() { requests[d.requests[op].name] = .init(latest: r.latest, open: r.open) }
@@ -246,7 +248,8 @@ extension MachineHost {
         for a in s.animations {
             let joined = a.joined.flatMap(d.stateID)
             let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
-                                                phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting)
+                                                phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting,
+                                                evaluated: a.evaluated ?? true)
             let layer = partNames.firstIndex(of: a.part)!
             if let h = try? runtime.add(a.animation, to: created[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
                                         restoring: state) {

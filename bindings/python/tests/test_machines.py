@@ -253,6 +253,79 @@ def test_a_snapshot_restored_in_another_runtime_continues_identically():
     b.close()
 
 
+def test_a_restored_machine_under_a_turning_layer_finishes_as_the_original():
+    """Under an autoreversing parent the layer passes the animation's end (0.9) between the ticks at
+    0.5 and 1.5 and turns back: the original's done comes then, and so must the restored copy's."""
+    machine = {"name": "m", "events": {}, "parts": [{"name": "p", "properties": {"opacity": 0}}],
+               "animations": {"x": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 1, "duration": 0.9}},
+               "initial": "a", "states": {"a": {"entry": [{"animate": "x", "part": "p", "key": "k"}], "done": "b"},
+                                          "b": {}}}
+
+    def world():
+        rt = animrt.Runtime()
+        parent = rt.layer()
+        parent.configure_timing(duration=1.0, autoreverses=True)
+        return rt, parent
+
+    rt, parent = world()
+    m = rt.machine(rt.definition(machine), parent=parent)  # its animation is stamped at 0
+    rt.tick(0)
+    rt.tick(0.5)
+    saved = m.snapshot()
+    rt2, parent2 = world()
+    rt2.tick(0)
+    rt2.tick(0.5)
+    copy = rt2.restore(saved, rt2.definition(machine), parent=parent2)
+    for t in (1.5, 2.5):
+        rt.tick(t)
+        rt2.tick(t)
+        assert (m.state, copy.state) == ("b", "b")
+    rt.close()
+    rt2.close()
+
+
+def test_a_restored_group_keeps_the_duration_its_children_inherited():
+    machine = {"name": "m", "events": {"go": {}}, "parts": [{"name": "p", "properties": {"opacity": 0}}],
+               "animations": {"g": {"type": "group", "animations": [{"type": "basic", "keyPath": "opacity", "from": 0,
+                                                                      "to": 1}],
+                                    "fillMode": "forwards", "removedOnCompletion": False}},
+               "initial": "a", "states": {"a": {"on": {"go": "b"}},
+                                          "b": {"entry": [{"animate": "g", "part": "p", "key": "k", "join": False}]}}}
+    rt = animrt.Runtime()
+    m = rt.machine(rt.definition(machine))
+    rt.tick(0)
+    with rt.transaction(animation_duration=2.0):  # the group and its child run 2 s
+        m.send("go")
+    rt.tick(0.1)
+    saved = m.snapshot()
+    rt2 = animrt.Runtime()
+    rt2.tick(0)
+    rt2.tick(0.1)
+    copy = rt2.restore(saved, rt2.definition(machine))
+    for t in (0.2, 0.3):
+        rt.tick(t)
+        rt2.tick(t)
+        assert m.part("p").presentation("opacity") == copy.part("p").presentation("opacity") == pytest.approx((t - 0.1) / 2)
+    rt.close()
+    rt2.close()
+
+
+def test_an_after_loop_with_no_delay_lets_the_tick_return():
+    """A state that re-enters itself after 0 s: each tick fires a bounded number of its timers."""
+    loop = {"name": "loop", "context": {"n": {"type": "number", "initial": 0}}, "events": {"go": {}},
+            "initial": "a", "states": {"a": {"on": {"go": "b"}},
+                                       "b": {"after": [{"delay": 0, "target": "b",
+                                                        "actions": [{"assign": {"n": "context.n + 1"}}]}]}}}
+    with animrt.Runtime(event_capacity=1 << 20) as rt:
+        m = rt.machine(rt.definition(loop))
+        rt.tick(0)
+        m.send("go")
+        rt.tick(1)
+        assert m.context["n"] == 65536
+        rt.tick(2)
+        assert m.context["n"] == 2 * 65536
+
+
 def test_a_recorded_session_replays_call_by_call(tmp_path):
     trace = tmp_path / "session.trace"
     with animrt.Runtime() as rt:
