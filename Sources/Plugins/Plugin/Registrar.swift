@@ -40,22 +40,23 @@ final class Registrar {
             Callout.setError("the registrar is NULL")
             return Status.nullPointer.rawValue
         }
-        guard let r = RegistrarTokens.registrar(token) else {
-            let e = AnimrtError(.state, "a plugin called the registrar to \(what) after its init returned; the registrar is valid only during init")
-            // Outside a load no call of the host picks up the callout's
-            // message: the plugin's thread reads it with animrt_last_error_message.
-            Callout.setError(e.message)
-            LastError.set(e.message)
-            return e.status.rawValue
+        let status = RegistrarTokens.with(token) { r in
+            do throws(AnimrtError) {
+                try body(r)
+                return animrt_status(0)
+            } catch {
+                if r.failure == nil { r.failure = error }
+                Callout.setError(error.message)
+                return error.status.rawValue
+            }
         }
-        do throws(AnimrtError) {
-            try body(r)
-            return 0
-        } catch {
-            if r.failure == nil { r.failure = error }
-            Callout.setError(error.message)
-            return error.status.rawValue
-        }
+        if let status { return status }
+        let e = AnimrtError(.state, "a plugin called the registrar to \(what) after its init returned; the registrar is valid only during init")
+        // Outside a load no call of the host picks up the callout's
+        // message: the plugin's thread reads it with animrt_last_error_message.
+        Callout.setError(e.message)
+        LastError.set(e.message)
+        return e.status.rawValue
     }
 
     func addTimingFunction(_ family: TimingFunctionFamily) throws(AnimrtError) {

@@ -7,10 +7,14 @@ import AnimationCore
 /// it and calls after its init returned (after its runtime was destroyed,
 /// even) finds no entry and is refused with `ANIMRT_E_STATE`; nothing it
 /// can pass makes the library read freed or foreign memory. Process-wide and
-/// locked, since a plugin may call from any thread. Tokens are not reused.
+/// locked, since a plugin may call from any thread; closing waits for the
+/// calls already inside (a thread the plugin started may be in one when
+/// init returns), so none outlives its load. Tokens are not reused.
 enum RegistrarTokens {
     private static let lock = Lock()
     nonisolated(unsafe) private static var open: [UInt: Registrar] = [:]
+    /// Calls inside each token's registrar, by token.
+    nonisolated(unsafe) private static var inside: [UInt: Int] = [:]
     nonisolated(unsafe) private static var issued: UInt = 0
 
     /// Opens `registrar`: returns the token its plugin's init receives.
@@ -23,16 +27,32 @@ enum RegistrarTokens {
         }
     }
 
-    /// Closes the token: every later call with it is refused.
+    /// Closes the token: every later call with it is refused, and the calls
+    /// already inside have returned when this returns.
     static func close(_ token: OpaquePointer) {
-        _ = lock.withLock { open.removeValue(forKey: UInt(bitPattern: token)) }
+        let key = UInt(bitPattern: token)
+        lock.lock()
+        open.removeValue(forKey: key)
+        while inside[key] != nil { lock.wait() }
+        lock.unlock()
     }
 
-    /// The open registrar of `token`, or nil when it was closed (or never issued).
-    static func registrar(_ token: OpaquePointer) -> Registrar? {
-        lock.withLock { open[UInt(bitPattern: token)] }
+    /// Runs `body` with the open registrar of `token`, or returns nil
+    /// (without running it) when the token was closed or never issued.
+    static func with<R>(_ token: OpaquePointer, _ body: (Registrar) -> R) -> R? {
+        let key = UInt(bitPattern: token)
+        let r: Registrar? = lock.withLock {
+            guard let r = open[key] else { return nil }
+            inside[key, default: 0] += 1
+            return r
+        }
+        guard let r else { return nil }
+        defer {
+            lock.withLock {
+                if inside[key] == 1 { inside.removeValue(forKey: key) } else { inside[key]! -= 1 }
+                lock.broadcast()
+            }
+        }
+        return body(r)
     }
-
-    /// How many registrars are open (tests: none once every load returned).
-    static var openCount: Int { lock.withLock { open.count } }
 }
