@@ -157,6 +157,12 @@ struct SnapshotTests {
         expectError(.invalidArgument, ["does not fit 'downloadButton'", "no leaf state 'nowhere'"]) { () throws(AnimrtError) in
             _ = try c.host.restore(tampered)
         }
+        // A member said twice (the decoder would keep one): refused, with its place.
+        let twice = snapshot.replacing(#""leaf":"idle""#, with: #""leaf":"idle","leaf":"idle""#)
+        #expect(twice != snapshot)
+        expectError(.invalidArgument, ["not a machine snapshot: the JSON is ambiguous at line 1", "the member \"leaf\" appears twice"]) {
+            () throws(AnimrtError) in _ = try c.host.restore(twice)
+        }
         #expect(b.runtime.layerCount == layers && c.runtime.layerCount == 0 && b.host.instanceCount == 0)
     }
 }
