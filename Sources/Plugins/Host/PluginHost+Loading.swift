@@ -39,13 +39,12 @@ extension PluginHost {
         }
         let name = plugin.name.flatMap { try? cText($0, "name") } ?? path
         let pluginVersion = plugin.version.flatMap { try? cText($0, "version") } ?? ""
-        let registrar = Registrar(host: self, plugin: name, library: library)
+        let registrar = Registrar(host: self, library: library)
         let token = RegistrarTokens.open(registrar)
         var state: UnsafeMutableRawPointer? = nil
         _ = Callout.takeMessage()
         let status = Callout.within(runtime.tag) { initialise(HostAPI.table, token, &state) }
         RegistrarTokens.close(token)
-        registrar.close()
         let label = "plugin '\(name)' (\(path))"
         let said = Callout.takeMessage()
         // A registration that failed is the cause, whatever init returned

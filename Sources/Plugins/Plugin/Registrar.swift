@@ -8,12 +8,8 @@ import StateMachines
 /// refuses calls once init has returned.
 final class Registrar {
     unowned let host: PluginHost
-    /// The plugin, for messages: "plugin 'examples' (path)".
-    let plugin: String
-    /// The plugin's library while init runs (what its functions keep alive);
-    /// let go afterwards, so that a registrar kept for a stale pointer does
-    /// not keep an unloaded library mapped.
-    private(set) var library: SharedLibrary?
+    /// The plugin's library (what its functions keep alive).
+    let library: SharedLibrary
     /// The first registration that failed; the load fails with it.
     private(set) var failure: AnimrtError?
 
@@ -26,8 +22,8 @@ final class Registrar {
     private(set) var machineFunctions: [MachineFunction] = []
     private(set) var definitions: [(name: String, json: String)] = []
 
-    init(host: PluginHost, plugin: String, library: SharedLibrary) {
-        self.host = host; self.plugin = plugin; self.library = library
+    init(host: PluginHost, library: SharedLibrary) {
+        self.host = host; self.library = library
         curves = host.runtime.timingFunctions
         functions = host.machines.functions
     }
@@ -83,11 +79,6 @@ final class Registrar {
         }
         try host.machines.check(definition: json, as: name, curves: curves!, functions: functions!)
         definitions.append((name, json))
-    }
-
-    /// Init has returned: nothing more is accepted.
-    func close() {
-        library = nil
     }
 
     /// Adds everything to the runtime, all or nothing.
