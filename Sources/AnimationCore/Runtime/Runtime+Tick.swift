@@ -84,10 +84,11 @@ extension Runtime {
             // An unresolved layer time (a timed layer outside its active
             // interval): nothing is in effect and the model shows.
             let time = localTime(of: li, at: now)
-            // Only a layer with its own time can have shown a later time in
-            // between (computed once, for the first animation that was
-            // attached all along).
-            var latest: Double?? = previousTime == nil || hasIdentityTime(li) ? .some(nil) : nil
+            // The latest time the layer showed since the previous tick, if
+            // later than now: computed once, for the first animation that
+            // was attached all along and has not ended (only a layer with its
+            // own time can have shown one).
+            var latest: Double?? = nil
             var working: [Int32: AnimatableValue] = [:]
             var touched: [Int32] = []
             var c = layers[li].firstInstance
@@ -102,7 +103,9 @@ extension Runtime {
                 var state = LifeState.waiting
                 if let t = time { state = r.timing.sampleAndState(at: t).1 }
                 if general[gi].evaluated && state != .ended {
-                    if latest == nil { latest = .some(latestLocalTime(of: li, from: previousTime ?? now, to: now)) }
+                    if latest == nil {
+                        latest = .some(previousTime.flatMap { p in hasIdentityTime(li) ? nil : latestLocalTime(of: li, from: p, to: now) })
+                    }
                     if let u = latest!, case let s = r.timing.sampleAndState(at: u).1, s.rawValue > state.rawValue { state = s }
                 }
                 general[gi].evaluated = true

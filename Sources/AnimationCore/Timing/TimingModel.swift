@@ -115,18 +115,13 @@ public struct TimingModel: Equatable, Sendable {
     /// progress grows with active time).
     @inlinable
     public func playsForwards(iteration: Double) -> Bool {
-        var forwards: Bool
         switch direction {
-        case .normal: forwards = true
-        case .reverse: forwards = false
+        case .normal: return true
+        case .reverse: return false
         case .alternate, .alternateReverse:
-            if iteration.isInfinite { forwards = true } else {
-                var d = iteration
-                if direction == .alternateReverse { d += 1 }
-                forwards = positiveRemainder(d, 2) == 0
-            }
+            if iteration.isInfinite { return true }
+            return positiveRemainder(direction == .alternateReverse ? iteration + 1 : iteration, 2) == 0
         }
-        return forwards
     }
 
     /// The lowest and highest directed progress while the overall progress

@@ -92,7 +92,6 @@ extension MachineInstance {
         case .rejected(let message):
             throw AnimrtError(.state, refusal(message))
         case .ignored:
-            busy = false
             settleIgnored(event)
             return .ignored
         case .transition(let t):
@@ -143,10 +142,11 @@ extension MachineInstance {
     /// what its guards queued (`error.execution`, SCXML 5.9.1).
     func settleIgnored(_ event: Int) {
         guard internalHead < internalQueue.count else { return }
+        let wasBusy = busy
         busy = true
+        defer { busy = wasBusy }
         var microsteps = 0
         runToCompletion(&microsteps, event: Int32(event))
-        busy = false
     }
 
     /// Processes what was queued while the machine was busy, in order. A
