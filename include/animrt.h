@@ -812,7 +812,8 @@ typedef enum animrt_event_type {
                                          * state's associated values ("values" in its definition) */
     ANIMRT_EVENT_MACHINE_EMITTED = 8,   /* object = machine; name = emitted event id; payload */
     ANIMRT_EVENT_MACHINE_REQUEST = 9,   /* object = machine; name = request id; token = the request's
-                                         * number, which its result must carry; payload */
+                                         * number (unique in the runtime), which its result must carry;
+                                         * payload */
     ANIMRT_EVENT_MACHINE_STALE = 10,    /* object = machine; name = event id; token = the stale number;
                                          * payload = what was sent; the result was not processed */
     ANIMRT_EVENT_MACHINE_ERROR = 11     /* object = machine; name = event being processed or -1;

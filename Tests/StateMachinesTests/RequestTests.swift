@@ -108,6 +108,52 @@ struct RequestTests {
         #expect(try h.send(m, "loaded", [.number(1), .number(0.5)]) == .taken)
     }
 
+    /// Numbers are unique in a runtime, not per instance: a host that keys
+    /// results by its component, and destroyed and remade the component's
+    /// machine, still has the old request's late answer reported stale.
+    @Test("R3.2.2 request numbers are unique across the instances of a runtime: a late answer for a destroyed instance is stale in its successor")
+    func numbersUniqueAcrossInstances() throws {
+        let h = Harness()
+        let a = try h.machine(fetchMachine), b = try h.machine(fetchMachine)
+        try h.send(a, "fetch")
+        try h.send(b, "fetch")
+        try h.send(a, "fetch")
+        #expect(h.events().filter { $0.type == .machineRequest }.map { "\($0.token)@\($0.object == a ? "a" : "b")" } == ["1@a", "2@b", "3@a"])
+        try h.host.destroy(a)
+        let c = try h.machine(fetchMachine)
+        try h.send(c, "fetch")
+        #expect(h.machineEvents(c) == ["state - -> idle", "state idle -> loading", "request load #4"])
+        // a's requests 1 and 3 answered late, to the component's new machine: stale, nothing processed.
+        #expect(try h.send(c, "loaded", [.number(3), .number(0.9)]) == .stale)
+        #expect(try h.send(c, "loaded", [.number(1), .number(0.9)]) == .stale)
+        #expect(try h.send(b, "loaded", [.number(4), .number(0.9)]) == .stale)  // c's number answers only c
+        #expect(h.state(c) == "loading" && h.state(b) == "loading")
+        #expect(try h.send(c, "loaded", [.number(4), .number(0.9)]) == .taken)
+        #expect(try h.send(b, "loaded", [.number(2), .number(0.6)]) == .taken)
+        #expect(h.context(c, "progress") == .number(0.9) && h.context(b, "progress") == .number(0.6))
+    }
+
+    /// Numbers travel as doubles, exact up to 2^53: the last one is issued,
+    /// the next request fails as an action does (error event, error.execution),
+    /// and nothing traps.
+    @Test("R0.4 request numbers end at 2^53: the last is issued and answered, the next request is an error event")
+    func numbersEndAt2To53() throws {
+        let h = Harness()
+        let m = try h.machine(fetchMachine)
+        h.host.lastRequestNumber = MachineHost.maxRequestNumber - 1
+        _ = h.events()
+        try h.send(m, "fetch")
+        #expect(h.machineEvents(m) == ["state idle -> loading", "request load #9007199254740992"])
+        #expect(try h.send(m, "loaded", [.number(9_007_199_254_740_992), .number(0.5)]) == .taken)
+        _ = h.events()
+        try h.send(m, "fetch")
+        let events = h.machineEvents(m)
+        #expect(h.state(m) == "loading")
+        #expect(events.count == 2 && events[0] == "state ready -> loading")
+        #expect(events.last?.contains("issued every request number up to 2^53") == true)
+        #expect(h.host.lastRequestNumber == MachineHost.maxRequestNumber)
+    }
+
     @Test("R3.2.8 result numbers are clamped where the field says so; NaN is refused")
     func clamped() throws {
         let h = Harness()

@@ -135,6 +135,51 @@ struct SnapshotTests {
                           .send("fetch", []), .send("loaded", [.number(3), .number(1)]), .tick(3)])
     }
 
+    /// Request numbers are unique in a runtime: a snapshot carries the last
+    /// number its runtime issued, and the runtime it is restored into issues
+    /// later numbers from then on (or from its own, if it went further).
+    @Test("R3.2.2 a restored instance's requests are numbered after its snapshot's and its new runtime's; impossible numbers are refused")
+    func requestNumbersAfterRestore() throws {
+        let a = Harness()
+        a.tick(1)
+        let other = try a.machine(fetchMachine), ma = try a.machine(fetchMachine)
+        for _ in 0..<3 { try a.send(other, "fetch") }
+        try a.send(ma, "fetch")  // request 4, open
+        let snapshot = try a.host.snapshot(ma)
+        #expect(snapshot.contains(#""lastRequestID":4"#) && snapshot.contains(#""latest":4"#))
+
+        let b = Harness()
+        b.tick(1)
+        let mb = try b.host.restore(snapshot)
+        #expect(try b.send(mb, "loaded", [.number(3), .number(0.2)]) == .stale)
+        _ = b.events()
+        try b.send(mb, "fetch")
+        #expect(b.machineEvents(mb).last == "request load #5")
+
+        let c = Harness()
+        c.tick(1)
+        let busy = try c.machine(fetchMachine)
+        for _ in 0..<9 { try c.send(busy, "fetch") }
+        let mc = try c.host.restore(snapshot)
+        #expect(try c.send(mc, "loaded", [.number(4), .number(0.3)]) == .taken)  // its open request survives
+        _ = c.events()
+        try c.send(mc, "fetch")
+        #expect(c.machineEvents(mc).last == "request load #10")
+
+        let d = Harness()
+        d.tick(1)
+        for (bad, what) in [(#""lastRequestID":9007199254740993"#, "the last request number 9007199254740993"),
+                            (#""lastRequestID":3"#, "request 'load'")] {
+            let edited = snapshot.replacing(#""lastRequestID":4"#, with: bad)
+            #expect(edited != snapshot)
+            expectError(.invalidArgument, ["does not fit 'fetcher'", what]) { () throws(AnimrtError) in _ = try d.host.restore(edited) }
+        }
+        #expect(d.host.instanceCount == 0 && d.host.lastRequestNumber == 0)
+        let edge = try d.host.restore(snapshot.replacing(#""lastRequestID":4"#, with: #""lastRequestID":9007199254740992"#))
+        #expect(d.host.lastRequestNumber == MachineHost.maxRequestNumber)
+        #expect(try d.send(edge, "loaded", [.number(4), .number(1)]) == .taken)
+    }
+
     @Test("a snapshot is refused by a runtime at another time, and when it is not a snapshot; nothing is made")
     func refusals() throws {
         let a = Harness()

@@ -138,12 +138,15 @@ extension MachineInstance {
             internalQueue.append(Pending(kind: .event(id), payload: values))
         case .request(let op, let exprs):
             let values = try evaluatePayload(definition.requests[op], exprs, &c)
-            lastRequestID += 1
-            requests[op] = (lastRequestID, true)
+            guard host.lastRequestNumber < MachineHost.maxRequestNumber else {
+                throw AnimrtError(.outOfRange, "request '\(definition.requests[op].name)': this runtime has issued every request number up to 2^53; no result could name another")
+            }
+            host.lastRequestNumber += 1
+            requests[op] = (host.lastRequestNumber, true)
             var e = Event(type: .machineRequest, time: clock)
             e.object = handle
             e.name = Int32(op)
-            e.token = lastRequestID
+            e.token = host.lastRequestNumber
             e.payload = values.map(\.tagged)
             runtime.post(e)
         case .cancelRequest(let op):

@@ -26,9 +26,9 @@ final class MachineInstance: ExpressionHost {
     /// for a started timer (not an `after`) the event it sends (nil event:
     /// it only measures time).
     var namedTimers: [(timer: Handle, serial: UInt64, sends: (event: Int?, payload: [MachineValue])?)?]
-    /// Per request operation: the latest id and whether a result is awaited.
+    /// Per request operation: the latest number issued (by the host:
+    /// `MachineHost.lastRequestNumber`) and whether a result is awaited.
     @exclusivity(unchecked) var requests: [(latest: UInt64, open: Bool)]
-    var lastRequestID: UInt64 = 0
     /// The part layers, copies of a repeated part side by side: part `p`
     /// is `parts[partStart[p] ..< partStart[p] + partCount[p]]`.
     var parts: [Handle] = []

@@ -18,6 +18,8 @@ struct MachineSnapshot: Codable {
     var context: [String: MachineValue]
     var leaf: String
     var finished: Bool
+    /// The last request number its runtime had issued (numbers are unique
+    /// in a runtime): a runtime it is restored into issues later ones.
     var lastRequestID: UInt64
     var requests: [String: Request]
     /// Active states whose `done` has not come yet.
@@ -130,7 +132,7 @@ extension MachineHost {
             config: Dictionary(uniqueKeysWithValues: zip(d.config.map(\.name), m.config)),
             locale: m.locale, texts: m.texts,
             context: Dictionary(uniqueKeysWithValues: zip(d.context.map(\.name), m.context)),
-            leaf: d.states[m.leaf].name, finished: m.finished, lastRequestID: m.lastRequestID, requests: requests,
+            leaf: d.states[m.leaf].name, finished: m.finished, lastRequestID: lastRequestNumber, requests: requests,
             waitingForDone: m.activations.indices.filter { m.activations[$0] != 0 && m.stateBarriers[$0] != nil && m.donePending[$0] }
                 .map { d.states[$0].name },
             timers: timers, parts: parts, animations: animations)
@@ -215,7 +217,10 @@ extension MachineHost {
                   a.captured?.components.allSatisfy(\.isFinite) ?? true else { throw bad("an animation of part '\(a.part)'") }
             try runtime.validate(a.animation)
         }
-        for op in s.requests.keys { guard d.requests.contains(where: { $0.name == op }) else { throw bad("request '\(op)'") } }
+        guard s.lastRequestID <= MachineHost.maxRequestNumber else { throw bad("the last request number \(s.lastRequestID)") }
+        for (op, r) in s.requests {
+            guard d.requests.contains(where: { $0.name == op }), r.latest <= s.lastRequestID else { throw bad("request '\(op)'") }
+        }
 
         // Build it.
         let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
@@ -242,7 +247,7 @@ extension MachineHost {
         m.busy = true
         m.leaf = leaf
         m.finished = s.finished
-        m.lastRequestID = s.lastRequestID
+        lastRequestNumber = max(lastRequestNumber, s.lastRequestID)
         for (op, r) in s.requests { m.requests[d.requests.firstIndex { $0.name == op }!] = (r.latest, r.open) }
         for st in d.ancestry(leaf).reversed() { m.serial += 1; m.activations[st] = m.serial }
         for name in s.waitingForDone {

@@ -18,6 +18,13 @@ public final class MachineHost {
 
     let definitions: SlotTable<MachineDefinition?>
     let instances: SlotTable<MachineInstance?>
+    /// The last request number issued in this runtime. Numbers are unique
+    /// across instances: a late result meant for an instance destroyed since
+    /// (or for another one) never matches a request of this one; it is stale.
+    var lastRequestNumber: UInt64 = 0
+    /// Request numbers travel as doubles (a result's `request` field): past
+    /// 2^53 they would no longer be exact, so none is issued beyond it.
+    static let maxRequestNumber: UInt64 = 1 << 53
 
     public init(runtime: Runtime) {
         self.runtime = runtime
