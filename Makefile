@@ -75,7 +75,8 @@ lib: tools
 
 # The example plugin, and the faulty variants the error tests load.
 FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' duplicate_block:-DDUPLICATE_BLOCK='"easeOut"' \
-          definition:-DBAD_DEFINITION noentry:-DNO_ENTRY empty:-DEMPTY keep:-DKEEP_REGISTRAR function:-DENTRY_FUNCTION
+          definition:-DBAD_DEFINITION noentry:-DNO_ENTRY empty:-DEMPTY keep:-DKEEP_REGISTRAR function:-DENTRY_FUNCTION \
+          threaded:-DTHREADED_INIT
 PLUGIN_CFLAGS := $(CWARN) -O2 -shared -fPIC -fvisibility=hidden -Iinclude
 # The example plugin as a performance-minded author builds it: -O3 and no
 # trapping math let the compiler vectorise its block curves' loops (their

@@ -1215,9 +1215,9 @@ typedef struct animrt_registrar animrt_registrar;
  * against an older header reads a prefix of the table, and one built against
  * a newer header checks `size` before using a field. The registrar is valid
  * only while init runs (calls after it are refused with ANIMRT_E_STATE, even
- * after the runtime is destroyed: it is a token, not an address). Make the
- * calls from init's thread: calls from two threads at once are not
- * serialised. */
+ * after the runtime is destroyed: it is a token, not an address). Threads
+ * init starts may call it too, until init returns: calls with one
+ * registrar are made one at a time. */
 typedef struct animrt_host_api {
     uint32_t size;
     uint32_t abi_version;   /* ANIMRT_PLUGIN_ABI_VERSION of the library */

@@ -958,6 +958,30 @@ TEST(error_registrar_kept_after_init) {
     dlclose(handle);
 }
 
+/* A plugin whose init registers from four threads at once: the calls with
+ * one registrar are made one at a time, so each of the 800 functions is
+ * registered and callable (unserialised, they raced on the staged tables:
+ * functions went missing or the process crashed). */
+TEST(registrar_calls_from_threads_are_serialised) {
+    for (int round = 0; round < 20; round++) {
+        animrt_runtime *rt = rt_new();
+        animrt_id p = 0;
+        CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_threaded.so"), &p));
+        int callable = 0;
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < 200; i++) {
+                char name[32];
+                animrt_value r = {0}, a = {.type = ANIMRT_TYPE_NUMBER, .number = 0.75};
+                snprintf(name, sizeof name, "t%d_%d", k, i);
+                if (animrt_function_call(rt, name, &a, 1, &r, NULL, 0, NULL) == ANIMRT_OK && r.type == ANIMRT_TYPE_BOOL && r.boolean)
+                    callable++;
+            }
+        CHECK(callable == 800);
+        CHECK_OK(animrt_plugin_unload(rt, p));
+        animrt_runtime_destroy(rt);
+    }
+}
+
 TEST(error_abi_too_old_and_too_new) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
@@ -1126,6 +1150,7 @@ int main(int argc, char **argv) {
     RUN(error_missing_library);
     RUN(error_missing_symbol);
     RUN(error_registrar_kept_after_init);
+    RUN(registrar_calls_from_threads_are_serialised);
     RUN(error_abi_too_old_and_too_new);
     RUN(error_malformed_signature);
     RUN(error_signature_does_not_fit);

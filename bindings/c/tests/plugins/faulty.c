@@ -11,6 +11,9 @@
  *   -DENTRY_FUNCTION       defines animrt_plugin_entry as a function
  *   -DKEEP_REGISTRAR       keeps its registrar and calls it later, through
  *                          faulty_late_add, after init returned
+ *   -DTHREADED_INIT        init starts four threads that register 200
+ *                          functions each ("t0_0" … "t3_199") at once, and
+ *                          waits for them (not a fault: calls are serialised)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -38,6 +41,23 @@ static animrt_status half_guard(void *user_data, const animrt_value *args, size_
     return ANIMRT_OK;
 }
 
+#ifdef THREADED_INIT
+#include <pthread.h>
+#include <stdio.h>
+
+struct registering { const animrt_host_api *api; animrt_registrar *reg; int thread; animrt_status status; };
+
+static void *register_many(void *arg) {
+    struct registering *r = arg;
+    char name[32];
+    for (int i = 0; i < 200 && r->status == ANIMRT_OK; i++) {
+        snprintf(name, sizeof name, "t%d_%d", r->thread, i);
+        r->status = r->api->add_function(r->reg, name, "bool(f64)", half_guard, NULL);
+    }
+    return NULL;
+}
+#endif
+
 #ifdef KEEP_REGISTRAR
 static const animrt_host_api *kept_api;
 static animrt_registrar *kept_registrar;
@@ -59,6 +79,18 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #ifdef EMPTY
     (void)api; (void)reg;
     return ANIMRT_OK;
+#endif
+#ifdef THREADED_INIT
+    {
+        struct registering r[4];
+        pthread_t t[4];
+        for (int k = 0; k < 4; k++) {
+            r[k] = (struct registering){api, reg, k, ANIMRT_OK};
+            if (pthread_create(&t[k], NULL, register_many, &r[k]) != 0) return api->error_set(ANIMRT_E_NOMEM, "no thread");
+        }
+        for (int k = 0; k < 4; k++) pthread_join(t[k], NULL);
+        for (int k = 0; k < 4; k++) if (r[k].status != ANIMRT_OK) return r[k].status;
+    }
 #endif
     if ((s = api->add_timing_function(reg, "halfway", halfway, NULL, 0, NULL, NULL, NULL))) return s;
     if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
