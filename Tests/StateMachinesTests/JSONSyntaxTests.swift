@@ -31,6 +31,36 @@ struct JSONSyntaxTests {
         #expect(error?.message == "the JSON is malformed at line \(line), column \(column): \(what)")
     }
 
+    /// The decoder refuses half a surrogate pair without saying where (its
+    /// message named a type it did not find); the scan places it.
+    @Test("a lone surrogate escape is placed; a whole pair passes", arguments: [
+        ("{\"a\": \"x\\ud800\"}", 1, 9, "a lone surrogate \\ud800 in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+        ("{\"a\": \"\\uD83D\\u0041\"}", 1, 8, "a lone surrogate \\ud83d in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+        ("[\"\\ud83d\\ude00\", \"\\udc00\"]", 1, 19, "a lone surrogate \\udc00 in a string: the second half of a pair without its first"),
+        ("[\"\\ud83d\\ue000\"]", 1, 3, "a lone surrogate \\ud83d in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+        ("{\"a\": \"\\udbff\\\"}", 1, 8, "a lone surrogate \\udbff in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+    ])
+    func loneSurrogates(text: String, line: Int, column: Int, what: String) throws {
+        #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) == nil)  // the decoder refuses it too
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(Array(text.utf8)) }
+        #expect(error?.message == "the JSON is malformed at line \(line), column \(column): \(what)")
+        let pair = "[\"\\ud83d\\ude00\", \"\\uDBFF\\uDFFF\"]"
+        #expect(try JSONValue.parse(Array(pair.utf8)) == .array([.string("\u{1F600}"), .string("\u{10FFFF}")]))
+    }
+
+    /// `\u0000` is JSON, but no C string can carry it: every string may
+    /// reach the host as one, where what follows the NUL would be lost.
+    @Test("R0.4 a NUL escape in a string is refused with its place; the text around it decodes")
+    func nulEscape() throws {
+        for (text, column) in [("{\"a\": \"nul\\u0000in\"}", 11), ("[\"\\u0000\"]", 3), ("{\"a\\u0000\": 1}", 4)] {
+            #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) != nil)  // the decoder takes it
+            #expect(JSONSyntax.firstProblem(in: Array(text.utf8)) == nil)  // valid JSON
+            let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(Array(text.utf8)) }
+            #expect(error?.message == "the JSON is refused at line 1, column \(column): \\u0000 in a string: a NUL ends a C string, so what follows it would be lost")
+        }
+        #expect(try JSONValue.parse(Array("[\"\\u0001\\u0030\"]".utf8)) == .array([.string("\u{01}0")]))  // other escapes pass
+    }
+
     @Test("JSON the decoder takes has no problem, nested deep or shipped, and single-byte damage to it is placed")
     func agreesWithTheDecoder() throws {
         var texts = ["{}", "[]", "0", "-0.5e-3", "\"\\u00e9\\n\"", "[true, false, null, {\"a\": [{}]}]"]
@@ -77,7 +107,7 @@ struct JSONSyntaxTests {
         let bytes = Array(text.utf8)
         #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))) != nil)  // the decoder lets it pass
         let what = "the member \"\(name)\" appears twice in this object"
-        #expect(JSONSyntax.firstDuplicateKey(in: bytes) == JSONSyntax.Problem(line: line, column: column, what: what))
+        #expect(JSONSyntax.firstRefusal(in: bytes) == JSONSyntax.Problem(line: line, column: column, what: what, kind: .duplicate))
         let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(bytes) }
         #expect(error?.message == "the JSON is ambiguous at line \(line), column \(column): \(what)")
     }
@@ -85,7 +115,7 @@ struct JSONSyntaxTests {
     @Test("names repeated only across objects, or differing in escapes of other characters, pass")
     func distinctNames() throws {
         for text in ["{\"a\": {\"a\": {\"a\": 1}}, \"b\": [{\"a\": 1}, {\"a\": 2}]}", "{\"a\": 1, \"A\": 2, \"\\u0062\": 3, \"a \": 4}", "{}"] {
-            #expect(JSONSyntax.firstDuplicateKey(in: Array(text.utf8)) == nil, "\(text)")
+            #expect(JSONSyntax.firstRefusal(in: Array(text.utf8)) == nil, "\(text)")
             #expect(throws: Never.self) { _ = try JSONValue.parse(Array(text.utf8)) }
         }
     }

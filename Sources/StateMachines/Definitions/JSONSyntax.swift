@@ -9,15 +9,28 @@ import FoundationEssentials
 /// recursion (nesting has no depth to run out of). The grammar is the
 /// decoder's to judge: the scan runs after the decoder refused the text,
 /// and when it finds nothing the message stays the decoder's. One thing the
-/// decoder lets pass is refused after it (`firstDuplicateKey`): a member
+/// decoder lets pass is refused after it (`firstRefusal`): a member
 /// name given twice in one object, of which the decoder would keep one
 /// value without a word (RFC 8259 leaves it to the reader; a definition
-/// with two states of one name is a mistake to report, not to guess at).
+/// with two states of one name is a mistake to report, not to guess at),
+/// and a `\u0000` in a string, which no C string can carry: every string
+/// of a definition, payload or snapshot may reach the host as one, and
+/// what follows the NUL would be lost there.
 enum JSONSyntax {
     struct Problem: Equatable {
         let line: Int, column: Int
         let what: String
+        var kind: Kind = .syntax
         var description: String { "line \(line), column \(column): \(what)" }
+    }
+
+    enum Kind: Equatable {
+        /// Not JSON (RFC 8259), or a lone surrogate escape (not text).
+        case syntax
+        /// A member name given twice in one object.
+        case duplicate
+        /// A NUL character, which C strings cannot carry.
+        case nul
     }
 
     /// The first place `bytes` is not JSON, or nil if none is found.
@@ -26,11 +39,12 @@ enum JSONSyntax {
         return scanner.run()
     }
 
-    /// The first member name that appears twice in one object, in text the
-    /// decoder accepted (it keeps one of the two silently).
-    static func firstDuplicateKey(in bytes: [UInt8]) -> Problem? {
+    /// The first member name that appears twice in one object, or NUL in a
+    /// string, in text the decoder accepted (it keeps one of two members
+    /// silently, and the NUL would cut the string short in C).
+    static func firstRefusal(in bytes: [UInt8]) -> Problem? {
         var scanner = Scanner(bytes: bytes)
-        scanner.checkDuplicates = true
+        scanner.afterDecode = true
         return scanner.run()
     }
 
@@ -39,8 +53,10 @@ enum JSONSyntax {
         var i = 0
         /// What encloses the current value: `{` or `[`.
         var open: [UInt8] = []
-        /// With `checkDuplicates`: the member names seen in each open object.
-        var checkDuplicates = false
+        /// Set for text the decoder took (`firstRefusal`): member names given
+        /// twice and NUL characters are refused too.
+        var afterDecode = false
+        /// With `afterDecode`: the member names seen in each open object.
         var keys: [Set<String>] = []
 
         init(bytes: [UInt8]) { self.bytes = bytes }
@@ -65,7 +81,7 @@ enum JSONSyntax {
                     needValue = true
                 } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1; open.removeLast()
-                    if object && checkDuplicates { keys.removeLast() }
+                    if object && afterDecode { keys.removeLast() }
                 } else {
                     return problem("expected ',' or '\(object ? "}" : "]")', found \(shown(c))")
                 }
@@ -93,7 +109,7 @@ enum JSONSyntax {
                 i += 1; skipSpace()
                 if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return nil }
                 open.append(UInt8(ascii: "{"))
-                if checkDuplicates { keys.append([]) }
+                if afterDecode { keys.append([]) }
                 needValue = true
                 return memberHead()
             case UInt8(ascii: "["):
@@ -119,11 +135,11 @@ enum JSONSyntax {
             }
             let start = i
             if let p = string() { return p }
-            if checkDuplicates {
+            if afterDecode {
                 let name = memberName(bytes[start..<i])
                 guard keys[keys.count - 1].insert(name).inserted else {
                     i = start
-                    return problem("the member \"\(name)\" appears twice in this object")
+                    return problem("the member \"\(name)\" appears twice in this object", .duplicate)
                 }
             }
             skipSpace()
@@ -153,10 +169,11 @@ enum JSONSyntax {
                     guard i < bytes.count else { break }
                     let e = bytes[i]
                     if e == UInt8(ascii: "u") {
-                        for k in 1...4 where !(i + k < bytes.count && isHex(bytes[i + k])) {
+                        guard let unit = hex4(at: i + 1) else {
                             i = backslash
                             return problem("\\u takes four hexadecimal digits")
                         }
+                        if let p = unitProblem(unit, at: backslash) { return p }
                         i += 4
                     } else if !"\"\\/bfnrt".utf8.contains(e) {
                         i = backslash
@@ -167,6 +184,43 @@ enum JSONSyntax {
             }
             i = start
             return problem("a string that is never closed")
+        }
+
+        /// The code unit written by the four hexadecimal digits at `k`.
+        func hex4(at k: Int) -> UInt16? {
+            guard k + 4 <= bytes.count else { return nil }
+            var unit: UInt16 = 0
+            for c in bytes[k..<k + 4] {
+                guard isHex(c) else { return nil }
+                unit = unit << 4 | UInt16(isDigit(c) ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10)
+            }
+            return unit
+        }
+
+        /// A `\u` escape's unit that is not a character to keep: NUL, or half
+        /// a surrogate pair without its other half. A high half takes the
+        /// escape of its low half with it (the scan goes on after both).
+        mutating func unitProblem(_ unit: UInt16, at backslash: Int) -> Problem? {
+            let next = backslash + 6
+            switch unit {
+            case 0 where afterDecode:
+                i = backslash
+                return problem("\\u0000 in a string: a NUL ends a C string, so what follows it would be lost", .nul)
+            case 0xD800...0xDBFF:
+                let low = next + 6 <= bytes.count && bytes[next] == UInt8(ascii: "\\") && bytes[next + 1] == UInt8(ascii: "u")
+                    ? hex4(at: next + 2) : nil
+                guard let low, (0xDC00...0xDFFF).contains(low) else {
+                    i = backslash
+                    return problem("a lone surrogate \\u\(String(unit, radix: 16)) in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)")
+                }
+                i = next + 1  // as if this escape were the low half's: its end is the pair's
+                return nil
+            case 0xDC00...0xDFFF:
+                i = backslash
+                return problem("a lone surrogate \\u\(String(unit, radix: 16)) in a string: the second half of a pair without its first")
+            default:
+                return nil
+            }
         }
 
         mutating func number() -> Problem? {
@@ -207,12 +261,12 @@ enum JSONSyntax {
             return " (a string is written in double quotes)"
         }
 
-        func problem(_ what: String) -> Problem {
+        func problem(_ what: String, _ kind: Kind = .syntax) -> Problem {
             var line = 1, column = 1
             for c in bytes[0..<min(i, bytes.count)] {
                 if c == 0x0A { line += 1; column = 1 } else if c & 0xC0 != 0x80 { column += 1 }
             }
-            return Problem(line: line, column: column, what: what)
+            return Problem(line: line, column: column, what: what, kind: kind)
         }
 
         func shown(_ c: UInt8, quoted: Bool = true) -> String {

@@ -35,10 +35,16 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
             }
             throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten("\(error)"))")
         }
-        // The decoder keeps one of two equal member names without a word:
-        // refuse the text rather than lose the other silently.
-        if let p = JSONSyntax.firstDuplicateKey(in: Array(bytes)) { throw AnimrtErrorBox("the JSON is ambiguous at \(p.description)") }
+        // The decoder keeps one of two equal member names without a word,
+        // and a NUL would cut a string short in C: refuse the text rather
+        // than lose part of it silently.
+        if let p = JSONSyntax.firstRefusal(in: Array(bytes)) { throw AnimrtErrorBox(refusal(p)) }
         return value
+    }
+
+    /// The message for a problem `JSONSyntax.firstRefusal` found.
+    static func refusal(_ p: JSONSyntax.Problem) -> String {
+        "the JSON is \(p.kind == .duplicate ? "ambiguous" : "refused") at \(p.description)"
     }
 
     private static func shorten(_ s: String) -> String { s.count > 300 ? String(s.prefix(300)) + "…" : s }

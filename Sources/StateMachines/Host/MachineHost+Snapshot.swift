@@ -155,9 +155,10 @@ extension MachineHost {
         do { s = try decoder.decode(MachineSnapshot.self, from: Data(json.utf8)) }
         catch { throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))") }
         // The decoder keeps one of two members with the same name: an
-        // edited snapshot that says a thing twice is refused, not guessed at.
-        if let p = JSONSyntax.firstDuplicateKey(in: Array(json.utf8)) {
-            throw AnimrtError(.invalidArgument, "not a machine snapshot: the JSON is ambiguous at \(p.description)")
+        // edited snapshot that says a thing twice is refused, not guessed at
+        // (and one with a NUL in a string, which C cannot carry).
+        if let p = JSONSyntax.firstRefusal(in: Array(json.utf8)) {
+            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(JSONValue.refusal(p))")
         }
         guard s.format == MachineSnapshot.format else {
             throw AnimrtError(.invalidArgument, "the snapshot's format is '\(s.format)'; this library reads '\(MachineSnapshot.format)'")

@@ -153,6 +153,18 @@ TEST(load_errors) {
     CHECK_STATUS(animrt_definition_load(rt, NULL, &def), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_definition_load(rt, CARD, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_definition_load(rt, "\xff", &def), ANIMRT_E_INVALID);
+    /* JSON may write a NUL (\u0000), but no C string can carry it: refused, placed. */
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\\u0000y\", \"initial\": \"a\", \"states\": {\"a\": {}}}", &def),
+                 ANIMRT_E_INVALID);
+    CHECK_MESSAGE("the JSON is refused at line 1, column 12: \\u0000 in a string: a NUL ends a C string");
+    /* Half a surrogate pair is not text: the decoder refuses it, the message places it. */
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\\ud83dy\", \"initial\": \"a\", \"states\": {\"a\": {}}}", &def),
+                 ANIMRT_E_INVALID);
+    CHECK_MESSAGE("the JSON is malformed at line 1, column 12: a lone surrogate \\ud83d in a string");
+    CHECK_OK(animrt_definition_load(rt, "{\"name\": \"x\", \"context\": {\"s\": {\"type\": \"string\", \"initial\": \"'\\ud83d\\ude00'\"}},"
+                                        " \"initial\": \"a\", \"states\": {\"a\": {}}}", &def));
+    CHECK_OK(animrt_definition_destroy(rt, def));
+    def = 42;
     CHECK_STATUS(animrt_definition_load_file(rt, "/nonexistent/card.json", &def), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_definition_load_named(rt, "crd", &def), ANIMRT_E_NOT_FOUND);
     CHECK(def == 42);

@@ -133,6 +133,26 @@ def test_row9_invalid_utf8(world):
     assert layer.animation_keys() == []
 
 
+def test_row9_text_c_cannot_carry(world):
+    """A NUL would end the C string early (what follows silently lost), and a lone surrogate is not
+    UTF-8: both are refused wherever a str goes to the library, naming the argument."""
+    rt, layer, anim = world
+    with pytest.raises(animrt.InvalidArgumentError) as e:
+        layer["opacity\x00junk"]
+    assert e.value.message == ("key_path 'opacity\\x00junk' has a NUL character (at 7): C strings end there, so what "
+                               "follows it would be lost")
+    with pytest.raises(animrt.InvalidArgumentError, match="^key 'fade.x00x' has a NUL character"):
+        layer.add_animation(anim, key="fade\x00x")
+    with pytest.raises(animrt.InvalidArgumentError, match="^timing_function '.ud800' is not text UTF-8 can carry"):
+        anim.timing_function = "\ud800"
+    with pytest.raises(animrt.InvalidArgumentError, match="^name 'half.x00way' has a NUL character"):
+        rt.register_timing_function("half\x00way", lambda x: x / 2)
+    # The last guard, for text that reaches a C call without a name to give it.
+    with pytest.raises(ctypes.ArgumentError, match="has a NUL character"):
+        lib.animrt_keypath_id(rt._ptr, b"opacity\x00junk", ctypes.byref(ctypes.c_int32()))
+    assert anim.timing_function is None and layer.animation_keys() == []
+
+
 def test_row10_small_buffers(world):
     rt, layer, anim = world
     out, n = (ctypes.c_double * 1)(7.0), ctypes.c_size_t()

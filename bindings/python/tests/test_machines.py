@@ -135,6 +135,37 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
             m.context["progres"]
 
 
+def test_text_c_cannot_carry_is_refused_in_payloads_config_and_definitions():
+    """A NUL would cut a string short where the host reads it back (context, events): refused, as is half a
+    surrogate pair; nothing changes."""
+    labelled = {"name": "labelled", "config": {"prefix": {"type": "string", "default": "#"}},
+                "events": {"name": {"payload": [{"name": "text", "type": "string"}]}},
+                "context": {"label": {"type": "string", "initial": "''"}}, "initial": "a",
+                "states": {"a": {"on": {"name": {"actions": [{"assign": {"label": "config.prefix + event.text"}}]}}}}}
+    with animrt.Runtime() as rt:
+        d = rt.definition(labelled)
+        m = rt.machine(d)
+        with pytest.raises(animrt.InvalidArgumentError, match="^field 'text' of 'name' 'ab.x00cd' has a NUL character "
+                           r"\(at 2\): C strings end there"):
+            m.send("name", text="ab\x00cd")
+        with pytest.raises(animrt.InvalidArgumentError, match="^field 'text' of 'name' '.udc00' is not text UTF-8 can carry"):
+            m.send("name", text="\udc00")
+        with pytest.raises(animrt.InvalidArgumentError, match="^config.'prefix'. 'x.x00' has a NUL character"):
+            rt.machine(d, config={"prefix": "x\x00"})
+        bad = json.loads(json.dumps(labelled))
+        bad["context"]["label"]["initial"] = "'a\x00b'"
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^the JSON is refused at line 1, column \d+: \\u0000 in a "
+                           "string: a NUL ends a C string"):
+            rt.definition(bad)
+        bad["context"]["label"]["initial"] = "'\ud800'"
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^the JSON is malformed at line 1, column \d+: a lone "
+                           r"surrogate \\ud800 in a string"):
+            rt.definition(bad)
+        assert m.context["label"] == "" and m.state == "a"
+        assert m.send("name", text="ok ✓ 😀") is animrt.SendOutcome.TAKEN
+        assert m.context["label"] == "#ok ✓ 😀"
+
+
 def test_a_failing_eventless_guard_returns_with_an_error_event_never_hangs():
     broken = {"name": "broken", "events": {"go": {}},
               "context": {"x": {"type": "number", "initial": 0}, "r": {"type": "number", "computed": "1 / context.x"}},

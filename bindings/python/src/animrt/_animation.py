@@ -142,7 +142,7 @@ class Animation(Strict, Object):
         if key_path is not None:
             runtime._keypath(key_path)  # an unknown key path fails now, with a suggestion
         out = c_uint64()
-        lib.animrt_animation_create(runtime._ptr, self._kind, None if key_path is None else key_path.encode(),
+        lib.animrt_animation_create(runtime._ptr, self._kind, None if key_path is None else check.text(key_path, "key_path").encode(),
                                     byref(out))
         super().__init__(runtime, out.value)
         self._key_path = key_path
@@ -436,7 +436,7 @@ class Animation(Strict, Object):
     def timing_function(self, value: Optional[TimingFunctionLike]) -> None:
         ptr = self._runtime._ptr
         if value is None or isinstance(value, str):
-            lib.animrt_animation_set_timing_function(ptr, self._id, None if value is None else value.encode())
+            lib.animrt_animation_set_timing_function(ptr, self._id, None if value is None else check.text(value, "timing_function").encode())
             self._state()["timing_function"] = value
             return
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):

@@ -12,7 +12,7 @@ import numbers
 from enum import IntEnum
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Type, TypeVar
 
-from ._errors import ArgumentTypeError, EnumError, RangeError
+from ._errors import ArgumentTypeError, EnumError, InvalidArgumentError, RangeError
 
 E = TypeVar("E", bound=IntEnum)
 
@@ -96,10 +96,19 @@ def boolean(value: object, name: str) -> bool:
 
 
 def text(value: object, name: str) -> str:
-    """A str."""
-    if isinstance(value, str):
-        return value
-    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a str")
+    """A str that C can carry: no NUL character (C strings end there, so what follows would be lost)
+    and no lone surrogate (not encodable as UTF-8)."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a str")
+    if "\0" in value:
+        raise InvalidArgumentError(f"{name} {value[:60]!r} has a NUL character (at {value.index(chr(0))}): C strings "
+                                   "end there, so what follows it would be lost")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidArgumentError(f"{name} {value[:60]!r} is not text UTF-8 can carry: {e.reason} at "
+                                   f"{e.start}") from None
+    return value
 
 
 def callback(value: object, name: str) -> Callable[[], object]:

@@ -14,7 +14,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_
 from typing import Any, Dict, Iterator, List, Tuple
 
 from . import _callbacks
-from ._errors import error_for
+from ._errors import InvalidArgumentError, error_for
 
 VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 1, 0
 VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
@@ -258,10 +258,23 @@ def _errcheck(result: int, func: Any, args: Any) -> int:
     return result
 
 
+class _Text(c_char_p):
+    """A `const char *` argument. Bytes with a NUL in them are refused: C reads a string up to its
+    first NUL, so what followed would be lost without a word."""
+
+    @classmethod
+    def from_param(cls, value: Any) -> Any:
+        if isinstance(value, bytes) and b"\0" in value:
+            shown = value.decode("utf-8", "replace")
+            raise InvalidArgumentError(f"the text {shown[:60]!r} has a NUL character (at {value.index(0)}): C strings "
+                                       "end there, so what follows it would be lost")
+        return c_char_p.from_param(value)
+
+
 for _name, (_restype, _argtypes) in FUNCTIONS.items():
     _f = getattr(lib, _name)
     _f.restype = _restype
-    _f.argtypes = _argtypes
+    _f.argtypes = [_Text if a is c_char_p else a for a in _argtypes]
     if _restype is status and _name not in UNCHECKED:
         _f.errcheck = _errcheck
 

@@ -259,7 +259,7 @@ class Layer(Strict, Object):
         _check_attachment(animation, key, barrier)
         rt = self._runtime
         out = c_uint64()
-        lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else key.encode(),
+        lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else check.text(key, "key").encode(),
                                        0 if barrier is None else barrier._id, byref(out))
         attached = AttachedAnimation(rt, out.value, self, animation, key, barrier)
         rt._attached[out.value] = attached

@@ -242,7 +242,8 @@ class Machine(Object):
             raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
         options: Dict[str, Any] = {}
         if config:
-            options["config"] = {check.text(k, "config key"): (list(v) if isinstance(v, (tuple, list)) else v)
+            options["config"] = {check.text(k, "config key"): (list(v) if isinstance(v, (tuple, list))
+                                                                else check.text(v, f"config[{k!r}]") if isinstance(v, str) else v)
                                  for k, v in config.items()}
         if locale is not None:
             options["locale"] = check.text(locale, "locale")
@@ -290,6 +291,8 @@ class Machine(Object):
                                         "or a str")
             if isinstance(value, float) and not math.isfinite(value):
                 raise InvalidArgumentError(f"field {key!r} of {name!r} is {value}; it must be a finite number")
+            if isinstance(value, str):
+                check.text(value, f"field {key!r} of {name!r}")
         outcome = c_int()
         lib.animrt_machine_send_json(self._runtime._ptr, self._id, name.encode("utf-8"),
                                      json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))
@@ -382,7 +385,7 @@ def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Map
         if not source.lstrip().startswith("{"):
             raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON: pass a "
                                     "pathlib.Path for a file, or named=... for a definition of the runtime's library")
-        lib.animrt_definition_load(ptr, source.encode("utf-8"), byref(out))
+        lib.animrt_definition_load(ptr, check.text(source, "source").encode("utf-8"), byref(out))
     else:
         raise ArgumentTypeError(f"source is {check.describe(source)}; it must be JSON text (str), a dict, or a "
                                 "path (pathlib.Path)")

@@ -112,7 +112,7 @@ def encode(value: object, where: str) -> Value:
     elif isinstance(value, float):
         v.type, v.number = _NUMBER, value
     elif isinstance(value, str):
-        v.type, v.string = _STRING, value.encode("utf-8")
+        v.type, v.string = _STRING, check.text(value, where).encode("utf-8")
     elif value is None or isinstance(value, c_void_p):
         v.type, v.pointer = _POINTER, (value.value if isinstance(value, c_void_p) else None)
     elif type(value).__name__ in ("float64", "float32", "int64", "int32", "bool_"):  # numpy scalars
@@ -159,7 +159,7 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
         return
     if kind == _STRING:
         if isinstance(result, str):
-            data = result.encode("utf-8")
+            data = check.text(result, "the str it returned").encode("utf-8")
             keep[:] = [data]  # valid until the next call: the library copies it at once
             out.string = data
             return
@@ -273,10 +273,10 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {count} parameter(s))")
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
-        lib.animrt_timing_function_register_block(runtime._ptr, name.encode("utf-8"), trampoline, None, count, *arrays)
+        lib.animrt_timing_function_register_block(runtime._ptr, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
     else:
         trampoline = curve_trampoline(runtime, name, fn, count)
-        lib.animrt_timing_function_register(runtime._ptr, name.encode("utf-8"), trampoline, None, count, *arrays)
+        lib.animrt_timing_function_register(runtime._ptr, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
     runtime._extensions.append(trampoline)
 
 
@@ -289,7 +289,8 @@ def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[
     if shape is not None:  # a malformed signature is explained by the library
         _check_arity(fn, len([t for t in shape.group(1).split(",") if t.strip()]), f"function '{name}' ({signature})")
     trampoline = function_trampoline(runtime, name, fn)
-    lib.animrt_function_register(runtime._ptr, name.encode("utf-8"), signature.encode("utf-8"), trampoline, None)
+    lib.animrt_function_register(runtime._ptr, check.text(name, "name").encode("utf-8"),
+                             check.text(signature, "signature").encode("utf-8"), trampoline, None)
     runtime._extensions.append(trampoline)
     return Function(runtime, name, signature)
 

@@ -427,7 +427,7 @@ class Runtime:
         info = self._keypaths.get(key_path)
         if info is None:
             kp, kind, n = c_int32(), c_int(), c_size_t()
-            lib.animrt_keypath_id(self._ptr, key_path.encode("utf-8"), byref(kp))
+            lib.animrt_keypath_id(self._ptr, check.text(key_path, "key_path").encode("utf-8"), byref(kp))
             lib.animrt_keypath_info(self._ptr, kp.value, byref(kind), byref(n))
             info = self._keypaths[str(key_path)] = KeyPathInfo(kp.value, ValueKind(kind.value), n.value)
         return info
@@ -482,7 +482,7 @@ class Runtime:
         count = {ValueKind.SCALAR: 1, ValueKind.POINT: 2, ValueKind.SIZE: 2, ValueKind.RECT: 4,
                  ValueKind.COLOR: 4, ValueKind.TRANSFORM: 16}[chosen]
         values = components(initial, "initial", name, chosen, count)
-        lib.animrt_property_define(self._ptr, name.encode("utf-8"), int(chosen), (c_double * count)(*values), count)
+        lib.animrt_property_define(self._ptr, check.text(name, "name").encode("utf-8"), int(chosen), (c_double * count)(*values), count)
         return Property(name)
 
     # -- machines --------------------------------------------------------------
@@ -840,7 +840,7 @@ class Runtime:
         table, m = _bulk.columns(pinned, columns, n, components)
         ids, out = _bulk.handles(n)
         lib.animrt_layer_add_animations(self._ptr, animation._id, cast(address, POINTER(c_uint64)), n,
-                                        table, m, None if key is None else key.encode(),
+                                        table, m, None if key is None else check.text(key, "key").encode(),
                                         0 if barrier is None else barrier._id, out)
         return ids
 
