@@ -71,7 +71,19 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) calls \(line.call), which a trace does not replay")
         }
-        let status = call(rt, ReplayArguments(args: line.args, tag: tag))
+        let arguments = ReplayArguments(args: line.args, tag: tag)
+        let width = {
+            RuntimeBox.with(rt) { box in
+                box.lock.lock()
+                defer { box.lock.unlock() }
+                return (try? box.runtime.valueKind(ofAnimation: Handle(raw: arguments.h(0))).componentCount) ?? 16
+            }
+        }
+        if let problem = arguments.problem(line.call, call, width: width) {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(problem)")
+        }
+        let status = call.run(rt, arguments)
         guard status == ANIMRT_OK else {
             calls?.pointee = replayed
             let why = String(cString: animrt_last_error_message())

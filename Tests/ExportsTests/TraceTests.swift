@@ -56,4 +56,71 @@ struct TraceTests {
         #expect(original.map(\.bitPattern) == again.map(\.bitPattern))
         #expect(original.contains { $0 > 0 && $0 < 1 })
     }
+
+    /// Replays `lines` (after a trace header) into a fresh runtime: its
+    /// status and message.
+    func replay(_ lines: [String]) -> (animrt_status, String) {
+        // A file of its own: the test cases run at the same time.
+        var template = Array("/tmp/animrt-swift-edited-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file") }
+        let path = String(cString: template)
+        defer { unlink(path) }
+        let text = ([#"{"animrt": "trace", "format": 1, "version": "0.1.0"}"#] + lines).joined(separator: "\n") + "\n"
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let r = CRuntime()
+        var calls = 0
+        let status = animrt_trace_replay(r.rt, path, &calls)
+        return (status, String(cString: animrt_last_error_message()))
+    }
+
+    /// A trace is a file someone sends with a bug report: an edited or cut
+    /// line must be refused, never make a call read past what the line
+    /// holds (a count larger than its array, a missing argument).
+    @Test("R0.3 an edited trace line is refused before its call: missing arguments, counts past their arrays", arguments: [
+        (#"{"call": "animrt_layer_destroy", "args": [], "events": 0}"#,
+         "trace line 2 is not a recorded call: animrt_layer_destroy is recorded with 1 argument, and the line has 0"),
+        (#"{"call": "animrt_layer_set_parent", "args": [{"h": 1}, {"h": 2}, {"h": 3}], "events": 0}"#,
+         "animrt_layer_set_parent is recorded with 2 arguments, and the line has 3"),
+        (#"{"call": "animrt_layer_set_value", "args": [{"h": 1}, {"i": 0}, {"D": [1]}, {"i": 1000000}], "events": 0}"#,
+         "argument 4 of animrt_layer_set_value says 1000000, and its array (argument 3) holds 1"),
+        (#"{"call": "animrt_layer_set_value", "args": [{"h": 1}, {"i": 0}, {"D": [1]}, {"i": -1}], "events": 0}"#,
+         "argument 4 of animrt_layer_set_value says -1, and its array (argument 3) holds 1"),
+        (#"{"call": "animrt_keyframe_set_values", "args": [{"h": 1}, {"D": [1, 2]}, {"i": 4611686018427387904}, {"i": 4}], "events": 0}"#,
+         "argument 3 of animrt_keyframe_set_values says 4611686018427387904 × 4, and its array (argument 2) holds 2"),
+        (#"{"call": "animrt_reader_create", "args": [{"H": [1, 2]}, {"I": [0]}, {"i": 2}], "events": 0}"#,
+         "argument 3 of animrt_reader_create says 2, and its array (argument 2) holds 1"),
+        (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"number": 1}]}, {"i": 3}], "events": 0}"#,
+         "argument 4 of animrt_machine_send says 3, and its array (argument 3) holds 1"),
+        (#"{"call": "animrt_layer_create_many", "args": [{"h": 0}, {"i": 1099511627776}], "events": 0}"#,
+         "animrt_layer_create_many asks for 1099511627776 layers; a runtime holds at most 16777215"),
+        // A value column of an unknown animation needs 16 numbers an animation (the widest value).
+        (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [16]}, {"I": [1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
+         "a column of animrt_layer_add_animations holds 1 numbers where 1 animations need 16"),
+        (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [0, 1]}, {"I": [1, -1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
+         "a column of animrt_layer_add_animations holds -1 numbers where 1 animations need 1"),
+        (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [0, 1]}, {"I": [1, 1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
+         "a column of animrt_layer_add_animations holds 1 numbers where 1 animations need 1, or more than the line has"),
+    ])
+    func editedLines(line: String, message: String) {
+        let (status, why) = replay([line])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why.contains(message), "\(why)")
+    }
+
+    /// Every function a trace replays reads only the arguments its arity
+    /// counts (else the check above would let a short line index past its
+    /// end): each is replayed with that many arguments of the wrong kind,
+    /// and returns a status.
+    @Test("every replayed function reads no argument past its arity")
+    func arities() {
+        for (name, call) in Replay.calls.sorted(by: { $0.key < $1.key }) {
+            let args = Array(repeating: #"{"i": 0}"#, count: call.arity).joined(separator: ", ")
+            let (status, why) = replay([#"{"call": "\#(name)", "args": [\#(args)], "events": 0}"#])
+            #expect(!why.contains("is not a recorded call"), "\(name): \(why)")
+            _ = status
+        }
+        #expect(Replay.calls.count == 65)
+    }
 }

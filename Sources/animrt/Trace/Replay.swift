@@ -80,6 +80,53 @@ struct ReplayArguments {
         }
     }
 
+    /// How many elements array argument `i` holds; nil for NULL or a scalar.
+    func length(_ i: Int) -> Int? {
+        switch args[i] {
+        case .numbers(let d): d?.count
+        case .texts(let v): v.count
+        case .handles(let v): v.count
+        case .integers(let v): v.count
+        case .values(let v): v.count
+        default: nil
+        }
+    }
+
+    /// Why a line of `call` cannot be made again without reading past what
+    /// it holds (an edited or truncated trace), or nil. A recorded line
+    /// holds every argument, and each array as many elements as its count
+    /// says (the recorder copied that many); the C function would read
+    /// that many, so a line that says more is refused before the call.
+    func problem(_ call: String, _ entry: Replay.Call, width: () -> Int) -> String? {
+        guard args.count == entry.arity else {
+            return "\(call) is recorded with \(entry.arity) argument\(entry.arity == 1 ? "" : "s"), and the line has \(args.count)"
+        }
+        for (array, count, times) in Replay.arrays[call] ?? [] {
+            guard let held = length(array) else { continue }  // NULL: the call refuses it
+            let (needed, overflow) = i(count).multipliedReportingOverflow(by: times.map { i($0) } ?? 1)
+            guard !overflow, needed >= 0, needed <= held else {
+                return "argument \(count + 1) of \(call) says \(i(count))\(times.map { " × \(i($0))" } ?? ""), and its array (argument \(array + 1)) holds \(held)"
+            }
+        }
+        if call == "animrt_layer_create_many", !(0...Int64(Limits.objects)).contains(i(1)) {
+            return "\(call) asks for \(i(1)) layers; a runtime holds at most \(Limits.objects)"
+        }
+        if call == "animrt_layer_add_animations", case .integers(let fields) = args[2], case .integers(let lengths) = args[3],
+           case .numbers(let flat?) = args[4] {
+            guard fields.count == lengths.count else { return "\(call) has \(fields.count) column fields and \(lengths.count) lengths" }
+            var total: Int64 = 0
+            for (f, n) in zip(fields, lengths) {
+                let per = f >= Int64(BulkField.valueBase) ? Int64(width()) : 1
+                let (needed, overflow) = i(6).multipliedReportingOverflow(by: per)
+                guard !overflow, needed >= 0, n >= needed, n <= Int64(flat.count) - total else {
+                    return "a column of \(call) holds \(n) numbers where \(i(6)) animations need \(overflow ? "more" : "\(needed)"), or more than the line has"
+                }
+                total += n
+            }
+        }
+        return nil
+    }
+
     func values<R>(_ i: Int, _ body: (UnsafePointer<animrt_value>?) -> R) -> R {
         guard case .values(let v) = args[i] else { return body(nil) }
         var strings: [UnsafeMutablePointer<CChar>] = []
@@ -90,79 +137,106 @@ struct ReplayArguments {
 }
 
 enum Replay {
+    /// A recorded function: how many arguments its line holds, and how to
+    /// call it again with them.
+    struct Call: Sendable {
+        let arity: Int
+        let run: @Sendable (OpaquePointer, ReplayArguments) -> animrt_status
+        init(arity: Int, _ run: @escaping @Sendable (OpaquePointer, ReplayArguments) -> animrt_status) {
+            self.arity = arity; self.run = run
+        }
+    }
+
+    /// The array arguments of the functions that take them: (array, count,
+    /// what the count is multiplied by), by index in the recorded line.
+    static let arrays: [String: [(array: Int, count: Int, times: Int?)]] = [
+        "animrt_property_define": [(2, 3, nil)],
+        "animrt_layer_set_value": [(2, 3, nil)],
+        "animrt_reader_create": [(0, 2, nil), (1, 2, nil)],
+        "animrt_animation_set_value": [(2, 3, nil)],
+        "animrt_keyframe_set_values": [(1, 2, 3)],
+        "animrt_keyframe_set_key_times": [(1, 2, nil)],
+        "animrt_keyframe_set_timing_functions": [(1, 2, nil)],
+        "animrt_keyframe_set_spline": [(1, 4, nil), (2, 4, nil), (3, 4, nil)],
+        "animrt_keyframe_set_path": [(1, 2, nil), (3, 4, nil)],
+        "animrt_layer_add_animations": [(1, 6, nil)],
+        "animrt_animation_retarget": [(1, 2, nil)],
+        "animrt_machine_send": [(2, 3, nil)],
+    ]
+
     /// Every function a trace records, and how to call it again.
-    static let calls: [String: @Sendable (OpaquePointer, ReplayArguments) -> animrt_status] = [
-        "animrt_runtime_tick": { rt, a in animrt_runtime_tick(rt, a.d(0)) },
-        "animrt_runtime_set_threads": { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
-        "animrt_keypath_id": { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
-        "animrt_property_define": { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
-        "animrt_layer_create": { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
-        "animrt_layer_create_many": { rt, a in
-            var out = [animrt_id](repeating: 0, count: Int(truncatingIfNeeded: max(0, a.i(1))))
+    static let calls: [String: Call] = [
+        "animrt_runtime_tick": Call(arity: 1) { rt, a in animrt_runtime_tick(rt, a.d(0)) },
+        "animrt_runtime_set_threads": Call(arity: 1) { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
+        "animrt_keypath_id": Call(arity: 1) { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
+        "animrt_property_define": Call(arity: 4) { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
+        "animrt_layer_create": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
+        "animrt_layer_create_many": Call(arity: 2) { rt, a in
+            var out = [animrt_id](repeating: 0, count: Int(truncatingIfNeeded: max(0, a.i(1))))  // bounded by `problem`
             return animrt_layer_create_many(rt, a.h(0), out.count, &out)
         },
-        "animrt_layer_destroy": { rt, a in animrt_layer_destroy(rt, a.h(0)) },
-        "animrt_layer_set_parent": { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
-        "animrt_layer_set_timing": { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
-        "animrt_layer_set_value": { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_reader_create": { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
-        "animrt_reader_destroy": { rt, a in animrt_reader_destroy(rt, a.h(0)) },
-        "animrt_animation_create": { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
-        "animrt_animation_destroy": { rt, a in animrt_animation_destroy(rt, a.h(0)) },
-        "animrt_animation_set_timing": { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_animation_set_flag": { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
-        "animrt_animation_set_fill_mode": { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_animation_set_direction": { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_animation_set_timing_function": { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
-        "animrt_animation_set_cubic_bezier": { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
-        "animrt_animation_set_value": { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_animation_set_spring": { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
-        "animrt_animation_set_spring_response": { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_animation_set_spring_perceptual": { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_animation_set_decay": { rt, a in animrt_animation_set_decay(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_keyframe_set_values": { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_keyframe_set_key_times": { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_keyframe_set_timing_functions": { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_keyframe_set_calculation_mode": { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_keyframe_set_spline": { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
-        "animrt_keyframe_set_path": { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
-        "animrt_keyframe_set_rotation_mode": { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_group_add": { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
-        "animrt_group_get_child": { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
-        "animrt_layer_set_timing_param": { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_layer_set_fill_mode": { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_direction": { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_autoreverses": { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
-        "animrt_layer_add_animations": { rt, a in
+        "animrt_layer_destroy": Call(arity: 1) { rt, a in animrt_layer_destroy(rt, a.h(0)) },
+        "animrt_layer_set_parent": Call(arity: 2) { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
+        "animrt_layer_set_timing": Call(arity: 4) { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
+        "animrt_layer_set_value": Call(arity: 4) { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_reader_create": Call(arity: 3) { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
+        "animrt_reader_destroy": Call(arity: 1) { rt, a in animrt_reader_destroy(rt, a.h(0)) },
+        "animrt_animation_create": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
+        "animrt_animation_destroy": Call(arity: 1) { rt, a in animrt_animation_destroy(rt, a.h(0)) },
+        "animrt_animation_set_timing": Call(arity: 3) { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_animation_set_flag": Call(arity: 3) { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
+        "animrt_animation_set_fill_mode": Call(arity: 2) { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_direction": Call(arity: 2) { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_timing_function": Call(arity: 2) { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
+        "animrt_animation_set_cubic_bezier": Call(arity: 5) { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_value": Call(arity: 4) { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_animation_set_spring": Call(arity: 5) { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_spring_response": Call(arity: 3) { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_spring_perceptual": Call(arity: 3) { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_decay": Call(arity: 3) { rt, a in animrt_animation_set_decay(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_keyframe_set_values": Call(arity: 4) { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_keyframe_set_key_times": Call(arity: 3) { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_timing_functions": Call(arity: 3) { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_calculation_mode": Call(arity: 2) { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_keyframe_set_spline": Call(arity: 5) { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
+        "animrt_keyframe_set_path": Call(arity: 5) { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
+        "animrt_keyframe_set_rotation_mode": Call(arity: 2) { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_group_add": Call(arity: 2) { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
+        "animrt_group_get_child": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
+        "animrt_layer_set_timing_param": Call(arity: 3) { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_layer_set_fill_mode": Call(arity: 2) { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_direction": Call(arity: 2) { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_autoreverses": Call(arity: 2) { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
+        "animrt_layer_add_animations": Call(arity: 8) { rt, a in
             a.handles(1) { layers in a.columns(2) { columns, m in a.text(5) { key in
                 animrt_layer_add_animations(rt, a.h(0), layers, Int(truncatingIfNeeded: a.i(6)), columns, m, key, a.h(7), nil)
             } } }
         },
-        "animrt_layer_add_animation": { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
-        "animrt_layer_remove_animation": { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
-        "animrt_layer_remove_all_animations": { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },
-        "animrt_animation_retarget": { rt, a in a.numbers(1) { p1 in animrt_animation_retarget(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_barrier_create": { rt, a in var o0: animrt_id = 0; return animrt_barrier_create(rt, &o0) },
-        "animrt_barrier_destroy": { rt, a in animrt_barrier_destroy(rt, a.h(0)) },
-        "animrt_barrier_enter": { rt, a in animrt_barrier_enter(rt, a.h(0)) },
-        "animrt_barrier_leave": { rt, a in animrt_barrier_leave(rt, a.h(0)) },
-        "animrt_barrier_notify": { rt, a in animrt_barrier_notify(rt, a.h(0), UInt64(bitPattern: a.i(1))) },
-        "animrt_transaction_begin": { rt, a in animrt_transaction_begin(rt, a.d(0)) },
-        "animrt_transaction_commit": { rt, a in animrt_transaction_commit(rt, UInt64(bitPattern: a.i(0))) },
-        "animrt_timer_start": { rt, a in var o0: animrt_id = 0; return animrt_timer_start(rt, a.d(0), UInt64(bitPattern: a.i(1)), &o0) },
-        "animrt_timer_cancel": { rt, a in animrt_timer_cancel(rt, a.h(0)) },
-        "animrt_definition_load": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load(rt, p0, &o0) } },
-        "animrt_definition_load_named": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load_named(rt, p0, &o0) } },
-        "animrt_definition_register": { rt, a in a.text(0) { p0 in a.text(1) { p1 in animrt_definition_register(rt, p0, p1) } } },
-        "animrt_definition_destroy": { rt, a in animrt_definition_destroy(rt, a.h(0)) },
-        "animrt_machine_create": { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_machine_create(rt, a.h(0), a.h(1), p2, &o0) } },
-        "animrt_machine_destroy": { rt, a in animrt_machine_destroy(rt, a.h(0)) },
-        "animrt_plugin_load": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_plugin_load(rt, p0, &o0) } },
-        "animrt_plugin_unload": { rt, a in animrt_plugin_unload(rt, a.h(0)) },
-        "animrt_function_bind": { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_function_bind(rt, p0, p1, p2, p3) } } } } },
-        "animrt_timing_function_bind": { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_timing_function_bind(rt, p0, p1, p2, p3) } } } } },
-        "animrt_machine_send": { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
-        "animrt_machine_send_json": { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
-        "animrt_machine_restore": { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
+        "animrt_layer_add_animation": Call(arity: 4) { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
+        "animrt_layer_remove_animation": Call(arity: 2) { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
+        "animrt_layer_remove_all_animations": Call(arity: 1) { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },
+        "animrt_animation_retarget": Call(arity: 3) { rt, a in a.numbers(1) { p1 in animrt_animation_retarget(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_barrier_create": Call(arity: 0) { rt, a in var o0: animrt_id = 0; return animrt_barrier_create(rt, &o0) },
+        "animrt_barrier_destroy": Call(arity: 1) { rt, a in animrt_barrier_destroy(rt, a.h(0)) },
+        "animrt_barrier_enter": Call(arity: 1) { rt, a in animrt_barrier_enter(rt, a.h(0)) },
+        "animrt_barrier_leave": Call(arity: 1) { rt, a in animrt_barrier_leave(rt, a.h(0)) },
+        "animrt_barrier_notify": Call(arity: 2) { rt, a in animrt_barrier_notify(rt, a.h(0), UInt64(bitPattern: a.i(1))) },
+        "animrt_transaction_begin": Call(arity: 1) { rt, a in animrt_transaction_begin(rt, a.d(0)) },
+        "animrt_transaction_commit": Call(arity: 1) { rt, a in animrt_transaction_commit(rt, UInt64(bitPattern: a.i(0))) },
+        "animrt_timer_start": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return animrt_timer_start(rt, a.d(0), UInt64(bitPattern: a.i(1)), &o0) },
+        "animrt_timer_cancel": Call(arity: 1) { rt, a in animrt_timer_cancel(rt, a.h(0)) },
+        "animrt_definition_load": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load(rt, p0, &o0) } },
+        "animrt_definition_load_named": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load_named(rt, p0, &o0) } },
+        "animrt_definition_register": Call(arity: 2) { rt, a in a.text(0) { p0 in a.text(1) { p1 in animrt_definition_register(rt, p0, p1) } } },
+        "animrt_definition_destroy": Call(arity: 1) { rt, a in animrt_definition_destroy(rt, a.h(0)) },
+        "animrt_machine_create": Call(arity: 3) { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_machine_create(rt, a.h(0), a.h(1), p2, &o0) } },
+        "animrt_machine_destroy": Call(arity: 1) { rt, a in animrt_machine_destroy(rt, a.h(0)) },
+        "animrt_plugin_load": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_plugin_load(rt, p0, &o0) } },
+        "animrt_plugin_unload": Call(arity: 1) { rt, a in animrt_plugin_unload(rt, a.h(0)) },
+        "animrt_function_bind": Call(arity: 4) { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_function_bind(rt, p0, p1, p2, p3) } } } } },
+        "animrt_timing_function_bind": Call(arity: 4) { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_timing_function_bind(rt, p0, p1, p2, p3) } } } } },
+        "animrt_machine_send": Call(arity: 4) { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
+        "animrt_machine_send_json": Call(arity: 3) { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
+        "animrt_machine_restore": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
     ]
 }
