@@ -40,9 +40,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     let opened = RuntimeBox.with(rt) { box in
         withRuntime(rt) { r throws(AnimrtError) in
             let path = try string(path, "path")
-            let data: Data
-            do { data = try Data(contentsOf: URL(filePath: path)) }
-            catch { throw AnimrtError(.notFound, "cannot read the trace '\(path)': \(error)") }
+            let data = try FileContents.read(path, what: "the trace", limit: nil)
             guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
             lines = text.split(separator: "\n", omittingEmptySubsequences: true)
             guard let first = lines.first, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),

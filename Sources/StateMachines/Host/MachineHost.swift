@@ -47,9 +47,7 @@ public final class MachineHost {
 
     /// The text of a definition file.
     public func definitionText(contentsOf path: String) throws(AnimrtError) -> String {
-        let data: Data
-        do { data = try Data(contentsOf: URL(filePath: path)) }
-        catch { throw AnimrtError(.notFound, "cannot read the definition file '\(path)': \(error)") }
+        let data = try FileContents.read(path, what: "the definition file", limit: DefinitionLimits.maxBytes)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8")
         }

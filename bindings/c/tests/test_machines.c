@@ -166,6 +166,11 @@ TEST(load_errors) {
     CHECK_OK(animrt_definition_destroy(rt, def));
     def = 42;
     CHECK_STATUS(animrt_definition_load_file(rt, "/nonexistent/card.json", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot read the definition file '/nonexistent/card.json': No such file or directory");
+    CHECK_STATUS(animrt_definition_load_file(rt, "/", &def), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot read the definition file '/': it is a directory");
+    CHECK_STATUS(animrt_definition_load_file(rt, "/dev/zero", &def), ANIMRT_E_NOT_FOUND);  /* never read: it has no end */
+    CHECK_MESSAGE("cannot read the definition file '/dev/zero': it is not a regular file");
     CHECK_STATUS(animrt_definition_load_named(rt, "crd", &def), ANIMRT_E_NOT_FOUND);
     CHECK(def == 42);
     CHECK_OK(animrt_definition_register(rt, "card", CARD));

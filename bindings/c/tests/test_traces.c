@@ -149,6 +149,9 @@ TEST(record_and_replay) {
     animrt_runtime_destroy(d);
     animrt_runtime *e = rt_new();
     CHECK_STATUS(animrt_trace_replay(e, "/nonexistent/x.trace", &calls), ANIMRT_E_NOT_FOUND);
+    /* A device is refused before a read that would never end. */
+    CHECK_STATUS(animrt_trace_replay(e, "/dev/zero", &calls), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot read the trace '/dev/zero': it is not a regular file");
     CHECK_STATUS(animrt_trace_replay(e, log1, &calls), ANIMRT_E_INVALID);
     CHECK_MESSAGE("not an animrt trace");
     CHECK_STATUS(animrt_trace_start(e, "/nonexistent/dir/x.trace"), ANIMRT_E_NOT_FOUND);

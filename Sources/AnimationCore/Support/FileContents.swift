@@ -1,0 +1,71 @@
+// Reading a whole file the host named: a definition, a trace.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a regular file, read with errors a host can act on.
+///
+/// Only regular files are read: a directory gets "is a directory" rather
+/// than an error object's dump, and a device or a pipe (`/dev/zero`, a
+/// FIFO) is refused before a read that might never end. A file longer than
+/// `limit` is refused by its size, before it is read into memory.
+public enum FileContents {
+    /// Reads `path`; `what` names it in messages ("the definition file").
+    public static func read(_ path: String, what: String, limit: Int? = nil) throws(AnimrtError) -> [UInt8] {
+        // Without blocking: opening a FIFO would wait for a writer. (Reads
+        // of a regular file do not block either way.)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw AnimrtError(.notFound, "cannot read \(what) '\(path)': it is a directory")
+        default: throw AnimrtError(.notFound, "cannot read \(what) '\(path)': it is not a regular file (a device, a pipe or a socket)")
+        }
+        let size = Int(info.st_size)
+        if let limit, size > limit {
+            throw AnimrtError(.outOfRange, "\(what) '\(path)' is \(size) bytes; at most \(limit) are accepted")
+        }
+        // The size may change while it is read: read to the end, within the limit.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                if let limit, count > limit {
+                    throw AnimrtError(.outOfRange, "\(what) '\(path)' grew past \(limit) bytes while it was read")
+                }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))")
+            }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// The system's read(2) (the name is taken here by `read(_:what:limit:)`).
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
