@@ -56,7 +56,7 @@ final class DefinitionLoader {
         }
         let json: JSONValue
         do throws(AnimrtErrorBox) { json = try JSONValue.parse(Array(text.utf8)) }
-        catch { throw AnimrtError(.invalidArgument, error.message) }
+        catch { throw AnimrtError(error.status, error.message) }
         let loader = DefinitionLoader(properties: properties, curves: curves, functions: functions)
         return try loader.definition(JSONNode(value: json, path: ""), source: text)
     }

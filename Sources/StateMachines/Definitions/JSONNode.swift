@@ -98,6 +98,15 @@ public enum DefinitionLimits {
     /// Default and largest bound on microsteps per macrostep.
     public static let defaultMicrosteps = 100
     public static let maxMicrosteps = 100_000
+    /// The deepest nesting of objects and arrays in JSON the machines read
+    /// (a definition, a payload, options, a snapshot). Decoding recurses
+    /// once per level; a definition at every other limit nests about 75 deep.
+    public static let maxJSONDepth = 128
     /// The longest expression text, in bytes.
     public static let maxExpressionLength = 4_096
+    /// The deepest nesting in an expression: the expression is one level,
+    /// and each parenthesis, call, branch of '? :', '-' or 'not' inside it
+    /// adds one. Parsing and compiling recurse once per level, so this
+    /// bounds the stack they use (a thread of 256 KiB is plenty).
+    public static let maxExpressionDepth = 64
 }

@@ -48,6 +48,33 @@ enum JSONSyntax {
         return scanner.run()
     }
 
+    /// Where `bytes` first opens an object or array more than `limit`
+    /// levels deep, or nil. One pass without recursion, run before the
+    /// decoder (which recurses once per level) sees the text.
+    static func firstTooDeep(in bytes: [UInt8], limit: Int) -> Problem? {
+        var depth = 0, i = 0, inString = false
+        while i < bytes.count {
+            let c = bytes[i]
+            if inString {
+                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\"") { inString = false }
+            } else if c == UInt8(ascii: "\"") {
+                inString = true
+            } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                depth += 1
+                if depth > limit {
+                    var scanner = Scanner(bytes: bytes)
+                    scanner.i = i
+                    return scanner.problem("objects and arrays nest more than \(limit) levels deep here")
+                }
+            } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                depth -= 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var i = 0

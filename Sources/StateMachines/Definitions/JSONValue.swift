@@ -1,3 +1,4 @@
+import AnimationCore
 import FoundationEssentials
 
 /// A JSON document decoded by the toolchain's JSONDecoder into a tree the
@@ -23,12 +24,16 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
 
     /// Decodes `text` (UTF-8 JSON).
     static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
+        let bytes = Array(bytes)
+        if let p = JSONSyntax.firstTooDeep(in: bytes, limit: DefinitionLimits.maxJSONDepth) {
+            throw AnimrtErrorBox("the JSON is too deep at \(p.description)", status: .outOfRange)
+        }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
         catch {
             // The decoder gives no position (and reports some syntax errors
             // as a type it did not find): the syntax scan places them.
-            if let p = JSONSyntax.firstProblem(in: Array(bytes)) { throw AnimrtErrorBox("the JSON is malformed at \(p.description)") }
+            if let p = JSONSyntax.firstProblem(in: bytes) { throw AnimrtErrorBox("the JSON is malformed at \(p.description)") }
             if case DecodingError.dataCorrupted(let c) = error {
                 let detail = (c.underlyingError.map { "\($0)" } ?? c.debugDescription)
                 throw AnimrtErrorBox("the JSON is malformed: \(JSONValue.shorten(detail))")
@@ -38,7 +43,7 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
         // The decoder keeps one of two equal member names without a word,
         // and a NUL would cut a string short in C: refuse the text rather
         // than lose part of it silently.
-        if let p = JSONSyntax.firstRefusal(in: Array(bytes)) { throw AnimrtErrorBox(refusal(p)) }
+        if let p = JSONSyntax.firstRefusal(in: bytes) { throw AnimrtErrorBox(refusal(p)) }
         return value
     }
 
@@ -60,5 +65,6 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
 /// A message on its way to becoming an `AnimrtError` with a JSON path.
 struct AnimrtErrorBox: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    let status: Status
+    init(_ message: String, status: Status = .invalidArgument) { self.message = message; self.status = status }
 }

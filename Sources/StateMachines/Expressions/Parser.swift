@@ -46,6 +46,8 @@ struct Parser {
 
     private var tokens: [Lexeme]
     private var position = 0
+    /// Levels of nesting open (`DefinitionLimits.maxExpressionDepth`).
+    private var depth = 0
     private let scope: ExpressionScope
 
     private init(tokens: [Lexeme], scope: ExpressionScope) { self.tokens = tokens; self.scope = scope }
@@ -86,7 +88,17 @@ struct Parser {
         guard t.1 == type else { throw ExpressionError(column: t.2, message: "\(role) must be a \(type), not a \(t.1)", status: .kind) }
     }
 
+    /// Opens one level of nesting; the caller closes it (`depth -= 1`).
+    private mutating func descend() throws(ExpressionError) {
+        depth += 1
+        guard depth <= DefinitionLimits.maxExpressionDepth else {
+            throw ExpressionError(column: peek.column, message: "the expression nests more than \(DefinitionLimits.maxExpressionDepth) levels deep (parentheses, calls, '? :', '-' and 'not' inside one another)", status: .outOfRange)
+        }
+    }
+
     private mutating func conditional() throws(ExpressionError) -> Typed {
+        try descend()
+        defer { depth -= 1 }
         let c = try or()
         guard accept("?") else { return c }
         try require(c, .bool, "the condition of '? :'")
@@ -122,6 +134,8 @@ struct Parser {
     private mutating func not() throws(ExpressionError) -> Typed {
         let column = peek.column
         if accept("not") || accept("!") {
+            try descend()
+            defer { depth -= 1 }
             let v = try not()
             try require(v, .bool, "the operand of 'not'")
             return (fold(.not(v.0)), .bool, column)
@@ -186,6 +200,8 @@ struct Parser {
     private mutating func unary() throws(ExpressionError) -> Typed {
         let column = peek.column
         if accept("-") {
+            try descend()
+            defer { depth -= 1 }
             let v = try unary()
             try require(v, .number, "the operand of '-'")
             return (fold(.negate(v.0)), .number, column)

@@ -8,7 +8,7 @@ extension MachineHost.Options {
     public init(json: String) throws(AnimrtError) {
         let root: JSONValue
         do throws(AnimrtErrorBox) { root = try JSONValue.parse(Array(json.utf8)) }
-        catch { throw AnimrtError(.invalidArgument, "options: \(error.message)") }
+        catch { throw AnimrtError(error.status, "options: \(error.message)") }
         let node = JSONNode(value: root, path: "options")
         let o = try node.object(allowed: DefinitionKeys.options)
         self.init()

@@ -283,7 +283,7 @@ public final class MachineHost {
         var members: [String: JSONValue] = [:]
         if let json, !json.isEmpty {
             let v: JSONValue
-            do throws(AnimrtErrorBox) { v = try JSONValue.parse(Array(json.utf8)) } catch { throw AnimrtError(.invalidArgument, "payload: \(error.message)") }
+            do throws(AnimrtErrorBox) { v = try JSONValue.parse(Array(json.utf8)) } catch { throw AnimrtError(error.status, "payload: \(error.message)") }
             guard case .object(let o) = v else { throw AnimrtError(.invalidArgument, "the payload must be a JSON object, not \(v.kindName)") }
             members = o
         }

@@ -2,6 +2,7 @@
  * and their errors, names and ids, creating, sending with tagged values and
  * JSON, context reads, parts, events with payloads (poll and callback),
  * stale results, exports, and every bad input with nothing changed. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
@@ -426,6 +427,80 @@ TEST(snapshot_and_restore) {
     animrt_runtime_destroy(b);
 }
 
+/* `n` copies of `open`, `inner`, `n` copies of `close`, between `head` and `tail` (malloc'd). */
+static char *nest(const char *head, const char *open, const char *inner, const char *close, size_t n, const char *tail) {
+    size_t lo = strlen(open), lc = strlen(close);
+    char *s = malloc(strlen(head) + n * (lo + lc) + strlen(inner) + strlen(tail) + 1), *p = s;
+    p += sprintf(p, "%s", head);
+    for (size_t i = 0; i < n; i++) p += sprintf(p, "%s", open);
+    p += sprintf(p, "%s", inner);
+    for (size_t i = 0; i < n; i++) p += sprintf(p, "%s", close);
+    sprintf(p, "%s", tail);
+    return s;
+}
+
+#define ASSIGN_HEAD "{\"name\": \"deep\", \"context\": {\"r\": {\"type\": \"number\", \"initial\": 0}}, \"events\": {\"go\": {}}," \
+    " \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": {\"actions\": [{\"assign\": {\"r\": \""
+#define ASSIGN_TAIL "\"}}]}}}}}"
+
+/* The deepest input each limit lets through, and the deepest that once ran
+ * out of stack, read on a thread whose stack is 256 KiB (docs/machines.md,
+ * "Limits"): each is taken or refused with ANIMRT_E_RANGE, never a crash. */
+static void *deep_inputs(void *unused) {
+    (void)unused;
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0;
+    char *text = nest(ASSIGN_HEAD, "(", "1", ")", 63, ASSIGN_TAIL);
+    CHECK_OK(animrt_definition_load(rt, text, &def));
+    free(text);
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    /* 2047 parentheses, all 4096 bytes an expression may have: refused at level 65. */
+    text = nest(ASSIGN_HEAD, "(", "1", ")", 2047, ASSIGN_TAIL);
+    CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("nests more than 64 levels deep");
+    free(text);
+    /* JSON: 128 levels are decoded (the stray member is then named), 129 or 10^5 are refused first. */
+    text = nest("{\"name\": \"p\", \"x\": ", "[", "", "]", 127, "}");
+    CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("unknown key 'x'");
+    free(text);
+    text = nest("{\"x\": ", "[", "", "]", 100000, "}");
+    CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("the JSON is too deep at line 1, column 1");
+    animrt_send_outcome outcome = ANIMRT_SEND_QUEUED;
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "go", text, &outcome), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("payload: the JSON is too deep");
+    animrt_id other = 0;
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, text, &other), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_machine_restore(rt, text, 0, &other), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("not a machine snapshot: the JSON is too deep");
+    CHECK(other == 0 && outcome == ANIMRT_SEND_QUEUED);
+    free(text);
+    CHECK_OK(animrt_machine_send_json(rt, m, "go", NULL, &outcome));
+    CHECK(outcome == ANIMRT_SEND_TAKEN);
+    animrt_runtime_destroy(rt);
+    return NULL;
+}
+
+TEST(deep_input_on_a_small_stack) {
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    /* Sanitizers make every frame larger: their threads get more. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DEEP_STACK (2048 * 1024)
+#endif
+#endif
+#ifndef DEEP_STACK
+#define DEEP_STACK (256 * 1024)
+#endif
+    CHECK(pthread_attr_setstacksize(&attr, DEEP_STACK) == 0);
+    CHECK(pthread_create(&t, &attr, deep_inputs, NULL) == 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+}
+
 int main(void) {
     RUN(load_and_names);
     RUN(names_through_the_machine);
@@ -434,5 +509,6 @@ int main(void) {
     RUN(bad_sends);
     RUN(events_by_callback);
     RUN(snapshot_and_restore);
+    RUN(deep_input_on_a_small_stack);
     return check_report();
 }
