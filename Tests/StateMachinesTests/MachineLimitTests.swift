@@ -65,4 +65,54 @@ struct MachineLimitTests {
         // Brackets inside strings do not count.
         #expect(JSONSyntax.firstTooDeep(in: Array(("[\"" + String(repeating: "[", count: 300) + "\\\"\"]").utf8), limit: 2) == nil)
     }
+
+    @Test("a string an expression joins is at most 1 MiB: a context string doubled by each event stops there with an error event")
+    func stringLength() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "doubler", "context": {"s": {"type": "string", "initial": "'ab'"}}, "events": {"go": {}}, "initial": "a",
+         "states": {"a": {"on": {"go": {"actions": [{"assign": {"s": "context.s + context.s"}}]}}}}}
+        """#)
+        for _ in 0..<19 { try h.send(m, "go") }
+        #expect(h.context(m, "s").string?.utf8.count == 1 << 20)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.context(m, "s").string?.utf8.count == 1 << 20)
+        let errors = h.machineEvents(m).filter { $0.hasPrefix("error") }
+        #expect(errors.count == 1 && errors[0].contains("'+' would make a string of 2097152 bytes; an expression makes strings of at most 1048576 bytes"),
+                "\(errors)")
+        // The tree the compiled program is checked against says the same.
+        var c = EvaluationContext.empty
+        let half = Node.constant(.string(String(repeating: "x", count: 1 << 19)))
+        #expect(try Evaluator.evaluate(.concatenate(half, half), &c).string?.utf8.count == 1 << 20)
+        #expect(throws: AnimrtError.self) { try Evaluator.evaluate(.concatenate(half, .concatenate(half, .constant(.string("y")))), &c) }
+    }
+
+    @Test("raised events wait at most maxMicrosteps at once: a fan-out of raises is refused past it, not queued without bound")
+    func raiseFanOut() throws {
+        func fanOut(_ raises: Int, again: Int = 0, maxMicrosteps: Int = 3) -> String {
+            func list(_ n: Int) -> String { Array(repeating: #"{"raise": "e"}"#, count: n).joined(separator: ", ") }
+            return #"{"name": "fan", "maxMicrosteps": \#(maxMicrosteps), "events": {"go": {}, "e": {}}, "initial": "a", "#
+                + #""states": {"a": {"on": {"go": {"actions": [\#(list(raises))]}, "e": {"actions": [\#(list(again))]}}}}}"#
+        }
+        let h = Harness()
+        let atEdge = try h.machine(fanOut(3))
+        _ = h.events()
+        try h.send(atEdge, "go")
+        #expect(!h.machineEvents(atEdge).contains { $0.contains("cannot be raised") })
+        let past = try h.machine(fanOut(4))
+        _ = h.events()
+        try h.send(past, "go")
+        let errors = h.machineEvents(past).filter { $0.contains("cannot be raised") }
+        #expect(errors.count == 1 && errors[0].contains("states.a.on.go.actions[3]: 'e' cannot be raised: 3 raised events wait already, as many as a macrostep processes (maxMicrosteps)"),
+                "\(errors)")
+        // Each e raising 1 000 more, for up to 10 000 microsteps, once queued 10^7 events;
+        // now no more than 10 000 wait at once.
+        let wide = try h.machine(fanOut(1_000, again: 1_000, maxMicrosteps: 10_000))
+        _ = h.events()
+        try h.send(wide, "go")
+        let wideErrors = h.machineEvents(wide).filter { $0.hasPrefix("error") }
+        #expect(wideErrors.contains { $0.contains("'e' cannot be raised: 10000 raised events wait already") })
+        #expect(wideErrors.last?.contains("the macrostep was stopped after 10000 microsteps") == true)
+    }
 }

@@ -109,4 +109,8 @@ public enum DefinitionLimits {
     /// adds one. Parsing and compiling recurse once per level, so this
     /// bounds the stack they use (a thread of 256 KiB is plenty).
     public static let maxExpressionDepth = 64
+    /// The longest string an expression makes by joining two ('+'), in
+    /// bytes: a context string that doubles on every event stops here, with
+    /// an error, instead of taking the host's memory.
+    public static let maxStringBytes = 1 << 20
 }

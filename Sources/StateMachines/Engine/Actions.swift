@@ -135,6 +135,12 @@ extension MachineInstance {
             runtime.post(e)
         case .raise(let id, let exprs):
             let values = try evaluatePayload(definition.events[id], exprs, &c)
+            // The macrostep processes at most maxMicrosteps internal events:
+            // a raise past that many waiting could never be processed, and
+            // raises that fan out would fill memory before the bound stops them.
+            guard internalQueue.count - internalHead < definition.maxMicrosteps else {
+                throw AnimrtError(.outOfRange, "'\(definition.events[id].name)' cannot be raised: \(definition.maxMicrosteps) raised events wait already, as many as a macrostep processes (maxMicrosteps)")
+            }
             internalQueue.append(Pending(kind: .event(id), payload: values))
         case .request(let op, let exprs):
             let values = try evaluatePayload(definition.requests[op], exprs, &c)

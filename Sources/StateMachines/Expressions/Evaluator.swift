@@ -73,7 +73,7 @@ enum Evaluator {
             }
         case .concatenate(let a, let b):
             guard case .string(let x) = try evaluate(a, &c), case .string(let y) = try evaluate(b, &c) else { return .string("") }
-            return .string(x + y)
+            return .string(try join(x, y))
         case .compare(let op, let a, let b):
             let x = try evaluate(a, &c), y = try evaluate(b, &c)
             switch op {
@@ -98,6 +98,15 @@ enum Evaluator {
             for a in args { values.append(try evaluate(a, &c)) }
             return try f.call(values) ?? .number(0)
         }
+    }
+
+    /// `x + y` for strings, refused past `DefinitionLimits.maxStringBytes`.
+    static func join(_ x: String, _ y: String) throws(AnimrtError) -> String {
+        let n = x.utf8.count + y.utf8.count
+        guard n <= DefinitionLimits.maxStringBytes else {
+            throw AnimrtError(.outOfRange, "'+' would make a string of \(n) bytes; an expression makes strings of at most \(DefinitionLimits.maxStringBytes) bytes")
+        }
+        return x + y
     }
 
     private static func builtin(_ f: Builtin, _ args: [Node], _ c: inout EvaluationContext) throws(AnimrtError) -> MachineValue {

@@ -4,8 +4,10 @@ import AnimationCore
 /// assigned to context, a payload field, an animation parameter.
 ///
 /// Expressions are parsed once, when the definition loads; evaluating one
-/// cannot fail and cannot trap: arithmetic follows IEEE 754 (a division by
-/// zero gives ±inf, which the places that need a finite number reject).
+/// cannot trap: arithmetic follows IEEE 754 (a division by zero gives ±inf,
+/// which the places that need a finite number reject). It fails, as an
+/// action does, only when a registered function throws or a joined string
+/// would pass `DefinitionLimits.maxStringBytes`.
 public final class Expression: Sendable, CustomStringConvertible {
     /// The text as written in the definition.
     public let text: String

@@ -181,7 +181,7 @@ final class Program: Sendable {
                 s[sp - 1] = r
             case .concatenate:
                 let y = pop(), x = pop()
-                push(.string((x.string ?? "") + (y.string ?? "")))
+                push(.string(try Evaluator.join(x.string ?? "", y.string ?? "")))
             case .equal, .notEqual:
                 let y = pop(), x = pop()
                 let same = x == y
