@@ -69,6 +69,7 @@ THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
 FINISH = "Sources/StateMachines/Engine/Finish.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
 PARSER = "Sources/StateMachines/Expressions/Parser.swift"
+SNAPSHOT = "Sources/StateMachines/Host/MachineHost+Snapshot.swift"
 PLUGIN_LOADING = "Sources/Plugins/Host/PluginHost+Loading.swift"
 SIGNATURE = "Sources/Plugins/FFI/Signature.swift"
 PY_ANIMATION = "bindings/python/src/animrt/_animation.py"
@@ -688,6 +689,19 @@ MUTANTS = [
            "guard internalQueue.count - internalHead < definition.maxMicrosteps else {",
            "guard internalQueue.count - internalHead <= definition.maxMicrosteps else {", ("swift:MachineLimitTests",),
            "one more raised event waits than a macrostep can process"),
+    Mutant("restore-request-awaited", "dropped statement", SNAPSHOT,
+           "guard r.latest > 0 || !r.open else {", "guard r.latest >= 0 || !r.open else {", ("swift:SnapshotRefusalTests",),
+           "a snapshot awaiting a request that was never issued is restored: a result numbered 0 is taken"),
+    Mutant("restore-config-checked", "dropped statement", SNAPSHOT,
+           "catch { throw bad(\"config \\(error.message)\") }", "catch {}", ("swift:SnapshotRefusalTests",),
+           "a snapshot's config past its range or not finite is restored"),
+    Mutant("restore-payload-checked", "dropped statement", SNAPSHOT,
+           "guard v.type == field.type, (try? MachineHost.check(v, field, of: declaration)) == v else { return false }",
+           "guard v.type == field.type else { return false }", ("swift:SnapshotRefusalTests",),
+           "a timer's payload past its field's range is restored and delivered"),
+    Mutant("restore-timer-once", "dropped statement", SNAPSHOT,
+           "guard timersSeen.insert(which).inserted else {", "guard timersSeen.insert(which).inserted || true else {",
+           ("swift:SnapshotRefusalTests",), "a timer given twice in a snapshot fires twice"),
     Mutant("plugin-version-check", "comparison", PLUGIN_LOADING,
            "guard version == Self.abiVersion else {", "guard version <= Self.abiVersion else {", C_PY,
            "a plugin built for an older ABI version is loaded"),

@@ -180,10 +180,18 @@ extension MachineHost {
         // Check everything before anything is made.
         func bad(_ what: String) -> AnimrtError { AnimrtError(.invalidArgument, "the snapshot does not fit '\(d.name)': \(what)") }
         guard let leaf = d.stateID(s.leaf), d.states[leaf].kind != .compound else { throw bad("no leaf state '\(s.leaf)'") }
+        let endsMachine = d.states[leaf].kind == .final && d.states[leaf].parent < 0
+        guard s.finished == endsMachine else {
+            throw bad(s.finished ? "it says finished, but '\(s.leaf)' is not a top-level final state"
+                                 : "it is in the top-level final state '\(s.leaf)' but does not say finished")
+        }
         guard s.texts.count == d.stringKeys.count else { throw bad("\(s.texts.count) strings for \(d.stringKeys.count) keys") }
         var config = d.config.map(\.defaultValue)
         for (name, v) in s.config {
             guard let i = d.config.firstIndex(where: { $0.name == name }), d.config[i].type == v.type else { throw bad("config '\(name)'") }
+            // The ranges and choices an instance is created with hold for a restored one.
+            do throws(AnimrtError) { try ConfigParameter.check(d.config[i], v, at: JSONNode(value: .null, path: "")) }
+            catch { throw bad("config \(error.message)") }
             config[i] = v
         }
         var context: [MachineValue] = []
@@ -200,30 +208,53 @@ extension MachineHost {
         for name in s.waitingForDone {
             guard let st = d.stateID(name), active.contains(st), !d.states[st].done.isEmpty else { throw bad("waiting state '\(name)'") }
         }
+        // A payload waiting in a timer or a throttle is delivered as the
+        // host's would be: it passes the checks a send makes (type, finite,
+        // range), unchanged.
+        func fits(_ payload: [MachineValue], _ e: Int) -> Bool {
+            let declaration = d.events[e]
+            guard payload.count == declaration.payload.count else { return false }
+            for (v, field) in zip(payload, declaration.payload) {
+                guard v.type == field.type, (try? MachineHost.check(v, field, of: declaration)) == v else { return false }
+            }
+            return true
+        }
+        // Each timer is pending once: a copy would fire again.
+        var timersSeen = Set<String>()
         for t in s.timers {
             guard t.time.isFinite, t.time >= (runtime.currentTime ?? 0) else { throw bad("a timer due at \(t.time)") }
+            let which: String
             if let state = t.state {
                 guard let st = d.stateID(state), active.contains(st), let i = t.index, i >= 0, i < d.states[st].after.count
                 else { throw bad("timer of state '\(state)'") }
+                which = "the timer of state '\(state)' (after \(i))"
             } else if let throttled = t.throttle {
                 guard let e = d.eventID(throttled), d.events[e].throttle != nil,
-                      t.payload.map({ $0.count == d.events[e].payload.count }) ?? true else { throw bad("the throttle of '\(throttled)'") }
+                      t.payload.map({ fits($0, e) }) ?? true else { throw bad("the throttle of '\(throttled)'") }
+                which = "the throttle of '\(throttled)'"
             } else {
                 guard let name = t.name, d.timerNames.contains(name) else { throw bad("timer '\(t.name ?? "")'") }
                 if let event = t.event {
-                    guard let e = d.eventID(event), let p = t.payload, p.count == d.events[e].payload.count else { throw bad("timer '\(name)'") }
+                    guard let e = d.eventID(event), let p = t.payload, fits(p, e) else { throw bad("timer '\(name)'") }
                 }
+                which = "timer '\(name)'"
             }
+            guard timersSeen.insert(which).inserted else { throw bad("\(which) is pending twice") }
         }
         for a in s.animations {
             guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
                   a.phase <= 2, a.duration.isFinite, a.duration > 0, a.beginTime?.isFinite ?? true,
                   a.captured?.components.allSatisfy(\.isFinite) ?? true else { throw bad("an animation of part '\(a.part)'") }
+            if let key = a.key, key.utf8.count > Limits.nameBytes {
+                throw bad("an animation of part '\(a.part)' has a key of \(key.utf8.count) bytes; keys are at most \(Limits.nameBytes)")
+            }
             try runtime.validate(a.animation)
         }
         guard s.lastRequestID <= MachineHost.maxRequestNumber else { throw bad("the last request number \(s.lastRequestID)") }
         for (op, r) in s.requests {
             guard d.requests.contains(where: { $0.name == op }), r.latest <= s.lastRequestID else { throw bad("request '\(op)'") }
+            // A request awaited was issued, so it has a number.
+            guard r.latest > 0 || !r.open else { throw bad("request '\(op)' is awaited but was never issued (its latest number is 0)") }
         }
 
         // Build it.
@@ -254,31 +285,37 @@ extension MachineHost {
         lastRequestNumber = max(lastRequestNumber, s.lastRequestID)
         for (op, r) in s.requests { m.requests[d.requests.firstIndex { $0.name == op }!] = (r.latest, r.open) }
         for st in d.ancestry(leaf).reversed() { m.serial += 1; m.activations[st] = m.serial }
-        for name in s.waitingForDone {
-            let st = d.stateID(name)!
-            m.stateBarriers[st] = try? runtime.createBarrier()
-            m.donePending[st] = true
-        }
-        for a in s.animations {
-            let joined = a.joined.flatMap(d.stateID)
-            let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
-                                                phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting,
-                                                evaluated: a.evaluated ?? true)
-            let layer = partNames.firstIndex(of: a.part)!
-            if let h = try? runtime.add(a.animation, to: created[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
-                                        restoring: state) {
+        // What the checks cannot foresee (a runtime table that is full)
+        // undoes the restore: nothing of the snapshot is dropped silently.
+        do throws(AnimrtError) {
+            for name in s.waitingForDone {
+                let st = d.stateID(name)!
+                m.stateBarriers[st] = try runtime.createBarrier()
+                m.donePending[st] = true
+            }
+            for a in s.animations {
+                let joined = a.joined.flatMap(d.stateID)
+                let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
+                                                    phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting,
+                                                    evaluated: a.evaluated ?? true)
+                let layer = partNames.firstIndex(of: a.part)!
+                let h = try runtime.add(a.animation, to: created[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
+                                        restoring: state)
                 m.started.append(.init(handle: h, animation: a.animation, layer: layer, key: a.key, joined: joined))
             }
-        }
-        for name in s.waitingForDone { m.waitForDone(d.stateID(name)!) }
-        for t in s.timers {
-            if let state = t.state, let st = d.stateID(state), let i = t.index {
-                try? m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time))
-            } else if let throttled = t.throttle, let e = d.eventID(throttled) {
-                m.reopenThrottleWindow(e, at: t.time, pending: t.payload)
-            } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name) {
-                try? m.startNamedTimer(timer, due: .at(t.time), sending: t.event.flatMap(d.eventID), t.payload ?? [])
+            for name in s.waitingForDone { m.waitForDone(d.stateID(name)!) }
+            for t in s.timers {
+                if let state = t.state, let st = d.stateID(state), let i = t.index {
+                    try m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time))
+                } else if let throttled = t.throttle, let e = d.eventID(throttled) {
+                    m.reopenThrottleWindow(e, at: t.time, pending: t.payload)
+                } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name) {
+                    try m.startNamedTimer(timer, due: .at(t.time), sending: t.event.flatMap(d.eventID), t.payload ?? [])
+                }
             }
+        } catch {
+            try? destroy(m.handle)
+            throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
         m.busy = false
         return m.handle

@@ -1,0 +1,128 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// A config range, a request and its result, a named timer that sends a
+/// payload, an `after` timer that counts, and an animation under a key.
+private let saved = """
+{"name": "saved",
+ "config": {"k": {"type": "number", "default": 1, "min": 0, "max": 5}},
+ "requests": {"load": {}},
+ "events": {"go": {}, "done": {"resultOf": "load"}, "ping": {"payload": [{"name": "v", "type": "number", "max": 10}]}},
+ "context": {"n": {"type": "number", "initial": 0}},
+ "parts": [{"name": "box", "properties": {"opacity": 1}}],
+ "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 10}},
+ "initial": "a",
+ "states": {"a": {"entry": [{"startTimer": "t1", "delay": 3, "event": "ping", "payload": {"v": 1}}, {"animate": "fade", "part": "box", "key": "k"}],
+                  "after": [{"delay": 5, "actions": [{"assign": {"n": "context.n + 1"}}]}],
+                  "on": {"go": {"actions": [{"request": "load"}]}, "done": "end",
+                         "ping": {"actions": [{"assign": {"n": "context.n + event.v"}}]}}},
+            "end": {"type": "final"}}}
+"""
+
+/// The snapshot of `saved` at time 0, after one `go` (request 1 awaited).
+private func savedSnapshot() throws -> String {
+    let h = Harness()
+    h.tick(0)
+    let m = try h.machine(saved)
+    try h.send(m, "go")
+    return try h.host.snapshot(m)
+}
+
+/// `snapshot` with `old` (which it holds once) replaced by `new`.
+private func edited(_ snapshot: String, _ old: String, _ new: String) -> String {
+    #expect(snapshot.ranges(of: old).count == 1, "\(old) is not in the snapshot once")
+    return snapshot.replacing(old, with: new)
+}
+
+@Suite("R0.4, R3.0.3 an edited snapshot that a machine could not have written is refused; nothing is made")
+struct SnapshotRefusalTests {
+    /// Expects the restore of `text` into a fresh runtime at time 0 to be
+    /// refused with `fragments`, leaving no instance and no layer.
+    private func refused(_ text: String, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let h = Harness()
+        h.tick(0)
+        expectError(.invalidArgument, ["the snapshot does not fit 'saved'"] + fragments, sourceLocation: sourceLocation) { () throws(AnimrtError) in
+            _ = try h.host.restore(text)
+        }
+        #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0, sourceLocation: sourceLocation)
+    }
+
+    @Test("the unedited snapshot restores (so each refusal below is for its edit)")
+    func unedited() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(try savedSnapshot())
+        h.tick(5)
+        #expect(h.context(m, "n") == .number(2))
+    }
+
+    @Test("config is checked as at creation: its range and finiteness")
+    func config() throws {
+        let s = try savedSnapshot()
+        refused(edited(s, #""config":{"k":{"number":1}}"#, #""config":{"k":{"number":5.5}}"#), ["config 'k' is 5.5; the maximum is 5"])
+        refused(edited(s, #""config":{"k":{"number":1}}"#, #""config":{"k":{"number":"nan"}}"#), ["config 'k' must be finite"])
+        let h = Harness()
+        h.tick(0)
+        _ = try h.host.restore(edited(s, #""config":{"k":{"number":1}}"#, #""config":{"k":{"number":5}}"#))  // the edge
+    }
+
+    @Test("a payload waiting in a timer passes the checks a send makes: type, finite, range")
+    func timerPayload() throws {
+        let s = try savedSnapshot()
+        let payload = #""payload":[{"number":1}]"#
+        for wrong in [#""payload":[{"number":11}]"#, #""payload":[{"string":"x"}]"#, #""payload":[{"number":"inf"}]"#, #""payload":[]"#] {
+            refused(edited(s, payload, wrong), ["timer 't1'"])
+        }
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(edited(s, payload, #""payload":[{"number":10}]"#))  // the edge
+        h.tick(3)
+        #expect(h.context(m, "n") == .number(10))
+    }
+
+    @Test("a timer pending twice is refused (each copy would fire)")
+    func timerTwice() throws {
+        let s = try savedSnapshot()
+        let after = #"{"index":0,"sequence":1,"state":"a","time":5}"#
+        refused(edited(s, after, after + "," + after), ["the timer of state 'a' (after 0) is pending twice"])
+        let named = #"{"event":"ping","name":"t1","payload":[{"number":1}],"sequence":0,"time":3}"#
+        refused(edited(s, named, named + "," + named.replacing(#""time":3"#, with: #""time":4"#)), ["timer 't1' is pending twice"])
+    }
+
+    @Test("an animation key longer than the runtime takes is refused, not dropped")
+    func animationKey() throws {
+        let s = try savedSnapshot()
+        refused(edited(s, #""key":"k""#, #""key":""# + String(repeating: "k", count: 256) + #"""#),
+                ["an animation of part 'box' has a key of 256 bytes; keys are at most 255"])
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(edited(s, #""key":"k""#, #""key":""# + String(repeating: "k", count: 255) + #"""#))
+        #expect(try h.host.snapshot(m).contains(String(repeating: "k", count: 255)))
+    }
+
+    @Test("finished says whether the leaf is a top-level final state")
+    func finished() throws {
+        refused(edited(try savedSnapshot(), #""finished":false"#, #""finished":true"#),
+                ["it says finished, but 'a' is not a top-level final state"])
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(saved)
+        try h.send(m, "go")
+        try h.send(m, "done", [.number(1)])
+        let ended = try h.host.snapshot(m)
+        refused(edited(ended, #""finished":true"#, #""finished":false"#), ["in the top-level final state 'end' but does not say finished"])
+    }
+
+    @Test("a request is awaited only with the number it was issued under (past 2^53 and past the last are SnapshotTests' cases)")
+    func requestNumbers() throws {
+        let s = try savedSnapshot()
+        refused(edited(edited(s, #""latest":1"#, #""latest":0"#), #""lastRequestID":1"#, #""lastRequestID":0"#),
+                ["request 'load' is awaited but was never issued"])
+        refused(edited(s, #""lastRequestID":1"#, #""lastRequestID":18446744073709551615"#), ["the last request number 18446744073709551615"])
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(edited(s, #""open":true"#, #""open":false"#))
+        #expect(try h.send(m, "done", [.number(1)]) == .stale)  // answered already: nothing awaits it
+    }
+}
