@@ -115,4 +115,42 @@ struct MachineLimitTests {
         #expect(wideErrors.contains { $0.contains("'e' cannot be raised: 10000 raised events wait already") })
         #expect(wideErrors.last?.contains("the macrostep was stopped after 10000 microsteps") == true)
     }
+
+    @Test("a timer or throttle interval that would end past the largest time is an error event, and the snapshot still restores")
+    func pastTheLargestTime() throws {
+        let late = #"""
+        {"name": "late", "config": {"d": {"type": "number", "default": 1.7e308, "min": 0}},
+         "context": {"n": {"type": "number", "initial": 0}},
+         "events": {"go": {}, "p": {}, "th": {"throttle": "config.d"}}, "initial": "a",
+         "states": {"a": {"after": [{"delay": "config.d", "target": "b"}],
+                          "on": {"go": {"actions": [{"startTimer": "t", "delay": "config.d", "event": "p"}]}, "p": "b",
+                                 "th": {"actions": [{"assign": {"n": "context.n + 1"}}]}}},
+                    "b": {}}}
+        """#
+        let h = Harness()
+        h.tick(1e308)
+        let m = try h.machine(late)
+        try h.send(m, "go")
+        try h.send(m, "th")
+        #expect(try h.send(m, "th") == .taken)  // not held by an interval that cannot end
+        let errors = h.machineEvents(m).filter { $0.hasPrefix("error") }
+        #expect(errors.count == 4, "\(errors)")
+        #expect(errors.first?.contains("the timer of states.a.after[0]: a delay of 1.7e+308 s at time 1e+308 would be due past the largest time") == true)
+        #expect(errors.dropFirst().first?.contains("states.a.on.go.actions[0]: a delay of 1.7e+308 s") == true)
+        #expect(errors.last?.contains("the throttle of 'th' did not start its interval") == true)
+        #expect(h.context(m, "n") == .number(2))
+        // The snapshot holds no time past the largest: it restores.
+        let b = Harness()
+        b.tick(1e308)
+        _ = try b.host.restore(try h.host.snapshot(m))
+        // Within the largest time, the same delays run (and restore).
+        let near = try h.machine(late, config: ["d": .number(7e307)])
+        try h.send(near, "go")
+        #expect(h.machineEvents(near).filter { $0.hasPrefix("error") }.isEmpty)
+        let c = Harness()
+        c.tick(1e308)
+        let copy = try c.host.restore(try h.host.snapshot(near))
+        c.tick(1.7e308)
+        #expect(c.state(copy) == "b")
+    }
 }

@@ -32,11 +32,7 @@ extension MachineInstance {
             guard let event else { return }
             m.deliver(Pending(kind: .event(event), payload: payload, origin: .timer), isInternal: false)
         }
-        let h: Handle
-        switch due {
-        case .after(let delay): h = try runtime.startTimer(after: delay, fire)
-        case .at(let time): h = try runtime.startTimer(at: time, fire)
-        }
+        let h = try startRuntimeTimer(due, fire)
         namedTimers[timer] = (h, activation, (event, payload))
     }
 
@@ -47,13 +43,25 @@ extension MachineInstance {
         let fire: () -> Void = { [unowned(unsafe) host] in
             host.instance(me)?.timerFired(.after(state: s, index: i, activation: activation), named: a.timer)
         }
-        let h: Handle
-        switch due {
-        case .after(let delay): h = try runtime.startTimer(after: delay, fire)
-        case .at(let time): h = try runtime.startTimer(at: time, fire)
-        }
+        let h = try startRuntimeTimer(due, fire)
         afterTimers[s].append((i, h))
         if let n = a.timer { namedTimers[n] = (h, activation, nil) }
+    }
+
+    /// A runtime timer for `due`. A delay that would make it due past the
+    /// largest time is refused: the timer could never fire, and a snapshot
+    /// could not be restored with its time.
+    private func startRuntimeTimer(_ due: Due, _ fire: @escaping () -> Void) throws(AnimrtError) -> Handle {
+        switch due {
+        case .at(let time): return try runtime.startTimer(at: time, fire)
+        case .after(let delay):
+            let h = try runtime.startTimer(after: delay, fire)
+            guard let time = try? runtime.dueTime(of: h).time, time.isFinite else {
+                try? runtime.cancelTimer(h)
+                throw AnimrtError(.outOfRange, "a delay of \(MachineValue.format(delay)) s at time \(clock) would be due past the largest time")
+            }
+            return h
+        }
     }
 
     /// Records an animation the machine added; forgets those that have gone

@@ -64,17 +64,22 @@ extension MachineInstance {
         let mine = serial
         let me = handle
         let end: () -> Void = { [unowned(unsafe) host] in host.instance(me)?.throttleWindowEnded(event, serial: mine) }
-        // Without a timer (the runtime's table is full) the event is simply
-        // not throttled: the next one is processed at once.
-        let timer: Handle?
-        switch due ?? .after(throttleIntervals[event]) {
-        // From the tick that processes the event, even when a timer (the end
-        // of the previous interval) made it: processings of a throttled event
-        // are at least an interval apart on the host's clock.
-        case .after(let delay): timer = try? runtime.startTimer(at: clock + delay, end)
-        case .at(let time): timer = try? runtime.startTimer(at: time, end)
+        // Without a timer (the runtime's table is full, or the interval would
+        // end past the largest time) the event is not throttled: the next one
+        // is processed at once, and an error event says why.
+        let timer: Handle
+        do throws(AnimrtError) {
+            switch due ?? .after(throttleIntervals[event]) {
+            // From the tick that processes the event, even when a timer (the end
+            // of the previous interval) made it: processings of a throttled event
+            // are at least an interval apart on the host's clock.
+            case .after(let delay): timer = try runtime.startTimer(at: clock + delay, end)
+            case .at(let time): timer = try runtime.startTimer(at: time, end)
+            }
+        } catch {
+            report(error: "the throttle of '\(definition.events[event].name)' did not start its interval (\(error.message)); the next '\(definition.events[event].name)' is processed at once", event: Int32(event))
+            return
         }
-        guard let timer else { return }
         throttleWindows[event] = ThrottleWindow(timer: timer, serial: mine, pending: pending)
     }
 
