@@ -153,4 +153,31 @@ struct MachineLimitTests {
         c.tick(1.7e308)
         #expect(c.state(copy) == "b")
     }
+
+    @Test("animations a macrostep starts are recorded at a constant cost each: their list is swept when it doubles, not every 64")
+    func startedAnimations() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "many", "maxMicrosteps": 11, "config": {"k": {"type": "number", "default": 4096}},
+         "events": {"go": {}, "e": {}},
+         "parts": [{"name": "p", "count": "config.k", "properties": {"opacity": 1}}],
+         "animations": {"f": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 1}},
+         "initial": "a",
+         "states": {"a": {"on": {"go": {"actions": [{"raise": "e"}]}, "e": {"actions": [{"animate": "f", "part": "p"}, {"raise": "e"}]}}}}}
+        """#)
+        try h.send(m, "go")
+        let instance = try #require(h.host.instance(m))
+        // 10 microsteps animate 4096 copies each; every animation is still attached.
+        #expect(h.runtime.attachedCounts.total == 40_960 && instance.started.count == 40_960)
+        #expect(instance.startedSweeps == 10, "64, 128, … 32 768: one sweep per doubling (one per 64 animations was 640)")
+        // What has gone is forgotten at the next doubling.
+        h.tick(0)
+        h.tick(2)
+        let more = try h.machine(#"{"name": "one", "events": {"go": {}}, "parts": [{"name": "p", "properties": {"opacity": 1}}], "#
+            + #""animations": {"f": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 1}}, "initial": "a", "#
+            + #""states": {"a": {"on": {"go": {"actions": [{"animate": "f", "part": "p"}]}}}}}"#)
+        for _ in 0..<64 { try h.send(more, "go"); h.tick(h.runtime.currentTime! + 2) }
+        // Left at the 64th: that one and the one before (begun at the last tick, gone at the next).
+        #expect(try #require(h.host.instance(more)).started.count == 2)
+    }
 }

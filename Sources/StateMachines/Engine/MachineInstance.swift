@@ -36,6 +36,10 @@ final class MachineInstance: ExpressionHost {
     /// (with the state whose barrier each joined). Entries of animations
     /// that have gone are dropped as the list grows.
     var started: [StartedAnimation] = []
+    /// The length of `started` after its last sweep, and how many sweeps
+    /// there were (Engine/Actions.swift, `noteStarted`).
+    var startedAfterSweep = 0
+    var startedSweeps = 0
 
     struct StartedAnimation {
         var handle: Handle
