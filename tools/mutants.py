@@ -75,6 +75,7 @@ SIGNATURE = "Sources/Plugins/FFI/Signature.swift"
 PY_ANIMATION = "bindings/python/src/animrt/_animation.py"
 PY_ENUMS = "bindings/python/src/animrt/_enums.py"
 PY_EVENTS = "bindings/python/src/animrt/_events.py"
+PY_MACHINE = "bindings/python/src/animrt/_machine.py"
 
 SWIFT = ("swift",)
 SWIFT_C = ("swift", "c")
@@ -513,6 +514,9 @@ MUTANTS = [
            '{"normal": Direction.NORMAL, "reverse": Direction.REVERSE,',
            '{"normal": Direction.REVERSE, "reverse": Direction.NORMAL,', PY,
            "direction='reverse' plays forwards and 'normal' backwards"),
+    Mutant("py-json-not-finite", "dropped statement", PY_MACHINE,
+           "if isinstance(v, float) and not math.isfinite(v):", "if False:", PY,
+           "config={'width': math.inf} reaches the library as 'Infinity' and is refused as malformed JSON"),
     Mutant("py-fill-forwards", "swapped operand", PY_ENUMS,
            '"forwards": FillMode.FORWARDS,', '"forwards": FillMode.BACKWARDS,', PY,
            "fill_mode='forwards' sends ANIMRT_FILL_BACKWARDS"),

@@ -202,6 +202,26 @@ def test_config_locale_and_strings_are_checked_at_creation():
             rt.machine("button")  # type: ignore[arg-type]
 
 
+def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
+    # JSON has no NaN or infinity: the binding names the value instead of handing the library
+    # "Infinity", which it would refuse as malformed JSON the program never wrote (rows 3, M7).
+    with animrt.Runtime() as rt:
+        button = rt.definition(BUTTON)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"config\['width'\] is inf; it must be a finite number"):
+            rt.machine(button, config={"width": math.inf})
+        with pytest.raises(animrt.InvalidArgumentError, match=r"config\['width'\] is nan"):
+            rt.machine(button, config={"width": math.nan})
+        spin = {**CARD, "animations": {"spin": {"type": "basic", "keyPath": "opacity", "repeatCount": math.inf}}}
+        with pytest.raises(animrt.InvalidArgumentError,
+                           match=r"definition\['animations'\]\['spin'\]\['repeatCount'\] is inf; .*the expression 'inf'"):
+            rt.definition(spin)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"definition\['animations'\]\['spin'\]"):
+            rt.register_definition("spinner", spin)
+        assert len(rt.events()) == 0
+        m = rt.machine(button, config={"width": 200})  # the runtime goes on as before
+        assert m.part("button").value("bounds.size.width") == 200
+
+
 def test_payloads_survive_later_polls_when_events_are_read_late():
     # The library keeps a machine event's payload only until its next poll;
     # the binding reads it when it polls, so late readers see every value.

@@ -249,7 +249,7 @@ class Machine(Object):
             options["locale"] = check.text(locale, "locale")
         if strings:
             options["strings"] = {check.text(k, "strings key"): check.text(v, f"strings[{k!r}]") for k, v in strings.items()}
-        text = json.dumps(options).encode() if options else None
+        text = to_json(options, "").encode() if options else None
         out = c_uint64()
         parent_id = parent._id if parent is not None else 0
         if snapshot is not None:
@@ -368,6 +368,25 @@ class Machine(Object):
         return f"<Machine {self._id:#x} {self.definition.name}>"
 
 
+def to_json(value: Any, where: str) -> str:
+    """`value` as JSON text. JSON has no NaN or infinity: a float that is not finite raises
+    InvalidArgumentError naming where it is (``config['width'] is inf``) instead of writing
+    ``Infinity``, which the library would refuse as malformed JSON the caller never wrote."""
+    def walk(v: Any, path: str) -> None:
+        if isinstance(v, float) and not math.isfinite(v):
+            hint = ("; a definition writes infinity as the expression 'inf' (a string)"
+                    if where == "definition" and v > 0 else "")
+            raise InvalidArgumentError(f"{path} is {v}; it must be a finite number (JSON has no NaN or infinity){hint}")
+        if isinstance(v, Mapping):
+            for k, item in v.items():
+                walk(item, f"{path}[{k!r}]" if path else str(k))
+        elif isinstance(v, (list, tuple)):
+            for i, item in enumerate(v):
+                walk(item, f"{path}[{i}]")
+    walk(value, where)
+    return json.dumps(value)
+
+
 def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None],
                     named: Optional[str]) -> Definition:
     """The Definition for one of the sources :meth:`Runtime.definition` takes."""
@@ -378,7 +397,7 @@ def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Map
             raise ArgumentTypeError("pass a source or named=..., not both")
         lib.animrt_definition_load_named(ptr, check.text(named, "named").encode("utf-8"), byref(out))
     elif isinstance(source, Mapping):
-        lib.animrt_definition_load(ptr, json.dumps(source).encode("utf-8"), byref(out))
+        lib.animrt_definition_load(ptr, to_json(source, "definition").encode("utf-8"), byref(out))
     elif isinstance(source, os.PathLike):
         lib.animrt_definition_load_file(ptr, os.fsencode(source), byref(out))
     elif isinstance(source, str):

@@ -33,7 +33,7 @@ from ._errors import ArgumentTypeError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
-from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition
+from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, to_json
 from ._object import Native, Object
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
@@ -502,7 +502,7 @@ class Runtime:
     def register_definition(self, name: str, source: Union[str, Mapping[str, Any]]) -> None:
         """Adds a definition to the runtime's library, checked now (``animrt_definition_register``), so
         that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
-        text = json.dumps(source) if isinstance(source, Mapping) else check.text(source, "source")
+        text = to_json(source, "definition") if isinstance(source, Mapping) else check.text(source, "source")
         lib.animrt_definition_register(self._ptr, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
 
     def machine(self, definition: Definition, *, parent: Optional[Layer] = None,
