@@ -239,6 +239,18 @@ def test_kept_events_are_bounded_and_the_loss_reported():
         assert rt.events() == []
 
 
+def test_a_capacity_below_two_holds_two_as_in_the_library():
+    # the header: "below 2 holds 2": one event and the overflow notice, the same as capacity 2
+    def run(capacity):
+        with animrt.Runtime(event_capacity=capacity) as rt:
+            for i in range(4):
+                rt.start_timer(0, token=i)
+            rt.tick(0)
+            return [(type(e).__name__, getattr(e, "token", None), getattr(e, "lost", None)) for e in rt.events()]
+
+    assert run(1) == run(2) == [("TimerFired", 0, None), ("Overflow", None, 3)]
+
+
 def test_close_reports_the_last_stops_to_the_handler():
     rt = animrt.Runtime()
     layer = rt.layer()

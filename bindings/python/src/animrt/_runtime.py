@@ -96,8 +96,8 @@ class Runtime:
                 rt.tick(frame / 30)
                 draw(toast.presentation("opacity"))
 
-    `event_capacity` bounds the events kept between ticks (0: 65,536; past it
-    they are counted and reported as one :class:`Overflow`); `threads` lets
+    `event_capacity` bounds the events kept between ticks (0: 65,536; 1 holds 2;
+    past it they are counted and reported as one :class:`Overflow`); `threads` lets
     large batches of animations be evaluated on that many threads (0: one per
     processor) with the same results.
     """
@@ -113,7 +113,8 @@ class Runtime:
         self._finalizer = weakref.finalize(self, _destroy_runtime, self._native, self._on_destroy)
         if threads != 1:
             lib.animrt_runtime_set_threads(ptr, threads)
-        self._capacity = capacity or 65536
+        # as the library's queue: 0 is 65,536 and a capacity below 2 holds 2 (one event and the notice)
+        self._capacity = max(capacity or 65536, 2)
         self._keypaths: Dict[str, KeyPathInfo] = {}
         #: handle -> the Python object made for it (weak: identity while the program holds it)
         self._objects: "weakref.WeakValueDictionary[int, Object]" = weakref.WeakValueDictionary()
