@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AnimationCore
 @testable import StateMachines
 import Testing
@@ -59,6 +62,9 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "fixed(-0.4, 0)", value: .string("-0")),
     .init(text: "fixed(3, 3)", value: .string("3.000")),
     .init(text: "fixed(1/0, 1)", value: .string("inf")),
+    .init(text: "fixed(53.85, 1)", value: .string("53.9")),  // 53.850000000000001 in binary: up, as printf
+    .init(text: "fixed(45.815, 2)", value: .string("45.81")),  // 45.814999999999998: down
+    .init(text: "fixed(7.665, 2)", value: .string("7.67")),
     .init(text: "str(context.a) + '%'", value: .string("2%")),
     .init(text: "str(0.5)", value: .string("0.5")),
     .init(text: "str(context.flag)", value: .string("true")),
@@ -79,7 +85,27 @@ struct ExpressionTests {
         #expect(try eval(c.text) == c.value)
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 49) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 52) }
+
+    @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
+    func fixedIsPrintf() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 11 }
+        var mismatches: [String] = []
+        for i in 0..<20_000 {
+            let digits = i % 13
+            // Values with one decimal more than printed sit next to a half, where rounding twice goes wrong.
+            var x = Double(next() % 2_000_000) / 1000 - 1000
+            if i % 3 == 0 { x = Double(next() % 100_000) / pow(10, Double(digits + 1)) }
+            if i % 7 == 0 { x = Double(bitPattern: next() % 0x3FF0_0000_0000_0000) }  // anything from 0 to 1
+            guard abs(x) * pow(10, Double(digits)) < 9e15 else { continue }
+            var buf = [CChar](repeating: 0, count: 64)
+            _ = withVaList([Int32(digits), x]) { vsnprintf(&buf, 64, "%.*f", $0) }
+            let c = String(cString: buf), ours = Evaluator.formatFixed(x, digits: Double(digits))
+            if c != ours && !(x == 0 && c == "-" + ours) { mismatches.append("\(x) with \(digits): \(ours), printf \(c)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
 
     @Test("the compiled program gives what the checked tree gives, bit for bit", arguments: expressionCases)
     func compiledMatchesTree(_ c: ExpressionCase) throws {

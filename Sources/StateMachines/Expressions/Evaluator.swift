@@ -151,8 +151,9 @@ enum Evaluator {
         }
     }
 
-    /// `x` with `digits` decimals (0 to 12), rounded to nearest with ties to
-    /// even as C's `%.Nf` does for values that are exact in binary.
+    /// `x` with `digits` decimals (0 to 12) as C's `%.Nf` prints it: the
+    /// exact binary value rounded to nearest, ties to even (53.85 is
+    /// 53.850000000000001 in binary, so one decimal gives "53.9").
     /// Non-finite values print as "nan", "inf", "-inf".
     static func formatFixed(_ x: Double, digits: Double) -> String {
         if x.isNaN { return "nan" }
@@ -160,11 +161,10 @@ enum Evaluator {
         let d = digits.isFinite ? Int(Swift.min(Swift.max(digits.rounded(.down), 0), 12)) : 0
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
-        let scaled = (x * scale).rounded(.toNearestOrEven)
         // Beyond 2^53 a double has no fractional digits left to print.
-        guard Swift.abs(scaled) < 9.0e15 else { return MachineValue.format(x.rounded(.toNearestOrEven)) }
-        let negative = scaled < 0 || (scaled == 0 && x.sign == .minus && x != 0)
-        let magnitude = UInt64(Swift.abs(scaled))
+        guard Swift.abs(x * scale) < 9.0e15 else { return MachineValue.format(x.rounded(.toNearestOrEven)) }
+        let magnitude = scaledRounded(Swift.abs(x), scale: UInt64(scale))
+        let negative = x.sign == .minus && x != 0
         let p = UInt64(scale)
         var text = String(magnitude / p)
         if d > 0 {
@@ -173,5 +173,25 @@ enum Evaluator {
             text += "." + fraction
         }
         return negative ? "-" + text : text
+    }
+
+    /// `a` × `scale` rounded to the nearest whole number, ties to even,
+    /// computed exactly: `a` is m × 2^e, so the product is m × scale / 2^-e,
+    /// whose numerator fits in 128 bits (m < 2^53, scale ≤ 10^12 < 2^40).
+    /// A multiplication in doubles would round first and could land on the
+    /// wrong side of a half. `a` is finite, ≥ 0, and `a` × `scale` < 9e15.
+    private static func scaledRounded(_ a: Double, scale: UInt64) -> UInt64 {
+        if a == 0 { return 0 }
+        let m = UInt128(a.significandBitPattern | (a.isNormal ? 1 << 52 : 0))
+        let e = a.isNormal ? Int(a.exponent) - 52 : -1074
+        let product = m * UInt128(scale)
+        if e >= 0 { return UInt64(product << e) }
+        let shift = -e
+        if shift >= 128 { return 0 }   // product < 2^93: below one half
+        let whole = product >> shift
+        let rest = product & ((UInt128(1) << shift) - 1)
+        let half = UInt128(1) << (shift - 1)
+        let up = rest > half || (rest == half && whole & 1 == 1)
+        return UInt64(whole) + (up ? 1 : 0)
     }
 }
