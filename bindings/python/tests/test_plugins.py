@@ -493,6 +493,15 @@ def test_error_malformed_signature():
             rt.bind_function("pow", "f64(f64, f65)", library="libm.so.6")
         with pytest.raises(animrt.InvalidArgumentError, match="write 'f64' for double"):
             rt.register_function("f", "double(double)", lambda x: x)
+        # the signature is explained first, not the callable's arity measured against a malformed one
+        with pytest.raises(animrt.InvalidArgumentError, match="column 10: unknown type 'f65'"):
+            rt.register_function("f", "f64(f64, f65)", lambda x: x)
+        with pytest.raises(animrt.InvalidArgumentError, match="void"):
+            rt.register_function("f", "f64(void)", lambda: 1.0)
+        with pytest.raises(animrt.InvalidArgumentError, match="more than 16 parameters"):
+            rt.register_function("f", "f64(" + ", ".join(["f64"] * 17) + ")", lambda x: x)
+        with pytest.raises(animrt.ArgumentTypeError, match="called with 2 argument"):  # well formed: arity checked
+            rt.register_function("f", " f64 ( f64 ,u16 ) ", lambda x: x)
         nothing_left(rt)
 
 

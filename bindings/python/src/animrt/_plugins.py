@@ -243,6 +243,11 @@ def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optiona
     return (c_double * max(1, count))(*[check.number(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
+# A well-formed signature (docs/plugins.md): only then is the callable's arity worth checking.
+_TYPE = r"(?:bool|[iu](?:8|16|32|64)|f32|f64|ptr|str)"
+_SIGNATURE = re.compile(rf"\s*(?:void|{_TYPE})\s*\(\s*((?:{_TYPE}(?:\s*,\s*{_TYPE}){{0,15}})?)\s*\)\s*")
+
+
 def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
     """Refuses, at registration, a callable that could never be called with
     `count` positional arguments (rather than failing at every call)."""
@@ -285,8 +290,8 @@ def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[
     signature = check.text(signature, "signature")
     if not callable(fn):
         raise ArgumentTypeError(f"fn is {check.describe(fn)}; it must be a callable")
-    shape = re.fullmatch(r"\s*\w+\s*\((.*)\)\s*", signature)
-    if shape is not None:  # a malformed signature is explained by the library
+    shape = _SIGNATURE.fullmatch(signature)
+    if shape is not None:  # a malformed signature is explained by the library, column and all
         _check_arity(fn, len([t for t in shape.group(1).split(",") if t.strip()]), f"function '{name}' ({signature})")
     trampoline = function_trampoline(runtime, name, fn)
     lib.animrt_function_register(runtime._ptr, check.text(name, "name").encode("utf-8"),
