@@ -251,6 +251,16 @@ def test_a_capacity_below_two_holds_two_as_in_the_library():
     assert run(1) == run(2) == [("TimerFired", 0, None), ("Overflow", None, 3)]
 
 
+def test_events_of_calls_between_ticks_come_with_the_next_tick():
+    # docs/names.md: rt.events() returns what ticks delivered, as a C callback receives it
+    with animrt.Runtime() as rt:
+        barrier = rt.barrier()
+        barrier.notify(9)  # at zero: notified at once, reported with the next tick
+        assert rt.events() == []
+        rt.tick(0.0)
+        assert [(type(e).__name__, e.token) for e in rt.events()] == [("BarrierNotified", 9)]
+
+
 def test_close_reports_the_last_stops_to_the_handler():
     rt = animrt.Runtime()
     layer = rt.layer()
