@@ -133,7 +133,10 @@ final class ResolvedAnimation {
             guard duration.isFinite else {
                 throw AnimrtError(.outOfRange, "a decay of '\(path)' would take \(duration) s to come to rest")
             }
+            // Exact (0 is a decay that starts at rest, not 0.25 s); the
+            // duration reads back the same, as a settling spring's does.
             timing.iterationDuration = duration
+            timing.duration = duration
             body = .decay(from: f, velocity: velocity, d)
         case .group:
             throw AnimrtError(.invalidArgument, "internal: a group reached leaf resolution")

@@ -163,6 +163,9 @@ def test_decay(rt):
     attached = layer.add_animation(fling)
     rt.tick(0.0)
     assert attached.timing("iteration_duration") == pytest.approx(duration, rel=1e-12)
+    # the derived duration replaces any set, in Core Animation's name too (not the 0.25 s default)
+    assert attached.timing("duration") == attached.timing("iteration_duration")
+    assert attached.computed_timing().active_duration == attached.timing("duration")
     assert attached.value("velocity") == 1000.0
     rt.tick(1.0)
     expected = 20 + 1000 * (0.998 ** 1000 - 1) / (1000 * math.log(0.998))
