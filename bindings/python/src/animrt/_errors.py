@@ -184,6 +184,8 @@ PYTHON_NAMES = {
     "fromValue": "from_", "toValue": "to", "byValue": "by", "initialVelocity": "initial_velocity",
     "keyTimes": "key_times", "timingFunctions": "timing_functions", "animationDuration": "animation_duration",
     "settlingDuration": "settling_duration", "+inf repeats forever": "math.inf repeats forever",
+    "iterationDuration": "iteration_duration", "decelerationRate": "deceleration_rate",
+    "restVelocity": "rest_velocity", "dampingRatio": "damping_ratio",
     "animrt_property_define": "Runtime.define_property", "animrt_keypath_id": "Runtime.keypath_id",
     "animrt_transaction_begin": "Runtime.transaction",
 }
