@@ -1066,9 +1066,9 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
  * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).
  * Called on the ticking thread, or on several threads at once for large
  * batches (animrt_runtime_set_threads): it must be thread-safe. It must not
- * call its runtime: from the ticking thread such calls are refused
- * (ANIMRT_E_STATE), from a batch thread they would wait forever. A
- * non-finite result counts as 0. */
+ * call its runtime: such calls, from the ticking thread or a batch thread,
+ * are refused (ANIMRT_E_STATE) rather than left waiting for the lock the
+ * tick holds. A non-finite result counts as 0. */
 typedef double (*animrt_curve_fn)(double x, const double *params, void *user_data);
 
 /* A block timing function: writes y[i], the eased progress at x[i], for
