@@ -456,7 +456,8 @@ animrt_status animrt_keyframe_set_values(animrt_runtime *rt, animrt_id animation
 
 /* Sets the key times (NULL, 0: evenly spaced). Checked when the animation is
  * added: in [0, 1], not decreasing, from 0 to 1, one per value (discrete:
- * one more than the values, or one per value). */
+ * one more than the values, or one per value, the last value then holding
+ * from its key time to the end, which may be below 1). */
 animrt_status animrt_keyframe_set_key_times(animrt_runtime *rt, animrt_id animation, const double *times,
                                             size_t count);
 

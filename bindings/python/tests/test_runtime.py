@@ -53,6 +53,25 @@ def test_values_of_every_kind(rt):
     assert layer.presentation("backgroundColor") == (1.0, 0.0, 0.0, 1.0)
 
 
+def test_discrete_key_times_one_per_value_hold_the_last_value_to_the_end(rt):
+    # docs/timing.md: one key time per value, the last value holds from its key time on (it may be
+    # below 1); with one more than the values, or in any other mode, the last key time must be 1
+    layer = rt.layer()
+    layer.add_animation(rt.keyframe("position.x", [0, 1, 2], key_times=[0, 0.2, 0.5], calculation_mode="discrete",
+                                    duration=1))
+    rt.tick(0)
+    shown = []
+    for t in (0.1, 0.3, 0.6, 0.99):
+        rt.tick(t)
+        shown.append(layer.presentation("position.x"))
+    assert shown == [0, 1, 2, 2]
+    with pytest.raises(animrt.InvalidArgumentError, match="the last key time must be 1"):
+        layer.add_animation(rt.keyframe("position.y", [0, 1, 2], key_times=[0, 0.2, 0.5, 0.9],
+                                        calculation_mode="discrete"))
+    with pytest.raises(animrt.InvalidArgumentError, match="the last key time must be 1"):
+        layer.add_animation(rt.keyframe("opacity", [0, 1, 0], key_times=[0, 0.2, 0.5]))
+
+
 def test_keyframes_springs_groups(rt):
     layer = rt.layer()
     kf = rt.keyframe("position.x", [310, 60, 120, 60], key_times=[0, 0.25, 0.5, 0.75, 1],
