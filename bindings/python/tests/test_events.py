@@ -79,7 +79,7 @@ def test_objects_no_longer_held_come_back_as_equal_stand_ins(rt):
     (again,) = rt.events()
     assert isinstance(again.layer, animrt.Layer) and again.layer is started.layer
     assert isinstance(again.attached, animrt.AttachedAnimation) and again.attached.id == raw.value
-    assert again.key is None
+    assert again.key == "raw"  # read from its layer, as it is still attached
 
 
 def test_callables_run_on_the_ticking_thread_in_event_order(rt):

@@ -222,6 +222,23 @@ def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
         assert m.part("button").value("bounds.size.width") == 200
 
 
+def test_animations_a_machine_adds_report_their_keys():
+    # AnimationStarted.key is "the key the animation was added under": a machine's `animate` action
+    # names one too (download_button.json: "shape" and "corner" on the button)
+    with animrt.Runtime() as rt:
+        button = rt.machine(rt.definition(BUTTON))
+        button.send("tap")
+        rt.tick(0.0)
+        started = [e for e in rt.events() if isinstance(e, animrt.AnimationStarted)]
+        assert sorted(e.key for e in started) == ["corner", "shape"]
+        assert all(e.layer == button.part("button") for e in started)
+        shape = button.part("button").animation("shape")
+        assert shape is not None and shape.key == "shape" and "'shape'" in repr(shape)
+        rt.tick(1.0)
+        stopped = [e for e in rt.events() if isinstance(e, animrt.AnimationStopped)]
+        assert sorted(e.key for e in stopped) == ["corner", "shape"]
+
+
 def test_payloads_survive_later_polls_when_events_are_read_late():
     # The library keeps a machine event's payload only until its next poll;
     # the binding reads it when it polls, so late readers see every value.

@@ -276,7 +276,7 @@ class Layer(Strict, Object):
             lib.animrt_layer_animation_for_key(rt._ptr, self._id, check.text(key, "key").encode(), byref(out))
         except NotFoundError:
             return None
-        return rt._attached.get(out.value) or rt._stand_in_attached(out.value, self._id, 0)
+        return rt._attached.get(out.value) or rt._stand_in_attached(out.value, self._id, 0, key)
 
     def remove_animation(self, key: str) -> bool:
         """Removes the animation under `key` (``animrt_layer_remove_animation``); True if there was one.
@@ -439,16 +439,43 @@ class AttachedAnimation(ReadBack):
 
     layer: Layer
     animation: Animation
-    key: Optional[str] = None
     barrier: Optional[Barrier] = None
 
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
-                 barrier: Optional[Barrier]) -> None:
+                 barrier: Optional[Barrier], key_known: bool = True) -> None:
         super().__init__(runtime, handle, owned=False)
         self.layer = layer
         self.animation = animation
-        self.key = key
+        self._key = key
+        #: False for an animation the program did not add itself (a machine's): its key is asked
+        #: of the library the first time it is read
+        self._key_known = key_known or key is not None
         self.barrier = barrier
+
+    @property
+    def key(self) -> Optional[str]:
+        """The key it was added under, None for an anonymous one: ``attached.key`` → ``'out'``.
+
+        For an animation the program did not add (a machine's ``animate`` action) the key is read
+        from its layer while it is attached (``m.part("button").animation("shape").key`` →
+        ``'shape'``); None if it is read first after the animation has gone."""
+        if not self._key_known:
+            self._key = self._find_key()
+            self._key_known = True
+        return self._key
+
+    def _find_key(self) -> Optional[str]:
+        """The key under which this animation is attached to its layer now, or None."""
+        layer = self.layer
+        try:
+            for key in layer.animation_keys():
+                out = c_uint64()
+                lib.animrt_layer_animation_for_key(self._runtime._ptr, layer._id, key.encode(), byref(out))
+                if out.value == self._id:
+                    return key
+        except AnimrtError:  # its layer is gone, or the runtime
+            pass
+        return None
 
     def __repr__(self) -> str:
         key = "" if self.key is None else f" {self.key!r}"

@@ -391,14 +391,16 @@ class Runtime:
             except Exception:  # nothing can be raised out of the library's callback
                 pass
 
-    def _stand_in_attached(self, handle: int, layer: int, animation: int) -> AttachedAnimation:
-        """An attached animation the binding did not make (added through raw C calls)."""
+    def _stand_in_attached(self, handle: int, layer: int, animation: int,
+                           key: Optional[str] = None) -> AttachedAnimation:
+        """An attached animation the binding did not make (added by a machine or through raw C calls);
+        its key, unless given, is looked up when it is first read."""
         from ._animation import Animation
         found = self._objects.get(handle)
         if isinstance(found, AttachedAnimation):
             return found
         return AttachedAnimation(self, handle, Layer._stand_in(self, layer), Animation._stand_in(self, animation),
-                                 None, None)
+                                 key, None, key_known=False)
 
     def _keep_until_notified(self, barrier: Barrier) -> None:
         _, pending = self._waiting.get(barrier._id, (barrier, 0))
