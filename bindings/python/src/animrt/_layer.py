@@ -77,8 +77,11 @@ class Layer(Strict, Object):
     def set_timing(self, *, begin_time: float = 0.0, speed: float = 1.0, time_offset: float = 0.0) -> None:
         """Sets the layer's own time (``animrt_layer_set_timing``), inherited by everything under it.
 
-        local = (parent − begin_time) × speed + time_offset. ``layer.set_timing(speed=0)``
-        pauses the subtree; ``set_timing(speed=0.5)`` plays it at half speed.
+        local = (parent − begin_time) × speed + time_offset. The three are set together, as the C
+        call sets them: one left out takes its default (0, 1, 0), so ``set_timing(speed=1)`` is
+        QA1673's resume; :meth:`configure_timing` keeps what it is not given.
+        ``layer.set_timing(speed=0, time_offset=layer.convert_time_from(now))`` pauses the subtree
+        on the frame it shows; ``set_timing(speed=0.5)`` plays it at half speed.
         """
         lib.animrt_layer_set_timing(self._runtime._ptr, self._id, check.number(begin_time, "begin_time"),
                                     check.number(speed, "speed"), check.number(time_offset, "time_offset"))
