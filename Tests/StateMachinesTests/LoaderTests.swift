@@ -64,6 +64,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "config default of the wrong type", json: minimal(top: #""config": {"k": {"type": "bool", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .kind, fragments: ["expected a bool literal"]),
     LoadCase(name: "unknown type name", json: minimal(top: #""config": {"k": {"type": "numbr", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["unknown type 'numbr'", "did you mean 'number'"]),
     LoadCase(name: "state name with a dot", json: minimal().replacing(#""b": {}"#, with: #""b.c": {}"#), status: .invalidArgument, fragments: ["state name 'b.c'"]),
+    LoadCase(name: "state name starting with a digit", json: minimal().replacing(#""b": {}"#, with: #""2b": {}"#), status: .invalidArgument, fragments: ["state name '2b'", "not starting with a digit"]),
+    LoadCase(name: "event name starting with a dot", json: minimal().replacing(#""tick": {}"#, with: #"".tick": {}"#), status: .invalidArgument, fragments: ["event name '.tick'", "starting with a letter or '_'"]),
     LoadCase(name: "states nested too deep", json: #"{"name": "deep", "initial": "s", "states": "# + String(repeating: #"{"s": {"initial": "s", "states": "#, count: 40) + #"{"s": {}}"# + String(repeating: "}}", count: 40) + "}", status: .outOfRange, fragments: ["nested more than 32 deep"]),
     LoadCase(name: "a name that is too long", json: minimal().replacing(#""b": {}"#, with: "\"" + String(repeating: "b", count: 129) + "\": {}"), status: .invalidArgument, fragments: ["1 to 128"]),
     LoadCase(name: "an expression that is too long", json: minimal(a: "\"on\": {\"go\": {\"guard\": \"" + String(repeating: "true and ", count: 500) + "true\"}}"), status: .outOfRange, fragments: ["at most 4096"]),
@@ -89,7 +91,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 54) }
+    func count() { #expect(loadCases.count == 56) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {
