@@ -239,6 +239,19 @@ def test_animations_a_machine_adds_report_their_keys():
         assert sorted(e.key for e in stopped) == ["corner", "shape"]
 
 
+def test_the_context_is_a_mapping_get_and_in_work():
+    # m.context is a collections.abc.Mapping: an unknown name is a KeyError too, so get() and `in`
+    # behave as they do on a dict, and the error still suggests the field meant
+    with animrt.Runtime() as rt:
+        card = rt.machine(rt.definition(named="progressCard"))
+        assert card.context.get("progres", -1.0) == -1.0 and card.context.get("progress") == 0.0
+        assert "progress" in card.context and "progres" not in card.context and 5 not in card.context
+        with pytest.raises(KeyError) as raised:
+            card.context["progres"]
+        assert isinstance(raised.value, animrt.NotFoundError)
+        assert str(raised.value) == "'progressCard' has no context field named 'progres'; did you mean 'progress'?"
+
+
 def test_payloads_survive_later_polls_when_events_are_read_late():
     # The library keeps a machine event's payload only until its next poll;
     # the binding reads it when it polls, so late readers see every value.

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import ArgumentTypeError, InvalidArgumentError
+from ._errors import ArgumentTypeError, InvalidArgumentError, NotFoundError
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -180,6 +180,14 @@ class Definition(Object):
             self._finalizer()
 
 
+class UnknownFieldError(NotFoundError, KeyError):
+    """A context field the machine does not have: a :class:`NotFoundError` with a suggestion, and the
+    ``KeyError`` a mapping raises, so ``m.context.get("x", 0)`` and ``"x" in m.context`` work."""
+
+    def __str__(self) -> str:
+        return self.message  # not KeyError's quoted repr
+
+
 class Context(Mapping[str, MachineValue]):
     """A machine's context, read live (``animrt_machine_get``): ``machine.context["progress"]`` → 0.35."""
 
@@ -188,9 +196,12 @@ class Context(Mapping[str, MachineValue]):
 
     def __getitem__(self, name: str) -> MachineValue:
         """The value of context field `name`: ``m.context["progress"]``; an unknown name raises
-        :class:`NotFoundError` with a suggestion."""
+        :class:`NotFoundError` with a suggestion (also a ``KeyError``, as in any mapping)."""
         m = self._machine
-        field = m.definition._id_of(_CONTEXT, name, "name")
+        try:
+            field = m.definition._id_of(_CONTEXT, name, "name")
+        except NotFoundError as e:
+            raise UnknownFieldError(e.message, e.status) from None
         out = Value()
         needed = c_size_t()
         ptr = m._runtime._ptr
@@ -203,6 +214,10 @@ class Context(Mapping[str, MachineValue]):
             lib.animrt_machine_get(ptr, m._id, field, byref(out), buffer, needed.value, byref(needed))
             return buffer.value.decode("utf-8")
         return decode_value(out)
+
+    def __contains__(self, name: object) -> bool:
+        """Whether the machine has context field `name`: ``"progress" in m.context``."""
+        return isinstance(name, str) and name in self._machine.definition.context_fields
 
     def __iter__(self) -> Iterator[str]:
         """The field names, in id order: ``for name in m.context: ...``."""
