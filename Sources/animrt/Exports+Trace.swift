@@ -43,7 +43,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             let data = try FileContents.read(path, what: "the trace", limit: nil)
             guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
             lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-            guard let first = lines.first, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
+            guard let first = lines.first, JSONSyntax.firstTooDeep(in: Array(first.utf8), limit: Replay.maxDepth) == nil, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
                   header.animrt == "trace", header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")
             }
@@ -61,6 +61,12 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     var replayed = 0
     for (n, text) in lines.enumerated().dropFirst() {
         let lineNumber = n + 1
+        // The decoder recurses once per level: a recorded line nests a few
+        // levels, so an edited one that nests deeper is refused before it.
+        if let p = JSONSyntax.firstTooDeep(in: Array(text.utf8), limit: Replay.maxDepth) {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: at column \(p.column), \(p.what)")
+        }
         guard let line = try? decoder.decode(TraceLine.self, from: Data(text.utf8)) else {
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call")

@@ -102,6 +102,8 @@ struct TraceTests {
          "a column of animrt_layer_add_animations holds -1 numbers where 1 animations need 1"),
         (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [0, 1]}, {"I": [1, 1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
          "a column of animrt_layer_add_animations holds 1 numbers where 1 animations need 1, or more than the line has"),
+        (#"{"call": "animrt_layer_destroy", "args": [{"h": 1}], "events": 0, "x": "# + String(repeating: "[", count: 100_000) + "}",
+         "trace line 2 is not a recorded call: at column 79, objects and arrays nest more than 8 levels deep here"),
     ])
     func editedLines(line: String, message: String) {
         let (status, why) = replay([line])

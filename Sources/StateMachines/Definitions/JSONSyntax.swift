@@ -16,15 +16,15 @@ import FoundationEssentials
 /// and a `\u0000` in a string, which no C string can carry: every string
 /// of a definition, payload or snapshot may reach the host as one, and
 /// what follows the NUL would be lost there.
-enum JSONSyntax {
-    struct Problem: Equatable {
-        let line: Int, column: Int
-        let what: String
+public enum JSONSyntax {
+    public struct Problem: Equatable, Sendable {
+        public let line: Int, column: Int
+        public let what: String
         var kind: Kind = .syntax
-        var description: String { "line \(line), column \(column): \(what)" }
+        public var description: String { "line \(line), column \(column): \(what)" }
     }
 
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         /// Not JSON (RFC 8259), or a lone surrogate escape (not text).
         case syntax
         /// A member name given twice in one object.
@@ -51,7 +51,7 @@ enum JSONSyntax {
     /// Where `bytes` first opens an object or array more than `limit`
     /// levels deep, or nil. One pass without recursion, run before the
     /// decoder (which recurses once per level) sees the text.
-    static func firstTooDeep(in bytes: [UInt8], limit: Int) -> Problem? {
+    public static func firstTooDeep(in bytes: [UInt8], limit: Int) -> Problem? {
         var depth = 0, i = 0, inString = false
         while i < bytes.count {
             let c = bytes[i]

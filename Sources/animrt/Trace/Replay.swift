@@ -147,6 +147,10 @@ enum Replay {
         }
     }
 
+    /// How deep a trace line's JSON may nest (a recorded one nests four
+    /// levels: the line, its arguments, a tagged argument, an array in it).
+    static let maxDepth = 8
+
     /// The array arguments of the functions that take them: (array, count,
     /// what the count is multiplied by), by index in the recorded line.
     static let arrays: [String: [(array: Int, count: Int, times: Int?)]] = [
