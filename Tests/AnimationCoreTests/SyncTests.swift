@@ -107,6 +107,24 @@ struct SyncTests {
         #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == ["timer:1@3.0"])
     }
 
+    /// Near the end of the clock, a delay that would put the due time past
+    /// the largest double (+inf: never due) is refused; one that lands on it
+    /// is accepted and fires there.
+    @Test("R0.4 a timer due past the largest time is refused; one due at it fires")
+    func timerDueAtTheEndOfTime() throws {
+        let rt = Runtime()
+        try rt.tick(1e308)
+        let last = Double.greatestFiniteMagnitude - 1e308
+        #expect((1e308 + last).isFinite && (1e308 + 1.7e308).isInfinite)
+        expectFailure(.outOfRange, containing: "timer delay 1.7e+308 from time 1e+308 would be due past the largest time") {
+            try rt.startTimer(after: 1.7e308, token: 1)
+        }
+        let h = try rt.startTimer(after: last, token: 2)
+        #expect(try rt.dueTime(of: h).time == 1e308 + last)
+        try rt.tick(.greatestFiniteMagnitude)
+        #expect(rt.drain().map(\.tag) == ["timer:2"])
+    }
+
     /// A timer started while a timer fires is measured from that timer's due
     /// time, so timers that restart themselves replay the steps a stalled
     /// frame skipped, all in its tick; a delay of 0 would never let the tick

@@ -46,4 +46,23 @@ struct TimingCodableTests {
             }
         }
     }
+
+    /// An edited snapshot may carry NaN or an infinity where a value is: the
+    /// setters refuse them, and so does decoding (else the value reached
+    /// the tick, which would show the model value instead of a refusal).
+    @Test("R0.4 a decoded value whose components are not finite is refused; repeatCount inf still decodes")
+    func nonFiniteValues() throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let point = String(decoding: try JSONEncoder().encode(AnimatableValue.point(1.5, -1e308)), as: UTF8.self)
+        #expect(try decoder.decode(AnimatableValue.self, from: Data(point.utf8)) == .point(1.5, -1e308))
+        for bad in [#"["nan",1]"#, #"[1,"inf"]"#, #"["-inf",0]"#] {
+            let json = point.replacing(#/\[[^\]]*\]/#, with: bad)
+            #expect(json != point)
+            #expect(throws: DecodingError.self) { _ = try decoder.decode(AnimatableValue.self, from: Data(json.utf8)) }
+        }
+        var forever = Animation.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1))
+        forever.timing.repeatCount = .infinity
+        #expect(try Self.roundTrip(forever).timing.repeatCount == .infinity)
+    }
 }

@@ -135,8 +135,8 @@ struct MachineLimitTests {
         #expect(try h.send(m, "th") == .taken)  // not held by an interval that cannot end
         let errors = h.machineEvents(m).filter { $0.hasPrefix("error") }
         #expect(errors.count == 4, "\(errors)")
-        #expect(errors.first?.contains("the timer of states.a.after[0]: a delay of 1.7e+308 s at time 1e+308 would be due past the largest time") == true)
-        #expect(errors.dropFirst().first?.contains("states.a.on.go.actions[0]: a delay of 1.7e+308 s") == true)
+        #expect(errors.first?.contains("the timer of states.a.after[0]: timer delay 1.7e+308 from time 1e+308 would be due past the largest time") == true)
+        #expect(errors.dropFirst().first?.contains("states.a.on.go.actions[0]: timer delay 1.7e+308 from time 1e+308") == true)
         #expect(errors.last?.contains("the throttle of 'th' did not start its interval") == true)
         #expect(h.context(m, "n") == .number(2))
         // The snapshot holds no time past the largest: it restores.

@@ -24,6 +24,12 @@ extension AnimatableValue: Codable {
             throw DecodingError.dataCorruptedError(forKey: .components, in: c,
                                                    debugDescription: "a \(kind.name) has \(kind.componentCount) components, not \(components.count)")
         }
+        // The setters refuse a value that is not finite; decoded text (an
+        // edited snapshot) is held to the same rule.
+        guard components.allSatisfy(\.isFinite) else {
+            throw DecodingError.dataCorruptedError(forKey: .components, in: c,
+                                                   debugDescription: "a value's components must be finite, not \(components)")
+        }
         var lanes = SIMD16<Double>()
         for (i, v) in components.enumerated() { lanes[i] = v }
         self.init(kind: kind, lanes: lanes)

@@ -39,8 +39,14 @@ extension Runtime {
     private func startTimer(after delay: Double, action: NotifyAction?, token: UInt64) throws(AnimrtError) -> Handle {
         try requireFinite(delay, "timer delay")
         guard delay >= 0 else { throw AnimrtError(.outOfRange, "timer delay is \(delay); it must be 0 or more") }
+        let base = firingTimerTime ?? now()
+        // A due time that overflows to +inf would never come (and no
+        // snapshot could carry it): refused, as a time past the clock's end.
+        guard (base + delay).isFinite else {
+            throw AnimrtError(.outOfRange, "timer delay \(delay) from time \(base) would be due past the largest time (\(Double.greatestFiniteMagnitude))")
+        }
         timerSequence += 1
-        let record = TimerRecord(fireTime: (firingTimerTime ?? now()) + delay, sequence: timerSequence,
+        let record = TimerRecord(fireTime: base + delay, sequence: timerSequence,
                                  action: action ?? .event(.timerFired, object: Handle(raw: 0), token: token))
         let h = try timers.insert(record)
         if action == nil { timers[h.index].action = .event(.timerFired, object: h, token: token) }

@@ -49,18 +49,12 @@ extension MachineInstance {
     }
 
     /// A runtime timer for `due`. A delay that would make it due past the
-    /// largest time is refused: the timer could never fire, and a snapshot
-    /// could not be restored with its time.
+    /// largest time is refused by the runtime: the timer could never fire,
+    /// and a snapshot could not be restored with its time.
     private func startRuntimeTimer(_ due: Due, _ fire: @escaping () -> Void) throws(AnimrtError) -> Handle {
         switch due {
         case .at(let time): return try runtime.startTimer(at: time, fire)
-        case .after(let delay):
-            let h = try runtime.startTimer(after: delay, fire)
-            guard let time = try? runtime.dueTime(of: h).time, time.isFinite else {
-                try? runtime.cancelTimer(h)
-                throw AnimrtError(.outOfRange, "a delay of \(MachineValue.format(delay)) s at time \(clock) would be due past the largest time")
-            }
-            return h
+        case .after(let delay): return try runtime.startTimer(after: delay, fire)
         }
     }
 
