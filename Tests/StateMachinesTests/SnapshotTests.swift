@@ -174,6 +174,12 @@ struct SnapshotTests {
             #expect(edited != snapshot)
             expectError(.invalidArgument, ["does not fit 'fetcher'", what]) { () throws(AnimrtError) in _ = try d.host.restore(edited) }
         }
+        for bad in [#""lastRequestID":-1"#, #""lastRequestID":1e30"#, #""lastRequestID":4.5"#] {
+            let edited = snapshot.replacing(#""lastRequestID":4"#, with: bad)
+            expectError(.invalidArgument, ["not a machine snapshot: a number in it does not fit its field"]) { () throws(AnimrtError) in
+                _ = try d.host.restore(edited)
+            }
+        }
         #expect(d.host.instanceCount == 0 && d.host.lastRequestNumber == 0)
         let edge = try d.host.restore(snapshot.replacing(#""lastRequestID":4"#, with: #""lastRequestID":9007199254740992"#))
         #expect(d.host.lastRequestNumber == MachineHost.maxRequestNumber)

@@ -156,7 +156,15 @@ extension MachineHost {
         decoder.userInfo[.timingFunctions] = runtime.timingFunctions
         let s: MachineSnapshot
         do { s = try decoder.decode(MachineSnapshot.self, from: Data(json.utf8)) }
-        catch { throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))") }
+        catch {
+            // The decoder says only "not valid JSON", with no place, when a
+            // number does not fit its field (-1 or 1e30 for a request
+            // number): JSON that scans cleanly is not the problem.
+            if case DecodingError.dataCorrupted(let c) = error, c.codingPath.isEmpty, JSONSyntax.firstProblem(in: Array(json.utf8)) == nil {
+                throw AnimrtError(.invalidArgument, "not a machine snapshot: a number in it does not fit its field (request numbers, counts and indexes are whole numbers, 0 or more)")
+            }
+            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))")
+        }
         // The decoder keeps one of two members with the same name: an
         // edited snapshot that says a thing twice is refused, not guessed at
         // (and one with a NUL in a string, which C cannot carry).
