@@ -3,7 +3,7 @@
 #   make test     run every test suite: Swift core, C ABI (also against a library
 #                 built with ASan, and a minute of fuzzing), Python binding
 #   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
-#   make tsan     four threads, a million calls on one runtime, under ThreadSanitizer
+#   make tsan     four threads, 300 000 calls on one runtime (animations, machines, plugins), under ThreadSanitizer
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI, plugin and Python costs
 #   make curves   redraw docs/curves.svg (timing functions and springs) from the library
 #   make coverage line and region coverage of the library from every suite (tools/coverage.py)
@@ -167,16 +167,17 @@ fuzz: $(FUZZ)/fuzz_abi
 	$(FUZZRUN) -max_total_time=$(FUZZ_SECONDS)
 
 # A batch split across evaluation threads (bit-identical to one thread), then
-# four threads, a million calls, one runtime, callbacks on: library and
-# program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
-tsan: tools
+# four threads, 300 000 calls, one runtime, callbacks on: animations and
+# machines, host functions and plugins together (TSAN_CALLS: calls per
+# thread). Library and program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
+tsan: tools plugins
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=thread --scratch-path $(BUILD)/tsan
 	@nm -D $(TSANDIR)/libanimrt.so | grep -q __tsan_write8 || { echo "the library is not instrumented by TSan"; exit 1; }
 	@mkdir -p $(OUT)
 	$(SANCC) $(SANFLAGS) -fsanitize=thread bindings/c/tests/stress_threads.c \
 	    -L$(TSANDIR) -lanimrt -Wl,-rpath,$(abspath $(TSANDIR)) -L$(SWIFTRT) -ldispatch -lBlocksRuntime \
 	    -Wl,-rpath,$(SWIFTRT) -lm -lpthread -o $(OUT)/stress_tsan
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(TSAN_CALLS)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(or $(TSAN_CALLS),75000) $(OUT)
 
 python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \
