@@ -169,7 +169,8 @@ fuzz: $(FUZZ)/fuzz_abi
 # A batch split across evaluation threads (bit-identical to one thread), then
 # four threads, 300 000 calls, one runtime, callbacks on: animations and
 # machines, host functions and plugins together (TSAN_CALLS: calls per
-# thread). Library and program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
+# thread). Then a shorter run recorded as a trace, which must replay into a
+# fresh runtime. Library and program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
 tsan: tools plugins
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=thread --scratch-path $(BUILD)/tsan
 	@nm -D $(TSANDIR)/libanimrt.so | grep -q __tsan_write8 || { echo "the library is not instrumented by TSan"; exit 1; }
@@ -178,6 +179,7 @@ tsan: tools plugins
 	    -L$(TSANDIR) -lanimrt -Wl,-rpath,$(abspath $(TSANDIR)) -L$(SWIFTRT) -ldispatch -lBlocksRuntime \
 	    -Wl,-rpath,$(SWIFTRT) -lm -lpthread -o $(OUT)/stress_tsan
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(or $(TSAN_CALLS),75000) $(OUT)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan 4000 $(OUT) $(OUT)/stress.trace
 
 python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \

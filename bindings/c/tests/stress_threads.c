@@ -29,8 +29,12 @@
  * First, a batch split across the runtime's evaluation threads must equal a
  * one-thread runtime's values to the bit (and race with nothing).
  *
- *   stress_threads [calls per thread] [folder of the plugins make plugins builds]
- *   (default 75 000, .build/c)
+ * With a trace path, the batch is left out and the run is recorded: the
+ * trace (the four threads' calls as the runtime serialised them) must
+ * replay into a fresh runtime with the same events and values.
+ *
+ *   stress_threads [calls per thread] [folder of the plugins make plugins builds] [trace]
+ *   (default 75 000, .build/c, no trace)
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -165,16 +169,16 @@ static long plugin_loads, plugin_unloads, restores, replaced;
 static long host_calls, host_notes, host_inside;
 static char host_label[32];
 
-static void host_enter(void) {
+/* user_data is the runtime that calls the function. */
+static void host_enter(void *user) {
     if (host_inside++ != 0) problem("two host functions ran at once", 0);
     host_calls++;
     double t = 0;
-    if (animrt_runtime_time(rt, &t) != ANIMRT_E_STATE) problem("a host function's call back into its runtime was not refused", 0);
+    if (animrt_runtime_time(user, &t) != ANIMRT_E_STATE) problem("a host function's call back into its runtime was not refused", 0);
 }
 
 static animrt_status host_allow(void *user, const animrt_value *args, size_t count, animrt_value *result) {
-    (void)user;
-    host_enter();
+    host_enter(user);
     if (count != 2) problem("hostAllow got the wrong argument count", count);
     result->boolean = args[0].number < args[1].number;
     host_inside--;
@@ -182,8 +186,8 @@ static animrt_status host_allow(void *user, const animrt_value *args, size_t cou
 }
 
 static animrt_status host_label_fn(void *user, const animrt_value *args, size_t count, animrt_value *result) {
-    (void)user; (void)count;
-    host_enter();
+    (void)count;
+    host_enter(user);
     snprintf(host_label, sizeof host_label, "n=%g", args[0].number);
     result->string = host_label;
     host_inside--;
@@ -191,8 +195,8 @@ static animrt_status host_label_fn(void *user, const animrt_value *args, size_t 
 }
 
 static animrt_status host_note(void *user, const animrt_value *args, size_t count, animrt_value *result) {
-    (void)user; (void)args; (void)count; (void)result;
-    host_enter();
+    (void)args; (void)count; (void)result;
+    host_enter(user);
     host_notes++;
     host_inside--;
     return ANIMRT_OK;
@@ -271,6 +275,7 @@ typedef struct {
     animrt_id *created; long created_n;    /* every machine this thread created or restored */
     owned own[OWN_MACHINES];
     animrt_id definition;                 /* the gate, loaded from this thread's registered name */
+    long properties;                      /* host properties this thread defined */
     char *buf; size_t cap;                /* snapshots and exports */
 } worker;
 
@@ -505,9 +510,22 @@ static int machine_call(worker *w, long i) {
         animrt_status s = animrt_definition_id(rt, shared, ANIMRT_NAME_EVENT, misspelled, &id);
         if (s == ANIMRT_E_NOT_FOUND && !strstr(animrt_last_error_message(), suggestion)) problem(animrt_last_error_message(), 0);
         if (s != ANIMRT_E_NOT_FOUND && s != ANIMRT_E_HANDLE) problem("a misspelled event was not refused", (animrt_id)s);
+        /* Suggestions are worked out once the lock is released, from what
+         * the call saw: other threads meanwhile define properties and load
+         * and unload the plugin's curves. */
+        if (rnd(w) % 2) {
+            char property[32];
+            double zero = 0;
+            snprintf(property, sizeof property, "host%d_%ld", w->id, w->properties++);
+            if (!allowed(animrt_property_define(rt, property, ANIMRT_VALUE_SCALAR, &zero, 1), 0, "animrt_property_define")) return 0;
+        }
         s = animrt_keypath_id(rt, "opacty", &kp);
-        if (s != ANIMRT_E_NOT_FOUND || !strstr(animrt_last_error_message(), "opacity")) problem("a misspelled key path got no suggestion", (animrt_id)s);
-        return 1;
+        if (s != ANIMRT_E_NOT_FOUND || !strstr(animrt_last_error_message(), "did you mean 'opacity'")) problem("a misspelled key path got no suggestion", (animrt_id)s);
+        double y = 0;
+        s = animrt_timing_function_evaluate(rt, "elastc", 0.5, &y);
+        if (s != ANIMRT_E_NOT_FOUND || !strstr(animrt_last_error_message(), "no timing function named 'elastc'")) problem("a misspelled curve was not refused", (animrt_id)s);
+        /* The plugin's curve, while it is loaded. */
+        return allowed(animrt_timing_function_evaluate(rt, "bounce(3)", 0.5, &y), BIT(ANIMRT_E_NOT_FOUND), "evaluating the plugin's curve");
     }
     case 18: {  /* a function the threaded plugin registered (there while it is loaded); a registrar used after its init */
         animrt_value arg = number(0.75), result;
@@ -666,13 +684,17 @@ static int batch_workers(void) {
     return !same || !moved;
 }
 
-/* The runtime's machine half before the threads start: the host's
- * functions, the gate and its ids, the marker barrier, the shared machines. */
+/* The host's functions, which the machines call. */
+static int host_functions(animrt_runtime *r) {
+    return animrt_function_register(r, "hostAllow", "bool(f64, f64)", host_allow, r) == ANIMRT_OK
+        && animrt_function_register(r, "hostLabel", "str(f64)", host_label_fn, r) == ANIMRT_OK
+        && animrt_function_register(r, "hostNote", "void(f64)", host_note, r) == ANIMRT_OK;
+}
+
+/* The runtime's machine half before the threads start: the gate and its
+ * ids, the marker barrier, the shared machines. */
 static int machines_setup(animrt_id *created, long *created_n) {
-    if (animrt_function_register(rt, "hostAllow", "bool(f64, f64)", host_allow, NULL) != ANIMRT_OK
-        || animrt_function_register(rt, "hostLabel", "str(f64)", host_label_fn, NULL) != ANIMRT_OK
-        || animrt_function_register(rt, "hostNote", "void(f64)", host_note, NULL) != ANIMRT_OK
-        || animrt_definition_load(rt, GATE, &gate_definition) != ANIMRT_OK
+    if (animrt_definition_load(rt, GATE, &gate_definition) != ANIMRT_OK
         || animrt_definition_id(rt, gate_definition, ANIMRT_NAME_EVENT, "go", &go_id) != ANIMRT_OK
         || animrt_definition_id(rt, gate_definition, ANIMRT_NAME_EVENT, "stop", &stop_id) != ANIMRT_OK
         || animrt_definition_id(rt, gate_definition, ANIMRT_NAME_CONTEXT, "n", &n_field) != ANIMRT_OK
@@ -708,6 +730,8 @@ static int plugin_live_loads(void) {
 int main(int argc, char **argv) {
     long per_thread = argc > 1 ? atol(argv[1]) : 75000;
     if (argc > 2) plugin_dir = argv[2];
+    const char *trace = argc > 3 ? argv[3] : NULL;
+    if (!trace) batch_workers();
     snprintf(example_path, sizeof example_path, "%s/libexamples.so", plugin_dir);
     snprintf(threaded_path, sizeof threaded_path, "%s/libfaulty_threaded.so", plugin_dir);
     snprintf(keep_path, sizeof keep_path, "%s/libfaulty_keep.so", plugin_dir);
@@ -722,11 +746,13 @@ int main(int argc, char **argv) {
         return 2;
     }
     animrt_runtime_destroy(side);
-    batch_workers();
     track = calloc(TRACK, sizeof *track);
     mtrack = calloc(MTRACK, sizeof *mtrack);
     from_callback = calloc(100000, sizeof *from_callback);
-    if (animrt_runtime_create(ANIMRT_EVENT_CAPACITY_MAX, &rt) != ANIMRT_OK) return 2;
+    if (animrt_runtime_create(ANIMRT_EVENT_CAPACITY_MAX, &rt) != ANIMRT_OK || !host_functions(rt)) return 2;
+    /* The whole run recorded as a trace: replayed into a fresh runtime, the
+     * calls of four threads, serialised, give the same events and values. */
+    if (trace && animrt_trace_start(rt, trace) != ANIMRT_OK) { fprintf(stderr, "%s\n", animrt_last_error_message()); return 2; }
     animrt_keypath_id(rt, "opacity", &opacity);
     animrt_keypath_id(rt, "position.x", &position_x);
     animrt_keypath paths[SHARED_LAYERS];
@@ -744,6 +770,7 @@ int main(int argc, char **argv) {
         pthread_create(&t[i], NULL, run, &w[i]);
     }
     for (int i = 0; i < THREADS; i++) pthread_join(t[i], NULL);
+    if (trace) allowed(animrt_trace_stop(rt), 0, "animrt_trace_stop");
     animrt_runtime_destroy(rt);
     __atomic_store_n(&destroyed, 1, __ATOMIC_SEQ_CST);
     long animations = from_callback_n, unstopped = 0, machines = first_n, unknown = 0, unfinished = 0;
@@ -762,6 +789,14 @@ int main(int argc, char **argv) {
     for (long k = 0; k < TRACK; k++) if (track[k].object && track[k].started && !track[k].stopped) unfinished++;
     for (long k = 0; k < MTRACK; k++) if (mtrack[k].object && mtrack[k].seen && !mtrack[k].created) unknown++;
     int live = plugin_live_loads();
+    size_t replayed = 0;
+    if (trace) {
+        animrt_runtime *again = NULL;
+        if (animrt_runtime_create(ANIMRT_EVENT_CAPACITY_MAX, &again) != ANIMRT_OK || !host_functions(again)) return 2;
+        allowed(animrt_trace_replay(again, trace, &replayed), 0, "replaying the run's trace");
+        animrt_runtime_destroy(again);
+        printf("trace: %zu calls replayed\n", replayed);
+    }
     if (concurrent) problem("the callback was entered by two threads at once", (animrt_id)concurrent);
     if (after_destroy) problem("events arrived after destroy returned", (animrt_id)after_destroy);
     if (unstopped) problem("attached animations without exactly one STOPPED", (animrt_id)unstopped);
