@@ -3,7 +3,8 @@
 #   make test     run every test suite: Swift core, C ABI (also against a library
 #                 built with ASan, and a minute of fuzzing), Python binding
 #   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
-#   make tsan     four threads, 300 000 calls on one runtime (animations, machines, plugins), under ThreadSanitizer
+#   make tsan     four threads, 240 000 calls on one runtime (animations, machines, plugins), and the C tests,
+#                 under ThreadSanitizer
 #   make bench    benchmarks: batch tick vs a hand-written C loop, ABI, plugin and Python costs
 #   make curves   redraw docs/curves.svg (timing functions and springs) from the library
 #   make coverage line and region coverage of the library from every suite (tools/coverage.py)
@@ -45,6 +46,8 @@ ASANLIB    := $(ASANDIR)/libanimrt.so
 TSANDIR    := $(BUILD)/tsan/release
 # The toolchain's TSan runtime intercepts libdispatch, so TSan programs link it.
 SWIFTRT    := $(abspath $(dir $(shell command -v $(SWIFT) 2>/dev/null))../lib/swift/linux)
+TSANLINK   := -L$(TSANDIR) -lanimrt -Wl,-rpath,$(abspath $(TSANDIR)) -L$(SWIFTRT) -ldispatch -lBlocksRuntime \
+              -Wl,-rpath,$(SWIFTRT) -lm -lpthread
 SANFLAGS   := -std=c99 -g -fno-omit-frame-pointer -fno-sanitize-recover=all -fuse-ld=lld -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests
 ASANLINK   := -L$(ASANDIR) -lanimrt -Wl,-rpath,$(abspath $(ASANDIR)) -lm -lpthread
 ASANRUN    := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
@@ -167,19 +170,24 @@ fuzz: $(FUZZ)/fuzz_abi
 	$(FUZZRUN) -max_total_time=$(FUZZ_SECONDS)
 
 # A batch split across evaluation threads (bit-identical to one thread), then
-# four threads, 300 000 calls, one runtime, callbacks on: animations and
+# four threads, 240 000 calls, one runtime, callbacks on: animations and
 # machines, host functions and plugins together (TSAN_CALLS: calls per
 # thread). Then a shorter run recorded as a trace, which must replay into a
-# fresh runtime. Library and program built with TSan. The lock is a pthread mutex TSan sees; nothing is suppressed.
+# fresh runtime. Then every C test program (the delivery rules with real
+# threads, batch workers calling the host's curves, a plugin registering
+# from its own threads) against the same library. The lock is a pthread mutex TSan sees; nothing is suppressed.
 tsan: tools plugins
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=thread --scratch-path $(BUILD)/tsan
 	@nm -D $(TSANDIR)/libanimrt.so | grep -q __tsan_write8 || { echo "the library is not instrumented by TSan"; exit 1; }
 	@mkdir -p $(OUT)
-	$(SANCC) $(SANFLAGS) -fsanitize=thread bindings/c/tests/stress_threads.c \
-	    -L$(TSANDIR) -lanimrt -Wl,-rpath,$(abspath $(TSANDIR)) -L$(SWIFTRT) -ldispatch -lBlocksRuntime \
-	    -Wl,-rpath,$(SWIFTRT) -lm -lpthread -o $(OUT)/stress_tsan
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(or $(TSAN_CALLS),75000) $(OUT)
+	$(SANCC) $(SANFLAGS) -fsanitize=thread bindings/c/tests/stress_threads.c $(TSANLINK) -o $(OUT)/stress_tsan
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan $(or $(TSAN_CALLS),60000) $(OUT)
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/stress_tsan 4000 $(OUT) $(OUT)/stress.trace
+	@for t in $(C_TESTS) test_chaos test_plugins; do \
+	    echo "$$t against the TSan library"; \
+	    $(SANCC) $(SANFLAGS) -fsanitize=thread bindings/c/tests/$$t.c $(TSANLINK) -o $(OUT)/$${t}_tsan \
+	        && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/$${t}_tsan $(OUT) || exit 1; \
+	done
 
 python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \

@@ -1,4 +1,4 @@
-/* Four threads on one runtime with an event callback set: 300 000 mixed
+/* Four threads on one runtime with an event callback set: 240 000 mixed
  * calls over both halves of the runtime (make tsan runs it under
  * ThreadSanitizer, against a library built with it).
  *
@@ -34,7 +34,7 @@
  * replay into a fresh runtime with the same events and values.
  *
  *   stress_threads [calls per thread] [folder of the plugins make plugins builds] [trace]
- *   (default 75 000, .build/c, no trace)
+ *   (default 60 000, .build/c, no trace)
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -728,7 +728,7 @@ static int plugin_live_loads(void) {
 }
 
 int main(int argc, char **argv) {
-    long per_thread = argc > 1 ? atol(argv[1]) : 75000;
+    long per_thread = argc > 1 ? atol(argv[1]) : 60000;
     if (argc > 2) plugin_dir = argv[2];
     const char *trace = argc > 3 ? argv[3] : NULL;
     if (!trace) batch_workers();

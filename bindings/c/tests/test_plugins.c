@@ -633,15 +633,16 @@ TEST(calls_back_into_the_runtime_are_refused) {
 
 /* The same from the batch's worker threads: a curve evaluated on a worker
  * while the tick holds the runtime is refused too (it used to wait forever
- * for the lock its own tick held). Written from several threads at once:
- * each only ever stores the same value. */
-static volatile int worker_calls, worker_not_refused;
+ * for the lock its own tick held). Written from several threads at once,
+ * atomically (make tsan runs this test under ThreadSanitizer). */
+static int worker_calls, worker_not_refused;
 
 static double reentrant_worker_curve(double x, const double *params, void *user_data) {
     (void)params;
     double now = 0;
-    if (animrt_runtime_time((animrt_runtime *)user_data, &now) != ANIMRT_E_STATE) worker_not_refused = 1;
-    worker_calls = 1;
+    if (animrt_runtime_time((animrt_runtime *)user_data, &now) != ANIMRT_E_STATE)
+        __atomic_store_n(&worker_not_refused, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&worker_calls, 1, __ATOMIC_RELAXED);
     return x;
 }
 
@@ -662,8 +663,8 @@ TEST(calls_back_from_batch_workers_are_refused) {
     CHECK_OK(animrt_layer_add_animations(rt, anim, layers, N, NULL, 0, NULL, 0, NULL));
     CHECK_OK(animrt_runtime_tick(rt, 1));
     CHECK_OK(animrt_runtime_tick(rt, 6));
-    CHECK(worker_calls == 1);
-    CHECK(worker_not_refused == 0);
+    CHECK(__atomic_load_n(&worker_calls, __ATOMIC_RELAXED) == 1);
+    CHECK(__atomic_load_n(&worker_not_refused, __ATOMIC_RELAXED) == 0);
     /* The curve's result still shows, on every layer: halfway through. */
     CHECK(presentation(rt, layers[0], "opacity") == 0.5);
     CHECK(presentation(rt, layers[N - 1], "opacity") == 0.5);
