@@ -44,6 +44,18 @@ struct FileContentsTests {
         }
     }
 
+    /// A file whose size is not known before it is read (those of /proc say
+    /// 0; one that grows while it is read likewise) is held to the limit by
+    /// what is read: reading stops past it, and the file is refused.
+    @Test("a file that holds more than its size said is refused once a read passes the limit")
+    func sizeUnknownBeforeReading() throws {
+        let whole = try FileContents.read("/proc/self/status", what: "the file", limit: nil)
+        #expect(whole.count > 64 && String(decoding: whole.prefix(5), as: UTF8.self) == "Name:")
+        expectFailure(.outOfRange, "the file '/proc/self/status' holds more than 64 bytes (its size said 0 before it was read); at most 64 are accepted") {
+            () throws(AnimrtError) in _ = try FileContents.read("/proc/self/status", what: "the file", limit: 64)
+        }
+    }
+
     @Test("a directory, a device, a FIFO with no writer and a missing file are refused at once, each saying why")
     func notRegularFiles() throws {
         let dir = makeDirectory()

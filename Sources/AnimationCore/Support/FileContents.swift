@@ -32,16 +32,12 @@ public enum FileContents {
         if let limit, size > limit {
             throw AnimrtError(.outOfRange, "\(what) '\(path)' is \(size) bytes; at most \(limit) are accepted")
         }
-        // The size may change while it is read: read to the end, within the limit.
+        // The size may change while it is read, or be unknown (a file of
+        // /proc says 0): read to the end, and stop once past the limit.
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while true {
-            if count == bytes.count {
-                if let limit, count > limit {
-                    throw AnimrtError(.outOfRange, "\(what) '\(path)' grew past \(limit) bytes while it was read")
-                }
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
-            }
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
             if n == 0 { break }
             if n < 0 {
@@ -49,6 +45,9 @@ public enum FileContents {
                 throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))")
             }
             count += n
+            if let limit, count > limit {
+                throw AnimrtError(.outOfRange, "\(what) '\(path)' holds more than \(limit) bytes (its size said \(size) before it was read); at most \(limit) are accepted")
+            }
         }
         bytes.removeSubrange(count...)
         return bytes
