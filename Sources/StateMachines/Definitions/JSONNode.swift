@@ -106,8 +106,11 @@ public enum DefinitionLimits {
     public static let maxExpressionLength = 4_096
     /// The deepest nesting in an expression: the expression is one level,
     /// and each parenthesis, call, branch of '? :', '-' or 'not' inside it
-    /// adds one. Parsing and compiling recurse once per level, so this
-    /// bounds the stack they use (a thread of 256 KiB is plenty).
+    /// adds one. Parsing recurses once per level, so this bounds its stack.
+    /// Compiling walks the tree once per operation: a chain of operators
+    /// ("context.r+1+1+…") is one level but as many operations deep, which
+    /// `maxExpressionLength` bounds (about 2048). Both fit a thread of
+    /// 256 KiB (test_machines.c, deep_input_on_a_small_stack).
     public static let maxExpressionDepth = 64
     /// The longest string an expression makes by joining two ('+'), in
     /// bytes: a context string that doubles on every event stops here, with

@@ -454,6 +454,23 @@ static void *deep_inputs(void *unused) {
     CHECK_OK(animrt_definition_load(rt, text, &def));
     free(text);
     CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    /* The deepest tree an expression can make is no nesting at all: 2043 '+' in a row, all 4096
+     * bytes, are one level but a chain 2044 operations deep, which compiling walks once per operation
+     * (it needed 200 to 256 KiB of stack, more than 64 levels of parentheses). */
+    text = nest(ASSIGN_HEAD, "", "context.r", "+1", 2043, ASSIGN_TAIL);
+    animrt_id chain = 0, chained = 0;
+    CHECK_OK(animrt_definition_load(rt, text, &chain));
+    free(text);
+    CHECK_OK(animrt_machine_create(rt, chain, 0, NULL, &chained));
+    animrt_send_outcome taken = ANIMRT_SEND_QUEUED;
+    CHECK_OK(animrt_machine_send_json(rt, chained, "go", NULL, &taken));
+    animrt_value sum;
+    CHECK_OK(animrt_machine_get(rt, chained, id_of(rt, chain, ANIMRT_NAME_CONTEXT, "r"), &sum, NULL, 0, NULL));
+    CHECK(taken == ANIMRT_SEND_TAKEN && sum.number == 2043);
+    text = nest(ASSIGN_HEAD, "", "context.r", "+1", 2044, ASSIGN_TAIL);
+    CHECK_STATUS(animrt_definition_load(rt, text, &chain), ANIMRT_E_RANGE);  /* 4098 bytes */
+    CHECK_MESSAGE("4096");
+    free(text);
     /* 2047 parentheses, all 4096 bytes an expression may have: refused at level 65. */
     text = nest(ASSIGN_HEAD, "(", "1", ")", 2047, ASSIGN_TAIL);
     CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_RANGE);
