@@ -244,8 +244,9 @@ def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optiona
 
 
 # A well-formed signature (docs/plugins.md): only then is the callable's arity worth checking.
+# Spaces between tokens are what the library skips, spaces and tabs: a newline is its to explain.
 _TYPE = r"(?:bool|[iu](?:8|16|32|64)|f32|f64|ptr|str)"
-_SIGNATURE = re.compile(rf"\s*(?:void|{_TYPE})\s*\(\s*((?:{_TYPE}(?:\s*,\s*{_TYPE}){{0,15}})?)\s*\)\s*")
+_SIGNATURE = re.compile(rf"[ \t]*(?:void|{_TYPE})[ \t]*\([ \t]*((?:{_TYPE}(?:[ \t]*,[ \t]*{_TYPE}){{0,15}})?)[ \t]*\)[ \t]*")
 
 
 def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
