@@ -101,6 +101,24 @@ struct SnapshotRefusalTests {
         #expect(try h.host.snapshot(m).contains(String(repeating: "k", count: 255)))
     }
 
+    /// Adding under a key replaces what the key held, so a machine's
+    /// snapshot holds each key of a part once; a copy would replace the
+    /// first when restored, one of the two lost without a word.
+    @Test("an animation under a key its part holds already is refused, not restored over the first")
+    func animationKeyTwice() throws {
+        var s = try savedSnapshot()
+        let list = try #require(s.firstRange(of: #""animations":["#)).upperBound ..< (try #require(s.firstRange(of: #"],"config""#)).lowerBound)
+        let one = String(s[list])
+        s.replaceSubrange(list, with: one + "," + one)
+        refused(s, ["the animations of part 'box' hold the key 'k' twice"])
+        // Under another key, both are restored and run.
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(s.replacing(#""key":"k""#, with: #""key":"k2""#, maxReplacements: 1))
+        #expect(h.runtime.attachedCounts.total == 2)
+        #expect(try h.host.snapshot(m).contains(#""key":"k2""#))
+    }
+
     @Test("finished says whether the leaf is a top-level final state")
     func finished() throws {
         refused(edited(try savedSnapshot(), #""finished":false"#, #""finished":true"#),

@@ -249,7 +249,13 @@ extension MachineHost {
             }
             guard timersSeen.insert(which).inserted else { throw bad("\(which) is pending twice") }
         }
+        // Adding under a key replaces what the key held: a machine's snapshot
+        // holds each key of a part once, and a copy would replace the first.
+        var keysSeen = Set<[String]>()
         for a in s.animations {
+            if let key = a.key, !keysSeen.insert([a.part, key]).inserted {
+                throw bad("the animations of part '\(a.part)' hold the key '\(key)' twice")
+            }
             guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
                   a.phase <= 2, a.duration.isFinite, a.duration > 0, a.beginTime?.isFinite ?? true,
                   a.captured?.components.allSatisfy(\.isFinite) ?? true else { throw bad("an animation of part '\(a.part)'") }
