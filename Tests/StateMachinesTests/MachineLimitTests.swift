@@ -88,6 +88,19 @@ struct MachineLimitTests {
         #expect(throws: AnimrtError.self) { try Evaluator.evaluate(.concatenate(half, .concatenate(half, .constant(.string("y")))), &c) }
     }
 
+    @Test("an initial value joined past 1 MiB refuses the creation, naming the field")
+    func initialStringLength() throws {
+        let h = Harness()
+        let joined = #"{"name": "j", "config": {"s": {"type": "string", "default": "x"}}, "#
+            + #""context": {"t": {"type": "string", "initial": "config.s + config.s"}}, "initial": "a", "states": {"a": {}}}"#
+        let half = String(repeating: "y", count: 1 << 19)
+        let m = try h.machine(joined, config: ["s": .string(half)])
+        #expect(h.context(m, "t").string?.utf8.count == 1 << 20)
+        expectError(.outOfRange, ["context.t (its initial value, config.s + config.s): '+' would make a string of 1048578 bytes; an expression makes strings of at most 1048576 bytes"]) { () throws(AnimrtError) in
+            _ = try h.machine(joined, config: ["s": .string(half + "y")])
+        }
+    }
+
     @Test("raised events wait at most maxMicrosteps at once: a fan-out of raises is refused past it, not queued without bound")
     func raiseFanOut() throws {
         func fanOut(_ raises: Int, again: Int = 0, maxMicrosteps: Int = 3) -> String {

@@ -144,7 +144,11 @@ public final class MachineHost {
         var c = EvaluationContext(config: config, context: [], event: [], host: instance)
         var context: [MachineValue] = []
         for f in d.context {
-            let v = try Evaluator.evaluate(f.initial, &c)
+            // A join past the string limit or a registered function that
+            // fails: the message names the field whose initial value it was.
+            let v: MachineValue
+            do throws(AnimrtError) { v = try Evaluator.evaluate(f.initial, &c) }
+            catch { throw AnimrtError(error.status, "context.\(f.name) (its initial value, \(f.initial.text)): \(error.message)") }
             guard v.isFinite else { throw AnimrtError(.invalidArgument, "context.\(f.name) would start as \(v); context numbers must be finite") }
             context.append(v)
         }
