@@ -250,6 +250,10 @@ def test_the_context_is_a_mapping_get_and_in_work():
             card.context["progres"]
         assert isinstance(raised.value, animrt.NotFoundError)
         assert str(raised.value) == "'progressCard' has no context field named 'progres'; did you mean 'progress'?"
+        # a key that is not a str is in no context, as `in` says: get() gives the default, [] a KeyError
+        assert card.context.get(5, "none") == "none" and card.context.get(None) is None
+        with pytest.raises(KeyError, match="context field names are str; 5 .an int. names none"):
+            card.context[5]
 
 
 def test_payloads_survive_later_polls_when_events_are_read_late():

@@ -198,6 +198,8 @@ class Context(Mapping[str, MachineValue]):
         """The value of context field `name`: ``m.context["progress"]``; an unknown name raises
         :class:`NotFoundError` with a suggestion (also a ``KeyError``, as in any mapping)."""
         m = self._machine
+        if not isinstance(name, str):  # no field has it, as `in` says: the KeyError get() expects
+            raise UnknownFieldError(f"context field names are str; {check.describe(name)} names none")
         try:
             field = m.definition._id_of(_CONTEXT, name, "name")
         except NotFoundError as e:
