@@ -102,6 +102,10 @@ struct TraceTests {
          "a column of animrt_layer_add_animations holds -1 numbers where 1 animations need 1"),
         (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [0, 1]}, {"I": [1, 1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
          "a column of animrt_layer_add_animations holds 1 numbers where 1 animations need 1, or more than the line has"),
+        (#"{"call": "animrt_keypath_id", "args": [{"s": "opacity\u0000junk"}], "events": 0}"#,
+         "argument 1 of animrt_keypath_id has a NUL character in its text, which a C string cannot carry"),
+        (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"string": "a\u0000b"}]}, {"i": 1}], "events": 0}"#,
+         "argument 3 of animrt_machine_send has a NUL character in its text"),
         (#"{"call": "animrt_layer_destroy", "args": [{"h": 1}], "events": 0, "x": "# + String(repeating: "[", count: 100_000) + "}",
          "trace line 2 is not a recorded call: at column 79, objects and arrays nest more than 8 levels deep here"),
     ])

@@ -296,7 +296,6 @@ extension MachineHost {
         m.busy = true
         m.leaf = leaf
         m.finished = s.finished
-        lastRequestNumber = max(lastRequestNumber, s.lastRequestID)
         for (op, r) in s.requests { m.requests[d.requests.firstIndex { $0.name == op }!] = (r.latest, r.open) }
         for st in d.ancestry(leaf).reversed() { m.serial += 1; m.activations[st] = m.serial }
         // What the checks cannot foresee (a runtime table that is full)
@@ -331,6 +330,8 @@ extension MachineHost {
             try? destroy(m.handle)
             throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
+        // Only a restore that succeeded moves the runtime's request numbers on.
+        lastRequestNumber = max(lastRequestNumber, s.lastRequestID)
         m.busy = false
         return m.handle
     }

@@ -101,6 +101,20 @@ struct ReplayArguments {
         guard args.count == entry.arity else {
             return "\(call) is recorded with \(entry.arity) argument\(entry.arity == 1 ? "" : "s"), and the line has \(args.count)"
         }
+        // A recorded text came from a C string, so it holds no NUL: one
+        // edited in would cut the text short where the call reads it.
+        for (k, arg) in args.enumerated() {
+            let texts: [String?]
+            switch arg {
+            case .text(let s): texts = [s]
+            case .texts(let v): texts = v
+            case .values(let v): texts = v.map { if case .string(let s) = $0 { s } else { nil } }
+            default: texts = []
+            }
+            if texts.contains(where: { $0?.utf8.contains(0) == true }) {
+                return "argument \(k + 1) of \(call) has a NUL character in its text, which a C string cannot carry"
+            }
+        }
         for (array, count, times) in Replay.arrays[call] ?? [] {
             guard let held = length(array) else { continue }  // NULL: the call refuses it
             let (needed, overflow) = i(count).multipliedReportingOverflow(by: times.map { i($0) } ?? 1)
