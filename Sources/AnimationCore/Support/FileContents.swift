@@ -18,15 +18,16 @@ public enum FileContents {
     public static func read(_ path: String, what: String, limit: Int? = nil) throws(AnimrtError) -> [UInt8] {
         // Without blocking: opening a FIFO would wait for a writer. (Reads
         // of a regular file do not block either way.)
+        func cannotRead(_ why: String) -> AnimrtError { AnimrtError(.notFound, "cannot read \(what) '\(path)': \(why)") }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))") }
+        guard fd >= 0 else { throw cannotRead(reason(errno)) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))") }
+        guard fstat(fd, &info) == 0 else { throw cannotRead(reason(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw AnimrtError(.notFound, "cannot read \(what) '\(path)': it is a directory")
-        default: throw AnimrtError(.notFound, "cannot read \(what) '\(path)': it is not a regular file (a device, a pipe or a socket)")
+        case S_IFDIR: throw cannotRead("it is a directory")
+        default: throw cannotRead("it is not a regular file (a device, a pipe or a socket)")
         }
         let size = Int(info.st_size)
         if let limit, size > limit {
@@ -42,7 +43,7 @@ public enum FileContents {
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw AnimrtError(.notFound, "cannot read \(what) '\(path)': \(reason(errno))")
+                throw cannotRead(reason(errno))
             }
             count += n
             if let limit, count > limit {

@@ -25,9 +25,7 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
     /// Decodes `text` (UTF-8 JSON).
     static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
         let bytes = Array(bytes)
-        if let p = JSONSyntax.firstTooDeep(in: bytes, limit: DefinitionLimits.maxJSONDepth) {
-            throw AnimrtErrorBox("the JSON is too deep at \(p.description)", status: .outOfRange)
-        }
+        try checkDepth(bytes)
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
         catch {
@@ -45,6 +43,14 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
         // than lose part of it silently.
         if let p = JSONSyntax.firstRefusal(in: bytes) { throw AnimrtErrorBox(refusal(p)) }
         return value
+    }
+
+    /// Refuses nesting deeper than the machines read (the decoder recurses
+    /// once per level), before the decoder sees the text.
+    static func checkDepth(_ bytes: [UInt8]) throws(AnimrtErrorBox) {
+        if let p = JSONSyntax.firstTooDeep(in: bytes, limit: DefinitionLimits.maxJSONDepth) {
+            throw AnimrtErrorBox("the JSON is too deep at \(p.description)", status: .outOfRange)
+        }
     }
 
     /// The message for a problem `JSONSyntax.firstRefusal` found.

@@ -148,9 +148,8 @@ extension MachineHost {
     /// runtime to it first); the instance then continues exactly as the
     /// original would have. A refused restore creates nothing.
     public func restore(_ json: String, parent: Handle? = nil) throws(AnimrtError) -> Handle {
-        if let p = JSONSyntax.firstTooDeep(in: Array(json.utf8), limit: DefinitionLimits.maxJSONDepth) {
-            throw AnimrtError(.outOfRange, "not a machine snapshot: the JSON is too deep at \(p.description)")
-        }
+        do throws(AnimrtErrorBox) { try JSONValue.checkDepth(Array(json.utf8)) }
+        catch { throw AnimrtError(error.status, "not a machine snapshot: \(error.message)") }
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         decoder.userInfo[.timingFunctions] = runtime.timingFunctions
