@@ -81,9 +81,14 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// An error whose message ends with the closest of `candidates` to
     /// `word` ("; did you mean 'opacity'?"), or with `otherwise` if none is close.
+    /// The search runs when the message is read, after the runtime's lock
+    /// is released, so it works on a copy of `candidates` made now: the
+    /// table they come from (key paths, names) may grow on another thread
+    /// meanwhile, and its buffer must not be shared with the error.
     init(_ status: Status, _ message: String, suggesting word: String, from candidates: [String], otherwise: String = "") {
+        let own = candidates.map { $0 }
         self.init(status, message) {
-            closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? otherwise
+            closestMatch(to: word, in: own).map { "; did you mean '\($0)'?" } ?? otherwise
         }
     }
 
