@@ -65,8 +65,9 @@ public final class SlotTable<Element> {
     @usableFromInline static var liveBit: UInt32 { 1 << 31 }
     @usableFromInline static var generationMask: UInt32 { (1 << 20) - 1 }
 
-    /// The most slots (`Handle.maxIndex`; smaller in tests of the limit).
-    public let slotLimit: Int
+    /// The most slots (`Handle.maxIndex`; smaller in tests of the limit,
+    /// set at creation or lowered with `lowerLimit`).
+    @exclusivity(unchecked) public private(set) var slotLimit: Int
 
     public init(kind: HandleKind, tag: UInt16, placeholder: Element, slotLimit: Int = Handle.maxIndex) {
         self.kind = kind; self.tag = tag; self.placeholder = placeholder
@@ -80,6 +81,9 @@ public final class SlotTable<Element> {
         GrowingBlock.free(base)
         GrowingBlock.free(meta)
     }
+
+    /// `Runtime.limitTable`: at most `n` slots, and never fewer than exist.
+    func lowerLimit(to n: Int) { slotLimit = max(min(n, slotLimit), slots) }
 
     /// How many slots exist (live, free or retired).
     public var capacity: Int { slots }
