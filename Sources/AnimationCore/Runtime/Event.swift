@@ -117,6 +117,27 @@ struct EventQueue {
         if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
     }
 
+    /// Where the queue stands, for `withdraw(since:)`.
+    struct Mark { let count: Int; let lost: UInt64; let lostAt: Double }
+    var mark: Mark { Mark(count: count, lost: lost, lostAt: lostAt) }
+
+    /// Takes back every event pushed since `mark`, stored or only counted as
+    /// lost. Nothing may have been popped since (the runtime's caller holds
+    /// it throughout); if something was, only what is stored past the mark's
+    /// count goes.
+    mutating func withdraw(since mark: Mark) {
+        let extra = count - mark.count
+        if extra > 0 {
+            // A ring not yet grown to its capacity ends at its last stored
+            // event (`append` relies on it); a grown one wraps, and its freed
+            // slots are overwritten later.
+            if ring.count < capacity { ring.removeLast(extra) }
+            count = mark.count
+            if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
+        }
+        if lost != mark.lost { lost = mark.lost; lostAt = mark.lostAt }
+    }
+
     /// Hands up to `limit` of the oldest events to `body`, in order, as
     /// `pop` would one by one, but read in place: `body` gets the address of
     /// each, valid during the call (a borrowed event was still copied, with

@@ -298,6 +298,24 @@ public final class Runtime {
         events.push(e)
     }
 
+    /// Where the event queue (and the trace's digest) stand, for
+    /// `withdrawEvents(since:)`.
+    public struct EventMark {
+        let queue: EventQueue.Mark
+        let digest: EventDigest?
+    }
+
+    public func eventMark() -> EventMark { EventMark(queue: events.mark, digest: eventDigest) }
+
+    /// Takes back every event queued since `mark`, as if it had never been
+    /// reported: an operation that is refused after it began, and undone
+    /// (a machine restore that finds a table full), tells the host nothing
+    /// but its status. Events must not be polled in between.
+    public func withdrawEvents(since mark: EventMark) {
+        events.withdraw(since: mark.queue)
+        if mark.digest != nil { eventDigest = mark.digest }
+    }
+
     /// Queues an event for the host (modules above the core report theirs
     /// here, so that every event reaches the host in one order).
     public func post(_ e: Event) { emit(e) }

@@ -59,34 +59,35 @@ extension MachineInstance {
         }
     }
 
-    private func openThrottleWindow(_ event: Int, due: Due? = nil, pending: [MachineValue]? = nil) {
+    /// Opens the window of `event`, processed just now. Without a timer (the
+    /// runtime's table is full, or the interval would end past the largest
+    /// time) the event is not throttled: the next one is processed at once,
+    /// and an error event says why.
+    private func openThrottleWindow(_ event: Int) {
+        // From the tick that processes the event, even when a timer (the end
+        // of the previous interval) made it: processings of a throttled event
+        // are at least an interval apart on the host's clock.
+        do throws(AnimrtError) { try startThrottleWindow(event, endingAt: clock + throttleIntervals[event], pending: nil) }
+        catch {
+            report(error: "the throttle of '\(definition.events[event].name)' did not start its interval (\(error.message)); the next '\(definition.events[event].name)' is processed at once", event: Int32(event))
+        }
+    }
+
+    /// Opens the window of throttled event `event` again, ending at `time`
+    /// with `pending` waiting (a restored snapshot). A window that cannot
+    /// start throws: the restore is refused and undone rather than continue
+    /// with the event no longer throttled and its waiting payload lost.
+    func reopenThrottleWindow(_ event: Int, at time: Double, pending: [MachineValue]?) throws(AnimrtError) {
+        try startThrottleWindow(event, endingAt: time, pending: pending)
+    }
+
+    private func startThrottleWindow(_ event: Int, endingAt time: Double, pending: [MachineValue]?) throws(AnimrtError) {
         serial += 1
         let mine = serial
         let me = handle
         let end: () -> Void = { [unowned(unsafe) host] in host.instance(me)?.throttleWindowEnded(event, serial: mine) }
-        // Without a timer (the runtime's table is full, or the interval would
-        // end past the largest time) the event is not throttled: the next one
-        // is processed at once, and an error event says why.
-        let timer: Handle
-        do throws(AnimrtError) {
-            switch due ?? .after(throttleIntervals[event]) {
-            // From the tick that processes the event, even when a timer (the end
-            // of the previous interval) made it: processings of a throttled event
-            // are at least an interval apart on the host's clock.
-            case .after(let delay): timer = try runtime.startTimer(at: clock + delay, end)
-            case .at(let time): timer = try runtime.startTimer(at: time, end)
-            }
-        } catch {
-            report(error: "the throttle of '\(definition.events[event].name)' did not start its interval (\(error.message)); the next '\(definition.events[event].name)' is processed at once", event: Int32(event))
-            return
-        }
+        let timer = try runtime.startTimer(at: time, end)
         throttleWindows[event] = ThrottleWindow(timer: timer, serial: mine, pending: pending)
-    }
-
-    /// Opens the window of throttled event `event` again, ending at `time`
-    /// with `pending` waiting (a restored snapshot).
-    func reopenThrottleWindow(_ event: Int, at time: Double, pending: [MachineValue]?) {
-        openThrottleWindow(event, due: .at(time), pending: pending)
     }
 
     private func throttleWindowEnded(_ event: Int, serial: UInt64) {

@@ -270,7 +270,10 @@ extension MachineHost {
             guard r.latest > 0 || !r.open else { throw bad("request '\(op)' is awaited but was never issued (its latest number is 0)") }
         }
 
-        // Build it.
+        // Build it. A restore refused from here on is undone, and what the
+        // undoing reports (the stops of animations it had restored: the host
+        // never heard they started) is taken back with it.
+        let events = runtime.eventMark()
         let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
         try m.prepareThrottles()
         var created: [Handle] = []
@@ -290,7 +293,8 @@ extension MachineHost {
             m.handle = try instances.insert(m)
         } catch {
             for layer in created.reversed() { try? runtime.destroyLayer(layer) }
-            throw error
+            runtime.withdrawEvents(since: events)
+            throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
         m.busy = true
         m.leaf = leaf
@@ -316,17 +320,23 @@ extension MachineHost {
                 m.started.append(.init(handle: h, animation: a.animation, layer: layer, key: a.key, joined: joined))
             }
             for name in s.waitingForDone { m.waitForDone(d.stateID(name)!) }
+            // Every kind of timer, a throttle's window included, restores or
+            // fails the restore: none is dropped with the restore going on.
             for t in s.timers {
                 if let state = t.state, let st = d.stateID(state), let i = t.index {
-                    try m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time))
+                    do throws(AnimrtError) { try m.startAfterTimer(state: st, index: i, activation: m.activations[st], due: .at(t.time)) }
+                    catch { throw AnimrtError(error.status, "the timer of state '\(state)' (after \(i)) did not start: \(error.message)") }
                 } else if let throttled = t.throttle, let e = d.eventID(throttled) {
-                    m.reopenThrottleWindow(e, at: t.time, pending: t.payload)
+                    do throws(AnimrtError) { try m.reopenThrottleWindow(e, at: t.time, pending: t.payload) }
+                    catch { throw AnimrtError(error.status, "the throttle of '\(throttled)' did not reopen its interval: \(error.message)") }
                 } else if let name = t.name, let timer = d.timerNames.firstIndex(of: name) {
-                    try m.startNamedTimer(timer, due: .at(t.time), sending: t.event.flatMap(d.eventID), t.payload ?? [])
+                    do throws(AnimrtError) { try m.startNamedTimer(timer, due: .at(t.time), sending: t.event.flatMap(d.eventID), t.payload ?? []) }
+                    catch { throw AnimrtError(error.status, "timer '\(name)' did not start: \(error.message)") }
                 }
             }
         } catch {
             try? destroy(m.handle)
+            runtime.withdrawEvents(since: events)
             throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
         // Only a restore that succeeded moves the runtime's request numbers on.

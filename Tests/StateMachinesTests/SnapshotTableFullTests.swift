@@ -1,0 +1,115 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// An animation under a key, a throttled event, a started timer that sends
+/// an event and an `after` timer: each needs a runtime object when restored.
+private let held = """
+{"name": "held",
+ "events": {"level": {"throttle": 1, "payload": [{"name": "v", "type": "number"}]}, "ping": {}},
+ "context": {"value": {"type": "number", "initial": 0}, "pings": {"type": "number", "initial": 0}},
+ "parts": [{"name": "box", "properties": {"opacity": 1}}, {"name": "bar", "properties": {"opacity": 1}}],
+ "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 10}},
+ "initial": "a",
+ "states": {"a": {"entry": [{"animate": "fade", "part": "box", "key": "k"}, {"animate": "fade", "part": "bar", "key": "k"},
+                            {"startTimer": "t1", "delay": 3, "event": "ping"}],
+                  "after": [{"delay": 5, "target": "b"}],
+                  "on": {"level": {"actions": [{"assign": {"value": "event.v"}}]},
+                         "ping": {"actions": [{"assign": {"pings": "context.pings + 1"}}]}}},
+            "b": {"on": {"level": {"actions": [{"assign": {"value": "event.v"}}]}}}}}
+"""
+
+/// `held` at time 0.5: `level` 1 was processed at 0.5 and opened a window
+/// that ends at 1.5, with `level` 2 waiting for its end. Its timers, in due
+/// order (the order a restore starts them): the throttle's window (1.5),
+/// `t1` (3), the `after` (5). Returns the original too, to compare with.
+private func heldAtHalf() throws -> (Harness, Handle, String) {
+    let h = Harness()
+    h.tick(0)
+    let m = try h.machine(held)
+    h.tick(0.5)
+    #expect(try h.send(m, "level", [.number(1)]) == .taken)
+    #expect(try h.send(m, "level", [.number(2)]) == .throttled)
+    _ = h.events()
+    return (h, m, try h.host.snapshot(m))
+}
+
+/// What a runtime holds that a restore would add to.
+private func inventory(_ h: Harness) -> [Int] {
+    [h.host.instanceCount, h.runtime.layerCount, h.runtime.attachedCounts.total, h.runtime.pendingTimerCount]
+}
+
+@Suite("R0.4, R3.0.3 a restore that finds a runtime table full is refused and undone, and reports nothing")
+struct SnapshotTableFullTests {
+    /// With room for `room` of the snapshot's three timers, the next one
+    /// cannot start: the restore fails naming it, and the runtime holds
+    /// and reports what it did before. Once there is room, the same
+    /// runtime restores it and it continues as the original does.
+    @Test("each kind of timer that cannot start refuses the restore: the throttle's window, a started timer, an after",
+          arguments: [(0, "the throttle of 'level' did not reopen its interval"), (1, "timer 't1' did not start"),
+                      (2, "the timer of state 'a' (after 0) did not start")])
+    func timerTableFull(_ room: Int, _ which: String) throws {
+        let (a, ma, snapshot) = try heldAtHalf()
+        let b = Harness()
+        b.tick(0.5)
+        let fillers = try (0..<3).map { _ throws(AnimrtError) in try b.runtime.startTimer(after: 100, token: 7) }
+        b.runtime.limitTable(.timer, to: 3 + room)
+        let before = inventory(b)
+        expectError(.noMemory, ["the snapshot could not be restored", which, "too many timers", "nothing was made"]) {
+            () throws(AnimrtError) in _ = try b.host.restore(snapshot)
+        }
+        #expect(inventory(b) == before, "nothing of the refused restore is left")
+        #expect(b.events().isEmpty, "the host hears nothing of a refused restore: \(b.events())")
+
+        for t in fillers { try b.runtime.cancelTimer(t) }
+        let mb = try b.host.restore(snapshot)
+        #expect(try b.host.snapshot(mb) == snapshot)
+        #expect(b.events().isEmpty)
+        var twin = try TwinRun(a, ma, b, mb)
+        try twin.drive([.send("level", [.number(3)]),  // still throttled: replaces 2
+                        .tick(1.4), .tick(1.5),         // the window ends: 3 is processed and opens the next
+                        .send("level", [.number(4)]), .tick(2.4), .tick(2.5), .tick(3), .tick(5), .tick(11)])
+        #expect(b.context(mb, "value") == .number(4) && b.context(mb, "pings") == .number(1) && b.state(mb) == "b")
+    }
+
+    /// The second animation finds the table of attached animations full:
+    /// undoing stops the first, and that stop is not reported (the host was
+    /// never told it started). Events queued before the restore stay.
+    @Test("an animation table found full stops what was restored without a word; earlier events stay queued")
+    func animationTableFull() throws {
+        let (_, _, snapshot) = try heldAtHalf()
+        let b = Harness()
+        b.tick(0.5)
+        let own = try b.runtime.createLayer()
+        let mine = try b.runtime.add(.basic("opacity", from: .scalar(1), to: .scalar(0), timing: MediaTiming(duration: 1)),
+                                     to: own, forKey: "mine")
+        try b.runtime.removeInstance(mine)
+        b.runtime.limitTable(.instance, to: 1)
+        let before = inventory(b)
+        expectError(.noMemory, ["the snapshot could not be restored", "too many attached animations", "nothing was made"]) {
+            () throws(AnimrtError) in _ = try b.host.restore(snapshot)
+        }
+        #expect(inventory(b) == before)
+        let events = b.events()
+        #expect(events.count == 1 && events.first?.type == .animationStopped && events.first?.reason == .removed
+                && events.first?.object == mine, "only the host's own stop: \(events)")
+        b.runtime.limitTable(.instance, to: 2)  // no effect: a limit is only lowered
+        expectError(.noMemory, ["too many attached animations"]) { () throws(AnimrtError) in _ = try b.host.restore(snapshot) }
+        #expect(b.events().isEmpty)
+    }
+
+    @Test("a full layer table refuses the restore before any animation, and nothing is reported")
+    func layerTableFull() throws {
+        let (_, _, snapshot) = try heldAtHalf()
+        let b = Harness()
+        b.tick(0.5)
+        _ = try b.runtime.createLayer()
+        b.runtime.limitTable(.layer, to: 2)  // room for box, not for bar
+        let before = inventory(b)
+        expectError(.noMemory, ["the snapshot could not be restored", "too many layers", "nothing was made"]) {
+            () throws(AnimrtError) in _ = try b.host.restore(snapshot)
+        }
+        #expect(inventory(b) == before)
+        #expect(b.events().isEmpty)
+    }
+}
