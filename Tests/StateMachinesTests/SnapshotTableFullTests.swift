@@ -72,6 +72,35 @@ struct SnapshotTableFullTests {
         #expect(b.context(mb, "value") == .number(4) && b.context(mb, "pings") == .number(1) && b.state(mb) == "b")
     }
 
+    /// Its only timer is the window: restored without it, the instance would
+    /// run on with `level` no longer throttled and 6 never processed.
+    @Test("a snapshot whose only timer is a throttle window is refused when the window cannot reopen")
+    func throttleWindowAlone() throws {
+        let (a, ma, _) = try heldAtHalf()
+        a.tick(1.5)  // 2 is processed and opens a window that ends at 2.5
+        a.tick(5.5)  // t1 has fired and the after has moved it to b; the animations run until 10
+        #expect(try a.send(ma, "level", [.number(5)]) == .taken)
+        #expect(try a.send(ma, "level", [.number(6)]) == .throttled)
+        _ = a.events()
+        let snapshot = try a.host.snapshot(ma)
+        #expect(snapshot.contains(#""throttle":"level""#) && snapshot.ranges(of: #""sequence":"#).count == 1, "the window is its only timer")
+        let b = Harness()
+        b.tick(5.5)
+        let filler = try b.runtime.startTimer(after: 100, token: 7)
+        b.runtime.limitTable(.timer, to: 1)
+        let before = inventory(b)
+        expectError(.noMemory, ["the throttle of 'level' did not reopen its interval: too many timers", "nothing was made"]) {
+            () throws(AnimrtError) in _ = try b.host.restore(snapshot)
+        }
+        #expect(inventory(b) == before)
+        #expect(b.events().isEmpty)
+        try b.runtime.cancelTimer(filler)
+        let mb = try b.host.restore(snapshot)
+        var twin = try TwinRun(a, ma, b, mb)
+        try twin.drive([.send("level", [.number(7)]), .tick(6.4), .tick(6.5), .send("level", [.number(8)]), .tick(7.5), .tick(11)])
+        #expect(b.context(mb, "value") == .number(8))
+    }
+
     /// The second animation finds the table of attached animations full:
     /// undoing stops the first, and that stop is not reported (the host was
     /// never told it started). Events queued before the restore stay.
