@@ -300,18 +300,18 @@ public final class Runtime {
 
     /// Where the event queue (and the trace's digest) stand, for
     /// `withdrawEvents(since:)`.
-    public struct EventMark {
+    package struct EventMark {
         let queue: EventQueue.Mark
         let digest: EventDigest?
     }
 
-    public func eventMark() -> EventMark { EventMark(queue: events.mark, digest: eventDigest) }
+    package func eventMark() -> EventMark { EventMark(queue: events.mark, digest: eventDigest) }
 
     /// Takes back every event queued since `mark`, as if it had never been
     /// reported: an operation that is refused after it began, and undone
     /// (a machine restore that finds a table full), tells the host nothing
     /// but its status. Events must not be polled in between.
-    public func withdrawEvents(since mark: EventMark) {
+    package func withdrawEvents(since mark: EventMark) {
         events.withdraw(since: mark.queue)
         if mark.digest != nil { eventDigest = mark.digest }
     }
