@@ -14,6 +14,7 @@ keyword argument and a property of the same name (Core Animation's
 from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_uint64
+import sys
 from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
                     Tuple, TypedDict, Union)
 
@@ -26,7 +27,10 @@ from ._object import Object, Strict
 from ._values import Value, ValueLike, components, doubles, python_value
 
 if TYPE_CHECKING:
-    from typing import Unpack
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # typing gained Unpack in 3.11; type checkers ship typing_extensions, and it is never imported at run time
+        from typing_extensions import Unpack
 
     from ._runtime import Runtime
 

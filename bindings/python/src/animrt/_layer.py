@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from dataclasses import dataclass
+import sys
 from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, overload
 
 from . import _arguments as check
@@ -17,7 +18,10 @@ from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transfo
 from ._animation import MediaTimingOptions
 
 if TYPE_CHECKING:
-    from typing import Unpack
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # typing gained Unpack in 3.11; type checkers ship typing_extensions, and it is never imported at run time
+        from typing_extensions import Unpack
 
     from ._animation import Animation
     from ._barrier import Barrier

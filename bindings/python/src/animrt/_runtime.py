@@ -43,7 +43,10 @@ from ._transaction import Transaction
 from ._values import KeyPathInfo, Point, Property, Rect, ValueLike, components, flatten
 
 if TYPE_CHECKING:
-    from typing import Unpack
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # typing gained Unpack in 3.11; type checkers ship typing_extensions, and it is never imported at run time
+        from typing_extensions import Unpack
 
     from ._animation import Animation, AnimationOptions, PathElementLike, SpringOptions, TimingOptions
 
