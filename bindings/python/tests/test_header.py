@@ -10,7 +10,8 @@ import animrt
 from animrt import _ffi
 
 HEADER = os.path.join(os.path.dirname(__file__), "..", "..", "..", "include", "animrt.h")
-TEXT = open(HEADER, encoding="utf-8").read()
+with open(HEADER, encoding="utf-8") as header:
+    TEXT = header.read()
 
 ENUM_TYPES = {"animrt_value_kind", "animrt_animation_kind", "animrt_timing_param", "animrt_flag",
               "animrt_calculation_mode", "animrt_direction", "animrt_export_format", "animrt_fill_mode",

@@ -36,7 +36,8 @@ def test_the_package_is_strictly_typed():
 def doc_examples():
     """Every ```python block of the docs: each is a whole program."""
     for doc in DOCS:
-        text = open(os.path.join(ROOT, doc), encoding="utf-8").read()
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
+            text = f.read()
         for i, m in enumerate(re.finditer(r"```python\n(.*?)```", text, re.S)):
             yield f"{doc}#{i}", m.group(1)
 
