@@ -189,6 +189,11 @@ tsan: tools plugins
 	        && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(OUT)/$${t}_tsan $(OUT) || exit 1; \
 	done
 
+# The other CPython versions test-python runs the binding's tests under (all but the wheel builds
+# of test_install.py; see tools/python_versions.py), each found as pythonX.Y on PATH or in pyenv.
+# A version that is not there is named and passed over. PYTHON_VERSIONS= leaves them all out.
+PYTHON_VERSIONS ?= 3.9 3.10 3.11 3.12 3.13 3.14
+
 python-deps:
 	@$(PYTHON) -c "import pytest, mypy, numpy" 2>/dev/null || $(PYTHON) -m pip install -q pytest mypy numpy \
 	    || { echo "the Python tests need pytest, mypy and numpy: $(PYTHON) -m pip install pytest mypy numpy"; exit 1; }
@@ -203,6 +208,7 @@ test-python: lib plugins python-deps
 	ANIMRT_LIBRARY=$(abspath $(LIB)) PYTHONPATH=bindings/python/src $(PYTHON) examples/progress_card.py --svg $(OUT)/progress_card.svg
 	$(PYTHON) -c "import sys, xml.etree.ElementTree as E; n = len(E.parse(sys.argv[1]).getroot().findall('{http://www.w3.org/2000/svg}g')); assert n >= 10, n; print(f'examples/progress_card.py: ran, and its SVG filmstrip parses ({n} frames)')" $(OUT)/progress_card.svg
 	PYTHONPATH=bindings/python/src $(PYTHON) -m mypy --strict examples/progress_card.py
+	ANIMRT_LIBRARY=$(abspath $(LIB)) ANIMRT_PLUGIN_DIR=$(abspath $(OUT)) $(PYTHON) tools/python_versions.py $(PYTHON_VERSIONS)
 
 curves: lib
 	ANIMRT_LIBRARY=$(abspath $(LIB)) $(PYTHON) tools/plot_curves.py docs/curves.svg
