@@ -191,7 +191,7 @@ tsan: tools plugins
 
 # The other CPython versions test-python runs the binding's tests under (all but the wheel builds
 # of test_install.py; see tools/python_versions.py), each found as pythonX.Y on PATH or in pyenv.
-# A version that is not there is named and passed over. PYTHON_VERSIONS= leaves them all out.
+# A version that is not there, or whose packages pip cannot install, is named and passed over. PYTHON_VERSIONS= leaves them all out.
 PYTHON_VERSIONS ?= 3.9 3.10 3.11 3.12 3.13 3.14
 
 python-deps:
