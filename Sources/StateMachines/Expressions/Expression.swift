@@ -14,7 +14,9 @@ public final class Expression: Sendable, CustomStringConvertible {
     /// The type of the result.
     public let type: MachineType
     /// The checked tree: the reference semantics.
-    let root: Node
+    var root: Node { tree }
+    /// Set once in `init`; `deinit` takes it apart (see `Node.dismantle`).
+    nonisolated(unsafe) private var tree: Node
     /// The same, compiled: what runs.
     let program: Program
 
@@ -26,9 +28,11 @@ public final class Expression: Sendable, CustomStringConvertible {
     }
 
     init(text: String, type: MachineType, root: Node) {
-        self.text = text; self.type = type; self.root = root
+        self.text = text; self.type = type; self.tree = root
         self.program = Program(root)
     }
+
+    deinit { Node.dismantle(&tree) }
 
     /// The value, when the expression does not depend on anything that
     /// changes (a literal, or arithmetic on literals and config).
@@ -85,21 +89,40 @@ indirect enum Node: Sendable {
 }
 
 extension Node {
-    /// The computed context fields the expression reads (directly).
+    /// The operands of an operation, first to last (none for a leaf).
+    var operands: [Node] {
+        switch self {
+        case .negate(let a), .not(let a): [a]
+        case .arithmetic(_, let a, let b), .concatenate(let a, let b), .compare(_, let a, let b), .and(let a, let b), .or(let a, let b):
+            [a, b]
+        case .conditional(let c, let a, let b): [c, a, b]
+        case .builtin(_, let args), .external(_, let args): args
+        case .constant, .config, .context, .event, .computed, .index, .isActive, .timerActive, .text: []
+        }
+    }
+
+    /// The computed context fields the expression reads (directly), in
+    /// the order a walk left to right meets them. The walk keeps its own
+    /// stack: a chain of operators makes a tree thousands of nodes deep.
     var computedFields: [Int] {
         var out: [Int] = []
-        func walk(_ n: Node) {
-            switch n {
-            case .computed(let i): out.append(i)
-            case .negate(let a), .not(let a): walk(a)
-            case .arithmetic(_, let a, let b), .concatenate(let a, let b), .compare(_, let a, let b), .and(let a, let b), .or(let a, let b):
-                walk(a); walk(b)
-            case .conditional(let c, let a, let b): walk(c); walk(a); walk(b)
-            case .builtin(_, let args), .external(_, let args): args.forEach(walk)
-            case .constant, .config, .context, .event, .index, .isActive, .timerActive, .text: break
-            }
+        var pending = [self]
+        while let n = pending.popLast() {
+            if case .computed(let i) = n { out.append(i) }
+            pending += n.operands.reversed()
         }
-        walk(self)
         return out
+    }
+
+    /// Lets go of a tree one node at a time. Releasing the last reference
+    /// to a node releases its operands inside that release, so dropping a
+    /// tree thousands of nodes deep the ordinary way recurses as deep (about
+    /// 100 bytes of stack a node). Here each node's operands are held on a
+    /// list before the node goes, so no release reaches further than one
+    /// node. `root` is left a leaf.
+    static func dismantle(_ root: inout Node) {
+        var pending = [root]
+        root = .index
+        while let n = pending.popLast() { pending += n.operands }
     }
 }

@@ -34,7 +34,12 @@ struct Parser {
     /// Parses and checks `text`; `expected` is the type the place needs (nil: any).
     static func parse(_ text: String, scope: ExpressionScope, expected: MachineType?) throws(ExpressionError) -> Expression {
         var p = Parser(tokens: try Lexer.tokens(text), scope: scope)
-        let (node, type, column) = try p.conditional()
+        // Defers run last first: the tree the parse made is let go of
+        // (freeing its root at most), then the operations it holds.
+        defer { p.letGoOfOperations() }
+        var parsed = try p.conditional()
+        defer { parsed.0 = .index }
+        let (node, type, column) = parsed
         guard case .end = p.peek.token else {
             throw ExpressionError(column: p.peek.column, message: "unexpected \(p.describe(p.peek.token)) after the end of the expression")
         }
@@ -49,6 +54,17 @@ struct Parser {
     /// Levels of nesting open (`DefinitionLimits.maxExpressionDepth`).
     private var depth = 0
     private let scope: ExpressionScope
+    /// Every operation made so far, operands before what uses them. A
+    /// chain of operators makes a tree thousands of nodes deep, and
+    /// releasing its root would release the rest inside that release, one
+    /// level of recursion a node: held here, no node goes while it holds
+    /// the last reference to another, until `letGoOfOperations` lets go of
+    /// them one at a time, last made first (on success and on error alike).
+    private var operations: [Node] = []
+
+    private mutating func letGoOfOperations() {
+        while operations.popLast() != nil {}
+    }
 
     private init(tokens: [Lexeme], scope: ExpressionScope) { self.tokens = tokens; self.scope = scope }
 
@@ -323,10 +339,12 @@ struct Parser {
         for (i, (a, p)) in zip(args, f.parameters).enumerated() where a.1 != p {
             throw ExpressionError(column: a.2, message: "argument \(i + 1) of \(f.signature) must be a \(p), not a \(a.1)", status: .kind)
         }
-        return (.external(f, args.map(\.0)), result, column)
+        let node = Node.external(f, args.map(\.0))
+        operations.append(node)
+        return (node, result, column)
     }
 
-    private func builtin(_ b: Builtin, _ args: [Typed], column: Int) throws(ExpressionError) -> Typed {
+    private mutating func builtin(_ b: Builtin, _ args: [Typed], column: Int) throws(ExpressionError) -> Typed {
         func arity(_ n: ClosedRange<Int>) throws(ExpressionError) {
             guard n.contains(args.count) else {
                 let want = n.lowerBound == n.upperBound ? "\(n.lowerBound)" : n.upperBound == Int.max ? "at least \(n.lowerBound)" : "\(n.lowerBound) to \(n.upperBound)"
@@ -375,9 +393,17 @@ struct Parser {
         }
     }
 
+    /// An operation just made: computed now when its operands are all
+    /// constants (`constantFolded`), else kept on `operations`.
+    private mutating func fold(_ node: Node) -> Node {
+        let folded = constantFolded(node)
+        if case .constant = folded {} else { operations.append(folded) }
+        return folded
+    }
+
     /// Computes nodes whose operands are all constants (no config, context,
     /// event, clock or function is involved).
-    private func fold(_ node: Node) -> Node {
+    private func constantFolded(_ node: Node) -> Node {
         func constant(_ n: Node) -> Bool { if case .constant = n { return true }; return false }
         let operands: [Node]
         switch node {

@@ -62,68 +62,86 @@ final class Program: Sendable {
             }
         }
 
-        mutating func emit(_ n: Node) {
-            switch n {
-            case .constant(let v): constants.append(v); push(.constant(Int32(constants.count - 1)), 1)
-            case .config(let i): push(.config(Int32(i)), 1)
-            case .context(let i): push(.context(Int32(i)), 1)
-            case .event(let i): push(.event(Int32(i)), 1)
-            case .computed(let i): push(.computed(Int32(i)), 1)
-            case .index: push(.index, 1)
-            case .negate(let a): emit(a); push(.negate, 0)
-            case .not(let a): emit(a); push(.not, 0)
-            case .arithmetic(let op, let a, let b):
-                emit(a); emit(b)
-                switch op {
-                case .add: push(.add, -1)
-                case .subtract: push(.subtract, -1)
-                case .multiply: push(.multiply, -1)
-                case .divide: push(.divide, -1)
-                case .remainder: push(.remainder, -1)
+        /// What is left to do, last first: a node to compile, an
+        /// instruction to add once its operands are compiled, a branch to
+        /// add or to aim at the end of the code so far (by label).
+        enum Step {
+            case node(Node)
+            case op(Instruction, Int)
+            case external(MachineFunction, Int)
+            case branch(Instruction, label: Int)
+            case land(label: Int)
+        }
+
+        /// Compiles `root` in post-order with a stack of steps, not by
+        /// recursion: a chain of 2043 '+' is a tree 2044 deep, and the
+        /// caller's thread may be small.
+        mutating func emit(_ root: Node) {
+            var steps: [Step] = [.node(root)]
+            var labels: [Int] = []
+            func label() -> Int { labels.append(0); return labels.count - 1 }
+            while let step = steps.popLast() {
+                switch step {
+                case .op(let i, let delta): push(i, delta)
+                case .external(let f, let argc):
+                    functions.append(f)
+                    push(.external(Int32(functions.count - 1), Int32(argc)), 1 - argc)
+                case .branch(let i, let l): labels[l] = code.count; push(i, -1)
+                case .land(let l): patch(labels[l], to: code.count)
+                case .node(let n):
+                    // Pushed in reverse: the first operand is compiled first.
+                    switch n {
+                    case .constant(let v): constants.append(v); push(.constant(Int32(constants.count - 1)), 1)
+                    case .config(let i): push(.config(Int32(i)), 1)
+                    case .context(let i): push(.context(Int32(i)), 1)
+                    case .event(let i): push(.event(Int32(i)), 1)
+                    case .computed(let i): push(.computed(Int32(i)), 1)
+                    case .index: push(.index, 1)
+                    case .negate(let a): steps += [.op(.negate, 0), .node(a)]
+                    case .not(let a): steps += [.op(.not, 0), .node(a)]
+                    case .arithmetic(let op, let a, let b):
+                        let i: Instruction
+                        switch op {
+                        case .add: i = .add
+                        case .subtract: i = .subtract
+                        case .multiply: i = .multiply
+                        case .divide: i = .divide
+                        case .remainder: i = .remainder
+                        }
+                        steps += [.op(i, -1), .node(b), .node(a)]
+                    case .concatenate(let a, let b): steps += [.op(.concatenate, -1), .node(b), .node(a)]
+                    case .compare(let op, let a, let b):
+                        let i: Instruction
+                        switch op {
+                        case .equal: i = .equal
+                        case .notEqual: i = .notEqual
+                        case .less: i = .less
+                        case .lessOrEqual: i = .lessOrEqual
+                        case .greater: i = .greater
+                        case .greaterOrEqual: i = .greaterOrEqual
+                        }
+                        steps += [.op(i, -1), .node(b), .node(a)]
+                    case .and(let a, let b):
+                        let l = label()
+                        steps += [.land(label: l), .node(b), .branch(.branchIfFalseOrPop(0), label: l), .node(a)]
+                    case .or(let a, let b):
+                        let l = label()
+                        steps += [.land(label: l), .node(b), .branch(.branchIfTrueOrPop(0), label: l), .node(a)]
+                    case .conditional(let c, let a, let b):
+                        let toElse = label(), toEnd = label()
+                        steps += [.land(label: toEnd), .node(b), .land(label: toElse), .branch(.jump(0), label: toEnd),
+                                  .node(a), .branch(.branchIfFalse(0), label: toElse), .node(c)]
+                    case .isActive(let s): push(.isActive(Int32(s)), 1)
+                    case .timerActive(let t): push(.timerActive(Int32(t)), 1)
+                    case .text(let k): push(.text(Int32(k)), 1)
+                    case .builtin(let f, let args):
+                        steps.append(.op(.builtin(f, Int32(args.count)), 1 - args.count))
+                        steps += args.reversed().map { .node($0) }
+                    case .external(let f, let args):
+                        steps.append(.external(f, args.count))
+                        steps += args.reversed().map { .node($0) }
+                    }
                 }
-            case .concatenate(let a, let b): emit(a); emit(b); push(.concatenate, -1)
-            case .compare(let op, let a, let b):
-                emit(a); emit(b)
-                switch op {
-                case .equal: push(.equal, -1)
-                case .notEqual: push(.notEqual, -1)
-                case .less: push(.less, -1)
-                case .lessOrEqual: push(.lessOrEqual, -1)
-                case .greater: push(.greater, -1)
-                case .greaterOrEqual: push(.greaterOrEqual, -1)
-                }
-            case .and(let a, let b):
-                emit(a)
-                let branch = code.count
-                push(.branchIfFalseOrPop(0), -1)
-                emit(b)
-                patch(branch, to: code.count)
-            case .or(let a, let b):
-                emit(a)
-                let branch = code.count
-                push(.branchIfTrueOrPop(0), -1)
-                emit(b)
-                patch(branch, to: code.count)
-            case .conditional(let c, let a, let b):
-                emit(c)
-                let toElse = code.count
-                push(.branchIfFalse(0), -1)
-                emit(a)
-                let toEnd = code.count
-                push(.jump(0), -1)
-                patch(toElse, to: code.count)
-                emit(b)
-                patch(toEnd, to: code.count)
-            case .isActive(let s): push(.isActive(Int32(s)), 1)
-            case .timerActive(let t): push(.timerActive(Int32(t)), 1)
-            case .text(let k): push(.text(Int32(k)), 1)
-            case .builtin(let f, let args):
-                for a in args { emit(a) }
-                push(.builtin(f, Int32(args.count)), 1 - args.count)
-            case .external(let f, let args):
-                for a in args { emit(a) }
-                functions.append(f)
-                push(.external(Int32(functions.count - 1), Int32(args.count)), 1 - args.count)
             }
         }
     }
