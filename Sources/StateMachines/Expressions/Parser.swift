@@ -112,19 +112,31 @@ struct Parser {
         }
     }
 
+    /// `c ? a : b`. The branch after ':' may be another `? :` (a chain
+    /// "c1 ? a1 : c2 ? a2 : b" nests one level a '?'): the chain is read
+    /// in a loop and built from its end, not by recursion, with the levels
+    /// counted and the checks made in the order recursion would make them.
     private mutating func conditional() throws(ExpressionError) -> Typed {
-        try descend()
-        defer { depth -= 1 }
-        let c = try or()
-        guard accept("?") else { return c }
-        try require(c, .bool, "the condition of '? :'")
-        let a = try conditional()
-        try expect(":")
-        let b = try conditional()
-        guard a.1 == b.1 else {
-            throw ExpressionError(column: b.2, message: "both branches of '? :' must have one type; they are \(a.1) and \(b.1)", status: .kind)
+        let outer = depth
+        defer { depth = outer }
+        var arms: [(condition: Typed, then: Typed)] = []
+        var last: Typed
+        while true {
+            try descend()
+            let c = try or()
+            guard accept("?") else { last = c; break }
+            try require(c, .bool, "the condition of '? :'")
+            let a = try conditional()
+            try expect(":")
+            arms.append((c, a))
         }
-        return (fold(.conditional(c.0, a.0, b.0)), a.1, c.2)
+        while let (c, a) = arms.popLast() {
+            guard a.1 == last.1 else {
+                throw ExpressionError(column: last.2, message: "both branches of '? :' must have one type; they are \(a.1) and \(last.1)", status: .kind)
+            }
+            last = (fold(.conditional(c.0, a.0, last.0)), a.1, c.2)
+        }
+        return last
     }
 
     private mutating func or() throws(ExpressionError) -> Typed {
