@@ -100,17 +100,20 @@ public enum DefinitionLimits {
     public static let maxMicrosteps = 100_000
     /// The deepest nesting of objects and arrays in JSON the machines read
     /// (a definition, a payload, options, a snapshot). Decoding recurses
-    /// once per level; a definition at every other limit nests about 75 deep.
+    /// once per level (deep text is decoded on a thread of its own,
+    /// `LargeStack`); a definition at every other limit nests about 75 deep.
     public static let maxJSONDepth = 128
     /// The longest expression text, in bytes.
     public static let maxExpressionLength = 4_096
     /// The deepest nesting in an expression: the expression is one level,
     /// and each parenthesis, call, branch of '? :', '-' or 'not' inside it
-    /// adds one. Parsing recurses once per level, so this bounds its stack.
-    /// Compiling walks the tree once per operation: a chain of operators
-    /// ("context.r+1+1+…") is one level but as many operations deep, which
-    /// `maxExpressionLength` bounds (about 2048). Both fit a thread of
-    /// 256 KiB (test_machines.c, deep_input_on_a_small_stack).
+    /// adds one. Parsing recurses once per level, so this bounds its stack
+    /// (a deep expression is parsed on a thread of its own, `LargeStack`).
+    /// A chain of operators ("context.r+1+1+…") is one level but as many
+    /// operations deep, which `maxExpressionLength` bounds (about 2048):
+    /// compiling and releasing the tree walk it without recursion. The
+    /// deepest of each loads and runs on a thread of 128 KiB
+    /// (test_machines.c, deep_input_on_a_small_stack).
     public static let maxExpressionDepth = 64
     /// The longest string an expression makes by joining two ('+'), in
     /// bytes: a context string that doubles on every event stops here, with

@@ -26,8 +26,11 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
     static func parse(_ bytes: some Collection<UInt8>) throws(AnimrtErrorBox) -> JSONValue {
         let bytes = Array(bytes)
         try checkDepth(bytes)
+        let decoded: Result<JSONValue, any Error>
+        if JSONSyntax.firstTooDeep(in: bytes, limit: LargeStack.inlineJSONDepth) == nil { decoded = decode(bytes) }
+        else { decoded = LargeStack.run { decode(bytes) } }
         let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
+        do { value = try decoded.get() }
         catch {
             // The decoder gives no position (and reports some syntax errors
             // as a type it did not find): the syntax scan places them.
@@ -43,6 +46,11 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
         // than lose part of it silently.
         if let p = JSONSyntax.firstRefusal(in: bytes) { throw AnimrtErrorBox(refusal(p)) }
         return value
+    }
+
+    /// The decoder's answer; it recurses once per level of nesting.
+    private static func decode(_ bytes: [UInt8]) -> Result<JSONValue, any Error> {
+        Result { try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
     }
 
     /// Refuses nesting deeper than the machines read (the decoder recurses

@@ -33,7 +33,50 @@ struct Parser {
 
     /// Parses and checks `text`; `expected` is the type the place needs (nil: any).
     static func parse(_ text: String, scope: ExpressionScope, expected: MachineType?) throws(ExpressionError) -> Expression {
-        var p = Parser(tokens: try Lexer.tokens(text), scope: scope)
+        let tokens = try Lexer.tokens(text)
+        guard nestingBound(tokens) <= LargeStack.inlineExpressionDepth else {
+            return try LargeStack.run { () -> Result<Expression, ExpressionError> in
+                Result { () throws(ExpressionError) in try parse(tokens, text, scope: scope, expected: expected) }
+            }.get()
+        }
+        return try parse(tokens, text, scope: scope, expected: expected)
+    }
+
+    /// At least the levels of recursion parsing `tokens` takes: each '('
+    /// opens one until its ')' (not that of `in`, `timerActive` or `text`,
+    /// whose argument is a quoted name), each '?' one until its ':' (the
+    /// branch after ':' is read in a loop), each '-' or 'not' in front of a
+    /// value one that ends no later than the parenthesis around it.
+    static func nestingBound(_ tokens: [Lexeme]) -> Int {
+        var depth = 1, deepest = 1
+        var outer: [(depth: Int, parenthesis: Bool)] = []
+        var afterValue = false
+        var previous: Token? = nil
+        for t in tokens {
+            switch t.token {
+            case .symbol("("):
+                let named = previous == .identifier("in") || previous == .identifier("timerActive") || previous == .identifier("text")
+                outer.append((depth, true)); depth += named ? 0 : 1; afterValue = false
+            case .symbol(")"):
+                while let o = outer.popLast() { depth = o.depth; if o.parenthesis { break } }
+                afterValue = true
+            case .symbol("?"): outer.append((depth, false)); depth += 1; afterValue = false
+            case .symbol(":"):
+                if let o = outer.last, !o.parenthesis { depth = o.depth; outer.removeLast() }
+                afterValue = false
+            case .symbol("-") where !afterValue, .symbol("!"), .identifier("not"): depth += 1; afterValue = false
+            case .number, .string: afterValue = true
+            case .identifier(let s): afterValue = s != "and" && s != "or"
+            default: afterValue = false
+            }
+            previous = t.token
+            deepest = max(deepest, depth)
+        }
+        return deepest
+    }
+
+    private static func parse(_ tokens: [Lexeme], _ text: String, scope: ExpressionScope, expected: MachineType?) throws(ExpressionError) -> Expression {
+        var p = Parser(tokens: tokens, scope: scope)
         // Defers run last first: the tree the parse made is let go of
         // (freeing its root at most), then the operations it holds.
         defer { p.letGoOfOperations() }
