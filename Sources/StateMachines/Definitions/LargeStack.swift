@@ -19,9 +19,16 @@ enum LargeStack {
     /// The deepest JSON decoded on the caller's thread (about 30 KiB of
     /// stack in a release build). Every shipped definition nests 11 or less.
     static let inlineJSONDepth = 16
-    /// The deepest expression parsed on the caller's thread (a level is a
-    /// parenthesis, a call, '? :', '-' or 'not').
+    /// The deepest expression parsed on the caller's thread, in levels of
+    /// recursion (`Parser.nestingBound`): every shipped expression has 4 or
+    /// less, about 7 KiB of stack in a release build. Unoptimized frames
+    /// are ten times larger, and a debug build parses deeper than 2 levels
+    /// on the thread, so that it too reads everything on 128 KiB.
+    #if DEBUG
+    static let inlineExpressionDepth = 2
+    #else
     static let inlineExpressionDepth = 4
+    #endif
     /// The stack of the reading thread: room for `DefinitionLimits.maxJSONDepth`
     /// and `maxExpressionDepth` levels several times over, in any build.
     static let stackBytes = 4 << 20
