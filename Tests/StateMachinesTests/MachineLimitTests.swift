@@ -39,6 +39,36 @@ struct MachineLimitTests {
         }
     }
 
+    @Test("the recursion parsing an expression takes is never counted short before it is parsed: a deep one is parsed on a thread of its own")
+    func nestingBound() throws {
+        func bound(_ text: String) throws -> Int { Parser.nestingBound(try Lexer.tokens(text)) }
+        // Binary operators add no level, nor does the branch after ':' (read in a loop), nor the
+        // parentheses around a quoted name: these stay on the caller's thread.
+        #expect(try bound("context.n - 1 - 1 - 1") == 1)
+        #expect(try bound("context.b and not context.b") == 2)
+        #expect(try bound("-context.n") == 2)
+        #expect(try bound("abs(-context.n) - 1") == 3)
+        #expect(try bound("context.b ? 1 : context.b ? 2 : 3") == 2)
+        #expect(try bound("context.b ? context.b ? 1 : 2 : 3") == 3)
+        #expect(try bound("(context.b ? 1 : 2) + (context.n)") == 3)
+        #expect(try bound("in('a') ? text('b') : timerActive('c') ? 'x' : 'y'") == 2)
+        #expect(try bound("min(1, -(2), 3)") == 4)
+        // At the limit, every way of nesting that recurses counts all 64 levels (and loads).
+        let h = Harness()
+        for (expression, condition) in [(nested("(", "context.n", ")", 63), "true"), (nested("abs(", "context.n", ")", 63), "true"),
+                                         (nested("min(1, ", "context.n", ")", 63), "true"), (String(repeating: "-", count: 63) + "context.n", "true"),
+                                         ("1", String(repeating: "not ", count: 63) + "context.b"), ("1", String(repeating: "!", count: 63) + "context.b"),
+                                         ("-" + nested("-(", "context.n", ")", 31), "true"), ("-" + nested("(context.b ? ", "1", " : 2)", 31), "true"),
+                                         (String(repeating: "context.b ? ", count: 63) + "1" + String(repeating: " : 2", count: 63), "true")] {
+            _ = try h.load(assigning(expression, guard: condition))
+            #expect(try max(bound(expression), bound(condition)) >= 64, "\(expression.prefix(24)) \(condition.prefix(24))")
+        }
+        // A chain of 63 '? :' after ':' is 64 levels too, but read in a loop.
+        let chain = String(repeating: "context.b ? 1 : ", count: 63) + "2"
+        _ = try h.load(assigning(chain))
+        #expect(try bound(chain) == 2)
+    }
+
     @Test("JSON nests at most 128 levels, in a definition, a payload, options and a snapshot; deeper is refused before it is decoded")
     func jsonDepth() throws {
         let h = Harness()
