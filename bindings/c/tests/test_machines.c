@@ -559,6 +559,10 @@ TEST(deep_input_on_a_small_stack) {
 }
 
 int main(void) {
+    /* First, while nothing has run yet: what the library does the first time (binding symbols,
+     * making type metadata) then happens on the small stack too, as it would in a host whose first
+     * definition is a deep one. */
+    RUN(deep_input_on_a_small_stack);
     RUN(load_and_names);
     RUN(names_through_the_machine);
     RUN(load_errors);
@@ -566,6 +570,5 @@ int main(void) {
     RUN(bad_sends);
     RUN(events_by_callback);
     RUN(snapshot_and_restore);
-    RUN(deep_input_on_a_small_stack);
     return check_report();
 }
