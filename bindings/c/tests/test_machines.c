@@ -515,6 +515,12 @@ static void *deep_inputs(void *unused) {
     CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_INVALID);
     CHECK_MESSAGE("unknown key 'x'");
     free(text);
+    text = nest("{\"x\": ", "[", "", "]", 127, "}");  /* a snapshot 128 deep: refused, its decoding bounded by its own types */
+    animrt_id restored = 0;
+    CHECK_STATUS(animrt_machine_restore(rt, text, 0, &restored), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("not a machine snapshot");
+    CHECK(restored == 0);
+    free(text);
     text = nest("{\"name\": \"p\", \"x\": ", "[", "", "]", 128, "}");
     CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_RANGE);
     CHECK_MESSAGE("the JSON is too deep at line 1, column 147");
