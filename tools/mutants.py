@@ -182,6 +182,10 @@ MUTANTS = [
            "defaultDuration: inherited, isChild: true", "defaultDuration: MediaTiming.defaultDuration, isChild: true",
            ("swift:AnimationCoreTests.GroupTimingTests", "c"),
            "a group's child without a duration runs 0.25 s instead of the group's duration"),
+    Mutant("group-child-end-exclusive", "dropped statement", RESOLVED,
+           "resolved[resolved.count - 1].isGroupChild = true", "_ = resolved.count",
+           ("swift:AnimationCoreTests.GroupTimingTests",),
+           "a group filling forwards drops a child that ends with it (the model shows)"),
     # ---- lifecycle ---------------------------------------------------------
     Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,

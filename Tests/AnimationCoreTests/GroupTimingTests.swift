@@ -113,4 +113,37 @@ struct GroupTimingTests {
         guard case .group(let given) = g.content else { return }
         #expect(given[0].timing.duration == 0)
     }
+
+    /// Core Animation's idiom for keeping a group's end state: fillMode
+    /// forwards and removedOnCompletion false on the group alone, children
+    /// left with the default fill. The group holds its children at its end,
+    /// so a child that ends with it shows its last frame from then on; one
+    /// that ended earlier follows its own fill (the model), and so does a
+    /// child whose end the group's reverse iteration starts on.
+    @Test("R1.2 a group filling forwards holds a child that ends with it")
+    func groupFillHoldsChildren() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(-1), forKeyPath: "opacity", of: l)
+        try rt.setModelValue(.scalar(-1), forKeyPath: "cornerRadius", of: l)
+        let whole = Animation.basic("opacity", from: .scalar(0), to: .scalar(10))
+        let early = linear("cornerRadius", 0, 4, duration: 0.5)
+        var g = Animation.group([whole, early], timing: MediaTiming(duration: 2, fillMode: .forwards))
+        g.isRemovedOnCompletion = false
+        let h = try rt.add(g, to: l, forKey: "g")
+        for (t, opacity, radius) in [(0.0, 0.0, 0.0), (1.0, 5.0, -1.0), (2.0, 10.0, -1.0), (7.0, 10.0, -1.0)] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), opacity, 1e-12, "opacity at t = \(t)")
+            expectClose(try rt.scalar("cornerRadius", l), radius, 1e-12, "cornerRadius at t = \(t)")
+        }
+        #expect(try rt.velocity(of: h, keyPath: "opacity").scalar == 0)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+
+        // Autoreversing: the reverse iteration starts on the child's end.
+        let rt2 = Runtime(); let l2 = try rt2.createLayer()
+        _ = try rt2.add(.group([whole], timing: MediaTiming(duration: 1, autoreverses: true)), to: l2, forKey: "g")
+        for (t, v) in [(0.0, 0.0), (0.5, 5.0), (1.0, 10.0), (1.5, 5.0)] {
+            try rt2.tick(t)
+            expectClose(try rt2.scalar("opacity", l2), v, 1e-12, "autoreversing group at t = \(t)")
+        }
+    }
 }

@@ -15,7 +15,7 @@ extension ResolvedAnimation {
     /// effect, or another key path); zero while it fills.
     func velocity(of name: String, at parentTime: Double, rate: Double,
                   model: (Int32) -> AnimatableValue) -> AnimatableValue? {
-        let s = timing.sample(at: parentTime)
+        let s = timing.sample(at: parentTime, endInclusive: isGroupChild)
         guard let progress = s.directedProgress else { return nil }
         let d = timing.effectiveDuration
         let moving = s.phase == .active && timing.speed != 0 && d > 0

@@ -31,6 +31,10 @@ final class ResolvedAnimation {
     var springVelocity: AnimatableValue?
     /// Every property the animation (or its children) writes.
     let targets: [Int32]
+    /// Whether it is a group's child: it then shows its last frame at the
+    /// exact end of its active interval (`MediaTiming.sample`), which is
+    /// where a group filling forwards holds it.
+    var isGroupChild = false
 
     init(keyPath: KeyPath?, timing: MediaTiming, curve: TimingFunction?, removedOnCompletion: Bool,
          additive: Bool, cumulative: Bool, startsFromPresentation: Bool = false, body: Body) {
@@ -68,6 +72,7 @@ final class ResolvedAnimation {
             for (i, c) in children.enumerated() {
                 do { resolved.append(try resolve(c, properties: &properties, defaultDuration: inherited, isChild: true)) }
                 catch { throw error.prefixed("group child \(i): ") }
+                resolved[resolved.count - 1].isGroupChild = true
             }
             return ResolvedAnimation(keyPath: nil, timing: timing, curve: animation.timingFunction,
                                      removedOnCompletion: animation.isRemovedOnCompletion, additive: false,
@@ -180,7 +185,7 @@ final class ResolvedAnimation {
     /// (whole property values, seeded from `model`).
     func contribute(at parentTime: Double, into working: inout [Int32: AnimatableValue],
                     model: (Int32) -> AnimatableValue) {
-        let s = timing.sample(at: parentTime)
+        let s = timing.sample(at: parentTime, endInclusive: isGroupChild)
         guard let progress = s.directedProgress else { return }
         if case .group(let children) = body {
             // The group's timing function eases the time its children see

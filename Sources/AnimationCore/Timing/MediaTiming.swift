@@ -101,12 +101,23 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         return speed > 0 ? scaled : model.endTime + scaled
     }
 
-    /// Samples the timing at `parentTime`.
-    public func sample(at parentTime: Double) -> TimingSample {
-        let model = self.model
+    /// Samples the timing at `parentTime`. `endInclusive` (a group's
+    /// children) makes the exact end of a forward play its last frame
+    /// whatever the fill: see below.
+    public func sample(at parentTime: Double, endInclusive: Bool = false) -> TimingSample {
+        var model = self.model
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
         var phase = model.phase(at: local, backwards: speed < 0)
+        if endInclusive && speed > 0 && phase == .after && !model.fill.fillsForwards
+            && local == max(min(model.delay + ad, model.endTime), 0) {
+            // A group clips its children to its duration and, filling
+            // forwards, holds them at its end: a child that ends with the
+            // group (one that inherits its duration, say) then shows its last
+            // frame, as Core Animation's `fillMode = forwards` on the group
+            // alone does. Only that instant: past it the child's fill decides.
+            model.fill = model.fill == .backwards ? .both : .forwards
+        }
         // WA1's active time. A Web Animations animation that has played
         // through holds its current time at the end it reached (the end time
         // forwards, 0 backwards); local time here runs on, so it is held at
