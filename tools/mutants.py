@@ -183,7 +183,7 @@ MUTANTS = [
            ("swift:AnimationCoreTests.GroupTimingTests", "c"),
            "a group's child without a duration runs 0.25 s instead of the group's duration"),
     Mutant("group-child-end-exclusive", "dropped statement", RESOLVED,
-           "resolved[resolved.count - 1].isGroupChild = true", "_ = resolved.count",
+           "c.contribute(at: childTime, endInclusive: progress == 1,", "c.contribute(at: childTime, endInclusive: false,",
            ("swift:AnimationCoreTests.GroupTimingTests",),
            "a group filling forwards drops a child that ends with it (the model shows)"),
     # ---- lifecycle ---------------------------------------------------------

@@ -118,8 +118,9 @@ struct GroupTimingTests {
     /// forwards and removedOnCompletion false on the group alone, children
     /// left with the default fill. The group holds its children at its end,
     /// so a child that ends with it shows its last frame from then on; one
-    /// that ended earlier follows its own fill (the model), and so does a
-    /// child whose end the group's reverse iteration starts on.
+    /// that ends earlier follows its own fill (the model), from the exact
+    /// instant it ends. An autoreversing group's reverse iteration starts
+    /// on its child's last frame.
     @Test("R1.2 a group filling forwards holds a child that ends with it")
     func groupFillHoldsChildren() throws {
         let rt = Runtime(); let l = try rt.createLayer()
@@ -130,7 +131,7 @@ struct GroupTimingTests {
         var g = Animation.group([whole, early], timing: MediaTiming(duration: 2, fillMode: .forwards))
         g.isRemovedOnCompletion = false
         let h = try rt.add(g, to: l, forKey: "g")
-        for (t, opacity, radius) in [(0.0, 0.0, 0.0), (1.0, 5.0, -1.0), (2.0, 10.0, -1.0), (7.0, 10.0, -1.0)] {
+        for (t, opacity, radius) in [(0.0, 0.0, 0.0), (0.5, 2.5, -1.0), (1.0, 5.0, -1.0), (2.0, 10.0, -1.0), (7.0, 10.0, -1.0)] {
             try rt.tick(t)
             expectClose(try rt.scalar("opacity", l), opacity, 1e-12, "opacity at t = \(t)")
             expectClose(try rt.scalar("cornerRadius", l), radius, 1e-12, "cornerRadius at t = \(t)")

@@ -31,10 +31,6 @@ final class ResolvedAnimation {
     var springVelocity: AnimatableValue?
     /// Every property the animation (or its children) writes.
     let targets: [Int32]
-    /// Whether it is a group's child: it then shows its last frame at the
-    /// exact end of its active interval (`MediaTiming.sample`), which is
-    /// where a group filling forwards holds it.
-    var isGroupChild = false
 
     init(keyPath: KeyPath?, timing: MediaTiming, curve: TimingFunction?, removedOnCompletion: Bool,
          additive: Bool, cumulative: Bool, startsFromPresentation: Bool = false, body: Body) {
@@ -72,7 +68,6 @@ final class ResolvedAnimation {
             for (i, c) in children.enumerated() {
                 do { resolved.append(try resolve(c, properties: &properties, defaultDuration: inherited, isChild: true)) }
                 catch { throw error.prefixed("group child \(i): ") }
-                resolved[resolved.count - 1].isGroupChild = true
             }
             return ResolvedAnimation(keyPath: nil, timing: timing, curve: animation.timingFunction,
                                      removedOnCompletion: animation.isRemovedOnCompletion, additive: false,
@@ -182,10 +177,11 @@ final class ResolvedAnimation {
     }
 
     /// Adds this animation's contribution at `parentTime` to `working`
-    /// (whole property values, seeded from `model`).
-    func contribute(at parentTime: Double, into working: inout [Int32: AnimatableValue],
+    /// (whole property values, seeded from `model`). `endInclusive`: its
+    /// group is at the end of an iteration (`MediaTiming.sample`).
+    func contribute(at parentTime: Double, endInclusive: Bool = false, into working: inout [Int32: AnimatableValue],
                     model: (Int32) -> AnimatableValue) {
-        let s = timing.sample(at: parentTime, endInclusive: isGroupChild)
+        let s = timing.sample(at: parentTime, endInclusive: endInclusive)
         guard let progress = s.directedProgress else { return }
         if case .group(let children) = body {
             // The group's timing function eases the time its children see
@@ -193,7 +189,9 @@ final class ResolvedAnimation {
             // precedence over the children's pacing).
             let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
             let childTime = eased * timing.effectiveDuration
-            for c in children { c.contribute(at: childTime, into: &working, model: model) }
+            // At the end of its iteration (where a forwards fill holds it)
+            // the group shows its children's last frames.
+            for c in children { c.contribute(at: childTime, endInclusive: progress == 1, into: &working, model: model) }
             return
         }
         guard let kp = keyPath else { return }

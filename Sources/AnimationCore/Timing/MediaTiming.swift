@@ -101,9 +101,9 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         return speed > 0 ? scaled : model.endTime + scaled
     }
 
-    /// Samples the timing at `parentTime`. `endInclusive` (a group's
-    /// children) makes the exact end of a forward play its last frame
-    /// whatever the fill: see below.
+    /// Samples the timing at `parentTime`. `endInclusive` (the children of
+    /// a group at the end of an iteration) makes the exact end of a forward
+    /// play its last frame whatever the fill: see below.
     public func sample(at parentTime: Double, endInclusive: Bool = false) -> TimingSample {
         var model = self.model
         let ad = model.activeDuration
@@ -115,7 +115,8 @@ public struct MediaTiming: Hashable, Sendable, Codable {
             // forwards, holds them at its end: a child that ends with the
             // group (one that inherits its duration, say) then shows its last
             // frame, as Core Animation's `fillMode = forwards` on the group
-            // alone does. Only that instant: past it the child's fill decides.
+            // alone does. A child that ends before the group's end follows
+            // its own fill, its end exclusive like any animation's.
             model.fill = model.fill == .backwards ? .both : .forwards
         }
         // WA1's active time. A Web Animations animation that has played
