@@ -244,6 +244,30 @@ struct DoneTests {
         #expect(h.state(m) == "c")
     }
 
+    @Test("R3.0.2 done of states that joined nothing is an internal event: a cycle of them entered by a timer in a tick is stopped by maxMicrosteps, not run forever")
+    func doneCycleInTick() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "cycle", "events": {"go": {}}, "maxMicrosteps": 10, "initial": "idle",
+         "states": {"idle": {"after": [{"delay": 1, "target": "a"}], "on": {"go": "a"}},
+                    "a": {"entry": [\(L("a"))], "done": "b"}, "b": {"entry": [\(L("b"))], "done": "a"}}}
+        """)
+        _ = h.events()
+        h.tick(1)  // the timer's macrostep: idle → a, then 9 done transitions, then the bound
+        #expect(h.log == ["a", "b", "a", "b", "a", "b", "a", "b", "a", "b"])
+        #expect(h.state(m) == "b")
+        let reported = h.machineEvents(m)
+        #expect(reported.count == 11)
+        #expect(reported.last == "error 'the macrostep was stopped after 10 microsteps in state 'b' (an eventless loop?); the machine stays there'")
+        // The same cycle from a host send ends the same way, within the send.
+        let h2 = Harness()
+        h2.tick(0)
+        let m2 = try h2.machine(h.host.definition(of: m).source)
+        try h2.send(m2, "go")
+        #expect(h2.log == h.log && h2.state(m2) == "b")
+    }
+
     @Test("R3.0.1 leaving the state first: its done never comes, even when the animations stop later")
     func leftBeforeDone() throws {
         let h = Harness()

@@ -371,10 +371,17 @@ extension MachineInstance {
             do throws(AnimrtError) { try startAfterTimer(state: s, index: i, activation: activation, due: .after(delay)) }
             catch { fail("the timer of \(a.transition.path): \(error.message)") }
         }
-        if stateBarriers[s] != nil {
-            donePending[s] = true
-            waitForDone(s)
+        guard let b = stateBarriers[s] else { return }
+        // A state that joined nothing is done within this macrostep, as an
+        // internal event under its bound. Through the runtime's notification
+        // it would run after a tick's evaluation as a macrostep of its own,
+        // and `done` cycles of such states would never end the tick.
+        if (try? runtime.count(of: b)) == 0 {
+            internalQueue.append(Pending(kind: .done(state: s, activation: activation), payload: []))
+            return
         }
+        donePending[s] = true
+        waitForDone(s)
     }
 
     /// Waits for state `s`'s barrier: when it drains, its `done` is tried.
