@@ -119,6 +119,29 @@ struct SnapshotRefusalTests {
         #expect(try h.host.snapshot(m).contains(#""key":"k2""#))
     }
 
+    @Test("a state said to wait for its done with no animation joined to it is refused: its done would never come")
+    func waitingWithNothingJoined() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "waits", "parts": [{"name": "p", "properties": {"opacity": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 1, "duration": 5}},
+         "initial": "a", "states": {"a": {"entry": [{"animate": "fade", "part": "p", "key": "f"}], "done": "b"}, "b": {}}}
+        """)
+        h.tick(1)
+        let s = try h.host.snapshot(m)
+        #expect(s.contains(#""waitingForDone":["a"]"#) && s.contains(#""joined":"a""#))
+        let h2 = Harness()
+        h2.tick(1)
+        expectError(.invalidArgument, ["the snapshot does not fit 'waits'", "the state 'a' waits for its done, but no animation joined it"]) {
+            () throws(AnimrtError) in _ = try h2.host.restore(edited(s, #""joined":"a","#, ""))
+        }
+        #expect(h2.host.instanceCount == 0 && h2.runtime.layerCount == 0)
+        let restored = try h2.host.restore(s)
+        h2.tick(6)
+        #expect(h2.state(restored) == "b")
+    }
+
     @Test("finished says whether the leaf is a top-level final state")
     func finished() throws {
         refused(edited(try savedSnapshot(), #""finished":false"#, #""finished":true"#),

@@ -128,6 +128,21 @@ struct SnapshotTests {
                   later: [.tick(1.5), .tick(3.9), .tick(4), .tick(9)])
     }
 
+    @Test("an animation kept after it stopped (removedOnCompletion false) in a state whose done has come restores, unjoined")
+    func keptAfterDone() throws {
+        let json = """
+        {"name": "kept", "events": {"go": {}},
+         "parts": [{"name": "p", "properties": {"opacity": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 1, "duration": 0.5, "fillMode": "forwards", "removedOnCompletion": false}},
+         "initial": "a",
+         "states": {"a": {"entry": [{"animate": "fade", "part": "p", "key": "f"}], "done": {"actions": [{"emit": "settled"}]},
+                          "on": {"go": "b"}},
+                    "b": {"entry": [{"remove": "f", "part": "p"}]}},
+         "emits": {"settled": {}}}
+        """
+        try check(json, prefix: [.tick(1), .tick(2)], at: 2, later: [.tick(3), .send("go", []), .tick(4)])
+    }
+
     @Test("requests: the latest id and whether it is awaited survive")
     func requests() throws {
         try check(fetchMachine, prefix: [.send("fetch", []), .send("fetch", []), .tick(2)], at: 2,

@@ -120,7 +120,10 @@ extension MachineHost {
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
             let state = try runtime.attachmentState(s.handle)
-            let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
+            // Joined only while its state still waits: an animation kept
+            // after it stopped (removedOnCompletion false) has left the
+            // barrier, and its state's done has come.
+            let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 && m.donePending[j] ? d.states[j].name : nil }
             animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
                                     phase: state.phase.rawValue, evaluated: state.evaluated))
@@ -262,6 +265,11 @@ extension MachineHost {
                 throw bad("an animation of part '\(a.part)' has a key of \(key.utf8.count) bytes; keys are at most \(Limits.nameBytes)")
             }
             try runtime.validate(a.animation)
+        }
+        // A state waits for its done only while an animation it joined
+        // runs: with none, its done would never come.
+        for name in s.waitingForDone where !s.animations.contains(where: { $0.joined == name }) {
+            throw bad("the state '\(name)' waits for its done, but no animation joined it: its done would never come")
         }
         guard s.lastRequestID <= MachineHost.maxRequestNumber else { throw bad("the last request number \(s.lastRequestID)") }
         for (op, r) in s.requests {
