@@ -79,6 +79,9 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "cancel of an unknown timer", json: minimal(a: #""entry": [{"cancelTimer": "t"}]"#), status: .notFound, fragments: ["no timer named 't'"]),
     LoadCase(name: "a negative constant delay", json: minimal(a: #""after": [{"delay": -1, "target": "b"}]"#), status: .outOfRange, fragments: ["states.a.after[0].delay", "the delay is -1", "0 or more"]),
     LoadCase(name: "a constant delay computed negative", json: minimal(a: #""after": [{"delay": "2 - 3", "target": "b"}]"#), status: .outOfRange, fragments: ["states.a.after[0].delay", "the delay is -1"]),
+    LoadCase(name: "one timer name on two afters of a state", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}, {"delay": 2, "name": "t", "target": "b"}]"#), status: .invalidArgument, fragments: ["states.a.after[1].name", "the timer name 't' is taken by another 'after' of 'a'"]),
+    LoadCase(name: "one timer name on the afters of a state and its child", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}], "initial": "c", "states": {"c": {"after": [{"delay": 2, "name": "t", "target": "b"}]}}"#), status: .invalidArgument, fragments: ["states.a.states.c.after[0].name", "the timer name 't' is taken by an 'after' of 'a', active with 'a.c'"]),
+    LoadCase(name: "one timer name on an after and a startTimer", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}]"#).replacing(#""b": {}"#, with: #""b": {"entry": [{"startTimer": "t", "delay": 1}]}"#), status: .invalidArgument, fragments: ["states.b.entry[0]", "the timer name 't' is taken by an 'after' of 'a'; a started timer runs in any state"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
 
@@ -91,7 +94,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 56) }
+    func count() { #expect(loadCases.count == 59) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -135,6 +135,27 @@ struct AfterTests {
         #expect(h.state(m) == "celebrating")
     }
 
+    @Test("states never active together may name their after timers alike: cancelTimer and timerActive see the active one")
+    func siblingsShareAName() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "shared", "events": {"next": {}, "stop": {}},
+         "context": {"running": {"type": "bool", "initial": false}},
+         "initial": "p",
+         "states": {"p": {"initial": "x", "on": {"stop": {"actions": [{"cancelTimer": "timeout"}, {"assign": {"running": "timerActive('timeout')"}}]}},
+                          "states": {"x": {"after": [{"delay": 1, "name": "timeout", "target": "z"}], "on": {"next": "y"}},
+                                     "y": {"after": [{"delay": 2, "name": "timeout", "target": "z"}]}}},
+                    "z": {}}}
+        """)
+        try h.send(m, "next")
+        #expect(h.runtime.pendingTimerCount == 1)
+        try h.send(m, "stop")
+        #expect(h.context(m, "running") == .bool(false) && h.runtime.pendingTimerCount == 0)
+        h.tick(5)
+        #expect(h.state(m) == "p.y")
+    }
+
     @Test("a started timer sends its event when it fires, through the normal selection")
     func startTimer() throws {
         let h = Harness()

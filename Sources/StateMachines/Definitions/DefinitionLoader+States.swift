@@ -34,7 +34,17 @@ extension DefinitionLoader {
     }
 
     /// Every timer name: `after` entries with a name, and `startTimer` actions.
+    ///
+    /// A name is one timer: `cancelTimer` and `timerActive` see one runtime
+    /// timer under it. So two `after` entries that can run at once (of one
+    /// state, or of a state and its ancestor) may not share a name, nor may
+    /// an `after` and a `startTimer` (a started timer runs in any state):
+    /// the one started last would hide the other, which would still fire
+    /// after `cancelTimer`, or be dropped without a word. States that are
+    /// never active together may reuse a name.
     func collectTimers() throws(AnimrtError) {
+        var afterOwners: [String: [Int]] = [:]
+        var started: [String: JSONNode] = [:]
         func note(_ name: String, _ at: JSONNode) throws(AnimrtError) {
             try JSONNode.checkName(name, "timer name", at)
             if timerIDs[name] == nil { timerIDs[name] = timerNames.count; timerNames.append(name) }
@@ -43,21 +53,36 @@ extension DefinitionLoader {
             guard depth < 64 else { return }
             switch v {
             case .object(let o):
-                if case .string(let t)? = o["startTimer"] { try note(t, at) }
+                if case .string(let t)? = o["startTimer"] {
+                    try note(t, at)
+                    if started[t] == nil { started[t] = at }
+                }
                 for (k, c) in o where k != "states" { try walk(c, at.child(k, c), depth: depth + 1) }
             case .array(let a):
                 for (i, c) in a.enumerated() { try walk(c, at.element(i, c), depth: depth + 1) }
             default: break
             }
         }
-        for s in stateJSON {
+        for (id, s) in stateJSON.enumerated() {
             guard case .object(let o) = s.value else { continue }
             if let after = o["after"] {
                 for entry in s.child("after", after).list() {
-                    if case .object(let e) = entry.value, case .string(let n)? = e["name"] { try note(n, entry.child("name", .string(n))) }
+                    guard case .object(let e) = entry.value, case .string(let n)? = e["name"] else { continue }
+                    let at = entry.child("name", .string(n))
+                    try note(n, at)
+                    if let other = afterOwners[n, default: []].first(where: { isAncestor($0, of: id) || isAncestor(id, of: $0) }) {
+                        let whose = other == id ? "another 'after' of '\(stateNames[id])'" : "an 'after' of '\(stateNames[other])', active with '\(stateNames[id])'"
+                        throw at.error(.invalidArgument, "the timer name '\(n)' is taken by \(whose): both could run at once, and cancelTimer and timerActive would see only one; give each its own name")
+                    }
+                    afterOwners[n, default: []].append(id)
                 }
             }
             try walk(s.value, s, depth: 0)
+        }
+        for (name, at) in started.sorted(by: { $0.key < $1.key }) {
+            if let owner = afterOwners[name]?.first {
+                throw at.error(.invalidArgument, "the timer name '\(name)' is taken by an 'after' of '\(stateNames[owner])'; a started timer runs in any state, so both could run at once under one name: give each its own name")
+            }
         }
         try checkCount(timerNames.count, "timers", JSONNode(value: .null, path: "states"))
     }
