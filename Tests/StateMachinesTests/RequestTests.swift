@@ -76,6 +76,28 @@ struct RequestTests {
         #expect(h.state(m) == "idle")
     }
 
+    @Test("R3.2.2 a final result that is ignored closes its request too: a copy of it later is stale, not taken")
+    func ignoredResultCloses() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "f", "requests": {"load": {}},
+         "events": {"fetch": {}, "loaded": {"resultOf": "load"}, "progress": {"resultOf": "load", "partial": true}, "next": {}},
+         "initial": "idle",
+         "states": {"idle": {"on": {"fetch": {"target": "busy", "actions": [{"request": "load"}]}}},
+                    "busy": {"ignore": ["loaded", "progress"], "on": {"next": "ready"}},
+                    "ready": {"on": {"loaded": "done", "progress": {}}}, "done": {}}}
+        """)
+        try h.send(m, "fetch")
+        #expect(try h.send(m, "progress", [.number(1)]) == .ignored)  // a partial result leaves it open
+        #expect(try h.send(m, "loaded", [.number(1)]) == .ignored)
+        try h.send(m, "next")
+        _ = h.events()
+        #expect(try h.send(m, "loaded", [.number(1)]) == .stale)
+        #expect(try h.send(m, "progress", [.number(1)]) == .stale)
+        #expect(h.state(m) == "ready")
+        #expect(h.machineEvents(m) == ["stale loaded #1", "stale progress #1"])
+    }
+
     @Test("R3.2.2 a result before any request of its operation is stale, not refused: no id is the latest")
     func resultBeforeAnyRequest() throws {
         let h = Harness()

@@ -92,6 +92,9 @@ extension MachineInstance {
         case .rejected(let message):
             throw AnimrtError(.state, refusal(message))
         case .ignored:
+            // An ignored final result was accepted: the answer came, so a
+            // copy of it later is stale, as after a taken one.
+            if let op = declaration.resultOf, !declaration.isPartial { requests[op].open = false }
             settleIgnored(event)
             return .ignored
         case .transition(let t):
