@@ -142,6 +142,28 @@ struct SnapshotRefusalTests {
         #expect(h2.state(restored) == "b")
     }
 
+    @Test("a snapshot asked for from inside the machine's own macrostep is refused: its state is half changed and events wait")
+    func insideMacrostep() throws {
+        let h = Harness()
+        h.tick(0)
+        final class Box: @unchecked Sendable { var machine = Handle(raw: 0); var outcome = "" }
+        let box = Box()
+        try h.host.functions.register(MachineFunction(name: "snap", parameters: [], result: nil) { [unowned h] _ in
+            do throws(AnimrtError) { box.outcome = try h.host.snapshot(box.machine) } catch { box.outcome = "\(error.status.name): \(error.message)" }
+            return nil
+        })
+        box.machine = try h.machine("""
+        {"name": "mid", "events": {"go": {}, "ping": {}}, "initial": "a",
+         "states": {"a": {"on": {"go": {"target": "b", "actions": [{"raise": "ping"}, {"call": "snap"}]}}},
+                    "b": {"on": {"ping": "c"}}, "c": {}}}
+        """)
+        try h.send(box.machine, "go")
+        #expect(h.state(box.machine) == "c")
+        #expect(box.outcome.hasPrefix("ANIMRT_E_STATE: "), "\(box.outcome)")
+        #expect(box.outcome.contains("is running a macrostep"))
+        #expect(try h.host.snapshot(box.machine).contains(#""leaf":"c""#))
+    }
+
     @Test("finished says whether the leaf is a top-level final state")
     func finished() throws {
         refused(edited(try savedSnapshot(), #""finished":false"#, #""finished":true"#),

@@ -93,6 +93,13 @@ extension MachineHost {
     public func snapshot(_ h: Handle) throws(AnimrtError) -> String {
         let m = try live(h)
         let d = m.definition
+        // Inside a macrostep (a function of the host called by one of the
+        // machine's own actions or guards) the active state may be half
+        // exited or entered and internal events wait: no restore could
+        // continue from there as the instance does.
+        guard !m.busy else {
+            throw AnimrtError(.state, "\(h) ('\(d.name)') is running a macrostep (the snapshot was asked for from inside one of its actions or guards); take it when the send or tick returns")
+        }
         var timers: [MachineSnapshot.Timer] = []
         for s in m.activations.indices where m.activations[s] != 0 {
             for (i, timer) in m.afterTimers[s] {
