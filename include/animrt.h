@@ -1034,7 +1034,8 @@ animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *
 /* ===================================================================== */
 
 /* Evaluates a timing function by name (see set_timing_function; plugin and
- * host families too: "elastic(0.3)") at x. */
+ * host families too: "elastic(0.3)") at x. A plugin's or the host's curve
+ * is evaluated at x clamped to [0, 1], as everywhere (see animrt_curve_fn). */
 animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *name, double x, double *out);
 
 /* ===================================================================== */
@@ -1063,7 +1064,9 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
 #define ANIMRT_FUNCTIONS_MAX 65536
 #define ANIMRT_PLUGINS_MAX 256
 
-/* A timing function: the eased progress at x (0 ≤ x ≤ 1). `params` holds
+/* A timing function: the eased progress at x (0 ≤ x ≤ 1: animrt clamps x
+ * for every caller, a keyframe segment under an overshooting curve and
+ * animrt_timing_function_evaluate included). `params` holds
  * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).
  * Called on the ticking thread, or on several threads at once for large
  * batches (animrt_runtime_set_threads): it must be thread-safe. It must not

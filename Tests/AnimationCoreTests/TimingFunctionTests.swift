@@ -207,4 +207,19 @@ struct TimingFunctionTests {
         let bad = CustomTimingFunction(name: "nan") { _ in .nan }
         #expect(TimingFunction.custom(bad).evaluate(0.5) == 0)
     }
+
+    /// A plugin's curve is promised 0 ≤ x ≤ 1. Evaluation past the ends and
+    /// the slope's difference at them (it read f(1 + h) before) stay inside:
+    /// this curve is linear in [0, 1] and NaN (so 0) outside.
+    @Test("A plugin curve is asked for x in [0, 1] only, by evaluate and by slope")
+    func customCurveStaysInItsDomain() {
+        let inside = TimingFunction.custom(CustomTimingFunction(name: "inside") { x in (0...1).contains(x) ? x : .nan })
+        #expect(inside.evaluate(-1) == 0)
+        #expect(inside.evaluate(2) == 1)
+        #expect(inside.evaluate(.infinity) == 1)
+        #expect(inside.evaluate(.nan) == 0)
+        for x in [0.0, 0.5, 1, -0.5, 1.5] {
+            #expect(abs(inside.slope(x) - 1) < 1e-9, "slope at \(x)")
+        }
+    }
 }

@@ -133,6 +133,11 @@ public final class CustomTimingFunction: Hashable, @unchecked Sendable {
     /// Calls the function; a non-finite result is treated as 0 so that a
     /// misbehaving plugin cannot poison presentation values.
     public func evaluate(_ x: Double) -> Double {
+        // The function is promised 0 ≤ x ≤ 1 (a plugin may index a table
+        // with it), but not every caller stays there: a keyframe segment
+        // under an overshooting curve, animrt_timing_function_evaluate.
+        // Clamped here, once for every path; NaN becomes 0.
+        let x = x > 0 ? (x < 1 ? x : 1) : 0
         let y: Double
         switch body {
         case .native(let f, let context): y = f(x, parameterAddress, context)

@@ -10,8 +10,11 @@ extension TimingFunction {
         case .steps: return 0
         case .piecewiseLinear(let p): return p.slope(x)
         case .custom(let f):
-            let h = 1e-6
-            let d = (f.evaluate(x + h) - f.evaluate(x - h)) / (2 * h)
+            // A central difference, one-sided at the ends: the function is
+            // asked for nothing outside [0, 1].
+            let c = min(max(x, 0), 1), h = 1e-6
+            let a = max(c - h, 0), b = min(c + h, 1)
+            let d = (f.evaluate(b) - f.evaluate(a)) / (b - a)
             return d.isFinite ? d : 0
         }
     }

@@ -885,6 +885,71 @@ TEST(plugin_built_against_this_header_in_an_older_library) {
     dlclose(handle);
 }
 
+/* ---- a curve is asked for 0 <= x <= 1 only ------------------------------ */
+
+static double seen_lo, seen_hi;
+
+static void see(double x) {
+    if (!(x >= seen_lo)) seen_lo = x;  /* NaN counts as out of range */
+    if (!(x <= seen_hi)) seen_hi = x;
+}
+
+static double seen_curve(double x, const double *params, void *user_data) {
+    (void)params; (void)user_data;
+    see(x);
+    return x;
+}
+
+static void seen_block(const double *x, double *y, size_t count, const double *params, void *user_data) {
+    (void)params; (void)user_data;
+    for (size_t i = 0; i < count; i++) { see(x[i]); y[i] = x[i]; }
+}
+
+/* The header promises a curve x in [0, 1] (a plugin may index a table with
+ * it). animrt_timing_function_evaluate past the ends, and a keyframe
+ * segment's curve under an animation curve that overshoots, clamp x rather
+ * than pass -1, 2 or infinity on (they did). */
+TEST(curves_are_asked_for_x_in_0_to_1) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_timing_function_register(rt, "seen", seen_curve, NULL, 0, NULL, NULL, NULL));
+    CHECK_OK(animrt_timing_function_register_block(rt, "seenBlock", seen_block, NULL, 0, NULL, NULL, NULL));
+    const char *curves[] = {"seen", "seenBlock"};
+    for (int c = 0; c < 2; c++) {
+        seen_lo = 0.5, seen_hi = 0.5;
+        CHECK(curve(rt, curves[c], -1) == 0);
+        CHECK(curve(rt, curves[c], 2) == 1);
+        CHECK(curve(rt, curves[c], INFINITY) == 1);
+        CHECK(curve(rt, curves[c], -INFINITY) == 0);
+        CHECK(curve(rt, curves[c], 0.25) == 0.25);
+        CHECK(seen_lo == 0 && seen_hi == 1);
+        /* cubic-bezier(0.5, -1, 0.5, 2) eases progress to about -0.2 … 1.2. */
+        animrt_id layer = 0, anim = 0;
+        double values[] = {0, 1, 2};
+        const char *segments[] = {curves[c], curves[c]};
+        CHECK_OK(animrt_layer_create(rt, 0, &layer));
+        CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &anim));
+        CHECK_OK(animrt_keyframe_set_values(rt, anim, values, 3, 1));
+        CHECK_OK(animrt_keyframe_set_timing_functions(rt, anim, segments, 2));
+        CHECK_OK(animrt_animation_set_timing_function(rt, anim, "cubic-bezier(0.5, -1, 0.5, 2)"));
+        CHECK_OK(animrt_animation_set_timing(rt, anim, ANIMRT_TIMING_DURATION, 1));
+        CHECK_OK(animrt_layer_add_animation(rt, layer, anim, "k", 0, NULL));
+        CHECK_OK(animrt_animation_destroy(rt, anim));
+        seen_lo = 0.5, seen_hi = 0.5;
+        double start = 10.0 * c, lowest = 1, highest = 1;
+        for (int k = 0; k <= 20; k++) {
+            CHECK_OK(animrt_runtime_tick(rt, start + k * 0.05));
+            double v = presentation(rt, layer, "opacity");
+            if (v < lowest) lowest = v;
+            if (v > highest) highest = v;
+        }
+        CHECK(seen_lo == 0 && seen_hi == 1);
+        /* Past the ends the segment holds its end value (0 and 2). */
+        CHECK(lowest == 0 && highest == 2);
+        CHECK_OK(animrt_layer_destroy(rt, layer));
+    }
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- the error rows (docs/bad-input.md, plugins) ----------------------- */
 
 /* After a refused load, the faulty plugin's first registrations are gone
@@ -1148,6 +1213,7 @@ int main(int argc, char **argv) {
     RUN(plugin_built_against_this_header_in_an_older_library);
     RUN(calls_back_into_the_runtime_are_refused);
     RUN(calls_back_from_batch_workers_are_refused);
+    RUN(curves_are_asked_for_x_in_0_to_1);
     RUN(error_missing_library);
     RUN(error_missing_symbol);
     RUN(error_registrar_kept_after_init);
