@@ -1166,7 +1166,9 @@ animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *librar
 
 /* Calls function `name` (bound, registered by the host or by a plugin)
  * with `count` tagged arguments, converted to its parameter types
- * (ANIMRT_E_KIND or ANIMRT_E_RANGE for one that does not fit). The result
+ * (ANIMRT_E_KIND or ANIMRT_E_RANGE for one that does not fit). A count
+ * other than its parameter count is ANIMRT_E_INVALID, found before any
+ * argument is read. The result
  * goes to *result (may be NULL for a void function, which leaves it alone);
  * a string result is copied into buf with the buffer rules above and
  * result->string points at buf (when buf is too small the function has run

@@ -64,9 +64,17 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
     withPlugins(rt) { p throws(AnimrtError) in
         let n = try checkedCount(count, "count")
         if n > 0 && args == nil { throw AnimrtError(.nullPointer, "args is NULL but count is \(n)") }
+        let f = try p.function(try nameString(name, "name"))
+        // The count is checked against the function before any argument is
+        // read: a miscounted call is refused as such, and an element past the
+        // function's parameters (past the caller's array, maybe) is never
+        // touched (its string was read to its NUL).
+        let arity = f.signature.parameters.count
+        guard n == arity else {
+            throw AnimrtError(.invalidArgument, "\(f.summary) takes \(arity) argument(s); \(n) were given")
+        }
         var values: [TaggedValue] = []
         for i in 0..<n { values.append(try taggedValue(args[i], "args[\(i)]")) }
-        let f = try p.function(try nameString(name, "name"))
         if f.signature.result != .void && result == nil {
             throw AnimrtError(.nullPointer, "result is NULL but '\(f.name)' returns \(f.signature.result.rawValue)")
         }
