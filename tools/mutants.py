@@ -776,10 +776,14 @@ MUTANTS = [
            ("swift:SnapshotTableFullTests",),
            "a restore whose throttle window finds the timer table full goes on without it: the event is no longer "
            "throttled and its waiting payload is lost, with only an error event"),
-    Mutant("snapshot-joined-after-done", "dropped statement", SNAPSHOT,
-           "m.activations[j] != 0 && m.donePending[j] ? d.states[j].name : nil",
-           "m.activations[j] != 0 ? d.states[j].name : nil", ("swift:SnapshotTests",),
-           "an animation kept after it stopped is written as joined to a state whose done has come: the snapshot is refused"),
+    Mutant("snapshot-joined-after-end", "dropped statement", SNAPSHOT,
+           "let joined = state.phase == .ended ? nil", "let joined = false ? nil", ("swift:SnapshotTests",),
+           "an animation kept after it stopped is written as joined to its state: the snapshot is refused once the "
+           "state's done has come, and while the state waits for another animation the restored done never comes"),
+    Mutant("restore-ended-joined", "dropped statement", SNAPSHOT,
+           "if let joined = a.joined, a.phase == Runtime.AttachmentState.Phase.ended.rawValue {",
+           "if let joined = a.joined, a.phase == 9 {", ("swift:SnapshotRefusalTests",),
+           "an ended animation said to be joined to a waiting state is restored into its barrier: the done never comes"),
     Mutant("restore-waiting-joined", "dropped statement", SNAPSHOT,
            "for name in s.waitingForDone where !s.animations.contains(where: { $0.joined == name }) {",
            "for name in s.waitingForDone where name.isEmpty {", ("swift:SnapshotRefusalTests",),

@@ -142,6 +142,31 @@ struct SnapshotRefusalTests {
         #expect(h2.state(restored) == "b")
     }
 
+    @Test("an ended animation said to be joined to a waiting state is refused: it has left the barrier, and the done would never come")
+    func endedButJoined() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "kept3", "parts": [{"name": "p", "properties": {"opacity": 0, "cornerRadius": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 1, "duration": 0.5, "fillMode": "forwards", "removedOnCompletion": false},
+                        "round": {"type": "basic", "keyPath": "cornerRadius", "to": 8, "duration": 2}},
+         "initial": "a", "states": {"a": {"entry": [{"animate": "fade", "part": "p", "key": "f"}, {"animate": "round", "part": "p", "key": "r"}], "done": "b"}, "b": {}}}
+        """)
+        h.tick(1)
+        h.tick(2)  // fade has ended (kept); round runs to 3
+        let s = try h.host.snapshot(m)
+        #expect(s.contains(#""evaluated":true,"key":"f","part":"p","phase":2"#) && s.contains(#""joined":"a","key":"r""#))
+        let h2 = Harness()
+        h2.tick(2)
+        expectError(.invalidArgument, ["the snapshot does not fit 'kept3'", "an animation of part 'p' has ended but is joined to 'a'"]) {
+            () throws(AnimrtError) in _ = try h2.host.restore(edited(s, #""evaluated":true,"key":"f""#, #""evaluated":true,"joined":"a","key":"f""#))
+        }
+        #expect(h2.host.instanceCount == 0 && h2.runtime.layerCount == 0)
+        let restored = try h2.host.restore(s)
+        h2.tick(3)
+        #expect(h2.state(restored) == "b")
+    }
+
     @Test("a snapshot asked for from inside the machine's own macrostep is refused: its state is half changed and events wait")
     func insideMacrostep() throws {
         let h = Harness()
@@ -189,3 +214,4 @@ struct SnapshotRefusalTests {
         #expect(try h.send(m, "done", [.number(1)]) == .stale)  // answered already: nothing awaits it
     }
 }
+

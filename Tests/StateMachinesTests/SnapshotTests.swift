@@ -143,6 +143,30 @@ struct SnapshotTests {
         try check(json, prefix: [.tick(1), .tick(2)], at: 2, later: [.tick(3), .send("go", []), .tick(4)])
     }
 
+    @Test("an animation kept after it stopped while its state still waits for another restores without holding the done back")
+    func keptWhileWaiting() throws {
+        let json = """
+        {"name": "kept2", "events": {"go": {}},
+         "parts": [{"name": "p", "properties": {"opacity": 0, "cornerRadius": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 1, "duration": 0.5, "fillMode": "forwards", "removedOnCompletion": false},
+                        "round": {"type": "basic", "keyPath": "cornerRadius", "to": 8, "duration": 2}},
+         "initial": "a",
+         "states": {"a": {"entry": [{"animate": "fade", "part": "p", "key": "f"}, {"animate": "round", "part": "p", "key": "r"}],
+                          "done": {"actions": [{"emit": "settled"}]}, "on": {"go": "b"}},
+                    "b": {"entry": [{"remove": "f", "part": "p"}]}},
+         "emits": {"settled": {}}}
+        """
+        // fade stops at 1.5 and is kept; round runs to 3, when the done comes.
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(json)
+        for t in [1.0, 2, 2.5] { h.tick(t) }
+        #expect(!h.machineEvents(m).contains("emit settled"))
+        h.tick(3)
+        #expect(h.machineEvents(m) == ["emit settled"])
+        try check(json, prefix: [.tick(1), .tick(2)], at: 2, later: [.tick(2.5), .tick(3), .tick(3.5), .send("go", []), .tick(4)])
+    }
+
     @Test("requests: the latest id and whether it is awaited survive")
     func requests() throws {
         try check(fetchMachine, prefix: [.send("fetch", []), .send("fetch", []), .tick(2)], at: 2,

@@ -127,10 +127,12 @@ extension MachineHost {
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
             let state = try runtime.attachmentState(s.handle)
-            // Joined only while its state still waits: an animation kept
-            // after it stopped (removedOnCompletion false) has left the
-            // barrier, and its state's done has come.
-            let joined = s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 && m.donePending[j] ? d.states[j].name : nil }
+            // Joined only while it has not ended and its state still waits:
+            // an animation kept after it stopped (removedOnCompletion false)
+            // has left the barrier, whether its state's done has come or
+            // waits for another animation.
+            let joined = state.phase == .ended ? nil
+                : s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 && m.donePending[j] ? d.states[j].name : nil }
             animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
                                     phase: state.phase.rawValue, evaluated: state.evaluated))
@@ -264,6 +266,11 @@ extension MachineHost {
         for a in s.animations {
             if let key = a.key, !keysSeen.insert([a.part, key]).inserted {
                 throw bad("the animations of part '\(a.part)' hold the key '\(key)' twice")
+            }
+            // An ended animation has left its state's barrier: joined, it
+            // would hold the state's done back for ever.
+            if let joined = a.joined, a.phase == Runtime.AttachmentState.Phase.ended.rawValue {
+                throw bad("an animation of part '\(a.part)' has ended but is joined to '\(joined)': its done would never come")
             }
             guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
                   a.phase <= 2, a.duration.isFinite, a.duration > 0, a.beginTime?.isFinite ?? true,
