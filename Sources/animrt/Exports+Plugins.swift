@@ -69,10 +69,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         // read: a miscounted call is refused as such, and an element past the
         // function's parameters (past the caller's array, maybe) is never
         // touched (its string was read to its NUL).
-        let arity = f.signature.parameters.count
-        guard n == arity else {
-            throw AnimrtError(.invalidArgument, "\(f.summary) takes \(arity) argument(s); \(n) were given")
-        }
+        try f.checkArgumentCount(n)
         var values: [TaggedValue] = []
         for i in 0..<n { values.append(try taggedValue(args[i], "args[\(i)]")) }
         if f.signature.result != .void && result == nil {

@@ -52,11 +52,11 @@ extension MediaTiming {
         // are its bounds.
         guard !isUnbounded, speed != 0, d > 0 else { return lower <= upper ? (lower, upper) : nil }
         let la = localTime(at: a, model: m), lb = localTime(at: b, model: m)
-        let ad = m.activeDuration, end = m.endTime
+        let ad = m.activeDuration
         // The part of the active interval crossed, in local time (bounded as
         // `TimingModel.phase` bounds it).
-        let from = max(min(la, lb), max(min(m.delay, end), 0))
-        let to = min(max(la, lb), max(min(m.delay + ad, end), 0))
+        let from = max(min(la, lb), m.activeStart)
+        let to = min(max(la, lb), m.activeEnd)
         if from < to && from.isFinite && to.isFinite {
             var u = from - m.delay, v = to - m.delay
             func cover(_ u: Double, _ v: Double) {

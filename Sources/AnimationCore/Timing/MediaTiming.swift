@@ -110,7 +110,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         let local = localTime(at: parentTime, model: model)
         var phase = model.phase(at: local, backwards: speed < 0)
         if endInclusive && speed > 0 && phase == .after && !model.fill.fillsForwards
-            && local == max(min(model.delay + ad, model.endTime), 0) {
+            && local == model.activeEnd {
             // A group clips its children to its duration and, filling
             // forwards, holds them at its end: a child that ends with the
             // group (one that inherits its duration, say) then shows its last

@@ -82,13 +82,15 @@ public struct TimingModel: Equatable, Sendable {
         iterationDuration == 0 || iterationCount == 0 ? 0 : iterationDuration * iterationCount
     }
     @inlinable public var endTime: Double { max(delay + activeDuration + endDelay, 0) }
+    /// Where the active interval starts and ends in local time, bounded by
+    /// 0 and the end time (a negative end delay can clip it).
+    @inlinable public var activeStart: Double { max(min(delay, endTime), 0) }
+    @inlinable public var activeEnd: Double { max(min(delay + activeDuration, endTime), 0) }
 
     /// The phase at `localTime`; `backwards` is the animation direction
     /// (playback rate < 0), which decides the boundary cases.
     public func phase(at localTime: Double, backwards: Bool) -> Phase {
-        let end = endTime, ad = activeDuration
-        let beforeActive = max(min(delay, end), 0)
-        let activeAfter = max(min(delay + ad, end), 0)
+        let beforeActive = activeStart, activeAfter = activeEnd
         if localTime < beforeActive || (backwards && localTime == beforeActive) { return .before }
         if localTime > activeAfter || (!backwards && localTime == activeAfter) { return .after }
         return .active

@@ -50,11 +50,16 @@ public final class ExternalFunction: @unchecked Sendable {
         }
     }
 
+    /// Refuses a call with other than the function's number of arguments.
+    public func checkArgumentCount(_ n: Int) throws(AnimrtError) {
+        guard n == signature.parameters.count else {
+            throw AnimrtError(.invalidArgument, "\(summary) takes \(signature.parameters.count) argument(s); \(n) were given")
+        }
+    }
+
     /// Calls the function as the host does (`animrt_function_call`).
     public func call(_ arguments: [TaggedValue]) throws(AnimrtError) -> TaggedValue? {
-        guard arguments.count == signature.parameters.count else {
-            throw AnimrtError(.invalidArgument, "\(summary) takes \(signature.parameters.count) argument(s); \(arguments.count) were given")
-        }
+        try checkArgumentCount(arguments.count)
         var values: [CValue] = []
         values.reserveCapacity(arguments.count)
         for (i, (a, t)) in zip(arguments, signature.parameters).enumerated() {

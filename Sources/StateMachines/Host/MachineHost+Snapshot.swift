@@ -127,12 +127,12 @@ extension MachineHost {
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
             let state = try runtime.attachmentState(s.handle)
-            // Joined only while it has not ended and its state still waits:
-            // an animation kept after it stopped (removedOnCompletion false)
-            // has left the barrier, whether its state's done has come or
-            // waits for another animation.
+            // Joined only while it has not ended and its state is active: an
+            // animation kept after it stopped (removedOnCompletion false) has
+            // left the barrier, whether its state's done has come or waits
+            // for another animation.
             let joined = state.phase == .ended ? nil
-                : s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 && m.donePending[j] ? d.states[j].name : nil }
+                : s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
             animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
                                     phase: state.phase.rawValue, evaluated: state.evaluated))
