@@ -36,6 +36,19 @@ struct SignatureTests {
         #expect(error?.message.contains("signature '\(text)'") == true)
     }
 
+    /// _Float16 and __float128 have calling conventions of their own: a
+    /// hint to write f32 or f64 for them would bind a function that reads
+    /// garbage. They are unknown types like any other, with no type meant.
+    @Test("Float widths no type has are refused without a type meant", arguments: ["f16", "f128"])
+    func unsupportedFloats(_ word: String) {
+        let text = "f64(\(word))"
+        let error = #expect(throws: AnimrtError.self) { try Signature.parse(text) }
+        #expect(error?.status == .invalidArgument)
+        let message = error?.message ?? ""
+        #expect(message.contains("column 5: unknown type '\(word)' (types: void, bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, ptr, str)"), "\(message)")
+        #expect(!message.contains("write '"), "\(message)")
+    }
+
     @Test("At most 16 parameters")
     func limit() throws {
         let sixteen = "void(" + Array(repeating: "f64", count: 16).joined(separator: ", ") + ")"

@@ -57,12 +57,15 @@ public enum CType: String, CaseIterable, Sendable {
         }
     }
 
-    /// C spellings people write instead, and the type they mean.
+    /// C spellings people write instead, and the type they mean. Only words
+    /// for the very same type: a hint to write f32 for _Float16 (or f64 for
+    /// __float128) would bind a function passed its values in another way,
+    /// which then reads garbage, so "f16" and "f128" get no hint.
     static let spellings: [String: CType] = [
         "double": .f64, "float": .f32, "int": .i32, "long": .i64, "char": .i8, "short": .i16, "size_t": .u64,
         "int8_t": .i8, "int16_t": .i16, "int32_t": .i32, "int64_t": .i64, "uint8_t": .u8, "uint16_t": .u16,
         "uint32_t": .u32, "uint64_t": .u64, "_Bool": .bool, "unsigned": .u32, "pointer": .ptr, "string": .str,
-        "char*": .str, "void*": .ptr, "f16": .f32, "f128": .f64,
+        "char*": .str, "void*": .ptr,
     ]
 }
 
