@@ -1146,7 +1146,9 @@ animrt_status animrt_function_register(animrt_runtime *rt, const char *name, con
  * can be called by the host only. Tagged values map the same way: f32/f64
  * are ANIMRT_TYPE_NUMBER (an INTEGER is accepted), integers are
  * ANIMRT_TYPE_INTEGER (a whole NUMBER is accepted), ptr is
- * ANIMRT_TYPE_POINTER.
+ * ANIMRT_TYPE_POINTER. An f32 is a C float, bound or registered: its
+ * arguments are rounded to a float's value before the function sees them,
+ * and its result is one (a registered function's double is rounded).
  */
 
 /* Binds `symbol` of `library` (a path or soname for dlopen; NULL: the

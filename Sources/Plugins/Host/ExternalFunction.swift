@@ -114,7 +114,9 @@ public final class ExternalFunction: @unchecked Sendable {
             throw AnimrtError(.callback, "function \(summary) set a result of type \(result.type) where \(tag.name) (\(tag.rawValue)) was declared")
         }
         switch declared {
-        case .f32, .f64: return .float(result.number)
+        // A bound function's float result is a float's value; a registered
+        // one's double is rounded to one, so f32 means the same either way.
+        case .f32, .f64: return CValue.float(result.number, as: declared)
         case .bool: return .bool(result.boolean != 0)
         case .ptr: return .pointer(UInt(bitPattern: result.pointer))
         case .str:
