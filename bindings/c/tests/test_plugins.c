@@ -702,6 +702,42 @@ static bool unknown_curve(animrt_runtime *rt, const char *name) {
     return animrt_timing_function_evaluate(rt, name, 0.5, &y) == ANIMRT_E_NOT_FOUND;
 }
 
+/* An f32 is a C float on both paths: a C function bound through libffi
+ * and a function the host registered give the same bits for the same value,
+ * and a registered one receives an f32 argument as a float's value. */
+static animrt_status echo(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)count;
+    result->number = args[0].number;
+    return ANIMRT_OK;
+}
+
+static double call_number(animrt_runtime *rt, const char *name, double x) {
+    animrt_value r = {0, 0, NAN, 0, NULL, NULL}, args[2] = {number(x), number(x)};
+    if (animrt_function_call(rt, name, args, 2, &r, NULL, 0, NULL) != ANIMRT_OK) return NAN;
+    return r.number;
+}
+
+TEST(f32_is_a_float_bound_or_registered) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_function_bind(rt, "libm.so.6", "copysignf", "f32(f32, f32)", "boundFloat"));
+    CHECK_OK(animrt_function_register(rt, "hostFloat", "f32(f32, f32)", echo, NULL));
+    CHECK_OK(animrt_function_register(rt, "floatIn", "f64(f32, f32)", echo, NULL));
+    CHECK_OK(animrt_function_register(rt, "doubleIn", "f64(f64, f64)", echo, NULL));
+    const double values[] = {0.1, 1.0 / 3, -1e-40, 16777217, 3.4028234663852886e38};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        double x = values[i], as_float = (double)(float)x;
+        double bound = call_number(rt, "boundFloat", x), host = call_number(rt, "hostFloat", x);
+        CHECK(memcmp(&bound, &as_float, sizeof bound) == 0);
+        CHECK(memcmp(&host, &bound, sizeof host) == 0);
+        double in = call_number(rt, "floatIn", x);
+        CHECK(memcmp(&in, &as_float, sizeof in) == 0);
+    }
+    /* f64 stays whole. */
+    double whole = call_number(rt, "doubleIn", 0.1);
+    CHECK(whole == 0.1);
+    animrt_runtime_destroy(rt);
+}
+
 /* R4.1: a block curve registered by the host runs wherever a curve name
  * does; the batch hands it whole runs of animations, everything else one
  * value; its registration is checked like animrt_timing_function_register's. */
@@ -1219,6 +1255,7 @@ int main(int argc, char **argv) {
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
+    RUN(f32_is_a_float_bound_or_registered);
     RUN(block_curves_from_the_host);
     RUN(example_plugin_registers_block_curves);
     RUN(plugin_built_against_this_header_in_an_older_library);

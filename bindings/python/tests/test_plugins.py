@@ -7,6 +7,7 @@ import gc
 import math
 import os
 import pathlib
+import struct
 
 import pytest
 
@@ -543,6 +544,18 @@ def test_error_plugin_registering_a_name_that_exists():
         with pytest.raises(animrt.NotFoundError):
             curve(rt, "halfway", 0.5)
         assert rt.call("halfGuard", 0.7) is True  # still the program's own
+
+
+def test_f32_is_a_float_bound_or_registered():
+    with animrt.Runtime() as rt:
+        bound = rt.bind_function("copysignf", "f32(f32, f32)", library="libm.so.6", name="boundFloat")
+        registered = rt.register_function("hostFloat", "f32(f32, f32)", lambda x, y: x)
+        received = rt.register_function("floatIn", "f64(f32)", lambda x: x)
+        for x in (0.1, 1 / 3, -1e-40, 16777217.0):
+            as_float = struct.unpack("f", struct.pack("f", x))[0]
+            assert bound(x, x) == as_float
+            assert struct.pack("d", registered(x, x)) == struct.pack("d", bound(x, x))
+            assert struct.pack("d", received(x)) == struct.pack("d", as_float)
 
 
 def test_error_plugin_failing_its_init():
