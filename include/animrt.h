@@ -1193,7 +1193,10 @@ animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const a
  * loaded completely or not at all.
  *
  * Per runtime: each load of a library, by any runtime, calls its init
- * anew (with its own registrar and state); fini(state) is called when the
+ * anew (with its own registrar and state); a library loads once per
+ * runtime, so a second load into the same one, by any path to the same
+ * file and whatever it registers, is ANIMRT_E_EXISTS before any of its code
+ * runs (after an unload it loads again); fini(state) is called when the
  * plugin is unloaded or its runtime destroyed, and nothing of the plugin is
  * called after that. Unloading is refused (ANIMRT_E_STATE) while anything
  * in the runtime still uses one of its timing functions or functions (an
@@ -1284,9 +1287,10 @@ typedef struct animrt_plugin {
 /* Loads the plugin at `path` into this runtime (see above). A missing
  * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
  * ANIMRT_PLUGIN_ENTRY is ANIMRT_E_NOT_FOUND; another ABI version is
- * ANIMRT_E_VERSION; a name it registers that exists is ANIMRT_E_EXISTS; an
- * init that fails is ANIMRT_E_CALLBACK with the plugin's message. In every
- * case nothing of it stays registered. */
+ * ANIMRT_E_VERSION; a library this runtime holds as a plugin already is
+ * ANIMRT_E_EXISTS, before any code of the plugin runs; a name it registers
+ * that exists is ANIMRT_E_EXISTS; an init that fails is ANIMRT_E_CALLBACK
+ * with the plugin's message. In every case nothing of it stays registered. */
 animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id *out);
 
 /* Unloads a plugin: its names are withdrawn, its fini runs, its library is

@@ -6,15 +6,25 @@ extension PluginHost {
     /// The plugin ABI version this library speaks (`ANIMRT_PLUGIN_ABI_VERSION`).
     public static let abiVersion = UInt32(ANIMRT_PLUGIN_ABI_VERSION)
 
-    /// Loads the plugin at `path`: checks its entry point's ABI version
-    /// before running any of its code, runs its init with a registrar, and
-    /// adds what it registered, all of it or nothing.
+    /// Loads the plugin at `path`: refuses a library this runtime holds as a
+    /// plugin already, checks its entry point's ABI version before running
+    /// any of its code, runs its init with a registrar, and adds what it
+    /// registered, all of it or nothing.
     public func load(path: String) throws(AnimrtError) -> Handle {
         guard !isShutDown else { throw AnimrtError(.state, "the runtime is being destroyed") }
         guard plugins.count < Self.maximumPlugins else {
             throw AnimrtError(.outOfRange, "\(Self.maximumPlugins) plugins are loaded already, the most a runtime holds")
         }
         let library = try SharedLibrary(path)
+        // One load per library per runtime, whatever it registers (a plugin
+        // that registers nothing would otherwise load any number of times):
+        // refused before any of its code runs.
+        for i in 0..<plugins.capacity where plugins.isLive(i) {
+            if let loaded = plugins[i], loaded.library.isSame(as: library) {
+                let same = loaded.path == path ? "" : " ('\(path)' is the same library)"
+                throw AnimrtError(.exists, "\(loaded.label) is loaded into this runtime already\(same); a library loads once per runtime: unload it to load it again")
+            }
+        }
         let entry: UnsafeMutableRawPointer
         do throws(AnimrtError) { entry = try library.address(of: ANIMRT_PLUGIN_ENTRY_NAME) }
         catch { throw AnimrtError(.notFound, "'\(path)' is not an animrt plugin: it does not export \(ANIMRT_PLUGIN_ENTRY_NAME) (define it with ANIMRT_PLUGIN_DEFINE)") }

@@ -28,6 +28,10 @@ final class SharedLibrary: @unchecked Sendable {
 
     var displayName: String { path ?? "the process" }
 
+    /// Whether both are the same library: dlopen gives one handle to every
+    /// path that reaches the same file.
+    func isSame(as other: SharedLibrary) -> Bool { handle == other.handle }
+
     /// The address of `symbol`.
     func address(of symbol: String) throws(AnimrtError) -> UnsafeMutableRawPointer {
         switch RawCalls.symbol(handle, symbol) {

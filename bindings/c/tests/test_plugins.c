@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "check.h"
 #include "scene.h"
 
@@ -42,6 +43,19 @@ static int32_t live_loads(animrt_runtime *rt) {
     animrt_value r = {0, 0, 0, 0, NULL, NULL};
     if (animrt_function_call(rt, "liveLoads", NULL, 0, &r, NULL, 0, NULL) != ANIMRT_OK) return -1;
     return (int32_t)r.integer;
+}
+
+/* Copies the file `from` to `to`; whether it could. */
+static bool copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    bool ok = in && out;
+    char buf[8192];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in);
+    if (out && fclose(out) != 0) ok = false;
+    if (in) fclose(in);
+    return ok;
 }
 
 /* ---- the example plugin ------------------------------------------------ */
@@ -222,7 +236,8 @@ TEST(one_init_per_runtime_and_unloading) {
     /* Loaded twice into one runtime: its names exist already. */
     animrt_id again = 77;
     CHECK_STATUS(animrt_plugin_load(a, lib("libexamples.so"), &again), ANIMRT_E_EXISTS);
-    CHECK_MESSAGE("a timing function named 'bounce' is already registered");
+    CHECK_MESSAGE("plugin 'examples' (");
+    CHECK_MESSAGE("libexamples.so) is loaded into this runtime already");
     CHECK(again == 77 && live_loads(a) == before + 2);
     /* Handles are per runtime. */
     CHECK_STATUS(animrt_plugin_unload(a, pb), ANIMRT_E_HANDLE);
@@ -269,6 +284,32 @@ TEST(one_init_per_runtime_and_unloading) {
     CHECK_OK(animrt_plugin_unload(a, pa));
     CHECK(live_loads(a) == before);
     animrt_runtime_destroy(a);
+}
+
+/* A library loads once per runtime, whatever it registers: a second load
+ * into the same runtime is refused before its init runs, under any path
+ * that names the same file; another runtime, or the same one after an
+ * unload, loads it again. */
+TEST(a_library_loads_once_per_runtime) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    animrt_id first = 0, again = 77, other = 0;
+    CHECK_OK(animrt_plugin_load(a, lib("libfaulty_empty.so"), &first));
+    CHECK_STATUS(animrt_plugin_load(a, lib("libfaulty_empty.so"), &again), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("plugin 'faulty' (");
+    CHECK_MESSAGE("libfaulty_empty.so) is loaded into this runtime already");
+    CHECK(again == 77);
+    CHECK_STATUS(animrt_plugin_load(a, lib("./libfaulty_empty.so"), &again), ANIMRT_E_EXISTS);
+    CHECK(again == 77);
+    CHECK_OK(animrt_plugin_load(b, lib("libfaulty_empty.so"), &other));
+    CHECK_OK(animrt_plugin_unload(a, first));
+    CHECK_OK(animrt_plugin_load(a, lib("libfaulty_empty.so"), &again));
+    CHECK(again != 77);
+    char name[32];
+    size_t needed = 0;
+    CHECK_OK(animrt_plugin_name(a, again, name, sizeof name, &needed));
+    CHECK(strcmp(name, "faulty") == 0);
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(b);
 }
 
 /* Bulk adds take every curve the batch has a lane for: a plugin family's
@@ -1199,11 +1240,19 @@ TEST(error_plugin_fails_its_init) {
 TEST(limits) {
     animrt_runtime *rt = rt_new();
     animrt_id plugins[ANIMRT_PLUGINS_MAX + 1];
-    for (int i = 0; i < ANIMRT_PLUGINS_MAX; i++) CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[i]));
-    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[ANIMRT_PLUGINS_MAX]), ANIMRT_E_RANGE);
+    /* A library loads once per runtime: the plugins are copies of the empty
+     * one, each its own file. */
+    char copies[] = "/tmp/animrt_plugins_XXXXXX", path[ANIMRT_PLUGINS_MAX + 1][64];
+    CHECK(mkdtemp(copies) != NULL);
+    for (int i = 0; i <= ANIMRT_PLUGINS_MAX; i++) {
+        snprintf(path[i], sizeof path[i], "%s/empty%d.so", copies, i);
+        CHECK(copy_file(lib("libfaulty_empty.so"), path[i]));
+    }
+    for (int i = 0; i < ANIMRT_PLUGINS_MAX; i++) CHECK_OK(animrt_plugin_load(rt, path[i], &plugins[i]));
+    CHECK_STATUS(animrt_plugin_load(rt, path[ANIMRT_PLUGINS_MAX], &plugins[ANIMRT_PLUGINS_MAX]), ANIMRT_E_RANGE);
     CHECK_MESSAGE("256 plugins are loaded already");
     CHECK_OK(animrt_plugin_unload(rt, plugins[0]));
-    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugins[0]));
+    CHECK_OK(animrt_plugin_load(rt, path[ANIMRT_PLUGINS_MAX], &plugins[0]));
     char name[32];
     for (int i = 0; i < ANIMRT_FUNCTIONS_MAX; i++) {
         snprintf(name, sizeof name, "f%d", i);
@@ -1220,6 +1269,8 @@ TEST(limits) {
     CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "sqrt", "f64(f64)", NULL), ANIMRT_E_RANGE);
     CHECK(curve(rt, "c65535", 1) == 1);
     animrt_runtime_destroy(rt);
+    for (int i = 0; i <= ANIMRT_PLUGINS_MAX; i++) unlink(path[i]);
+    rmdir(copies);
 }
 
 TEST(bad_arguments) {
@@ -1250,6 +1301,7 @@ int main(int argc, char **argv) {
     RUN(plugin_curve_on_several_threads);
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
+    RUN(a_library_loads_once_per_runtime);
     RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
     RUN(bound_functions);

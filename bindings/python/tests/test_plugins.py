@@ -546,6 +546,24 @@ def test_error_plugin_registering_a_name_that_exists():
         assert rt.call("halfGuard", 0.7) is True  # still the program's own
 
 
+def test_error_library_loaded_twice_into_one_runtime():
+    with animrt.Runtime() as a, animrt.Runtime() as b:
+        live = a.bind_function("example_live_loads", "i32()", library=EXAMPLES, name="liveLoads")
+        examples = a.load_plugin(EXAMPLES)
+        with pytest.raises(animrt.ExistsError, match="plugin 'examples' .* is loaded into this runtime already"):
+            a.load_plugin(EXAMPLES)
+        assert live() == 1  # its init did not run again
+        # A plugin that registers nothing is held to the same rule, by any path to the file.
+        empty = a.load_plugin(plugin("libfaulty_empty.so"))
+        with pytest.raises(animrt.ExistsError, match="plugin 'faulty' .* is loaded into this runtime already"):
+            a.load_plugin(os.path.join(PLUGINS, ".", "libfaulty_empty.so"))
+        assert b.load_plugin(plugin("libfaulty_empty.so")).name == "faulty"
+        empty.unload()
+        examples.unload()
+        assert a.load_plugin(plugin("libfaulty_empty.so")).name == "faulty"
+        assert a.load_plugin(EXAMPLES).name == "examples"
+
+
 def test_f32_is_a_float_bound_or_registered():
     with animrt.Runtime() as rt:
         bound = rt.bind_function("copysignf", "f32(f32, f32)", library="libm.so.6", name="boundFloat")
