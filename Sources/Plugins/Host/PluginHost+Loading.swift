@@ -7,9 +7,9 @@ extension PluginHost {
     public static let abiVersion = UInt32(ANIMRT_PLUGIN_ABI_VERSION)
 
     /// Loads the plugin at `path`: refuses a library this runtime holds as a
-    /// plugin already, checks its entry point's ABI version before running
-    /// any of its code, runs its init with a registrar, and adds what it
-    /// registered, all of it or nothing.
+    /// plugin already, checks its entry point's ABI version and name before
+    /// running any of its code, runs its init with a registrar, and adds
+    /// what it registered, all of it or nothing.
     public func load(path: String) throws(AnimrtError) -> Handle {
         guard !isShutDown else { throw AnimrtError(.state, "the runtime is being destroyed") }
         guard plugins.count < Self.maximumPlugins else {
@@ -47,7 +47,12 @@ extension PluginHost {
         guard let initialise = plugin.`init` else {
             throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")
         }
-        let name = plugin.name.flatMap { try? cText($0, "name") } ?? path
+        // The name is how the plugin is reported (messages, animrt_plugin_name): one that
+        // cannot be read is refused before init runs, so nothing is registered.
+        let name: String
+        do throws(AnimrtError) { name = try cText(plugin.name, "its entry point's name") } catch {
+            throw AnimrtError(error.status, "'\(path)': \(error.message); give the plugin a name of at most 255 bytes of UTF-8 (ANIMRT_PLUGIN_DEFINE's first argument)")
+        }
         let pluginVersion = plugin.version.flatMap { try? cText($0, "version") } ?? ""
         let registrar = Registrar(host: self, library: library)
         let token = RegistrarTokens.open(registrar)

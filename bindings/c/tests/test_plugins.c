@@ -1236,6 +1236,25 @@ TEST(error_plugin_fails_its_init) {
     animrt_runtime_destroy(rt);
 }
 
+/* A plugin's entry point must name it: a name that is NULL, longer than
+ * 255 bytes or not UTF-8 is refused before its init runs, so nothing of it
+ * is registered. */
+TEST(error_plugin_name_refused) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_nameless.so"), &p), ANIMRT_E_NULL);
+    CHECK_MESSAGE("libfaulty_nameless.so': its entry point's name is NULL");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_longname.so"), &p), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("libfaulty_longname.so': its entry point's name is longer than 255 bytes");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_badname.so"), &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("libfaulty_badname.so': its entry point's name is not valid UTF-8");
+    CHECK(p == 77);
+    nothing_left(rt);
+    /* A good plugin still loads. */
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
+    animrt_runtime_destroy(rt);
+}
+
 /* Every table has a limit, with a status past it (R0.4). */
 TEST(limits) {
     animrt_runtime *rt = rt_new();
@@ -1324,6 +1343,7 @@ int main(int argc, char **argv) {
     RUN(error_definition_names_an_unbound_function);
     RUN(error_plugin_registers_a_name_that_exists);
     RUN(error_plugin_fails_its_init);
+    RUN(error_plugin_name_refused);
     RUN(limits);
     RUN(bad_arguments);
     return check_report();

@@ -564,6 +564,17 @@ def test_error_library_loaded_twice_into_one_runtime():
         assert a.load_plugin(EXAMPLES).name == "examples"
 
 
+@pytest.mark.parametrize("library, error, message", [
+    ("libfaulty_nameless.so", animrt.NullPointerError, "its entry point's name is NULL"),
+    ("libfaulty_longname.so", animrt.RangeError, "its entry point's name is longer than 255 bytes"),
+    ("libfaulty_badname.so", animrt.InvalidArgumentError, "its entry point's name is not valid UTF-8")])
+def test_error_plugin_entry_point_name(library, error, message):
+    with animrt.Runtime() as rt:
+        with pytest.raises(error, match=message):
+            rt.load_plugin(plugin(library))
+        nothing_left(rt)
+
+
 def test_f32_is_a_float_bound_or_registered():
     with animrt.Runtime() as rt:
         bound = rt.bind_function("copysignf", "f32(f32, f32)", library="libm.so.6", name="boundFloat")

@@ -14,6 +14,9 @@
  *   -DTHREADED_INIT        init starts four threads that register 200
  *                          functions each ("t0_0" … "t3_199") at once, and
  *                          waits for them (not a fault: calls are serialised)
+ *   -DNAME_NULL            its entry point names no plugin (NULL)
+ *   -DNAME_LONG            its entry point's name is 300 bytes, past 255
+ *   -DNAME_NOT_UTF8        its entry point's name is not valid UTF-8
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -21,6 +24,18 @@
 
 #ifndef ABI
 #define ABI ANIMRT_PLUGIN_ABI_VERSION
+#endif
+
+#if defined(NAME_NULL)
+#define NAME NULL
+#elif defined(NAME_LONG)
+#define TEN_BYTES "faultyname"
+#define HUNDRED_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES
+#define NAME HUNDRED_BYTES HUNDRED_BYTES HUNDRED_BYTES
+#elif defined(NAME_NOT_UTF8)
+#define NAME "faulty\xff"
+#else
+#define NAME "faulty"
 #endif
 
 static double halfway(double x, const double *params, void *user_data) {
@@ -118,12 +133,12 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 /* The entry point written as a function returning the table: what the
  * loader finds under the name is code, not an animrt_plugin. */
 __attribute__((visibility("default"))) const animrt_plugin *animrt_plugin_entry(void) {
-    static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), "faulty", "0", init, NULL};
+    static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), NAME, "0", init, NULL};
     return &entry;
 }
 #elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
-    ABI, sizeof(animrt_plugin), "faulty", "0", init, NULL};
+    ABI, sizeof(animrt_plugin), NAME, "0", init, NULL};
 #else
 /* The init exists, but nothing names it as an entry point. */
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_init = init;

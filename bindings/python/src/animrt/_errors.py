@@ -41,7 +41,7 @@ class AnimrtError(Exception):
 
 
 class NullPointerError(AnimrtError, ValueError):
-    """ANIMRT_E_NULL: a required pointer was NULL (only reachable through raw ``_ffi`` calls).
+    """ANIMRT_E_NULL: a required pointer was NULL (through raw ``_ffi`` calls, or a plugin's, such as a NULL name).
 
     >>> animrt._ffi.lib.animrt_layer_create(rt._ptr, 0, None)    # NullPointerError: out is NULL
     """

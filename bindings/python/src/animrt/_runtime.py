@@ -641,8 +641,8 @@ class Runtime:
         """Loads the plugin at `path` into this runtime (``animrt_plugin_load``): its timing
         functions, functions and machine definitions become the runtime's. Another plugin ABI
         version raises :class:`VersionError`, a failing init :class:`CallbackError`, a name that
-        exists or a library this runtime holds already :class:`ExistsError`; in every case nothing
-        of it stays::
+        exists or a library this runtime holds already :class:`ExistsError`, an entry point whose
+        name is NULL, too long or not UTF-8 the error saying which; in every case nothing of it stays::
 
             examples = rt.load_plugin("build/libexamples.so")
             like = rt.machine(rt.definition(named="likeButton"))
