@@ -1148,7 +1148,9 @@ animrt_status animrt_function_register(animrt_runtime *rt, const char *name, con
  * ANIMRT_TYPE_INTEGER (a whole NUMBER is accepted), ptr is
  * ANIMRT_TYPE_POINTER. An f32 is a C float, bound or registered: its
  * arguments are rounded to a float's value before the function sees them,
- * and its result is one (a registered function's double is rounded).
+ * and its result is one (a registered function's double is rounded); a
+ * finite number past a float's range is refused (ANIMRT_E_RANGE), not
+ * made infinite.
  */
 
 /* Binds `symbol` of `library` (a path or soname for dlopen; NULL: the

@@ -25,6 +25,12 @@ struct FloatWidthTests {
         return 0
     }
 
+    /// Returns a finite double past a float's range.
+    nonisolated(unsafe) static let huge: animrt_function_fn = { _, _, _, result in
+        result!.pointee.number = 1e300
+        return 0
+    }
+
     func register(_ name: String, _ signature: String, _ fn: animrt_function_fn) throws {
         try name.withCString { n in try signature.withCString { s in try host.registerFunction(n, s, fn, nil) } }
     }
@@ -65,5 +71,24 @@ struct FloatWidthTests {
         #expect(bits(try host.call("doubleIn", [.number(0.1)])) == 0.1.bitPattern)
         let machine = try #require(host.machines.functions["floatIn"])
         #expect(try machine.call([.number(0.1)]) == .number(Double(Float(0.1))))
+    }
+
+    @Test("A finite number past a float's range is refused as an f32, not made infinite; infinity passes")
+    func overflow() throws {
+        try host.bindFunction(library: "libm.so.6", symbol: "copysignf", signature: "f32(f32, f32)", name: "bound")
+        try register("registered", "f32(f32, f32)", Self.echo)
+        for name in ["bound", "registered"] {
+            let error = #expect(throws: AnimrtError.self) { try host.call(name, [.number(1e39), .number(1)]) }
+            #expect(error?.status == .outOfRange)
+            #expect(error?.message.contains("argument 1 of '\(name)' (f32(f32, f32)) is 1e+39; f32 (float) holds -3.4028235e+38 to 3.4028235e+38") == true,
+                    "\(error?.message ?? "")")
+            #expect(bits(try host.call(name, [.number(.infinity), .number(1)])) == Double.infinity.bitPattern)
+            let machine = try #require(host.machines.functions[name])
+            #expect(throws: AnimrtError.self) { try machine.call([.number(-1e39), .number(1)]) }
+        }
+        try register("huge", "f32()", Self.huge)
+        let error = #expect(throws: AnimrtError.self) { try host.call("huge", []) }
+        #expect(error?.status == .callback)
+        #expect(error?.message.contains("function 'huge' (f32()): the result is 1e+300; f32 (float) holds") == true, "\(error?.message ?? "")")
     }
 }

@@ -87,6 +87,7 @@ struct ConversionTests {
           arguments: [(TaggedValue.integer(128), CType.i8, Status.outOfRange), (.integer(-1), .u32, .outOfRange),
                       (.number(256), .u8, .outOfRange), (.number(0.5), .i32, .invalidArgument),
                       (.number(.nan), .i32, .invalidArgument), (.number(1e300), .i64, .outOfRange),
+                      (.number(1e39), .f32, .outOfRange),
                       (.string("1"), .f64, .kind), (.bool(true), .i32, .kind), (.number(1), .bool, .kind),
                       (.integer(1), .ptr, .kind), (.string("a\u{0}b"), .str, .invalidArgument)])
     func refused(_ v: TaggedValue, _ t: CType, _ status: Status) {

@@ -4,7 +4,7 @@ import StateMachines
 /// A value of one signature type on its way into or out of a C call,
 /// checked against the type it is for.
 enum CValue: Equatable {
-    /// f32, f64. An f32 holds a float's value (see `float(_:as:)`).
+    /// f32, f64. An f32 holds a float's value (see `float(_:as:_:)`).
     case float(Double)
     /// i8 … i64.
     case signed(Int64)
@@ -20,8 +20,8 @@ enum CValue: Equatable {
     /// argument in errors ("argument 2 of 'clamp'").
     init(_ v: TaggedValue, as t: CType, _ what: @autoclosure () -> String) throws(AnimrtError) {
         switch (t, v) {
-        case (.f32, .number(let d)), (.f64, .number(let d)): self = CValue.float(d, as: t)
-        case (.f32, .integer(let i)), (.f64, .integer(let i)): self = CValue.float(Double(i), as: t)
+        case (.f32, .number(let d)), (.f64, .number(let d)): self = try CValue.float(d, as: t, what())
+        case (.f32, .integer(let i)), (.f64, .integer(let i)): self = try CValue.float(Double(i), as: t, what())
         case (_, .integer(let i)) where t.isInteger: self = try CValue.integer(i, t, what())
         case (_, .number(let d)) where t.isInteger: self = try CValue.integer(d, t, what())
         case (.bool, .bool(let b)): self = .bool(b)
@@ -35,7 +35,7 @@ enum CValue: Equatable {
     /// A machine's value (a guard's or action's argument) as a `t`.
     init(_ v: MachineValue, as t: CType, _ what: @autoclosure () -> String) throws(AnimrtError) {
         switch (t, v) {
-        case (.f32, .number(let d)), (.f64, .number(let d)): self = CValue.float(d, as: t)
+        case (.f32, .number(let d)), (.f64, .number(let d)): self = try CValue.float(d, as: t, what())
         case (_, .number(let d)) where t.isInteger: self = try CValue.integer(d, t, what())
         case (.bool, .bool(let b)): self = .bool(b)
         case (.str, .string(let s)): self = try CValue.string(s, what())
@@ -45,9 +45,15 @@ enum CValue: Equatable {
 
     /// A number as an f32 or f64 holds it. A bound C function receives an
     /// f32 as a C float, so every path rounds it to one here: a function the
-    /// host registered then sees the very value a bound one would.
-    static func float(_ d: Double, as t: CType) -> CValue {
-        .float(t == .f32 ? Double(Float(d)) : d)
+    /// host registered then sees the very value a bound one would. A finite
+    /// number past a float's range would arrive as infinity: it is refused.
+    static func float(_ d: Double, as t: CType, _ what: @autoclosure () -> String) throws(AnimrtError) -> CValue {
+        guard t == .f32 else { return .float(d) }
+        let f = Float(d)
+        guard f.isFinite || !d.isFinite else {
+            throw AnimrtError(.outOfRange, "\(what()) is \(d); f32 (float) holds -\(Float.greatestFiniteMagnitude) to \(Float.greatestFiniteMagnitude)")
+        }
+        return .float(Double(f))
     }
 
     private static func string(_ s: String, _ what: String) throws(AnimrtError) -> CValue {

@@ -116,7 +116,9 @@ public final class ExternalFunction: @unchecked Sendable {
         switch declared {
         // A bound function's float result is a float's value; a registered
         // one's double is rounded to one, so f32 means the same either way.
-        case .f32, .f64: return CValue.float(result.number, as: declared)
+        case .f32, .f64:
+            do throws(AnimrtError) { return try CValue.float(result.number, as: declared, "the result") }
+            catch { throw AnimrtError(.callback, "function \(summary): \(error.message)") }
         case .bool: return .bool(result.boolean != 0)
         case .ptr: return .pointer(UInt(bitPattern: result.pointer))
         case .str:

@@ -776,6 +776,12 @@ TEST(f32_is_a_float_bound_or_registered) {
     /* f64 stays whole. */
     double whole = call_number(rt, "doubleIn", 0.1);
     CHECK(whole == 0.1);
+    /* A finite number no float holds is refused, not made infinite; infinity passes. */
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, args[2] = {number(1e39), number(1)};
+    CHECK_STATUS(animrt_function_call(rt, "boundFloat", args, 2, &r, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("argument 1 of 'boundFloat' (f32(f32, f32)) is 1e+39; f32 (float) holds -3.4028235e+38 to 3.4028235e+38");
+    CHECK_STATUS(animrt_function_call(rt, "hostFloat", args, 2, &r, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK(isinf(call_number(rt, "boundFloat", INFINITY)) && isinf(call_number(rt, "hostFloat", INFINITY)));
     animrt_runtime_destroy(rt);
 }
 

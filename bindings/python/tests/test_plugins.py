@@ -585,6 +585,10 @@ def test_f32_is_a_float_bound_or_registered():
             assert bound(x, x) == as_float
             assert struct.pack("d", registered(x, x)) == struct.pack("d", bound(x, x))
             assert struct.pack("d", received(x)) == struct.pack("d", as_float)
+        # A finite number no float holds is refused rather than made infinite.
+        for f in (bound, registered):
+            with pytest.raises(animrt.RangeError, match="is 1e\\+39; f32 \\(float\\) holds"):
+                f(1e39, 1.0)
 
 
 def test_error_plugin_failing_its_init():
