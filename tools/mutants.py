@@ -186,6 +186,10 @@ MUTANTS = [
            "c.contribute(at: childTime, endInclusive: progress == 1,", "c.contribute(at: childTime, endInclusive: false,",
            ("swift:AnimationCoreTests.GroupTimingTests",),
            "a group filling forwards drops a child that ends with it (the model shows)"),
+    Mutant("group-reversed-child-end-exclusive", "comparison", MEDIA_TIMING,
+           "if endInclusive && speed != 0 && phase != .active", "if endInclusive && speed > 0 && phase != .active",
+           ("swift:AnimationCoreTests.GroupTimingTests",),
+           "a group filling forwards drops a reversed child (speed < 0) that ends with it (the model shows)"),
     # ---- lifecycle ---------------------------------------------------------
     Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,

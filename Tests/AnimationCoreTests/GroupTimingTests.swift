@@ -147,4 +147,32 @@ struct GroupTimingTests {
             expectClose(try rt2.scalar("opacity", l2), v, 1e-12, "autoreversing group at t = \(t)")
         }
     }
+
+    /// The same idiom with a child that plays backwards (speed −1): its play
+    /// ends on its first frame, at local time 0, which it reaches with the
+    /// group's end. Inheriting the group's 2 s, a 0 → 10 child at group time
+    /// c is at (2 − c)/2, so 10 − 5c, and the group holds it on 0 (its from
+    /// value), not on the model. A reversed child that ends earlier (0.5 s,
+    /// 0 → 4: 4 − 8c) follows its own fill from the instant it ends.
+    @Test("R1.2 a group filling forwards holds a reversed child that ends with it")
+    func groupFillHoldsReversedChild() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(-1), forKeyPath: "opacity", of: l)
+        try rt.setModelValue(.scalar(-1), forKeyPath: "cornerRadius", of: l)
+        var whole = Animation.basic("opacity", from: .scalar(0), to: .scalar(10))
+        whole.timing.speed = -1
+        var early = linear("cornerRadius", 0, 4, duration: 0.5)
+        early.timing.speed = -1
+        var g = Animation.group([whole, early], timing: MediaTiming(duration: 2, fillMode: .forwards))
+        g.isRemovedOnCompletion = false
+        let h = try rt.add(g, to: l, forKey: "g")
+        for (t, opacity, radius) in [(0.0, 10.0, 4.0), (0.25, 8.75, 2.0), (0.5, 7.5, -1.0), (1.5, 2.5, -1.0),
+                                     (2.0, 0.0, -1.0), (7.0, 0.0, -1.0)] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), opacity, 1e-12, "opacity at t = \(t)")
+            expectClose(try rt.scalar("cornerRadius", l), radius, 1e-12, "cornerRadius at t = \(t)")
+        }
+        #expect(try rt.velocity(of: h, keyPath: "opacity").scalar == 0)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+    }
 }

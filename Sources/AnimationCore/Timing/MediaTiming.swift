@@ -102,22 +102,25 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     }
 
     /// Samples the timing at `parentTime`. `endInclusive` (the children of
-    /// a group at the end of an iteration) makes the exact end of a forward
-    /// play its last frame whatever the fill: see below.
+    /// a group at the end of an iteration) makes the exact end of a play,
+    /// forwards or backwards, its last frame whatever the fill: see below.
     public func sample(at parentTime: Double, endInclusive: Bool = false) -> TimingSample {
         var model = self.model
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
         var phase = model.phase(at: local, backwards: speed < 0)
-        if endInclusive && speed > 0 && phase == .after && !model.fill.fillsForwards
-            && local == model.activeEnd {
+        if endInclusive && speed != 0 && phase != .active
+            && local == (speed > 0 ? model.activeEnd : model.activeStart) {
             // A group clips its children to its duration and, filling
             // forwards, holds them at its end: a child that ends with the
             // group (one that inherits its duration, say) then shows its last
             // frame, as Core Animation's `fillMode = forwards` on the group
-            // alone does. A child that ends before the group's end follows
-            // its own fill, its end exclusive like any animation's.
-            model.fill = model.fill == .backwards ? .both : .forwards
+            // alone does. A forward play ends at the active interval's end
+            // and its fill there is a forwards one; a backwards play (speed
+            // < 0) ends at its start, where a backwards fill holds its last
+            // frame. A child that ends before the group's end follows its
+            // own fill, its end exclusive like any animation's.
+            model.fill = model.fill.adding(fillsForwards: speed > 0)
         }
         // WA1's active time. A Web Animations animation that has played
         // through holds its current time at the end it reached (the end time

@@ -13,6 +13,11 @@ public enum FillMode: Int32, Sendable, CaseIterable {
 
     @inlinable var fillsBackwards: Bool { self == .backwards || self == .both }
     @inlinable var fillsForwards: Bool { self == .forwards || self == .both }
+    /// This fill with the forwards (else the backwards) one added.
+    @inlinable func adding(fillsForwards forwards: Bool) -> FillMode {
+        let f = fillsForwards || forwards, b = fillsBackwards || !forwards
+        return f ? (b ? .both : .forwards) : .backwards
+    }
 
     public var name: String {
         switch self { case .removed: "removed"; case .forwards: "forwards"; case .backwards: "backwards"; case .both: "both" }
