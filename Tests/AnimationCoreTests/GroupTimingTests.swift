@@ -175,4 +175,34 @@ struct GroupTimingTests {
         #expect(try rt.velocity(of: h, keyPath: "opacity").scalar == 0)
         #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
     }
+
+    /// A group of exactly zero length (Web Animations' duration 0) passes
+    /// its zero on to a child without a duration as an exact zero, not as
+    /// Core Animation's "unset" (0.25 s): the child is as instant as its
+    /// group. Filling both ways from begin time 1, the group holds its
+    /// children at its start before then (0 → 10 child: 0) and at its end
+    /// from then on (10), as one instant effect would (0, then 10). A child
+    /// with a duration of its own (1 s, 0 → 4) is clipped to the group's
+    /// nothing: its first frame (0) throughout.
+    @Test("R1.2 a zero-length group passes its zero duration on exactly")
+    func zeroLengthGroup() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(-1), forKeyPath: "opacity", of: l)
+        try rt.setModelValue(.scalar(-1), forKeyPath: "cornerRadius", of: l)
+        var timing = MediaTiming(beginTime: 1, fillMode: .both)
+        timing.iterationDuration = 0
+        var g = Animation.group([.basic("opacity", from: .scalar(0), to: .scalar(10)), linear("cornerRadius", 0, 4)],
+                                timing: timing)
+        g.isRemovedOnCompletion = false
+        let h = try rt.add(g, to: l, forKey: "g")
+        for (t, opacity) in [(0.0, 0.0), (0.5, 0.0), (1.0, 10.0), (3.0, 10.0)] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", l), opacity, 1e-12, "opacity at t = \(t)")
+            expectClose(try rt.scalar("cornerRadius", l), 0, 1e-12, "cornerRadius at t = \(t)")
+        }
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+        guard case .group(let children) = try rt.attachedAnimation(h).content else { Issue.record("not a group"); return }
+        #expect(children.map(\.timing.iterationDuration) == [0, nil])
+        #expect(children.map(\.timing.effectiveDuration) == [0, 1])
+    }
 }

@@ -13,9 +13,9 @@ extension ResolvedAnimation {
     /// at `parentTime`, per unit of the time `rate` measures parent time in
     /// (d parentTime / d that time). nil when it gives nothing (not in
     /// effect, or another key path); zero while it fills.
-    func velocity(of name: String, at parentTime: Double, endInclusive: Bool = false, rate: Double,
+    func velocity(of name: String, at parentTime: Double, heldAt edge: IterationEdge? = nil, rate: Double,
                   model: (Int32) -> AnimatableValue) -> AnimatableValue? {
-        let s = timing.sample(at: parentTime, endInclusive: endInclusive)
+        let s = timing.sample(at: parentTime, heldAt: edge)
         guard let progress = s.directedProgress else { return nil }
         let d = timing.effectiveDuration
         let moving = s.phase == .active && timing.speed != 0 && d > 0
@@ -26,9 +26,10 @@ extension ResolvedAnimation {
             // the group's timing function too.
             let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
             let slope = curve?.slope(progress) ?? 1
+            let held = IterationEdge.holding(progress: progress)
             var v: AnimatableValue? = nil
             for c in children {
-                guard let cv = c.velocity(of: name, at: eased * d, endInclusive: progress == 1, rate: progressRate * slope * d, model: model) else { continue }
+                guard let cv = c.velocity(of: name, at: eased * d, heldAt: held, rate: progressRate * slope * d, model: model) else { continue }
                 if c.additive, let below = v { v = AnimatableValue(kind: cv.kind, lanes: below.lanes + cv.lanes) } else { v = cv }
             }
             return v

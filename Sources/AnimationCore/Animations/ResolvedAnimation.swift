@@ -56,7 +56,12 @@ final class ResolvedAnimation {
                         defaultDuration: Double, isChild: Bool = false) throws(AnimrtError) -> ResolvedAnimation {
         try animation.timing.validate()
         var timing = animation.timing
-        if timing.duration == 0 && timing.iterationDuration == nil { timing.duration = defaultDuration }
+        if timing.duration == 0 && timing.iterationDuration == nil {
+            // Only a zero-length group passes a zero down (transactions'
+            // durations are positive): its children are as instant as it
+            // is, which `duration` 0 (0.25 s) cannot say.
+            if defaultDuration > 0 { timing.duration = defaultDuration } else { timing.iterationDuration = 0 }
+        }
         if case .group(let children) = animation.content {
             // Bounded before recursing: the recursion below is as deep as the groups.
             if !isChild { try animation.checkGroupLimits() }
@@ -177,11 +182,11 @@ final class ResolvedAnimation {
     }
 
     /// Adds this animation's contribution at `parentTime` to `working`
-    /// (whole property values, seeded from `model`). `endInclusive`: its
-    /// group is at the end of an iteration (`MediaTiming.sample`).
-    func contribute(at parentTime: Double, endInclusive: Bool = false, into working: inout [Int32: AnimatableValue],
+    /// (whole property values, seeded from `model`). `heldAt`: its group
+    /// is at that end of an iteration (`MediaTiming.sample`).
+    func contribute(at parentTime: Double, heldAt edge: IterationEdge? = nil, into working: inout [Int32: AnimatableValue],
                     model: (Int32) -> AnimatableValue) {
-        let s = timing.sample(at: parentTime, endInclusive: endInclusive)
+        let s = timing.sample(at: parentTime, heldAt: edge)
         guard let progress = s.directedProgress else { return }
         if case .group(let children) = body {
             // The group's timing function eases the time its children see
@@ -190,8 +195,10 @@ final class ResolvedAnimation {
             let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
             let childTime = eased * timing.effectiveDuration
             // At the end of its iteration (where a forwards fill holds it)
-            // the group shows its children's last frames.
-            for c in children { c.contribute(at: childTime, endInclusive: progress == 1, into: &working, model: model) }
+            // the group shows its children's last frames, at its start
+            // (a backwards fill) their first.
+            let held = IterationEdge.holding(progress: progress)
+            for c in children { c.contribute(at: childTime, heldAt: held, into: &working, model: model) }
             return
         }
         guard let kp = keyPath else { return }

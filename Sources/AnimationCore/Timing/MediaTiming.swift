@@ -101,26 +101,33 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         return speed > 0 ? scaled : model.endTime + scaled
     }
 
-    /// Samples the timing at `parentTime`. `endInclusive` (the children of
-    /// a group at the end of an iteration) makes the exact end of a play,
-    /// forwards or backwards, its last frame whatever the fill: see below.
-    public func sample(at parentTime: Double, endInclusive: Bool = false) -> TimingSample {
+    /// Samples the timing at `parentTime`. `heldAt` (the children of a
+    /// group held at one end of its iteration) makes the exact end of a
+    /// play its last frame, and the exact start its first, whatever the
+    /// fill: see below.
+    public func sample(at parentTime: Double, heldAt edge: IterationEdge? = nil) -> TimingSample {
         var model = self.model
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
         var phase = model.phase(at: local, backwards: speed < 0)
-        if endInclusive && speed != 0 && phase != .active
-            && local == (speed > 0 ? model.activeEnd : model.activeStart) {
+        if let edge, speed != 0, phase != .active {
             // A group clips its children to its duration and, filling
             // forwards, holds them at its end: a child that ends with the
             // group (one that inherits its duration, say) then shows its last
             // frame, as Core Animation's `fillMode = forwards` on the group
-            // alone does. A forward play ends at the active interval's end
-            // and its fill there is a forwards one; a backwards play (speed
-            // < 0) ends at its start, where a backwards fill holds its last
-            // frame. A child that ends before the group's end follows its
-            // own fill, its end exclusive like any animation's.
-            model.fill = model.fill.adding(fillsForwards: speed > 0)
+            // alone does; likewise at its start, where it fills backwards, a
+            // child whose play starts there shows its first frame (only a
+            // zero-length one can be outside its interval then). A forward
+            // play starts at the active interval's start and ends at its
+            // end, a backwards one (speed < 0) the other way round; the
+            // frame is the one a fill on that side holds. A child that ends
+            // or starts elsewhere follows its own fill, its end exclusive
+            // like any animation's.
+            let activeEndSide = (edge == .end) == (speed > 0)
+            if local == (activeEndSide ? model.activeEnd : model.activeStart) {
+                phase = activeEndSide ? .after : .before
+                model.fill = model.fill.adding(fillsForwards: activeEndSide)
+            }
         }
         // WA1's active time. A Web Animations animation that has played
         // through holds its current time at the end it reached (the end time

@@ -6,6 +6,18 @@ public enum Phase: Int32, Sendable, CaseIterable {
     case idle
 }
 
+/// One end of a group's iteration, where the group holds its children
+/// (filling, or turning back): `MediaTiming.sample(at:heldAt:)`.
+public enum IterationEdge: Sendable {
+    case start, end
+
+    /// Where a group at directed progress `progress` holds its children:
+    /// progress 0 is its iteration's start, 1 its end.
+    @inlinable static func holding(progress: Double) -> IterationEdge? {
+        progress == 1 ? .end : progress == 0 ? .start : nil
+    }
+}
+
 /// How an effect behaves outside its active interval. Core Animation's
 /// `removed` is Web Animations' `none`.
 public enum FillMode: Int32, Sendable, CaseIterable {
