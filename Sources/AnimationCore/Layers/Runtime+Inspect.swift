@@ -27,8 +27,8 @@ extension Runtime {
         let r = resolvedAnimation(ofInstance: ii)
         let t = r.timing, model = t.model
         var c = ComputedTiming(activeDuration: model.activeDuration, endTime: model.endTime)
-        guard !instances[ii].pendingBegin, let parent = localTime(of: Int(instances[ii].layer), at: now()) else { return c }
-        let s = t.sample(at: parent)
+        guard !instances[ii].pendingBegin, let (parent, edge) = localTimeAndEdge(of: Int(instances[ii].layer), at: now()) else { return c }
+        let s = t.sample(at: parent, heldAt: edge)
         c.phase = s.phase
         c.localTime = t.localTime(at: parent, model: model)
         c.activeTime = s.activeTime

@@ -153,17 +153,25 @@ extension Runtime {
     /// ancestors' timing applied from the root down), or nil when it is
     /// unresolved (a timed layer on the way is outside its active interval).
     func localTime(of i: Int, at t: Double) -> Double? {
-        if hasIdentityTime(i) { return t }
+        localTimeAndEdge(of: i, at: t)?.time
+    }
+
+    /// `localTime(of:at:)` with the end of an iteration where a timed layer
+    /// on the way holds layer `i`'s animations (`MediaTiming.layerChildTime(_:heldAt:)`).
+    func localTimeAndEdge(of i: Int, at t: Double) -> (time: Double, edge: IterationEdge?)? {
+        if hasIdentityTime(i) { return (t, nil) }
         var chain: [Int32] = []
         var a = Int32(i)
         while a >= 0 { chain.append(a); a = layers[Int(a)].parent }
         var time = t
+        var edge: IterationEdge? = nil
         for l in chain.reversed() {
             guard let timing = layerTiming(Int(l)) else { continue }
-            guard let c = timing.layerChildTime(time) else { return nil }
-            time = presentable(c, fallback: 0)  // extreme timings saturate
+            guard let c = timing.layerChildTime(time, heldAt: edge) else { return nil }
+            time = presentable(c.time, fallback: 0)  // extreme timings saturate
+            edge = c.edge
         }
-        return time
+        return (time, edge)
     }
 
     /// The latest time layer `i` showed its animations while the runtime's

@@ -4,19 +4,22 @@ extension Runtime {
     /// Layer `i`'s time at runtime time `t` and how fast it runs per second
     /// of runtime time (the product of the layer speeds, negative in
     /// reversed iterations of a timed layer, 0 while paused or filling); nil
-    /// when unresolved.
-    func localTimeAndRate(of i: Int, at t: Double) -> (time: Double, rate: Double)? {
+    /// when unresolved. `edge`: where a timed layer on the way holds the
+    /// layer's animations (`localTimeAndEdge(of:at:)`).
+    func localTimeAndRate(of i: Int, at t: Double) -> (time: Double, rate: Double, edge: IterationEdge?)? {
         var chain: [Int32] = []
         var a = Int32(i)
         while a >= 0 { chain.append(a); a = layers[Int(a)].parent }
         var time = t, rate = 1.0
+        var edge: IterationEdge? = nil
         for l in chain.reversed() {
             guard let timing = layerTiming(Int(l)), !timing.isLayerIdentity else { continue }
-            guard let c = timing.layerChildTime(time) else { return nil }
+            guard let c = timing.layerChildTime(time, heldAt: edge) else { return nil }
             rate *= timing.layerChildRate(time)
-            time = c
+            time = c.time
+            edge = c.edge
         }
-        return (time, rate)
+        return (time, rate, edge)
     }
 
     /// How fast the value attached animation `h` gives its key path (or,
@@ -39,9 +42,9 @@ extension Runtime {
         }
         let zero = AnimatableValue(kind: target.kind, lanes: SIMD16())
         let li = Int(instances[ii].layer)
-        guard !instances[ii].pendingBegin, let (time, rate) = localTimeAndRate(of: li, at: now()) else { return zero }
+        guard !instances[ii].pendingBegin, let (time, rate, edge) = localTimeAndRate(of: li, at: now()) else { return zero }
         if instances[ii].state == .ended && r.removedOnCompletion { return zero }
-        guard var v = r.velocity(of: target.name, at: time, rate: rate,
+        guard var v = r.velocity(of: target.name, at: time, heldAt: edge, rate: rate,
                                  model: { p in self.wholeValue(self.model, layer: li, property: p) }) else { return zero }
         for k in 0..<target.kind.componentCount where v.lanes[k].isNaN { v.lanes[k] = 0 }
         return v
@@ -77,7 +80,7 @@ extension Runtime {
             r.setSpringTarget(target)
         case .running:
             let li = Int(instances[ii].layer)
-            guard let (time, rate) = localTimeAndRate(of: li, at: now()), r.timing.speed > 0, rate > 0 else {
+            guard let (time, rate, _) = localTimeAndRate(of: li, at: now()), r.timing.speed > 0, rate > 0 else {
                 throw AnimrtError(.state, "the spring is paused, playing backwards or its layer's time is unresolved: its velocity cannot carry into a restart")
             }
             let model = { (p: Int32) in self.wholeValue(self.model, layer: li, property: p) }

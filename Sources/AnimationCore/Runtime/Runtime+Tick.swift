@@ -83,7 +83,10 @@ extension Runtime {
             let li = Int(li32)
             // An unresolved layer time (a timed layer outside its active
             // interval): nothing is in effect and the model shows.
-            let time = localTime(of: li, at: now)
+            // A timed layer holding its time at an end of its iteration
+            // holds its animations there too (`edge`), as a group does.
+            let held = localTimeAndEdge(of: li, at: now)
+            let time = held?.time
             // The latest time the layer showed since the previous tick, if
             // later than now: computed once, for the first animation that
             // was attached all along and has not ended (only a layer with its
@@ -112,7 +115,7 @@ extension Runtime {
                 if state.rawValue > instances[ii].state.rawValue { transitions.append((Int32(ii), state)) }
                 if state == .ended && r.removedOnCompletion { continue }
                 guard let t = time else { continue }
-                r.contribute(at: t, into: &working) { p in self.wholeValue(self.model, layer: li, property: p) }
+                r.contribute(at: t, heldAt: held?.edge, into: &working) { p in self.wholeValue(self.model, layer: li, property: p) }
             }
             for p in touched {
                 let v = working[p] ?? wholeValue(model, layer: li, property: p)

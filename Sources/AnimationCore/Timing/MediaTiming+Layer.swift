@@ -23,9 +23,30 @@ extension MediaTiming {
     /// The time the layer shows its animations and sublayers, or nil when it
     /// is unresolved (a timed layer outside its active interval, no fill).
     public func layerChildTime(_ parentTime: Double) -> Double? {
-        if isUnbounded { return (parentTime - beginTime) * speed + timeOffset }
-        guard let p = sample(at: parentTime).directedProgress else { return nil }
-        return p * effectiveDuration
+        layerChildTime(parentTime, heldAt: nil)?.time
+    }
+
+    /// The time the layer shows its animations and sublayers, and the end
+    /// of an iteration where it holds them (`IterationEdge`, as a group
+    /// holds its children), or nil when it is unresolved. `edge`: where the
+    /// layer's parent holds it.
+    ///
+    /// CAMediaTiming is one hierarchy for layers and animations, so a timed
+    /// layer holds its animations as a group holds its children: filling at
+    /// an end of its iteration, or turning back, it makes the exact end of
+    /// an animation's play its last frame and the exact start its first
+    /// (`sample(at:heldAt:)`); a timed sublayer held so fills in turn. An
+    /// unbounded layer only transforms the time, so it passes a hold on:
+    /// unchanged playing forwards, turned round by a negative speed (its
+    /// time falls as its parent's rises), and none while paused (its time
+    /// no longer follows its parent's).
+    public func layerChildTime(_ parentTime: Double, heldAt edge: IterationEdge?) -> (time: Double, edge: IterationEdge?)? {
+        if isUnbounded {
+            let passed: IterationEdge? = speed > 0 ? edge : speed < 0 ? edge.map { $0 == .end ? .start : .end } : nil
+            return ((parentTime - beginTime) * speed + timeOffset, passed)
+        }
+        guard let p = sample(at: parentTime, heldAt: edge).directedProgress else { return nil }
+        return (p * effectiveDuration, IterationEdge.holding(progress: p))
     }
 
     /// The lowest and highest time the layer shows its animations and
