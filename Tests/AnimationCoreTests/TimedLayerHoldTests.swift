@@ -91,6 +91,29 @@ struct TimedLayerHoldTests {
         }
     }
 
+    /// A paused sublayer (speed 0) no longer follows its parent's time, so
+    /// it passes no hold on. Under the layer of duration 2 filling forwards,
+    /// a sublayer paused at its time 2 (timeOffset 2) shows a 0 → 10 fade
+    /// from its time 0.5 to 2 (fill removed, retained; a begin time of 0
+    /// would be stamped at the paused time) always at its end, past its
+    /// interval: the model (−1), also from t = 2 on, where its parent holds
+    /// its own animations; a timed sublayer there is held (10), as above.
+    @Test("A paused sublayer passes no hold on")
+    func pausedSublayerPassesNoHold() throws {
+        let rt = Runtime(); let l = try layer(rt)
+        try rt.setMediaTiming(MediaTiming(duration: 2, fillMode: .forwards), of: l)
+        let paused = try layer(rt, parent: l), timed = try layer(rt, parent: l)
+        try rt.setMediaTiming(MediaTiming(speed: 0, timeOffset: 2), of: paused)
+        try rt.setMediaTiming(MediaTiming(duration: 2), of: timed)
+        _ = try rt.add(retained(linear("opacity", 0, 10, begin: 0.5, duration: 1.5)), to: paused, forKey: "fade")
+        _ = try rt.add(retained(linear("opacity", 0, 10, duration: 2)), to: timed, forKey: "fade")
+        for (t, held) in [(0.0, 0.0), (1.0, 5.0), (2.0, 10.0), (7.0, 10.0)] {
+            try rt.tick(t)
+            expectClose(try rt.scalar("opacity", paused), -1, 1e-12, "paused sublayer at t = \(t)")
+            expectClose(try rt.scalar("opacity", timed), held, 1e-12, "timed sublayer at t = \(t)")
+        }
+    }
+
     /// The same with a fade that plays backwards (speed −1): its play ends
     /// on its first frame, at its local time 0, which it reaches with the
     /// layer's end; at layer time c it is at (2 − c)/2 of the way, 10 − 5c,
