@@ -270,6 +270,22 @@ def test_payloads_survive_later_polls_when_events_are_read_late():
         assert [e.payload["title"] for e in shown] == [f"{i}%" for i in range(50)]
 
 
+def test_reprs_name_the_machine_and_still_print_after_the_runtime_closes():
+    rt = animrt.Runtime()
+    card = rt.definition(CARD)
+    m = rt.machine(card)
+    assert repr(card) == f"<Definition 'card' {card.id:#x}>"
+    assert repr(m) == f"<Machine {m.id:#x} card>"
+    unread = rt.definition(named="networkButton")   # its name never asked for before the close
+    button = rt.machine(unread)
+    rt.close()
+    assert repr(card) == f"<Definition 'card' {card.id:#x}>"   # read before: still known
+    assert repr(unread) == f"<Definition {unread.id:#x}>"
+    assert repr(button) == f"<Machine {button.id:#x}>"
+    with pytest.raises(animrt.ClosedError):
+        unread.name
+
+
 def test_destroy_stops_the_machine_and_is_idempotent():
     with animrt.Runtime() as rt:
         rt.tick(0)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import ArgumentTypeError, InvalidArgumentError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, InvalidArgumentError, NotFoundError
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -123,6 +123,19 @@ class Definition(Object):
             first = self.markdown().split("\n", 1)[0]
             self._name = first[2:] if first.startswith("# ") else first
         return self._name
+
+    def _label(self) -> Optional[str]:
+        """The name for a repr, or None when it can no longer be read (the runtime closed or the
+        definition destroyed before it was first asked for): a repr must not raise, since it is
+        what a traceback, a log line or a debugger shows of an object."""
+        try:
+            return self.name
+        except AnimrtError:
+            return None
+
+    def __repr__(self) -> str:
+        name = self._label()
+        return f"<Definition {self._id:#x}>" if name is None else f"<Definition {name!r} {self._id:#x}>"
 
     @property
     def states(self) -> Tuple[str, ...]:
@@ -382,7 +395,8 @@ class Machine(Object):
         self._runtime._machines.pop(self._id, None)
 
     def __repr__(self) -> str:
-        return f"<Machine {self._id:#x} {self.definition.name}>"
+        name = self.definition._label()
+        return f"<Machine {self._id:#x}>" if name is None else f"<Machine {self._id:#x} {name}>"
 
 
 def to_json(value: Any, where: str) -> str:
