@@ -76,6 +76,9 @@ CASES = [
     ("Core Animation's fromValue", lambda rt, L, s, r: rt.basic("opacity", fromValue=0, toValue=1),
      animrt.ArgumentTypeError, "rt.basic() got an unknown option 'fromValue'; Core Animation's fromValue is from_= "
      "here (options: begin_time"),
+    ("from spelt without its underscore", lambda rt, L, s, r: rt.basic("opacity", **{"from": 0.0, "to": 1.0}),
+     animrt.ArgumentTypeError, "rt.basic() got an unknown option 'from'; from is a Python keyword: the argument is "
+     "from_= (options: begin_time"),
     ("a reader given layers alone", lambda rt, L, s, r: rt.reader([L]), animrt.ArgumentTypeError,
      "it must be a (layer, key_path) pair, or pass the key path once for every layer: rt.reader(layers, 'opacity')"),
     ("a timing function of 3 numbers", lambda rt, L, s, r: rt.basic("opacity", timing_function=(0.1, 0.2, 0.3)),

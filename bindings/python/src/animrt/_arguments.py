@@ -145,6 +145,11 @@ def options(given: Mapping[str, Any], known: Sequence[str], where: str) -> None:
     for key in given:
         if key not in known:
             meant = CORE_ANIMATION_VALUES.get(key)
-            hint = f"; Core Animation's {key} is {meant}= here" if meant else did_you_mean(key, known)
+            if key == "from":   # only reachable through **{"from": …}, as from= is a syntax error
+                hint = "; from is a Python keyword: the argument is from_="
+            elif meant:
+                hint = f"; Core Animation's {key} is {meant}= here"
+            else:
+                hint = did_you_mean(key, known)
             raise ArgumentTypeError(f"{where} got an unknown option {key!r}{hint} (options: {', '.join(known)})")
 
