@@ -1,12 +1,16 @@
 """Every bad Python argument raises an animrt exception that names the parameter as written,
 says what is valid and, for a misspelt name, what was meant; nothing is changed (R0.3, R5.2)."""
 import math
+import pathlib
 from array import array
 
 import numpy
 import pytest
 
 import animrt
+
+
+BUTTON = pathlib.Path(__file__).resolve().parents[3] / "examples" / "machines" / "download_button.json"
 
 
 @pytest.fixture
@@ -177,6 +181,32 @@ def test_setting_an_unknown_attribute_raises(world, what, target, name, message)
     assert name not in vars(obj)  # nothing was stored
     spring.to_value = 80.0  # the attributes it has still set
     assert spring.to_value == 80.0
+
+
+def test_what_the_library_was_given_at_creation_cannot_be_reassigned():
+    # Assigning these once changed only the Python object: the events then named a layer the
+    # animation was never on, and a timer reported its old token under a new one.
+    with animrt.Runtime() as rt:
+        toast, other, arrived = rt.layer(), rt.layer(), rt.barrier()
+        fade = rt.basic("opacity", to=0.0)
+        attached = toast.add_animation(fade, key="out", barrier=arrived)
+        ping = rt.start_timer(0.5, token=42)
+        hide = rt.start_timer(0.5, lambda: None)
+        machine = rt.machine(rt.definition(BUTTON))
+        for obj, name, value in [(attached, "layer", other), (attached, "animation", rt.basic("opacity")),
+                                 (attached, "barrier", rt.barrier()), (ping, "token", 7),
+                                 (hide, "callback", print), (machine, "definition", rt.definition(named="streakCard"))]:
+            before = getattr(obj, name)
+            with pytest.raises(AttributeError):
+                setattr(obj, name, value)
+            assert getattr(obj, name) is before, name
+        assert (attached.layer, attached.animation, attached.barrier) == (toast, fade, arrived)
+        assert (ping.token, hide.callback is not None, machine.definition.name) == (42, True, "downloadButton")
+        rt.tick(0)
+        rt.tick(1)
+        events = rt.events()
+        assert [e.layer for e in events if isinstance(e, animrt.AnimationStarted)] == [toast]
+        assert [e.token for e in events if isinstance(e, animrt.TimerFired)] == [42]
 
 
 def test_numpy_values_are_values(world):

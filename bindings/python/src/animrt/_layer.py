@@ -444,20 +444,34 @@ class AttachedAnimation(ReadBack):
                 print("faded out:", event.finished)
     """
 
-    layer: Layer
-    animation: Animation
-    barrier: Optional[Barrier] = None
-
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
                  barrier: Optional[Barrier], key_known: bool = True) -> None:
         super().__init__(runtime, handle, owned=False)
-        self.layer = layer
-        self.animation = animation
+        self._layer = layer
+        self._animation = animation
         self._key = key
         #: False for an animation the program did not add itself (a machine's): its key is asked
         #: of the library the first time it is read
         self._key_known = key_known or key is not None
-        self.barrier = barrier
+        self._barrier = barrier
+
+    # Read-only: the library attached the animation to this layer, from this description, in this
+    # barrier; assigning another would change only what the object (and its events) claim.
+    @property
+    def layer(self) -> Layer:
+        """The layer it is attached to: ``attached.layer is toast``."""
+        return self._layer
+
+    @property
+    def animation(self) -> Animation:
+        """The description it was added from (a copy runs; later changes to this one do not reach
+        it): ``attached.animation is fade``."""
+        return self._animation
+
+    @property
+    def barrier(self) -> Optional[Barrier]:
+        """The barrier it was added in, or None: ``toast.add_animation(drop, barrier=arrived).barrier is arrived``."""
+        return self._barrier
 
     @property
     def key(self) -> Optional[str]:

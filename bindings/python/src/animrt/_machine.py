@@ -260,8 +260,6 @@ class Machine(Object):
         ring = m.part("ring")                         # a Layer
     """
 
-    definition: Definition
-
     def __init__(self, runtime: Runtime, definition: Definition, parent: Optional[Layer],
                  config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
                  strings: Optional[Mapping[str, str]], snapshot: Optional[str] = None) -> None:
@@ -287,10 +285,16 @@ class Machine(Object):
         else:
             lib.animrt_machine_create(runtime._ptr, definition._id, parent_id, text, byref(out))
         super().__init__(runtime, out.value, owned=False)
-        self.definition = definition
+        self._definition = definition
         self._parts: Dict[str, Layer] = {}
         self._destroyed = False
         runtime._machines[out.value] = self
+
+    @property
+    def definition(self) -> Definition:
+        """The definition it runs; read-only, as the machine cannot change it:
+        ``m.definition.events`` → ('appear', 'fetched', …)."""
+        return self._definition
 
     def send(self, event: str, fields: Optional[Mapping[str, MachineValue]] = None, /,
              **payload: MachineValue) -> SendOutcome:

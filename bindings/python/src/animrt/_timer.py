@@ -25,8 +25,8 @@ class Timer(Object):
         hide.cancel()          # True: it had not fired, and never will
     """
 
-    token: int = 0
-    callback: Optional[Callable[[], object]] = None
+    _token = 0
+    _callback: Optional[Callable[[], object]] = None
     _done = False
 
     def __init__(self, runtime: Runtime, delay: float, callback: Optional[Callable[[], object]], token: int) -> None:
@@ -40,10 +40,24 @@ class Timer(Object):
         out = c_uint64()
         lib.animrt_timer_start(runtime._ptr, delay, token, byref(out))
         super().__init__(runtime, out.value, owned=False)
-        self.token = token
-        self.callback = callback
+        self._token = token
+        self._callback = callback
         if callback is not None:
             runtime._timers[out.value] = self
+
+    # Read-only: both were handed to the library (or to the runtime's table of callbacks) when the
+    # timer started; assigning another would change only what the object claims.
+    @property
+    def token(self) -> int:
+        """The program's token, reported in its :class:`TimerFired` event (0 with a callback):
+        ``rt.start_timer(0.5, token=42).token`` → 42."""
+        return self._token
+
+    @property
+    def callback(self) -> Optional[Callable[[], object]]:
+        """The callable run when it fires, or None when it reports a :class:`TimerFired` event
+        instead: ``rt.start_timer(1.5, fade_out).callback is fade_out``."""
+        return self._callback
 
     def cancel(self) -> bool:
         """Cancels the timer (``animrt_timer_cancel``): True if it was pending, False if it had already
