@@ -42,8 +42,7 @@ extension MediaTiming {
     /// no longer follows its parent's).
     public func layerChildTime(_ parentTime: Double, heldAt edge: IterationEdge?) -> (time: Double, edge: IterationEdge?)? {
         if isUnbounded {
-            let passed: IterationEdge? = speed > 0 ? edge : speed < 0 ? edge.map { $0 == .end ? .start : .end } : nil
-            return ((parentTime - beginTime) * speed + timeOffset, passed)
+            return ((parentTime - beginTime) * speed + timeOffset, edge?.seen(atSpeed: speed))
         }
         guard let p = sample(at: parentTime, heldAt: edge).directedProgress else { return nil }
         return (p * effectiveDuration, IterationEdge.holding(progress: p))

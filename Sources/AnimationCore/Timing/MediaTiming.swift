@@ -110,7 +110,7 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         let ad = model.activeDuration
         let local = localTime(at: parentTime, model: model)
         var phase = model.phase(at: local, backwards: speed < 0)
-        if let edge, speed != 0, phase != .active {
+        if let edge = edge?.seen(atSpeed: speed), phase != .active {
             // A group clips its children to its duration and, filling
             // forwards, holds them at its end: a child that ends with the
             // group (one that inherits its duration, say) then shows its last
@@ -122,8 +122,9 @@ public struct MediaTiming: Hashable, Sendable, Codable {
             // end, a backwards one (speed < 0) the other way round; the
             // frame is the one a fill on that side holds. A child that ends
             // or starts elsewhere follows its own fill, its end exclusive
-            // like any animation's.
-            let activeEndSide = (edge == .end) == (speed > 0)
+            // like any animation's. Seen from the child, a backwards play
+            // meets its parent's end at its own start.
+            let activeEndSide = edge == .end
             if local == (activeEndSide ? model.activeEnd : model.activeStart) {
                 phase = activeEndSide ? .after : .before
                 model.fill = model.fill.adding(fillsForwards: activeEndSide)

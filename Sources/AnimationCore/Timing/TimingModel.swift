@@ -16,6 +16,13 @@ public enum IterationEdge: Sendable {
     @inlinable static func holding(progress: Double) -> IterationEdge? {
         progress == 1 ? .end : progress == 0 ? .start : nil
     }
+
+    /// This edge as a child playing at `speed` meets it: the same edge
+    /// forwards, the other one backwards (its time falls as its parent's
+    /// rises), and none while paused (its time no longer follows).
+    @inlinable func seen(atSpeed speed: Double) -> IterationEdge? {
+        speed > 0 ? self : speed < 0 ? (self == .end ? .start : .end) : nil
+    }
 }
 
 /// How an effect behaves outside its active interval. Core Animation's
