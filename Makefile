@@ -107,6 +107,7 @@ test-c: lib plugins
 	$(CC) $(CWARN) -Iinclude -c bindings/c/tests/header_c99.c -o $(OUT)/header_c99.o
 	$(CXX) -std=c++17 -Wall -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
 	bindings/c/tests/check_symbols.sh $(LIB) include/animrt.h
+	bindings/c/tests/check_headless.sh $(LIB)
 	$(PYTHON) bindings/c/tests/check_calls.py include/animrt.h bindings/c/tests
 	@for t in $(C_TESTS); do \
 	    echo "$$t"; \
@@ -116,6 +117,7 @@ test-c: lib plugins
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_plugins.c $(CLINK) -o $(OUT)/test_plugins
 	$(OUT)/test_plugins $(OUT)
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
+	@echo "demo (R5.3): the shipped machines driven from C"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo --plugin $(OUT)/libexamples.so > $(OUT)/demo.txt && tail -n 1 $(OUT)/demo.txt | grep -q "finished after" \
 	    && grep -q "locked" $(OUT)/demo.txt && $(OUT)/demo --svg $(OUT)/demo.svg \

@@ -11,7 +11,7 @@ struct HeaderError: Error, CustomStringConvertible {
 /// here and compared with the Swift enum that carries its raw values, in
 /// both directions. An enumeration added to the header without a Swift
 /// counterpart fails `everyHeaderEnumIsMapped`.
-@Suite("The header's enumerations and the core's raw values")
+@Suite("R5.1 the header's enumerations and the core's raw values")
 struct HeaderTests {
     /// The header, found from this file (Tests/HeaderTests/ → include/).
     static let header: String = {

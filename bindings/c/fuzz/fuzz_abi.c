@@ -12,7 +12,7 @@
  *  - the status is a known one, a failure has a message, and out-parameters
  *    of a failed call are untouched;
  *  - every value read (model, presentation, reader) is finite;
- *  - per attached animation: at most one STARTED, before exactly one
+ *  - per attached animation (R0.5): at most one STARTED, before exactly one
  *    STOPPED (checked in full when the runtime is destroyed, unless the
  *    queue overflowed);
  *  - nothing reaches the callback after animrt_runtime_destroy() returned,

@@ -15,7 +15,7 @@
  * cleared and set again; runtimes of a thread's own created and destroyed
  * meanwhile.
  *
- * Checks the delivery rules of animrt.h: the callback is never entered by
+ * Checks the delivery rules of animrt.h (R0.5): the callback is never entered by
  * two threads at once; every attached animation (the host's and those the
  * machines start) gets at most one STARTED, before exactly one STOPPED;
  * nothing arrives after animrt_runtime_destroy() returns. And for machines:
