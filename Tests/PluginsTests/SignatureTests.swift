@@ -96,6 +96,39 @@ struct ConversionTests {
         #expect(error?.message.hasPrefix("argument 1 of 'f'") == true)
     }
 
+    /// Every integer type of the grammar at both ends of its range, and one
+    /// past each: the ends pass as integers and as numbers, one past is
+    /// refused with E_RANGE (never wrapped). Exact as numbers: every bound
+    /// but u64's is within 2^53, and u64's ends are tested above.
+    @Test("Every integer type takes its whole range and refuses one past either end",
+          arguments: CType.allCases.filter { $0.isInteger && $0 != .u64 && $0 != .i64 })
+    func integerEdges(_ t: CType) throws {
+        let (lo, hi) = try #require(t.integerBounds)
+        let top = Int64(hi)
+        let expected: (Int64) -> CValue = { t.isSigned ? .signed($0) : .unsigned(UInt64($0)) }
+        for v in [lo, top] {
+            #expect(try CValue(TaggedValue.integer(v), as: t, "x") == expected(v))
+            #expect(try CValue(TaggedValue.number(Double(v)), as: t, "x") == expected(v))
+        }
+        for v in [lo - 1, top + 1] {
+            let asInteger = #expect(throws: AnimrtError.self) { try CValue(TaggedValue.integer(v), as: t, "x") }
+            #expect(asInteger?.status == .outOfRange, "\(t) \(v)")
+            #expect(asInteger?.message.contains("\(t.rawValue) holds \(lo) to \(hi)") == true, "\(asInteger?.message ?? "")")
+            let asNumber = #expect(throws: AnimrtError.self) { try CValue(TaggedValue.number(Double(v)), as: t, "x") }
+            #expect(asNumber?.status == .outOfRange, "\(t) \(v)")
+        }
+    }
+
+    @Test("i64 takes Int64's range as integers; u64 refuses -1 and 2^64")
+    func wideEdges() throws {
+        #expect(try CValue(TaggedValue.integer(.min), as: .i64, "x") == .signed(.min))
+        #expect(try CValue(TaggedValue.integer(.max), as: .i64, "x") == .signed(.max))
+        #expect(try CValue(TaggedValue.integer(.max), as: .u64, "x") == .unsigned(UInt64(Int64.max)))
+        #expect(throws: AnimrtError.self) { try CValue(TaggedValue.integer(-1), as: .u64, "x") }
+        #expect(throws: AnimrtError.self) { try CValue(TaggedValue.number(18_446_744_073_709_551_616), as: .u64, "x") }
+        #expect(throws: AnimrtError.self) { try CValue(TaggedValue.number(9_223_372_036_854_775_808), as: .i64, "x") }
+    }
+
     @Test("Results an animrt_value cannot carry are refused")
     func results() throws {
         #expect(try CValue.unsigned(UInt64(Int64.max)).tagged("r") == .integer(Int64.max))
