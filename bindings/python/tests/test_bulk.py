@@ -1,5 +1,6 @@
 """Whole scenes in one call: Runtime.create_layers, Runtime.add_animations and
 reader(layers, key_path), from numpy arrays, array('d') and plain sequences."""
+import gc
 import sys
 from array import array
 
@@ -100,6 +101,39 @@ def test_columns_take_what_python_programs_hold():
             rt.add_animations(move, rt.create_layers(2), to=[(1.0, 2.0), (3.0,)])
 
 
+def test_read_only_buffers_are_read_and_strided_ones_refused():
+    # A read-only array (a frozen numpy array, array('d') behind a read-only view) is copied for the
+    # call, never written; a strided view is refused by name before anything is added.
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(4)
+        fade = template(rt)
+        frozen = np.array([0.5, 0.25, 0.125, 1.0])
+        frozen.setflags(write=False)
+        starts = memoryview(array("d", [0.0, 0.0, 0.0, 0.0])).toreadonly()
+        rt.add_animations(fade, dots, begin_time=starts, duration=1.0, from_=0.0, to=frozen)
+        rt.tick(0.0)
+        rt.tick(2.0)
+        assert np.array_equal(rt.reader(dots, "opacity").read().ravel(), frozen)
+        assert list(frozen) == [0.5, 0.25, 0.125, 1.0]
+        strided = memoryview(array("d", range(8)))[::2]
+        others = rt.create_layers(4)
+        with pytest.raises(animrt.ArgumentTypeError, match="the array to is not contiguous"):
+            rt.add_animations(fade, others, to=strided)
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in others)
+
+
+def test_a_column_longer_than_the_layers_is_refused():
+    # One number too many is as much a mistake as one too few: nothing is dropped silently.
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(3)
+        fade = template(rt)
+        with pytest.raises(animrt.BufferTooSmallError, match="to holds 4 numbers; 3 are needed"):
+            rt.add_animations(fade, dots, to=np.ones(4))
+        with pytest.raises(animrt.BufferTooSmallError, match="to holds 4 numbers; 3 are needed"):
+            rt.add_animations(fade, dots, to=[1.0] * 4)
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
+
+
 def test_bad_input_adds_nothing_and_says_what_is_wrong():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(50)
@@ -140,12 +174,17 @@ def test_no_python_work_per_layer():
                 nonlocal count
                 if event in ("call", "c_call"):
                     count += 1
+            # Objects an earlier test left in reference cycles are collected first, and no collection
+            # runs while counting: their finalizers would be counted as the bulk add's calls.
+            gc.collect()
+            gc.disable()
             sys.setprofile(profile)
             try:
                 rt.add_animations(fade, dots, begin_time=starts, duration=1.0, from_=starts, to=ends)
                 rt.reader(dots, "opacity")
             finally:
                 sys.setprofile(None)
+                gc.enable()
             return count
     assert calls(10) == calls(20_000)
 
