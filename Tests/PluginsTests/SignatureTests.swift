@@ -96,27 +96,35 @@ struct ConversionTests {
         #expect(error?.message.hasPrefix("argument 1 of 'f'") == true)
     }
 
-    /// Every integer type of the grammar at both ends of its range, and one
-    /// past each: the ends pass as integers and as numbers, one past is
-    /// refused with E_RANGE (never wrapped). Exact as numbers: every bound
-    /// but u64's is within 2^53, and u64's ends are tested above.
+    /// Every integer type of the grammar at both ends of its C type's range,
+    /// and one past each: the ends pass as integers and as numbers, one past
+    /// is refused with E_RANGE (never wrapped). The ranges are the C types'
+    /// own (Swift's fixed-width integers), not read back from the code under
+    /// test. Exact as numbers: every bound here is within 2^53.
     @Test("Every integer type takes its whole range and refuses one past either end",
-          arguments: CType.allCases.filter { $0.isInteger && $0 != .u64 && $0 != .i64 })
-    func integerEdges(_ t: CType) throws {
-        let (lo, hi) = try #require(t.integerBounds)
-        let top = Int64(hi)
+          arguments: [(CType.i8, Int64(Int8.min), Int64(Int8.max)), (.i16, Int64(Int16.min), Int64(Int16.max)),
+                      (.i32, Int64(Int32.min), Int64(Int32.max)), (.u8, 0, Int64(UInt8.max)),
+                      (.u16, 0, Int64(UInt16.max)), (.u32, 0, Int64(UInt32.max))])
+    func integerEdges(_ t: CType, _ lo: Int64, _ hi: Int64) throws {
         let expected: (Int64) -> CValue = { t.isSigned ? .signed($0) : .unsigned(UInt64($0)) }
-        for v in [lo, top] {
+        for v in [lo, hi] {
             #expect(try CValue(TaggedValue.integer(v), as: t, "x") == expected(v))
             #expect(try CValue(TaggedValue.number(Double(v)), as: t, "x") == expected(v))
         }
-        for v in [lo - 1, top + 1] {
+        for v in [lo - 1, hi + 1] {
             let asInteger = #expect(throws: AnimrtError.self) { try CValue(TaggedValue.integer(v), as: t, "x") }
             #expect(asInteger?.status == .outOfRange, "\(t) \(v)")
             #expect(asInteger?.message.contains("\(t.rawValue) holds \(lo) to \(hi)") == true, "\(asInteger?.message ?? "")")
             let asNumber = #expect(throws: AnimrtError.self) { try CValue(TaggedValue.number(Double(v)), as: t, "x") }
             #expect(asNumber?.status == .outOfRange, "\(t) \(v)")
         }
+    }
+
+    @Test("Every integer type of the grammar is in the table above, with its signedness")
+    func integerTypesCounted() {
+        let integers = CType.allCases.filter(\.isInteger)
+        #expect(integers == [.i8, .i16, .i32, .i64, .u8, .u16, .u32, .u64])
+        #expect(integers.filter(\.isSigned) == [.i8, .i16, .i32, .i64])
     }
 
     @Test("i64 takes Int64's range as integers; u64 refuses -1 and 2^64")
