@@ -1,4 +1,7 @@
 import AnimationCore
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Plugins
 import StateMachines
 import Testing
@@ -26,6 +29,25 @@ struct BindingTests {
         #expect(try host.call("seed", [.integer(1)]) == nil)
         try host.bindFunction(library: nil, symbol: "toupper", signature: "i32(i32)", name: "upper")
         #expect(try host.call("upper", [.integer(97)]) == .integer(65))
+    }
+
+    /// A `str` result is copied at once; NULL and bytes that are not UTF-8
+    /// are the function's fault, reported as E_CALLBACK, never handed on
+    /// repaired or empty. getenv returns what the environment holds.
+    @Test("A str result that is NULL or not UTF-8 is refused, not repaired")
+    func badStringResults() throws {
+        try host.bindFunction(library: nil, symbol: "getenv", signature: "str(str)", name: "env")
+        let bytes: [CChar] = [0x61, CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0]
+        #expect(setenv("ANIMRT_BINDING_TEST_BYTES", bytes, 1) == 0)
+        #expect(setenv("ANIMRT_BINDING_TEST_TEXT", "héllo", 1) == 0)
+        unsetenv("ANIMRT_BINDING_TEST_UNSET")
+        #expect(try host.call("env", [.string("ANIMRT_BINDING_TEST_TEXT")]) == .string("héllo"))
+        let notUTF8 = #expect(throws: AnimrtError.self) { try host.call("env", [.string("ANIMRT_BINDING_TEST_BYTES")]) }
+        #expect(notUTF8?.status == .callback)
+        #expect(notUTF8?.message.contains("returned a string that is not valid UTF-8") == true, "\(notUTF8?.message ?? "")")
+        let null = #expect(throws: AnimrtError.self) { try host.call("env", [.string("ANIMRT_BINDING_TEST_UNSET")]) }
+        #expect(null?.status == .callback)
+        #expect(null?.message.contains("returned NULL where a string (str) was declared") == true, "\(null?.message ?? "")")
     }
 
     @Test("Small integer results are read at their width (sign and zero extension)")
