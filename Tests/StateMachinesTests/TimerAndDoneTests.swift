@@ -38,6 +38,24 @@ struct AfterTests {
         #expect(h.log == ["celebration over", "hidden"])
     }
 
+    /// A delay of 0 is a delay like any other (the docs: a finite number of
+    /// seconds, 0 or more): the timer fires at the next tick, as a runtime
+    /// timer of 0 does, and nothing is reported as an error.
+    @Test("R3.0.1 an after transition whose delay is 0 is taken at the next tick")
+    func zeroDelay() throws {
+        let h = Harness()
+        h.tick(10)
+        let m = try h.machine(timerMachine, config: ["celebrate": .number(0)])
+        try h.send(m, "complete")
+        #expect(h.state(m) == "celebrating")
+        #expect(h.runtime.pendingTimerCount == 1)
+        h.tick(10)
+        #expect(h.state(m) == "settled")
+        #expect(h.log == ["celebration over"])
+        let reported = h.machineEvents(m)
+        #expect(reported == ["state - -> idle", "state idle -> celebrating", "state celebrating -> settled"], "\(reported)")
+    }
+
     @Test("R3.2.4 (seed 000 §5.4) leaving the state cancels its timer: it never fires")
     func cancelledOnExit() throws {
         let h = Harness()
