@@ -53,8 +53,9 @@ def test_events_print_like_the_objects_reprs(rt):
     (started,) = rt.events()
     text = repr(started)
     assert repr(toast) == f"<Layer {toast.id:#x}>" and repr(toast) in text
-    assert repr(started.animation) == repr(fade) == f"<BasicAnimation 'opacity' {fade.id:#x}>"
-    assert repr(attached) == f"<AttachedAnimation 'out' {attached.id:#x}>" and repr(attached) in text
+    assert repr(started.animation) == repr(fade) == f"<BasicAnimation 'opacity' to=0.0 duration=0.1 {fade.id:#x}>"
+    assert repr(attached) == (f"<AttachedAnimation 'out' of opacity on layer {toast.id:#x} active progress=0.0 "
+                              f"{attached.id:#x}>") and repr(attached) in text
     assert str(toast.id) not in text  # no decimal handles
     # The library's messages print handles the same way.
     toast.destroy()

@@ -275,7 +275,7 @@ def test_reprs_name_the_machine_and_still_print_after_the_runtime_closes():
     card = rt.definition(CARD)
     m = rt.machine(card)
     assert repr(card) == f"<Definition 'card' {card.id:#x}>"
-    assert repr(m) == f"<Machine {m.id:#x} card>"
+    assert repr(m) == f"<Machine {m.id:#x} card state='hidden'>"
     unread = rt.definition(named="networkButton")   # its name never asked for before the close
     button = rt.machine(unread)
     rt.close()

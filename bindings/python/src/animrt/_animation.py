@@ -14,6 +14,7 @@ keyword argument and a property of the same name (Core Animation's
 from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_uint64
+import reprlib
 import sys
 from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
                     Tuple, TypedDict, Union)
@@ -124,6 +125,11 @@ _SPRING_PARAMS = {"mass": 0, "stiffness": 1, "damping": 2, "initial_velocity": 3
                   "perceptual_duration": 6, "bounce": 7, "settling_duration": 8}
 _SLOT_NAMES = ("from_", "to", "by")
 
+#: Long lists (a thousand keyframes) shortened in reprs: ``[0.0, 1.0, 0.5, 0.25, ...]``.
+_short = reprlib.Repr()
+_short.maxlist = 4
+_short.maxtuple = 4
+
 
 class Animation(Strict, Object):
     """Base class of the animation descriptions (``animrt_animation_create``).
@@ -202,8 +208,37 @@ class Animation(Strict, Object):
         return self._key_path
 
     def __repr__(self) -> str:
-        path = "" if self._key_path is None else f" {self._key_path!r}"
-        return f"<{type(self).__name__}{path} {self._id:#x}>"
+        """``<BasicAnimation 'opacity' from_=1.0 to=0.0 duration=0.3 0x…>``: what it was made with.
+
+        A repr is what a traceback, a log line or a debugger shows, so it never raises and changes
+        nothing: what the library must be asked for (the duration) is left out once the description
+        or its runtime is gone, and said so."""
+        parts = [type(self).__name__]
+        if self._key_path is not None:
+            parts.append(repr(self._key_path))
+        live = self._finalizer is not None and self._finalizer.alive and not self._runtime.closed
+        try:
+            parts += self._repr_fields(live)
+        except Exception:  # a repr must print whatever state the object is in
+            pass
+        if not live:
+            parts.append("(runtime closed)" if self._runtime.closed else "(destroyed)")
+        parts.append(f"{self._id:#x}")
+        return "<" + " ".join(parts) + ">"
+
+    def _repr_fields(self, live: bool) -> List[str]:
+        """``name=value`` for what was set, as the repr shows it; `live`: the library may be asked."""
+        fields = []
+        if live:
+            duration = self._get_timing("duration")
+            if duration:
+                fields.append(f"duration={duration!r}")
+            repeat = self._get_timing("repeat_count")
+            if repeat:
+                fields.append(f"repeat_count={repeat!r}")
+        if self._state().get("timing_function") is not None:
+            fields.append(f"timing_function={self._state()['timing_function']!r}")
+        return fields
 
     # -- numeric timing (animrt_animation_set_timing / get_timing) ----------
     def _get_timing(self, name: str) -> float:
@@ -476,6 +511,11 @@ class _FromToBy(Animation):
         lib.animrt_animation_set_value(rt._ptr, self._id, slot, values, n)
         self._state()[name] = python_value(values, n)
 
+    def _repr_fields(self, live: bool) -> List[str]:
+        state = self._state()
+        ends = [f"{name}={state[name]!r}" for name in _SLOT_NAMES if name in state]
+        return ends + super()._repr_fields(live)
+
     def set_value(self, slot: Literal["from", "to", "by"], value: Optional[ValueLike]) -> None:
         """Sets fromValue, toValue or byValue (``animrt_animation_set_value``); None clears it.
 
@@ -586,6 +626,16 @@ class SpringAnimation(_FromToBy):
     def _option_names(cls) -> Sequence[str]:
         return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping", "response",
                           "damping_ratio", "perceptual_duration", "bounce")
+
+    def _repr_fields(self, live: bool) -> List[str]:
+        state = self._state()
+        ends = [f"{name}={state[name]!r}" for name in _SLOT_NAMES if name in state]
+        spring = [f"{name}={state[name]!r}" for name, default in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))
+                  if name in state and state[name] != default]
+        rest = Animation._repr_fields(self, live)
+        if live and self._get_flag("settling_duration"):  # the number would be the default 0
+            rest = ["duration='settling'"] + [f for f in rest if not f.startswith("duration=")]
+        return ends + spring + rest
 
     def _spring_param(self, name: str) -> float:
         out = c_double()
@@ -770,6 +820,20 @@ class KeyframeAnimation(Animation):
         except BaseException:
             self.destroy()
             raise
+
+    def _repr_fields(self, live: bool) -> List[str]:
+        state = self._state()
+        fields = []
+        if state.get("path"):
+            fields.append(f"path={_short.repr(state['path'])}")
+        elif "values" in state:
+            fields.append(f"values={_short.repr(state['values'])}")
+        if state.get("key_times") is not None:
+            fields.append(f"key_times={_short.repr(state['key_times'])}")
+        mode = state.get("calculation_mode", CalculationMode.LINEAR)
+        if mode != CalculationMode.LINEAR:
+            fields.append("calculation_mode=" + repr(next(k for k, v in CALCULATION_MODES.items() if v == mode)))
+        return fields + super()._repr_fields(live)
 
     _COMMANDS: ClassVar[Dict[str, Tuple[int, int]]] = {
         "move": (0, 2), "M": (0, 2), "line": (1, 2), "L": (1, 2), "quad": (2, 4), "Q": (2, 4),
@@ -956,6 +1020,13 @@ class DecayAnimation(Animation):
         lib.animrt_animation_set_value(rt._ptr, self._id, slot, array, n)
         self._state()[name] = python_value(array, n)
 
+    def _repr_fields(self, live: bool) -> List[str]:
+        state = self._state()
+        fields = [f"{name}={state[name]!r}" for name in ("from_", "velocity") if name in state]
+        fields += [f"{name}={state[name]!r}" for name, default in (("deceleration_rate", 0.998), ("rest_velocity", 0.5))
+                   if state.get(name, default) != default]
+        return fields + super()._repr_fields(live)
+
     def set_rate(self, deceleration_rate: float, rest_velocity: float = 0.5) -> None:
         """The fraction of its velocity kept each millisecond, in (0, 1) (0.998 UIScrollView's normal,
         0.99 its fast), and the speed at which it counts as at rest (``animrt_animation_set_decay``).
@@ -1032,6 +1103,10 @@ class AnimationGroup(Animation):
         except BaseException:
             self.destroy()
             raise
+
+    def _repr_fields(self, live: bool) -> List[str]:
+        children = self._state().get("children", [])
+        return [f"children={len(children)}"] + super()._repr_fields(live)
 
     def add(self, child: Animation) -> None:
         """Adds a copy of `child` as it is now (``animrt_group_add``). ``pop.add(rt.basic("cornerRadius", to=8))``."""

@@ -269,6 +269,7 @@ class Layer(Strict, Object):
         lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else check.text(key, "key").encode(),
                                        0 if barrier is None else barrier._id, byref(out))
         attached = AttachedAnimation(rt, out.value, self, animation, key, barrier)
+        attached._tracked = True
         rt._attached[out.value] = attached
         return attached
 
@@ -444,6 +445,9 @@ class AttachedAnimation(ReadBack):
                 print("faded out:", event.finished)
     """
 
+    #: True once the binding tracks it until its stop is delivered (added by Layer.add_animation)
+    _tracked = False
+
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
                  barrier: Optional[Barrier], key_known: bool = True) -> None:
         super().__init__(runtime, handle, owned=False)
@@ -499,8 +503,47 @@ class AttachedAnimation(ReadBack):
         return None
 
     def __repr__(self) -> str:
-        key = "" if self.key is None else f" {self.key!r}"
-        return f"<AttachedAnimation{key} {self._id:#x}>"
+        """``<AttachedAnimation 'out' of opacity on layer 0x… active progress=0.5 0x…>``: its key,
+        key path and layer, and how far it is as of the last tick, or ``stopped`` once its stop was
+        delivered. It never raises and changes nothing (an unknown key is looked up, not kept)."""
+        parts = ["AttachedAnimation"]
+        try:
+            key = self._key if self._key_known else self._find_key()
+            if key is not None:
+                parts.append(repr(key))
+            key_path = self._animation._key_path
+            if key_path is None and not self._tracked:  # a machine's: its description is a stand-in
+                key_path = self._read_key_path()
+            if key_path is not None:
+                parts.append(f"of {key_path}")
+            parts.append(f"on layer {self._layer._id:#x}")
+            parts += self._repr_state()
+        except Exception:  # a repr must print whatever state the object is in
+            pass
+        parts.append(f"{self._id:#x}")
+        return "<" + " ".join(parts) + ">"
+
+    def _read_key_path(self) -> Optional[str]:
+        """The key path as the library has it, or None when it cannot be read (for the repr)."""
+        try:
+            return self.key_path
+        except AnimrtError:
+            return None
+
+    def _repr_state(self) -> List[str]:
+        """Where it is, for the repr: ``stopped`` once the binding has delivered its stop, else its
+        phase and progress as the library has them (nothing when they cannot be read)."""
+        rt = self._runtime
+        if rt.closed or (self._tracked and rt._attached.get(self._id) is not self):
+            return ["stopped"]
+        try:
+            timing = self.computed_timing()
+        except AnimrtError:  # a machine's animation since gone, or one the library no longer holds
+            return []
+        state = [timing.phase.name.lower()]
+        if timing.progress is not None:
+            state.append(f"progress={round(timing.progress, 4)!r}")
+        return state
 
     def computed_timing(self) -> ComputedTiming:
         """Web Animations' ``getComputedTiming()`` as of the last tick (``animrt_animation_get_computed_timing``).

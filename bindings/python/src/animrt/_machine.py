@@ -399,8 +399,24 @@ class Machine(Object):
         self._runtime._machines.pop(self._id, None)
 
     def __repr__(self) -> str:
-        name = self.definition._label()
-        return f"<Machine {self._id:#x}>" if name is None else f"<Machine {self._id:#x} {name}>"
+        """``<Machine 0x… progressCard state='completed.celebrating'>``: its definition's name and its
+        state configuration (the active leaf, whose full name names its active ancestors). It never
+        raises: a destroyed machine, or one whose runtime is closed, prints what is still known."""
+        parts = [f"<Machine {self._id:#x}"]
+        definition: Optional[Definition] = getattr(self, "_definition", None)  # None: a stand-in
+        name = None if definition is None else definition._label()
+        if name is not None:
+            parts.append(name)
+        if getattr(self, "_destroyed", False):
+            parts.append("(destroyed)")
+        elif definition is not None and not self._runtime.closed:
+            try:
+                out = c_int32()
+                lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
+                parts.append(f"state={definition.states[out.value]!r}")
+            except (AnimrtError, IndexError):  # destroyed through animrt._ffi; restored from another definition
+                pass
+        return " ".join(parts) + ">"
 
 
 def to_json(value: Any, where: str) -> str:

@@ -1,0 +1,115 @@
+"""What the objects print as: what they were made with and where they are now, read without changing
+anything, and never an exception, whatever became of the object or its runtime."""
+import math
+
+import pytest
+
+import animrt
+
+TOGGLE = {"name": "toggle", "events": {"tap": {}}, "initial": "off",
+          "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}}
+# A compound state: the active leaf's full name names its ancestors, the whole configuration.
+PANEL = {"name": "panel", "events": {"open": {}}, "initial": "shown",
+         "states": {"shown": {"initial": "closed", "states": {"closed": {"on": {"open": "open"}}, "open": {}}}}}
+
+
+def test_a_description_shows_its_key_path_and_what_was_set(rt):
+    fade = rt.basic("opacity", from_=1, to=0, duration=0.3, timing_function="easeIn")
+    assert repr(fade) == f"<BasicAnimation 'opacity' from_=1.0 to=0.0 duration=0.3 timing_function='easeIn' {fade.id:#x}>"
+    # What was not set is left out: no duration (0 is the 0.25 s default), no from_.
+    slide = rt.basic("position", to=(160, 60))
+    assert repr(slide) == f"<BasicAnimation 'position' to=(160.0, 60.0) {slide.id:#x}>"
+    spin = rt.basic("transform.rotation.z", by=math.pi, repeat_count=math.inf)
+    assert repr(spin) == f"<BasicAnimation 'transform.rotation.z' by={math.pi!r} repeat_count=inf {spin.id:#x}>"
+    # A change after creation shows too: the repr reads the description as it is now.
+    fade.duration = 0.5
+    fade.to_value = None
+    assert repr(fade) == f"<BasicAnimation 'opacity' from_=1.0 duration=0.5 timing_function='easeIn' {fade.id:#x}>"
+
+
+def test_springs_keyframes_decays_and_groups_show_their_own_settings(rt):
+    drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
+    assert repr(drop) == (f"<SpringAnimation 'position.y' from_=-40.0 to=60.0 stiffness=180.0 damping=12.0 "
+                          f"duration='settling' {drop.id:#x}>")
+    drop.duration = 0.5  # now cut off there
+    assert "duration=0.5 " in repr(drop) and "settling" not in repr(drop)
+    blink = rt.keyframe("opacity", [1, 0, 1, 0.5, 0.25, 0], key_times=[0, 0.1, 0.2, 0.3, 0.4, 1],
+                        calculation_mode="cubicPaced", duration=2)
+    assert repr(blink) == (f"<KeyframeAnimation 'opacity' values=[1.0, 0.0, 1.0, 0.5, ...] "
+                           f"key_times=[0.0, 0.1, 0.2, 0.3, ...] calculation_mode='cubicPaced' duration=2.0 "
+                           f"{blink.id:#x}>")
+    fly = rt.keyframe("position", path=[("M", 0, 0), ("L", 100, 0)])
+    assert repr(fly) == f"<KeyframeAnimation 'position' path=[('M', 0, 0), ('L', 100, 0)] {fly.id:#x}>"
+    fling = rt.decay("position", (800, -300), deceleration_rate=0.99)
+    assert repr(fling) == f"<DecayAnimation 'position' velocity=(800.0, -300.0) deceleration_rate=0.99 {fling.id:#x}>"
+    pop = rt.group([rt.basic("opacity", to=1), drop], duration=0.3)
+    assert repr(pop) == f"<AnimationGroup children=2 duration=0.3 {pop.id:#x}>"
+
+
+def test_a_description_destroyed_or_in_a_closed_runtime_prints_what_is_still_known():
+    rt = animrt.Runtime()
+    fade = rt.basic("opacity", from_=1, to=0, duration=0.3)
+    gone = rt.basic("opacity", to=1, duration=2)
+    gone.destroy()
+    assert repr(gone) == f"<BasicAnimation 'opacity' to=1.0 (destroyed) {gone.id:#x}>"
+    rt.close()
+    # The duration lives in the library, gone with the runtime: left out, and said why.
+    assert repr(fade) == f"<BasicAnimation 'opacity' from_=1.0 to=0.0 (runtime closed) {fade.id:#x}>"
+
+
+def test_an_attached_animation_shows_its_layer_and_how_far_it_is(rt):
+    toast = rt.layer()
+    fade = rt.basic("opacity", from_=1, to=0, duration=1)
+    out = toast.add_animation(fade, key="out")
+    head = f"<AttachedAnimation 'out' of opacity on layer {toast.id:#x}"
+    assert repr(out) == f"{head} idle {out.id:#x}>"  # not begun: its begin time is stamped at the next tick
+    rt.tick(0)
+    rt.tick(0.25)
+    assert repr(out) == f"{head} active progress=0.25 {out.id:#x}>"
+    anonymous = toast.add_animation(rt.basic("position.x", to=5, duration=1))
+    assert repr(anonymous).startswith(f"<AttachedAnimation of position.x on layer {toast.id:#x} ")
+    rt.tick(1.5)
+    assert repr(out) == f"{head} stopped {out.id:#x}>"
+    assert out.computed_timing  # the repr read nothing it keeps: the object works as before
+
+
+def test_reprs_never_raise_once_the_runtime_is_closed():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    attached = layer.add_animation(rt.basic("opacity", to=0, duration=1), key="k")
+    m = rt.machine(rt.definition(TOGGLE))
+    rt.tick(0)
+    assert repr(m) == f"<Machine {m.id:#x} toggle state='off'>"  # the name is read once, and kept
+    rt.close()
+    assert repr(attached) == f"<AttachedAnimation 'k' of opacity on layer {layer.id:#x} stopped {attached.id:#x}>"
+    assert repr(m) == f"<Machine {m.id:#x} toggle>"  # no state: it went with the runtime
+
+
+def test_a_machine_shows_its_state_configuration(rt):
+    toggle = rt.machine(rt.definition(TOGGLE))
+    assert repr(toggle) == f"<Machine {toggle.id:#x} toggle state='off'>"
+    toggle.send("tap")
+    assert repr(toggle) == f"<Machine {toggle.id:#x} toggle state='on'>"
+    panel = rt.machine(rt.definition(PANEL))
+    assert repr(panel) == f"<Machine {panel.id:#x} panel state='shown.closed'>"
+    panel.send("open")
+    assert repr(panel) == f"<Machine {panel.id:#x} panel state='shown.open'>"
+    toggle.destroy()
+    assert repr(toggle) == f"<Machine {toggle.id:#x} toggle (destroyed)>"
+
+
+def test_a_machine_repr_changes_nothing(rt):
+    """Reading the state for the repr sends nothing and queues no event."""
+    toggle = rt.machine(rt.definition(TOGGLE))
+    rt.tick(0)
+    rt.events()
+    for _ in range(3):
+        repr(toggle)
+    rt.tick(0.1)
+    assert rt.events() == [] and toggle.state == "off"
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        yield runtime
