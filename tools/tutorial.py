@@ -4,7 +4,9 @@
     tutorial.py OUTDIR "CC FLAGS" "LINK FLAGS" [--update]
 
 Each program is a fenced block preceded by `<!-- program: NAME -->`; each
-`<!-- output: STEM -->` block holds what every program STEM.* prints. A
+`<!-- output: STEM -->` block holds what every program STEM.* prints. The
+programs run in OUTDIR/tutorial, with their filmstrips sent there
+(FILMSTRIP_DIR), so nothing is written into the checkout. A
 program that writes STEM.svg must write docs/tutorial/STEM.svg byte for
 byte, so the C and Python versions draw the same filmstrip, and the one in
 the docs is the one the programs draw (--update rewrites it).
@@ -37,7 +39,9 @@ def run(name, code, outdir, cc, link):
         command = [binary]
     else:
         command = [sys.executable, path]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "bindings", "python", "src"), ASSETS]))
+    # FILMSTRIP_DIR: the filmstrips go to `outdir`, where they are compared, never into the checkout
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "bindings", "python", "src"), ASSETS]),
+               FILMSTRIP_DIR=outdir)
     result = subprocess.run(command, cwd=outdir, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{name} exited with {result.returncode}:\n{result.stderr}")

@@ -16,11 +16,22 @@
     } \
 } while (0)
 
-typedef struct { FILE *out; int index; } filmstrip;
+typedef struct { FILE *out; int index; char path[4096]; } filmstrip;
 
-static inline filmstrip filmstrip_open(const char *path, int frames) {
-    filmstrip f = { fopen(path, "w"), 0 };
-    if (!f.out) { perror(path); exit(1); }
+/* Opens `name` in $FILMSTRIP_DIR, else in the temporary directory ($TMPDIR, else /tmp), so that
+ * running a program leaves nothing in the directory it is run from; filmstrip_close() says where
+ * the file went, on stderr. */
+static inline filmstrip filmstrip_open(const char *name, int frames) {
+    filmstrip f = { NULL, 0, "" };
+    const char *dir = getenv("FILMSTRIP_DIR");
+    if (!dir || !*dir) dir = getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    if (snprintf(f.path, sizeof f.path, "%s/%s", dir, name) >= (int)sizeof f.path) {
+        fprintf(stderr, "filmstrip: the path %s/%s is too long\n", dir, name);
+        exit(1);
+    }
+    f.out = fopen(f.path, "w");
+    if (!f.out) { perror(f.path); exit(1); }
     fprintf(f.out, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='180' viewBox='0 0 %d 180'>\n",
             10 + frames * 110, 10 + frames * 110);
     return f;
@@ -56,6 +67,7 @@ static inline void filmstrip_spinner(filmstrip *f, double t, const double alpha[
 
 static inline void filmstrip_close(filmstrip *f) {
     fprintf(f->out, "</svg>\n");
-    fclose(f->out);
+    if (fclose(f->out) != 0) { perror(f->path); exit(1); }
+    fprintf(stderr, "filmstrip: wrote %s\n", f->path);
 }
 #endif

@@ -3,14 +3,22 @@
 filmstrip.h is the same in C, to the byte.
 """
 import math
+import os
+import sys
+import tempfile
 from typing import List, Sequence
 
 
 class Filmstrip:
-    """Frames collected during a run, written to an SVG file by save()."""
+    """Frames collected during a run, written to an SVG file by save().
 
-    def __init__(self, path: str, frames: int) -> None:
-        self.path = path
+    The file `name` goes to $FILMSTRIP_DIR, else to the temporary directory ($TMPDIR, else /tmp),
+    so that running a program leaves nothing in the directory it is run from; save() says where
+    it went, on stderr.
+    """
+
+    def __init__(self, name: str, frames: int) -> None:
+        self.path = os.path.join(os.environ.get("FILMSTRIP_DIR") or tempfile.gettempdir(), name)
         width = 10 + frames * 110
         self.parts: List[str] = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='180' "
                                  f"viewBox='0 0 {width} 180'>\n"]
@@ -47,3 +55,4 @@ class Filmstrip:
         """Writes the SVG file."""
         with open(self.path, "w", encoding="utf-8") as f:
             f.write("".join(self.parts) + "</svg>\n")
+        print(f"filmstrip: wrote {self.path}", file=sys.stderr)
