@@ -251,7 +251,8 @@ class Layer(Strict, Object):
 
     # -- animations --------------------------------------------------------
     def add_animation(self, animation: Animation, key: Optional[str] = None, *,
-                      barrier: Optional[Barrier] = None) -> AttachedAnimation:
+                      barrier: Optional[Barrier] = None,
+                      on_finish: Optional[Callable[[bool], object]] = None) -> AttachedAnimation:
         """Attaches a copy of `animation` under `key` (``animrt_layer_add_animation``).
 
         An animation already under that key stops (``StopReason.REPLACED``).
@@ -262,8 +263,21 @@ class Layer(Strict, Object):
             fade = rt.basic("opacity", from_=1, to=0, duration=0.3)
             attached = toast.add_animation(fade, key="out")
             attached.key          # 'out'
+
+        `on_finish` is Core Animation's ``animationDidStop(_:finished:)``: it is called once, with
+        True when the animation reached its end and False when it stopped early (removed, replaced,
+        its layer destroyed, the runtime closed). It runs where completions run: at the end of the
+        tick that reports the stop, on the ticking thread, just before the :class:`AnimationStopped`
+        event (still reported); for a stop :meth:`Runtime.close` causes, inside ``close()``. If it
+        raises, the other events are still delivered and the tick (or ``close()``) raises the
+        first exception::
+
+            toast.add_animation(fade, key="out", on_finish=lambda finished: finished and toast.destroy())
         """
         _check_attachment(animation, key, barrier)
+        if on_finish is not None and not callable(on_finish):
+            raise ArgumentTypeError(f"on_finish is {check.describe(on_finish)}; it must be a callable taking "
+                                    "one argument, finished (a bool), or None")
         rt = self._runtime
         out = c_uint64()
         lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else check.text(key, "key").encode(),
@@ -271,6 +285,10 @@ class Layer(Strict, Object):
         attached = AttachedAnimation(rt, out.value, self, animation, key, barrier)
         attached._tracked = True
         rt._attached[out.value] = attached
+        if on_finish is not None:
+            attached._on_finish = on_finish
+            rt._finishing[out.value] = on_finish
+            rt._deliver_stops_at_close()
         return attached
 
     def animation(self, key: str) -> Optional[AttachedAnimation]:
@@ -447,6 +465,7 @@ class AttachedAnimation(ReadBack):
 
     #: True once the binding tracks it until its stop is delivered (added by Layer.add_animation)
     _tracked = False
+    _on_finish: Optional[Callable[[bool], object]] = None
 
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
                  barrier: Optional[Barrier], key_known: bool = True) -> None:
@@ -476,6 +495,12 @@ class AttachedAnimation(ReadBack):
     def barrier(self) -> Optional[Barrier]:
         """The barrier it was added in, or None: ``toast.add_animation(drop, barrier=arrived).barrier is arrived``."""
         return self._barrier
+
+    @property
+    def on_finish(self) -> Optional[Callable[[bool], object]]:
+        """The callable given to :meth:`Layer.add_animation` as ``on_finish``, or None; it is kept
+        after it has run: ``attached.on_finish is done``."""
+        return self._on_finish
 
     @property
     def key(self) -> Optional[str]:

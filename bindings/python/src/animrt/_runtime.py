@@ -3,7 +3,7 @@
 Everything the runtime reports is delivered at the end of :meth:`Runtime.tick`,
 on the ticking thread, in the order it happened: completion callables run
 (``barrier.notify(fn)``, ``rt.transaction(on_complete=fn)``,
-``rt.start_timer(delay, fn)``), the ``on_event`` handler is called, or events
+``rt.start_timer(delay, fn)``, ``layer.add_animation(a, on_finish=fn)``), the ``on_event`` handler is called, or events
 are kept for :meth:`Runtime.events`. Events that calls between ticks cause (a
 notify on an idle barrier, an empty transaction) wait for the next tick, as
 they do in C with an event callback.
@@ -123,6 +123,10 @@ class Runtime:
         self._objects: "weakref.WeakValueDictionary[int, Object]" = weakref.WeakValueDictionary()
         #: attached animations until their stop is reported (they hold their layer and description)
         self._attached: Dict[int, AttachedAnimation] = {}
+        #: on_finish callables of attached animations, by handle, until their stop is delivered
+        self._finishing: Dict[int, Callable[[bool], object]] = {}
+        #: the first exception a callable raised while close() delivered the last stops
+        self._close_error: Optional[BaseException] = None
         #: callable notifications by token, with their barrier (kept alive until they fire)
         self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
         #: barriers with token notifications pending: (barrier, how many)
@@ -164,16 +168,27 @@ class Runtime:
         """Destroys the runtime and everything in it (``animrt_runtime_destroy``). Idempotent.
 
         Animations still attached stop with ``StopReason.RUNTIME_DESTROYED``;
-        an ``on_event`` handler receives those last events before this
-        returns. Pending completion callables never run.
+        an ``on_event`` handler receives those last events, and the animations'
+        ``on_finish`` callables run (with False), before this returns; if one of
+        them or the handler raises, the rest still run and this raises the first
+        exception once the runtime is gone (leaving a ``with`` block on an
+        exception of its own, that one is raised). Other pending completion
+        callables (barriers, transactions, timers) never run.
         """
         self._finalizer()
+        error, self._close_error = self._close_error, None
+        if error is not None:
+            raise error
 
     def __enter__(self) -> Runtime:
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.close()
+        try:
+            self.close()
+        except BaseException:
+            if exc[0] is None:  # else the exception leaving the block is the one to see
+                raise
 
     # -- time and events -----------------------------------------------------
     def tick(self, now: float) -> None:
@@ -241,7 +256,12 @@ class Runtime:
                                     "event, or None")
         self._handler = handler
         self._on_destroy.clear()
-        if handler is not None:
+        if handler is not None or self._finishing:
+            self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
+
+    def _deliver_stops_at_close(self) -> None:
+        """Has close() hand the last stops to `_deliver_final`: an on_finish callable is waiting."""
+        if not self._on_destroy:
             self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
 
     def _drain(self) -> None:
@@ -265,8 +285,15 @@ class Runtime:
                             for fields in _EVENTS.iter_unpack(raw):
                                 try:
                                     event = self._event(fields, run_completions=True)
-                                    if event is not None:
-                                        self._deliver(event)
+                                    if event is None:
+                                        continue
+                                    if self._finishing and isinstance(event, ev.AnimationStopped):
+                                        try:
+                                            self._finish(event)
+                                        except BaseException as e:  # the event is delivered all the same
+                                            if error is None:
+                                                error = e
+                                    self._deliver(event)
                                 except BaseException as e:
                                     if error is None:
                                         error = e
@@ -382,17 +409,34 @@ class Runtime:
             self._lost_at = time
         self._lost += count
 
+    def _finish(self, event: ev.AnimationStopped) -> None:
+        """Runs the on_finish callable of the animation that stopped, if it has one (once: it is
+        taken out of the table before it runs)."""
+        done = self._finishing.pop(event.attached._id, None)
+        if done is not None:
+            done(event.finished)
+
     def _deliver_final(self, raw: CEvent) -> None:
-        """The events of runtime destruction, to the handler (called from inside close())."""
-        if raw.type == ev.ANIMATION_STOPPED:
-            try:
-                event = self._event((raw.type, raw.reason, raw.time, raw.layer, raw.object, raw.animation,
-                                     raw.token, raw.name, raw.from_state, raw.to_state, raw.payload_count, 0),
-                                    run_completions=False)
-                if event is not None and self._handler is not None:
-                    self._handler(event)
-            except Exception:  # nothing can be raised out of the library's callback
-                pass
+        """The stops of runtime destruction, to on_finish callables and the handler (called from
+        inside close()). Nothing can be raised out of the library's callback: the first exception
+        is kept for close() to raise once the runtime is gone."""
+        if raw.type != ev.ANIMATION_STOPPED:
+            return
+        try:
+            event = self._event((raw.type, raw.reason, raw.time, raw.layer, raw.object, raw.animation,
+                                 raw.token, raw.name, raw.from_state, raw.to_state, raw.payload_count, 0),
+                                run_completions=False)
+        except Exception:  # an event the binding cannot name: nothing waits on it
+            return
+        if not isinstance(event, ev.AnimationStopped):
+            return
+        for deliver in (self._finish, self._handler):
+            if deliver is not None:
+                try:
+                    deliver(event)
+                except BaseException as e:
+                    if self._close_error is None:
+                        self._close_error = e
 
     def _stand_in_attached(self, handle: int, layer: int, animation: int,
                            key: Optional[str] = None) -> AttachedAnimation:

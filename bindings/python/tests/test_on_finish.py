@@ -1,0 +1,160 @@
+"""layer.add_animation(..., on_finish=fn): Core Animation's animationDidStop(_:finished:), per animation.
+
+It is called exactly once, with True when the animation reached its end and False when it stopped
+early, on the thread that ticks, at the tick that reports the stop, before the AnimationStopped event
+(which is still reported); a stop that close() causes calls it inside close()."""
+import threading
+
+import pytest
+
+import animrt
+from animrt import AnimationStopped, StopReason
+
+
+@pytest.fixture
+def rt():
+    with animrt.Runtime() as runtime:
+        yield runtime
+
+
+def test_it_runs_once_with_true_at_the_tick_the_animation_ends(rt):
+    toast = rt.layer()
+    calls = []
+    out = toast.add_animation(rt.basic("opacity", to=0, duration=0.3), key="out",
+                              on_finish=lambda finished: calls.append((finished, rt.time)))
+    assert out.on_finish is not None
+    rt.tick(0)
+    rt.tick(0.2)
+    assert calls == []
+    rt.tick(0.4)
+    assert calls == [(True, 0.4)]
+    stops = [e for e in rt.events() if isinstance(e, AnimationStopped)]
+    assert [(e.attached, e.finished) for e in stops] == [(out, True)]  # the event is still reported
+    rt.tick(1.0)
+    rt.tick(2.0)
+    assert calls == [(True, 0.4)]  # once
+    assert rt._finishing == {}  # nothing kept for it
+
+
+@pytest.mark.parametrize("stop, reason", [
+    (lambda layer, rt: layer.remove_animation("k"), StopReason.REMOVED),
+    (lambda layer, rt: layer.remove_all_animations(), StopReason.REMOVED),
+    (lambda layer, rt: layer.add_animation(rt.basic("opacity", to=1), key="k"), StopReason.REPLACED),
+    (lambda layer, rt: layer.destroy(), StopReason.LAYER_DESTROYED),
+])
+def test_a_stop_before_the_end_gives_false_at_the_next_tick(rt, stop, reason):
+    layer = rt.layer()
+    calls = []
+    layer.add_animation(rt.basic("opacity", to=0, duration=5), key="k", on_finish=calls.append)
+    rt.tick(0)
+    stop(layer, rt)
+    assert calls == []  # completions run where the ticking thread delivers them, not inside the call
+    rt.tick(0.1)
+    assert calls == [False]
+    (stopped,) = [e for e in rt.events() if isinstance(e, AnimationStopped) and e.key == "k" and e.reason == reason]
+    assert not stopped.finished
+
+
+def test_it_runs_before_the_stop_event_reaches_the_handler_and_may_add_more(rt):
+    layer = rt.layer()
+    seen = []
+    rt.on_event(lambda e: seen.append(("event", type(e).__name__, e.key)))
+
+    def second(finished):
+        seen.append(("second", finished))
+
+    def first(finished):
+        seen.append(("first", finished))
+        layer.add_animation(rt.basic("opacity", to=1, duration=0.1), key="b", on_finish=second)
+
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="a", on_finish=first)
+    for t in (0.0, 0.2, 0.25, 0.4):
+        rt.tick(t)
+    assert seen == [("event", "AnimationStarted", "a"), ("first", True), ("event", "AnimationStopped", "a"),
+                    ("event", "AnimationStarted", "b"), ("second", True), ("event", "AnimationStopped", "b")]
+
+
+def test_it_runs_on_the_thread_that_ticks():
+    rt = animrt.Runtime()
+    threads = []
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1),
+                             on_finish=lambda finished: threads.append(threading.get_ident()))
+    ticker = threading.Thread(target=lambda: [rt.tick(t) for t in (0.0, 0.5)])
+    ticker.start()
+    ticker.join()
+    assert threads == [ticker.ident]
+    rt.close()
+
+
+def test_close_calls_it_with_false_inside_close():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    calls = []
+    layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: calls.append(("running", f)))
+    removed = layer.add_animation(rt.basic("position.x", to=9, duration=5), key="x",
+                                  on_finish=lambda f: calls.append(("removed", f)))
+    rt.tick(0)
+    layer.remove_animation("x")  # stopped, its event not delivered yet: close() delivers it
+    rt.close()
+    assert sorted(calls) == [("removed", False), ("running", False)]
+    assert removed.on_finish is not None
+
+
+def test_an_exception_is_raised_by_the_tick_once_everything_is_delivered(rt):
+    layer = rt.layer()
+    calls = []
+
+    def broken(finished):
+        raise ValueError("boom")
+
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="broken", on_finish=broken)
+    layer.add_animation(rt.basic("position.x", to=1, duration=0.1), key="fine", on_finish=calls.append)
+    rt.tick(0)
+    with pytest.raises(ValueError, match="boom"):
+        rt.tick(0.5)
+    assert calls == [True]  # the other callable still ran
+    stops = [e.key for e in rt.events() if isinstance(e, AnimationStopped)]
+    assert stops == ["broken", "fine"]  # and both events were delivered
+    rt.tick(1.0)  # and it is not run again
+    assert calls == [True]
+
+
+def test_an_exception_at_close_is_raised_by_close_after_every_stop_is_delivered():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    calls = []
+    layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
+    layer.add_animation(rt.basic("position.x", to=1, duration=5), on_finish=calls.append)
+    rt.tick(0)
+    with pytest.raises(ZeroDivisionError):
+        rt.close()
+    assert calls == [False] and rt.closed
+    rt.close()  # idempotent: the exception was raised once
+
+
+def test_an_exception_leaving_the_with_block_is_the_one_seen():
+    calls = []
+    with pytest.raises(KeyError, match="the block's own"):
+        with animrt.Runtime() as rt:
+            layer = rt.layer()
+            layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
+            layer.add_animation(rt.basic("position.x", to=1, duration=5), on_finish=calls.append)
+            raise KeyError("the block's own")
+    assert calls == [False]
+
+
+def test_a_bad_on_finish_is_refused_and_nothing_is_attached(rt):
+    layer = rt.layer()
+    with pytest.raises(animrt.ArgumentTypeError, match="on_finish is 'done' .a str.; it must be a callable taking "
+                                                       "one argument, finished"):
+        layer.add_animation(rt.basic("opacity", to=0), key="k", on_finish="done")
+    assert layer.animation_keys() == [] and rt._finishing == {}
+
+
+def test_without_on_finish_nothing_waits_at_close():
+    """A runtime closed with no on_finish pending and no handler does not call back into Python."""
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", to=0, duration=5))
+    assert rt._on_destroy == []
+    rt.close()
