@@ -1,5 +1,6 @@
 """Every bad Python argument raises an animrt exception that names the parameter as written,
 says what is valid and, for a misspelt name, what was meant; nothing is changed (R0.3, R5.2)."""
+import json
 import math
 import pathlib
 from array import array
@@ -224,3 +225,88 @@ def test_numpy_values_are_values(world):
     identity = numpy.eye(4)
     other["transform"] = identity  # a 4x4 array is 16 numbers, row-major
     assert other["transform"] == tuple(identity.ravel())
+
+
+# ---- which machine, which definition -----------------------------------------------------------
+TOGGLE = {"name": "toggle", "events": {"tap": {}}, "initial": "off",
+          "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}}
+NO_STATES = {"name": "toggle", "events": {"tap": {}}, "initial": "off", "states": {}}
+
+
+def test_a_failing_machine_call_names_the_definition():
+    """With several machines about, a message says which one failed; where the library's message
+    names it already, it is left as it was."""
+    with animrt.Runtime() as rt:
+        button = rt.machine(rt.definition(named="networkButton"))
+        toggle = rt.machine(rt.definition(TOGGLE))
+        with pytest.raises(animrt.NotFoundError) as e:
+            toggle.send("tap", bogus=1)
+        assert e.value.message == "machine 'toggle': 'tap' has no payload field 'bogus': it takes no payload"
+        assert str(e.value) == e.value.message
+        with pytest.raises(animrt.StateError, match=r"^machine 'networkButton': 'stopAnimate' is not accepted in "
+                                                    r"state 'ready' \(it accepts "):
+            button.send("stopAnimate")
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^machine 'toggle': the payload is \[1\] \(a list\)"):
+            toggle.send("tap", [1])
+        with pytest.raises(animrt.RangeError) as e:
+            button.part("arc", 99)
+        assert e.value.message == "machine 'networkButton': 'arc[99]': part 'arc' has 2 copies (0 to 1)"
+        with pytest.raises(animrt.NotFoundError) as e:  # named by the library already: not twice
+            button.part("nope")
+        assert e.value.message == "'networkButton' has no part 'nope'"
+        with pytest.raises(animrt.RangeError) as e:
+            rt.machine(button.definition, config={"width": -5})
+        assert e.value.message == "machine 'networkButton': config.width: 'width' is -5; the minimum is 1"
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^machine 'toggle': config\['width'\] is inf"):
+            rt.machine(toggle.definition, config={"width": math.inf})
+        toggle.destroy()
+        with pytest.raises(animrt.HandleError, match=r"^machine 'toggle': machine handle 0x[0-9a-f]+ is stale"):
+            toggle.send("tap")
+        assert button.state == "ready" and len(rt._machines) == 1  # nothing was made or changed
+
+
+def test_an_error_keeps_its_class_and_cause_when_named():
+    with animrt.Runtime() as rt:
+        rt.register_function("broken", "bool()", lambda: 1 / 0)
+        guarded = rt.machine(rt.definition({
+            "name": "guarded", "events": {"go": {}}, "initial": "a",
+            "states": {"a": {"on": {"go": {"target": "b", "guard": "broken()"}}}, "b": {}}}))
+        with pytest.raises(animrt.CallbackError) as e:
+            guarded.send("go")
+        assert e.value.message.startswith("machine 'guarded': function 'broken' raised ZeroDivisionError")
+        assert isinstance(e.value.__cause__, ZeroDivisionError)
+
+
+def test_a_failing_definition_load_names_it(tmp_path):
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.definition(NO_STATES)
+        assert e.value.message == "definition 'toggle': states: a \"states\" object needs at least one state"
+        with pytest.raises(animrt.InvalidArgumentError, match="^definition 'toggle': states: "):
+            rt.definition(json.dumps(NO_STATES))
+        path = tmp_path / "toggle.json"
+        path.write_text(json.dumps(NO_STATES))
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.definition(path)
+        assert e.value.message == f"definition 'toggle': {path}: states: a \"states\" object needs at least one state"
+        with pytest.raises(animrt.InvalidArgumentError) as e:  # the name it is registered under
+            rt.register_definition("switch", {**NO_STATES, "name": "switch"})
+        assert e.value.message == "definition 'switch': states: a \"states\" object needs at least one state"
+        with pytest.raises(animrt.InvalidArgumentError) as e:  # no name to give: the message as it was
+            rt.definition({"initial": "off"})
+        assert not e.value.message.startswith("definition ")
+
+
+def test_a_snapshot_restored_with_another_definition_is_refused_by_name():
+    """Its states and events would be named through the wrong lists (an IndexError on m.state)."""
+    with animrt.Runtime() as rt:
+        button = rt.definition(named="networkButton")
+        saved = rt.machine(button).snapshot()
+        card = rt.definition(named="progressCard")
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.restore(saved, card)
+        assert e.value.message == ("the snapshot is of a 'networkButton' machine, and definition "
+                                   "is 'progressCard': restore it with this runtime's copy of 'networkButton', such as "
+                                   "rt.definition(named='networkButton')")
+        assert len(rt._machines) == 1  # nothing restored
+        assert rt.restore(saved, button).state == "ready"

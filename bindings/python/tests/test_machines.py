@@ -145,20 +145,20 @@ def test_text_c_cannot_carry_is_refused_in_payloads_config_and_definitions():
     with animrt.Runtime() as rt:
         d = rt.definition(labelled)
         m = rt.machine(d)
-        with pytest.raises(animrt.InvalidArgumentError, match="^field 'text' of 'name' 'ab.x00cd' has a NUL character "
+        with pytest.raises(animrt.InvalidArgumentError, match="^machine 'labelled': field 'text' of 'name' 'ab.x00cd' has a NUL character "
                            r"\(at 2\): C strings end there"):
             m.send("name", text="ab\x00cd")
-        with pytest.raises(animrt.InvalidArgumentError, match="^field 'text' of 'name' '.udc00' is not text UTF-8 can carry"):
+        with pytest.raises(animrt.InvalidArgumentError, match="^machine 'labelled': field 'text' of 'name' '.udc00' is not text UTF-8 can carry"):
             m.send("name", text="\udc00")
-        with pytest.raises(animrt.InvalidArgumentError, match="^config.'prefix'. 'x.x00' has a NUL character"):
+        with pytest.raises(animrt.InvalidArgumentError, match="^machine 'labelled': config.'prefix'. 'x.x00' has a NUL character"):
             rt.machine(d, config={"prefix": "x\x00"})
         bad = json.loads(json.dumps(labelled))
         bad["context"]["label"]["initial"] = "'a\x00b'"
-        with pytest.raises(animrt.InvalidArgumentError, match=r"^the JSON is refused at line 1, column \d+: \\u0000 in a "
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^definition 'labelled': the JSON is refused at line 1, column \d+: \\u0000 in a "
                            "string: a NUL ends a C string"):
             rt.definition(bad)
         bad["context"]["label"]["initial"] = "'\ud800'"
-        with pytest.raises(animrt.InvalidArgumentError, match=r"^the JSON is malformed at line 1, column \d+: a lone "
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^definition 'labelled': the JSON is malformed at line 1, column \d+: a lone "
                            r"surrogate \\ud800 in a string"):
             rt.definition(bad)
         assert m.context["label"] == "" and m.state == "a"

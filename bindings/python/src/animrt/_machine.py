@@ -15,11 +15,12 @@ runtime's clock and reports what it does as events, delivered by
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
 
 from . import _arguments as check
 from ._enums import SendOutcome
@@ -55,6 +56,32 @@ def _text(call: Any, *args: Any) -> str:
     buffer = create_string_buffer(needed.value)
     call(*args, buffer, needed.value, byref(needed))
     return buffer.value.decode("utf-8")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def name_in(error: AnimrtError, what: str, name: Optional[str]) -> AnimrtError:
+    """`error` with its message led by ``what 'name': `` (``machine 'progressCard': …``), unless the
+    name is unknown or the message already says it: with several machines or definitions about,
+    the message says which one failed. The exception is changed in place, so a ``raise`` of it
+    keeps its class, cause and traceback."""
+    if name is not None and repr(name) not in error.message:
+        error.message = f"{what} {name!r}: {error.message}"
+        error.args = (error.message,) + error.args[1:]
+    return error
+
+
+def _naming_machine(method: F) -> F:
+    """Has an error raised by a Machine method name the machine's definition."""
+    @functools.wraps(method)
+    def wrapper(self: Machine, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except AnimrtError as e:
+            definition: Optional[Definition] = getattr(self, "_definition", None)  # None: a stand-in
+            raise name_in(e, "machine", None if definition is None else definition._label())
+    return wrapper  # type: ignore[return-value]
 
 
 def decode_value(v: Value) -> MachineValue:
@@ -268,6 +295,21 @@ class Machine(Object):
                                     "from rt.definition(...)")
         if parent is not None and not isinstance(parent, Layer):
             raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
+        try:
+            out = self._make(runtime, definition, parent, config, locale, strings, snapshot)
+        except AnimrtError as e:  # which definition: with several about, the message says
+            raise name_in(e, "machine", definition._label())
+        super().__init__(runtime, out.value, owned=False)
+        self._definition = definition
+        self._parts: Dict[str, Layer] = {}
+        self._destroyed = False
+        runtime._machines[out.value] = self
+
+    @staticmethod
+    def _make(runtime: Runtime, definition: Definition, parent: Optional[Layer],
+              config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
+              strings: Optional[Mapping[str, str]], snapshot: Optional[str]) -> c_uint64:
+        """Creates (or restores) the machine in the library, its options checked first."""
         options: Dict[str, Any] = {}
         if config:
             options["config"] = {check.text(k, "config key"): (list(v) if isinstance(v, (tuple, list))
@@ -281,14 +323,11 @@ class Machine(Object):
         out = c_uint64()
         parent_id = parent._id if parent is not None else 0
         if snapshot is not None:
-            lib.animrt_machine_restore(runtime._ptr, check.text(snapshot, "snapshot").encode("utf-8"), parent_id, byref(out))
+            _check_snapshot_of(check.text(snapshot, "snapshot"), definition)
+            lib.animrt_machine_restore(runtime._ptr, snapshot.encode("utf-8"), parent_id, byref(out))
         else:
             lib.animrt_machine_create(runtime._ptr, definition._id, parent_id, text, byref(out))
-        super().__init__(runtime, out.value, owned=False)
-        self._definition = definition
-        self._parts: Dict[str, Layer] = {}
-        self._destroyed = False
-        runtime._machines[out.value] = self
+        return out
 
     @property
     def definition(self) -> Definition:
@@ -296,6 +335,7 @@ class Machine(Object):
         ``m.definition.events`` → ('appear', 'fetched', …)."""
         return self._definition
 
+    @_naming_machine
     def send(self, event: str, fields: Optional[Mapping[str, MachineValue]] = None, /,
              **payload: MachineValue) -> SendOutcome:
         """Sends `event` with its payload fields by name (``animrt_machine_send_json``), or as a dict
@@ -333,12 +373,14 @@ class Machine(Object):
         return SendOutcome(outcome.value)
 
     @property
+    @_naming_machine
     def state(self) -> str:
         """The active leaf state's full name (``animrt_machine_state``): ``m.state`` → 'completed.celebrating'."""
         out = c_int32()
         lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
         return self.definition.states[out.value]
 
+    @_naming_machine
     def in_state(self, state: str) -> bool:
         """Whether `state` is active: the leaf or one of its ancestors (``animrt_machine_in_state``):
         ``m.in_state("completed")``."""
@@ -352,6 +394,7 @@ class Machine(Object):
         """The context, read live as a mapping: ``dict(m.context)``, ``m.context["title"]``."""
         return Context(self)
 
+    @_naming_machine
     def part(self, name: str, index: Optional[int] = None) -> Layer:
         """The layer of part `name` (``animrt_machine_part``), the same object every time:
         ``m.part("ring").presentation("strokeEnd")``. A repeated part (``"count"`` in its
@@ -368,6 +411,7 @@ class Machine(Object):
             self._parts[name] = found
         return found
 
+    @_naming_machine
     def part_count(self, name: str) -> int:
         """How many layers part `name` has (``animrt_machine_part_count``): its number of copies for a
         repeated part, 1 otherwise::
@@ -378,6 +422,7 @@ class Machine(Object):
         lib.animrt_machine_part_count(self._runtime._ptr, self._id, check.text(name, "name").encode("utf-8"), byref(out))
         return out.value
 
+    @_naming_machine
     def snapshot(self) -> str:
         """The machine as JSON text (``animrt_machine_snapshot``): its state, context, timers,
         requests, parts and running animations. :meth:`Runtime.restore` makes it run again,
@@ -438,9 +483,50 @@ def to_json(value: Any, where: str) -> str:
     return json.dumps(value)
 
 
+def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
+    """Refuses a snapshot taken from another definition than `definition`, which the machine's
+    events and state would be named through (wrongly, or past the end of its lists). A snapshot
+    the binding cannot read is left to the library, which says what is wrong with it."""
+    try:
+        taken = json.loads(snapshot)["definition"]
+        name = (json.loads(taken) if isinstance(taken, str) else taken)["name"]
+    except (ValueError, KeyError, TypeError):
+        return
+    mine = definition.name
+    if isinstance(name, str) and name != mine:
+        raise InvalidArgumentError(f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore "
+                                   f"it with this runtime's copy of {name!r}, such as rt.definition(named={name!r})")
+
+
+def source_name(source: object) -> Optional[str]:
+    """The "name" a definition source gives itself, if it can be read (for error messages only)."""
+    try:
+        if isinstance(source, Mapping):
+            found = source.get("name")
+        elif isinstance(source, os.PathLike):
+            with open(source, encoding="utf-8") as f:
+                found = json.load(f).get("name")
+        elif isinstance(source, str):
+            found = json.loads(source).get("name")
+        else:
+            return None
+    except (OSError, ValueError, AttributeError):
+        return None
+    return found if isinstance(found, str) else None
+
+
 def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None],
                     named: Optional[str]) -> Definition:
-    """The Definition for one of the sources :meth:`Runtime.definition` takes."""
+    """The Definition for one of the sources :meth:`Runtime.definition` takes; an error names the
+    definition when the source gives its name (the library names files and library definitions)."""
+    try:
+        return _load_definition(runtime, source, named)
+    except AnimrtError as e:
+        raise name_in(e, "definition", None if named is not None else source_name(source))
+
+
+def _load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None],
+                     named: Optional[str]) -> Definition:
     out = c_uint64()
     ptr = runtime._ptr
     if named is not None:

@@ -29,11 +29,11 @@ from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, Keyframe
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
 from ._enums import VALUE_KINDS, CalculationModeLike, RotationModeLike, StopReason, ValueKind, ValueKindLike
-from ._errors import ArgumentTypeError
+from ._errors import AnimrtError, ArgumentTypeError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
-from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, to_json
+from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
 from ._object import Native, Object
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
@@ -552,8 +552,11 @@ class Runtime:
     def register_definition(self, name: str, source: Union[str, Mapping[str, Any]]) -> None:
         """Adds a definition to the runtime's library, checked now (``animrt_definition_register``), so
         that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
-        text = to_json(source, "definition") if isinstance(source, Mapping) else check.text(source, "source")
-        lib.animrt_definition_register(self._ptr, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
+        try:
+            text = to_json(source, "definition") if isinstance(source, Mapping) else check.text(source, "source")
+            lib.animrt_definition_register(self._ptr, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
+        except AnimrtError as e:  # which definition: the name it is registered under
+            raise name_in(e, "definition", name if isinstance(name, str) else None)
 
     def machine(self, definition: Definition, *, parent: Optional[Layer] = None,
                 config: Optional[Mapping[str, ConfigValue]] = None, locale: Optional[str] = None,
