@@ -113,3 +113,18 @@ def test_a_machine_repr_changes_nothing(rt):
 def rt():
     with animrt.Runtime() as runtime:
         yield runtime
+
+
+def test_a_machines_animations_print_what_the_library_holds():
+    """A machine adds animations the program never described: their stand-ins print what can be read."""
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(named="networkButton"))
+        m.send("tap")
+        rt.tick(0)
+        rt.tick(0.1)
+        started = [e for e in rt.events() if isinstance(e, animrt.AnimationStarted)]
+        first = started[0]
+        assert repr(first.animation) == "<Animation 0x0>"  # no description: nothing read, nothing claimed
+        assert repr(first.attached).startswith(f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} active ")
+        m.destroy()
+        assert repr(first.attached) == f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} {first.attached.id:#x}>"

@@ -216,7 +216,12 @@ class Animation(Strict, Object):
         parts = [type(self).__name__]
         if self._key_path is not None:
             parts.append(repr(self._key_path))
-        live = self._finalizer is not None and self._finalizer.alive and not self._runtime.closed
+        # A stand-in (the description of an animation a machine added) owns nothing: it is read
+        # while the library holds it.
+        destroyed = self._finalizer is not None and not self._finalizer.alive
+        live = not destroyed and not self._runtime.closed
+        if self._id == 0:  # no description at all (a machine's animation names none): nothing to read
+            return f"<{parts[0]} {self._id:#x}>"
         try:
             parts += self._repr_fields(live)
         except Exception:  # a repr must print whatever state the object is in

@@ -530,10 +530,15 @@ class AttachedAnimation(ReadBack):
     def __repr__(self) -> str:
         """``<AttachedAnimation 'out' of opacity on layer 0x… active progress=0.5 0x…>``: its key,
         key path and layer, and how far it is as of the last tick, or ``stopped`` once its stop was
-        delivered. It never raises and changes nothing (an unknown key is looked up, not kept)."""
+        delivered. It never raises and changes nothing the program sees (a key looked up and found
+        is kept, as :attr:`key` keeps it; one not found is not, so a later read may still find it)."""
         parts = ["AttachedAnimation"]
         try:
-            key = self._key if self._key_known else self._find_key()
+            key = self._key
+            if not self._key_known:
+                key = self._find_key()
+                if key is not None:  # a fact, kept as .key keeps it; "not found" is not kept
+                    self._key, self._key_known = key, True
             if key is not None:
                 parts.append(repr(key))
             key_path = self._animation._key_path
