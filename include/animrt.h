@@ -1268,8 +1268,8 @@ typedef void (*animrt_plugin_fini_fn)(void *state);
 typedef struct animrt_plugin {
     uint32_t abi_version;        /* ANIMRT_PLUGIN_ABI_VERSION */
     uint32_t size;               /* sizeof(animrt_plugin) */
-    const char *name;            /* UTF-8, at most 255 bytes; else the load is refused */
-    const char *version;
+    const char *name;            /* UTF-8, 1 to 255 bytes; else the load is refused */
+    const char *version;         /* UTF-8, at most 255 bytes ("" for none); else the load is refused */
     animrt_plugin_init_fn init;
     animrt_plugin_fini_fn fini;  /* may be NULL */
 } animrt_plugin;
@@ -1290,9 +1290,10 @@ typedef struct animrt_plugin {
  * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
  * ANIMRT_PLUGIN_ENTRY is ANIMRT_E_NOT_FOUND; another ABI version is
  * ANIMRT_E_VERSION; a library this runtime holds as a plugin already is
- * ANIMRT_E_EXISTS; an entry point whose name is NULL, longer than 255 bytes
- * or not UTF-8 is ANIMRT_E_NULL, ANIMRT_E_RANGE or ANIMRT_E_INVALID (these
- * before any code of the plugin runs); a name it registers that exists is
+ * ANIMRT_E_EXISTS; an entry point whose name or version is NULL, longer
+ * than 255 bytes or not UTF-8 is ANIMRT_E_NULL, ANIMRT_E_RANGE or
+ * ANIMRT_E_INVALID, and an empty name ANIMRT_E_INVALID (these before any
+ * code of the plugin runs); a name it registers that exists is
  * ANIMRT_E_EXISTS; an init that fails is ANIMRT_E_CALLBACK with the plugin's
  * message. In every case nothing of it stays registered. */
 animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id *out);

@@ -48,12 +48,20 @@ extension PluginHost {
             throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")
         }
         // The name is how the plugin is reported (messages, animrt_plugin_name): one that
-        // cannot be read is refused before init runs, so nothing is registered.
+        // cannot be read, or names nothing, is refused before init runs, so nothing is registered.
         let name: String
-        do throws(AnimrtError) { name = try cText(plugin.name, "its entry point's name") } catch {
-            throw AnimrtError(error.status, "'\(path)': \(error.message); give the plugin a name of at most 255 bytes of UTF-8 (ANIMRT_PLUGIN_DEFINE's first argument)")
+        do throws(AnimrtError) {
+            name = try cText(plugin.name, "its entry point's name")
+            guard !name.isEmpty else { throw AnimrtError(.invalidArgument, "its entry point's name is empty") }
+        } catch {
+            throw AnimrtError(error.status, "'\(path)': \(error.message); give the plugin a name of 1 to 255 bytes of UTF-8 (ANIMRT_PLUGIN_DEFINE's first argument)")
         }
-        let pluginVersion = plugin.version.flatMap { try? cText($0, "version") } ?? ""
+        // The version is read by the same rules, rather than a bad one
+        // becoming "" unseen; it may be "": nothing is found by it.
+        let pluginVersion: String
+        do throws(AnimrtError) { pluginVersion = try cText(plugin.version, "its entry point's version") } catch {
+            throw AnimrtError(error.status, "'\(path)': \(error.message); give the plugin a version of at most 255 bytes of UTF-8, \"\" for none (ANIMRT_PLUGIN_DEFINE's second argument)")
+        }
         let registrar = Registrar(host: self, library: library)
         let token = RegistrarTokens.open(registrar)
         var state: UnsafeMutableRawPointer? = nil

@@ -1243,8 +1243,8 @@ TEST(error_plugin_fails_its_init) {
 }
 
 /* A plugin's entry point must name it: a name that is NULL, longer than
- * 255 bytes or not UTF-8 is refused before its init runs, so nothing of it
- * is registered. */
+ * 255 bytes, not UTF-8 or empty is refused before its init runs, so nothing
+ * of it is registered. Its version is held to the same rules, but may be "". */
 TEST(error_plugin_name_refused) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
@@ -1254,8 +1254,24 @@ TEST(error_plugin_name_refused) {
     CHECK_MESSAGE("libfaulty_longname.so': its entry point's name is longer than 255 bytes");
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_badname.so"), &p), ANIMRT_E_INVALID);
     CHECK_MESSAGE("libfaulty_badname.so': its entry point's name is not valid UTF-8");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_emptyname.so"), &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("libfaulty_emptyname.so': its entry point's name is empty");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_versionless.so"), &p), ANIMRT_E_NULL);
+    CHECK_MESSAGE("libfaulty_versionless.so': its entry point's version is NULL");
+    CHECK_MESSAGE("ANIMRT_PLUGIN_DEFINE's second argument");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_longversion.so"), &p), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("libfaulty_longversion.so': its entry point's version is longer than 255 bytes");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_badversion.so"), &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("libfaulty_badversion.so': its entry point's version is not valid UTF-8");
     CHECK(p == 77);
     nothing_left(rt);
+    /* An empty version says nothing, and is no fault. */
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_emptyversion.so"), &p));
+    char name[16];
+    size_t needed = 0;
+    CHECK_OK(animrt_plugin_name(rt, p, name, sizeof name, &needed));
+    CHECK(strcmp(name, "faulty") == 0 && needed == 7);
+    CHECK_OK(animrt_plugin_unload(rt, p));
     /* A good plugin still loads. */
     CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
     animrt_runtime_destroy(rt);

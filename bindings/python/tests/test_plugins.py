@@ -567,7 +567,11 @@ def test_error_library_loaded_twice_into_one_runtime():
 @pytest.mark.parametrize("library, error, message", [
     ("libfaulty_nameless.so", animrt.NullPointerError, "its entry point's name is NULL"),
     ("libfaulty_longname.so", animrt.RangeError, "its entry point's name is longer than 255 bytes"),
-    ("libfaulty_badname.so", animrt.InvalidArgumentError, "its entry point's name is not valid UTF-8")])
+    ("libfaulty_badname.so", animrt.InvalidArgumentError, "its entry point's name is not valid UTF-8"),
+    ("libfaulty_emptyname.so", animrt.InvalidArgumentError, "its entry point's name is empty"),
+    ("libfaulty_versionless.so", animrt.NullPointerError, "its entry point's version is NULL"),
+    ("libfaulty_longversion.so", animrt.RangeError, "its entry point's version is longer than 255 bytes"),
+    ("libfaulty_badversion.so", animrt.InvalidArgumentError, "its entry point's version is not valid UTF-8")])
 def test_error_plugin_entry_point_name(library, error, message):
     with animrt.Runtime() as rt:
         with pytest.raises(error, match=message):

@@ -17,6 +17,11 @@
  *   -DNAME_NULL            its entry point names no plugin (NULL)
  *   -DNAME_LONG            its entry point's name is 300 bytes, past 255
  *   -DNAME_NOT_UTF8        its entry point's name is not valid UTF-8
+ *   -DNAME_EMPTY           its entry point's name is "" (names nothing)
+ *   -DVERSION_NULL         its entry point's version is NULL
+ *   -DVERSION_LONG         its entry point's version is 300 bytes, past 255
+ *   -DVERSION_NOT_UTF8     its entry point's version is not valid UTF-8
+ *   -DVERSION_EMPTY        its entry point's version is "" (not a fault: it loads)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -26,16 +31,31 @@
 #define ABI ANIMRT_PLUGIN_ABI_VERSION
 #endif
 
+#define TEN_BYTES "faultyname"
+#define HUNDRED_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES
+
 #if defined(NAME_NULL)
 #define NAME NULL
 #elif defined(NAME_LONG)
-#define TEN_BYTES "faultyname"
-#define HUNDRED_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES
 #define NAME HUNDRED_BYTES HUNDRED_BYTES HUNDRED_BYTES
 #elif defined(NAME_NOT_UTF8)
 #define NAME "faulty\xff"
+#elif defined(NAME_EMPTY)
+#define NAME ""
 #else
 #define NAME "faulty"
+#endif
+
+#if defined(VERSION_NULL)
+#define VERSION NULL
+#elif defined(VERSION_LONG)
+#define VERSION HUNDRED_BYTES HUNDRED_BYTES HUNDRED_BYTES
+#elif defined(VERSION_NOT_UTF8)
+#define VERSION "0\xff"
+#elif defined(VERSION_EMPTY)
+#define VERSION ""
+#else
+#define VERSION "0"
 #endif
 
 static double halfway(double x, const double *params, void *user_data) {
@@ -133,12 +153,12 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 /* The entry point written as a function returning the table: what the
  * loader finds under the name is code, not an animrt_plugin. */
 __attribute__((visibility("default"))) const animrt_plugin *animrt_plugin_entry(void) {
-    static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), NAME, "0", init, NULL};
+    static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), NAME, VERSION, init, NULL};
     return &entry;
 }
 #elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
-    ABI, sizeof(animrt_plugin), NAME, "0", init, NULL};
+    ABI, sizeof(animrt_plugin), NAME, VERSION, init, NULL};
 #else
 /* The init exists, but nothing names it as an entry point. */
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_init = init;
