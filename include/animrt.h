@@ -998,7 +998,8 @@ animrt_status animrt_machine_part_count(animrt_runtime *rt, animrt_id machine, c
  * Restored as a new instance into a runtime at the snapshot's time (tick a
  * fresh runtime to it first; else ANIMRT_E_TIME), it continues identically:
  * the same events and bit-identical values for the same later inputs. A
- * refused restore creates nothing. */
+ * refused restore creates nothing and spends no handle: the next object
+ * gets the handle it would have had. */
 animrt_status animrt_machine_snapshot(animrt_runtime *rt, animrt_id machine, char *buf, size_t cap, size_t *needed);
 animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, animrt_id parent, animrt_id *out);
 

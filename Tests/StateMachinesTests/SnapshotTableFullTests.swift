@@ -142,3 +142,85 @@ struct SnapshotTableFullTests {
         #expect(b.events().isEmpty)
     }
 }
+
+/// A machine with no parts, animations or timers: making one takes a machine handle and nothing else.
+private let bare = #"{"name": "bare", "initial": "a", "states": {"a": {}}}"#
+
+/// The handles the next layer, attached animation, barrier, timer and
+/// machine of `h` get, without the bits naming the runtime (nil where a
+/// table is full).
+private func nextHandles(_ h: Harness) -> [UInt64?] {
+    func untagged(_ x: Handle?) -> UInt64? { x.map { $0.raw & 0xFFFF_FFFF_FFFF } }
+    let layer = try? h.runtime.createLayer()
+    let animation = layer.flatMap {
+        try? h.runtime.add(.basic("opacity", from: .scalar(1), to: .scalar(0), timing: MediaTiming(duration: 1)), to: $0, forKey: "next")
+    }
+    return [untagged(layer), untagged(animation), untagged(try? h.runtime.createBarrier()),
+            untagged(try? h.runtime.startTimer(after: 100, token: 1)), untagged(try? h.machine(bare))]
+}
+
+@Suite("R0.4 a refused restore spends no handle: every table is left as it was")
+struct SnapshotRefusedHandleTests {
+    /// A runtime with one destroyed layer, attached animation and timer
+    /// (so that a restore takes a freed slot before a new one), with
+    /// `kind`'s table lowered to `limit` slots.
+    private func prepared(_ kind: HandleKind, _ limit: Int) throws -> Harness {
+        let h = Harness()
+        h.tick(0.5)
+        let layer = try h.runtime.createLayer()
+        let animation = try h.runtime.add(.basic("opacity", from: .scalar(1), to: .scalar(0), timing: MediaTiming(duration: 1)),
+                                          to: layer, forKey: "gone")
+        try h.runtime.removeInstance(animation)
+        try h.runtime.destroyLayer(layer)
+        try h.runtime.cancelTimer(try h.runtime.startTimer(after: 1, token: 1))
+        h.runtime.limitTable(kind, to: limit)
+        _ = h.events()
+        return h
+    }
+
+    /// The restore fails at the second layer (its box took the freed slot),
+    /// at the second animation (the first took the freed slot, after both
+    /// layers and the machine were made) or at the third timer (the freed
+    /// slot, then a new one): each way, the next handles of every table are
+    /// those of a runtime that never tried, so that refused restores, however
+    /// many, neither retire slots nor make a destroyed object's handle come
+    /// back sooner than it would.
+    @Test("the next layer, animation, barrier, timer and machine are those of a runtime that never tried",
+          arguments: [(HandleKind.layer, 1, "too many layers"), (.instance, 1, "too many attached animations"),
+                      (.timer, 2, "did not start: too many timers")])
+    func handlesUnspent(_ kind: HandleKind, _ limit: Int, _ why: String) throws {
+        let (_, _, snapshot) = try heldAtHalf()
+        let b = try prepared(kind, limit), untouched = try prepared(kind, limit)
+        for _ in 0..<3 {
+            expectError(.noMemory, ["the snapshot could not be restored", why, "nothing was made"]) {
+                () throws(AnimrtError) in _ = try b.host.restore(snapshot)
+            }
+        }
+        #expect(inventory(b) == inventory(untouched))
+        #expect(b.events().isEmpty)
+        let next = nextHandles(b)
+        #expect(next == nextHandles(untouched))
+        #expect(next.allSatisfy { $0 != nil }, "every table had room for one more: \(next)")
+    }
+
+    /// A part's values are checked as they are written, once its layer
+    /// exists: values that do not fit refuse the restore, and the layers
+    /// made so far, that part's own included, go with it.
+    @Test("a part whose values do not fit refuses the restore: no layer is left, no handle spent")
+    func partValuesDoNotFit() throws {
+        let (_, _, snapshot) = try heldAtHalf()
+        let named = snapshot.ranges(of: #""property":"opacity""#)
+        #expect(named.count == 2, "box's and bar's opacity")
+        var edited = snapshot
+        edited.replaceSubrange(named.last!, with: #""property":"position""#)
+        let b = Harness(), untouched = Harness()
+        b.tick(0.5)
+        untouched.tick(0.5)
+        expectError(.kind, ["the snapshot could not be restored: 'position' takes a point", "nothing was made"]) {
+            () throws(AnimrtError) in _ = try b.host.restore(edited)
+        }
+        #expect(inventory(b) == inventory(untouched))
+        #expect(b.events().isEmpty)
+        #expect(nextHandles(b) == nextHandles(untouched))
+    }
+}

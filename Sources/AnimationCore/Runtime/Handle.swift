@@ -61,6 +61,10 @@ public final class SlotTable<Element> {
     @exclusivity(unchecked) private var storage = 0
     @exclusivity(unchecked) private var free: [Int32] = []
     @exclusivity(unchecked) public private(set) var count = 0
+    /// While an operation that may be undone runs (`beginJournal`): each
+    /// slot handed out or freed since, with its word before, so that
+    /// `rewindJournal` can put the table back as it was. nil otherwise.
+    @exclusivity(unchecked) private var journal: [JournalEntry]? = nil
 
     @usableFromInline static var liveBit: UInt32 { 1 << 31 }
     @usableFromInline static var generationMask: UInt32 { (1 << 20) - 1 }
@@ -114,8 +118,9 @@ public final class SlotTable<Element> {
 
     public func insert(_ e: consuming Element) throws(AnimrtError) -> Handle {
         let index: Int
+        let tookNew = free.isEmpty
         // `isEmpty` first: `popLast` would check the array's uniqueness even when empty.
-        if !free.isEmpty { index = Int(free.removeLast()); base[index] = e }
+        if !tookNew { index = Int(free.removeLast()); base[index] = e }
         else {
             guard slots < slotLimit else { throw fullError }
             index = slots
@@ -125,6 +130,7 @@ public final class SlotTable<Element> {
             meta[index] = 1
             slots += 1
         }
+        if journal != nil { journal!.append(JournalEntry(index: Int32(index), word: meta[index], step: tookNew ? .tookNew : .tookFree)) }
         meta[index] |= SlotTable.liveBit
         count += 1
         return handle(at: index)
@@ -198,6 +204,7 @@ public final class SlotTable<Element> {
     public func release(at i: Int) {
         base[i] = placeholder
         let generation = meta[i] & SlotTable.generationMask
+        if journal != nil { journal!.append(JournalEntry(index: Int32(i), word: meta[i], step: .freed)) }
         if generation < SlotTable.generationMask {
             meta[i] = generation + 1
             free.append(Int32(i))
@@ -205,6 +212,69 @@ public final class SlotTable<Element> {
             meta[i] = generation  // dead for good: no live bit, not free
         }
         count -= 1
+    }
+
+    // MARK: Undoing what an operation made
+
+    struct JournalEntry {
+        enum Step: UInt8 { case tookFree, tookNew, freed }
+        let index: Int32
+        /// The slot's word before the step.
+        let word: UInt32
+        let step: Step
+    }
+
+    /// Starts recording the slots handed out and freed; returns false (and
+    /// records nothing new) if a journal is open already.
+    public func beginJournal() -> Bool {
+        guard journal == nil else { return false }
+        journal = []
+        return true
+    }
+
+    /// Stops recording, keeping the table as it is.
+    public func endJournal() { journal = nil }
+
+    /// Stops recording and, if every object made since `beginJournal` was
+    /// freed again and nothing older was, puts the table back exactly as it
+    /// was then: the same free slots in the same order, their generations
+    /// unspent, no slot added or retired; the next object gets the handle
+    /// it would have had. Sound only when none of those handles was seen
+    /// outside (the caller's undone operation reported none). Otherwise it
+    /// leaves the table as it is (the objects freed have used their
+    /// generations, as any destroyed object does) and returns false.
+    @discardableResult
+    public func rewindJournal() -> Bool {
+        guard let steps = journal else { return false }
+        journal = nil
+        var made = Set<Int32>()
+        for step in steps {
+            switch step.step {
+            case .tookFree, .tookNew: made.insert(step.index)
+            case .freed: guard made.remove(step.index) != nil else { return false }
+            }
+        }
+        guard made.isEmpty else { return false }
+        // Backwards, each step undone: the free list is a stack, so each
+        // push and pop is undone in the order it can be.
+        for step in steps.reversed() {
+            let i = Int(step.index)
+            switch step.step {
+            case .freed:
+                if step.word & SlotTable.generationMask < SlotTable.generationMask { free.removeLast() }
+                meta[i] = step.word
+                count += 1
+            case .tookFree:
+                meta[i] = step.word
+                free.append(step.index)
+                count -= 1
+            case .tookNew:
+                (base + i).deinitialize(count: 1)
+                slots -= 1
+                count -= 1
+            }
+        }
+        return true
     }
 }
 

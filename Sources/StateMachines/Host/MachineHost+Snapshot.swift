@@ -294,8 +294,12 @@ extension MachineHost {
 
         // Build it. A restore refused from here on is undone, and what the
         // undoing reports (the stops of animations it had restored: the host
-        // never heard they started) is taken back with it.
+        // never heard they started) is taken back with it. So are the handles
+        // it made: none was seen outside, so the tables go back as they were,
+        // no generation spent (refused restores, however many, retire no slot).
         let events = runtime.eventMark()
+        let handles = runtime.beginHandleJournal(also: [instances])
+        defer { handles.end() }
         let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
         try m.prepareThrottles()
         var created: [Handle] = []
@@ -305,8 +309,10 @@ extension MachineHost {
                 starts.append(created.count)
                 for _ in 0..<counts[i] {
                     let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
-                    try runtime.restoreValues(s.parts[created.count].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
+                    // Counted as made before its values are written: values that
+                    // do not fit refuse the restore, and the layer goes with it.
                     created.append(layer)
+                    try runtime.restoreValues(s.parts[created.count - 1].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
                 }
             }
             m.parts = created
@@ -316,6 +322,7 @@ extension MachineHost {
         } catch {
             for layer in created.reversed() { try? runtime.destroyLayer(layer) }
             runtime.withdrawEvents(since: events)
+            handles.rewind()
             throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
         m.busy = true
@@ -359,6 +366,7 @@ extension MachineHost {
         } catch {
             try? destroy(m.handle)
             runtime.withdrawEvents(since: events)
+            handles.rewind()
             throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
         }
         // Only a restore that succeeded moves the runtime's request numbers on.

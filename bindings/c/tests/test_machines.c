@@ -427,6 +427,123 @@ TEST(snapshot_and_restore) {
     animrt_runtime_destroy(b);
 }
 
+/* The bits of a handle below those naming its runtime: slot and generation. */
+#define UNTAGGED(h) ((h) & 0xFFFFFFFFFFFFull)
+
+/* A restore refused after it began making things (its part's value does not
+ * fit the property it names, which is found once the part's layer exists)
+ * is undone without spending a handle: however many times it is refused,
+ * the next layer, and the machine then restored, get the handles of a
+ * runtime that never tried (the same bits below the runtime's tag). Each
+ * runtime has a destroyed layer, whose slot the part's layer takes. */
+TEST(refused_restore_spends_no_handle) {
+    animrt_runtime *a = rt_new(), *b = rt_new(), *untouched = rt_new();
+    animrt_id d = 0, m = 0, none = 7, lb = 0, lu = 0, mb = 0, mu = 0;
+    CHECK_OK(animrt_layer_create(b, 0, &lb));
+    CHECK_OK(animrt_layer_destroy(b, lb));
+    CHECK_OK(animrt_layer_create(untouched, 0, &lu));
+    CHECK_OK(animrt_layer_destroy(untouched, lu));
+    CHECK_OK(animrt_definition_load(a, CARD, &d));
+    CHECK_OK(animrt_runtime_tick(a, 1));
+    CHECK_OK(animrt_machine_create(a, d, 0, NULL, &m));
+    char snapshot[8192], edited[8192];
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_snapshot(a, m, snapshot, sizeof snapshot, &needed));
+    const char *at = strstr(snapshot, "\"property\":\"strokeEnd\"");
+    CHECK(at != NULL);
+    if (at == NULL) return;
+    snprintf(edited, sizeof edited, "%.*s\"property\":\"position\"%s", (int)(at - snapshot), snapshot,
+             at + strlen("\"property\":\"strokeEnd\""));
+    CHECK_OK(animrt_runtime_tick(b, 1));
+    CHECK_OK(animrt_runtime_tick(untouched, 1));
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(animrt_machine_restore(b, edited, 0, &none), ANIMRT_E_KIND);
+        CHECK_MESSAGE("the snapshot could not be restored: 'position' takes a point");
+        CHECK_MESSAGE("nothing was made");
+    }
+    CHECK(none == 7);
+    size_t count = 9;
+    animrt_event ev[4];
+    CHECK_OK(animrt_event_poll(b, ev, 4, &count));
+    CHECK(count == 0);
+    CHECK_OK(animrt_layer_create(b, 0, &lb));
+    CHECK_OK(animrt_layer_create(untouched, 0, &lu));
+    CHECK(UNTAGGED(lb) == UNTAGGED(lu));
+    CHECK_OK(animrt_machine_restore(b, snapshot, 0, &mb));
+    CHECK_OK(animrt_machine_restore(untouched, snapshot, 0, &mu));
+    CHECK(UNTAGGED(mb) == UNTAGGED(mu));
+    animrt_id rb = 0, ru = 0;
+    CHECK_OK(animrt_machine_part(b, mb, "ring", &rb));
+    CHECK_OK(animrt_machine_part(untouched, mu, "ring", &ru));
+    CHECK(UNTAGGED(rb) == UNTAGGED(ru) && UNTAGGED(rb) != UNTAGGED(lb));
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(b);
+    animrt_runtime_destroy(untouched);
+}
+
+/* A state waiting for the animation its entry started: restored, it needs a barrier. */
+static const char *WAITING =
+    "{\"name\": \"waiting\", \"parts\": [{\"name\": \"box\", \"properties\": {\"opacity\": 1}}],"
+    " \"animations\": {\"fade\": {\"type\": \"basic\", \"keyPath\": \"opacity\", \"to\": 0, \"duration\": 10}},"
+    " \"initial\": \"a\", \"states\": {\"a\": {\"entry\": [{\"animate\": \"fade\", \"part\": \"box\"}], \"done\": \"b\"}, \"b\": {}}}";
+
+/* A restore into a runtime whose barrier table is full, at the real limit
+ * (ANIMRT_OBJECTS_MAX barriers: the cheapest table to fill, and one that a
+ * state waiting for its animations needs), is refused with ANIMRT_E_NOMEM,
+ * undone, reports nothing and spends no handle; with one barrier destroyed,
+ * the same snapshot restores. Filling the table takes about 0.5 GB and 10
+ * to 45 s (release build; minutes under a sanitizer), too much for every
+ * run: it runs when ANIMRT_FULL_TABLES is set. The Swift suite covers each
+ * table a restore uses, on tables given a small limit (Runtime.limitTable,
+ * which has no C function). */
+TEST(restore_into_a_full_table) {
+    if (getenv("ANIMRT_FULL_TABLES") == NULL) {
+        printf("restore_into_a_full_table: skipped (set ANIMRT_FULL_TABLES to fill a table to its limit)\n");
+        return;
+    }
+    animrt_runtime *a = rt_new(), *full = rt_new(), *untouched = rt_new();
+    animrt_id d = 0, m = 0, none = 7, barrier = 0, last = 0, lf = 0, lu = 0, mf = 0, mu = 0;
+    CHECK_OK(animrt_definition_load(a, WAITING, &d));
+    CHECK_OK(animrt_runtime_tick(a, 0));
+    CHECK_OK(animrt_machine_create(a, d, 0, NULL, &m));
+    CHECK_OK(animrt_runtime_tick(a, 0.5));
+    char snapshot[4096];
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_snapshot(a, m, snapshot, sizeof snapshot, &needed));
+    CHECK(strstr(snapshot, "\"waitingForDone\":[\"a\"]") != NULL);
+    CHECK_OK(animrt_runtime_tick(full, 0.5));
+    CHECK_OK(animrt_runtime_tick(untouched, 0.5));
+    long made = 0;
+    animrt_status s;
+    while ((s = animrt_barrier_create(full, &barrier)) == ANIMRT_OK) { made++; last = barrier; }
+    CHECK(made == ANIMRT_OBJECTS_MAX && s == ANIMRT_E_NOMEM);
+    for (int i = 0; i < 2; i++) {
+        CHECK_STATUS(animrt_machine_restore(full, snapshot, 0, &none), ANIMRT_E_NOMEM);
+        CHECK_MESSAGE("the snapshot could not be restored: too many barriers");
+        CHECK_MESSAGE("nothing was made");
+    }
+    CHECK(none == 7);
+    size_t count = 9;
+    animrt_event ev[4];
+    CHECK_OK(animrt_event_poll(full, ev, 4, &count));
+    CHECK(count == 0);
+    /* The part's layer, the machine and the animation it had made are gone, their handles unspent. */
+    CHECK_OK(animrt_layer_create(full, 0, &lf));
+    CHECK_OK(animrt_layer_create(untouched, 0, &lu));
+    CHECK(UNTAGGED(lf) == UNTAGGED(lu));
+    CHECK_OK(animrt_barrier_destroy(full, last));
+    CHECK_OK(animrt_machine_restore(full, snapshot, 0, &mf));
+    CHECK_OK(animrt_machine_restore(untouched, snapshot, 0, &mu));
+    CHECK(UNTAGGED(mf) == UNTAGGED(mu));
+    animrt_id pf = 0, pu = 0;
+    CHECK_OK(animrt_machine_part(full, mf, "box", &pf));
+    CHECK_OK(animrt_machine_part(untouched, mu, "box", &pu));
+    CHECK(UNTAGGED(pf) == UNTAGGED(pu));
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(full);
+    animrt_runtime_destroy(untouched);
+}
+
 /* `n` copies of `open`, `inner`, `n` copies of `close`, between `head` and `tail` (malloc'd). */
 static char *nest(const char *head, const char *open, const char *inner, const char *close, size_t n, const char *tail) {
     size_t lo = strlen(open), lc = strlen(close);
@@ -576,5 +693,7 @@ int main(void) {
     RUN(bad_sends);
     RUN(events_by_callback);
     RUN(snapshot_and_restore);
+    RUN(refused_restore_spends_no_handle);
+    RUN(restore_into_a_full_table);
     return check_report();
 }

@@ -354,6 +354,31 @@ def test_a_snapshot_restored_in_another_runtime_continues_identically():
     b.close()
 
 
+def test_a_refused_restore_spends_no_handle():
+    """Refused after its part's layer was made (its value does not fit the property it names), a restore
+    is undone without spending a handle: however often it is refused, the next layer and the machine then
+    restored get the handles of a runtime that never tried (the same bits below the runtime's tag)."""
+    def untagged(o: object) -> int:
+        return o.id & 0xFFFF_FFFF_FFFF  # type: ignore[attr-defined, no-any-return]
+
+    with animrt.Runtime() as a, animrt.Runtime() as b, animrt.Runtime() as untouched:
+        a.tick(1)
+        saved = a.machine(a.definition(CARD)).snapshot()
+        edited = saved.replace('"property":"strokeEnd"', '"property":"position"', 1)
+        assert edited != saved
+        cards = [rt.definition(CARD) for rt in (b, untouched)]
+        b.tick(1)
+        untouched.tick(1)
+        for _ in range(3):
+            with pytest.raises(animrt.KindError, match="'position' takes a point.*nothing was made"):
+                b.restore(edited, cards[0])
+        assert b.events() == []
+        assert untagged(b.layer()) == untagged(untouched.layer())
+        restored, twin = b.restore(saved, cards[0]), untouched.restore(saved, cards[1])
+        assert untagged(restored) == untagged(twin)
+        assert untagged(restored.part("ring")) == untagged(twin.part("ring"))
+
+
 def test_a_restored_machine_under_a_turning_layer_finishes_as_the_original():
     """Under an autoreversing parent the layer passes the animation's end (0.9) between the ticks at
     0.5 and 1.5 and turns back: the original's done comes then, and so must the restored copy's."""
