@@ -918,10 +918,13 @@ MUTANTS = [
            "a refused restore spends the generations of the handles it made and undid: refused often, it retires slots"),
     Mutant("restore-journal-generation", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",
            "meta[i] = step.word\n                free.append(step.index)", "free.append(step.index)", C,
-           "a freed slot a refused restore took is handed back with its generation spent"),
+           "a freed slot a refused restore took goes back on the free list still marked live: the handle the restore "
+           "made, never handed out, names a layer that does not exist"),
     Mutant("restore-part-layer-kept", "swapped operand", SNAPSHOT,
-           "created.append(layer)\n                    try runtime.restoreValues(s.parts[created.count - 1]",
-           "try runtime.restoreValues(s.parts[created.count]", C,
+           "created.append(layer)\n                    try runtime.restoreValues(s.parts[created.count - 1].values"
+           ".map { ($0.property, $0.model, $0.presentation) }, of: layer)\n",
+           "try runtime.restoreValues(s.parts[created.count].values"
+           ".map { ($0.property, $0.model, $0.presentation) }, of: layer)\n                    created.append(layer)\n", C,
            "a part whose values do not fit refuses the restore but its layer, made already, is left behind"),
     Mutant("event-withdraw-lost", "dropped statement", EVENT,
            "if lost != mark.lost { lost = mark.lost; lostAt = mark.lostAt }", "",

@@ -466,7 +466,12 @@ TEST(refused_restore_spends_no_handle) {
     animrt_event ev[4];
     CHECK_OK(animrt_event_poll(b, ev, 4, &count));
     CHECK(count == 0);
+    /* The part's layer took the destroyed layer's slot, one generation on:
+     * that handle names nothing until the next layer gets it. */
+    animrt_id made = lb + ((animrt_id)1 << 24);
+    CHECK_STATUS(animrt_layer_animation_count(b, made, &count), ANIMRT_E_HANDLE);
     CHECK_OK(animrt_layer_create(b, 0, &lb));
+    CHECK(lb == made);
     CHECK_OK(animrt_layer_create(untouched, 0, &lu));
     CHECK(UNTAGGED(lb) == UNTAGGED(lu));
     CHECK_OK(animrt_machine_restore(b, snapshot, 0, &mb));
