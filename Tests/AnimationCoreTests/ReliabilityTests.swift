@@ -209,6 +209,54 @@ struct ReliabilityTests {
         #expect(SlotTable<Int>(kind: .timer, tag: 1, placeholder: 0).slotLimit == Limits.objects)
     }
 
+    /// What an operation refused midway (a machine restore) relies on: the
+    /// objects it made and freed again leave no trace in the table.
+    @Test("A journal rewound puts a table back as it was: free slots in order, generations unspent, a retired slot free again")
+    func journalRewind() throws {
+        // Two tables with the same history: one makes and frees objects in
+        // a journal and rewinds it, the other never does.
+        func prepared() throws -> (SlotTable<Int>, Handle) {
+            let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
+            let a = try table.insert(1), b = try table.insert(2), c = try table.insert(3)
+            table.remove(at: b.index)
+            table.remove(at: a.index)  // the free slots: b's, then a's on top
+            return (table, c)
+        }
+        let (table, kept) = try prepared(), (untouched, _) = try prepared()
+        #expect(table.beginJournal())
+        #expect(!table.beginJournal(), "one journal at a time")
+        let x = try table.insert(10), y = try table.insert(11), z = try table.insert(12)  // a's slot, b's, a new one
+        table.remove(at: y.index)
+        let w = try table.insert(13)  // b's slot again, one generation on
+        #expect(w.index == y.index && w.generation == y.generation + 1)
+        for h in [x, w, z] { table.remove(at: h.index) }
+        #expect(table.rewindJournal())
+        #expect(table.count == untouched.count && table.capacity == untouched.capacity)
+        #expect(try table.index(of: kept) == kept.index && table[kept.index] == 3)
+        for v in 0..<4 { #expect(try table.insert(v) == untouched.insert(v)) }
+
+        // A slot on its last generation, made and freed in a journal, is
+        // retired; rewound, it is free again with that generation unspent.
+        let last = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
+        for _ in 1..<Limits.generations { last.remove(at: try last.insert(0).index) }
+        #expect(last.beginJournal())
+        let final = try last.insert(1)
+        #expect(final.generation == UInt32(Limits.generations))
+        last.remove(at: final.index)
+        #expect(last.rewindJournal())
+        #expect(try last.insert(2) == final)
+
+        // An object still live, or an older one freed: the table is left as it is.
+        #expect(table.beginJournal())
+        let live = try table.insert(20)
+        #expect(!table.rewindJournal())
+        #expect(try table.index(of: live) == live.index)
+        #expect(table.beginJournal())
+        table.remove(at: live.index)
+        #expect(!table.rewindJournal())
+        #expect(throws: AnimrtError.self) { try table.index(of: live) }
+    }
+
     @Test("A reader whose target layer was destroyed fails, even once the slot is reused")
     func readerTargets() throws {
         let rt = Runtime()
