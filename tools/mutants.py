@@ -648,7 +648,7 @@ MUTANTS = [
            "an unhandled error.execution is reported a second time, as a dropped event"),
     Mutant("engine-empty-done-deferred", "changed constant", INTERPRETER,
            "if (try? runtime.count(of: b)) == 0 {", "if (try? runtime.count(of: b)) == -1 {", MACHINES,
-           "a state with done that joined nothing waits for the next tick instead of being done within its macrostep"),
+           "a state with done that joined nothing waits for a notification instead of being done within its macrostep: a done cycle never ends its tick (killed by the suite's time limit, 10 minutes)"),
     Mutant("engine-no-bubbling", "dropped statement", INTERPRETER,
            "if state.ignored.contains(e) { return .ignored }\n                a = state.parent",
            "if state.ignored.contains(e) { return .ignored }\n                a = -1", MACHINES,
