@@ -28,6 +28,7 @@ builds with at most 2 jobs.
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -98,11 +99,16 @@ def check_snippets(mutants):
 def run(cmd, cwd=TREE, env=None, timeout=SUITE_TIMEOUT):
     """(exit status, seconds, last lines of output); a timeout counts as a failure."""
     start = time.time()
+    # A session of its own, so that a timeout kills the whole group: `swift test` runs the tests in a
+    # child process, which a kill of `swift test` alone would leave looping (and growing) behind.
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
-        status, output = r.returncode, r.stdout.decode(errors="replace")
-    except subprocess.TimeoutExpired as e:
-        status, output = -1, (e.stdout or b"").decode(errors="replace") + f"\n(timed out after {timeout} s)"
+        out, _ = p.communicate(timeout=timeout)
+        status, output = p.returncode, out.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        status, output = -1, (out or b"").decode(errors="replace") + f"\n(timed out after {timeout} s)"
     return status, time.time() - start, "\n".join(output.strip().splitlines()[-8:])
 
 
