@@ -203,6 +203,22 @@ struct SnapshotRefusedHandleTests {
         #expect(next.allSatisfy { $0 != nil }, "every table had room for one more: \(next)")
     }
 
+    /// A create refused at its second part's layer undoes the first, as a
+    /// refused restore does: the next handles of every table are those of a
+    /// runtime that never tried, however many times it was refused.
+    @Test("a machine create refused at its second part spends no handle either")
+    func refusedCreate() throws {
+        let b = try prepared(.layer, 1), untouched = try prepared(.layer, 1)
+        for _ in 0..<3 {
+            expectError(.noMemory, ["too many layers"]) { () throws(AnimrtError) in _ = try b.machine(held) }
+        }
+        #expect(inventory(b) == inventory(untouched))
+        #expect(b.events().isEmpty)
+        let next = nextHandles(b)
+        #expect(next == nextHandles(untouched))
+        #expect(next.allSatisfy { $0 != nil }, "every table had room for one more: \(next)")
+    }
+
     /// A part's values are checked as they are written, once its layer
     /// exists: values that do not fit refuse the restore, and the layers
     /// made so far, that part's own included, go with it.

@@ -155,7 +155,11 @@ public final class MachineHost {
         instance.context = context
         try instance.prepareThrottles()
         let counts = try MachineHost.partCounts(d, config: config)
-        // Parts: layers with their initial values; undone if anything fails.
+        // Parts: layers with their initial values; undone if anything fails,
+        // and their handles with them: none was seen outside, so the tables
+        // go back as they were (a refused create spends no generation).
+        let handles = runtime.beginHandleJournal(also: [instances])
+        defer { handles.end() }
         var created: [Handle] = []
         var starts: [Int] = []
         do throws(AnimrtError) {
@@ -178,8 +182,10 @@ public final class MachineHost {
             instance.handle = try instances.insert(instance)
         } catch {
             for layer in created.reversed() { try? runtime.destroyLayer(layer) }
+            handles.rewind()
             throw error
         }
+        handles.end()
         instance.start()
         return instance.handle
     }
