@@ -158,8 +158,8 @@ public final class MachineHost {
         // Parts: layers with their initial values; undone if anything fails,
         // and their handles with them: none was seen outside, so the tables
         // go back as they were (a refused create spends no generation).
+        // Ended before the machine starts: what its entry actions make is theirs.
         let handles = runtime.beginHandleJournal(also: [instances])
-        defer { handles.end() }
         var created: [Handle] = []
         var starts: [Int] = []
         do throws(AnimrtError) {
