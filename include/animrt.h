@@ -1306,6 +1306,10 @@ animrt_status animrt_plugin_unload(animrt_runtime *rt, animrt_id plugin);
 /* The plugin's name, as its entry point gives it. */
 animrt_status animrt_plugin_name(animrt_runtime *rt, animrt_id plugin, char *buf, size_t cap, size_t *needed);
 
+/* The plugin's version, as its entry point gives it (ANIMRT_PLUGIN_DEFINE's
+ * second argument): "" when it gives none. */
+animrt_status animrt_plugin_version(animrt_runtime *rt, animrt_id plugin, char *buf, size_t cap, size_t *needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -112,3 +112,11 @@ public func animrt_plugin_name(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf:
         try copyOut(try p.pluginName(Handle(raw: plugin)), buf, cap, needed, "the plugin's name")
     }
 }
+
+@c @implementation
+public func animrt_plugin_version(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
+                                  _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
+    withPlugins(rt) { p throws(AnimrtError) in
+        try copyOut(try p.pluginVersion(Handle(raw: plugin)), buf, cap, needed, "the plugin's version")
+    }
+}

@@ -139,6 +139,9 @@ extension PluginHost {
     /// The name a plugin's entry point gives.
     public func pluginName(_ h: Handle) throws(AnimrtError) -> String { plugins[try plugins.index(of: h)]!.name }
 
+    /// The version a loaded plugin's entry point gives ("" for none).
+    public func pluginVersion(_ h: Handle) throws(AnimrtError) -> String { plugins[try plugins.index(of: h)]!.version }
+
     /// How many plugins are loaded.
     public var pluginCount: Int { plugins.count }
 

@@ -991,6 +991,7 @@ static void extend(animrt_runtime *rt, program *in) {
         char name[16];
         size_t needed = 0;
         check_status(animrt_plugin_name(rt, target, u8(in) % 8 ? name : NULL, pick_count(in, sizeof name), &needed));
+        check_status(animrt_plugin_version(rt, target, u8(in) % 8 ? name : NULL, pick_count(in, sizeof name), &needed));
         if (u8(in) % 2) check_status(animrt_plugin_unload(rt, target));
         break;
     }

@@ -69,6 +69,18 @@ TEST(example_plugin_curves) {
     size_t needed = 0;
     CHECK_OK(animrt_plugin_name(rt, plugin, name, sizeof name, &needed));
     CHECK(strcmp(name, "examples") == 0 && needed == 9);
+    /* Its version, as ANIMRT_PLUGIN_DEFINE gives it; strings out as ever:
+     * too small a buffer is left alone, NULL with 0 asks the size (and is
+     * ANIMRT_E_BUFFER too). */
+    char version[8] = "xxxxxxx";
+    CHECK_STATUS(animrt_plugin_version(rt, plugin, version, 3, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 4 && strcmp(version, "xxxxxxx") == 0);
+    needed = 0;
+    CHECK_STATUS(animrt_plugin_version(rt, plugin, NULL, 0, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 4);
+    CHECK_OK(animrt_plugin_version(rt, plugin, version, sizeof version, &needed));
+    CHECK(strcmp(version, "1.0") == 0 && needed == 4);
+    CHECK_STATUS(animrt_plugin_version(rt, plugin + 1, version, sizeof version, &needed), ANIMRT_E_HANDLE);
     /* R4.1: the curves start at 0, end at 1; parameters change them. */
     CHECK(curve(rt, "bounce", 0) == 0);
     CHECK(curve(rt, "bounce", 1) == 1);
@@ -1271,7 +1283,12 @@ TEST(error_plugin_name_refused) {
     size_t needed = 0;
     CHECK_OK(animrt_plugin_name(rt, p, name, sizeof name, &needed));
     CHECK(strcmp(name, "faulty") == 0 && needed == 7);
+    CHECK_OK(animrt_plugin_version(rt, p, name, sizeof name, &needed));
+    CHECK(strcmp(name, "") == 0 && needed == 1);
     CHECK_OK(animrt_plugin_unload(rt, p));
+    /* An unloaded plugin has no version any more. */
+    CHECK_STATUS(animrt_plugin_version(rt, p, name, sizeof name, &needed), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("stale");
     /* A good plugin still loads. */
     CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
     animrt_runtime_destroy(rt);

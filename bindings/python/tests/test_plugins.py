@@ -51,7 +51,7 @@ def nothing_left(rt):
 def test_the_example_plugin_adds_curves_a_guard_and_a_machine():
     with animrt.Runtime() as rt:
         examples = rt.load_plugin(EXAMPLES)
-        assert examples.name == "examples"
+        assert examples.name == "examples" and examples.version == "1.0"
         assert curve(rt, "bounce", 1) == 1 and curve(rt, "elastic(0.3)", 0) == 0
         assert curve(rt, "bounce(4)", 8 / 46) == pytest.approx(0.25, abs=1e-12)
         # R4.1: a plugin curve wherever a curve name goes, batch included.
@@ -577,6 +577,15 @@ def test_error_plugin_entry_point_name(library, error, message):
         with pytest.raises(error, match=message):
             rt.load_plugin(plugin(library))
         nothing_left(rt)
+
+
+def test_a_plugin_without_a_version_reads_back_empty():
+    with animrt.Runtime() as rt:
+        quiet = rt.load_plugin(plugin("libfaulty_emptyversion.so"))
+        assert (quiet.name, quiet.version) == ("faulty", "")
+        quiet.unload()
+        with pytest.raises(animrt.HandleError, match="stale"):
+            quiet.version
 
 
 def test_f32_is_a_float_bound_or_registered():

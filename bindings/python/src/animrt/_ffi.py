@@ -171,6 +171,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_plugin_load": (status, [runtime_p, c_char_p, POINTER(id_t)]),
     "animrt_plugin_unload": (status, [runtime_p, id_t]),
     "animrt_plugin_name": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
+    "animrt_plugin_version": (status, [runtime_p, id_t, c_char_p, c_size_t, POINTER(c_size_t)]),
     "animrt_definition_load": (status, [runtime_p, c_char_p, POINTER(id_t)]),
     "animrt_definition_load_file": (status, [runtime_p, c_char_p, POINTER(id_t)]),
     "animrt_definition_load_named": (status, [runtime_p, c_char_p, POINTER(id_t)]),

@@ -54,6 +54,7 @@ class Plugin(Object):
 
         examples = rt.load_plugin("libexamples.so")
         examples.name                      # 'examples'
+        examples.version                   # '1.0'
         card = rt.definition(named="likeButton")
     """
 
@@ -67,6 +68,15 @@ class Plugin(Object):
         needed = c_size_t()
         buffer = create_string_buffer(256)
         lib.animrt_plugin_name(self._runtime._ptr, self._id, buffer, 256, byref(needed))
+        return buffer.value.decode("utf-8")
+
+    @property
+    def version(self) -> str:
+        """The version the plugin gives itself (``animrt_plugin_version``): ``examples.version`` → '1.0';
+        '' when it gives none."""
+        needed = c_size_t()
+        buffer = create_string_buffer(256)
+        lib.animrt_plugin_version(self._runtime._ptr, self._id, buffer, 256, byref(needed))
         return buffer.value.decode("utf-8")
 
     def unload(self) -> None:
