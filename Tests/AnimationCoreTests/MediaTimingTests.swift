@@ -247,4 +247,38 @@ struct MediaTimingTests {
         try rt.tick(1.5)
         #expect(try rt.scalar("position.x", l) == 75)
     }
+
+    @Test("R0.4 isValid and accepts, the tests an add and a setter make, answer as the field-by-field checks do")
+    func validityAtOnce() {
+        let edges: [Double] = [0, 1, -1, 1e308, -1e308, .infinity, -.infinity, .nan, -0.0, .leastNonzeroMagnitude]
+        var refused = 0, checked = 0
+        // Each parameter alone at each edge (the others as a description starts).
+        for p in TimingParameter.allCases {
+            for v in edges {
+                var t = MediaTiming()
+                t.assign(p, v)
+                let each = (try? t.checkEachField()) != nil
+                #expect(t.isValid == each, "\(p.name) = \(v)")
+                #expect(MediaTiming.accepts(p, v) == each, "\(p.name) = \(v)")
+                checked += 1
+                if !each { refused += 1 }
+            }
+        }
+        // The one rule between fields: repeatCount with repeatDuration, unless exact iterations.
+        for count in [0.0, 2, .infinity] {
+            for duration in [0.0, 3] {
+                for iterations in [nil, 0.0, 2] as [Double?] {
+                    var t = MediaTiming()
+                    t.repeatCount = count; t.repeatDuration = duration; t.iterations = iterations
+                    let each = (try? t.checkEachField()) != nil
+                    #expect(t.isValid == each, "repeatCount \(count), repeatDuration \(duration), iterations \(String(describing: iterations))")
+                    #expect(each == !(count > 0 && duration > 0 && iterations == nil))
+                    checked += 1
+                }
+            }
+        }
+        // Both answers were seen: the grid reaches every rule's two sides.
+        #expect(checked == 11 * 10 + 18)
+        #expect(refused == 43)  // 3 per field that must be finite, 5 if also ≥ 0, 4 for the counts (+inf allowed)
+    }
 }

@@ -3,17 +3,18 @@
 public struct Animation: Sendable, Codable {
     /// What the animation computes. The cases that hold values hold them
     /// out of line (`indirect`): three values make a payload of several
-    /// hundred bytes, and a description is copied whole on every step of
-    /// building and adding it (the C ABI's create, setters and add). Groups
-    /// and keyframes hold arrays already, and stay inline: an empty group,
-    /// the table's placeholder, allocates nothing.
+    /// hundred bytes, keyframes' arrays and modes seventy, and a description
+    /// is copied whole on every step of building and adding it (the C
+    /// ABI's create, setters and add). A group holds an array already, and
+    /// stays inline: an empty group, the table's placeholder, allocates
+    /// nothing.
     public enum Content: Sendable, Codable {
         /// `CABasicAnimation`: from/to/by in Core Animation's combinations.
         indirect case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         /// `CASpringAnimation`: a basic animation paced by a spring.
         indirect case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
         /// `CAKeyframeAnimation`.
-        case keyframe(Keyframes)
+        indirect case keyframe(Keyframes)
         /// `CAAnimationGroup`: children run in the group's time, clipped to it.
         case group([Animation])
         /// Inertia from `velocity` (units per second), slowing by the decay's

@@ -80,7 +80,7 @@ extension Runtime {
         if let t, t.kind != .scalar { return nil }
         if let b, b.kind != .scalar { return nil }
         let timing = definitions[d].animation.timing
-        guard (try? timing.validate()) != nil else { return nil }
+        guard timing.isValid else { return nil }
         let template = BatchTemplate(property: kp.property, component: Int32(component),
                                      curve: definitions[d].animation.timingFunction ?? .linear,
                                      removedOnCompletion: definitions[d].animation.isRemovedOnCompletion,

@@ -6,8 +6,10 @@
 public enum TimingFunction: Hashable, Sendable {
     /// y = x.
     case linear
-    /// A cubic Bézier from (0,0) to (1,1).
-    case cubicBezier(UnitBezier)
+    /// A cubic Bézier from (0,0) to (1,1). Out of line: its solver's
+    /// coefficients are a hundred bytes, and a timing function is copied
+    /// with every description (which then takes a pointer, not the curve).
+    indirect case cubicBezier(UnitBezier)
     /// CSS `steps(n, position)`.
     case steps(StepsFunction)
     /// CSS Easing 2 `linear(...)` with stops.

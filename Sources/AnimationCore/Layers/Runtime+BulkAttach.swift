@@ -276,16 +276,3 @@ extension BatchItem {
         }
     }
 }
-
-extension MediaTiming {
-    /// Whether `check` would accept `value` for `parameter` (no message:
-    /// the fast test a bulk add makes per value).
-    @inline(__always)
-    static func accepts(_ parameter: TimingParameter, _ value: Double) -> Bool {
-        switch parameter {
-        case .beginTime, .speed, .timeOffset, .endDelay, .delay: value.isFinite
-        case .duration, .repeatDuration, .iterationStart, .iterationDuration: value.isFinite && value >= 0
-        case .repeatCount, .iterations: value >= 0
-        }
-    }
-}

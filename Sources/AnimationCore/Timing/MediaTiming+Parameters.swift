@@ -52,9 +52,22 @@ extension MediaTiming {
     /// Checks a value for one parameter on its own (every parameter's rule
     /// is independent of the others), with `validate`'s message.
     public static func check(_ parameter: TimingParameter, _ value: Double) throws(AnimrtError) {
+        if accepts(parameter, value) { return }
         var t = MediaTiming()
         t.assign(parameter, value)
         try t.validate()
+    }
+
+    /// Whether `check` accepts `value` for `parameter`, without a message:
+    /// the test each setter and each value of a bulk add's columns makes
+    /// (`check` says why not). `>= 0` is false for NaN; the counts may be +inf.
+    @inline(__always)
+    static func accepts(_ parameter: TimingParameter, _ value: Double) -> Bool {
+        switch parameter {
+        case .beginTime, .speed, .timeOffset, .endDelay, .delay: value.isFinite
+        case .duration, .repeatDuration, .iterationStart, .iterationDuration: value.isFinite && value >= 0
+        case .repeatCount, .iterations: value >= 0
+        }
     }
 
     /// Sets one parameter in place, unchecked (see `check`).

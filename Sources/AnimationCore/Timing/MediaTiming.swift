@@ -163,8 +163,29 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         return model.progress(phase: phase, activeTime: active)
     }
 
+    /// Whether `validate` accepts this timing, in one pass and without a
+    /// message: every add tests its description, and almost every one is
+    /// valid (`validate` says why one is not).
+    @inline(__always)
+    public var isValid: Bool {
+        // `>= 0` is false for NaN: repeatCount and iterations may be +inf, not NaN.
+        beginTime.isFinite && duration.isFinite && duration >= 0 && speed.isFinite && timeOffset.isFinite
+            && iterationStart.isFinite && iterationStart >= 0 && endDelay.isFinite && repeatCount >= 0
+            && repeatDuration.isFinite && repeatDuration >= 0 && delay.isFinite
+            && (iterations.map { $0 >= 0 } ?? true)
+            && (iterationDuration.map { $0.isFinite && $0 >= 0 } ?? true)
+            && (iterations != nil || !(repeatCount > 0 && repeatDuration > 0))
+    }
+
     /// Checks every field; the message names the field and its bad value.
     public func validate() throws(AnimrtError) {
+        if isValid { return }
+        try checkEachField()
+    }
+
+    /// `validate`'s checks one by one, each with its message (what `isValid`
+    /// answers at once; a test holds the two to the same answer).
+    func checkEachField() throws(AnimrtError) {
         try requireFinite(beginTime, "beginTime")
         try requireFinite(duration, "duration")
         try requireFinite(speed, "speed")
