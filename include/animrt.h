@@ -791,7 +791,7 @@ typedef enum animrt_value_type {
  * field, an argument. Only the member its type names is read. */
 typedef struct animrt_value {
     int32_t type;       /* animrt_value_type */
-    int32_t boolean;    /* ANIMRT_TYPE_BOOL: 0 or 1 */
+    int32_t boolean;    /* ANIMRT_TYPE_BOOL: 0 or 1 (from the host, any nonzero value is true) */
     double number;      /* ANIMRT_TYPE_NUMBER */
     int64_t integer;    /* ANIMRT_TYPE_INTEGER (a number field accepts it) */
     const char *string; /* ANIMRT_TYPE_STRING: NUL-terminated UTF-8 */

@@ -583,6 +583,12 @@ FN_TEST(animrt_layer_get_presentation) {
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "transform"), small, 2, &n), ANIMRT_E_BUFFER);
     CHECK(n == 16 && small[0] == -1);
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "bounds"), out, 4, NULL), ANIMRT_E_NULL);
+    /* No buffer: a capacity that comes without one holds nothing (the size is still said). */
+    n = 0;
+    CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "bounds"), NULL, 4, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 4);
+    CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "transform.rotation.z"), NULL, SIZE_MAX, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 1);
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, 999, out, 4, &n), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_layer_get_presentation(rt, 0, kp(rt, "bounds"), out, 4, &n), ANIMRT_E_HANDLE);
     animrt_runtime_destroy(rt);
@@ -618,6 +624,8 @@ FN_TEST(animrt_reader_create) {
     animrt_id stale[3] = {layers[0], layers[1], 12345};
     CHECK_STATUS(animrt_reader_create(rt, stale, kps, 3, &out), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_reader_create(rt, NULL, kps, 3, &out), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_reader_create(rt, layers, NULL, 3, &out), ANIMRT_E_NULL);
+    CHECK_MESSAGE("key_paths is NULL but count is 3");
     CHECK_STATUS(animrt_reader_create(rt, layers, kps, 3, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_reader_create(rt, layers, kps, SIZE_MAX, &out), ANIMRT_E_RANGE);
     CHECK(out == 123);
@@ -1918,6 +1926,40 @@ FN_TEST(animrt_animation_get_key_path) {
     animrt_runtime_destroy(rt);
 }
 
+/* Each flag reads back as set, and only its own: a getter that read one
+ * flag for another would pass a test that sets them all alike. */
+FN_TEST(animrt_animation_get_flag) {
+    animrt_runtime *rt = rt_new();
+    static const animrt_flag general[5] = {ANIMRT_FLAG_AUTOREVERSES, ANIMRT_FLAG_REMOVED_ON_COMPLETION,
+                                           ANIMRT_FLAG_ADDITIVE, ANIMRT_FLAG_CUMULATIVE, ANIMRT_FLAG_FROM_PRESENTATION};
+    for (int on = 0; on < 5; on++) {
+        animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
+        /* Every flag off, then the one on. */
+        for (int f = 0; f < 5; f++) CHECK_OK(animrt_animation_set_flag(rt, a, general[f], 0));
+        CHECK_OK(animrt_animation_set_flag(rt, a, general[on], 1));
+        for (int f = 0; f < 5; f++) {
+            int32_t v = -1;
+            CHECK_OK(animrt_animation_get_flag(rt, a, general[f], &v));
+            CHECK(v == (f == on));
+        }
+        animrt_animation_destroy(rt, a);
+    }
+    /* The spring flags, likewise apart. */
+    animrt_id s = 0;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "opacity", &s);
+    int32_t over = -1, settle = -1;
+    CHECK_OK(animrt_animation_set_flag(rt, s, ANIMRT_FLAG_SETTLING_DURATION, 1));
+    CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, &over));
+    CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_SETTLING_DURATION, &settle));
+    CHECK(over == 0 && settle == 1);
+    int32_t v = 5;
+    CHECK_STATUS(animrt_animation_get_flag(rt, s, (animrt_flag)42, &v), ANIMRT_E_ENUM);
+    CHECK_MESSAGE("42 is not a valid animrt_flag");
+    CHECK_STATUS(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_ADDITIVE, NULL), ANIMRT_E_NULL);
+    CHECK(v == 5);
+    animrt_runtime_destroy(rt);
+}
+
 FN_TEST(animrt_animation_get_fill_mode) {
     animrt_runtime *rt = rt_new();
     animrt_id a = basic_at(rt, "opacity", 0, 1, 1, 1);
@@ -2243,6 +2285,7 @@ int main(void) {
     RUN_FN(animrt_timing_function_evaluate);
     RUN_FN(animrt_animation_get_kind);
     RUN_FN(animrt_animation_get_key_path);
+    RUN_FN(animrt_animation_get_flag);
     RUN_FN(animrt_animation_get_fill_mode);
     RUN_FN(animrt_animation_get_direction);
     RUN_FN(animrt_animation_get_value);

@@ -65,6 +65,12 @@ TEST(names_through_the_machine) {
     CHECK_OK(animrt_machine_state(rt, m, &state));
     CHECK_OK(animrt_definition_name(rt, m, ANIMRT_NAME_STATE, state, buf, sizeof buf, &needed));
     CHECK(strcmp(buf, "hidden") == 0);
+    /* Six bytes and no room for the NUL: refused, nothing written, not even past the end. */
+    memset(buf, 'x', sizeof buf);
+    CHECK_STATUS(animrt_definition_name(rt, m, ANIMRT_NAME_STATE, state, buf, 6, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 7 && buf[0] == 'x' && buf[6] == 'x');
+    CHECK_OK(animrt_definition_name(rt, m, ANIMRT_NAME_STATE, state, buf, 7, &needed));
+    CHECK(strcmp(buf, "hidden") == 0 && buf[7] == 'x');
     CHECK_OK(animrt_definition_id(rt, m, ANIMRT_NAME_EVENT, "appear", &id));
     CHECK_OK(animrt_definition_field_count(rt, m, ANIMRT_NAME_EVENT, id_of(rt, m, ANIMRT_NAME_EVENT, "result"), &n));
     CHECK(n == 3);
@@ -690,6 +696,56 @@ TEST(deep_input_on_a_small_stack) {
     pthread_attr_destroy(&attr);
 }
 
+/* A bool crosses the ABI both ways as C reads one: the host's nonzero is
+ * true whatever its value, and a false one reaches the host's event
+ * payload and context read as 0, not as any other value. */
+static const char *SWITCH =
+    "{\"name\": \"switch\", \"context\": {\"on\": {\"type\": \"bool\", \"initial\": true}},"
+    " \"events\": {\"set\": {\"payload\": [{\"name\": \"on\", \"type\": \"bool\"}]}},"
+    " \"emits\": {\"changed\": {\"payload\": [{\"name\": \"on\", \"type\": \"bool\"}]}},"
+    " \"initial\": \"idle\","
+    " \"states\": {\"idle\": {\"on\": {\"set\": {\"actions\": [{\"assign\": {\"on\": \"event.on\"}},"
+    "                                              {\"emit\": \"changed\", \"payload\": {\"on\": \"event.on\"}}]}}}}}";
+
+/* Sends `set` with `boolean` and returns the emitted payload's boolean and,
+ * in *context, the context field's (-1 when either is missing). */
+static int32_t send_bool(animrt_runtime *rt, animrt_id def, animrt_id m, int32_t boolean, int32_t *context) {
+    animrt_value arg = {ANIMRT_TYPE_BOOL, boolean, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "set"), &arg, 1, NULL));
+    animrt_value v = {0, -1, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "on"), &v, NULL, 0, NULL));
+    *context = v.type == ANIMRT_TYPE_BOOL ? v.boolean : -1;
+    animrt_event ev[4];
+    size_t n = drain(rt, ev, 4);
+    int32_t emitted = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (ev[i].type == ANIMRT_EVENT_MACHINE_EMITTED && ev[i].payload_count == 1 && ev[i].payload[0].type == ANIMRT_TYPE_BOOL)
+            emitted = ev[i].payload[0].boolean;
+    }
+    return emitted;
+}
+
+TEST(booleans_both_ways) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, SWITCH, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    animrt_event ev[4];
+    drain(rt, ev, 4);
+    int32_t context = -1;
+    CHECK(send_bool(rt, def, m, 0, &context) == 0);
+    CHECK(context == 0);
+    CHECK(send_bool(rt, def, m, 1, &context) == 1);
+    CHECK(context == 1);
+    CHECK(send_bool(rt, def, m, 0, &context) == 0);
+    CHECK(send_bool(rt, def, m, 2, &context) == 1);  /* C's true, not only 1 */
+    CHECK(context == 1);
+    CHECK(send_bool(rt, def, m, 0, &context) == 0);
+    CHECK(send_bool(rt, def, m, -1, &context) == 1);
+    CHECK(context == 1);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
     /* First, while nothing has run yet: what the library does the first time (binding symbols,
      * making type metadata) then happens on the small stack too, as it would in a host whose first
@@ -704,5 +760,6 @@ int main(void) {
     RUN(snapshot_and_restore);
     RUN(refused_restore_spends_no_handle);
     RUN(restore_into_a_full_table);
+    RUN(booleans_both_ways);
     return check_report();
 }

@@ -148,6 +148,8 @@ TEST(computed_timing) {
     animrt_computed_timing c;
     CHECK_OK(animrt_animation_get_computed_timing(rt, inst, &c));
     CHECK(c.phase == ANIMRT_PHASE_IDLE && isnan(c.local_time) && c.in_effect == 0);
+    /* Not in effect: the unresolved fields are NaN, not 0 (0 is the first iteration, progress 0 its start). */
+    CHECK(isnan(c.active_time) && isnan(c.current_iteration) && isnan(c.progress));
     CHECK(c.active_duration == 3 && c.end_time == 3.5);
     CHECK_OK(animrt_runtime_tick(rt, 10));
     CHECK_OK(animrt_runtime_tick(rt, 11.75));
@@ -366,7 +368,12 @@ TEST(keyframe_path) {
     int32_t cmds[4]; double pts[8]; size_t nc = 0, np = 0;
     CHECK_OK(animrt_keyframe_get_path(rt, inst, cmds, 4, &nc, pts, 8, &np));
     CHECK(nc == 3 && np == 8 && cmds[2] == ANIMRT_PATH_QUAD && pts[7] == 30);
+    /* Both counts are said even when the command buffer is the one too small. */
+    nc = np = 0;
     CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 2, &nc, pts, 8, &np), ANIMRT_E_BUFFER);
+    CHECK(nc == 3 && np == 8);
+    nc = np = 0;
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, NULL, 0, &nc, NULL, 0, &np), ANIMRT_E_BUFFER);
     CHECK(nc == 3 && np == 8);
     animrt_rotation_mode mode = ANIMRT_ROTATE_NONE;
     CHECK_OK(animrt_keyframe_get_rotation_mode(rt, inst, &mode));

@@ -147,6 +147,14 @@ TEST(record_and_replay) {
     CHECK_STATUS(animrt_trace_start(d, "/tmp/animrt-other.trace"), ANIMRT_E_STATE);
     CHECK_MESSAGE("before the runtime is used");
     animrt_runtime_destroy(d);
+    /* A loaded definition uses the runtime as much as a layer: the trace would replay without it. */
+    animrt_runtime *used = rt_new();
+    animrt_id def = 0;
+    CHECK_OK(animrt_definition_load(used, TOGGLE, &def));
+    CHECK_STATUS(animrt_trace_start(used, "/tmp/animrt-other.trace"), ANIMRT_E_STATE);
+    CHECK_MESSAGE("before the runtime is used");
+    CHECK_STATUS(animrt_trace_stop(used), ANIMRT_E_STATE);
+    animrt_runtime_destroy(used);
     animrt_runtime *e = rt_new();
     CHECK_STATUS(animrt_trace_replay(e, "/nonexistent/x.trace", &calls), ANIMRT_E_NOT_FOUND);
     /* A device is refused before a read that would never end. */
