@@ -334,15 +334,17 @@ public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_i
                                      _ points: UnsafeMutablePointer<Double>!, _ pointCap: Int,
                                      _ pointCount: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
+        // Both counts are always set, so both are required before either is.
         let commandCount = try required(commandCount, "command_count")
+        let pointCount = try required(pointCount, "point_count")
         let path = try describedKeyframes(r, animation).path ?? []
         let numbers = path.flatMap(\.coordinates)
         commandCount.pointee = path.count
         guard path.count <= capacity(commandCap), path.isEmpty || commands != nil else {
-            pointCount?.pointee = numbers.count
+            pointCount.pointee = numbers.count
             throw AnimrtError(.buffer, "the path has \(path.count) commands; the buffer holds \(commands == nil ? 0 : commandCap)")
         }
-        try copyDoubles(numbers, points, pointCap, pointCount, "path points")
+        try copyDoubles(numbers, points, pointCap, pointCount, "point_count", "path points")
         for (i, e) in path.enumerated() { commands[i] = e.command.rawValue }
     }
 }

@@ -90,7 +90,7 @@ public func animrt_animation_get_value(_ rt: OpaquePointer!, _ animation: animrt
     withRuntime(rt) { r throws(AnimrtError) in
         let a = try described(r, animation)
         let s = try enumValue(Int32(bitPattern: slot.rawValue), ValueSlot.self, "animrt_value_slot")
-        try copyDoubles(try a.value(s)?.components ?? [], out, cap, count, "value")
+        try copyDoubles(try a.value(s)?.components ?? [], out, cap, count, "count", "value")
     }
 }
 
@@ -99,7 +99,7 @@ public func animrt_keyframe_get_values(_ rt: OpaquePointer!, _ animation: animrt
                                        _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         try copyDoubles(try describedKeyframes(r, animation).values.flatMap(\.components), out, cap, needed,
-                        "keyframe values")
+                        "needed", "keyframe values")
     }
 }
 
@@ -107,7 +107,7 @@ public func animrt_keyframe_get_values(_ rt: OpaquePointer!, _ animation: animrt
 public func animrt_keyframe_get_key_times(_ rt: OpaquePointer!, _ animation: animrt_id, _ out: UnsafeMutablePointer<Double>!,
                                           _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        try copyDoubles(try describedKeyframes(r, animation).keyTimes ?? [], out, cap, needed, "key times")
+        try copyDoubles(try describedKeyframes(r, animation).keyTimes ?? [], out, cap, needed, "needed", "key times")
     }
 }
 
@@ -158,7 +158,7 @@ public func animrt_animation_get_velocity(_ rt: OpaquePointer!, _ attached: anim
                                           _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let v = try r.velocity(of: Handle(raw: attached), keyPath: try optionalString(keyPath, "key_path"))
-        try copyDoubles(v.components, out, cap, count, "velocity")
+        try copyDoubles(v.components, out, cap, count, "count", "velocity")
     }
 }
 

@@ -387,9 +387,11 @@ func copyString(_ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ 
 
 /// Copies `values` into a caller buffer of doubles with the (out, cap,
 /// needed) rules: *needed is always set; nothing is written when cap is too small.
+/// `neededName` is what the header calls the count's pointer (`needed`,
+/// `count`, `point_count`), so that a NULL one is refused by its own name.
 func copyDoubles(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ cap: Int,
-                 _ needed: UnsafeMutablePointer<Int>?, _ what: String) throws(AnimrtError) {
-    let needed = try required(needed, "needed")
+                 _ needed: UnsafeMutablePointer<Int>?, _ neededName: String, _ what: String) throws(AnimrtError) {
+    let needed = try required(needed, neededName)
     needed.pointee = values.count
     guard values.count <= capacity(cap), values.isEmpty || out != nil else {
         throw AnimrtError(.buffer, "the \(what) need \(values.count) doubles; the buffer holds \(out == nil ? 0 : cap)")

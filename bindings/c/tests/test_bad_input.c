@@ -166,6 +166,11 @@ ROW(2, "NULL out-pointer or input array") {
     CHECK_STATUS(animrt_keyframe_set_values(w->rt, w->kf, NULL, 2, 1), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_barrier_count(w->rt, w->barrier, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_animation_get_timing(w->rt, w->anim, ANIMRT_TIMING_SPEED, NULL), ANIMRT_E_NULL);
+    /* A count pointer is named as the header names it. */
+    double v = 9;
+    CHECK_STATUS(animrt_animation_get_value(w->rt, w->anim, ANIMRT_TO, &v, 1, NULL), ANIMRT_E_NULL);
+    CHECK_MESSAGE("count is NULL");
+    CHECK(v == 9);
     unchanged(w, before);
 }
 

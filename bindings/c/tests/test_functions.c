@@ -2012,6 +2012,7 @@ FN_TEST(animrt_animation_get_value) {
     CHECK(n == 2 && small[0] == -1);
     CHECK_STATUS(animrt_animation_get_value(rt, a, (animrt_value_slot)99, out, 4, &n), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_get_value(rt, a, ANIMRT_TO, out, 4, NULL), ANIMRT_E_NULL);
+    CHECK_MESSAGE("count is NULL");  /* the header's name for it */
     animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &kf);
     CHECK_STATUS(animrt_animation_get_value(rt, kf, ANIMRT_TO, out, 4, &n), ANIMRT_E_KIND);
     animrt_runtime_destroy(rt);

@@ -375,6 +375,14 @@ TEST(keyframe_path) {
     nc = np = 0;
     CHECK_STATUS(animrt_keyframe_get_path(rt, inst, NULL, 0, &nc, NULL, 0, &np), ANIMRT_E_BUFFER);
     CHECK(nc == 3 && np == 8);
+    /* Neither count may be NULL, whichever buffer is short: refused by its name, nothing written. */
+    nc = 77;
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 4, &nc, pts, 8, NULL), ANIMRT_E_NULL);
+    CHECK_MESSAGE("point_count is NULL");
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 2, &nc, pts, 8, NULL), ANIMRT_E_NULL);
+    CHECK(nc == 77);
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 4, NULL, pts, 8, &np), ANIMRT_E_NULL);
+    CHECK_MESSAGE("command_count is NULL");
     animrt_rotation_mode mode = ANIMRT_ROTATE_NONE;
     CHECK_OK(animrt_keyframe_get_rotation_mode(rt, inst, &mode));
     CHECK(mode == ANIMRT_ROTATE_AUTO);
