@@ -2112,6 +2112,12 @@ static double layer_timed_at(layer_fn configure, double t) {
 }
 static void layer_reverse(animrt_runtime *rt, animrt_id l) { CHECK_OK(animrt_layer_set_direction(rt, l, ANIMRT_DIRECTION_REVERSE)); }
 static void layer_autoreverses(animrt_runtime *rt, animrt_id l) { CHECK_OK(animrt_layer_set_autoreverses(rt, l, 1)); }
+/* On is any nonzero int, as C reads one; 0 turns it off again. */
+static void layer_autoreverses_nonzero(animrt_runtime *rt, animrt_id l) { CHECK_OK(animrt_layer_set_autoreverses(rt, l, -1)); }
+static void layer_autoreverses_off(animrt_runtime *rt, animrt_id l) {
+    CHECK_OK(animrt_layer_set_autoreverses(rt, l, 2));
+    CHECK_OK(animrt_layer_set_autoreverses(rt, l, 0));
+}
 
 FN_TEST(animrt_layer_set_direction) {
     /* Forwards, the layer's time at parent 1.25 is 1.25: the animation is 0.75 in.
@@ -2132,6 +2138,8 @@ FN_TEST(animrt_layer_set_autoreverses) {
     CHECK(layer_timed_at(layer_autoreverses, 1.25) == 0.75);
     CHECK(layer_timed_at(layer_autoreverses, 3.25) == 0.25);
     CHECK(layer_timed_at(NULL, 3.25) == 1);  /* without it: past the end, filled */
+    CHECK(layer_timed_at(layer_autoreverses_nonzero, 3.25) == 0.25);
+    CHECK(layer_timed_at(layer_autoreverses_off, 3.25) == 1);
     animrt_runtime *rt = rt_new();
     CHECK_STATUS(animrt_layer_set_autoreverses(rt, 0, 1), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_set_autoreverses(NULL, 0, 1), ANIMRT_E_NULL);
