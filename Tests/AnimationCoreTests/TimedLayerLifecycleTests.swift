@@ -183,18 +183,81 @@ struct TimedLayerLifecycleTests {
         #expect(try run(rt, [2.5, 3.5, 10]) == ["started@2.5"])
     }
 
-    /// Two timed layers on the way: the times the outer one shows are not
-    /// one interval, so the lifecycle follows the sampled times (the limit
-    /// docs/timing.md states): ticks that never sample a time past the end
-    /// report no stop.
-    @Test("nested timed layers follow the sampled time")
+    /// Two timed layers on the way: the outer one (repeating every 4 s)
+    /// shows 0.5 → 2.5 between the ticks at 0.5 and 2.5, so the inner one
+    /// (2 s, autoreversing) went up to its turn at 2 and back to 1.5. The
+    /// fade, 0.25 to 1.75 in the inner layer's time, ends there, though no
+    /// tick samples a time past its end: it finishes at 2.5, as under one
+    /// timed layer.
+    @Test("nested timed layers finish an animation whose end falls between ticks")
     func nestedTimedLayers() throws {
         let rt = Runtime(); let outer = try timedLayer(rt, MediaTiming(duration: 4, repeatCount: .infinity))
         let inner = try rt.createLayer(parent: outer)
         try rt.setMediaTiming(MediaTiming(duration: 2, autoreverses: true), of: inner)
         try rt.add(linear("opacity", 0, 1, begin: 0.25, duration: 1.5), to: inner, forKey: "fade")
-        #expect(try run(rt, [0.5, 1.5, 2.5]) == ["started@0.5"])
-        #expect(try run(rt, [5.9]) == ["stopped:finished@5.9"])
+        #expect(try run(rt, [0.5, 1.5]) == ["started@0.5"])
+        #expect(try run(rt, [2.5]) == ["stopped:finished@2.5"])
+    }
+
+    /// Only the times the outer layer showed count, not all between the
+    /// lowest and the highest: from 3.5 to 4.5 it shows 3.5 → 4, wraps, and
+    /// 0 → 0.5, so the inner one (its turn at 2) shows 0.5 down to 0 and up
+    /// to 0.5 again, never 0.7 to 0.9, where a fade runs; the span 0 … 4
+    /// would have taken it past its turn. It finishes when the outer layer
+    /// next goes past 0.9 (at 4.9 in the runtime's time), at the tick at 5.9.
+    @Test("nested timed layers see only the times their parent showed")
+    func nestedTimedLayersSkipWhatTheParentSkipped() throws {
+        let rt = Runtime()
+        let outer = try rt.createLayer()
+        try rt.setMediaTiming(MediaTiming(duration: 4, repeatCount: .infinity), of: outer)
+        let inner = try rt.createLayer(parent: outer)
+        try rt.setMediaTiming(MediaTiming(duration: 2, autoreverses: true), of: inner)
+        try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: inner)
+        try rt.add(linear("opacity", 0, 1, begin: 0.7, duration: 0.2), to: inner, forKey: "fade")
+        #expect(try run(rt, [3.5, 4.5]) == [])
+        #expect(try rt.animationKeys(of: inner) == ["fade"])
+        #expect(try run(rt, [5.9]) == ["started@5.9", "stopped:finished@5.9"])
+        // The outer layer's own pieces: the two ranges it went through whole, apart.
+        let outerTiming = MediaTiming(duration: 4, repeatCount: .infinity)
+        let pieces = Runtime.merged(outerTiming.layerChildTimePieces(between: 3.5, and: 4.5))
+        #expect(pieces.count == 2)
+        #expect(pieces[0] == (0, 0.5) && pieces[1] == (3.5, 4))
+    }
+
+    /// R0.4: the ranges followed down a chain are bounded (`timeRangeLimit`);
+    /// past it the chain follows the sampled time. From 3.5 to 4.5 an outer
+    /// layer repeating every 4 s shows 3.5 → 4 and 0 → 0.5: two ranges. The
+    /// inner layer (4 s, not repeating) shows the same, so a fade from 3.6 to
+    /// 3.8 in its time ended between the ticks though 4.5 samples 0.5. At the
+    /// limit (2) it finishes there; past it (1) only the sampled 0.5 counts,
+    /// and it runs on until a tick samples a time past its end.
+    @Test("R0.4 a chain followed through at most timeRangeLimit ranges, at and past the edge", arguments: [2, 1])
+    func rangeLimit(limit: Int) throws {
+        let rt = Runtime()
+        rt.timeRangeLimit = limit
+        let outer = try rt.createLayer()
+        try rt.setMediaTiming(MediaTiming(duration: 4, repeatCount: .infinity), of: outer)
+        let inner = try rt.createLayer(parent: outer)
+        try rt.setMediaTiming(MediaTiming(duration: 4), of: inner)
+        try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: inner)
+        try rt.add(linear("opacity", 0, 1, begin: 3.6, duration: 0.2), to: inner, forKey: "fade")
+        #expect(try run(rt, [3.5]) == [])
+        if limit >= 2 {
+            #expect(try run(rt, [4.5]) == ["started@4.5", "stopped:finished@4.5"])
+        } else {
+            #expect(try run(rt, [4.5]) == [])
+            #expect(try run(rt, [7.7]) == ["started@7.7"])
+            #expect(try run(rt, [7.9]) == ["stopped:finished@7.9"])
+        }
+    }
+
+    /// Ranges are merged when they overlap or touch, and kept apart otherwise.
+    @Test("merged ranges keep the same times in as few ranges")
+    func mergedRanges() {
+        let m = Runtime.merged([(3, 4), (0, 1), (0.5, 2), (2, 2.5), (2.75, 2.75)])
+        #expect(m.count == 3)
+        #expect(m[0] == (0, 2.5) && m[1] == (2.75, 2.75) && m[2] == (3, 4))
+        #expect(Runtime.merged([]).isEmpty)
     }
 
     /// The bounds of a timed layer's time between two parent times: a turn

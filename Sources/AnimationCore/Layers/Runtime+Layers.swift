@@ -176,11 +176,16 @@ extension Runtime {
 
     /// The latest time layer `i` showed its animations while the runtime's
     /// time went from `t0` to `t1` (limits a timed layer runs into count:
-    /// see `MediaTiming.layerChildTimeBounds`), or nil when it is unresolved
-    /// all along or not known exactly: more than one timed layer on the way
-    /// (the times a timed layer shows are not one interval, so bounds are
-    /// not enough to go through a second one), or a layer on the way whose
-    /// timing or parent changed since the last tick.
+    /// see `MediaTiming.layerChildTimePieces`), or nil when it is unresolved
+    /// all along or not known exactly: a layer on the way whose timing or
+    /// parent changed since the last tick, or a chain whose times split into
+    /// more than `timeRangeLimit` ranges.
+    ///
+    /// The times a timed layer shows are not one interval (it wraps and
+    /// turns), so they are followed down the chain as the ranges each
+    /// layer went through whole: a timed layer below another maps each of
+    /// its parent's ranges on its own, and never sees the times its parent
+    /// skipped.
     func latestLocalTime(of i: Int, from t0: Double, to t1: Double) -> Double? {
         var chain: [Int32] = []
         var a = Int32(i)
@@ -188,22 +193,33 @@ extension Runtime {
             if retimedLayers.contains(a) { return nil }
             chain.append(a); a = layers[Int(a)].parent
         }
-        var lower = t0, upper = t1
-        var timed = false
+        var ranges: [(lower: Double, upper: Double)] = [(min(t0, t1), max(t0, t1))]
         for l in chain.reversed() {
             guard let timing = layerTiming(Int(l)) else { continue }
             if timing.isUnbounded {
                 // Linear: the ends map to the ends (swapped by a negative speed).
-                let x = timing.layerLocalTime(lower), y = timing.layerLocalTime(upper)
-                lower = presentable(min(x, y), fallback: 0); upper = presentable(max(x, y), fallback: 0)
+                for k in ranges.indices {
+                    let x = timing.layerLocalTime(ranges[k].lower), y = timing.layerLocalTime(ranges[k].upper)
+                    ranges[k] = (presentable(min(x, y), fallback: 0), presentable(max(x, y), fallback: 0))
+                }
             } else {
-                if timed { return nil }
-                timed = true
-                guard let b = timing.layerChildTimeBounds(between: lower, and: upper) else { return nil }
-                lower = b.lower; upper = b.upper
+                ranges = Runtime.merged(ranges.flatMap { timing.layerChildTimePieces(between: $0.lower, and: $0.upper) })
+                if ranges.isEmpty || ranges.count > timeRangeLimit { return nil }
             }
         }
-        return upper
+        return ranges.map(\.upper).max()
+    }
+
+    /// `ranges` sorted, those that overlap or touch made one: the same
+    /// times, in as few ranges as they allow (a chain of timed layers keeps
+    /// a handful, not a product of every layer's pieces).
+    static func merged(_ ranges: [(lower: Double, upper: Double)]) -> [(lower: Double, upper: Double)] {
+        var out: [(lower: Double, upper: Double)] = []
+        for r in ranges.sorted(by: { $0.lower < $1.lower }) {
+            if let last = out.last, r.lower <= last.upper { out[out.count - 1].upper = max(last.upper, r.upper) }
+            else { out.append(r) }
+        }
+        return out
     }
 
     /// The time layer `layer` shows its animations at the runtime's time, or

@@ -132,6 +132,13 @@ public final class Runtime {
     /// their time was in between is not known, so lifecycles under them
     /// follow the sampled time only for that tick.
     @exclusivity(unchecked) var retimedLayers: Set<Int32> = []
+    /// The most separate ranges of time a chain of timed layers is followed
+    /// through between two ticks (`latestLocalTime`); a chain whose times
+    /// split into more follows the sampled time for that tick. Each timed
+    /// layer can split each range it is given in a few, so a deep chain of
+    /// wrapping layers could otherwise make them grow without bound.
+    /// Lowered only by tests of the limit.
+    var timeRangeLimit = 64
     /// Threads that may evaluate a large batch (1: the ticking thread only).
     /// Results do not depend on it.
     public var evaluationThreads = 1 {

@@ -50,27 +50,42 @@ extension MediaTiming {
 
     /// The lowest and highest time the layer shows its animations and
     /// sublayers while its parent's time goes through every time between `a`
-    /// and `b` (either order), or nil when it is unresolved all along.
-    ///
-    /// In between, the layer's time is piecewise linear in its parent's, so
-    /// its bounds are at `a` and `b` or where a piece ends inside the
-    /// active interval: an iteration boundary (a forward play reaching its
-    /// end, an autoreverse turning), a wrap of `timeOffset`, or an end of the
-    /// active interval (clipped by a negative endDelay, not filled). The
-    /// limit a piece runs into counts as reached: the layer went through
-    /// every time before it.
+    /// and `b` (either order), or nil when it is unresolved all along: the
+    /// hull of `layerChildTimePieces`.
     public func layerChildTimeBounds(between a: Double, and b: Double) -> (lower: Double, upper: Double)? {
-        var lower = Double.infinity, upper = -Double.infinity
-        func include(_ t: Double) {
-            guard !t.isNaN else { return }
-            lower = min(lower, t); upper = max(upper, t)
+        let pieces = layerChildTimePieces(between: a, and: b)
+        guard let lower = pieces.map(\.lower).min(), let upper = pieces.map(\.upper).max() else { return nil }
+        return (lower, upper)
+    }
+
+    /// The times the layer shows its animations and sublayers while its
+    /// parent's time goes through every time between `a` and `b` (either
+    /// order), as ranges it goes through whole (they may overlap; none when
+    /// it is unresolved all along). Their union is exactly those times, so a
+    /// timed sublayer can be followed through each range in turn.
+    ///
+    /// In between, the layer's time is piecewise linear in its parent's:
+    /// the pieces end at `a` and `b` or inside the active interval, at an
+    /// iteration boundary (a forward play reaching its end, an autoreverse
+    /// turning), a wrap of `timeOffset`, or an end of the active interval
+    /// (clipped by a negative endDelay, not filled). The limit a piece runs
+    /// into counts as reached: the layer went through every time before it.
+    /// Filling, the layer shows the time at `a` or `b`.
+    public func layerChildTimePieces(between a: Double, and b: Double) -> [(lower: Double, upper: Double)] {
+        var pieces: [(lower: Double, upper: Double)] = []
+        func include(_ lower: Double, _ upper: Double) {
+            guard !lower.isNaN, !upper.isNaN else { return }
+            pieces.append((lower, upper))
         }
-        if let t = layerChildTime(a) { include(t) }
-        if let t = layerChildTime(b) { include(t) }
+        if let t = layerChildTime(a) { include(t, t) }
+        if let t = layerChildTime(b) { include(t, t) }
         let m = model, d = m.iterationDuration
-        // Unbounded or paused, the time is linear in the parent's: its ends
-        // are its bounds.
-        guard !isUnbounded, speed != 0, d > 0 else { return lower <= upper ? (lower, upper) : nil }
+        // Unbounded or paused, the time is linear in the parent's (constant
+        // with a zero-length iteration): it goes through all between its ends.
+        guard !isUnbounded, speed != 0, d > 0 else {
+            guard let lower = pieces.map(\.lower).min(), let upper = pieces.map(\.upper).max() else { return [] }
+            return [(lower, upper)]
+        }
         let la = localTime(at: a, model: m), lb = localTime(at: b, model: m)
         let ad = m.activeDuration
         // The part of the active interval crossed, in local time (bounded as
@@ -82,8 +97,7 @@ extension MediaTiming {
             func cover(_ u: Double, _ v: Double) {
                 let o0 = u / d + m.iterationStart, o1 = v / d + m.iterationStart
                 guard o0.isFinite, o1.isFinite, o0 <= o1 else { return }
-                let p = m.directedProgressBounds(from: o0, to: o1)
-                include(p.lower * d); include(p.upper * d)
+                for p in m.directedProgressPieces(from: o0, to: o1) { include(p.lower * d, p.upper * d) }
             }
             if timeOffset != 0 {
                 u += timeOffset; v += timeOffset
@@ -97,7 +111,7 @@ extension MediaTiming {
                 cover(u, v)
             }
         }
-        return lower <= upper ? (lower, upper) : nil
+        return pieces
     }
 
     /// How fast the child time runs per unit of parent time at `parentTime`:

@@ -150,25 +150,21 @@ public struct TimingModel: Equatable, Sendable {
         }
     }
 
-    /// The lowest and highest directed progress while the overall progress
-    /// goes through `o0 ... o1` (o0 ≤ o1). The end an iteration runs into
-    /// counts as reached, though at the boundary itself the next iteration
-    /// has begun.
-    func directedProgressBounds(from o0: Double, to o1: Double) -> (lower: Double, upper: Double) {
+    /// The directed progress while the overall progress goes through
+    /// `o0 ... o1` (o0 ≤ o1): the range each iteration crossed goes
+    /// through, one or two of them (a whole iteration in between goes
+    /// through every progress, and the partial ones lie within it). The end
+    /// an iteration runs into counts as reached, though at the boundary
+    /// itself the next iteration has begun.
+    func directedProgressPieces(from o0: Double, to o1: Double) -> [(lower: Double, upper: Double)] {
         let first = o0.rounded(.down)
         let last = max(o1.rounded(.up) - 1, first)
-        // A whole iteration in between goes through every progress.
-        if last - first >= 2 { return (0, 1) }
-        var lower = 1.0, upper = 0.0
-        func cover(_ j: Double) {
+        if last - first >= 2 { return [(0, 1)] }
+        func piece(_ j: Double) -> (lower: Double, upper: Double) {
             let s0 = max(o0 - j, 0), s1 = min(o1 - j, 1)
-            let forwards = playsForwards(iteration: j)
-            lower = min(lower, forwards ? s0 : 1 - s1)
-            upper = max(upper, forwards ? s1 : 1 - s0)
+            return playsForwards(iteration: j) ? (s0, s1) : (1 - s1, 1 - s0)
         }
-        cover(first)
-        if last > first { cover(last) }
-        return (lower, upper)
+        return last > first ? [piece(first), piece(last)] : [piece(first)]
     }
 
     /// The progress stages from an already-computed active time.
