@@ -304,3 +304,14 @@ def test_a_runtime_with_a_handler_and_pending_callables_is_still_collected():
     del rt, layer
     gc.collect()
     assert native.ptr is None
+
+
+def test_a_token_timer_that_fired_is_no_longer_pending_before_its_event_is_read(rt):
+    ping = rt.start_timer(0.5, token=42)
+    rt.tick(0)
+    assert ping.pending
+    rt.tick(0.5)
+    assert not ping.pending and ping.cancel() is False
+    (fired,) = rt.events()
+    assert fired.timer is ping and fired.token == 42
+
