@@ -25,6 +25,12 @@ def world():
         assert layer["opacity"] == 0.5 and layer.animation_keys() == []  # nothing changed
 
 
+def frozen(array):
+    """A read-only numpy array (as numpy hands out for a view of bytes, or after setflags)."""
+    array.setflags(write=False)
+    return array
+
+
 # (what the program does, the exception, the exact message)
 CASES = [
     ("fill_mode misspelt", lambda rt, L, s, r: rt.basic("opacity", to=1, fill_mode="forward"), animrt.EnumError,
@@ -44,6 +50,8 @@ CASES = [
      "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),
     ("None as a value", lambda rt, L, s, r: L.__setitem__("opacity", None), animrt.ArgumentTypeError,
      "the value for layer['opacity'] is None; 'opacity' takes a scalar: one number, e.g. 0.5"),
+    ("True as a number", lambda rt, L, s, r: L.__setitem__("opacity", True), animrt.ArgumentTypeError,
+     "the value for layer['opacity'] is True (a bool); 'opacity' takes a scalar: one number, e.g. 0.5"),
     ("a number for a point", lambda rt, L, s, r: L.set_value("position", 3), animrt.KindError,
      "value has 1 number; 'position' takes a point: 2 numbers (x, y), e.g. (10.0, 20.0)"),
     ("a string component", lambda rt, L, s, r: rt.basic("position", to=(1, "2")), animrt.ArgumentTypeError,
@@ -63,6 +71,12 @@ CASES = [
      "out has items of format 'f'; a reader writes float64"),
     ("a buffer of the wrong size", lambda rt, L, s, r: r.read(numpy.zeros(4)), animrt.BufferTooSmallError,
      "out holds 4 numbers; this reader writes 6 (shape (3, 2))"),
+    ("an int64 buffer", lambda rt, L, s, r: r.read(numpy.zeros((3, 2), dtype=numpy.int64)), animrt.KindError,
+     "out has dtype int64; a reader writes float64 (format 'd'): use numpy.empty((3, 2)) or array('d', ...)"),
+    ("a read-only float64 buffer", lambda rt, L, s, r: r.read(frozen(numpy.zeros((3, 2)))), animrt.ArgumentTypeError,
+     "out is read-only; pass a writable buffer"),
+    ("a buffer too long", lambda rt, L, s, r: r.read(numpy.zeros(7)), animrt.BufferTooSmallError,
+     "out holds 7 numbers; this reader writes 6 (shape (3, 2))"),
     ("a list as out", lambda rt, L, s, r: r.read([0.0] * 6), animrt.ArgumentTypeError,
      "out is [0.0, 0.0, 0.0, 0.0, 0.0, 0.0] (a list); it must be a buffer of float64, such as numpy.empty((3, 2))"),
     ("a read-only buffer", lambda rt, L, s, r: r.read(bytes(48)), animrt.KindError, "out has items of format 'B'"),
@@ -100,6 +114,8 @@ CASES = [
      "duration is '2' (a str); it must be a number"),
     ("a flag as a string", lambda rt, L, s, r: rt.basic("opacity", autoreverses="yes"), animrt.ArgumentTypeError,
      "autoreverses is 'yes' (a str); it must be True or False"),
+    ("a flag as a number other than 0 and 1", lambda rt, L, s, r: rt.basic("opacity", autoreverses=2),
+     animrt.ArgumentTypeError, "autoreverses is 2 (an int); it must be True or False"),
     ("spring duration misspelt", lambda rt, L, s, r: rt.spring("opacity", duration="setling"), animrt.EnumError,
      "duration is 'setling'; it must be a number of seconds or 'settling'; did you mean 'settling'?"),
     ("negative damping", lambda rt, L, s, r: rt.spring("opacity", damping=-1), animrt.RangeError,
@@ -125,6 +141,8 @@ CASES = [
      "targets[0] is <Layer 0x"),
     ("event_capacity", lambda rt, L, s, r: animrt.Runtime(event_capacity=-1), animrt.RangeError,
      "event_capacity is -1; it must be from 0 to 4294967295"),
+    ("event_capacity past 32 bits", lambda rt, L, s, r: animrt.Runtime(event_capacity=2 ** 32), animrt.RangeError,
+     "event_capacity is 4294967296; it must be from 0 to 4294967295"),
     ("a kind misspelt", lambda rt, L, s, r: rt.define_property("tint", (1, 0, 0, 1), kind="colour"),
      animrt.EnumError, "kind is 'colour'; valid: 'scalar', 'point', 'size', 'rect', 'color', 'transform'; "
      "did you mean 'color'?"),
@@ -152,6 +170,10 @@ def test_exceptions_are_also_the_builtin_ones_python_code_expects(world):
         rt.basic("opacty")
     with pytest.raises(TypeError):
         list(layer)
+    gone = rt.layer()
+    gone.destroy()
+    with pytest.raises(LookupError, match="stale"):  # a destroyed object is looked up, not a bad value
+        gone.value("opacity")
 
 
 # Setting a name the object does not have would otherwise make a Python attribute and change

@@ -306,6 +306,48 @@ def test_a_runtime_with_a_handler_and_pending_callables_is_still_collected():
     assert native.ptr is None
 
 
+def test_a_barrier_waited_on_by_a_token_alone_stays_alive(rt):
+    # the bulk add keeps no Python object of the barrier: the token notification must
+    dots = rt.create_layers(3)
+    barrier = rt.barrier()
+    rt.add_animations(rt.basic("opacity", to=0, duration=0.1), dots, barrier=barrier)
+    barrier.notify(7)
+    barrier_id = barrier.id
+    del barrier
+    gc.collect()
+    rt.tick(0)
+    rt.tick(0.1)
+    notified = [e for e in rt.events() if isinstance(e, BarrierNotified)]
+    assert [(e.barrier.id, e.token) for e in notified] == [(barrier_id, 7)] and rt._waiting == {}
+
+
+def test_a_stand_in_owns_nothing():
+    # a barrier made through animrt._ffi is the program's: the stand-in its event brings must not
+    # destroy it when the event is dropped
+    with animrt.Runtime() as rt:
+        raw = ctypes.c_uint64()
+        lib.animrt_barrier_create(rt._ptr, ctypes.byref(raw))
+        lib.animrt_barrier_notify(rt._ptr, raw.value, 5)
+        rt.tick(0)
+        (notified,) = rt.events()
+        assert notified.barrier.id == raw.value and notified.token == 5
+        del notified
+        gc.collect()
+        lib.animrt_barrier_enter(rt._ptr, raw.value)
+        count = ctypes.c_size_t()
+        lib.animrt_barrier_count(rt._ptr, raw.value, ctypes.byref(count))
+        assert count.value == 1
+
+
+def test_a_tick_delivers_all_its_events_however_many(rt):
+    # more than one poll's worth (1,024): every callable runs at this tick, in order
+    fired = []
+    for i in range(2500):
+        rt.start_timer(0, lambda i=i: fired.append(i))
+    rt.tick(0)
+    assert fired == list(range(2500))
+
+
 def test_a_token_timer_that_fired_is_no_longer_pending_before_its_event_is_read(rt):
     ping = rt.start_timer(0.5, token=42)
     rt.tick(0)
@@ -315,3 +357,14 @@ def test_a_token_timer_that_fired_is_no_longer_pending_before_its_event_is_read(
     (fired,) = rt.events()
     assert fired.timer is ping and fired.token == 42
 
+
+def test_cancel_of_a_timer_whose_event_was_lost_says_false():
+    # the queue overflowed and lost the TimerFired: the library still knows it fired
+    with animrt.Runtime(event_capacity=2) as rt:
+        for i in range(3):
+            rt.start_timer(0, token=i)
+        late = rt.start_timer(0, token=9)
+        rt.tick(0)
+        assert late.cancel() is False
+        events = rt.events()
+        assert [type(e) for e in events] == [TimerFired, Overflow] and events[1].lost == 3

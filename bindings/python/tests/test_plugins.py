@@ -387,6 +387,49 @@ def test_an_exception_in_a_guard_is_reported_and_reaches_the_machine():
             rt.call("picky", 1)
 
 
+def test_a_function_raising_in_a_call_from_python_says_so_once():
+    # the library's own status for it is the callable's failure: nothing is added to the message
+    with animrt.Runtime() as rt:
+        rt.register_function("half", "f64(f64)", lambda x: x / 0)
+        with pytest.raises(animrt.CallbackError) as e:
+            rt.call("half", 1.0)
+        assert e.value.message == str(e.value) == "function 'half' raised ZeroDivisionError: float division by zero"
+        assert isinstance(e.value.__cause__, ZeroDivisionError)
+
+
+def test_several_exceptions_in_one_call_raise_the_first_and_count_the_others():
+    with animrt.Runtime() as rt:
+        raised = []
+
+        def wobble(x):
+            if x > 0:
+                raised.append(x)
+                raise ValueError(f"at {x}")
+            return x
+
+        rt.register_timing_function("wobble", wobble)
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="wobble"))
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=2, timing_function="wobble"))
+        rt.tick(0)
+        with pytest.raises(animrt.CallbackError) as e:
+            rt.tick(0.5)
+        assert sorted(raised) == [0.25, 0.5]
+        first = raised[0]
+        assert e.value.message == (f"timing function 'wobble' raised ValueError: at {first} "
+                                   "(and 1 more exception(s) from callables in the same call)")
+        assert str(e.value.__cause__) == f"at {first}"
+
+
+def test_an_integer_argument_must_fit_in_64_bits():
+    # ctypes would wrap 2**63 to -2**63 without a word
+    with animrt.Runtime() as rt:
+        same = rt.register_function("same", "i64(i64)", lambda n: n)
+        assert same(2 ** 63 - 1) == 2 ** 63 - 1 and same(-2 ** 63) == -2 ** 63
+        for n in (2 ** 63, -2 ** 63 - 1):
+            with pytest.raises(animrt.RangeError, match=f"argument 1 is {n}; an integer argument must fit in 64 bits"):
+                same(n)
+
+
 def test_a_wrong_result_type_is_an_error_not_a_crash():
     with animrt.Runtime() as rt:
         rt.register_function("lies", "f64()", lambda: "not a number")
