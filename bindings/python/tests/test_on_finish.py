@@ -3,12 +3,14 @@
 It is called exactly once, with True when the animation reached its end and False when it stopped
 early, on the thread that ticks, at the tick that reports the stop, before the AnimationStopped event
 (which is still reported); a stop that close() causes calls it inside close()."""
+import gc
 import threading
+import warnings
 
 import pytest
 
 import animrt
-from animrt import AnimationStopped, StopReason
+from animrt import AnimationStopped, Overflow, StopReason
 
 
 @pytest.fixture
@@ -158,3 +160,118 @@ def test_without_on_finish_nothing_waits_at_close():
     layer.add_animation(rt.basic("opacity", to=0, duration=5))
     assert rt._on_destroy == []
     rt.close()
+
+
+# -- when the library's event queue overflows -------------------------------------------------
+# A full queue counts the events it cannot hold and reports them as one Overflow: a lost
+# AnimationStopped must not lose its on_finish. It is still called once, at the tick whose events
+# overflowed, just before the Overflow event; with False, as whether the animation reached its end
+# was in the event that was lost.
+
+def _flood(rt, n, duration):
+    """n animations on layers of their own (bulk-added: no Python object each), all stopping together."""
+    rt.add_animations(rt.basic("opacity", to=0, duration=duration), rt.create_layers(n))
+
+
+def test_a_stop_lost_to_an_overflowing_queue_still_calls_on_finish_once():
+    with animrt.Runtime(event_capacity=16) as rt:
+        seen = []
+        rt.on_event(lambda e: seen.append(type(e).__name__))
+        _flood(rt, 40, 0.1)
+        late = rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1),
+                                        on_finish=lambda finished: seen.append(("on_finish", finished)))
+        rt.tick(0)  # its start is lost in the flood: nothing to call yet
+        assert ("on_finish", False) not in seen
+        seen.clear()
+        rt.tick(0.1)  # its stop is lost too
+        assert seen.count(("on_finish", False)) == 1 and seen[-2:] == [("on_finish", False), "Overflow"]
+        assert rt._finishing == {} and rt._attached == {} and late.on_finish is not None
+        rt.tick(1.0)
+        assert seen.count(("on_finish", False)) == 1
+
+
+def test_an_overflow_leaves_the_callables_of_animations_still_running_alone():
+    with animrt.Runtime(event_capacity=16) as rt:
+        calls = []
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=5), on_finish=calls.append)
+        _flood(rt, 40, 0.1)
+        rt.tick(0)
+        rt.tick(0.1)
+        assert calls == [] and len(rt._finishing) == 1  # it still runs: its stop will come
+        assert isinstance(rt.events()[-1], Overflow)
+        rt.tick(5)
+        assert calls == [True] and [e.finished for e in rt.events()] == [True]
+
+
+def test_stops_delivered_before_the_overflow_keep_their_finished_flag():
+    with animrt.Runtime(event_capacity=16) as rt:
+        calls = []
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda f: calls.append(("first", f)))
+        _flood(rt, 40, 0.1)
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda f: calls.append(("last", f)))
+        rt.tick(0)
+        rt.tick(0.1)
+        assert calls == [("first", True), ("last", False)]
+
+
+def test_stops_lost_to_an_overflow_at_close_still_call_on_finish():
+    rt = animrt.Runtime(event_capacity=16)
+    calls = []
+    _flood(rt, 40, 5)
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=5), on_finish=calls.append)
+    rt.tick(0)
+    rt.close()
+    assert calls == [False] and rt._finishing == {}
+
+
+# -- a runtime garbage-collected without close() --------------------------------------------------
+# The finalizer cannot call the callables: it must not hold them (they usually refer to the
+# runtime's objects, and would keep it alive for ever), and the collector runs on any thread. It
+# says so instead, as an unclosed file does.
+
+def test_a_runtime_collected_without_close_warns_of_the_callables_never_called():
+    rt = animrt.Runtime()
+    calls = []
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: calls.append((layer, f)))
+    layer.add_animation(rt.basic("position.x", to=1, duration=0.1), on_finish=lambda f: calls.append(("x", f)))
+    rt.tick(0)
+    rt.tick(0.1)
+    assert calls == [("x", True)]
+    native = rt._native
+    with pytest.warns(ResourceWarning, match=r"garbage-collected without close\(\) while 1 on_finish callable"):
+        del rt, layer
+        gc.collect()
+    assert native.ptr is None and calls == [("x", True)]
+
+
+def test_a_runtime_collected_with_no_callable_waiting_does_not_warn():
+    rt = animrt.Runtime()
+    calls = []
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=calls.append)
+    rt.tick(0)
+    rt.tick(0.1)
+    native = rt._native
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del rt
+        gc.collect()
+    assert native.ptr is None and calls == [True]
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
+def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_flag():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    calls = []
+
+    def first(finished):
+        calls.append(("a", finished))
+        rt.close()  # c stops now; b's stop was reported by this tick and is delivered after
+
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=first)
+    layer.add_animation(rt.basic("position.x", to=1, duration=0.1), on_finish=lambda f: calls.append(("b", f)))
+    layer.add_animation(rt.basic("position.y", to=1, duration=5), on_finish=lambda f: calls.append(("c", f)))
+    rt.tick(0)
+    rt.tick(0.1)
+    assert calls == [("a", True), ("c", False), ("b", True)] and rt._finishing == {}

@@ -270,7 +270,11 @@ class Layer(Strict, Object):
         tick that reports the stop, on the ticking thread, just before the :class:`AnimationStopped`
         event (still reported); for a stop :meth:`Runtime.close` causes, inside ``close()``. If it
         raises, the other events are still delivered and the tick (or ``close()``) raises the
-        first exception::
+        first exception. If the library's event queue was full and lost the stop (see
+        ``event_capacity``), it is still called once, with False, at the end of the tick that
+        reports the :class:`Overflow`, just before that event (whether the animation reached its end
+        was in the lost event). A runtime garbage-collected without ``close()`` does not call it
+        (see :meth:`Runtime.close`)::
 
             toast.add_animation(fade, key="out", on_finish=lambda finished: finished and toast.destroy())
         """
@@ -287,8 +291,7 @@ class Layer(Strict, Object):
         rt._attached[out.value] = attached
         if on_finish is not None:
             attached._on_finish = on_finish
-            rt._finishing[out.value] = on_finish
-            rt._deliver_stops_at_close()
+            rt._wait_for_stop(out.value, on_finish)
         return attached
 
     def animation(self, key: str) -> Optional[AttachedAnimation]:

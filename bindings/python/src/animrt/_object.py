@@ -29,6 +29,8 @@ class Native:
     def __init__(self, ptr: c_void_p) -> None:
         self.ptr: Optional[c_void_p] = ptr
         self.lock = threading.Lock()
+        #: on_finish callables waiting for a stop (a count: the finalizer must not hold them)
+        self.waiting = 0
 
     def get(self) -> c_void_p:
         """The pointer, or ClosedError once the runtime is closed."""

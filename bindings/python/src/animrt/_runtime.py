@@ -14,6 +14,7 @@ import json
 import struct
 import sys
 import threading
+import warnings
 import weakref
 from collections import deque
 import os
@@ -29,8 +30,8 @@ from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, Keyframe
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
 from ._enums import VALUE_KINDS, CalculationModeLike, RotationModeLike, StopReason, ValueKind, ValueKindLike
-from ._errors import AnimrtError, ArgumentTypeError
-from ._ffi import EVENT_FN, Value, lib
+from ._errors import AnimrtError, ArgumentTypeError, HandleError
+from ._ffi import EVENT_FN, ComputedTiming, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
@@ -82,6 +83,13 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
         lib.animrt_runtime_destroy(ptr)
     else:
         lib.animrt_runtime_destroy(ptr)
+        if native.waiting:
+            # Collected without close(): the on_finish callables are not called, as the finalizer
+            # cannot hold them (they refer to the runtime's objects and would keep it alive) and
+            # they would run on whatever thread the collector runs on. Said, as an unclosed file is.
+            warnings.warn(f"a Runtime was garbage-collected without close() while {native.waiting} on_finish "
+                          "callable(s) waited for their animation's stop: they are never called; close the "
+                          "runtime (or use it in a with block) to have them called with False", ResourceWarning)
 
 
 class Runtime:
@@ -174,9 +182,20 @@ class Runtime:
         exception once the runtime is gone (leaving a ``with`` block on an
         exception of its own, that one is raised). Other pending completion
         callables (barriers, transactions, timers) never run.
+
+        A runtime garbage-collected without ``close()`` calls no ``on_finish``
+        callable (the collector may run on any thread, and they usually refer
+        to the runtime's own objects); if some were waiting, it warns with
+        ``ResourceWarning``, as an unclosed file does.
         """
         self._finalizer()
         error, self._close_error = self._close_error, None
+        if self._finishing and self._drainer != threading.get_ident():
+            # Every animation has stopped: a callable still waiting lost its stop to a full queue.
+            # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
+            failed = self._settle_lost(list(self._finishing))
+            if error is None:
+                error = failed
         if error is not None:
             raise error
 
@@ -259,10 +278,20 @@ class Runtime:
         if handler is not None or self._finishing:
             self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
 
-    def _deliver_stops_at_close(self) -> None:
-        """Has close() hand the last stops to `_deliver_final`: an on_finish callable is waiting."""
+    def _wait_for_stop(self, handle: int, on_finish: Callable[[bool], object]) -> None:
+        """Keeps `on_finish` until the stop of the attached animation `handle` is delivered, and
+        has close() hand the last stops to `_deliver_final`."""
+        self._finishing[handle] = on_finish
+        self._native.waiting += 1
         if not self._on_destroy:
             self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
+
+    def _take_finishing(self, handle: int) -> Optional[Callable[[bool], object]]:
+        """The on_finish callable waiting for `handle`'s stop, no longer waiting (None if none)."""
+        done = self._finishing.pop(handle, None)
+        if done is not None:
+            self._native.waiting -= 1
+        return done
 
     def _drain(self) -> None:
         """Delivers every queued event, in order, on this thread."""
@@ -281,8 +310,13 @@ class Runtime:
                     count = n.value
                     if count:
                         raw = string_at(buffer, count * _EVENT_SIZE)
+                        lost = self._lost_stops(raw)
                         if self._listening() or _has_machine_events(raw):
                             for fields in _EVENTS.iter_unpack(raw):
+                                if lost and fields[0] == ev.OVERFLOW:  # where the loss happened
+                                    lost, failed = [], self._settle_lost(lost)
+                                    if error is None:
+                                        error = failed
                                 try:
                                     event = self._event(fields, run_completions=True)
                                     if event is None:
@@ -305,6 +339,10 @@ class Runtime:
                         break
             finally:
                 self._drainer = None
+            if self.closed and self._finishing:  # closed by a callable of this drain: see close()
+                failed = self._settle_lost(list(self._finishing))
+                if error is None:
+                    error = failed
         if error is not None:
             raise error
 
@@ -406,6 +444,43 @@ class Runtime:
             count = sum(f[6] if f[0] == ev.OVERFLOW else 1 for f in _EVENTS.iter_unpack(lost))
         self._lose(_EVENTS.unpack_from(lost)[2], count)
 
+    def _lost_stops(self, raw: bytes) -> List[int]:
+        """The tracked animations whose AnimationStopped the library's full queue lost, when `raw`
+        (one poll) ends with the overflow notice; else [].
+
+        The notice comes last, once the queue is empty: at this poll every animation that has
+        stopped is reported in `raw` (delivered, so no longer tracked, by the time the notice is)
+        or in an earlier poll, or was lost. So the tracked ones the library no longer knows (their
+        handles are stale) are asked for now, before the callables of `raw` run and stop others,
+        and those still tracked at the notice were lost."""
+        if not self._attached or not raw[_TYPE_BYTE::_EVENT_SIZE].count(ev.OVERFLOW):
+            return []
+        timing = ComputedTiming()
+        lost = []
+        for handle in list(self._attached):
+            try:
+                lib.animrt_animation_get_computed_timing(self._ptr, handle, byref(timing))
+            except HandleError:
+                lost.append(handle)
+        return lost
+
+    def _settle_lost(self, handles: List[int]) -> Optional[BaseException]:
+        """Stops tracking animations whose stop was lost, calling their on_finish with False (whether
+        they reached their end was in the lost event); every one runs, and the first exception is
+        returned."""
+        first: Optional[BaseException] = None
+        for handle in handles:
+            if self._attached.pop(handle, None) is None:  # its stop was delivered after all
+                continue
+            done = self._take_finishing(handle)
+            if done is not None:
+                try:
+                    done(False)
+                except BaseException as e:
+                    if first is None:
+                        first = e
+        return first
+
     def _mark_fired(self, raw: bytes) -> None:
         """Token timers the program holds whose TimerFired is among undecoded events: no longer
         pending now, not only once events() decodes them (a loop on ``timer.pending`` ends)."""
@@ -423,7 +498,7 @@ class Runtime:
     def _finish(self, event: ev.AnimationStopped) -> None:
         """Runs the on_finish callable of the animation that stopped, if it has one (once: it is
         taken out of the table before it runs)."""
-        done = self._finishing.pop(event.attached._id, None)
+        done = self._take_finishing(event.attached._id)
         if done is not None:
             done(event.finished)
 
