@@ -69,6 +69,12 @@ THROTTLE = "Sources/StateMachines/Engine/Throttle.swift"
 FINISH = "Sources/StateMachines/Engine/Finish.swift"
 EVALUATOR = "Sources/StateMachines/Expressions/Evaluator.swift"
 PARSER = "Sources/StateMachines/Expressions/Parser.swift"
+PROGRAM = "Sources/StateMachines/Expressions/Program.swift"
+LOADER = "Sources/StateMachines/Definitions/DefinitionLoader.swift"
+LOADER_STATES = "Sources/StateMachines/Definitions/DefinitionLoader+States.swift"
+LOADER_TEMPLATES = "Sources/StateMachines/Definitions/DefinitionLoader+Templates.swift"
+DOCUMENTATION = "Sources/StateMachines/Export/Documentation.swift"
+GRAPHVIZ = "Sources/StateMachines/Export/Graphviz.swift"
 SNAPSHOT = "Sources/StateMachines/Host/MachineHost+Snapshot.swift"
 PLUGIN_LOADING = "Sources/Plugins/Host/PluginHost+Loading.swift"
 SIGNATURE = "Sources/Plugins/FFI/Signature.swift"
@@ -1238,4 +1244,53 @@ MUTANTS = [
     Mutant("expression-tree-dismantled", "dropped statement", "Sources/StateMachines/Expressions/Expression.swift",
            "deinit { Node.dismantle(&tree) }", "deinit {}", ("c",),
            "releasing a chain of 2043 '+' recurses once per node: about 200 KiB of stack"),
+    # ---- machine definitions, their export and the expression language --
+    Mutant("config-fixed-range", "comparison", LOADER,
+           "if let lo = minimum, let hi = maximum, lo > hi {", "if let lo = minimum, let hi = maximum, lo >= hi {",
+           ("swift:LoaderTests",), "a config parameter pinned to one value (min == max) is refused as min above max"),
+    Mutant("config-one-of-unchecked", "dropped statement", LOADER,
+           "if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s) {",
+           "if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s), false {", ("swift:LoaderTests",),
+           "a config string outside its oneOf loads (as a default) or is taken (as an instance's value)"),
+    Mutant("partial-needs-result", "dropped statement", LOADER,
+           "if partial && resultOf == nil {", "if partial && resultOf == nil && false {", ("swift:LoaderTests",),
+           "\"partial\" on a plain event loads, meaning nothing"),
+    Mutant("initial-top-level", "comparison", LOADER,
+           "guard states[initial].parent == -1 else {", "guard states[initial].parent >= -1 else {", ("swift:LoaderTests",),
+           "a machine whose initial state is nested loads: it starts in a child without its parent"),
+    Mutant("hex-colour-length", "comparison", LOADER,
+           "digits.count == 7 || digits.count == 9", "digits.count == 7 || digits.count >= 9", ("swift:LoaderTests",),
+           "a colour of more than 8 digits loads with the extra digits dropped (or reads past the text and traps)"),
+    Mutant("final-state-always", "constant", LOADER_STATES,
+           '["on", "after", "done", "always", "onFinal", "ignore"]', '["on", "after", "done", "onFinal", "ignore"]',
+           ("swift:LoaderTests",), "a final state with an eventless transition loads: the machine leaves a state it finished in"),
+    Mutant("state-values-computed", "dropped statement", LOADER_STATES,
+           "guard !field.isComputed else {", "guard !field.isComputed || true else {", ("swift:LoaderTests",),
+           "a state's \"values\" names a computed field: its changes report the unused stored slot, never the value"),
+    Mutant("compound-initial-grandchild", "comparison", LOADER_STATES,
+           "guard stateParents[t] == id else {", "guard isAncestor(id, of: t), t != id else {", ("swift:LoaderTests",),
+           "a compound state whose initial is a grandchild loads: the child between them is never entered"),
+    Mutant("keyframe-values-empty", "dropped statement", LOADER_TEMPLATES,
+           'guard !items.isEmpty else { throw v.error(.invalidArgument, "a keyframe animation needs at least one value") }', "",
+           ("swift:LoaderTests",), "a keyframe template with no values loads and fails only when a state starts it"),
+    Mutant("export-colour-opaque", "comparison", DOCUMENTATION,
+           '(bytes[3] == 255 ? "" : hex[3])', '(bytes[3] == 0 ? "" : hex[3])', ("swift:WalkTests",),
+           "the exported page writes an opaque colour as #rrggbbff and drops a transparent one's alpha"),
+    Mutant("export-markdown-pipe", "dropped statement", DOCUMENTATION,
+           'func cell(_ s: String) -> String { s.isEmpty ? "" : s.replacing("|", with: "\\\\|") }',
+           'func cell(_ s: String) -> String { s }', ("swift:WalkTests",),
+           "a '||' in a computed field or a description splits its row of the exported page into more columns"),
+    Mutant("export-dot-quote", "dropped statement", GRAPHVIZ,
+           'var attrs = ["label=\\"\\(label.replacing("\\"", with: "\\\\\\""))\\""]',
+           'var attrs = ["label=\\"\\(label)\\""]', ("swift:WalkTests",),
+           "a guard with a double-quoted string ends its edge label early: the DOT export does not parse"),
+    Mutant("program-subtract-swapped", "swapped operand", PROGRAM,
+           "case .subtract: r = .number(x - y)", "case .subtract: r = .number(y - x)", ("swift:ExpressionTests",),
+           "the compiled form of a - b computes b - a where an operand is not a constant"),
+    Mutant("expr-min-arity", "off-by-one", PARSER,
+           "case .min, .max:\n            try arity(2...Int.max)", "case .min, .max:\n            try arity(1...Int.max)",
+           ("swift:ExpressionTests",), "min(x) of one argument parses (a slip for clamp or a missing bound)"),
+    Mutant("expr-equality-types", "dropped statement", PARSER,
+           "guard l.1 == r.1 else {", "guard l.1 == r.1 || true else {", ("swift:ExpressionTests",),
+           "context.n == 'x' parses and is always false, the type slip never reported"),
 ]
