@@ -27,6 +27,8 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "1 + 2 * 3", value: .number(7)),
     .init(text: "(1 + 2) * 3", value: .number(9)),
     .init(text: "10 - 4 - 3", value: .number(3)),           // left-associative
+    .init(text: "10 - context.a - 3", value: .number(5)),   // the same, compiled (not folded)
+    .init(text: "context.a - context.b", value: .number(5.5)),
     .init(text: "2 * 3 % 4", value: .number(2)),
     .init(text: "-7 % 3", value: .number(-1)),              // remainder takes the dividend's sign, like C's fmod
     .init(text: "-context.a * 2", value: .number(-4)),
@@ -85,7 +87,7 @@ struct ExpressionTests {
         #expect(try eval(c.text) == c.value)
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 52) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 54) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {
@@ -150,6 +152,8 @@ struct ExpressionTests {
         Bad(text: "fixed('a', 1)", column: 7, fragment: "must be a number"),
         Bad(text: "now(1)", column: 1, fragment: "takes 0 argument(s)"),
         Bad(text: "in(context)", column: 4, fragment: "quoted string"),
+        Bad(text: "min(1)", column: 1, fragment: "min() takes at least 2 argument(s), not 1"),
+        Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
     ])
     func errors(_ b: Bad) {
         do throws(ExpressionError) {
