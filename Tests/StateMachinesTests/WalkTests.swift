@@ -85,4 +85,34 @@ struct WalkTests {
         let edges = g.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("__start") }
         #expect(edges.count == 5)
     }
+
+    @Test("the exported page writes colours as a definition would; a '|' or a line break stays inside its cell")
+    func markdownCells() throws {
+        let h = Harness()
+        let d = try h.load("""
+        {"name": "cells", "config": {"tint": {"type": "color", "default": "#ff8000"}, "shade": {"type": "color", "default": "#00000080"},
+                                     "sep": {"type": "string", "default": "a|b", "oneOf": ["a|b", "c"]}},
+         "strings": {"en": {"title": "Line one\\nLine two"}},
+         "events": {"go": {"payload": [{"name": "mark", "type": "string", "default": "x|y"}]}},
+         "context": {"n": {"type": "number", "initial": 0}, "far": {"type": "bool", "computed": "context.n > 1 || context.n < -1"}},
+         "initial": "a", "states": {"a": {"on": {"go": {"target": "a", "guard": "context.n > 1 or\\ncontext.n < -1"}}}}}
+        """)
+        let page = d.markdown()
+        let rows = page.split(separator: "\n").map(String.init)
+        func row(_ prefix: String) -> String { rows.first { $0.hasPrefix(prefix) } ?? "(no row \(prefix))" }
+        #expect(row("| `tint` |") == "| `tint` | color | `#ff8000` |  |  |")
+        #expect(row("| `shade` |") == "| `shade` | color | `#00000080` |  |  |")
+        #expect(row("| `sep` |") == #"| `sep` | string | `'a\|b'` | `a\|b`, `c` |  |"#)
+        #expect(row("| `go` |") == #"| `go` | `mark`: string = 'x\|y' |  |"#)
+        #expect(row("| `far` |") == #"| `far` | bool | computed: `context.n > 1 \|\| context.n < -1` |  |"#)
+        #expect(row("| `title` |") == "| `title` | Line one<br>Line two |")
+        #expect(row("| `a` |") == "| `a` | → `a` `[context.n > 1 or<br>context.n < -1]` |  |")
+    }
+
+    @Test("the DOT export escapes a double quote in an edge's label")
+    func dotQuotes() throws {
+        let h = Harness()
+        let d = try h.load(#"{"name": "q", "context": {"s": {"type": "string", "initial": "''"}}, "events": {"go": {}}, "initial": "a", "states": {"a": {"on": {"go": {"target": "b", "guard": "context.s == \"x\""}}}, "b": {}}}"#)
+        #expect(d.dot().contains(#""a" -> "b" [label="go [context.s == \"x\"]"];"#))
+    }
 }

@@ -5,7 +5,7 @@ extension MachineDefinition {
     /// the events it takes, emits and requests, its context, its parts, its
     /// diagram (`<name>.svg` beside the page) and its full transition table.
     public func markdown() -> String {
-        func cell(_ s: String) -> String { s.isEmpty ? "" : s.replacing("|", with: "\\|") }
+        func cell(_ s: String) -> String { MachineDefinition.markdownCell(s) }
         func payload(_ fields: [PayloadField]) -> String {
             fields.map { f in
                 var t = "`\(f.name)`: \(f.type)"
@@ -29,7 +29,7 @@ extension MachineDefinition {
                 else if let lo = p.minimum { allowed = "≥ \(MachineValue.format(lo))" }
                 else if let hi = p.maximum { allowed = "≤ \(MachineValue.format(hi))" }
                 if !p.choices.isEmpty { allowed = p.choices.map { "`\($0)`" }.joined(separator: ", ") }
-                out += "| `\(p.name)` | \(p.type) | `\(MachineDefinition.literal(p.defaultValue))` | \(allowed) | \(cell(p.summary)) |\n"
+                out += "| `\(p.name)` | \(p.type) | `\(cell(MachineDefinition.literal(p.defaultValue)))` | \(cell(allowed)) | \(cell(p.summary)) |\n"
             }
             out += "\n"
         }
@@ -40,15 +40,15 @@ extension MachineDefinition {
                 meaning = "\(events[e].isPartial ? "partial " : "")result of `\(requests[op].name)`" + (meaning.isEmpty ? "" : "; " + meaning)
             }
             if let t = events[e].throttle { meaning += (meaning.isEmpty ? "" : "; ") + "throttled: at most one per `\(t.text)` s" }
-            out += "| `\(events[e].name)` | \(payload(events[e].payload)) | \(cell(meaning)) |\n"
+            out += "| `\(events[e].name)` | \(cell(payload(events[e].payload))) | \(cell(meaning)) |\n"
         }
         if !emits.isEmpty {
             out += "\n## Emitted to the host\n\n| event | payload | meaning |\n|---|---|---|\n"
-            for e in emits { out += "| `\(e.name)` | \(payload(e.payload)) | \(cell(e.summary)) |\n" }
+            for e in emits { out += "| `\(e.name)` | \(cell(payload(e.payload))) | \(cell(e.summary)) |\n" }
         }
         if !requests.isEmpty {
             out += "\n## Requests the host performs\n\n| request | payload | meaning |\n|---|---|---|\n"
-            for r in requests { out += "| `\(r.name)` | \(payload(r.payload)) | \(cell(r.summary)) |\n" }
+            for r in requests { out += "| `\(r.name)` | \(cell(payload(r.payload))) | \(cell(r.summary)) |\n" }
         }
         if !context.isEmpty {
             out += "\n## Context\n\n| field | type | initial | meaning |\n|---|---|---|---|\n"

@@ -71,7 +71,7 @@ extension MachineDefinition {
         case .transitions(let list):
             let text = list.map { t in
                 var text = t.target.map { "→ `\($0)`" } ?? "·"
-                if let g = t.guard { text += " `[\(g.replacing("|", with: "\\|"))]`" }
+                if let g = t.guard { text += " `[\(MachineDefinition.markdownCell(g))]`" }
                 return text
             }.joined(separator: "; ")
             guard let from = list.first?.from, from != states[s].name else { return text }
@@ -85,7 +85,7 @@ extension MachineDefinition {
         for a in ancestry(s) {
             let st = states[a]
             let via = a == s ? "" : " (via `\(st.name)`)"
-            for t in st.after { parts.append("after `\(t.delay.text)` s → \(target(t.transition))\(via)") }
+            for t in st.after { parts.append("after `\(MachineDefinition.markdownCell(t.delay.text))` s → \(target(t.transition))\(via)") }
             for d in st.done { parts.append("done → \(target(d))\(via)") }
             for t in st.always { parts.append("always → \(target(t))\(via)") }
             if let f = st.onFinal, a != s { parts.append("onFinal → \(target(f))\(via)") }
@@ -93,9 +93,16 @@ extension MachineDefinition {
         return parts.isEmpty ? "" : parts.joined(separator: "; ")
     }
 
+    /// Text for one cell of a Markdown table. A cell ends at a '|' and its
+    /// row at a line break: a '|' is escaped (GFM reads "\\|" as '|', in
+    /// code too) and a line break is written as <br>.
+    static func markdownCell(_ s: String) -> String {
+        s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "<br>")
+    }
+
     private func target(_ t: Transition) -> String {
         var text = t.target.map { "`\(states[$0].name)`" } ?? "·"
-        if let g = t.guardExpression { text += " `[\(g.text.replacing("|", with: "\\|"))]`" }
+        if let g = t.guardExpression { text += " `[\(MachineDefinition.markdownCell(g.text))]`" }
         return text
     }
 }
