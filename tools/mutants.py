@@ -1261,6 +1261,12 @@ MUTANTS = [
     Mutant("hex-colour-length", "comparison", LOADER,
            "digits.count == 7 || digits.count == 9", "digits.count == 7 || digits.count >= 9", ("swift:LoaderTests",),
            "a colour of more than 8 digits loads with the extra digits dropped (or reads past the text and traps)"),
+    Mutant("hex-colour-sign", "dropped statement", LOADER,
+           "guard let high = nibble(digits[i]), let low = nibble(digits[i + 1]) else { return nil }\n"
+           "            c.append(Double(high * 16 + low) / 255)",
+           "guard let byte = UInt8(String(decoding: digits[i..<(i + 2)], as: UTF8.self), radix: 16) else { return nil }\n"
+           "            c.append(Double(byte) / 255)", ("swift:LoaderTests",),
+           "\"#+f+f+f\" loads as a colour: integer parsing takes a sign before the digits"),
     Mutant("final-state-always", "constant", LOADER_STATES,
            '["on", "after", "done", "always", "onFinal", "ignore"]', '["on", "after", "done", "onFinal", "ignore"]',
            ("swift:LoaderTests",), "a final state with an eventless transition loads: the machine leaves a state it finished in"),

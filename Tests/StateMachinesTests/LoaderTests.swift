@@ -82,6 +82,16 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "one timer name on two afters of a state", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}, {"delay": 2, "name": "t", "target": "b"}]"#), status: .invalidArgument, fragments: ["states.a.after[1].name", "the timer name 't' is taken by another 'after' of 'a'"]),
     LoadCase(name: "one timer name on the afters of a state and its child", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}], "initial": "c", "states": {"c": {"after": [{"delay": 2, "name": "t", "target": "b"}]}}"#), status: .invalidArgument, fragments: ["states.a.states.c.after[0].name", "the timer name 't' is taken by an 'after' of 'a', active with 'a.c'"]),
     LoadCase(name: "one timer name on an after and a startTimer", json: minimal(a: #""after": [{"delay": 1, "name": "t", "target": "b"}]"#).replacing(#""b": {}"#, with: #""b": {"entry": [{"startTimer": "t", "delay": 1}]}"#), status: .invalidArgument, fragments: ["states.b.entry[0]", "the timer name 't' is taken by an 'after' of 'a'; a started timer runs in any state"]),
+    LoadCase(name: "config min above max", json: minimal(top: #""config": {"k": {"type": "number", "default": 1, "min": 2, "max": 0}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .outOfRange, fragments: ["config.k", "min (2) is greater than max (0)"]),
+    LoadCase(name: "config default outside oneOf", json: minimal(top: #""config": {"k": {"type": "string", "default": "fr", "oneOf": ["en", "zh"]}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .outOfRange, fragments: ["config.k.default", "'k' is 'fr'; it must be one of 'en', 'zh'"]),
+    LoadCase(name: "partial on an event that is no result", json: minimal().replacing(#""tick": {}"#, with: #""tick": {"partial": true}"#), status: .invalidArgument, fragments: ["events.tick.partial", "it needs \"resultOf\""]),
+    LoadCase(name: "a nested initial state of the machine", json: minimal(a: #""initial": "x", "states": {"x": {}}"#).replacing(#""initial": "a""#, with: #""initial": "a.x""#), status: .invalidArgument, fragments: ["initial", "the initial state 'a.x' must be a top-level state"]),
+    LoadCase(name: "a colour of ten digits", json: minimal(top: ##""config": {"c": {"type": "color", "default": "#ff00ff0011"}}"##).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["config.c.default", "'#ff00ff0011' is not a colour"]),
+    LoadCase(name: "a colour with signs for digits", json: minimal(top: ##""config": {"c": {"type": "color", "default": "#+f+f+f"}}"##).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["config.c.default", "'#+f+f+f' is not a colour"]),
+    LoadCase(name: "a final state with an eventless transition", json: minimal(a: #""type": "final", "always": "b""#), status: .invalidArgument, fragments: ["states.a.always", "final state takes no transitions ('always')"]),
+    LoadCase(name: "a state reporting a computed field", json: minimal(a: #""values": ["c"]"#).replacing(#""s": {"type": "string", "initial": "''"}}"#, with: #""s": {"type": "string", "initial": "''"}, "c": {"type": "number", "computed": "context.n + 1"}}"#), status: .invalidArgument, fragments: ["states.a.values[0]", "'c' is computed"]),
+    LoadCase(name: "an initial state that is a grandchild", json: minimal(a: #""initial": "y", "states": {"x": {"initial": "y", "states": {"y": {}}}}"#), status: .invalidArgument, fragments: ["states.a.initial", "the initial state 'a.x.y' is not a child of 'a'"]),
+    LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
 
@@ -94,7 +104,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 59) }
+    func count() { #expect(loadCases.count == 69) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {
@@ -103,6 +113,22 @@ struct LoaderTests {
         #expect(d.states.map(\.name) == ["a", "b"])
         #expect(d.events.map(\.name) == ["go", "tick", "error.execution"])
         #expect(d.context.map(\.name) == ["n", "s"])
+    }
+
+    @Test("a config parameter pinned to one value loads; an instance's value outside oneOf is refused, nothing made")
+    func configEdges() throws {
+        let h = Harness()
+        let json = minimal().replacing(#""config": {"k": {"type": "number", "default": 1}},"#,
+                                       with: #""config": {"k": {"type": "number", "default": 1, "min": 1, "max": 1}, "lang": {"type": "string", "default": "en", "oneOf": ["en", "zh"]}},"#)
+        let d = try h.load(json)
+        #expect(d.config[0].minimum == 1 && d.config[0].maximum == 1)
+        let m = try h.machine(json, config: ["lang": .string("zh")])
+        #expect(h.state(m) == "a")
+        let before = h.host.instanceCount
+        expectError(.outOfRange, ["config.lang", "'lang' is 'fr'; it must be one of 'en', 'zh'"]) { () throws(AnimrtError) in
+            _ = try h.machine(json, config: ["lang": .string("fr")])
+        }
+        #expect(h.host.instanceCount == before)
     }
 
     @Test("state ids are the sorted full names, whatever the JSON's key order")

@@ -359,11 +359,21 @@ final class DefinitionLoader {
     static func hexColor(_ s: String) -> AnimatableValue? {
         let digits = Array(s.utf8)
         guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        // Each digit by hand: integer parsing takes a sign ("+f" is 15),
+        // and "#+f+f+f" is no colour.
+        func nibble(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
         var c: [Double] = []
         var i = 1
         while i < digits.count {
-            guard let byte = UInt8(String(decoding: digits[i..<(i + 2)], as: UTF8.self), radix: 16) else { return nil }
-            c.append(Double(byte) / 255)
+            guard let high = nibble(digits[i]), let low = nibble(digits[i + 1]) else { return nil }
+            c.append(Double(high * 16 + low) / 255)
             i += 2
         }
         if c.count == 3 { c.append(1) }
