@@ -21,13 +21,16 @@ private func updateKeyframes(_ rt: OpaquePointer?, _ h: animrt_id, trace call: @
     }
 }
 
-/// The contents a new description starts with, made once: their values
-/// live out of line, so each would otherwise allocate a box per create
-/// (a copy of these only shares theirs until a value is set).
+/// The contents a new description starts with. A basic one is made once
+/// and shared (its values live out of line, so each create would otherwise
+/// allocate a box; a copy shares it until a value is set). Spring and decay
+/// contents are made per create: kept in a global, their box is held by a
+/// pointer carrying the enum's case in its spare bits, which leak checkers
+/// do not recognise as a reference, and they are rarer.
 private enum EmptyContent {
     static let basic = Animation.Content.basic(from: nil, to: nil, by: nil)
-    static let spring = Animation.Content.spring(from: nil, to: nil, by: nil, Spring())
-    static let decay = Animation.Content.decay(from: nil, velocity: nil, Decay())
+    static var spring: Animation.Content { .spring(from: nil, to: nil, by: nil, Spring()) }
+    static var decay: Animation.Content { .decay(from: nil, velocity: nil, Decay()) }
 }
 
 @c @implementation
