@@ -53,8 +53,12 @@ extension MediaTiming {
     /// and `b` (either order), or nil when it is unresolved all along: the
     /// hull of `layerChildTimePieces`.
     public func layerChildTimeBounds(between a: Double, and b: Double) -> (lower: Double, upper: Double)? {
-        let pieces = layerChildTimePieces(between: a, and: b)
-        guard let lower = pieces.map(\.lower).min(), let upper = pieces.map(\.upper).max() else { return nil }
+        MediaTiming.hull(layerChildTimePieces(between: a, and: b))
+    }
+
+    /// The lowest and highest time of `ranges`, nil for none.
+    static func hull(_ ranges: [(lower: Double, upper: Double)]) -> (lower: Double, upper: Double)? {
+        guard let lower = ranges.map(\.lower).min(), let upper = ranges.map(\.upper).max() else { return nil }
         return (lower, upper)
     }
 
@@ -82,10 +86,7 @@ extension MediaTiming {
         let m = model, d = m.iterationDuration
         // Unbounded or paused, the time is linear in the parent's (constant
         // with a zero-length iteration): it goes through all between its ends.
-        guard !isUnbounded, speed != 0, d > 0 else {
-            guard let lower = pieces.map(\.lower).min(), let upper = pieces.map(\.upper).max() else { return [] }
-            return [(lower, upper)]
-        }
+        guard !isUnbounded, speed != 0, d > 0 else { return MediaTiming.hull(pieces).map { [$0] } ?? [] }
         let la = localTime(at: a, model: m), lb = localTime(at: b, model: m)
         let ad = m.activeDuration
         // The part of the active interval crossed, in local time (bounded as

@@ -168,12 +168,13 @@ public struct MediaTiming: Hashable, Sendable, Codable {
     /// valid (`validate` says why one is not).
     @inline(__always)
     public var isValid: Bool {
-        // `>= 0` is false for NaN: repeatCount and iterations may be +inf, not NaN.
-        beginTime.isFinite && duration.isFinite && duration >= 0 && speed.isFinite && timeOffset.isFinite
-            && iterationStart.isFinite && iterationStart >= 0 && endDelay.isFinite && repeatCount >= 0
-            && repeatDuration.isFinite && repeatDuration >= 0 && delay.isFinite
-            && (iterations.map { $0 >= 0 } ?? true)
-            && (iterationDuration.map { $0.isFinite && $0 >= 0 } ?? true)
+        // Each field by the rule a setter applies to it (`accepts`), then the one rule between fields.
+        Self.accepts(.beginTime, beginTime) && Self.accepts(.duration, duration) && Self.accepts(.speed, speed)
+            && Self.accepts(.timeOffset, timeOffset) && Self.accepts(.iterationStart, iterationStart)
+            && Self.accepts(.endDelay, endDelay) && Self.accepts(.repeatCount, repeatCount)
+            && Self.accepts(.repeatDuration, repeatDuration) && Self.accepts(.delay, delay)
+            && (iterations.map { Self.accepts(.iterations, $0) } ?? true)
+            && (iterationDuration.map { Self.accepts(.iterationDuration, $0) } ?? true)
             && (iterations != nil || !(repeatCount > 0 && repeatDuration > 0))
     }
 
