@@ -19,6 +19,22 @@ struct SyncTests {
         #expect(try rt.count(of: b) == 0)  // refused calls changed nothing
         try rt.enter(b)
         #expect(try rt.count(of: b) == 1)
+        // At and past the largest count: the edge is accepted, one more is
+        // refused with the count unchanged, and an animation that joins still
+        // adds one (room is kept for every object a runtime can hold).
+        let top = Runtime.maxBarrierEnterCount
+        #expect(top == Int.max - Limits.objects)
+        try rt.enter(b, count: top - 1)
+        #expect(try rt.count(of: b) == top)
+        expectFailure(.outOfRange, containing: "largest count") { try rt.enter(b) }
+        expectFailure(.outOfRange, containing: "largest count") { try rt.enter(b, count: Int.max) }
+        #expect(try rt.count(of: b) == top)
+        let layer = try rt.createLayer()
+        try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(beginTime: 0, duration: 1)),
+                   to: layer, forKey: "a", joining: b)
+        #expect(try rt.count(of: b) == top + 1)
+        try rt.leave(b)
+        #expect(try rt.count(of: b) == top)
     }
 
     @Test("Notifications run once each, in the order registered")

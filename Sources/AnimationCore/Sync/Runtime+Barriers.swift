@@ -14,10 +14,18 @@ extension Runtime {
         barriers.remove(at: i)
     }
 
-    /// Adds `n` (≥ 1) to the count.
+    /// The largest count `enter` reaches: animations that join add one each
+    /// on top, at most `Limits.objects` of them, so the count never overflows.
+    public static let maxBarrierEnterCount = Int.max - Limits.objects
+
+    /// Adds `n` (≥ 1) to the count. A count that would pass
+    /// `maxBarrierEnterCount` is refused (`.outOfRange`), the count unchanged.
     public func enter(_ h: Handle, count n: Int = 1) throws(AnimrtError) {
         let i = try barriers.index(of: h)
         guard n >= 1 else { throw AnimrtError(.outOfRange, "enter count is \(n); it must be at least 1") }
+        guard n <= Runtime.maxBarrierEnterCount - barriers[i].count else {
+            throw AnimrtError(.outOfRange, "enter count \(n) on a count of \(barriers[i].count) would pass the largest count (\(Runtime.maxBarrierEnterCount))")
+        }
         barriers[i].count += n
     }
 
