@@ -66,11 +66,12 @@ def test_an_attached_animation_shows_its_layer_and_how_far_it_is(rt):
     rt.tick(0)
     rt.tick(0.25)
     assert repr(out) == f"{head} active progress=0.25 {out.id:#x}>"
+    assert out.computed_timing().progress == 0.25  # the repr read nothing it keeps: the object works as before
     anonymous = toast.add_animation(rt.basic("position.x", to=5, duration=1))
     assert repr(anonymous).startswith(f"<AttachedAnimation of position.x on layer {toast.id:#x} ")
     rt.tick(1.5)
     assert repr(out) == f"{head} stopped {out.id:#x}>"
-    assert out.computed_timing  # the repr read nothing it keeps: the object works as before
+    assert out.key == "out" and out.layer is toast
 
 
 def test_reprs_never_raise_once_the_runtime_is_closed():
