@@ -861,6 +861,12 @@ MUTANTS = [
            'lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), self._id, _parent_id(layer),',
            'lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), _parent_id(layer), self._id,', PY,
            "layer.convert_time_to(t) converts the other way, as convert_time_from does"),
+    Mutant("py-timer-repr-cancel-unmarked", "dropped statement", "bindings/python/src/animrt/_timer.py",
+           "            return False\n        self._cancelled = True\n", "            return False\n", PY,
+           "a cancelled timer prints as fired"),
+    Mutant("py-barrier-repr-count-fixed", "constant", "bindings/python/src/animrt/_barrier.py",
+           'state = f"count={self.count}"', 'state = "count=0"', PY,
+           "a barrier prints count=0 while animations still count toward it"),
     # ---- the state-machine engine (run to completion, SCXML) -------------
     Mutant("engine-guarded-out-unsaid", "changed constant", INTERPRETER,
            "guardedOut = true", "guardedOut = false", MACHINES,

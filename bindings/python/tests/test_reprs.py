@@ -129,3 +129,46 @@ def test_a_machines_animations_print_what_the_library_holds():
         assert repr(first.attached).startswith(f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} active ")
         m.destroy()
         assert repr(first.attached) == f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} {first.attached.id:#x}>"
+
+
+def test_a_barrier_shows_its_count(rt):
+    toast = rt.layer()
+    arrived = rt.barrier()
+    assert repr(arrived) == f"<Barrier count=0 {arrived.id:#x}>"
+    toast.add_animation(rt.basic("opacity", to=0, duration=1), key="out", barrier=arrived)
+    toast.add_animation(rt.basic("position.x", to=9, duration=2), key="slide", barrier=arrived)
+    assert repr(arrived) == f"<Barrier count=2 {arrived.id:#x}>"
+    rt.tick(0)
+    rt.tick(1.5)
+    assert repr(arrived) == f"<Barrier count=1 {arrived.id:#x}>"
+    arrived.destroy()
+    assert repr(arrived) == f"<Barrier (destroyed) {arrived.id:#x}>"
+
+
+def test_a_barrier_of_a_closed_runtime_prints_without_asking_the_library():
+    rt = animrt.Runtime()
+    arrived = rt.barrier()
+    arrived.enter()
+    rt.close()
+    assert repr(arrived) == f"<Barrier (runtime closed) {arrived.id:#x}>"
+
+
+def test_a_timer_shows_its_token_and_whether_it_is_pending_fired_or_cancelled():
+    rt = animrt.Runtime()
+    ping = rt.start_timer(0.5, token=42)
+    hide = rt.start_timer(0.5, lambda: None)
+    late = rt.start_timer(5, token=7)
+    never = rt.start_timer(5)
+    assert repr(ping) == f"<Timer token=42 pending {ping.id:#x}>"
+    assert repr(hide) == f"<Timer pending {hide.id:#x}>"  # a callback: no token to show
+    rt.tick(0)
+    rt.tick(1)
+    assert repr(ping) == f"<Timer token=42 fired {ping.id:#x}>"  # before its event is read, too
+    assert repr(hide) == f"<Timer fired {hide.id:#x}>"
+    assert late.cancel()
+    assert repr(late) == f"<Timer token=7 cancelled {late.id:#x}>"
+    assert not ping.cancel()  # it fired: cancelling now is too late, and says so
+    assert repr(ping) == f"<Timer token=42 fired {ping.id:#x}>"
+    rt.close()
+    assert repr(never) == f"<Timer (runtime closed) {never.id:#x}>"  # pending no more: it will never fire
+    assert repr(late) == f"<Timer token=7 cancelled {late.id:#x}>"

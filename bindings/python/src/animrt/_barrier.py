@@ -83,6 +83,20 @@ class Barrier(Object):
         lib.animrt_barrier_count(self._runtime._ptr, self._id, byref(out))
         return out.value
 
+    def __repr__(self) -> str:
+        """``<Barrier count=2 0x…>``: how much work it waits for as of now. It never raises: a destroyed
+        barrier, or one whose runtime is closed, says so instead of a count."""
+        if self._runtime.closed:
+            state = "(runtime closed)"
+        elif self._finalizer is not None and not self._finalizer.alive:
+            state = "(destroyed)"
+        else:
+            try:
+                state = f"count={self.count}"
+            except Exception:  # a stand-in for a barrier the library no longer has
+                state = "(destroyed)"
+        return f"<Barrier {state} {self._id:#x}>"
+
     def destroy(self) -> None:
         """Destroys the barrier (``animrt_barrier_destroy``); pending notifications never run. Idempotent;
         the garbage collector does it once nothing refers to the barrier: ``arrived.destroy()``."""

@@ -102,7 +102,7 @@ class TimerFired:
     """A timer's time came (``ANIMRT_EVENT_TIMER_FIRED``).
 
     A timer started with a callback runs it instead of being reported:
-    ``rt.start_timer(0.5, token=42)`` reports ``TimerFired(time=0.5, timer=<Timer 0x…>, token=42)``.
+    ``rt.start_timer(0.5, token=42)`` reports ``TimerFired(time=0.5, timer=<Timer token=42 fired 0x…>, token=42)``.
     """
     time: float
     timer: Timer

@@ -28,6 +28,7 @@ class Timer(Object):
     _token = 0
     _callback: Optional[Callable[[], object]] = None
     _done = False
+    _cancelled = False
 
     def __init__(self, runtime: Runtime, delay: float, callback: Optional[Callable[[], object]], token: int) -> None:
         delay = check.seconds(delay, "delay")
@@ -70,9 +71,27 @@ class Timer(Object):
             lib.animrt_timer_cancel(self._runtime._ptr, self._id)
         except HandleError:  # it fired at a tick whose events were not handled yet
             return False
+        self._cancelled = True
         return True
 
     @property
     def pending(self) -> bool:
         """True until the timer fires or is cancelled: ``if hide.pending: hide.cancel()``."""
         return not self._done
+
+    def __repr__(self) -> str:
+        """``<Timer token=42 pending 0x…>``: its token (when it reports one) and whether it is pending,
+        fired or cancelled. It never raises, and asks the library nothing."""
+        parts = ["Timer"]
+        if self._token:
+            parts.append(f"token={self._token}")
+        if self._cancelled:
+            parts.append("cancelled")
+        elif self._done:
+            parts.append("fired")
+        elif self._runtime.closed:
+            parts.append("(runtime closed)")  # it never fires now
+        else:
+            parts.append("pending")
+        parts.append(f"{self._id:#x}")
+        return "<" + " ".join(parts) + ">"
