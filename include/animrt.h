@@ -771,7 +771,9 @@ animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
  * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. */
 animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t token, animrt_id *out);
 
-/* Cancels a timer; a cancelled timer never fires. */
+/* Cancels a timer; a cancelled timer never fires. Its handle is stale once
+ * it has fired or been cancelled: cancelling it then gives ANIMRT_E_HANDLE
+ * and changes nothing. */
 animrt_status animrt_timer_cancel(animrt_runtime *rt, animrt_id timer);
 
 /* ===================================================================== */

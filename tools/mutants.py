@@ -417,6 +417,9 @@ MUTANTS = [
            "for h in openTransactions.suffix(1) where transactions.isLive(h.index) {",
            ("swift:AnimationCoreTests.SyncTests",),
            "a nested transaction without a duration ignores the enclosing one's"),
+    Mutant("timer-stale-said-destroyed", "constant", "Sources/AnimationCore/Runtime/Handle.swift",
+           'kind == .timer ? "the timer fired or was cancelled"', 'kind == .timer ? "the \\(kind.name) was destroyed"',
+           ("c",), "cancelling a timer that fired says it was destroyed: no call destroys a timer"),
     # ---- attaching, removing, the tick ------------------------------------
     Mutant("remove-instance-reason", "enum raw value", ATTACH,
            "stop(instance: try instances.index(of: h), reason: .removed)",
@@ -976,6 +979,12 @@ MUTANTS = [
     Mutant("expr-lexer-longest", "swapped operand", "Sources/StateMachines/Expressions/Lexer.swift",
            '["==", "!=", "<=", ">=", "&&", "||", "<", ">",', '["==", "!=", "<", ">", "<=", ">=", "&&", "||",', MACHINES,
            "'<=' lexes as '<' then '=': the longest operator is not matched first"),
+    Mutant("config-none-listed-empty", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
+           "else if d.config.isEmpty {", "else if false {", ("c",),
+           "an unknown config parameter of a machine that has none ends in an empty list: '(parameters: )'"),
+    Mutant("part-names-first-dropped", "off-by-one", "Sources/StateMachines/Host/MachineHost+Parts.swift",
+           "names.prefix(10).joined(", "names.dropFirst().prefix(10).joined(", ("c",),
+           "an unknown part's message leaves the first part out of the ones it lists"),
     # ---- plugins --------------------------------------------------------
     Mutant("plugin-registrar-token-kept", "dropped statement", "Sources/Plugins/Host/PluginHost+Loading.swift",
            "        RegistrarTokens.close(token)\n", "", C,

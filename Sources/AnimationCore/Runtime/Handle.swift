@@ -163,8 +163,9 @@ public final class SlotTable<Element> {
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }
-        // An attached animation is never destroyed by the host: it ends.
-        let gone = kind == .instance ? "it finished and was removed, or was removed or replaced" : "the \(kind.name) was destroyed"
+        // An attached animation is never destroyed by the host: it ends. Nor is a timer: it fires or is cancelled.
+        let gone = kind == .instance ? "it finished and was removed, or was removed or replaced"
+            : kind == .timer ? "the timer fired or was cancelled" : "the \(kind.name) was destroyed"
         return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (\(gone))")
     }
 

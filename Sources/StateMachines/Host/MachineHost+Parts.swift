@@ -74,7 +74,10 @@ extension MachineInstance {
         }
         guard let p = definition.partID(String(base)) else {
             var message = "'\(definition.name)' has no part '\(base)'"
-            if let near = closestMatch(to: String(base), in: definition.parts.map(\.name)) { message += "; did you mean '\(near)'?" }
+            let names = definition.parts.map(\.name)
+            if let near = closestMatch(to: String(base), in: names) { message += "; did you mean '\(near)'?" }
+            else if names.isEmpty { message += "; it has no parts" }
+            else { message += " (parts: \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", …" : ""))" }
             throw AnimrtError(.notFound, message)
         }
         return (p, copy)

@@ -112,6 +112,7 @@ public final class MachineHost {
             guard let i = d.config.firstIndex(where: { $0.name == name }) else {
                 var message = "'\(d.name)' has no config parameter '\(name)'"
                 if let near = closestMatch(to: name, in: d.config.map(\.name)) { message += "; did you mean '\(near)'?" }
+                else if d.config.isEmpty { message += "; it has no config parameters" }
                 else { message += " (parameters: \(d.config.map(\.name).joined(separator: ", ")))" }
                 throw AnimrtError(.notFound, message)
             }

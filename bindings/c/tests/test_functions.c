@@ -1806,7 +1806,9 @@ FN_TEST(animrt_timer_cancel) {
     uint64_t t[4];
     CHECK(tokens(rt, t, 4) == 1 && t[0] == 1);
     CHECK_STATUS(animrt_timer_cancel(rt, drop), ANIMRT_E_HANDLE);  /* cancelled already */
+    CHECK_MESSAGE("is stale (the timer fired or was cancelled)");
     CHECK_STATUS(animrt_timer_cancel(rt, keep), ANIMRT_E_HANDLE);  /* fired already */
+    CHECK_MESSAGE("is stale (the timer fired or was cancelled)");
     CHECK_STATUS(animrt_timer_cancel(rt, layer), ANIMRT_E_HANDLE);
     animrt_runtime_destroy(rt);
 }

@@ -332,11 +332,16 @@ TEST(bad_sends) {
     animrt_id part = 5;
     CHECK_STATUS(animrt_machine_part(rt, m, "rng", &part), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'ring'");
+    /* Nothing near: the message names the parts there are. */
+    CHECK_STATUS(animrt_machine_part(rt, m, "spinner", &part), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'card' has no part 'spinner' (parts: ring)") == 0);
     CHECK(part == 5);
     /* Creation errors create nothing. */
     animrt_id other = 3;
     CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"jiter\": 0.1}}", &other), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'jitter'");
+    CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"width\": 200}}", &other), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'card' has no config parameter 'width' (parameters: jitter)") == 0);
     CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"jitter\": 2}}", &other), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"confg\": {}}", &other), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"locale\": \"zh\"}", &other), ANIMRT_E_NOT_FOUND);
@@ -344,6 +349,17 @@ TEST(bad_sends) {
     CHECK_STATUS(animrt_machine_create(rt, def, m, NULL, &other), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_machine_create(rt, m, 0, NULL, &other), ANIMRT_E_HANDLE);
     CHECK(other == 3);
+    /* A definition with no parts and no config says so, rather than listing nothing. */
+    animrt_id toggle = 0, bare = 0;
+    CHECK_OK(animrt_definition_load(rt, "{\"name\": \"toggle\", \"events\": {\"tap\": {}}, \"initial\": \"off\","
+                                        " \"states\": {\"off\": {\"on\": {\"tap\": \"on\"}}, \"on\": {}}}", &toggle));
+    CHECK_STATUS(animrt_machine_create(rt, toggle, 0, "{\"config\": {\"width\": 200}}", &other), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'toggle' has no config parameter 'width'; it has no config parameters") == 0);
+    CHECK(other == 3);
+    CHECK_OK(animrt_machine_create(rt, toggle, 0, NULL, &bare));
+    CHECK_STATUS(animrt_machine_part(rt, bare, "ring", &part), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'toggle' has no part 'ring'; it has no parts") == 0);
+    CHECK(part == 5);
     animrt_runtime_destroy(rt);
 }
 

@@ -275,7 +275,8 @@ def test_a_failing_machine_call_names_the_definition():
         assert e.value.message == "machine 'networkButton': 'arc[99]': part 'arc' has 2 copies (0 to 1)"
         with pytest.raises(animrt.NotFoundError) as e:  # named by the library already: not twice
             button.part("nope")
-        assert e.value.message == "'networkButton' has no part 'nope'"
+        assert e.value.message == ("'networkButton' has no part 'nope' "
+                                   "(parts: button, border, title, ring, arc, dot, checkMark, cross)")
         with pytest.raises(animrt.RangeError) as e:
             rt.machine(button.definition, config={"width": -5})
         assert e.value.message == "machine 'networkButton': config.width: 'width' is -5; the minimum is 1"
