@@ -870,6 +870,12 @@ MUTANTS = [
     Mutant("py-barrier-repr-count-fixed", "constant", "bindings/python/src/animrt/_barrier.py",
            'state = f"count={self.count}"', 'state = "count=0"', PY,
            "a barrier prints count=0 while animations still count toward it"),
+    Mutant("py-on-finish-arity-unchecked", "dropped statement", "bindings/python/src/animrt/_layer.py",
+           '            check.arity(on_finish, 1, "on_finish", "one argument, finished (a bool)")\n', "", PY,
+           "an on_finish callable taking no argument is accepted, and raises TypeError at the tick the animation stops"),
+    Mutant("py-callback-arity-unchecked", "dropped statement", "bindings/python/src/animrt/_arguments.py",
+           '        arity(value, 0, name, "no arguments")\n', "", PY,
+           "a timer callback or on_complete that needs an argument is accepted, and raises TypeError at a later tick"),
     # ---- the state-machine engine (run to completion, SCXML) -------------
     Mutant("engine-guarded-out-unsaid", "changed constant", INTERPRETER,
            "guardedOut = true", "guardedOut = false", MACHINES,

@@ -31,6 +31,14 @@ def frozen(array):
     return array
 
 
+def done():
+    """A completion written without the `finished` argument on_finish passes."""
+
+
+def on_done(finished):
+    """An on_finish callable handed where a completion taking nothing goes."""
+
+
 # (what the program does, the exception, the exact message)
 CASES = [
     ("fill_mode misspelt", lambda rt, L, s, r: rt.basic("opacity", to=1, fill_mode="forward"), animrt.EnumError,
@@ -148,6 +156,21 @@ CASES = [
      "did you mean 'color'?"),
     ("an on_event handler that is not callable", lambda rt, L, s, r: rt.on_event("print"), animrt.ArgumentTypeError,
      "handler is 'print' (a str); it must be a callable taking an event, or None"),
+    # A callable that could never be called as it will be is refused where it is handed over, not at a later tick.
+    ("on_finish taking no argument", lambda rt, L, s, r: L.add_animation(s, key="in", on_finish=done),
+     animrt.ArgumentTypeError, "on_finish is called with one argument, finished (a bool); done() cannot be called so "
+     "(too many positional arguments)"),
+    ("an on_event handler taking no argument", lambda rt, L, s, r: rt.on_event(done), animrt.ArgumentTypeError,
+     "handler is called with one argument, the event; done() cannot be called so (too many positional arguments)"),
+    ("a notify completion taking an argument", lambda rt, L, s, r: rt.barrier().notify(on_done),
+     animrt.ArgumentTypeError, "completion is called with no arguments; on_done(finished) cannot be called so "
+     "(missing a required argument: 'finished')"),
+    ("a timer callback taking an argument", lambda rt, L, s, r: rt.start_timer(0.5, on_done), animrt.ArgumentTypeError,
+     "callback is called with no arguments; on_done(finished) cannot be called so "
+     "(missing a required argument: 'finished')"),
+    ("on_complete taking an argument", lambda rt, L, s, r: rt.transaction(on_complete=on_done),
+     animrt.ArgumentTypeError, "on_complete is called with no arguments; on_done(finished) cannot be called so "
+     "(missing a required argument: 'finished')"),
 ]
 
 
@@ -333,3 +356,27 @@ def test_a_snapshot_restored_with_another_definition_is_refused_by_name():
                                    "rt.definition(named='networkButton')")
         assert len(rt._machines) == 1  # nothing restored
         assert rt.restore(saved, button).state == "ready"
+
+
+def test_a_refused_callable_leaves_nothing_behind():
+    """Refused where it is handed over, a callable of the wrong shape registers nothing: the ticks that
+    follow run nothing and report nothing of it, and callables of any shape that can be called so pass."""
+    with animrt.Runtime() as rt:
+        toast = rt.layer()
+        arrived = rt.barrier()
+        for refused in (lambda: toast.add_animation(rt.basic("opacity", to=0, duration=0.1), key="out", on_finish=done),
+                        lambda: arrived.notify(on_done), lambda: rt.start_timer(0.1, on_done),
+                        lambda: rt.on_event(done)):
+            with pytest.raises(animrt.ArgumentTypeError):
+                refused()
+        assert toast.animation_keys() == [] and arrived.count == 0
+        rt.tick(0)
+        rt.tick(1)
+        assert rt.events() == []  # no animation, no notification, no timer; events still come back here
+        ran = []
+        toast.add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda *flags: ran.append(flags))
+        arrived.notify(lambda extra=1: ran.append(extra))
+        rt.start_timer(0.1, lambda: ran.append("timer"))
+        rt.tick(1.05)
+        rt.tick(1.5)
+        assert sorted(map(str, ran)) == ["(True,)", "1", "timer"]

@@ -8,6 +8,7 @@ an unhelpful error (a string where a number goes, an unknown option name).
 from __future__ import annotations
 
 import difflib
+import inspect
 import numbers
 from enum import IntEnum
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Type, TypeVar
@@ -114,8 +115,25 @@ def text(value: object, name: str) -> str:
 def callback(value: object, name: str) -> Callable[[], object]:
     """A callable taking no arguments."""
     if callable(value):
+        arity(value, 0, name, "no arguments")
         return value
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a callable taking no arguments")
+
+
+def arity(fn: Callable[..., Any], count: int, name: str, arguments: str) -> None:
+    """Refuses, where it is handed over, a callable that could never be called with `count` positional
+    arguments (described as `arguments`), rather than letting it fail at a later tick, far from the
+    mistake. A callable whose signature Python cannot tell (some builtins) is let through."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*([None] * count))
+    except TypeError as e:
+        label = getattr(fn, "__qualname__", None) or type(fn).__name__
+        raise ArgumentTypeError(f"{name} is called with {arguments}; {label}{signature} cannot be called so ({e})") \
+            from None
 
 
 def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E:

@@ -63,6 +63,7 @@ class Barrier(Object):
         """
         rt = self._runtime
         if callable(completion):
+            check.arity(completion, 0, "completion", "no arguments")
             token = rt._callable_token()
             rt._notifications[token] = (self, completion)
             try:

@@ -282,6 +282,8 @@ class Layer(Strict, Object):
         if on_finish is not None and not callable(on_finish):
             raise ArgumentTypeError(f"on_finish is {check.describe(on_finish)}; it must be a callable taking "
                                     "one argument, finished (a bool), or None")
+        if on_finish is not None:
+            check.arity(on_finish, 1, "on_finish", "one argument, finished (a bool)")
         rt = self._runtime
         out = c_uint64()
         lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else check.text(key, "key").encode(),

@@ -273,6 +273,8 @@ class Runtime:
         if handler is not None and not callable(handler):
             raise ArgumentTypeError(f"handler is {check.describe(handler)}; it must be a callable taking an "
                                     "event, or None")
+        if handler is not None:
+            check.arity(handler, 1, "handler", "one argument, the event")
         self._handler = handler
         self._on_destroy.clear()
         if handler is not None or self._finishing:
