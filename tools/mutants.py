@@ -876,6 +876,9 @@ MUTANTS = [
     Mutant("py-callback-arity-unchecked", "dropped statement", "bindings/python/src/animrt/_arguments.py",
            '        arity(value, 0, name, "no arguments")\n', "", PY,
            "a timer callback or on_complete that needs an argument is accepted, and raises TypeError at a later tick"),
+    Mutant("py-layer-repr-destroyed-unsaid", "dropped statement", "bindings/python/src/animrt/_layer.py",
+           'else "(destroyed) " if self._destroyed else ""', 'else ""', PY,
+           "a destroyed layer prints as a live one, though every call on it raises"),
     # ---- the state-machine engine (run to completion, SCXML) -------------
     Mutant("engine-guarded-out-unsaid", "changed constant", INTERPRETER,
            "guardedOut = true", "guardedOut = false", MACHINES,

@@ -58,8 +58,9 @@ def test_events_print_like_the_objects_reprs(rt):
                               f"{attached.id:#x}>") and repr(attached) in text
     assert str(toast.id) not in text  # no decimal handles
     # The library's messages print handles the same way.
+    printed = repr(toast)[len("<Layer "):-1]
     toast.destroy()
-    with pytest.raises(animrt.HandleError, match=repr(toast)[len("<Layer "):-1]):
+    with pytest.raises(animrt.HandleError, match=f"layer handle {printed} is stale"):
         toast.value("opacity")
 
 

@@ -172,3 +172,14 @@ def test_a_timer_shows_its_token_and_whether_it_is_pending_fired_or_cancelled():
     rt.close()
     assert repr(never) == f"<Timer (runtime closed) {never.id:#x}>"  # pending no more: it will never fire
     assert repr(late) == f"<Timer token=7 cancelled {late.id:#x}>"
+
+
+def test_a_layer_says_when_calls_on_it_would_raise():
+    rt = animrt.Runtime()
+    toast, badge = rt.layer(), rt.layer()
+    assert repr(toast) == f"<Layer {toast.id:#x}>"
+    toast.destroy()
+    assert repr(toast) == f"<Layer (destroyed) {toast.id:#x}>"
+    assert repr(badge) == f"<Layer {badge.id:#x}>"
+    rt.close()
+    assert repr(badge) == f"<Layer (runtime closed) {badge.id:#x}>"

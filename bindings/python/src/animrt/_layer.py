@@ -52,6 +52,14 @@ class Layer(Strict, Object):
         lib.animrt_layer_create(runtime._ptr, _parent_id(parent), byref(out))
         super().__init__(runtime, out.value, owned=False)
 
+    def __repr__(self) -> str:
+        """``<Layer 0x…>``, or ``<Layer (destroyed) 0x…>`` once :meth:`destroy` has run on it and
+        ``<Layer (runtime closed) 0x…>`` once its runtime is closed, when calls on it raise. It asks
+        the library nothing (events print their layers): a machine's part destroyed with its
+        machine prints as before."""
+        state = "(runtime closed) " if self._runtime.closed else "(destroyed) " if self._destroyed else ""
+        return f"<Layer {state}{self._id:#x}>"
+
     def _hint(self, name: str) -> str:
         try:
             self._runtime._keypath(name)
