@@ -36,7 +36,7 @@ extension Runtime {
     private func describedIndex(_ h: Handle) throws(AnimrtError) -> Int {
         if h.kindBits == HandleKind.instance.rawValue {
             _ = try instances.index(of: h)
-            throw AnimrtError(.handle, "\(h) is an attached animation: the attached copy is read-only (Core Animation leaves changes to it undefined); change a description and add it again")
+            throw AnimrtError(.handle, "\(h) is read-only: it is the copy a layer holds (Core Animation leaves changes to it undefined); change a description and add it again")
         }
         return try definitions.index(of: h)
     }

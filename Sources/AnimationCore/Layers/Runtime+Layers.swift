@@ -53,7 +53,10 @@ extension Runtime {
             p = Int32(try layers.index(of: parent))
             var a = p
             while a >= 0 {
-                if a == Int32(i) { throw AnimrtError(.invalidArgument, "\(parent) is \(layer) or inside it; a layer cannot be its own ancestor") }
+                if a == Int32(i) {
+                    throw AnimrtError(.invalidArgument, a == p ? "\(layer) cannot be its own parent"
+                                                               : "\(parent) is inside \(layer); a layer cannot be its own ancestor")
+                }
                 a = layers[Int(a)].parent
             }
         }

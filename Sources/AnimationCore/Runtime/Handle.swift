@@ -159,6 +159,9 @@ public final class SlotTable<Element> {
             if kind == .animation && h.kindBits == HandleKind.instance.rawValue {
                 return AnimrtError(.handle, "handle \(h.hex) names an attached animation (the copy a layer holds), not a description: it is not destroyed or changed, it is removed from its layer (animrt_layer_remove_animation)")
             }
+            if kind == .instance && h.kindBits == HandleKind.animation.rawValue {
+                return AnimrtError(.handle, "handle \(h.hex) names an animation description, not an attached animation: use the handle animrt_layer_add_animation gave for the copy it attached")
+            }
             let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }

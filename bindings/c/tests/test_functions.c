@@ -484,7 +484,10 @@ FN_TEST(animrt_layer_set_parent) {
     animrt_runtime_tick(rt, 3);
     CHECK(presentation(rt, b, "opacity") == 0.5);
     CHECK_STATUS(animrt_layer_set_parent(rt, a, b), ANIMRT_E_INVALID);  /* a cycle */
+    CHECK_MESSAGE(" is inside layer ");
+    CHECK_MESSAGE("; a layer cannot be its own ancestor");
     CHECK_STATUS(animrt_layer_set_parent(rt, a, a), ANIMRT_E_INVALID);
+    CHECK_MESSAGE(" cannot be its own parent");
     CHECK_STATUS(animrt_layer_set_parent(rt, a, 999), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_set_parent(rt, 0, a), ANIMRT_E_HANDLE);
     animrt_runtime_tick(rt, 4);

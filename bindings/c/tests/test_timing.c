@@ -157,6 +157,12 @@ TEST(computed_timing) {
     CHECK(c.phase == ANIMRT_PHASE_ACTIVE && c.in_effect == 1);
     CHECK(c.local_time == 1.75 && c.active_time == 1.25 && c.current_iteration == 1 && c.progress == 0.75);
     CHECK_STATUS(animrt_animation_get_computed_timing(rt, a, &c), ANIMRT_E_HANDLE);  /* a description */
+    CHECK_MESSAGE("names an animation description, not an attached animation: use the handle "
+                  "animrt_layer_add_animation gave");
+    /* And the other way round: a setter given the attached copy says it is read-only, once. */
+    CHECK_STATUS(animrt_animation_set_timing(rt, inst, ANIMRT_TIMING_SPEED, 2), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE(" is read-only: it is the copy a layer holds");
+    CHECK(strstr(animrt_last_error_message(), "is an attached animation") == NULL);
     CHECK_STATUS(animrt_animation_get_computed_timing(rt, inst, NULL), ANIMRT_E_NULL);
     animrt_runtime_destroy(rt);
 }
