@@ -1003,6 +1003,9 @@ MUTANTS = [
     Mutant("part-names-first-dropped", "off-by-one", "Sources/StateMachines/Host/MachineHost+Parts.swift",
            "names.prefix(10).joined(", "names.dropFirst().prefix(10).joined(", ("c",),
            "an unknown part's message leaves the first part out of the ones it lists"),
+    Mutant("after-map-form-unexplained", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+States.swift",
+           "members.keys.allSatisfy({ Double($0) != nil })", "members.keys.allSatisfy({ _ in false })", ("c",),
+           "after: {\"2\": \"b\"} (XState's map from delays to targets) is refused as an unknown key '2', not shown the form"),
     # ---- plugins --------------------------------------------------------
     Mutant("plugin-registrar-token-kept", "dropped statement", "Sources/Plugins/Host/PluginHost+Loading.swift",
            "        RegistrarTokens.close(token)\n", "", C,

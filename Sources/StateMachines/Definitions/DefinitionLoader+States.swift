@@ -185,6 +185,11 @@ extension DefinitionLoader {
         if let a = o["after"] {
             let s = scope(event: nil, note: "an 'after' transition is taken when its timer fires; no event carries a payload")
             for (i, entry) in a.list().enumerated() {
+                // XState writes `after: {1000: "idle"}` (milliseconds to targets): say what this format wants.
+                if case .object(let members) = entry.value, let first = members.keys.sorted().first,
+                   members.keys.allSatisfy({ Double($0) != nil }) {
+                    throw entry.error(.invalidArgument, "an 'after' timer is an object {\"delay\": seconds, \"target\": state} (a list of them for several), not a map from delays to targets: write [{\"delay\": \(first), \"target\": …}], the delay in seconds")
+                }
                 let eo = try entry.object(allowed: DefinitionKeys.after, required: ["delay"])
                 let delay = try delayExpression(eo["delay"]!, scope: s)
                 let timer = try eo["name"].map { (n: JSONNode) throws(AnimrtError) in timerIDs[try n.string()]! }

@@ -155,6 +155,11 @@ TEST(load_errors) {
     CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"context\": {\"n\": {\"type\": \"number\", \"initial\": 0}}, \"events\": {\"go\": {}},"
                                             " \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"context.n + 'x'\"}}}}}", &def), ANIMRT_E_KIND);
     CHECK_MESSAGE("states.a.on.go.guard: column 13");
+    /* XState's form of `after`, a map from delays to targets, gets the form this format takes. */
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"initial\": \"a\", \"states\": {\"a\": {\"after\": {\"2\": \"b\"}},"
+                                            " \"b\": {}}}", &def), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("states.a.after: an 'after' timer is an object {\"delay\": seconds, \"target\": state} (a list of them for "
+                  "several), not a map from delays to targets: write [{\"delay\": 2, \"target\": …}], the delay in seconds");
     CHECK_STATUS(animrt_definition_load(rt, "{\"name\": ", &def), ANIMRT_E_INVALID);
     CHECK_MESSAGE("malformed");
     CHECK_STATUS(animrt_definition_load(rt, NULL, &def), ANIMRT_E_NULL);
