@@ -100,6 +100,24 @@ TEST(load_and_names) {
     CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 1, buf, 4, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 8);
     CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 3, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("state id 3 is out of range (0 to 2)");
+    /* A kind the definition has none of: said so, not as a range "0 to -1". */
+    animrt_id bare = 0;
+    CHECK_OK(animrt_definition_load(rt, "{\"name\": \"bare\", \"initial\": \"a\", \"states\": {\"a\": {}}}", &bare));
+    CHECK_OK(animrt_definition_count(rt, bare, ANIMRT_NAME_REQUEST, &n));
+    CHECK(n == 0);
+    strcpy(buf, "untouched");
+    needed = 99;
+    CHECK_STATUS(animrt_definition_name(rt, bare, ANIMRT_NAME_REQUEST, 0, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("request id 0 is out of range: the definition has no requests");
+    CHECK(strstr(animrt_last_error_message(), "-1") == NULL);
+    CHECK(strcmp(buf, "untouched") == 0 && needed == 99);
+    CHECK_STATUS(animrt_definition_name(rt, bare, ANIMRT_NAME_CONFIG, 0, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("config parameter id 0 is out of range: the definition has no config parameters");
+    n = 5;
+    CHECK_STATUS(animrt_definition_field_count(rt, bare, ANIMRT_NAME_EMIT, 0, &n), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("emitted event id 0 is out of range: the definition has no emitted events");
+    CHECK(n == 5);
     int32_t id = 77;
     CHECK_STATUS(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "apear", &id), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'appear'");
@@ -127,6 +145,7 @@ TEST(load_and_names) {
     CHECK(n == 0);
     CHECK_STATUS(animrt_definition_field_name(rt, def, ANIMRT_NAME_EMIT, 0, 1, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_EVENT, 4, &n), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("event id 4 is out of range (0 to 3)");
     CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_PART, 0, &n), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_definition_field_count(rt, def, (animrt_name_kind)42, 0, &n), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_definition_field_count(rt, def, ANIMRT_NAME_EMIT, 0, NULL), ANIMRT_E_NULL);
