@@ -34,7 +34,10 @@ public func animrt_trace_stop(_ rt: OpaquePointer!) -> animrt_status {
 @c @implementation
 public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ calls: UnsafeMutablePointer<Int>!) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
-    var lines: [Substring] = []
+    // The lines that hold something, with their numbers in the file: a blank
+    // line is passed over, but it counts, so that a message names the line
+    // an editor shows.
+    var lines: [(number: Int, text: Substring)] = []
     var tag: UInt16 = 0
     // Read and check the file, and that the runtime is fresh, under the lock …
     let opened = RuntimeBox.with(rt) { box in
@@ -42,8 +45,9 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             let path = try string(path, "path")
             let data = try FileContents.read(path, what: "the trace", limit: nil)
             guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
-            lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-            guard let first = lines.first, JSONSyntax.firstTooDeep(in: Array(first.utf8), limit: Replay.maxDepth) == nil, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { !$0.element.isEmpty }.map { (number: $0.offset + 1, text: $0.element) }
+            guard let first = lines.first?.text, JSONSyntax.firstTooDeep(in: Array(first.utf8), limit: Replay.maxDepth) == nil, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
                   header.animrt == "trace", header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")
             }
@@ -59,8 +63,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     let decoder = JSONDecoder()
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     var replayed = 0
-    for (n, text) in lines.enumerated().dropFirst() {
-        let lineNumber = n + 1
+    for (lineNumber, text) in lines.dropFirst() {
         // The decoder recurses once per level: a recorded line nests a few
         // levels, so an edited one that nests deeper is refused before it.
         if let p = JSONSyntax.firstTooDeep(in: Array(text.utf8), limit: Replay.maxDepth) {

@@ -225,8 +225,61 @@ TEST(divergence_is_named) {
     animrt_runtime_destroy(b);
 }
 
+/* Rewrites `path` with a blank line after each line, and `extra` more at its end. */
+static int double_space(const char *path, int extra) {
+    char *text = slurp(path);
+    if (!text) return 0;
+    FILE *f = fopen(path, "wb");
+    for (const char *p = text; *p; p++) {
+        fputc(*p, f);
+        if (*p == '\n') fputc('\n', f);
+    }
+    for (int i = 0; i < extra; i++) fputc('\n', f);
+    fclose(f);
+    free(text);
+    return 1;
+}
+
+/* Blank lines (a trace pasted into a report, edited by hand) are passed
+ * over, but counted: a message names the line as the file numbers it. */
+TEST(blank_lines_are_counted) {
+    const char *trace = "/tmp/animrt-blank-lines.trace";
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, trace));
+    animrt_id layer, anim;
+    double to = 1;
+    animrt_layer_create(a, 0, &layer);                                      /* line 2, then 3 */
+    animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim);   /* line 3, then 5 */
+    animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1);                 /* line 4, then 7 */
+    animrt_layer_add_animation(a, layer, anim, "fade", 0, NULL);            /* line 5, then 9 */
+    animrt_runtime_tick(a, 0);                                              /* line 6, then 11 */
+    animrt_runtime_destroy(a);
+    CHECK(double_space(trace, 3));
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 5);
+    animrt_runtime_destroy(b);
+    CHECK(edit_line(trace, 5, "\"opacity\"", "\"opacty\""));
+    b = rt_new();
+    CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_STATE);
+    CHECK_MESSAGE("diverges at trace line 5: animrt_animation_create succeeded when recorded and now fails");
+    CHECK(calls == 1);
+    animrt_runtime_destroy(b);
+    /* A line that is not a call, after the blank ones, by its own number. */
+    CHECK(edit_line(trace, 9, "\"call\"", "\"cal\""));
+    CHECK(edit_line(trace, 5, "\"opacty\"", "\"opacity\""));
+    b = rt_new();
+    CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 9 is not a recorded call");
+    CHECK(calls == 3);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
+    RUN(blank_lines_are_counted);
     return check_report();
 }
