@@ -776,6 +776,12 @@ animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t toke
  * and changes nothing. */
 animrt_status animrt_timer_cancel(animrt_runtime *rt, animrt_id timer);
 
+/* Whether a timer is still to fire: *out is 1 until it fires (at the tick
+ * that fires it, before its ANIMRT_EVENT_TIMER_FIRED is polled, and also
+ * when a full queue lost that event) or is cancelled, then 0. A handle that
+ * is not one of this runtime's timers: ANIMRT_E_HANDLE. */
+animrt_status animrt_timer_pending(animrt_runtime *rt, animrt_id timer, int *out);
+
 /* ===================================================================== */
 /* Tagged values                                                         */
 /* ===================================================================== */

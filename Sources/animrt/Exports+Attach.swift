@@ -189,3 +189,11 @@ public func animrt_timer_start(_ rt: OpaquePointer!, _ delay: Double, _ token: U
 public func animrt_timer_cancel(_ rt: OpaquePointer!, _ timer: animrt_id) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_timer_cancel", [.handle(timer)])) { r throws(AnimrtError) in try r.cancelTimer(Handle(raw: timer)) }
 }
+
+@c @implementation
+public func animrt_timer_pending(_ rt: OpaquePointer!, _ timer: animrt_id, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = try r.isTimerPending(Handle(raw: timer)) ? 1 : 0
+    }
+}

@@ -182,6 +182,15 @@ public final class SlotTable<Element> {
             &+ UInt64(raw.load(fromByteOffset: MemoryLayout<Element>.size - 1, as: UInt8.self))
     }
 
+    /// Whether `h`, a handle of this table, still names its object (false
+    /// once it was destroyed, fired or removed); a `.handle` error for a
+    /// handle the table never gave out (0, another kind, another runtime,
+    /// a slot that was never used).
+    public func isLive(_ h: Handle) throws(AnimrtError) -> Bool {
+        guard h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && h.index < slots else { throw explain(h) }
+        return meta[h.index] == SlotTable.liveBit | h.generation
+    }
+
     @inlinable @inline(__always)
     public func isLive(_ i: Int) -> Bool { i >= 0 && i < slots && meta[i] & SlotTable.liveBit != 0 }
 

@@ -63,6 +63,11 @@ extension Runtime {
         if timerQueue.count > 2 * timers.count + 64 { timerQueue.compact { (try? timers.index(of: $0)) != nil } }
     }
 
+    /// Whether timer `h` is still to fire: false once it has fired (its
+    /// record goes when it fires, before its event is delivered or lost to
+    /// a full queue) or was cancelled.
+    public func isTimerPending(_ h: Handle) throws(AnimrtError) -> Bool { try timers.isLive(h) }
+
     /// Timers one tick fires at most. Measured from their firing timer's
     /// due time, timers that start one another (a machine's `after` loop)
     /// would otherwise replay every step since a stalled frame in one tick,

@@ -1816,6 +1816,57 @@ FN_TEST(animrt_timer_cancel) {
     animrt_runtime_destroy(rt);
 }
 
+FN_TEST(animrt_timer_pending) {
+    /* A queue of two: one event and the overflow notice. */
+    animrt_runtime *rt = NULL, *other = rt_new();
+    CHECK_OK(animrt_runtime_create(2, &rt));
+    animrt_id soon = 0, lost = 0, third = 0, late = 0, dropped = 0, reused[4] = {0}, foreign = 0, layer = new_layer(rt, 0);
+    animrt_timer_start(rt, 0.5, 1, &soon);
+    animrt_timer_start(rt, 0.5, 2, &lost);
+    animrt_timer_start(rt, 0.5, 3, &third);
+    animrt_timer_start(rt, 2, 4, &late);
+    animrt_timer_start(rt, 1, 5, &dropped);
+    animrt_timer_start(other, 1, 6, &foreign);
+    int out = 7;
+    CHECK_OK(animrt_timer_pending(rt, soon, &out));
+    CHECK(out == 1);
+    CHECK_OK(animrt_timer_cancel(rt, dropped));
+    CHECK_OK(animrt_timer_pending(rt, dropped, &out));
+    CHECK(out == 0);
+    animrt_runtime_tick(rt, 0.5);
+    /* Fired at this tick: not pending before the events are polled, nor once a full queue lost them. */
+    CHECK_OK(animrt_timer_pending(rt, soon, &out));
+    CHECK(out == 0);
+    CHECK_OK(animrt_timer_pending(rt, lost, &out));
+    CHECK(out == 0);
+    CHECK_OK(animrt_timer_pending(rt, late, &out));
+    CHECK(out == 1);
+    animrt_event ev[4];
+    CHECK(drain(rt, ev, 4) == 2 && ev[0].token == 1 && ev[1].type == ANIMRT_EVENT_OVERFLOW && ev[1].token == 2);
+    /* New timers in the four slots freed: the old handles still read 0, the new ones 1. */
+    animrt_id old[4] = {soon, lost, third, dropped};
+    for (int i = 0; i < 4; i++) animrt_timer_start(rt, 1, 7, &reused[i]);
+    for (int i = 0; i < 4; i++) {
+        CHECK(((reused[i] ^ late) & 0xFFFFFF) != 0); /* not the slot of the timer still pending */
+        CHECK_OK(animrt_timer_pending(rt, old[i], &out));
+        CHECK(out == 0);
+        CHECK_OK(animrt_timer_pending(rt, reused[i], &out));
+        CHECK(out == 1);
+    }
+    out = 7;
+    CHECK_STATUS(animrt_timer_pending(rt, layer, &out), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("names a layer, not a timer");
+    CHECK_STATUS(animrt_timer_pending(rt, foreign, &out), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("belongs to another runtime");
+    CHECK_STATUS(animrt_timer_pending(rt, 0, &out), ANIMRT_E_HANDLE);
+    CHECK_STATUS(animrt_timer_pending(rt, late + 5, &out), ANIMRT_E_HANDLE); /* a slot never used */
+    CHECK_STATUS(animrt_timer_pending(rt, late, NULL), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_timer_pending(NULL, late, &out), ANIMRT_E_NULL);
+    CHECK(out == 7);
+    animrt_runtime_destroy(other);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- events and timing functions ---------------------------------------- */
 
 FN_TEST(animrt_event_poll) {
@@ -2294,6 +2345,7 @@ int main(void) {
     RUN_FN(animrt_transaction_current);
     RUN_FN(animrt_timer_start);
     RUN_FN(animrt_timer_cancel);
+    RUN_FN(animrt_timer_pending);
     RUN_FN(animrt_event_poll);
     RUN_FN(animrt_event_set_callback);
     RUN_FN(animrt_timing_function_evaluate);

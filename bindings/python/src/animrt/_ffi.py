@@ -155,6 +155,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_transaction_current": (status, [runtime_p, POINTER(id_t)]),
     "animrt_timer_start": (status, [runtime_p, c_double, c_uint64, POINTER(id_t)]),
     "animrt_timer_cancel": (status, [runtime_p, id_t]),
+    "animrt_timer_pending": (status, [runtime_p, id_t, POINTER(c_int)]),
     "animrt_event_poll": (status, [runtime_p, POINTER(Event), c_size_t, POINTER(c_size_t)]),
     "animrt_event_set_callback": (status, [runtime_p, EVENT_FN, c_void_p]),
     "animrt_timing_function_evaluate": (status, [runtime_p, c_char_p, c_double, POINTER(c_double)]),
