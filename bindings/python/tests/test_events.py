@@ -359,6 +359,41 @@ def test_a_token_timer_that_fired_is_no_longer_pending_before_its_event_is_read(
     assert fired.timer is ping and fired.token == 42
 
 
+def test_a_timer_whose_event_was_lost_is_not_pending():
+    # pending is the library's (animrt_timer_pending), not whether the binding saw a TimerFired
+    with animrt.Runtime(event_capacity=2) as rt:
+        for i in range(3):
+            rt.start_timer(0, token=i)
+        late = rt.start_timer(0, token=9)
+        later = rt.start_timer(1, token=10)
+        assert late.pending and later.pending
+        rt.tick(0)
+        assert not late.pending and later.pending
+        events = rt.events()
+        assert [type(e) for e in events] == [TimerFired, Overflow] and events[1].lost == 3
+        assert not late.pending and late.cancel() is False
+        rt.tick(1)
+        assert not later.pending and [e.token for e in rt.events()] == [10]
+    assert not later.pending  # closed: nothing fires
+
+
+def test_the_callable_of_a_timer_whose_event_was_lost_runs_once_in_due_order():
+    with animrt.Runtime(event_capacity=2) as rt:
+        ran = []
+        for i in range(3):
+            rt.start_timer(0.1, token=i)
+        b = rt.start_timer(0.5, lambda: ran.append(("b", rt.time)))
+        a = rt.start_timer(0.25, lambda: ran.append(("a", rt.time)))
+        c = rt.start_timer(5, lambda: ran.append(("c", rt.time)))
+        rt.tick(1)  # the queue holds the first TimerFired: a's and b's are lost
+        assert ran == [("a", 1.0), ("b", 1.0)]
+        assert not a.pending and not b.pending and c.pending and list(rt._timers.values()) == [c]
+        events = rt.events()
+        assert [type(e) for e in events] == [TimerFired, Overflow] and events[1].lost == 4
+        rt.tick(5)
+        assert ran[2:] == [("c", 5.0)] and rt._timers == {}
+
+
 def test_cancel_of_a_timer_whose_event_was_lost_says_false():
     # the queue overflowed and lost the TimerFired: the library still knows it fired
     with animrt.Runtime(event_capacity=2) as rt:

@@ -165,8 +165,11 @@ def test_without_on_finish_nothing_waits_at_close():
 # -- when the library's event queue overflows -------------------------------------------------
 # A full queue counts the events it cannot hold and reports them as one Overflow: a lost
 # AnimationStopped must not lose its on_finish. It is still called once, at the tick whose events
-# overflowed, just before the Overflow event; with False, as whether the animation reached its end
-# was in the event that was lost.
+# overflowed, just before the Overflow event. With True when the binding can tell that the
+# animation finished: it is still attached (not removed on completion) and has played to its end,
+# and nothing else stops an animation and leaves it attached. With False when the library no longer
+# holds it: it finished and was removed on completion, or it was removed, replaced or its layer
+# destroyed, and which of these it was is in the event that was lost.
 
 def _flood(rt, n, duration):
     """n animations on layers of their own (bulk-added: no Python object each), all stopping together."""
@@ -203,6 +206,38 @@ def test_an_overflow_leaves_the_callables_of_animations_still_running_alone():
         assert calls == [True] and [e.finished for e in rt.events()] == [True]
 
 
+def test_a_lost_stop_of_an_animation_left_attached_at_its_end_says_finished():
+    with animrt.Runtime(event_capacity=16) as rt:
+        calls = []
+        _flood(rt, 40, 0.1)
+        # played backwards (speed -1), from its end: it reaches its start at 0.1. Its stops come
+        # before the batch's: more of them, so that the one watched below is lost too.
+        backwards = rt.basic("opacity", from_=1, to=0, duration=0.1, speed=-1, fill_mode="both",
+                             removed_on_completion=False)
+        for _ in range(20):
+            rt.layer().add_animation(backwards)
+        ahead = rt.layer()
+        kept = ahead.add_animation(rt.basic("opacity", to=0, duration=0.1, fill_mode="forwards",
+                                            removed_on_completion=False), key="kept",
+                                   on_finish=lambda f: calls.append(("kept", f)))
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1),
+                                 on_finish=lambda f: calls.append(("gone", f)))
+        back = rt.layer().add_animation(backwards, on_finish=lambda f: calls.append(("back", f)))
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=5, removed_on_completion=False),
+                                 on_finish=lambda f: calls.append(("running", f)))
+        rt.tick(0)
+        assert calls == []
+        rt.tick(0.1)
+        assert calls == [("kept", True), ("gone", False), ("back", True)]
+        assert isinstance(rt.events()[-1], Overflow)
+        # the binding read them, it did not guess: still attached, where they ended
+        assert ahead.animation("kept") is kept and ahead.presentation("opacity") == 0.0
+        assert back.computed_timing().phase is animrt.Phase.BEFORE
+        assert len(rt._finishing) == 1  # the one still running
+        rt.tick(5)
+        assert calls[3:] == [("running", True)]
+
+
 def test_stops_delivered_before_the_overflow_keep_their_finished_flag():
     with animrt.Runtime(event_capacity=16) as rt:
         calls = []
@@ -212,6 +247,23 @@ def test_stops_delivered_before_the_overflow_keep_their_finished_flag():
         rt.tick(0)
         rt.tick(0.1)
         assert calls == [("first", True), ("last", False)]
+
+
+def test_a_close_from_a_callable_before_the_overflow_is_read_still_tells_the_finished():
+    # more stops than one poll holds (1,024): the overflow notice is in a later poll, which the
+    # close, run by a callable of the first, takes away (the runtime is gone before it is read)
+    with animrt.Runtime(event_capacity=1100) as rt:
+        calls = []
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda f: (calls.append(("first", f)),
+                                                                                                rt.close()))
+        _flood(rt, 1200, 0.1)
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1, fill_mode="forwards",
+                                          removed_on_completion=False), on_finish=lambda f: calls.append(("kept", f)))
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda f: calls.append(("gone", f)))
+        rt.tick(0)
+        rt.tick(0.1)
+        assert sorted(calls) == [("first", True), ("gone", False), ("kept", True)]
+        assert rt.closed and rt._finishing == {}
 
 
 def test_stops_lost_to_an_overflow_at_close_still_call_on_finish():

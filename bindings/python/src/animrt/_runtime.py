@@ -20,16 +20,16 @@ from collections import deque
 import os
 from array import array
 from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, cast, sizeof, string_at
-from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union,
-                    overload)
+from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Set,
+                    Tuple, Union, overload)
 
 from . import _arguments as check
 from . import _bulk
 from . import _events as ev
-from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
+from ._animation import _TIMING, AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
-from ._enums import VALUE_KINDS, CalculationModeLike, RotationModeLike, StopReason, ValueKind, ValueKindLike
+from ._enums import VALUE_KINDS, CalculationModeLike, Phase, RotationModeLike, StopReason, ValueKind, ValueKindLike
 from ._errors import AnimrtError, ArgumentTypeError, HandleError
 from ._ffi import EVENT_FN, ComputedTiming, Value, lib
 from ._ffi import Event as CEvent
@@ -151,6 +151,8 @@ class Runtime:
         self._kept_count = 0
         self._lost = 0
         self._lost_at = 0.0
+        #: attached animations close() found played to their end, for the callables of lost stops
+        self._ended_at_close: Set[int] = set()
         self._poll_buffer = (CEvent * _POLL)()
         #: C trampolines of Python timing functions and functions: alive as long as the runtime
         self._extensions: List[Any] = []
@@ -188,12 +190,15 @@ class Runtime:
         to the runtime's own objects); if some were waiting, it warns with
         ``ResourceWarning``, as an unclosed file does.
         """
+        if self._finishing and not self.closed:
+            # Read while they can be: those that played to their end and are still attached.
+            self._ended_at_close = {h for h in self._finishing if self._played_to_end(h)}
         self._finalizer()
         error, self._close_error = self._close_error, None
         if self._finishing and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
             # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
-            failed = self._settle_lost(list(self._finishing))
+            failed = self._settle_lost(list(self._finishing), self._ended_at_close)
             if error is None:
                 error = failed
         if error is not None:
@@ -308,17 +313,22 @@ class Runtime:
                 buffer, n = self._poll_buffer, c_size_t()
                 while True:
                     self._more = False
+                    if self.closed:  # by a callable: the runtime handed its last events to close()
+                        break
                     lib.animrt_event_poll(self._ptr, buffer, _POLL, byref(n))
                     count = n.value
                     if count:
                         raw = string_at(buffer, count * _EVENT_SIZE)
-                        lost = self._lost_stops(raw)
+                        lost, ended = self._lost_stops(raw)
+                        fired = self._lost_timers(raw)
                         if self._listening() or _has_machine_events(raw):
                             for fields in _EVENTS.iter_unpack(raw):
-                                if lost and fields[0] == ev.OVERFLOW:  # where the loss happened
-                                    lost, failed = [], self._settle_lost(lost)
+                                if (lost or fired) and fields[0] == ev.OVERFLOW:  # where the loss happened
+                                    failed = self._settle_lost(lost, ended)
+                                    failed_timer = self._run_lost_timers(fired)
+                                    lost, fired = [], []
                                     if error is None:
-                                        error = failed
+                                        error = failed or failed_timer
                                 try:
                                     event = self._event(fields, run_completions=True)
                                     if event is None:
@@ -342,7 +352,7 @@ class Runtime:
             finally:
                 self._drainer = None
             if self.closed and self._finishing:  # closed by a callable of this drain: see close()
-                failed = self._settle_lost(list(self._finishing))
+                failed = self._settle_lost(list(self._finishing), self._ended_at_close)
                 if error is None:
                     error = failed
         if error is not None:
@@ -446,30 +456,48 @@ class Runtime:
             count = sum(f[6] if f[0] == ev.OVERFLOW else 1 for f in _EVENTS.iter_unpack(lost))
         self._lose(_EVENTS.unpack_from(lost)[2], count)
 
-    def _lost_stops(self, raw: bytes) -> List[int]:
-        """The tracked animations whose AnimationStopped the library's full queue lost, when `raw`
-        (one poll) ends with the overflow notice; else [].
+    def _lost_stops(self, raw: bytes) -> Tuple[List[int], Set[int]]:
+        """The tracked animations whose AnimationStopped the library's full queue may have lost, when
+        `raw` (one poll) ends with the overflow notice, and those of them known to have finished;
+        else ([], set()).
 
         The notice comes last, once the queue is empty: at this poll every animation that has
         stopped is reported in `raw` (delivered, so no longer tracked, by the time the notice is)
-        or in an earlier poll, or was lost. So the tracked ones the library no longer knows (their
-        handles are stale) are asked for now, before the callables of `raw` run and stop others,
-        and those still tracked at the notice were lost."""
+        or in an earlier poll, or was lost. So the tracked ones that have stopped are asked for
+        now, before the callables of `raw` run and stop others, and those still tracked at the
+        notice were lost. Two kinds have stopped: those the library no longer holds (their handles
+        are stale: finished and removed on completion, or removed, replaced, their layer
+        destroyed; which of these was in the lost event), and those still attached that have
+        played to their end (not removed on completion: nothing else stops an animation and
+        leaves it attached), which finished."""
         if not self._attached or not raw[_TYPE_BYTE::_EVENT_SIZE].count(ev.OVERFLOW):
-            return []
-        timing = ComputedTiming()
-        lost = []
+            return [], set()
+        lost, ended = [], set()
         for handle in list(self._attached):
-            try:
-                lib.animrt_animation_get_computed_timing(self._ptr, handle, byref(timing))
-            except HandleError:
+            played = self._played_to_end(handle)
+            if played is None or played:
                 lost.append(handle)
-        return lost
+            if played:
+                ended.add(handle)
+        return lost, ended
 
-    def _settle_lost(self, handles: List[int]) -> Optional[BaseException]:
-        """Stops tracking animations whose stop was lost, calling their on_finish with False (whether
-        they reached their end was in the lost event); every one runs, and the first exception is
-        returned."""
+    def _played_to_end(self, handle: int) -> Optional[bool]:
+        """Whether the attached animation `handle` has played to its end as of the last tick: past
+        it in the direction it plays (after it at a positive speed, before it at a negative one;
+        at speed 0 it never ends). None when the library no longer holds it."""
+        timing, speed = ComputedTiming(), c_double()
+        try:
+            lib.animrt_animation_get_computed_timing(self._ptr, handle, byref(timing))
+            lib.animrt_animation_get_timing(self._ptr, handle, _TIMING["speed"], byref(speed))
+        except HandleError:
+            return None
+        return speed.value != 0 and timing.phase == (Phase.AFTER if speed.value > 0 else Phase.BEFORE)
+
+    def _settle_lost(self, handles: List[int], finished: Container[int] = ()) -> Optional[BaseException]:
+        """Stops tracking animations whose stop was lost, calling their on_finish with True for
+        those in `finished` (still attached, played to their end) and False for the others (the
+        library no longer holds them: whether they reached their end was in the lost event);
+        every one runs, and the first exception is returned."""
         first: Optional[BaseException] = None
         for handle in handles:
             if self._attached.pop(handle, None) is None:  # its stop was delivered after all
@@ -477,10 +505,34 @@ class Runtime:
             done = self._take_finishing(handle)
             if done is not None:
                 try:
-                    done(False)
+                    done(handle in finished)
                 except BaseException as e:
                     if first is None:
                         first = e
+        return first
+
+    def _lost_timers(self, raw: bytes) -> List[Timer]:
+        """The timers with callables that have fired although their TimerFired has not been
+        delivered, when `raw` (one poll) holds the overflow notice; else []. Asked now, before
+        the callables of `raw` run: those whose event is in `raw` are delivered (and no longer
+        waiting) by the time the notice is; those still waiting then lost their event."""
+        if not self._timers or not raw[_TYPE_BYTE::_EVENT_SIZE].count(ev.OVERFLOW):
+            return []
+        return [timer for timer in list(self._timers.values()) if not timer.pending]
+
+    def _run_lost_timers(self, timers: List[Timer]) -> Optional[BaseException]:
+        """Runs the callables of timers whose TimerFired was lost, in the order they were due (then
+        started), once each; every one runs, and the first exception is returned."""
+        first: Optional[BaseException] = None
+        for timer in sorted(timers, key=lambda t: t._due):  # stable: started first, first
+            if self._timers.pop(timer._id, None) is None:  # its event was delivered after all
+                continue
+            try:
+                if timer.callback is not None:
+                    timer.callback()
+            except BaseException as e:
+                if first is None:
+                    first = e
         return first
 
     def _mark_fired(self, raw: bytes) -> None:

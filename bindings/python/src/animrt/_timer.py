@@ -1,7 +1,7 @@
 """Timers: one-shot, on the runtime's clock."""
 from __future__ import annotations
 
-from ctypes import byref, c_uint64
+from ctypes import byref, c_int, c_uint64
 from typing import TYPE_CHECKING, Callable, Optional
 
 from . import _arguments as check
@@ -29,6 +29,8 @@ class Timer(Object):
     _callback: Optional[Callable[[], object]] = None
     _done = False
     _cancelled = False
+    #: when it is due on the runtime's clock (the order in which callables of lost events run)
+    _due = 0.0
 
     def __init__(self, runtime: Runtime, delay: float, callback: Optional[Callable[[], object]], token: int) -> None:
         delay = check.seconds(delay, "delay")
@@ -41,6 +43,7 @@ class Timer(Object):
         out = c_uint64()
         lib.animrt_timer_start(runtime._ptr, delay, token, byref(out))
         super().__init__(runtime, out.value, owned=False)
+        self._due = runtime.time + delay
         self._token = token
         self._callback = callback
         if callback is not None:
@@ -76,12 +79,26 @@ class Timer(Object):
 
     @property
     def pending(self) -> bool:
-        """True until the timer fires or is cancelled: ``if hide.pending: hide.cancel()``."""
-        return not self._done
+        """True until the timer fires or is cancelled: ``if hide.pending: hide.cancel()``.
+
+        Asked of the library (``animrt_timer_pending``), not of what the binding has seen: a timer
+        reads not pending from the tick that fires it, even when a full event queue lost its
+        :class:`TimerFired` (an :class:`Overflow` says so); and once the runtime is closed, when it
+        can no longer fire."""
+        if self._done:
+            return False
+        ptr = self._runtime._native.ptr
+        if ptr is None:  # closed: the runtime, and the timer, are gone
+            return False
+        out = c_int()
+        lib.animrt_timer_pending(ptr, self._id, byref(out))
+        if not out.value:
+            self._done = True
+        return bool(out.value)
 
     def __repr__(self) -> str:
         """``<Timer token=42 pending 0x…>``: its token (when it reports one) and whether it is pending,
-        fired or cancelled. It never raises, and asks the library nothing."""
+        fired or cancelled. It never raises."""
         parts = ["Timer"]
         if self._token:
             parts.append(f"token={self._token}")
@@ -92,6 +109,9 @@ class Timer(Object):
         elif self._runtime.closed:
             parts.append("(runtime closed)")  # it never fires now
         else:
-            parts.append("pending")
+            try:
+                parts.append("pending" if self.pending else "fired")
+            except Exception:  # a repr never raises; the library could not be asked
+                parts.append("pending?")
         parts.append(f"{self._id:#x}")
         return "<" + " ".join(parts) + ">"
