@@ -2,13 +2,16 @@
 import json
 import math
 import pathlib
+import re
 
 import pytest
 
 import animrt
+from animrt._ffi import lib
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 BUTTON = ROOT / "examples" / "machines" / "download_button.json"
+HEADER = ROOT / "include" / "animrt.h"
 
 CARD = {
     "name": "card",
@@ -377,6 +380,62 @@ def test_a_refused_restore_spends_no_handle():
         restored, twin = b.restore(saved, cards[0]), untouched.restore(saved, cards[1])
         assert untagged(restored) == untagged(twin)
         assert untagged(restored.part("ring")) == untagged(twin.part("ring"))
+
+
+# A state waiting for the animation its entry started on its part: restored, it makes a layer.
+WAITING = {"name": "waiting", "parts": [{"name": "box", "properties": {"opacity": 1}}],
+           "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 10}},
+           "initial": "a", "states": {"a": {"entry": [{"animate": "fade", "part": "box"}], "done": "b"}, "b": {}}}
+
+
+def test_a_restore_into_a_full_layer_table_is_refused_undone_and_then_made():
+    """At the real limit (docs/limits.md: ANIMRT_OBJECTS_MAX objects of one kind; the layers made in one
+    bulk call, about 1.4 GB and 3 s), a restore, which makes its part's layer, is refused with
+    OutOfMemoryError, is undone and spends no handle; with one layer destroyed the same snapshot
+    restores into the slot freed, reads back as the original and goes on as it does. (test_machines.c
+    fills the barrier table, which Python has no bulk call for.)"""
+    limit = int(re.search(r"#define ANIMRT_OBJECTS_MAX (\d+)", HEADER.read_text()).group(1))
+    assert limit == 2 ** 24 - 1
+
+    def untagged(o: object) -> int:
+        return o.id & 0xFFFF_FFFF_FFFF  # type: ignore[attr-defined, no-any-return]
+
+    with animrt.Runtime() as a, animrt.Runtime() as full, animrt.Runtime() as untouched:
+        m = a.machine(a.definition(WAITING))
+        a.tick(0)  # its fade begins
+        a.tick(5)
+        saved = m.snapshot()
+        assert '"waitingForDone":["a"]' in saved
+        waiting = [rt.definition(WAITING) for rt in (full, untouched)]
+        full.tick(5)
+        untouched.tick(5)
+        layers = full.create_layers(limit)
+        assert len(layers) == limit and len(set(layers[-3:])) == 3
+        with pytest.raises(animrt.OutOfMemoryError, match=f"too many layers: a runtime holds at most {limit} at once"):
+            full.layer()  # one past the limit
+        with pytest.raises(animrt.OutOfMemoryError, match="too many layers"):
+            full.create_layers(1)
+        for _ in range(2):
+            with pytest.raises(animrt.OutOfMemoryError,
+                               match="the snapshot could not be restored: too many layers.*nothing was made"):
+                full.restore(saved, waiting[0])
+        assert full._machines == {} and full.events() == []
+        lib.animrt_layer_destroy(full._ptr, layers[-1])  # one free slot: the part's layer
+        copy, twin = full.restore(saved, waiting[0]), untouched.restore(saved, waiting[1])
+        assert untagged(copy) == untagged(twin)
+        # the part's layer is in the freed slot, the generation after the destroyed layer's
+        box, freed = copy.part("box").id, layers[-1]
+        assert box & 0xFFFFFF == freed & 0xFFFFFF and (box >> 24) & 0xFFFFF == ((freed >> 24) & 0xFFFFF) + 1
+        with pytest.raises(animrt.OutOfMemoryError, match="too many layers"):
+            full.layer()  # full again
+        assert copy.state == m.state == "a"
+        # half-way through the fade, then at its end (removed: the model's 1 shows, and the state moves on)
+        for t, expected in ((5.0, 0.5), (7.5, 0.25), (10.0, 1.0)):
+            for rt in (a, full, untouched):
+                rt.tick(t)
+            shown = [machine.part("box").presentation("opacity") for machine in (m, copy, twin)]
+            assert shown == [shown[0]] * 3 and shown[0] == pytest.approx(expected)
+            assert copy.state == twin.state == m.state == ("b" if t == 10 else "a")
 
 
 def test_a_restored_machine_under_a_turning_layer_finishes_as_the_original():
