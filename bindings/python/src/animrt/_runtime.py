@@ -345,8 +345,6 @@ class Runtime:
                                         error = e
                         else:  # nobody waits on these: keep them as they came, decoded by events()
                             self._keep(raw, count)
-                            if raw[_TYPE_BYTE::_EVENT_SIZE].count(ev.TIMER_FIRED):
-                                self._mark_fired(raw)
                     if count < _POLL and not self._more:
                         break
             finally:
@@ -534,15 +532,6 @@ class Runtime:
                 if first is None:
                     first = e
         return first
-
-    def _mark_fired(self, raw: bytes) -> None:
-        """Token timers the program holds whose TimerFired is among undecoded events: no longer
-        pending now, not only once events() decodes them (a loop on ``timer.pending`` ends)."""
-        for fields in _EVENTS.iter_unpack(raw):
-            if fields[0] == ev.TIMER_FIRED:
-                timer = self._objects.get(fields[4])
-                if isinstance(timer, Timer):
-                    timer._done = True
 
     def _lose(self, time: float, count: int) -> None:
         if not self._lost:
