@@ -366,6 +366,7 @@ def test_a_timer_whose_event_was_lost_is_not_pending():
             rt.start_timer(0, token=i)
         late = rt.start_timer(0, token=9)
         later = rt.start_timer(1, token=10)
+        never = rt.start_timer(100, token=11)
         assert late.pending and later.pending
         rt.tick(0)
         assert not late.pending and later.pending
@@ -373,8 +374,8 @@ def test_a_timer_whose_event_was_lost_is_not_pending():
         assert [type(e) for e in events] == [TimerFired, Overflow] and events[1].lost == 3
         assert not late.pending and late.cancel() is False
         rt.tick(1)
-        assert not later.pending and [e.token for e in rt.events()] == [10]
-    assert not later.pending  # closed: nothing fires
+        assert not later.pending and [e.token for e in rt.events()] == [10] and never.pending
+    assert not never.pending  # closed: it can no longer fire
 
 
 def test_the_callable_of_a_timer_whose_event_was_lost_runs_once_in_due_order():
