@@ -115,6 +115,15 @@ struct TraceTests {
         #expect(why.contains(message), "\(why)")
     }
 
+    /// Blank lines (a trace pasted into a report, or edited) are passed over
+    /// but counted: a message names the line as an editor numbers it.
+    @Test("a trace line's number counts the blank lines before it")
+    func blankLinesCount() {
+        let (status, why) = replay(["", "", #"{"call": "animrt_layer_destroy", "args": [], "events": 0}"#, ""])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why.contains("trace line 4 is not a recorded call: animrt_layer_destroy is recorded with 1 argument"), "\(why)")
+    }
+
     /// Every function a trace replays reads only the arguments its arity
     /// counts (else the check above would let a short line index past its
     /// end): each is replayed with that many arguments of the wrong kind,
