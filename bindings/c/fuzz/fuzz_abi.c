@@ -575,7 +575,16 @@ static void step(program *in) {
         check_status(s);
         if (s == ANIMRT_OK) remember(p, TIMERS, out);
         break;
-    case 54: check_status(animrt_timer_cancel(rt, A(TIMERS))); break;
+    case 54:
+        if (u8(in) % 2) { check_status(animrt_timer_cancel(rt, A(TIMERS))); break; }
+        {
+            int pending = 0x5a;
+            s = animrt_timer_pending(rt, A(TIMERS), u8(in) % 16 ? &pending : NULL);
+            check_status(s);
+            if (s == ANIMRT_OK && pending != 0 && pending != 1) fail("timer_pending wrote neither 0 nor 1");
+            if (s != ANIMRT_OK && pending != 0x5a) fail("timer_pending wrote its out-parameter on failure");
+        }
+        break;
     case 55: {
         animrt_event ev[16];
         size_t cap = u8(in) % 17;

@@ -594,6 +594,12 @@ static void *run(void *p) {
         case 13: {
             animrt_id timer = 0;
             s = animrt_timer_start(rt, 0.002, (uint64_t)i, &timer);
+            if (s == ANIMRT_OK) {
+                /* Pending or fired by another thread's tick: 0 or 1, never an error. */
+                int pending = -1;
+                s = animrt_timer_pending(rt, timer, &pending);
+                if (s == ANIMRT_OK && pending != 0 && pending != 1) problem("animrt_timer_pending wrote neither 0 nor 1", timer);
+            }
             if (s == ANIMRT_OK && rnd(w) % 2) {
                 s = animrt_timer_cancel(rt, timer);
                 if (s == ANIMRT_E_HANDLE) s = ANIMRT_OK;  /* another thread's tick fired it first */
