@@ -67,22 +67,28 @@ extension Runtime {
         }
     }
 
-    /// Writes model and presentation values as `layerValues` read them. The
-    /// presentation follows the model again at the next tick where nothing
-    /// animates it, as it would have. Checked first: nothing is written if
-    /// any value does not fit.
+    /// Writes model and presentation values as `layerValues` read them: each
+    /// under a property's name (a part such as `position.y` is refused; a
+    /// value is written whole). The presentation follows the model again at
+    /// the next tick where nothing animates it, as it would have. Checked
+    /// first: nothing is written if any value does not fit, in its kind or
+    /// in the value pools.
     public func restoreValues(_ values: [(property: String, model: AnimatableValue, presentation: AnimatableValue)],
                               of layer: Handle) throws(AnimrtError) {
         let i = try layers.index(of: layer)
         var checked: [(Int32, AnimatableValue, AnimatableValue)] = []
         for v in values {
             let kp = try properties.resolve(v.property)
+            guard case .whole = kp.access else {
+                throw AnimrtError(.invalidArgument, "'\(v.property)' is a part of '\(properties.info(kp.property).name)'; values are restored whole, under a property's name")
+            }
             guard v.model.kind == kp.kind, v.presentation.kind == kp.kind else {
                 throw AnimrtError(.kind, "'\(v.property)' takes a \(kp.kind.name)")
             }
             for c in v.model.components + v.presentation.components { try requireFinite(c, "a value of '\(v.property)'") }
             checked.append((kp.property, v.model, v.presentation))
         }
+        try reserveValues(layer: i, properties: checked.map { $0.0 })
         for (p, m, s) in checked {
             writeWhole(m, toPresentation: false, toModel: true, layer: i, property: p)
             writeWhole(s, toPresentation: true, toModel: false, layer: i, property: p)
