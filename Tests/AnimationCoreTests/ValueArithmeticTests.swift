@@ -188,6 +188,15 @@ struct ValueArithmeticTests {
         #expect(try rt.modelValue(forKeyPath: "transform.scale.y", of: l) == .scalar(3))
     }
 
+    @Test("a part of a finite matrix whose first row is longer than the largest double reads as the largest double")
+    func partReadsFinite() throws {
+        var big = Transform3D.identity
+        big[0, 0] = 1e308; big[0, 1] = 1e308  // the row's length, √2 × 1e308, overflows
+        var registry = PropertyRegistry()
+        #expect(try registry.resolve("transform.scale.x").get(.transform(big)) == .scalar(.greatestFiniteMagnitude))
+        #expect(try registry.resolve("transform.scale.y").get(.transform(big)) == .scalar(1))
+    }
+
     @Test("a host property's name and initial value are checked; nothing is defined on error")
     func defineChecks() throws {
         let rt = Runtime()
