@@ -170,6 +170,15 @@ struct LayerSlotTests {
         #expect(try rt.scalar("opacity", l) == 5)
     }
 
+    @Test("values restored again and again between ticks: the list of values to refresh stays short")
+    func restoresBounded() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        for k in 0..<5000 { try rt.restoreValues([("opacity", .scalar(Double(k)), .scalar(0))], of: l) }
+        #expect(rt.staleProperties.count <= 2 * rt.model.count + 65, "\(rt.staleProperties.count) entries")
+        try rt.tick(0)
+        #expect(try rt.scalar("opacity", l) == 4999)
+    }
+
     @Test("a restore is checked whole first: a wrong kind, a part's key path or full pools write nothing")
     func restoreRefusals() throws {
         let rt = Runtime()

@@ -92,7 +92,7 @@ extension Runtime {
         for (p, m, s) in checked {
             writeWhole(m, toPresentation: false, toModel: true, layer: i, property: p)
             writeWhole(s, toPresentation: true, toModel: false, layer: i, property: p)
-            staleProperties.append((Int32(i), p))
+            markStale(layer: Int32(i), property: p)
         }
     }
 }
