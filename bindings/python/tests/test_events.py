@@ -2,6 +2,7 @@
 import ctypes
 import gc
 import threading
+import warnings
 
 import pytest
 
@@ -148,6 +149,70 @@ def test_transactions_never_pick_the_programs_tokens(rt):
     with pytest.raises(animrt.StateError, match="already used"):
         with mine:
             pass
+
+
+# -- a transaction never used in a with block ---------------------------------------------------
+# rt.transaction(...) on its own begins nothing: its on_complete (or token) would wait for ever,
+# silently. It says so when it is collected, as a coroutine never awaited does.
+
+def test_a_transaction_never_entered_warns_that_its_on_complete_never_runs(rt):
+    layer = rt.layer()
+    ran = []
+
+    def cleanup():
+        ran.append("cleanup")
+
+    forgotten = rt.transaction(on_complete=cleanup)
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1))  # not in the transaction: none was begun
+    with pytest.warns(RuntimeWarning, match=r"rt\.transaction\(\) was never entered with `with`: its on_complete "
+                                            r".*cleanup \(.*test_events\.py:\d+\) is never called"):
+        del forgotten
+        gc.collect()
+    rt.tick(0)
+    rt.tick(0.2)
+    assert ran == [] and not [e for e in rt.events() if isinstance(e, TransactionCompleted)]
+
+
+def test_a_transaction_with_a_token_never_entered_warns_that_its_event_never_comes(rt):
+    forgotten = rt.transaction(token=7)
+    with pytest.warns(RuntimeWarning, match="never entered with `with`: no TransactionCompleted event with token 7"):
+        del forgotten
+        gc.collect()
+
+
+def test_a_transaction_begun_by_hand_and_never_committed_warns(rt):
+    ran = []
+    t = rt.transaction(on_complete=lambda: ran.append(1))
+    t.__enter__()
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1))
+    with pytest.warns(RuntimeWarning, match=r"was begun but never committed .*on_complete .*<lambda>"):
+        del t
+        gc.collect()
+    rt.tick(0)
+    rt.tick(0.2)
+    assert ran == []
+
+
+def test_transactions_used_or_refused_or_with_nothing_to_tell_do_not_warn(rt):
+    ran = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with rt.transaction(on_complete=lambda: ran.append("used")):
+            rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1))
+        with rt.transaction(token=3):
+            pass
+        rt.transaction()  # nothing to complete, nothing lost
+        with pytest.raises(animrt.ArgumentTypeError):
+            rt.transaction(token=3, on_complete=lambda: None)
+        with pytest.raises(animrt.RangeError):
+            rt.transaction(token=-1)
+        rt.tick(0)
+        rt.tick(0.2)
+        completed = [e for e in rt.events() if isinstance(e, TransactionCompleted)]
+        del completed  # the events' stand-ins are collected too
+        gc.collect()
+    assert ran == ["used"]
+    assert [w for w in caught if issubclass(w.category, RuntimeWarning)] == []
 
 
 def test_barrier_tokens_are_the_programs_and_callables_have_their_own(rt):

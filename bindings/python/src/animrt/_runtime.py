@@ -938,6 +938,11 @@ class Runtime:
 
             with rt.transaction(animation_duration=0.5, on_complete=lambda: toast.destroy()):
                 toast.add_animation(rt.basic("opacity", to=0))
+
+        The transaction begins when the ``with`` block is entered and is
+        committed when it is left: one with `on_complete` or `token` that is
+        never entered never completes, and warns with ``RuntimeWarning`` when
+        it is garbage-collected.
         """
         return Transaction(self, animation_duration, token, on_complete)
 

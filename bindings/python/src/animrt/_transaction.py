@@ -1,6 +1,7 @@
 """Transactions: animations added inside one complete together."""
 from __future__ import annotations
 
+import warnings
 from ctypes import byref, c_uint64
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -28,11 +29,18 @@ class Transaction(Object):
 
     The transaction is told apart by its own handle, never by a token the
     binding picks; ``token`` is only the program's, reported in the event.
+
+    Nothing happens until the ``with`` block: a transaction made with an
+    ``on_complete`` or a ``token`` that is never entered (or entered by hand
+    and never exited) never completes, and when it is garbage-collected it
+    warns with ``RuntimeWarning``, as a coroutine never awaited does.
     """
 
     _id = 0
     _open = False
     _used = False
+    token = 0
+    on_complete: Optional[Callable[[], object]] = None
 
     def __init__(self, runtime: Runtime, animation_duration: Optional[float], token: int,
                  on_complete: Optional[Callable[[], object]]) -> None:
@@ -71,5 +79,28 @@ class Transaction(Object):
             rt._transactions.pop(self._id, None)
             raise
 
+    def __del__(self) -> None:
+        # Only a transaction made with something to report: `token` and `on_complete` are set last in
+        # __init__, so one whose arguments were refused says nothing, nor does a stand-in from an event.
+        if self.on_complete is None and not self.token:
+            return
+        if not self._used:
+            what = "was never entered with `with`"
+        elif self._open:
+            what = "was begun but never committed (its __exit__ never ran)"
+        else:
+            return
+        told = (f"its on_complete {_name(self.on_complete)} is never called" if self.on_complete is not None
+                else f"no TransactionCompleted event with token {self.token} is ever reported")
+        warnings.warn(f"a transaction made by rt.transaction() {what}: {told}; use it as "
+                      "`with rt.transaction(...):`", RuntimeWarning)
+
     def __repr__(self) -> str:
         return f"<Transaction {self._id:#x}>" if self._id else "<Transaction (not begun)>"
+
+
+def _name(fn: Callable[[], object]) -> str:
+    """A callable as a warning names it: its qualified name and where it is defined, when known."""
+    name = getattr(fn, "__qualname__", None) or repr(fn)
+    code = getattr(fn, "__code__", None)
+    return f"{name} ({code.co_filename}:{code.co_firstlineno})" if code is not None else name
