@@ -99,6 +99,25 @@ def test_a_machine_shows_its_state_configuration(rt):
     assert repr(toggle) == f"<Machine {toggle.id:#x} toggle (destroyed)>"
 
 
+def test_a_machines_events_print_the_machine_without_its_live_state(rt):
+    """An event is printed after it happened, when the machine may be elsewhere: its states are
+    from_state and to_state, and the machine is shown by name only."""
+    toggle = rt.machine(rt.definition(TOGGLE))
+    rt.tick(0)
+    rt.events()
+    rt.tick(0.5)
+    toggle.send("tap")
+    rt.tick(1)
+    toggle.send("tap")  # back in 'off' before the events are printed
+    rt.tick(1.5)
+    first, second = rt.events()
+    assert repr(first) == (f"StateChanged(time=0.5, machine=<Machine {toggle.id:#x} toggle>, from_state='off', "
+                           "to_state='on', values={})")
+    assert repr(second) == (f"StateChanged(time=1.0, machine=<Machine {toggle.id:#x} toggle>, from_state='on', "
+                            "to_state='off', values={})")
+    assert repr(toggle) == f"<Machine {toggle.id:#x} toggle state='off'>"  # the machine's own repr still shows it
+
+
 def test_a_machine_repr_changes_nothing(rt):
     """Reading the state for the repr sends nothing and queues no event."""
     toggle = rt.machine(rt.definition(TOGGLE))

@@ -11,7 +11,7 @@ field, each record names it by what it is: ``attached``, ``barrier``,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Dict, Optional, Union
 
 from ._enums import StopReason
@@ -119,8 +119,25 @@ class Overflow:
     lost: int
 
 
-@dataclass(frozen=True)
-class StateChanged:
+class _MachineEvent:
+    """What the events of machines share: a repr that shows the machine without its live state.
+
+    The event is printed (or logged) later than it happened, when the machine
+    may have moved on: ``StateChanged(to_state='ready')`` beside
+    ``machine=<… state='loading.preparing'>`` would contradict itself.
+    ``from_state`` and ``to_state`` carry the states the event is about.
+    """
+
+    machine: Machine
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={self.machine._repr(live=False) if f.name == 'machine' else repr(getattr(self, f.name))}"
+                          for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__name__}({shown})"
+
+
+@dataclass(frozen=True, repr=False)
+class StateChanged(_MachineEvent):
     """A machine changed state (``ANIMRT_EVENT_MACHINE_STATE``): ``from_state`` (None at creation) →
     ``to_state``, full names, with the new state's associated values::
 
@@ -134,8 +151,8 @@ class StateChanged:
     values: Payload
 
 
-@dataclass(frozen=True)
-class Emitted:
+@dataclass(frozen=True, repr=False)
+class Emitted(_MachineEvent):
     """A machine emitted an event to the host (``ANIMRT_EVENT_MACHINE_EMITTED``):
     ``if event.name == "celebrate": confetti(event.payload["progress"])``."""
     time: float
@@ -144,8 +161,8 @@ class Emitted:
     payload: Payload
 
 
-@dataclass(frozen=True)
-class RequestIssued:
+@dataclass(frozen=True, repr=False)
+class RequestIssued(_MachineEvent):
     """A machine asks the host to perform request ``name`` (``ANIMRT_EVENT_MACHINE_REQUEST``); its
     result must carry ``id``: ``m.send("fetched", request=event.id, progress=0.5)``."""
     time: float
@@ -155,8 +172,8 @@ class RequestIssued:
     payload: Payload
 
 
-@dataclass(frozen=True)
-class StaleResult:
+@dataclass(frozen=True, repr=False)
+class StaleResult(_MachineEvent):
     """A result carried request ``id``, not the latest: it was not processed
     (``ANIMRT_EVENT_MACHINE_STALE``); ``payload`` is what was sent: ``log.info("late %s", event.id)``."""
     time: float
@@ -166,8 +183,8 @@ class StaleResult:
     payload: Payload
 
 
-@dataclass(frozen=True)
-class MachineError:
+@dataclass(frozen=True, repr=False)
+class MachineError(_MachineEvent):
     """An action or guard of a machine failed, or an event it sent itself was dropped
     (``ANIMRT_EVENT_MACHINE_ERROR``); ``event`` is the event being processed (None: none):
     ``print(event.message)``."""

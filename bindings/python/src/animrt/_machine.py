@@ -447,6 +447,11 @@ class Machine(Object):
         """``<Machine 0x… progressCard state='completed.celebrating'>``: its definition's name and its
         state configuration (the active leaf, whose full name names its active ancestors). It never
         raises: a destroyed machine, or one whose runtime is closed, prints what is still known."""
+        return self._repr(live=True)
+
+    def _repr(self, live: bool) -> str:
+        """The repr, with the live state (`live`) or without it: an event's repr shows the machine
+        without the state it is in when printed, which may be later than the event's own."""
         parts = [f"<Machine {self._id:#x}"]
         definition: Optional[Definition] = getattr(self, "_definition", None)  # None: a stand-in
         name = None if definition is None else definition._label()
@@ -454,7 +459,7 @@ class Machine(Object):
             parts.append(name)
         if getattr(self, "_destroyed", False):
             parts.append("(destroyed)")
-        elif definition is not None and not self._runtime.closed:
+        elif live and definition is not None and not self._runtime.closed:
             try:
                 out = c_int32()
                 lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
