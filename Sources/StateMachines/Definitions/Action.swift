@@ -71,6 +71,8 @@ struct Template: Sendable {
     }
     enum FlagField: String, CaseIterable, Sendable {
         case autoreverses, removedOnCompletion, additive, cumulative, fromPresentation, allowsOverdamping
+        /// Springs: run for the spring's settling duration instead of `duration` (ANIMRT_FLAG_SETTLING_DURATION).
+        case usesSettlingDuration
     }
     enum SpringField: String, CaseIterable, Sendable {
         case mass, stiffness, damping, initialVelocity

@@ -107,7 +107,7 @@ extension DefinitionLoader {
         }
         for key in ["from", "to", "by"] { try needs(key, [.basic, .spring]) }
         for key in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias"] { try needs(key, [.keyframe]) }
-        for key in Template.SpringField.allCases.map(\.rawValue) + ["allowsOverdamping"] { try needs(key, [.spring]) }
+        for key in Template.SpringField.allCases.map(\.rawValue) + ["allowsOverdamping", "usesSettlingDuration"] { try needs(key, [.spring]) }
         try needs("animations", [.group])
         if let k = t.valueKind {
             if let v = o["from"] { t.from = try valueSlot(v, kind: k, scope: s) }

@@ -262,6 +262,8 @@ extension MachineInstance {
             if let e = t.spring[.initialVelocity] { s.initialVelocity = try number(e, "initialVelocity") }
             s.allowsOverdamping = flags[.allowsOverdamping] ?? false
             a = .spring(t.keyPath!, s, from: try slot(t.from, "from"), to: try slot(t.to, "to"), by: try slot(t.by, "by"), timing: timing)
+            // Its duration is then the spring's settling duration, computed when it is added (as in the C API).
+            a.usesSettlingDuration = flags[.usesSettlingDuration] ?? false
         case .keyframe:
             var values: [AnimatableValue] = []
             for (i, v) in (t.values ?? []).enumerated() { values.append(try value(v, kind: t.valueKind!, &c, what: "keyframe value \(i)")) }
