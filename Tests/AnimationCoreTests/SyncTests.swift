@@ -123,6 +123,31 @@ struct SyncTests {
         #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == ["timer:1@3.0"])
     }
 
+    /// Cancelled timers stay in the heap until they outnumber the live ones
+    /// (more than 2 × live + 64); the heap is then rebuilt from the live
+    /// ones. Here it is rebuilt once, after the 183rd of 270 cancellations,
+    /// with the earliest timers already gone: the 30 left must still fire
+    /// by due time, then start order (due times repeat: (37 k mod 50) / 10).
+    @Test("Timers left after the heap drops cancelled ones fire by due time, then start order")
+    func timerOrderAfterCompaction() throws {
+        let rt = Runtime()
+        try rt.tick(0)
+        func delay(_ k: Int) -> Double { Double((k * 37) % 50) / 10 + 0.1 }
+        var handles: [Handle] = []
+        for k in 0..<300 { handles.append(try rt.startTimer(after: delay(k), token: UInt64(k))) }
+        #expect(rt.timerQueue.count == 300)
+        for k in 0..<300 where k % 10 != 3 { try rt.cancelTimer(handles[k]) }
+        // 300 entries until the 183rd cancellation, then the 117 live ones (87 of them cancelled since).
+        #expect(rt.timerQueue.count == 117)
+        #expect(rt.pendingTimerCount == 30)
+        let survivors = (0..<300).filter { $0 % 10 == 3 }
+        let expected = survivors.sorted { (delay($0), $0) < (delay($1), $1) }.map { "timer:\($0)" }
+        #expect(Set(survivors.map(delay)).count < survivors.count)  // ties: start order decides among them
+        try rt.tick(10)
+        #expect(rt.drain().map(\.tag) == expected)
+        #expect(rt.timerQueue.count == 0)
+    }
+
     /// Near the end of the clock, a delay that would put the due time past
     /// the largest double (+inf: never due) is refused; one that lands on it
     /// is accepted and fires there.

@@ -3,8 +3,10 @@ import AnimationCore
 extension MachineHost.Options {
     /// Options from a JSON object: {"config": {...}, "locale": "zh", "strings": {...}}.
     /// Config values are JSON numbers, booleans, strings, or arrays of
-    /// numbers ("#rrggbb" strings for colours); their types are checked
-    /// against the definition when the instance is created.
+    /// numbers; their types are checked against the definition when the
+    /// instance is created, which also reads a "#rrggbb" or "#rrggbbaa"
+    /// string as a colour where the parameter is one (and only there: a
+    /// string parameter keeps "#beaded" as text).
     public init(json: String) throws(AnimrtError) {
         let root: JSONValue
         do throws(AnimrtErrorBox) { root = try JSONValue.parse(Array(json.utf8)) }
@@ -17,8 +19,7 @@ extension MachineHost.Options {
                 switch v.value {
                 case .number(let d): config[name] = .number(d)
                 case .bool(let b): config[name] = .bool(b)
-                case .string(let s):
-                    if let color = DefinitionLoader.hexColor(s) { config[name] = .vector(color) } else { config[name] = .string(s) }
+                case .string(let s): config[name] = .string(s)
                 case .array(let items):
                     var numbers: [Double] = []
                     for (i, item) in items.enumerated() {

@@ -117,6 +117,10 @@ public final class MachineHost {
                 throw AnimrtError(.notFound, message)
             }
             var v = options.config[name]!
+            // A colour may be written as text; text stays text where the parameter is a string.
+            if case .string(let text) = v, case .vector(.color) = d.config[i].type, let c = DefinitionLoader.hexColor(text) {
+                v = .vector(c)
+            }
             // JSON cannot tell a rect from a colour, or a point from a size.
             if case .vector(let x) = v, case .vector(let k) = d.config[i].type, x.kind != k, x.kind.componentCount == k.componentCount {
                 v = .vector(AnimatableValue(kind: k, lanes: x.lanes))

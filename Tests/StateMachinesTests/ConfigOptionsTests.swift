@@ -1,0 +1,51 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// A machine with a config parameter of each kind JSON options can carry.
+let configKindsMachine = """
+{"name": "kinds",
+ "config": {"label": {"type": "string", "default": "x"}, "tint": {"type": "color", "default": "#000000"},
+            "shade": {"type": "color", "default": "#000000"}, "origin": {"type": "point", "default": [0, 0]},
+            "frame": {"type": "rect", "default": [0, 0, 1, 1]}, "on": {"type": "bool", "default": false},
+            "gap": {"type": "number", "default": 1}},
+ "initial": "a", "states": {"a": {}}}
+"""
+
+@Suite("Machine options as JSON: each config value read as its parameter's type")
+struct ConfigOptionsTests {
+    private func config(_ json: String) throws(AnimrtError) -> [String: MachineValue] {
+        let h = Harness()
+        let dh = try h.host.load(configKindsMachine)
+        let m = try h.host.create(dh, options: try MachineHost.Options(json: json))
+        let d = try h.host.definition(of: m)
+        let values = h.host.instance(m)!.config
+        return Dictionary(uniqueKeysWithValues: zip(d.config.map(\.name), values))
+    }
+
+    @Test("a colour as text or as four numbers, text kept as text, points, rects, booleans and numbers")
+    func everyKind() throws {
+        let c = try config(#"""
+            {"config": {"label": "#beaded", "tint": "#ff000080", "shade": [0, 0.5, 1, 1],
+                        "origin": [3, 4], "frame": [1, 2, 30, 40], "on": true, "gap": 2.5}}
+            """#)
+        // "#beaded" is six hex digits, but the parameter is a string: it stays text.
+        #expect(c["label"] == .string("#beaded"))
+        #expect(c["tint"] == .vector(AnimatableValue.color(1, 0, 0, 128.0 / 255)))
+        #expect(c["shade"] == .vector(AnimatableValue.color(0, 0.5, 1, 1)))
+        #expect(c["origin"] == .vector(AnimatableValue.point(3, 4)))
+        #expect(c["frame"] == .vector(AnimatableValue.rect(1, 2, 30, 40)))
+        #expect(c["on"] == .bool(true))
+        #expect(c["gap"] == .number(2.5))
+    }
+
+    @Test("values the parameter's type cannot take are refused, naming the parameter")
+    func refused() throws {
+        expectError(.kind, ["config.tint"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "red"}}"#) }
+        expectError(.kind, ["config.label"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"label": [1, 2]}}"#) }
+        expectError(.kind, ["an array of 3 numbers is not a point (2), rect or colour (4) or transform (16)"]) {
+            () throws(AnimrtError) in _ = try config(#"{"config": {"frame": [1, 2, 3]}}"#)
+        }
+        expectError(.invalidArgument, ["config.origin", "a number"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"origin": [1, "2"]}}"#) }
+    }
+}
