@@ -101,6 +101,7 @@ extension BatchKernel {
     private func prefetchLeft(_ i: Int, _ m: Int, _ raw: UnsafePointer<Double>, _ exact: UnsafePointer<UInt8>) {
         var b = 0
         while b < m {
+            if BatchKernel.eightStored(exact, b, m) { b &+= 32; continue }
             if exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
                 for l in 0..<4 where !(raw[b &+ l] >= 0 && raw[b &+ l] < 1) {
                     let j = i &+ b &+ l, r = raw[b &+ l]
@@ -111,6 +112,15 @@ extension BatchKernel {
             }
             b &+= 4
         }
+    }
+
+    /// Whether the eight blocks from entry `b` on (of a chunk of `m`) were
+    /// all stored by the C code: a chunk with a few left blocks among many
+    /// stored ones is searched a word at a time.
+    @inline(__always)
+    static func eightStored(_ exact: UnsafePointer<UInt8>, _ b: Int, _ m: Int) -> Bool {
+        let stored = 0x0101_0101_0101_0101 &* UInt64(ANIMRT_BLOCK_STORED)
+        return b &+ 32 <= m && UnsafeRawPointer(exact + (b >> 2)).loadUnaligned(as: UInt64.self) & stored == stored
     }
 
     /// One chunk's results from `blocks`: raw progress, values, block bytes.
@@ -124,6 +134,7 @@ extension BatchKernel {
                             _ transitions: inout [(Int32, LifeState)]) {
         var b = 0
         while b < m {
+            if BatchKernel.eightStored(results.exact, b, m) { b &+= 32; continue }
             let e = results.exact[b >> 2]
             if e & UInt8(ANIMRT_BLOCK_STORED) == 0 {
                 closeLeft(i &+ b, results.raw + b, results.value + b, e, now, kind, &transitions)
