@@ -37,6 +37,7 @@ BATCH_AVX2 = "Sources/CBatchKernel/batch_kernel.c"
 BATCH_BLOCK_CURVES = "Sources/AnimationCore/Batch/BatchKernel+BlockCurves.swift"
 BATCH_NATIVE = "Sources/AnimationCore/Batch/BatchKernel+Native.swift"
 BATCH_TEMPLATE = "Sources/AnimationCore/Batch/BatchTemplate.swift"
+BATCH_SET = "Sources/AnimationCore/Batch/BatchSet.swift"
 UNIT_BEZIER = "Sources/AnimationCore/Curves/UnitBezier.swift"
 STEPS = "Sources/AnimationCore/Curves/StepsFunction.swift"
 TIMING_FUNCTION = "Sources/AnimationCore/Curves/TimingFunction.swift"
@@ -342,6 +343,22 @@ MUTANTS = [
            "one worker fewer than asked for",
            equivalent="values and events are the same whatever the number of workers (the batch's guarantee); "
                       "only the speed differs"),
+    Mutant("curve-lane-lookup", "dropped statement", BATCH_SET,
+           "if c < laneOfCurve.count && laneOfCurve[c] != 0 { return Int(laneOfCurve[c]) }", "", ("swift:CurveLane",),
+           "each Bézier entry takes a new lane instead of its curve's: the lanes run out after 24 entries and "
+           "blocks mix curves again"),
+    Mutant("curve-lane-limit", "off-by-one", BATCH_SET,
+           "if curveOfLane.count < BatchSet.curveLaneLimit {", "if curveOfLane.count <= BatchSet.curveLaneLimit {",
+           ("swift:CurveLane",), "one Bézier curve more than the limit gets a lane of its own"),
+    Mutant("curve-lane-takeover-in-use", "dropped statement", BATCH_SET,
+           "lanes[frozenIndex + 1 + $0].count == 0 && !curves.isUsed(curveOfLane[$0])",
+           "lanes[frozenIndex + 1 + $0].count == 0", ("swift:CurveLane",),
+           "an empty lane is given to a new curve while its own curve is still in use (by finished fills): that "
+           "curve's next entries lose their lane"),
+    Mutant("late-close-skip-eight", "comparison", BATCH_NATIVE,
+           "loadUnaligned(as: UInt64.self) & stored == stored", "loadUnaligned(as: UInt64.self) & stored != 0",
+           ("swift:KernelPath",),
+           "eight blocks are skipped when any of them was stored, so the left ones among them are never closed"),
     # ---- curves --------------------------------------------------------------
     Mutant("bezier-start-gradient", "swapped operand", UNIT_BEZIER,
            "if x1 > 0 { startGradient = y1 / x1 }", "if x1 > 0 { startGradient = y1 * x1 }", SWIFT_C,

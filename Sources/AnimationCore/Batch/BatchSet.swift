@@ -1,19 +1,36 @@
-/// One batch lane per curve kind, so each lane's loop is specialised, and
-/// one store of finished entries that fill: their value no longer changes,
-/// so no tick evaluates them (see `Runtime.freeze`).
+/// The batch lanes and the store of finished entries that fill.
+///
+/// One lane per curve kind, so each lane's loop is specialised; and the
+/// Bézier curves in use get a lane each (up to `curveLaneLimit` of them),
+/// so that every block of four in such a lane has one curve: the AVX2
+/// blocks then read its coefficients once instead of gathering four
+/// curves' (a scene whose animations end and start all over the lanes
+/// mixes its curves in every block otherwise). Further curves share the
+/// Bézier lane. The frozen store holds finished entries that fill: their
+/// value no longer changes, so no tick evaluates them (see `Runtime.freeze`).
 final class BatchSet {
-    /// The lanes by curve kind, then the frozen store (always last).
-    let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
-                 BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
-                 BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
-                 BatchStorage(kind: BatchSet.frozenKind)]
+    /// The lanes by curve kind (index = kind), the frozen store, then the
+    /// lanes of one Bézier curve each. Read on every change and tick:
+    /// unchecked, as the columns are (the runtime's lock orders all access).
+    @exclusivity(unchecked) private(set) var lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
+                              BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
+                              BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
+                              BatchStorage(kind: BatchSet.frozenKind)]
 
     /// The kind of the frozen store: entries of every curve kind.
     static let frozenKind: UInt8 = 255
 
     /// The frozen store's index in `lanes` (what `Instance.lane` holds for it).
-    var frozenIndex: Int { lanes.count - 1 }
-    var frozen: BatchStorage { lanes[lanes.count - 1] }
+    let frozenIndex = 6
+    var frozen: BatchStorage { lanes[frozenIndex] }
+
+    /// Bézier curves with a lane of their own, at most.
+    static let curveLaneLimit = 24
+
+    /// By curve id: the index of its own lane, or 0 for none.
+    @exclusivity(unchecked) private var laneOfCurve: [Int8] = []
+    /// By own lane (index - frozenIndex - 1): the curve it holds.
+    private var curveOfLane: [Int32] = []
 
     /// Every batch entry, frozen ones included.
     var count: Int { lanes.reduce(0) { $0 + $1.count } }
@@ -22,15 +39,42 @@ final class BatchSet {
     var activeCount: Int { count - frozen.count }
 
     /// Entries below this many per thread are not worth a second thread.
-    var minimumPerThread: Int {
-        get { lanes[0].minimumPerThread }
-        set { for l in lanes { l.minimumPerThread = newValue } }
+    var minimumPerThread = 32_768 {
+        didSet { for l in lanes { l.minimumPerThread = minimumPerThread } }
+    }
+
+    /// The lane for a new entry with curve `curve` (retained by the
+    /// caller). A Bézier curve keeps the lane it was given while any entry
+    /// uses it; a lane of its own goes to another curve only once it is
+    /// empty and its curve is unused (no entry anywhere can then hold it).
+    func laneIndex(curve: Int32, curves: CurveTable) -> Int {
+        let c = Int(curve), kind = curves.kinds[c]
+        guard kind == CurveTable.bezier else { return Int(kind) }
+        if c < laneOfCurve.count && laneOfCurve[c] != 0 { return Int(laneOfCurve[c]) }
+        var own = -1
+        if curveOfLane.count < BatchSet.curveLaneLimit {
+            let lane = BatchStorage(kind: CurveTable.bezier)
+            lane.minimumPerThread = minimumPerThread
+            lanes.append(lane)
+            curveOfLane.append(curve)
+            own = lanes.count - 1
+        } else if let k = curveOfLane.indices.first(where: {
+            lanes[frozenIndex + 1 + $0].count == 0 && !curves.isUsed(curveOfLane[$0])
+        }) {
+            laneOfCurve[Int(curveOfLane[k])] = 0
+            curveOfLane[k] = curve
+            own = frozenIndex + 1 + k
+        }
+        guard own >= 0 else { return Int(CurveTable.bezier) }
+        if c >= laneOfCurve.count { laneOfCurve += repeatElement(0, count: c + 1 - laneOfCurve.count) }
+        laneOfCurve[c] = Int8(own)
+        return own
     }
 
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
                   threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
-        for lane in lanes.dropLast() where lane.count > 0 {
+        for (k, lane) in lanes.enumerated() where lane.count > 0 && k != frozenIndex {
             lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
                           scope: scope, path: path, transitions: &transitions)
         }

@@ -55,6 +55,9 @@ struct CurveTable {
     /// How many distinct curves are in use.
     var liveCount: Int { ids.count }
 
+    /// Whether some batch entry uses curve `id`.
+    func isUsed(_ id: Int32) -> Bool { Int(id) < uses.count && uses[Int(id)] > 0 }
+
     /// The id of `f` for one more batch entry, adding it if it is new.
     mutating func retain(_ f: TimingFunction) -> Int32 {
         // Adds mostly use a few curves: compare with the last ones before hashing.

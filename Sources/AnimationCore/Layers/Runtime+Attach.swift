@@ -166,7 +166,7 @@ extension Runtime {
     /// caller retained).
     func appendToBatch(_ ii: Int, timing: MediaTiming, from: Double, to: Double, slot: Int32, curve: Int32,
                        removedOnCompletion: Bool, fromPresentation: Bool) {
-        let lane = curves.kinds[Int(curve)]
+        let lane = batches.laneIndex(curve: curve, curves: curves)
         instances[ii].lane = Int8(lane)
         instances[ii].tierIndex = batches.lanes[Int(lane)].append(
             owner: Int32(ii), timing: timing, from: from, to: to, slot: slot, curve: curve,
