@@ -76,23 +76,31 @@ struct CurveLaneTests {
         let rt = Runtime()
         let limit = BatchSet.curveLaneLimit, own = rt.batches.frozenIndex + 1
         // Curve 0 ends and fills (its entry moves to the frozen store and
-        // still uses the curve); curve 1 ends and is removed (unused).
+        // still uses the curve); curve 1 ends and is removed (its id freed
+        // first); curve `limit`, in the shared lane, ends later (its id
+        // freed last, so the next new curve gets it: an id with no lane).
         let kept = try rt.add(Self.fade(Self.curve(0), duration: 0.5, fill: .forwards, removed: false), to: try rt.createLayer(), forKey: nil)
         let gone = try rt.add(Self.fade(Self.curve(1), duration: 0.5), to: try rt.createLayer(), forKey: nil)
         for k in 2..<limit { try rt.add(Self.fade(Self.curve(k), duration: 5), to: try rt.createLayer(), forKey: nil) }
-        #expect(lane(rt, kept) == own && lane(rt, gone) == own + 1)
+        let shared = try rt.add(Self.fade(Self.curve(limit), duration: 0.75), to: try rt.createLayer(), forKey: nil)
+        #expect(lane(rt, kept) == own && lane(rt, gone) == own + 1 && lane(rt, shared) == Int(CurveTable.bezier))
         try rt.tick(0)
+        try rt.tick(0.6)
         try rt.tick(1)
-        #expect(lane(rt, kept) == rt.batches.frozenIndex && !rt.instances.isLive(gone.index))
+        #expect(lane(rt, kept) == rt.batches.frozenIndex && !rt.instances.isLive(gone.index) && !rt.instances.isLive(shared.index))
         #expect(rt.batches.lanes[own].count == 0 && rt.batches.lanes[own + 1].count == 0)
         // A new curve takes the lane of curve 1, not that of curve 0.
         let fresh = try rt.add(Self.fade(Self.curve(limit + 5)), to: try rt.createLayer(), forKey: nil)
         #expect(lane(rt, fresh) == own + 1)
-        // Curve 0 still has its lane; curve 1 has none now, and no lane is free.
+        // Curve 0 still has its lane; one more new curve finds none free.
         let again = try rt.add(Self.fade(Self.curve(0)), to: try rt.createLayer(), forKey: nil)
         #expect(lane(rt, again) == own)
-        let back = try rt.add(Self.fade(Self.curve(1)), to: try rt.createLayer(), forKey: nil)
-        #expect(lane(rt, back) == Int(CurveTable.bezier))
+        let more = try rt.add(Self.fade(Self.curve(limit + 6)), to: try rt.createLayer(), forKey: nil)
+        #expect(lane(rt, more) == Int(CurveTable.bezier))
+        // A freed id that had a lane keeps it for the curve that reuses it.
+        try rt.removeInstance(fresh)
+        let reused = try rt.add(Self.fade(Self.curve(limit + 7)), to: try rt.createLayer(), forKey: nil)
+        #expect(lane(rt, reused) == own + 1)
         #expect(rt.batches.lanes.count == own + limit && uniform(rt))
     }
 
