@@ -359,6 +359,9 @@ MUTANTS = [
            "loadUnaligned(as: UInt64.self) & stored == stored", "loadUnaligned(as: UInt64.self) & stored != 0",
            ("swift:KernelPath",),
            "eight blocks are skipped when any of them was stored, so the left ones among them are never closed"),
+    Mutant("warm-next-free-count", "off-by-one", "Sources/AnimationCore/Runtime/Handle.swift",
+           "let stop = Swift.max(0, free.count - n)", "let stop = Swift.max(0, free.count - n + 1)",
+           ("swift:Reliability",), "a bulk add warms one free slot fewer than it will take"),
     # ---- curves --------------------------------------------------------------
     Mutant("bezier-start-gradient", "swapped operand", UNIT_BEZIER,
            "if x1 > 0 { startGradient = y1 / x1 }", "if x1 > 0 { startGradient = y1 * x1 }", SWIFT_C,

@@ -196,6 +196,20 @@ struct ReliabilityTests {
         #expect(throws: AnimrtError.self) { try table.index(of: last) }
     }
 
+    @Test("Warming the next free slots loads the ones the next inserts take, and changes nothing")
+    func touchNextFree() throws {
+        let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
+        var handles: [Handle] = []
+        for v in 0..<8 { handles.append(try table.insert(100 + v)) }
+        for i in [1, 6, 3, 4] { table.remove(at: handles[i].index) }  // freed in this order: a stack
+        let expected = [4, 3].reduce(UInt64(0)) { $0 &+ table.touch($1) }
+        #expect(table.touchNextFree(2) == expected)
+        #expect(table.touchNextFree(0) == 0)
+        #expect(table.touchNextFree(99) == [4, 3, 6, 1].reduce(UInt64(0)) { $0 &+ table.touch($1) })
+        #expect(try table.insert(7).index == 4 && table.insert(8).index == 3 && table.insert(9).index == 6)
+        #expect(table[0] == 100 && table[7] == 107)
+    }
+
     @Test("A table refuses with .noMemory at its slot limit, and has room again after a removal")
     func slotLimit() throws {
         let table = SlotTable<Int>(kind: .timer, tag: 1, placeholder: 0, slotLimit: 4)

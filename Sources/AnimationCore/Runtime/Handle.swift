@@ -182,6 +182,16 @@ public final class SlotTable<Element> {
             &+ UInt64(raw.load(fromByteOffset: MemoryLayout<Element>.size - 1, as: UInt8.self))
     }
 
+    /// Loads the slots that the next `n` inserts will take (the free list's
+    /// top, freed at scattered places), as `touch` does; returns the sum.
+    func touchNextFree(_ n: Int) -> UInt64 {
+        var sink: UInt64 = 0
+        var k = free.count - 1
+        let stop = Swift.max(0, free.count - n)
+        while k >= stop { sink &+= touch(Int(free[k])); k -= 1 }
+        return sink
+    }
+
     /// Whether `h`, a handle of this table, still names its object (false
     /// once it was destroyed, fired or removed); a `.handle` error for a
     /// handle the table never gave out (0, another kind, another runtime,

@@ -59,10 +59,12 @@ extension Runtime {
         warmSink = sink
     }
 
-    /// Loads the layer records, and the presentation of `property` on each
-    /// when the animations start from it, that a bulk add to `targets` reads.
+    /// Loads the layer records, the instance slots the new animations will
+    /// take (those freed by animations that ended lie all over the table),
+    /// and the presentation of `property` on each layer when the animations
+    /// start from it, that a bulk add to `targets` reads.
     func warm(layers targets: UnsafeBufferPointer<Handle>, property: Int32, fromPresentation: Bool) {
-        var sink: UInt64 = 0
+        var sink: UInt64 = instances.touchNextFree(targets.count)
         for h in targets { sink &+= layers.touch(h.index) }
         if fromPresentation {
             presentation.withUnsafeBufferPointer { p in
