@@ -344,14 +344,14 @@ MUTANTS = [
            equivalent="values and events are the same whatever the number of workers (the batch's guarantee); "
                       "only the speed differs"),
     Mutant("curve-lane-lookup", "dropped statement", BATCH_SET,
-           "if c < laneOfCurve.count && laneOfCurve[c] != 0 { return Int(laneOfCurve[c]) }", "", ("swift:CurveLane",),
+           "return c < laneOfCurve.count && laneOfCurve[c] != 0 ? Int(laneOfCurve[c]) : nil", "return nil", ("swift:CurveLane",),
            "each Bézier entry takes a new lane instead of its curve's: the lanes run out after 24 entries and "
            "blocks mix curves again"),
     Mutant("curve-lane-limit", "off-by-one", BATCH_SET,
            "if curveOfLane.count < BatchSet.curveLaneLimit {", "if curveOfLane.count <= BatchSet.curveLaneLimit {",
            ("swift:CurveLane",), "one Bézier curve more than the limit gets a lane of its own"),
     Mutant("curve-lane-takeover-in-use", "dropped statement", BATCH_SET,
-           "lanes[frozenIndex + 1 + $0].count == 0 && !curves.isUsed(curveOfLane[$0])",
+           "lanes[frozenIndex + 1 + $0].count == 0 && !isUsed(curveOfLane[$0])",
            "lanes[frozenIndex + 1 + $0].count == 0", ("swift:CurveLane",),
            "an empty lane is given to a new curve while its own curve is still in use (by finished fills): that "
            "curve's next entries lose their lane"),

@@ -41,7 +41,7 @@ struct CurveLaneTests {
         let named = try rt.add(Self.fade(.easeIn), to: try rt.createLayer(), forKey: nil)
         #expect(lane(rt, linear) == Int(CurveTable.linear))
         let own = rt.batches.frozenIndex + 1
-        #expect(rt.batches.lanes.count == own + 4)  // three curves and easeIn
+        #expect(rt.batches.curveLanesGiven == 4)  // three curves and easeIn
         for (k, h) in handles { #expect(lane(rt, h) == own + k) }
         #expect(lane(rt, named) == own + 3)
         #expect(rt.batches.lanes[Int(CurveTable.bezier)].count == 0)
@@ -56,7 +56,7 @@ struct CurveLaneTests {
         var last: [Handle] = []
         for k in 0...(limit + 1) { last.append(try rt.add(Self.fade(Self.curve(k)), to: try rt.createLayer(), forKey: nil)) }
         let own = rt.batches.frozenIndex + 1
-        #expect(rt.batches.lanes.count == own + limit)
+        #expect(rt.batches.curveLanesGiven == limit)
         #expect(lane(rt, last[limit - 1]) == own + limit - 1)
         #expect(lane(rt, last[limit]) == Int(CurveTable.bezier) && lane(rt, last[limit + 1]) == Int(CurveTable.bezier))
         // A bulk add of one more curve goes to the shared lane as well.
@@ -101,7 +101,7 @@ struct CurveLaneTests {
         try rt.removeInstance(fresh)
         let reused = try rt.add(Self.fade(Self.curve(limit + 7)), to: try rt.createLayer(), forKey: nil)
         #expect(lane(rt, reused) == own + 1)
-        #expect(rt.batches.lanes.count == own + limit && uniform(rt))
+        #expect(rt.batches.curveLanesGiven == limit && uniform(rt))
     }
 
     @Test("a tick evaluates every lane of one curve, and only the frozen store is skipped")

@@ -10,12 +10,13 @@
 /// value no longer changes, so no tick evaluates them (see `Runtime.freeze`).
 final class BatchSet {
     /// The lanes by curve kind (index = kind), the frozen store, then the
-    /// lanes of one Bézier curve each. Read on every change and tick:
-    /// unchecked, as the columns are (the runtime's lock orders all access).
-    @exclusivity(unchecked) private(set) var lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
-                              BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
-                              BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
-                              BatchStorage(kind: BatchSet.frozenKind)]
+    /// lanes of one Bézier curve each, made up front (an empty lane holds no
+    /// memory): a constant array is read on every change without retaining it.
+    let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
+                 BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
+                 BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
+                 BatchStorage(kind: BatchSet.frozenKind)]
+        + (0..<BatchSet.curveLaneLimit).map { _ in BatchStorage(kind: CurveTable.bezier) }
 
     /// The kind of the frozen store: entries of every curve kind.
     static let frozenKind: UInt8 = 255
@@ -29,8 +30,12 @@ final class BatchSet {
 
     /// By curve id: the index of its own lane, or 0 for none.
     @exclusivity(unchecked) private var laneOfCurve: [Int8] = []
-    /// By own lane (index - frozenIndex - 1): the curve it holds.
+    /// By own lane (index - frozenIndex - 1): the curve it holds, for the
+    /// lanes given so far.
     private var curveOfLane: [Int32] = []
+
+    /// How many lanes of one curve have been given to a curve.
+    var curveLanesGiven: Int { curveOfLane.count }
 
     /// Every batch entry, frozen ones included.
     var count: Int { lanes.reduce(0) { $0 + $1.count } }
@@ -43,29 +48,35 @@ final class BatchSet {
         didSet { for l in lanes { l.minimumPerThread = minimumPerThread } }
     }
 
-    /// The lane for a new entry with curve `curve` (retained by the
-    /// caller). A Bézier curve keeps the lane it was given while any entry
-    /// uses it; a lane of its own goes to another curve only once it is
-    /// empty and its curve is unused (no entry anywhere can then hold it).
-    func laneIndex(curve: Int32, curves: CurveTable) -> Int {
-        let c = Int(curve), kind = curves.kinds[c]
+    /// The lane for a new entry with curve `curve` (retained by the caller)
+    /// of kind `kind`, when it is known: nil for a Bézier curve with no lane
+    /// yet (then `giveLane`).
+    @inline(__always)
+    func lane(curve: Int32, kind: UInt8) -> Int? {
         guard kind == CurveTable.bezier else { return Int(kind) }
-        if c < laneOfCurve.count && laneOfCurve[c] != 0 { return Int(laneOfCurve[c]) }
+        let c = Int(curve)
+        return c < laneOfCurve.count && laneOfCurve[c] != 0 ? Int(laneOfCurve[c]) : nil
+    }
+
+    /// A lane for Bézier curve `curve`, which has none: one of its own if one
+    /// is left, else the shared Bézier lane. A curve keeps its lane while
+    /// any entry uses it; a lane of its own goes to another curve only once
+    /// it is empty and its curve unused (`isUsed`), so no entry anywhere can
+    /// hold that curve.
+    func giveLane(curve: Int32, isUsed: (Int32) -> Bool) -> Int {
         var own = -1
         if curveOfLane.count < BatchSet.curveLaneLimit {
-            let lane = BatchStorage(kind: CurveTable.bezier)
-            lane.minimumPerThread = minimumPerThread
-            lanes.append(lane)
             curveOfLane.append(curve)
-            own = lanes.count - 1
+            own = frozenIndex + curveOfLane.count
         } else if let k = curveOfLane.indices.first(where: {
-            lanes[frozenIndex + 1 + $0].count == 0 && !curves.isUsed(curveOfLane[$0])
+            lanes[frozenIndex + 1 + $0].count == 0 && !isUsed(curveOfLane[$0])
         }) {
             laneOfCurve[Int(curveOfLane[k])] = 0
             curveOfLane[k] = curve
             own = frozenIndex + 1 + k
         }
         guard own >= 0 else { return Int(CurveTable.bezier) }
+        let c = Int(curve)
         if c >= laneOfCurve.count { laneOfCurve += repeatElement(0, count: c + 1 - laneOfCurve.count) }
         laneOfCurve[c] = Int8(own)
         return own

@@ -162,11 +162,17 @@ extension Runtime {
         return nil
     }
 
+    /// The batch lane for a new entry with curve `curve` (see `BatchSet`).
+    func batchLane(curve: Int32) -> Int {
+        if let lane = batches.lane(curve: curve, kind: curves.kinds[Int(curve)]) { return lane }
+        return batches.giveLane(curve: curve) { curves.isUsed($0) }
+    }
+
     /// Puts instance `ii` in the batch lane of its curve (whose use the
     /// caller retained).
     func appendToBatch(_ ii: Int, timing: MediaTiming, from: Double, to: Double, slot: Int32, curve: Int32,
                        removedOnCompletion: Bool, fromPresentation: Bool) {
-        let lane = batches.laneIndex(curve: curve, curves: curves)
+        let lane = batchLane(curve: curve)
         instances[ii].lane = Int8(lane)
         instances[ii].tierIndex = batches.lanes[Int(lane)].append(
             owner: Int32(ii), timing: timing, from: from, to: to, slot: slot, curve: curve,

@@ -157,7 +157,7 @@ extension Runtime {
         }
         let curve = curves.retain(template.curve)
         defer { curves.release(curve) }
-        let laneIndex = batches.laneIndex(curve: curve, curves: curves)
+        let laneIndex = batchLane(curve: curve)
         let lane = batches.lanes[laneIndex]
         lane.reserve(n)
         instances.reserve(n)
