@@ -362,6 +362,10 @@ MUTANTS = [
     Mutant("warm-next-free-count", "off-by-one", "Sources/AnimationCore/Runtime/Handle.swift",
            "let stop = Swift.max(0, free.count - n)", "let stop = Swift.max(0, free.count - n + 1)",
            ("swift:Reliability",), "a bulk add warms one free slot fewer than it will take"),
+    Mutant("curve-lanes-in-use", "off-by-one", BATCH_SET,
+           "var lanesInUse: Int { frozenIndex + 1 + curveOfLane.count }",
+           "var lanesInUse: Int { frozenIndex + curveOfLane.count }", ("swift:CurveLane",),
+           "the last lane given to a curve is never evaluated: its animations stay at their model values"),
     # ---- curves --------------------------------------------------------------
     Mutant("bezier-start-gradient", "swapped operand", UNIT_BEZIER,
            "if x1 > 0 { startGradient = y1 / x1 }", "if x1 > 0 { startGradient = y1 * x1 }", SWIFT_C,

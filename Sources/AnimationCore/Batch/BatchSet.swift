@@ -32,13 +32,21 @@ final class BatchSet {
     @exclusivity(unchecked) private var laneOfCurve: [Int8] = []
     /// By own lane (index - frozenIndex - 1): the curve it holds, for the
     /// lanes given so far.
-    private var curveOfLane: [Int32] = []
+    @exclusivity(unchecked) private var curveOfLane: [Int32] = []
 
     /// How many lanes of one curve have been given to a curve.
     var curveLanesGiven: Int { curveOfLane.count }
 
     /// Every batch entry, frozen ones included.
-    var count: Int { lanes.reduce(0) { $0 + $1.count } }
+    var count: Int {
+        var n = 0
+        for k in 0..<lanesInUse { n += lanes[k].count }
+        return n
+    }
+
+    /// The lanes that may hold entries: the fixed ones and the lanes of one
+    /// curve given so far (an idle tick looks at these only).
+    var lanesInUse: Int { frozenIndex + 1 + curveOfLane.count }
 
     /// The entries a tick evaluates.
     var activeCount: Int { count - frozen.count }
@@ -85,7 +93,8 @@ final class BatchSet {
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
                   threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
-        for (k, lane) in lanes.enumerated() where lane.count > 0 && k != frozenIndex {
+        for k in 0..<lanesInUse where k != frozenIndex && lanes[k].count > 0 {
+            let lane = lanes[k]
             lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
                           scope: scope, path: path, transitions: &transitions)
         }
