@@ -10,13 +10,14 @@
 /// value no longer changes, so no tick evaluates them (see `Runtime.freeze`).
 final class BatchSet {
     /// The lanes by curve kind (index = kind), the frozen store, then the
-    /// lanes of one Bézier curve each, made up front (an empty lane holds no
-    /// memory): a constant array is read on every change without retaining it.
-    let lanes = [BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
-                 BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
-                 BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
-                 BatchStorage(kind: BatchSet.frozenKind)]
-        + (0..<BatchSet.curveLaneLimit).map { _ in BatchStorage(kind: CurveTable.bezier) }
+    /// lanes given to one Bézier curve each, made as they are given (a
+    /// runtime that never batches a Bézier pays for none). Read on every
+    /// change and tick: unchecked, as the columns are.
+    @exclusivity(unchecked) private(set) var lanes = [
+        BatchStorage(kind: CurveTable.linear), BatchStorage(kind: CurveTable.bezier),
+        BatchStorage(kind: CurveTable.general), BatchStorage(kind: CurveTable.native),
+        BatchStorage(kind: CurveTable.unary), BatchStorage(kind: CurveTable.block),
+        BatchStorage(kind: BatchSet.frozenKind)]
 
     /// The kind of the frozen store: entries of every curve kind.
     static let frozenKind: UInt8 = 255
@@ -74,6 +75,9 @@ final class BatchSet {
     func giveLane(curve: Int32, isUsed: (Int32) -> Bool) -> Int {
         var own = -1
         if curveOfLane.count < BatchSet.curveLaneLimit {
+            let lane = BatchStorage(kind: CurveTable.bezier)
+            lane.minimumPerThread = minimumPerThread
+            lanes.append(lane)
             curveOfLane.append(curve)
             own = frozenIndex + curveOfLane.count
         } else if let k = curveOfLane.indices.first(where: {
