@@ -363,8 +363,8 @@ MUTANTS = [
            "let stop = Swift.max(0, free.count - n)", "let stop = Swift.max(0, free.count - n + 1)",
            ("swift:Reliability",), "a bulk add warms one free slot fewer than it will take"),
     Mutant("curve-lanes-in-use", "off-by-one", BATCH_SET,
-           "var lanesInUse: Int { frozenIndex + 1 + curveOfLane.count }",
-           "var lanesInUse: Int { frozenIndex + curveOfLane.count }", ("swift:CurveLane",),
+           "for k in 0..<lanes.count where k != frozenIndex && lanes[k].count > 0 {",
+           "for k in 0..<(lanes.count - 1) where k != frozenIndex && lanes[k].count > 0 {", ("swift:CurveLane",),
            "the last lane given to a curve is never evaluated: its animations stay at their model values"),
     # ---- curves --------------------------------------------------------------
     Mutant("bezier-start-gradient", "swapped operand", UNIT_BEZIER,

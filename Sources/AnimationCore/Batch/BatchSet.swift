@@ -41,13 +41,9 @@ final class BatchSet {
     /// Every batch entry, frozen ones included.
     var count: Int {
         var n = 0
-        for k in 0..<lanesInUse { n += lanes[k].count }
+        for k in 0..<lanes.count { n += lanes[k].count }
         return n
     }
-
-    /// The lanes that may hold entries: the fixed ones and the lanes of one
-    /// curve given so far (an idle tick looks at these only).
-    var lanesInUse: Int { frozenIndex + 1 + curveOfLane.count }
 
     /// The entries a tick evaluates.
     var activeCount: Int { count - frozen.count }
@@ -79,7 +75,7 @@ final class BatchSet {
             lane.minimumPerThread = minimumPerThread
             lanes.append(lane)
             curveOfLane.append(curve)
-            own = frozenIndex + curveOfLane.count
+            own = lanes.count - 1
         } else if let k = curveOfLane.indices.first(where: {
             lanes[frozenIndex + 1 + $0].count == 0 && !isUsed(curveOfLane[$0])
         }) {
@@ -97,7 +93,7 @@ final class BatchSet {
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
                   threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
-        for k in 0..<lanesInUse where k != frozenIndex && lanes[k].count > 0 {
+        for k in 0..<lanes.count where k != frozenIndex && lanes[k].count > 0 {
             let lane = lanes[k]
             lane.evaluate(now: now, curves: curves, model: model, presentation: presentation, threads: threads,
                           scope: scope, path: path, transitions: &transitions)
