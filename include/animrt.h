@@ -714,6 +714,26 @@ typedef struct animrt_computed_timing {
 animrt_status animrt_animation_get_computed_timing(animrt_runtime *rt, animrt_id attached,
                                                    animrt_computed_timing *out);
 
+/* Where an attached animation is in its lifecycle, as its events say:
+ * WAITING before its ANIMRT_EVENT_ANIMATION_STARTED is sent, STARTED
+ * after, FINISHED once its ANIMRT_EVENT_ANIMATION_STOPPED (finished) is
+ * sent. Only an animation not removed on completion stays attached to be
+ * FINISHED. The state only moves forwards: a FINISHED animation stays so
+ * when its layer's time turns back and shows it mid-way again (its phase
+ * then says ACTIVE), and it sends no second stop. */
+typedef enum animrt_lifecycle {
+    ANIMRT_LIFECYCLE_WAITING = 0,
+    ANIMRT_LIFECYCLE_STARTED = 1,
+    ANIMRT_LIFECYCLE_FINISHED = 2
+} animrt_lifecycle;
+
+/* The lifecycle of an attached animation as of the last tick (see
+ * animrt_lifecycle). A host that lost events to a full queue
+ * (ANIMRT_EVENT_OVERFLOW) learns from it which of the animations it still
+ * holds have finished. A stale handle (the animation stopped and was
+ * removed): ANIMRT_E_HANDLE. */
+animrt_status animrt_animation_get_lifecycle(animrt_runtime *rt, animrt_id attached, animrt_lifecycle *out);
+
 /* How fast the value an attached animation gives `key_path` changes as of
  * the last tick, in units per second of runtime time, into out[0 … *count)
  * (the key path's components). Exact through speeds, layer times, timing

@@ -153,6 +153,15 @@ public func animrt_animation_get_computed_timing(_ rt: OpaquePointer!, _ attache
 }
 
 @c @implementation
+public func animrt_animation_get_lifecycle(_ rt: OpaquePointer!, _ attached: animrt_id,
+                                           _ out: UnsafeMutablePointer<animrt_lifecycle>!) -> animrt_status {
+    withRuntime(rt) { r throws(AnimrtError) in
+        let out = try required(out, "out")
+        out.pointee = animrt_lifecycle(rawValue: UInt32(try r.lifecycle(of: Handle(raw: attached)).rawValue))
+    }
+}
+
+@c @implementation
 public func animrt_animation_get_velocity(_ rt: OpaquePointer!, _ attached: animrt_id, _ keyPath: UnsafePointer<CChar>!,
                                           _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
                                           _ count: UnsafeMutablePointer<Int>!) -> animrt_status {

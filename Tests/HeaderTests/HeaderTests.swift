@@ -85,6 +85,8 @@ struct HeaderTests {
         "animrt_path_command": swiftSide(PathElement.Command.self, "ANIMRT_PATH_"),
         "animrt_rotation_mode": swiftSide(RotationMode.self, "ANIMRT_ROTATE_"),
         "animrt_phase": swiftSide(Phase.self, "ANIMRT_PHASE_"),
+        "animrt_lifecycle": swiftSide(LifeState.self, "ANIMRT_LIFECYCLE_",
+                                      renamed: ["running": "STARTED", "ended": "FINISHED"]),
         // A bulk add's column: a timing parameter's number, or 16 + a value slot's.
         "animrt_column_field": swiftSide(TimingParameter.self, "ANIMRT_COLUMN_").mapValues { BulkField.timing(TimingParameter(rawValue: $0)!).rawValue }
             .merging(swiftSide(ValueSlot.self, "ANIMRT_COLUMN_").mapValues { BulkField.value(ValueSlot(rawValue: $0)!).rawValue }) { a, _ in a },

@@ -20,6 +20,12 @@ extension Runtime {
         layers.handle(at: Int(instances[try instances.index(of: h)].layer))
     }
 
+    /// Where attached animation `h` is in its lifecycle as of the last
+    /// tick: which of its started and finished events were sent.
+    public func lifecycle(of h: Handle) throws(AnimrtError) -> LifeState {
+        instances[try instances.index(of: h)].state
+    }
+
     /// Web Animations' computed timing of attached animation `h` at the
     /// runtime's time (the last tick), in its layer's time.
     public func computedTiming(of h: Handle) throws(AnimrtError) -> ComputedTiming {

@@ -1,6 +1,7 @@
-/// Lifecycle of an attached animation. Time only moves forwards, so the
-/// state only moves forwards too.
-enum LifeState: UInt8 {
+/// Lifecycle of an attached animation: which of its events were sent
+/// (none, started, stopped as finished); the ABI's `animrt_lifecycle`. It
+/// only moves forwards, even when a layer's time turns back.
+public enum LifeState: UInt8, CaseIterable, Sendable {
     case waiting = 0, running = 1, ended = 2
 }
 

@@ -167,6 +167,66 @@ TEST(computed_timing) {
     animrt_runtime_destroy(rt);
 }
 
+/* The lifecycle follows the events sent, and only forwards: a fade from
+ * 0.25 to 1.75 in the time of a layer that plays 0 → 2 → 0 every 4 s,
+ * kept after its end. At 2.5 the layer shows 1.5 (mid-way again) but went
+ * past 1.75 in that tick: the fade finished, its phase says ACTIVE. At
+ * 5.75 the layer passes 1.75 again: no second stop. */
+TEST(lifecycle) {
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, kept = 0, gone = 0, other = 0;
+    animrt_lifecycle state = 99;
+    animrt_computed_timing c;
+    animrt_event ev[4];
+    size_t n = 0;
+    animrt_layer_create(rt, 0, &layer);
+    animrt_layer_create(rt, 0, &other);
+    CHECK_OK(animrt_layer_set_timing_param(rt, layer, ANIMRT_TIMING_DURATION, 2));
+    CHECK_OK(animrt_layer_set_timing_param(rt, layer, ANIMRT_TIMING_REPEAT_COUNT, INFINITY));
+    CHECK_OK(animrt_layer_set_autoreverses(rt, layer, 1));
+    animrt_id a = basic(rt, "opacity", 0, 1, 1.5);
+    animrt_animation_set_timing(rt, a, ANIMRT_TIMING_BEGIN_TIME, 0.25);
+    animrt_animation_set_fill_mode(rt, a, ANIMRT_FILL_FORWARDS);
+    animrt_animation_set_flag(rt, a, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, "fade", 0, &kept));
+    animrt_id b = basic(rt, "opacity", 0, 1, 1);  /* removed on completion: 0 → 1 on the plain layer */
+    CHECK_OK(animrt_layer_add_animation(rt, other, b, "fade", 0, &gone));
+    CHECK_OK(animrt_animation_get_lifecycle(rt, kept, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_WAITING);
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+    CHECK(n == 2 && ev[0].type == ANIMRT_EVENT_ANIMATION_STARTED && ev[1].type == ANIMRT_EVENT_ANIMATION_STARTED);
+    CHECK_OK(animrt_animation_get_lifecycle(rt, kept, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_STARTED);
+    CHECK_OK(animrt_animation_get_lifecycle(rt, gone, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_STARTED);
+    CHECK_OK(animrt_runtime_tick(rt, 1.5));  /* the plain layer's fade ends at 1.5 */
+    CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[0].object == gone);
+    CHECK_STATUS(animrt_animation_get_lifecycle(rt, gone, &state), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("is stale");
+    CHECK_OK(animrt_animation_get_lifecycle(rt, kept, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_STARTED);
+    CHECK_OK(animrt_runtime_tick(rt, 2.5));
+    CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[0].object == kept
+          && ev[0].reason == ANIMRT_STOP_FINISHED);
+    CHECK_OK(animrt_animation_get_computed_timing(rt, kept, &c));
+    CHECK(c.phase == ANIMRT_PHASE_ACTIVE && c.local_time == 1.25);
+    CHECK_OK(animrt_animation_get_lifecycle(rt, kept, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_FINISHED);
+    CHECK_OK(animrt_runtime_tick(rt, 3.5));
+    CHECK_OK(animrt_runtime_tick(rt, 5.75));
+    CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+    CHECK(n == 0);
+    CHECK_OK(animrt_animation_get_lifecycle(rt, kept, &state));
+    CHECK(state == ANIMRT_LIFECYCLE_FINISHED);
+    CHECK_STATUS(animrt_animation_get_lifecycle(rt, a, &state), ANIMRT_E_HANDLE);  /* a description */
+    CHECK_MESSAGE("names an animation description, not an attached animation");
+    CHECK_STATUS(animrt_animation_get_lifecycle(rt, kept, NULL), ANIMRT_E_NULL);
+    animrt_runtime_destroy(rt);
+}
+
 /* QA1673 on a child of a layer with begin 1 and speed 2: the child's time
  * is (t - 1) × 2. A 10 s fade added at 2 is stamped at 2 (the child's time
  * at the tick); at 3 (child time
@@ -516,6 +576,7 @@ int main(void) {
     RUN(layer_time_and_pause);
     RUN(attached_read_back);
     RUN(computed_timing);
+    RUN(lifecycle);
     RUN(web_animations_vocabulary);
     RUN(easing_keywords_and_linear_stops);
     return check_report();

@@ -15,7 +15,7 @@ with open(HEADER, encoding="utf-8") as header:
 
 ENUM_TYPES = {"animrt_value_kind", "animrt_animation_kind", "animrt_timing_param", "animrt_flag",
               "animrt_calculation_mode", "animrt_direction", "animrt_export_format", "animrt_fill_mode",
-              "animrt_name_kind", "animrt_phase", "animrt_rotation_mode", "animrt_send_outcome",
+              "animrt_name_kind", "animrt_phase", "animrt_lifecycle", "animrt_rotation_mode", "animrt_send_outcome",
               "animrt_spring_param", "animrt_value_slot", "animrt_column_field"}
 SCALARS = {"animrt_status": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "animrt_id": c_uint64,
            "animrt_keypath": c_int32, "double": c_double, "size_t": c_size_t, "int": c_int, "int32_t": c_int32,
@@ -68,7 +68,7 @@ def test_every_header_function_is_declared_with_the_same_types():
         for i, (mine, theirs) in enumerate(zip(argtypes, args)):
             assert mine is ctype(theirs), f"{name} parameter {i}: header {theirs!r}, binding {mine}"
     assert seen == set(_ffi.FUNCTIONS), f"only in the binding: {set(_ffi.FUNCTIONS) - seen}"
-    assert len(seen) == 128
+    assert len(seen) == 129
 
 
 def header_enums():
@@ -120,6 +120,7 @@ def binding_tables():
                                 for k, v in animrt.KeyframeAnimation._COMMANDS.items() if len(k) > 1},
         "animrt_rotation_mode": enum("ANIMRT_ROTATE_", animrt.RotationMode),
         "animrt_phase": enum("ANIMRT_PHASE_", animrt.Phase),
+        "animrt_lifecycle": enum("ANIMRT_LIFECYCLE_", animrt.Lifecycle),
         # BasicAnimation -> ANIMRT_ANIMATION_BASIC, AnimationGroup -> ANIMRT_ANIMATION_GROUP
         "animrt_animation_kind": {"ANIMRT_ANIMATION_" + c.__name__.replace("Animation", "").upper(): c._kind
                                   for c in _animation_classes()},
@@ -238,7 +239,7 @@ def test_an_unknown_enum_value_from_c_is_answered_with_the_header_constants():
     """A C caller learns the valid values from the message: every constant of
     the enumeration, spelt and numbered as the header declares it."""
     rt, calls = enum_calls()
-    assert {t for t, _ in calls} == ENUM_TYPES - {"animrt_phase", "animrt_send_outcome"}  # those two are only outputs
+    assert {t for t, _ in calls} == ENUM_TYPES - {"animrt_phase", "animrt_lifecycle", "animrt_send_outcome"}  # only outputs
     for enum_type, call in calls:
         with pytest.raises(animrt.EnumError) as caught:
             call()

@@ -238,6 +238,56 @@ def test_a_lost_stop_of_an_animation_left_attached_at_its_end_says_finished():
         assert calls[3:] == [("running", True)]
 
 
+def test_a_lost_stop_under_a_layer_whose_time_turned_back_within_the_tick_says_finished():
+    # The layer plays 0 → 2 → 0 every 4 s. Ticks at 0.5 and 1.5 show the fade (layer time 0.25 to 1.75)
+    # mid-way; the tick at 2.5 shows layer time 1.5, mid-way again, but the layer passed 1.75 (at 1.75)
+    # and turned at 2: the fade finished in that tick and stays attached. Its stop is lost in the flood.
+    with animrt.Runtime(event_capacity=16) as rt:
+        calls = []
+        # 20 starts at 2.5 (autoreversing: not the batch's, so their events come first), on layers
+        # made before the fade's, so that the fade's stop is lost too
+        early = rt.basic("opacity", to=0, begin_time=2.4, duration=1, autoreverses=True)
+        for _ in range(20):
+            rt.layer().add_animation(early)
+        turning = rt.layer()
+        turning.configure_timing(duration=2.0, autoreverses=True, repeat_count=float("inf"))
+        fade = turning.add_animation(rt.basic("opacity", from_=0, to=1, begin_time=0.25, duration=1.5,
+                                              fill_mode="forwards", removed_on_completion=False),
+                                     key="fade", on_finish=lambda f: calls.append(("fade", f)))
+        rt.tick(0.5)
+        rt.tick(1.5)
+        assert calls == [] and fade.lifecycle() is animrt.Lifecycle.STARTED
+        rt.tick(2.5)
+        assert calls == [("fade", True)]
+        assert isinstance(rt.events()[-1], Overflow) and rt._finishing == {}
+        # mid-way by its phase, finished by its lifecycle
+        assert fade.computed_timing().phase is animrt.Phase.ACTIVE
+        assert fade.lifecycle() is animrt.Lifecycle.FINISHED and turning.animation("fade") is fade
+        rt.tick(4.5)  # the early ones stop (at 4.4)
+        assert calls == [("fade", True)] and isinstance(rt.events()[-1], Overflow)  # 20 stops overflow
+        rt.tick(5.75)  # the layer passes 1.75 again: no second stop, no second call
+        assert calls == [("fade", True)] and rt.events() == []
+        assert fade.lifecycle() is animrt.Lifecycle.FINISHED
+
+
+def test_lifecycle_follows_the_started_and_stopped_events():
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        kept = layer.add_animation(rt.basic("opacity", to=0, begin_time=1, duration=1, fill_mode="forwards",
+                                            removed_on_completion=False))
+        gone = layer.add_animation(rt.basic("position.x", to=5, begin_time=1, duration=1))
+        rt.tick(0)
+        assert [kept.lifecycle(), gone.lifecycle()] == [animrt.Lifecycle.WAITING] * 2
+        rt.tick(1.5)
+        assert [type(e).__name__ for e in rt.events()] == ["AnimationStarted", "AnimationStarted"]
+        assert [kept.lifecycle(), gone.lifecycle()] == [animrt.Lifecycle.STARTED] * 2
+        rt.tick(2)
+        assert [e.finished for e in rt.events()] == [True, True]
+        assert kept.lifecycle() is animrt.Lifecycle.FINISHED
+        with pytest.raises(animrt.HandleError):
+            gone.lifecycle()  # removed on completion: the library no longer holds it
+
+
 def test_stops_delivered_before_the_overflow_keep_their_finished_flag():
     with animrt.Runtime(event_capacity=16) as rt:
         calls = []

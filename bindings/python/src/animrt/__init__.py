@@ -23,7 +23,7 @@ from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnima
                          TimingFunctionLike, TimingOptions)
 from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
-                     DirectionName, FillMode, FillModeLike, FillModeName, Phase, RotationMode, RotationModeLike,
+                     DirectionName, FillMode, FillModeLike, FillModeName, Lifecycle, Phase, RotationMode, RotationModeLike,
                      RotationModeName, SendOutcome, StopReason, ValueKind, ValueKindLike, ValueKindName)
 from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, CallbackError, ClosedError, EnumError,
                       ExistsError, HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
@@ -63,7 +63,7 @@ __all__ = [
     "Event", "AnimationStarted", "AnimationStopped", "BarrierNotified", "TransactionCompleted", "TimerFired",
     "Overflow", "StateChanged", "Emitted", "RequestIssued", "StaleResult", "MachineError",
     # enumerations and option types
-    "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "Phase", "RotationMode", "TimingOptions",
+    "ValueKind", "FillMode", "Direction", "CalculationMode", "StopReason", "Phase", "Lifecycle", "RotationMode", "TimingOptions",
     "AnimationOptions", "SpringOptions", "MediaTimingOptions", "LayerTimingOptions", "TimingFunctionLike", "PathElementLike",
     "FillModeLike", "FillModeName", "DirectionLike", "DirectionName", "CalculationModeLike", "CalculationModeName",
     "RotationModeLike", "RotationModeName", "ValueKindLike", "ValueKindName",

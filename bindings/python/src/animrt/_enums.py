@@ -96,6 +96,18 @@ class Phase(_Named):
     IDLE = 3
 
 
+class Lifecycle(_Named):
+    """Which of an attached animation's events were sent (``animrt_lifecycle``): none yet
+    (WAITING), its AnimationStarted (STARTED), its AnimationStopped as finished (FINISHED).
+
+    It only moves forwards: ``attached.lifecycle() is Lifecycle.FINISHED`` stays true for an animation
+    kept after its end (``removed_on_completion=False``) even when its layer's time turns back.
+    """
+    WAITING = 0
+    STARTED = 1
+    FINISHED = 2
+
+
 class RotationMode(_Named):
     """Core Animation's rotationMode for keyframes along a path (``animrt_rotation_mode``).
 

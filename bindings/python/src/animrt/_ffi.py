@@ -141,6 +141,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_keyframe_get_values": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
     "animrt_keyframe_get_key_times": (status, [runtime_p, id_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
     "animrt_animation_get_computed_timing": (status, [runtime_p, id_t, POINTER(ComputedTiming)]),
+    "animrt_animation_get_lifecycle": (status, [runtime_p, id_t, POINTER(c_int32)]),
     "animrt_animation_get_velocity": (status, [runtime_p, id_t, c_char_p, POINTER(c_double), c_size_t,
                                                POINTER(c_size_t)]),
     "animrt_animation_retarget": (status, [runtime_p, id_t, POINTER(c_double), c_size_t]),

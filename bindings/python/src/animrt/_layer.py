@@ -7,7 +7,8 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, overload
 
 from . import _arguments as check
-from ._enums import DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Phase, RotationMode
+from ._enums import (DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Lifecycle, Phase,
+                     RotationMode)
 from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError
 from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
@@ -604,6 +605,13 @@ class AttachedAnimation(ReadBack):
         return ComputedTiming(Phase(out.phase), resolved(out.local_time), resolved(out.active_time),
                               out.active_duration, out.end_time, resolved(out.current_iteration),
                               resolved(out.progress))
+
+    def lifecycle(self) -> Lifecycle:
+        """Which of its events the library has sent as of the last tick (``animrt_animation_get_lifecycle``):
+        ``attached.lifecycle() is Lifecycle.FINISHED`` once it played to its end and stayed attached."""
+        out = c_int32()
+        lib.animrt_animation_get_lifecycle(self._runtime._ptr, self._id, byref(out))
+        return Lifecycle(out.value)
 
     def velocity(self, key_path: Optional[str] = None) -> Value:
         """Units per second at which the value it gives `key_path` (default: its own) changes, as of

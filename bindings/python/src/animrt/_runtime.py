@@ -26,12 +26,13 @@ from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterab
 from . import _arguments as check
 from . import _bulk
 from . import _events as ev
-from ._animation import _TIMING, AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
+from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
-from ._enums import VALUE_KINDS, CalculationModeLike, Phase, RotationModeLike, StopReason, ValueKind, ValueKindLike
+from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
+                     ValueKindLike)
 from ._errors import AnimrtError, ArgumentTypeError, HandleError
-from ._ffi import EVENT_FN, ComputedTiming, Value, lib
+from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
@@ -151,7 +152,7 @@ class Runtime:
         self._kept_count = 0
         self._lost = 0
         self._lost_at = 0.0
-        #: attached animations close() found played to their end, for the callables of lost stops
+        #: attached animations close() found finished (still attached), for the callables of lost stops
         self._ended_at_close: Set[int] = set()
         self._poll_buffer = (CEvent * _POLL)()
         #: C trampolines of Python timing functions and functions: alive as long as the runtime
@@ -480,16 +481,16 @@ class Runtime:
         return lost, ended
 
     def _played_to_end(self, handle: int) -> Optional[bool]:
-        """Whether the attached animation `handle` has played to its end as of the last tick: past
-        it in the direction it plays (after it at a positive speed, before it at a negative one;
-        at speed 0 it never ends). None when the library no longer holds it."""
-        timing, speed = ComputedTiming(), c_double()
+        """Whether the attached animation `handle` has finished as of the last tick: the library
+        sent its AnimationStopped and kept it (not removed on completion). Asked of the library's
+        lifecycle, not of its phase: a layer whose time turned back within the tick shows it
+        mid-way again, and it still finished. None when the library no longer holds it."""
+        state = c_int32()
         try:
-            lib.animrt_animation_get_computed_timing(self._ptr, handle, byref(timing))
-            lib.animrt_animation_get_timing(self._ptr, handle, _TIMING["speed"], byref(speed))
+            lib.animrt_animation_get_lifecycle(self._ptr, handle, byref(state))
         except HandleError:
             return None
-        return speed.value != 0 and timing.phase == (Phase.AFTER if speed.value > 0 else Phase.BEFORE)
+        return state.value == Lifecycle.FINISHED
 
     def _settle_lost(self, handles: List[int], finished: Container[int] = ()) -> Optional[BaseException]:
         """Stops tracking animations whose stop was lost, calling their on_finish with True for
