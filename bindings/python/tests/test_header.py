@@ -190,6 +190,9 @@ def test_versions_match():
     v = {k: int(x) for k, x in re.findall(r"#define ANIMRT_VERSION_(MAJOR|MINOR|PATCH) (\d+)", TEXT)}
     assert (v["MAJOR"], v["MINOR"], v["PATCH"]) == (animrt.VERSION_MAJOR, animrt.VERSION_MINOR, animrt.VERSION_PATCH)
     assert animrt.library_version() == animrt.__version__
+    # the package installed by pip says the same
+    with open(os.path.join(os.path.dirname(HEADER), "..", "bindings", "python", "pyproject.toml"), encoding="utf-8") as f:
+        assert re.findall(r'^version = "(.*)"$', f.read(), re.M) == [animrt.__version__]
 
 
 def header_members(enum_type: str) -> dict:

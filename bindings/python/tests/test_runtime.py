@@ -258,6 +258,28 @@ def test_a_missing_library_is_a_clear_error(tmp_path):
     assert str(tmp_path / "nowhere") in result.stderr
 
 
+def test_a_library_of_another_version_is_a_clear_error(tmp_path):
+    # An older library lacks functions this binding declares: the version is checked before them.
+    import os
+    import shutil
+    import subprocess
+    import sys
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    assert cc, "the Python tests need a C compiler (they build stand-in libraries)"
+    source = tmp_path / "old.c"
+    source.write_text('unsigned animrt_version(void) { return 100; }\n'
+                      'const char *animrt_version_string(void) { return "0.1.0"; }\n')
+    old = tmp_path / "libanimrt.so"
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(old), str(source)], check=True)
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    env = dict(os.environ, ANIMRT_LIBRARY=str(old), PYTHONPATH=src)
+    result = subprocess.run([sys.executable, "-c", "import animrt"], env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == (f"animrt._ffi.LibraryNotFound: libanimrt 0.1.0 at {old} does not match this binding "
+                    f"({animrt.__version__}): rebuild it (`make lib`) or point ANIMRT_LIBRARY at a matching one")
+
+
 def test_enumerations_print_as_their_names():
     # Python 3.11 prints an IntEnum as its number; a log line "send tap -> 1" says nothing.
     outcome = animrt.SendOutcome.IGNORED

@@ -16,7 +16,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 from . import _callbacks
 from ._errors import InvalidArgumentError, error_for
 
-VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 1, 0
+VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 2, 0
 VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
 
@@ -274,13 +274,17 @@ class _Text(c_char_p):
         return c_char_p.from_param(value)
 
 
+# The version first: a library of another version may lack functions this binding declares.
+lib.animrt_version.restype, lib.animrt_version.argtypes = c_uint32, []
+lib.animrt_version_string.restype, lib.animrt_version_string.argtypes = c_char_p, []
+if lib.animrt_version() != VERSION_NUMBER:
+    raise LibraryNotFound(f"libanimrt {lib.animrt_version_string().decode()} at {lib._name} does not match this "
+                          f"binding ({VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH}): rebuild it (`make lib`) or "
+                          "point ANIMRT_LIBRARY at a matching one")
+
 for _name, (_restype, _argtypes) in FUNCTIONS.items():
     _f = getattr(lib, _name)
     _f.restype = _restype
     _f.argtypes = [_Text if a is c_char_p else a for a in _argtypes]
     if _restype is status and _name not in UNCHECKED:
         _f.errcheck = _errcheck
-
-if lib.animrt_version() != VERSION_NUMBER:
-    raise LibraryNotFound(f"libanimrt {lib.animrt_version_string().decode()} does not match this binding "
-                          f"({VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH})")
