@@ -1,0 +1,83 @@
+import Testing
+@testable import AnimationCore
+
+/// A runtime's shutdown stops every animation with `.runtimeDestroyed` and
+/// then detaches them all. It stops them in slot order first and only then
+/// detaches (batch entries from each lane's end, so that no entry moves);
+/// these tests hold it to what stopping and detaching each animation in
+/// turn gives: the same events in the same order, and nothing left.
+@Suite("R1.8 a runtime's shutdown")
+struct ShutdownTests {
+    /// A scene whose batch lanes are out of slot order: batch entries of
+    /// three curves, general-path animations (autoreversing, a group),
+    /// finished ones kept attached, two barriers with notifications, and
+    /// removals and replacements that moved lane entries and reused slots.
+    static func scene() throws -> Runtime {
+        let rt = Runtime()
+        let layers = try (0..<24).map { _ in try rt.createLayer() }
+        let early = try rt.createBarrier(), late = try rt.createBarrier()
+        let curves: [TimingFunction] = [.linear, .easeIn, .easeOut]
+        for (k, l) in layers.enumerated() {
+            var a = linear("opacity", 0, 1, begin: 0, duration: 1 + Double(k % 5))
+            a.timingFunction = curves[k % 3]
+            try rt.add(a, to: l, forKey: "fade", joining: k % 4 == 0 ? early : k % 4 == 1 ? late : nil)
+            if k % 6 == 2 {
+                var back = linear("position.x", 0, 10, duration: 3)
+                back.timing.autoreverses = true
+                try rt.add(back, to: l, forKey: "back", joining: early)
+            }
+            if k % 7 == 3 {
+                var kept = linear("cornerRadius", 0, 4, duration: 0.5, fill: .forwards)
+                kept.isRemovedOnCompletion = false
+                try rt.add(kept, to: l, forKey: "kept")
+            }
+            if k % 9 == 4 {
+                try rt.add(.group([linear("bounds.size.width", 0, 1), linear("bounds.size.height", 0, 1)],
+                                  timing: MediaTiming(duration: 2)), to: l, forKey: "group", joining: late)
+            }
+        }
+        try rt.notify(early, token: 1)
+        try rt.notify(late, token: 2)
+        try rt.tick(0)
+        try rt.tick(0.75)  // the kept ones finish and stay attached
+        // Entries leave the middle of their lanes (the last moves in) and
+        // their slots are taken again by new entries at the lanes' ends.
+        for k in stride(from: 1, to: 24, by: 5) { try rt.removeAnimation(forKey: "fade", from: layers[k]) }
+        for k in stride(from: 0, to: 24, by: 7) { try rt.add(linear("opacity", 1, 0, duration: 4), to: layers[k], forKey: "fade") }
+        try rt.tick(1.5)
+        _ = rt.drain()
+        return rt
+    }
+
+    /// What a shutdown reports, with handles as slot indices (the two
+    /// runtimes compared have different tags).
+    static func shape(_ events: [Event]) -> [String] {
+        events.map { "\($0.tag) object \($0.object.index) layer \($0.layer.index) at \($0.time)" }
+    }
+
+    @Test("stops in slot order, as stopping each in turn did, and leaves nothing attached")
+    func sameAsOneByOne() throws {
+        let rt = try Self.scene(), reference = try Self.scene()
+        let lanesOutOfOrder = rt.batches.lanes.contains { lane in
+            (1..<max(lane.count, 1)).contains { lane.owner[$0] < lane.owner[$0 - 1] }
+        }
+        #expect(lanesOutOfOrder, "the scene must leave a lane out of slot order")
+        let live = (0..<rt.instances.capacity).filter { rt.instances.isLive($0) }
+        let stopping = live.filter { rt.instances[$0].state != .ended }
+        // 24 fades, less 5 removed and 4 finished, plus one added again;
+        // 4 autoreversing, 3 groups, 3 kept (finished: no second stop)
+        #expect(live.count == 26 && stopping.count == 23)
+
+        let events = rt.shutdown()
+        for i in 0..<reference.instances.capacity where reference.instances.isLive(i) {
+            reference.stop(instance: i, reason: .runtimeDestroyed)
+        }
+        reference.runDeferred()
+        let expected = reference.drain()
+        #expect(Self.shape(events) == Self.shape(expected))
+        #expect(events.filter { $0.type == .animationStopped }.map(\.object.index) == stopping)
+        #expect(events.filter { $0.type == .barrierNotified }.map(\.token).sorted() == [1, 2])
+        #expect(rt.attachedCounts.total == 0 && rt.instances.count == 0)
+        #expect(rt.batches.lanes.allSatisfy { $0.count == 0 } && rt.general.isEmpty)
+    }
+}
