@@ -853,7 +853,13 @@ static void step(program *in) {
         if (s == ANIMRT_OK) { if (n > cap) fail("a getter wrote past its capacity"); check_finite(values, n); }
         break;
     }
-    case 93:
+    case 93: {
+        animrt_lifecycle l = (animrt_lifecycle)99;
+        s = animrt_animation_get_lifecycle(rt, A(INSTANCES), u8(in) % 16 ? &l : NULL);
+        check_status(s);
+        if (s == ANIMRT_OK && (unsigned)l > ANIMRT_LIFECYCLE_FINISHED) fail("a lifecycle outside animrt_lifecycle");
+        break;
+    }
     case 94: {
         animrt_computed_timing t;
         s = animrt_animation_get_computed_timing(rt, A(INSTANCES), u8(in) % 16 ? &t : NULL);
