@@ -43,6 +43,15 @@ extension Runtime {
         warmSink = sink
     }
 
+    /// Loads the instance records and layers of `lane`'s entries `range`,
+    /// which a shutdown detaches.
+    func warmDetaching(_ lane: BatchStorage, _ range: Range<Int>) {
+        var sink: UInt64 = 0
+        for k in range { sink &+= instances.touch(Int(lane.owner[k])) }
+        for k in range { sink &+= layers.touch(Int(instances[Int(lane.owner[k])].layer)) }
+        warmSink = sink
+    }
+
     /// Loads the layers and values that `syncStaleProperties` will touch.
     func warmStale() {
         var sink: UInt64 = 0

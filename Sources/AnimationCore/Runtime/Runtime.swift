@@ -291,7 +291,12 @@ public final class Runtime {
         // 10^6 animations, scattered over the lanes by churn, those moves
         // took most of a runtime's destruction), and the rest go one by one.
         for lane in batches.lanes {
-            while lane.count > 0 { detach(Int(lane.owner[lane.count - 1]), presentationIsModel: true) }
+            while lane.count > 0 {
+                // The owners' records and layers, a chunk at a time (see `warm`).
+                let lower = Swift.max(0, lane.count - Runtime.warmChunk)
+                warmDetaching(lane, lower..<lane.count)
+                for k in (lower..<lane.count).reversed() { detach(Int(lane.owner[k]), presentationIsModel: true) }
+            }
         }
         for i in 0..<instances.capacity where instances.isLive(i) { detach(i) }
         runDeferred()
