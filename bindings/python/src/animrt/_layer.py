@@ -282,10 +282,10 @@ class Layer(Strict, Object):
         first exception. If the library's event queue was full and lost the stop (see
         ``event_capacity``), it is still called once, at the end of the tick that reports the
         :class:`Overflow`, just before that event: with True when the animation is still attached
-        and has played to its end (``removed_on_completion=False``: nothing else stops an
-        animation and leaves it attached), with False when the library no longer holds it (it may
-        have finished and been removed, or been removed, replaced or its layer destroyed: which,
-        was in the lost event). A runtime garbage-collected without ``close()`` does not call it
+        and finished (``removed_on_completion=False``, its :meth:`AttachedAnimation.lifecycle` is
+        FINISHED: nothing else stops an animation and leaves it attached), with False when the
+        library no longer holds it (it may have finished and been removed, or been removed,
+        replaced or its layer destroyed: which, was in the lost event). A runtime garbage-collected without ``close()`` does not call it
         (see :meth:`Runtime.close`)::
 
             toast.add_animation(fade, key="out", on_finish=lambda finished: finished and toast.destroy())

@@ -192,7 +192,7 @@ class Runtime:
         ``ResourceWarning``, as an unclosed file does.
         """
         if self._finishing and not self.closed:
-            # Read while they can be: those that played to their end and are still attached.
+            # Read while they can be: those still attached whose lifecycle is FINISHED.
             self._ended_at_close = {h for h in self._finishing if self._played_to_end(h)}
         self._finalizer()
         error, self._close_error = self._close_error, None
@@ -466,8 +466,8 @@ class Runtime:
         now, before the callables of `raw` run and stop others, and those still tracked at the
         notice were lost. Two kinds have stopped: those the library no longer holds (their handles
         are stale: finished and removed on completion, or removed, replaced, their layer
-        destroyed; which of these was in the lost event), and those still attached that have
-        played to their end (not removed on completion: nothing else stops an animation and
+        destroyed; which of these was in the lost event), and those still attached whose
+        lifecycle is FINISHED (not removed on completion: nothing else stops an animation and
         leaves it attached), which finished."""
         if not self._attached or not raw[_TYPE_BYTE::_EVENT_SIZE].count(ev.OVERFLOW):
             return [], set()
