@@ -358,6 +358,30 @@ def test_a_snapshot_restored_with_another_definition_is_refused_by_name():
         assert rt.restore(saved, button).state == "ready"
 
 
+def test_a_snapshot_restored_with_another_runtimes_definition_is_refused():
+    """rt.machine refuses a definition of another runtime, and so must restore: the machine would name its
+    events through a definition it does not own, and once that runtime closed, every tick delivering one of
+    them raised ClosedError from inside the binding."""
+    with animrt.Runtime() as rt, animrt.Runtime() as other:
+        card = rt.definition(named="progressCard")
+        m = rt.machine(card)
+        m.send("fetch")
+        rt.tick(0.0)
+        saved = m.snapshot()
+        other.tick(rt.time)
+        with pytest.raises(animrt.HandleError) as e:
+            other.restore(saved, card)
+        assert e.value.message == ("definition 'progressCard' belongs to another runtime: load it into this one "
+                                   "with rt.definition(...) and restore with that copy")
+        assert other._machines == {}  # nothing restored
+        copy = other.restore(saved, other.definition(named="progressCard"))
+        rt.close()
+        assert copy.send("fetched", request=1, progress=0.35) is animrt.SendOutcome.TAKEN
+        other.tick(0.1)
+        assert copy.state == "ready" and copy.context["progress"] == 0.35
+        assert [type(event).__name__ for event in other.events()] == ["StateChanged"]
+
+
 def test_a_refused_callable_leaves_nothing_behind():
     """Refused where it is handed over, a callable of the wrong shape registers nothing: the ticks that
     follow run nothing and report nothing of it, and callables of any shape that can be called so pass."""

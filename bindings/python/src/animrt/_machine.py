@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import AnimrtError, ArgumentTypeError, InvalidArgumentError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, NotFoundError
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -323,6 +323,10 @@ class Machine(Object):
         out = c_uint64()
         parent_id = parent._id if parent is not None else 0
         if snapshot is not None:
+            if definition.runtime is not runtime:  # C restore takes no definition, so cannot refuse it
+                label = definition._label()
+                raise HandleError(f"definition {'' if label is None else repr(label) + ' '}belongs to another runtime: "
+                                  "load it into this one with rt.definition(...) and restore with that copy")
             _check_snapshot_of(check.text(snapshot, "snapshot"), definition)
             lib.animrt_machine_restore(runtime._ptr, snapshot.encode("utf-8"), parent_id, byref(out))
         else:
@@ -430,7 +434,7 @@ class Machine(Object):
 
             saved = m.snapshot()
             other = animrt.Runtime(); other.tick(rt.time)
-            again = other.restore(saved, card)
+            again = other.restore(saved, other.definition(named="progressCard"))
         """
         return _text(lib.animrt_machine_snapshot, self._runtime._ptr, self._id)
 
