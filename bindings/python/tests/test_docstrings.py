@@ -1,6 +1,10 @@
 """Every public name of the binding is documented, with an example (R5.2)."""
+import ast
 import inspect
+import math
 import re
+import sys
+import textwrap
 
 import animrt
 
@@ -46,3 +50,70 @@ def test_help_shows_the_docstring_not_a_source_comment():
                    animrt.Runtime.start_timer, animrt.Runtime.transaction, animrt.Runtime.reader,
                    animrt.Layer.value):
         assert "``" in inspect.getdoc(method) or "::" in inspect.getdoc(method), method
+
+
+# A result a docstring states: ``expression`` → number inline, or a literal block's line ``expression  # number``.
+STATED = re.compile(r"``([^`]+)``\s*→\s*(?:``)?(-?[0-9][0-9.]*[0-9])")
+COMMENTED = re.compile(r"^(?P<code>[^#]*?)\s+#\s*(?P<number>-?[0-9][0-9.]*[0-9])\b")
+LITERAL_BLOCK = re.compile(r"::\n\n((?:    .*\n?|\n)+)")
+
+
+def examples_namespace(rt):
+    """The names the docstrings' examples use without making them: the docs' toast spring, fling and card."""
+    return {"animrt": animrt, "math": math, "rt": rt,
+            "drop": rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180),
+            "fling": rt.decay("position", (800, -300)), "card": rt.definition(named="progressCard")}
+
+
+def stated_results():
+    """(where, expression, stated number, what the expression gives) for every stated result whose
+    expression runs with the names of examples_namespace."""
+    for name, obj in public_members():
+        doc = obj.__doc__ if isinstance(obj, property) else inspect.getdoc(obj)
+        doc = inspect.cleandoc(doc or "")
+        for expression, number in STATED.findall(doc):
+            *statements, last = expression.split("; ")  # ``power = rt.bind_function(…); power(2, 10)``
+            with animrt.Runtime() as rt:
+                names = examples_namespace(rt)
+                try:
+                    exec("\n".join(statements), names)
+                    yield name, expression, number, eval(last, names)
+                except (NameError, animrt.AnimrtError):  # needs a name it makes elsewhere, such as a bound function
+                    pass
+        for block in LITERAL_BLOCK.findall(doc):
+            lines = textwrap.dedent(block).splitlines()
+            with animrt.Runtime() as rt:
+                names = examples_namespace(rt)
+                for i, line in enumerate(lines):
+                    match = COMMENTED.match(line)
+                    if not match or not match.group("code").strip():
+                        continue
+                    try:
+                        exec("\n".join(lines[:i]), names)
+                        value = eval(match.group("code").strip(), names)
+                    except (NameError, animrt.AnimrtError):
+                        break
+                    yield name, match.group("code").strip(), match.group("number"), value
+
+
+def test_the_results_docstrings_state_are_what_the_library_gives():
+    """help() is where a newcomer checks a number: drop.response was said to be 0.628 (the default
+    spring's) and a fling's settling_duration 3.9 (3.72)."""
+    checked, wrong = [], []
+    for name, expression, number, value in stated_results():
+        decimals = len(number.split(".")[1]) if "." in number else 0
+        checked.append(expression)
+        if not isinstance(value, (int, float)) or round(value, decimals) != float(number):
+            wrong.append(f"{name}: {expression} is {value!r}, not {number}")
+    assert wrong == []
+    assert {"drop.response", "fling.settling_duration", 'm.context["progress"]',
+            'rt.evaluate_timing_function("easeInEaseOut", 0.25)'} <= set(checked), checked
+
+
+def test_the_machine_config_in_the_docstrings_is_the_progress_cards():
+    """The examples pass config= to the progress card; a parameter it does not have is refused."""
+    with animrt.Runtime() as rt:
+        parameters = set(rt.definition(named="progressCard").config)
+    for doc in (inspect.getdoc(animrt.Runtime.machine), inspect.getdoc(sys.modules["animrt._machine"])):
+        for config in re.findall(r"config=(\{[^}]*\})", doc):
+            assert set(ast.literal_eval(config)) <= parameters, config

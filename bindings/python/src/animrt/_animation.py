@@ -685,7 +685,7 @@ class SpringAnimation(_FromToBy):
 
     @property
     def response(self) -> float:
-        """SwiftUI's response, 2π √(mass / stiffness): the undamped period. ``drop.response`` → 0.628."""
+        """SwiftUI's response, 2π √(mass / stiffness): the undamped period. ``drop.response`` → 0.468."""
         return self._spring_param("response")
 
     @property
@@ -996,7 +996,7 @@ class DecayAnimation(Animation):
     ``from_`` it starts from the model value::
 
         fling = rt.decay("position", (800, -300), deceleration_rate=0.998)
-        fling.settling_duration       # 3.9: seconds until it rests
+        fling.settling_duration       # 3.72: seconds until it rests
     """
 
     _kind = 4

@@ -6,7 +6,7 @@ runtime's clock and reports what it does as events, delivered by
 :meth:`Runtime.tick` with the animation events::
 
     card = rt.definition(pathlib.Path("progress_card.json"))
-    m = rt.machine(card, config={"jitter": 0.1}, locale="zh")
+    m = rt.machine(card, config={"jitterThreshold": 0.1}, locale="zh")
     m.send("fetch")
     rt.tick(0.0)
     for event in rt.events():

@@ -697,7 +697,7 @@ class Runtime:
         `config` overrides parameters (checked against their types and ranges), `locale` picks the
         copy, `strings` replaces texts::
 
-            m = rt.machine(card, parent=screen, config={"jitter": 0.1}, locale="zh")
+            m = rt.machine(card, parent=screen, config={"jitterThreshold": 0.1}, locale="zh")
         """
         return Machine(self, definition, parent, config, locale, strings)
 
