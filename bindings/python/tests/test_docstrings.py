@@ -6,6 +6,8 @@ import re
 import sys
 import textwrap
 
+import pytest
+
 import animrt
 
 # A docstring shows an example when it holds code: a doctest, a literal block, or inline code
@@ -117,3 +119,27 @@ def test_the_machine_config_in_the_docstrings_is_the_progress_cards():
     for doc in (inspect.getdoc(animrt.Runtime.machine), inspect.getdoc(sys.modules["animrt._machine"])):
         for config in re.findall(r"config=(\{[^}]*\})", doc):
             assert set(ast.literal_eval(config)) <= parameters, config
+
+
+def test_the_pause_and_resume_help_shows_continue_from_the_paused_frame():
+    """QA1673's idiom as Layer.convert_time_from shows it, run: set_timing(speed=1) alone (once called
+    the resume) jumps ahead by the time spent paused, 25 → 55 here, not 30."""
+    blocks = LITERAL_BLOCK.findall(inspect.getdoc(animrt.Layer.convert_time_from))
+    assert len(blocks) == 1
+    pause, resume = textwrap.dedent(blocks[0]).split("\n...\n")
+    with animrt.Runtime() as rt:
+        card = rt.layer()
+        card.add_animation(rt.basic("position.x", from_=0, to=100, duration=2.0), key="slide")  # 50 a second
+        rt.tick(0.0)
+        rt.tick(0.5)
+        names = {"card": card, "now": rt.time}
+        exec(pause, names)
+        for t in (1.0, 1.5):
+            rt.tick(t)
+            assert card.presentation("position.x") == 25.0
+        names["now"] = rt.time
+        exec(resume, names)
+        rt.tick(1.6)
+        assert card.presentation("position.x") == pytest.approx(30.0)
+        rt.tick(2.0)
+        assert card.presentation("position.x") == pytest.approx(50.0)

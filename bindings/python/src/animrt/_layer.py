@@ -91,8 +91,9 @@ class Layer(Strict, Object):
         """Sets the layer's own time (``animrt_layer_set_timing``), inherited by everything under it.
 
         local = (parent − begin_time) × speed + time_offset. The three are set together, as the C
-        call sets them: one left out takes its default (0, 1, 0), so ``set_timing(speed=1)`` is
-        QA1673's resume; :meth:`configure_timing` keeps what it is not given.
+        call sets them: one left out takes its default (0, 1, 0), so ``set_timing(speed=1)`` is the
+        first step of QA1673's resume (alone, it jumps ahead by the time spent paused; the second step
+        is in :meth:`convert_time_from`); :meth:`configure_timing` keeps what it is not given.
         ``layer.set_timing(speed=0, time_offset=layer.convert_time_from(now))`` pauses the subtree
         on the frame it shows; ``set_timing(speed=0.5)`` plays it at half speed.
         """
@@ -136,10 +137,14 @@ class Layer(Strict, Object):
 
     def convert_time_from(self, time: float, layer: Optional[Layer] = None) -> float:
         """Core Animation's ``convertTime(_:from:)``: `time` in `layer`'s local time (None: the runtime's)
-        as this layer's (``animrt_layer_convert_time``). The pause idiom::
+        as this layer's (``animrt_layer_convert_time``). The pause idiom (QA1673), and its resume,
+        which goes on from the frame it paused on::
 
             paused = card.convert_time_from(now)
             card.set_timing(speed=0, time_offset=paused)
+            ...
+            card.set_timing(speed=1)
+            card.configure_timing(begin_time=card.convert_time_from(now) - paused)
         """
         out = c_double()
         lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), _parent_id(layer), self._id,
