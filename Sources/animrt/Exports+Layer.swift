@@ -175,12 +175,16 @@ public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out:
                                _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let n = try r.readerSize(Handle(raw: reader))
-        needed?.pointee = n
+        // Required, as every array getter's count is; set on success and on
+        // ANIMRT_E_BUFFER only (a destroyed target fails with it untouched).
+        let needed = try required(needed, "needed")
         // An empty reader needs no buffer at all (NULL, 0 is enough).
         guard capacity(cap) >= n, out != nil || n == 0 else {
+            needed.pointee = n
             throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
         }
         try r.readPresentation(reader: Handle(raw: reader), into: UnsafeMutableBufferPointer(start: out, count: n))
+        needed.pointee = n
     }
 }
 

@@ -655,6 +655,15 @@ FN_TEST(animrt_reader_read) {
     CHECK_STATUS(animrt_reader_read(rt, reader, NULL, 2, &needed), ANIMRT_E_BUFFER);
     CHECK_STATUS(animrt_reader_read(rt, layers[0], v, 2, &needed), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_reader_read(NULL, reader, v, 2, &needed), ANIMRT_E_NULL);
+    /* needed is required, as every array getter's count is: it says how many doubles were written. */
+    CHECK_STATUS(animrt_reader_read(rt, reader, v, 2, NULL), ANIMRT_E_NULL);
+    CHECK_MESSAGE("needed is NULL");
+    /* A target's layer destroyed: a failed call leaves every out-parameter alone, needed too. */
+    animrt_layer_destroy(rt, layers[1]);
+    v[0] = v[1] = -7;
+    needed = 99;
+    CHECK_STATUS(animrt_reader_read(rt, reader, v, 2, &needed), ANIMRT_E_HANDLE);
+    CHECK(needed == 99 && v[0] == -7 && v[1] == -7);
     animrt_runtime_destroy(rt);
 }
 
