@@ -164,7 +164,11 @@ animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **ou
 /* Destroys a runtime and everything in it. Animations still attached stop
  * with ANIMRT_STOP_RUNTIME_DESTROYED; if an event callback is set, it
  * receives every event still queued, then those last ones, before this
- * returns, and nothing after (see Events). NULL is ignored. */
+ * returns, and nothing after (see Events). The last events are queued like
+ * any others: past the queue's capacity they are counted, not stored, and
+ * the callback receives one ANIMRT_EVENT_OVERFLOW last (a runtime with more
+ * animations attached than its queue holds loses some of their STOPPED
+ * events here; size event_capacity for them). NULL is ignored. */
 void animrt_runtime_destroy(animrt_runtime *rt);
 
 /* Advances the runtime to `now` (seconds on the host's monotonic clock):
@@ -799,10 +803,10 @@ animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t toke
  * and changes nothing. */
 animrt_status animrt_timer_cancel(animrt_runtime *rt, animrt_id timer);
 
-/* Whether a timer is still to fire: *out is 1 until it fires (at the tick
- * that fires it, before its ANIMRT_EVENT_TIMER_FIRED is polled, and also
- * when a full queue lost that event) or is cancelled, then 0. A handle that
- * is not one of this runtime's timers: ANIMRT_E_HANDLE. */
+/* Whether a timer is still to fire: *out is 1 until the tick that fires it
+ * or its cancellation, then 0 (already before its ANIMRT_EVENT_TIMER_FIRED
+ * is polled, and also when a full queue lost that event). A handle that is
+ * not one of this runtime's timers: ANIMRT_E_HANDLE. */
 animrt_status animrt_timer_pending(animrt_runtime *rt, animrt_id timer, int *out);
 
 /* ===================================================================== */
@@ -895,7 +899,8 @@ typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
  *    them), so a nested tick never overtakes what is already pending.
  *  - Every attached animation gets exactly one ANIMRT_EVENT_ANIMATION_STOPPED
  *    and at most one ANIMRT_EVENT_ANIMATION_STARTED, which comes first (an
- *    animation removed before its first tick gets only the STOPPED).
+ *    animation removed before its first tick gets only the STOPPED), unless
+ *    a full queue lost them (ANIMRT_EVENT_OVERFLOW counts them).
  *  - animrt_runtime_destroy() waits for another thread's delivery to end,
  *    then delivers the remaining events itself; nothing is delivered after
  *    it returns. Called from inside the callback, it delivers the rest

@@ -258,6 +258,30 @@ TEST(destroy_reports_last_stops) {
     animrt_runtime_destroy(NULL);
 }
 
+/* The last stops go through the queue: with room for 2 events and 3
+ * animations, destroy delivers one STOPPED, then an OVERFLOW counting the
+ * other two, last (as the header's animrt_runtime_destroy says). */
+static animrt_event last_events[8];
+static int last_count;
+static void on_destroy_record(void *user, const animrt_event *e) {
+    (void)user;
+    if (last_count < 8) last_events[last_count] = *e;
+    last_count++;
+}
+
+TEST(destroy_last_stops_bounded_by_queue) {
+    animrt_runtime *rt = NULL;
+    CHECK_OK(animrt_runtime_create(2, &rt));
+    animrt_id layer = 0;
+    animrt_layer_create(rt, 0, &layer);
+    for (int i = 0; i < 3; i++) animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 10), NULL, 0, NULL);
+    CHECK_OK(animrt_event_set_callback(rt, on_destroy_record, NULL));
+    animrt_runtime_destroy(rt);
+    CHECK(last_count == 2);
+    CHECK(last_events[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && last_events[0].reason == ANIMRT_STOP_RUNTIME_DESTROYED);
+    CHECK(last_events[1].type == ANIMRT_EVENT_OVERFLOW && last_events[1].token == 2);
+}
+
 TEST(overflow) {
     animrt_runtime *rt = NULL;
     CHECK_OK(animrt_runtime_create(4, &rt));
@@ -346,6 +370,7 @@ int main(void) {
     RUN(bulk_reader);
     RUN(callbacks);
     RUN(destroy_reports_last_stops);
+    RUN(destroy_last_stops_bounded_by_queue);
     RUN(overflow);
     RUN(threads);
     return check_report();
