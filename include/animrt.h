@@ -795,7 +795,10 @@ animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
 animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
 
 /* Starts a one-shot timer `delay` seconds after the runtime's time; it fires
- * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. */
+ * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. The
+ * runtime's time is 0 before the first tick: a timer started then counts
+ * from 0, not from the first tick as an animation's begin time 0 does (a
+ * host whose clock is far from 0 ticks once first). out may be NULL. */
 animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t token, animrt_id *out);
 
 /* Cancels a timer; a cancelled timer never fires. Its handle is stale once
