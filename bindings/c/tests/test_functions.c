@@ -650,9 +650,12 @@ FN_TEST(animrt_reader_read) {
     CHECK(needed == 2 && v[0] == 0.25);
     CHECK_NEAR(v[1], 1.5, 1e-12);  /* a computed transform part */
     double small[1] = {-7};
+    needed = 0;
     CHECK_STATUS(animrt_reader_read(rt, reader, small, 1, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 2 && small[0] == -7);
+    needed = 0;
     CHECK_STATUS(animrt_reader_read(rt, reader, NULL, 2, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 2);
     CHECK_STATUS(animrt_reader_read(rt, layers[0], v, 2, &needed), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_reader_read(NULL, reader, v, 2, &needed), ANIMRT_E_NULL);
     /* needed is required, as every array getter's count is: it says how many doubles were written. */
