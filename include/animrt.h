@@ -40,6 +40,8 @@
  *  - Arrays of doubles out follow the same rule (out, cap, and the count
  *    of doubles the value has, named `needed` or `count`: the two names
  *    mean the same). animrt_event_poll's *count is how many it wrote.
+ *    A string's `needed` may be NULL (the NUL ends it); an array's count
+ *    may not (ANIMRT_E_NULL).
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
  *    size (width, height), 4 for a rect (x, y, width, height) or a color
  *    (r, g, b, a), 16 for a transform (m11 … m44, row-major, Core Animation
