@@ -166,11 +166,11 @@ animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **ou
 /* Destroys a runtime and everything in it. Animations still attached stop
  * with ANIMRT_STOP_RUNTIME_DESTROYED; if an event callback is set, it
  * receives every event still queued, then those last ones, before this
- * returns, and nothing after (see Events). The last events are queued like
- * any others: past the queue's capacity they are counted, not stored, and
- * the callback receives one ANIMRT_EVENT_OVERFLOW last (a runtime with more
- * animations attached than its queue holds loses some of their STOPPED
- * events here; size event_capacity for them). NULL is ignored. */
+ * returns, and nothing after (see Events). None of the last ones is lost
+ * to the queue's capacity: whenever the queue fills, the callback receives
+ * what it holds before the next is queued, so every animation's STOPPED
+ * arrives, once (events a full queue lost before destroy are still
+ * reported by one ANIMRT_EVENT_OVERFLOW, in their place). Without a callback nothing is delivered. NULL is ignored. */
 void animrt_runtime_destroy(animrt_runtime *rt);
 
 /* Advances the runtime to `now` (seconds on the host's monotonic clock):

@@ -130,15 +130,21 @@ final class RuntimeBox: @unchecked Sendable {
         let nested = deliverer != nil
         deliverer = me
         machines.shutdown()
-        let last = runtime.shutdown()
+        // With a callback, every last event reaches it: a queue that fills
+        // while the animations stop is handed over before it would count
+        // one lost (calls from the callback are refused: the box is closing).
+        let deliver: (([Event]) -> Void)? = callback.map { callback in
+            let user = userData
+            return { batch in
+                self.lock.unlock()
+                for event in batch { let arena = PayloadArena(); var e = event.c(arena); callback(user, &e) }
+                self.lock.lock()
+            }
+        }
+        let last = runtime.shutdown(delivering: deliver)
         // Nothing stops or runs any more: plugins finish last.
         plugins.shutdown()
-        if let callback {
-            let user = userData
-            lock.unlock()
-            for event in last { let arena = PayloadArena(); var e = event.c(arena); callback(user, &e) }
-            lock.lock()
-        }
+        deliver?(last)
         finished = true
         if !nested { deliverer = nil }
         lock.broadcast()

@@ -80,4 +80,21 @@ struct ShutdownTests {
         #expect(rt.attachedCounts.total == 0 && rt.instances.count == 0)
         #expect(rt.batches.lanes.allSatisfy { $0.count == 0 } && rt.general.isEmpty)
     }
+
+    @Test("with a place to deliver them, no last stop is lost to the queue's bound", arguments: [false, true])
+    func delivering(_ deliver: Bool) throws {
+        let rt = Runtime(configuration: .init(eventCapacity: 4))
+        let l = try rt.createLayer()
+        let handles = try (0..<50).map { _ in try rt.add(linear("opacity", 0, 1, duration: 5), to: l, forKey: nil) }
+        var batches: [[Event]] = []
+        let last = rt.shutdown(delivering: deliver ? { batches.append($0) } : nil)
+        let all = batches.flatMap { $0 } + last
+        if deliver {
+            #expect(all.map(\.object) == handles && all.allSatisfy { $0.reason == .runtimeDestroyed })
+            #expect(batches.count == 16 && batches.allSatisfy { $0.count == 3 })  // a queue of 4 holds 3
+        } else {
+            #expect(all.map(\.tag) == ["stopped:runtimeDestroyed", "stopped:runtimeDestroyed", "stopped:runtimeDestroyed",
+                                       "overflow:47"])
+        }
+    }
 }

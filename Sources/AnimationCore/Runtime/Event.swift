@@ -80,6 +80,9 @@ struct EventQueue {
 
     init(capacity: Int) { self.capacity = max(capacity, 2) }
 
+    /// Whether the next event pushed would be counted lost, not stored.
+    var isFull: Bool { lost > 0 || count >= capacity - 1 }
+
     mutating func push(_ e: consuming Event) {
         if lost > 0 || count >= capacity - 1 {
             // Keep the last slot for the overflow notice.

@@ -9,6 +9,9 @@ public final class Runtime {
     /// A recorded trace turns it on. Read for every event, so not checked
     /// for overlapping access (the runtime is one thread at a time).
     @exclusivity(unchecked) public var eventDigest: EventDigest?
+    /// Set by `shutdown(delivering:)`: where a full queue's events go
+    /// before the next one is queued.
+    @exclusivity(unchecked) private var deliverWhenFull: (([Event]) -> Void)?
 
     /// Tunables fixed at creation.
     public struct Configuration: Sendable {
@@ -276,8 +279,13 @@ public final class Runtime {
 
     /// Stops every animation (reason `.runtimeDestroyed`), so that barriers
     /// and transactions waiting on them are told, then drops everything.
-    /// Returns the events produced (the queue is about to disappear).
-    public func shutdown() -> [Event] {
+    /// Returns the events still queued (the queue is about to disappear).
+    /// With `deliver`, none is lost to the queue's bound: whenever the queue
+    /// is full, what it holds goes to `deliver` (in order, in batches)
+    /// before the next event is queued, and the rest is returned.
+    public func shutdown(delivering deliver: (([Event]) -> Void)? = nil) -> [Event] {
+        deliverWhenFull = deliver
+        defer { deliverWhenFull = nil }
         // Every animation stops first, in slot order, with its event and its
         // barriers left: detaching reports nothing, so the events are those
         // of stopping each in turn.
@@ -300,6 +308,12 @@ public final class Runtime {
         }
         for i in 0..<instances.capacity where instances.isLive(i) { detach(i) }
         runDeferred()
+        return takeQueuedEvents()
+    }
+
+    /// Every queued event, in order (an overflow notice included), leaving
+    /// the queue empty.
+    private func takeQueuedEvents() -> [Event] {
         var out: [Event] = []
         while let e = events.pop() { out.append(e) }
         return out
@@ -320,6 +334,7 @@ public final class Runtime {
     /// Queues `e` (moved into the queue, not copied).
     func emit(_ e: consuming Event) {
         if eventDigest != nil { eventDigest!.add(e) }
+        if deliverWhenFull != nil && events.isFull { deliverWhenFull!(takeQueuedEvents()) }
         events.push(e)
     }
 

@@ -258,28 +258,53 @@ TEST(destroy_reports_last_stops) {
     animrt_runtime_destroy(NULL);
 }
 
-/* The last stops go through the queue: with room for 2 events and 3
- * animations, destroy delivers one STOPPED, then an OVERFLOW counting the
- * other two, last (as the header's animrt_runtime_destroy says). */
+/* With a callback, destroy delivers every last stop however small the
+ * queue: 5000 animations in a queue with room for one event give 5000
+ * STOPPED, one per animation, here in the order they were attached (no
+ * slot was reused), and no OVERFLOW. Events already lost before (timers fired into a
+ * full queue, never polled) are still reported first, in their place. */
 static animrt_event last_events[8];
-static int last_count;
+static animrt_id last_objects[5000];
+static int last_count, last_overflows, last_stopped;
 static void on_destroy_record(void *user, const animrt_event *e) {
     (void)user;
     if (last_count < 8) last_events[last_count] = *e;
     last_count++;
+    if (e->type == ANIMRT_EVENT_OVERFLOW) last_overflows++;
+    if (e->type == ANIMRT_EVENT_ANIMATION_STOPPED && e->reason == ANIMRT_STOP_RUNTIME_DESTROYED && last_stopped < 5000)
+        last_objects[last_stopped++] = e->object;
 }
 
-TEST(destroy_last_stops_bounded_by_queue) {
+TEST(destroy_delivers_every_last_stop) {
     animrt_runtime *rt = NULL;
+    static animrt_id attached[5000];
     CHECK_OK(animrt_runtime_create(2, &rt));
     animrt_id layer = 0;
     animrt_layer_create(rt, 0, &layer);
-    for (int i = 0; i < 3; i++) animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 10), NULL, 0, NULL);
+    animrt_id fade = basic(rt, "opacity", 0, 1, 10);
+    for (int i = 0; i < 5000; i++) CHECK_OK(animrt_layer_add_animation(rt, layer, fade, NULL, 0, &attached[i]));
     CHECK_OK(animrt_event_set_callback(rt, on_destroy_record, NULL));
+    last_count = last_overflows = last_stopped = 0;
     animrt_runtime_destroy(rt);
-    CHECK(last_count == 2);
-    CHECK(last_events[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && last_events[0].reason == ANIMRT_STOP_RUNTIME_DESTROYED);
-    CHECK(last_events[1].type == ANIMRT_EVENT_OVERFLOW && last_events[1].token == 2);
+    CHECK(last_count == 5000 && last_stopped == 5000 && last_overflows == 0);
+    int in_order = 1;
+    for (int i = 0; i < 5000; i++) in_order &= last_objects[i] == attached[i];
+    CHECK(in_order);
+
+    /* 10 timers fire into a queue of 4 (3 kept, 7 counted), nobody polls. */
+    CHECK_OK(animrt_runtime_create(4, &rt));
+    animrt_layer_create(rt, 0, &layer);
+    for (int i = 0; i < 10; i++) CHECK_OK(animrt_timer_start(rt, 0, (uint64_t)i, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    for (int i = 0; i < 3; i++) CHECK_OK(animrt_layer_add_animation(rt, layer, basic(rt, "opacity", 0, 1, 10), NULL, 0, NULL));
+    CHECK_OK(animrt_event_set_callback(rt, on_destroy_record, NULL));
+    last_count = last_overflows = last_stopped = 0;
+    animrt_runtime_destroy(rt);
+    CHECK(last_count == 7 && last_overflows == 1 && last_stopped == 3);
+    CHECK(last_events[0].type == ANIMRT_EVENT_TIMER_FIRED && last_events[0].token == 0);
+    CHECK(last_events[2].type == ANIMRT_EVENT_TIMER_FIRED && last_events[2].token == 2);
+    CHECK(last_events[3].type == ANIMRT_EVENT_OVERFLOW && last_events[3].token == 7);
+    CHECK(last_events[4].type == ANIMRT_EVENT_ANIMATION_STOPPED && last_events[6].type == ANIMRT_EVENT_ANIMATION_STOPPED);
 }
 
 TEST(overflow) {
@@ -370,7 +395,7 @@ int main(void) {
     RUN(bulk_reader);
     RUN(callbacks);
     RUN(destroy_reports_last_stops);
-    RUN(destroy_last_stops_bounded_by_queue);
+    RUN(destroy_delivers_every_last_stop);
     RUN(overflow);
     RUN(threads);
     return check_report();
