@@ -170,7 +170,8 @@ animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **ou
  * to the queue's capacity: whenever the queue fills, the callback receives
  * what it holds before the next is queued, so every animation's STOPPED
  * arrives, once (events a full queue lost before destroy are still
- * reported by one ANIMRT_EVENT_OVERFLOW, in their place). Without a callback nothing is delivered. NULL is ignored. */
+ * reported by one ANIMRT_EVENT_OVERFLOW, in their place). Without a
+ * callback nothing is delivered. NULL is ignored. */
 void animrt_runtime_destroy(animrt_runtime *rt);
 
 /* Advances the runtime to `now` (seconds on the host's monotonic clock):
