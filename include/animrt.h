@@ -185,7 +185,8 @@ animrt_status animrt_runtime_time(animrt_runtime *rt, double *out);
 
 /* Lets animrt_runtime_tick() evaluate large batches of animations on up to
  * `threads` threads (1, the default: only the ticking thread; 0: one per
- * processor). Results, values and event order, are the same whatever the count. */
+ * processor; more than 256: 256). Results, values and event order, are
+ * the same whatever the count. */
 animrt_status animrt_runtime_set_threads(animrt_runtime *rt, uint32_t threads);
 
 /* ===================================================================== */
@@ -507,7 +508,8 @@ animrt_status animrt_keyframe_set_path(animrt_runtime *rt, animrt_id animation, 
                                        size_t command_count, const double *points, size_t point_count);
 
 /* The path as set, into two buffers (*command_count and *point_count are
- * always set; ANIMRT_E_BUFFER if either buffer is too small). */
+ * set on success and on ANIMRT_E_BUFFER, if either buffer is too small;
+ * not on another failure, such as ANIMRT_E_KIND). */
 animrt_status animrt_keyframe_get_path(animrt_runtime *rt, animrt_id animation, int32_t *commands, size_t command_cap,
                                        size_t *command_count, double *points, size_t point_cap, size_t *point_count);
 

@@ -337,7 +337,7 @@ public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_i
                                      _ points: UnsafeMutablePointer<Double>!, _ pointCap: Int,
                                      _ pointCount: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        // Both counts are always set, so both are required before either is.
+        // Both counts are set on success and on a buffer too small, so both are required before either is.
         let commandCount = try required(commandCount, "command_count")
         let pointCount = try required(pointCount, "point_count")
         let path = try describedKeyframes(r, animation).path ?? []
