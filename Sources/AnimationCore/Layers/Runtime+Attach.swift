@@ -339,12 +339,18 @@ extension Runtime {
     /// Stops instance `ii` (if it has not stopped yet: a stop event with
     /// `reason`, and it leaves its barriers), then detaches it.
     func stop(instance ii: Int, reason: StopReason) {
-        if instances[ii].state != .ended {
-            instances[ii].state = .ended
-            emitStopped(ii, reason)
-            leaveBarriers(ii)
-        }
+        reportStop(instance: ii, reason: reason)
         detach(ii)
+    }
+
+    /// What stopping reports, without detaching: unless instance `ii` has
+    /// stopped already, it ends, its stop event is queued and it leaves its
+    /// barriers.
+    func reportStop(instance ii: Int, reason: StopReason) {
+        guard instances[ii].state != .ended else { return }
+        instances[ii].state = .ended
+        emitStopped(ii, reason)
+        leaveBarriers(ii)
     }
 
     func emitStopped(_ ii: Int, _ reason: StopReason) {

@@ -84,7 +84,7 @@ struct EventQueue {
     var isFull: Bool { lost > 0 || count >= capacity - 1 }
 
     mutating func push(_ e: consuming Event) {
-        if lost > 0 || count >= capacity - 1 {
+        if isFull {
             // Keep the last slot for the overflow notice.
             if lost == 0 { lostAt = e.time }
             lost += 1

@@ -289,11 +289,7 @@ public final class Runtime {
         // Every animation stops first, in slot order, with its event and its
         // barriers left: detaching reports nothing, so the events are those
         // of stopping each in turn.
-        for i in 0..<instances.capacity where instances.isLive(i) && instances[i].state != .ended {
-            instances[i].state = .ended
-            emitStopped(i, .runtimeDestroyed)
-            leaveBarriers(i)
-        }
+        for i in 0..<instances.capacity where instances.isLive(i) { reportStop(instance: i, reason: .runtimeDestroyed) }
         // Then each lane is emptied from its end, which moves no entry (a
         // removal from the middle moves the last entry into the hole: at
         // 10^6 animations, scattered over the lanes by churn, those moves

@@ -193,7 +193,7 @@ class Runtime:
         """
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
-            self._ended_at_close = {h for h in self._finishing if self._played_to_end(h)}
+            self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
         self._finalizer()
         error, self._close_error = self._close_error, None
         if self._finishing and self._drainer != threading.get_ident():
@@ -473,14 +473,14 @@ class Runtime:
             return [], set()
         lost, ended = [], set()
         for handle in list(self._attached):
-            played = self._played_to_end(handle)
+            played = self._has_finished(handle)
             if played is None or played:
                 lost.append(handle)
             if played:
                 ended.add(handle)
         return lost, ended
 
-    def _played_to_end(self, handle: int) -> Optional[bool]:
+    def _has_finished(self, handle: int) -> Optional[bool]:
         """Whether the attached animation `handle` has finished as of the last tick: the library
         sent its AnimationStopped and kept it (not removed on completion). Asked of the library's
         lifecycle, not of its phase: a layer whose time turned back within the tick shows it
