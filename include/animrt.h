@@ -176,7 +176,8 @@ void animrt_runtime_destroy(animrt_runtime *rt);
 
 /* Advances the runtime to `now` (seconds on the host's monotonic clock):
  * stamps animations added with begin time 0 since the last tick, fires due
- * timers, evaluates every animation, then reports lifecycle events. `now`
+ * timers (at the first tick, those started before it are moved to count
+ * from `now`), evaluates every animation, then reports lifecycle events. `now`
  * must be finite and not earlier than the previous tick (ANIMRT_E_TIME). */
 animrt_status animrt_runtime_tick(animrt_runtime *rt, double now);
 
@@ -800,10 +801,11 @@ animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
 animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
 
 /* Starts a one-shot timer `delay` seconds after the runtime's time; it fires
- * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. The
- * runtime's time is 0 before the first tick: a timer started then counts
- * from 0, not from the first tick as an animation's begin time 0 does (a
- * host whose clock is far from 0 ticks once first). out may be NULL. */
+ * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. A
+ * timer started before the first tick counts from that tick, as an
+ * animation's begin time 0 does (a machine's `after` too), whatever the
+ * host's clock reads then; a due time that would pass the largest double is
+ * the largest double. out may be NULL. */
 animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t token, animrt_id *out);
 
 /* Cancels a timer; a cancelled timer never fires. Its handle is stale once

@@ -148,6 +148,56 @@ struct SyncTests {
         #expect(rt.timerQueue.count == 0)
     }
 
+    /// Before its first tick the runtime's time is 0; timers started then
+    /// count from the first tick, as an animation's begin time 0 does, so a
+    /// host whose clock reads 5000 does not see a 2 s timer fire at once.
+    /// Start order still breaks ties (the heap is rebuilt: 1e-17 and 0
+    /// become the same time at 5000), and a cancelled one stays cancelled.
+    @Test("R0.2 timers started before the first tick count from it")
+    func timersCountFromTheFirstTick() throws {
+        let rt = Runtime()
+        let early = try rt.startTimer(after: 2, token: 1)
+        try rt.startTimer(after: 1e-17, token: 2)
+        try rt.startTimer(after: 0, token: 3)
+        let gone = try rt.startTimer(after: 1, token: 4)
+        var ran: [Double] = []
+        try rt.startTimer(at: 0.5) { ran.append(rt.now()) }
+        try rt.cancelTimer(gone)
+        #expect(try rt.dueTime(of: early).time == 2)
+        try rt.tick(5000)
+        #expect(rt.drain().map(\.tag) == ["timer:2", "timer:3"])
+        #expect(try rt.dueTime(of: early).time == 5002)
+        try rt.tick(5001.999)
+        #expect(rt.drain().isEmpty && ran == [5001.999])
+        try rt.tick(5002)
+        #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == ["timer:1@5002.0"])
+        // Started after the first tick: from the runtime's time, unmoved.
+        try rt.startTimer(after: 1, token: 5)
+        try rt.tick(5003)
+        #expect(rt.drain().map(\.tag) == ["timer:5"])
+
+        // A first tick at 0 moves nothing; a negative one moves them earlier.
+        for (first, due) in [(0.0, 2.0), (-10.0, -8.0)] {
+            let r = Runtime()
+            let h = try r.startTimer(after: 2, token: 1)
+            try r.tick(first)
+            #expect(try r.dueTime(of: h).time == due)
+        }
+
+        // At the edge: a delay accepted at time 0 whose due time from the
+        // first tick would pass the largest double is due at the largest
+        // double (it cannot be +inf: a tick has no error to report).
+        let r = Runtime()
+        let far = try r.startTimer(after: 1.7e308, token: 1)
+        let near = try r.startTimer(after: Double.greatestFiniteMagnitude - 1e308, token: 2)
+        try r.tick(1e308)
+        #expect(try r.dueTime(of: far).time == .greatestFiniteMagnitude)
+        #expect(try r.dueTime(of: near).time == .greatestFiniteMagnitude)
+        #expect(r.drain().isEmpty)
+        try r.tick(.greatestFiniteMagnitude)
+        #expect(r.drain().map(\.tag) == ["timer:1", "timer:2"])
+    }
+
     /// Near the end of the clock, a delay that would put the due time past
     /// the largest double (+inf: never due) is refused; one that lands on it
     /// is accepted and fires there.

@@ -38,6 +38,23 @@ struct AfterTests {
         #expect(h.log == ["celebration over", "hidden"])
     }
 
+    /// Made and driven before the runtime's first tick, whose clock is far
+    /// from 0: its after transition counts from that tick, as the
+    /// animations its states start begin there.
+    @Test("R3.0.1 an after transition started before the first tick counts from it")
+    func firesFromTheFirstTick() throws {
+        let h = Harness()
+        let m = try h.machine(timerMachine)
+        try h.send(m, "complete")
+        h.tick(5000)
+        #expect(h.state(m) == "celebrating")
+        h.tick(5002.999)
+        #expect(h.state(m) == "celebrating")
+        h.tick(5003)
+        #expect(h.state(m) == "settled")
+        #expect(h.log == ["celebration over"])
+    }
+
     /// A delay of 0 is a delay like any other (the docs: a finite number of
     /// seconds, 0 or more): the timer fires at the next tick, as a runtime
     /// timer of 0 does, and nothing is reported as an error.

@@ -1,8 +1,9 @@
 extension Runtime {
     /// Advances the runtime to `now` (seconds, the host's monotonic clock).
     ///
-    /// In order: animations added with beginTime 0 since the last tick are
-    /// stamped with `now`; due timers fire; every attached animation is
+    /// In order: at the first tick, timers started before it are moved to
+    /// count from `now`; animations added with beginTime 0 since the last
+    /// tick are stamped with `now`; due timers fire; every attached animation is
     /// evaluated into presentation values (the batch in one loop, the rest
     /// per layer); then lifecycle changes are reported in a fixed order —
     /// started, stopped (animations that finished and are removed on
@@ -16,10 +17,12 @@ extension Runtime {
         if let c = currentTime, now < c {
             throw AnimrtError(.time, "tick time \(now) is earlier than the previous tick (\(c)); time must not go backwards")
         }
+        let first = currentTime == nil
         previousTime = currentTime
         currentTime = now
         inTick = true
         defer { inTick = false }
+        if first { startClock(at: now) }
         stampPendingBegins(now)
         fireTimers(now)
         syncStaleProperties(now)

@@ -68,6 +68,18 @@ extension Runtime {
     /// a full queue) or was cancelled.
     public func isTimerPending(_ h: Handle) throws(AnimrtError) -> Bool { try timers.isLive(h) }
 
+    /// The runtime's clock starts at its first tick, `t`: the timers started
+    /// before it counted from 0 (the runtime's time until then), and now
+    /// count from `t` instead, as an animation added then begins at `t`, so
+    /// that a host whose clock is far from 0 does not see them fire at once.
+    /// A due time past the largest double is the largest double (never
+    /// reached, as such a delay would be refused after the first tick).
+    func startClock(at t: Double) {
+        guard t != 0, timers.count > 0 else { return }
+        for i in 0..<timers.capacity where timers.isLive(i) { timers[i].fireTime = TimerQueue.shifted(timers[i].fireTime, by: t) }
+        timerQueue.shift(by: t)
+    }
+
     /// Timers one tick fires at most. Measured from their firing timer's
     /// due time, timers that start one another (a machine's `after` loop)
     /// would otherwise replay every step since a stalled frame in one tick,

@@ -54,6 +54,18 @@ struct TimerQueue {
         }
     }
 
+    /// `time + t`, kept finite.
+    static func shifted(_ time: Double, by t: Double) -> Double {
+        Swift.min(Swift.max(time + t, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+    }
+
+    /// Moves every entry `t` later, the order kept (the heap is rebuilt, as
+    /// rounding may make two due times equal whose start order differs).
+    mutating func shift(by t: Double) {
+        for i in heap.indices { heap[i].time = TimerQueue.shifted(heap[i].time, by: t) }
+        compact { _ in true }
+    }
+
     /// Keeps only the entries `isLive` accepts (cancelled timers go).
     mutating func compact(_ isLive: (Handle) -> Bool) {
         heap.removeAll { !isLive($0.timer) }

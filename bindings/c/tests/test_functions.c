@@ -1809,11 +1809,22 @@ FN_TEST(animrt_timer_start) {
     animrt_runtime_tick(rt, 100);
     CHECK(drain(rt, ev, 4) == 0);
     animrt_runtime_destroy(rt);
+    /* Started before the first tick: counted from that tick, wherever the host's clock is. */
+    rt = rt_new();
+    CHECK_OK(animrt_timer_start(rt, 1.5, 43, &timer));
+    animrt_runtime_tick(rt, 1000);
+    CHECK(drain(rt, ev, 4) == 0);
+    animrt_runtime_tick(rt, 1001.4);
+    CHECK(drain(rt, ev, 4) == 0);
+    animrt_runtime_tick(rt, 1001.5);
+    CHECK(drain(rt, ev, 4) == 1 && ev[0].object == timer && ev[0].token == 43 && ev[0].time == 1001.5);
+    animrt_runtime_destroy(rt);
 }
 
 FN_TEST(animrt_timer_cancel) {
     animrt_runtime *rt = rt_new();
     animrt_id keep = 0, drop = 0, layer = new_layer(rt, 0);
+    animrt_runtime_tick(rt, 0);  /* timers count from the first tick: make it 0 */
     animrt_timer_start(rt, 1, 1, &keep);
     animrt_timer_start(rt, 1, 2, &drop);
     CHECK_OK(animrt_timer_cancel(rt, drop));
@@ -1833,6 +1844,7 @@ FN_TEST(animrt_timer_pending) {
     animrt_runtime *rt = NULL, *other = rt_new();
     CHECK_OK(animrt_runtime_create(2, &rt));
     animrt_id soon = 0, lost = 0, third = 0, late = 0, dropped = 0, reused[4] = {0}, foreign = 0, layer = new_layer(rt, 0);
+    animrt_runtime_tick(rt, 0);
     animrt_timer_start(rt, 0.5, 1, &soon);
     animrt_timer_start(rt, 0.5, 2, &lost);
     animrt_timer_start(rt, 0.5, 3, &third);

@@ -155,6 +155,19 @@ def test_callbacks_run_after_the_tick_and_may_call_back(rt):
     assert [type(e) for e in rt.events()] == [AnimationStopped]
 
 
+def test_a_timer_started_before_the_first_tick_counts_from_it():
+    # A host's monotonic clock is far from 0 when it starts ticking: the
+    # timer fires 2 s after that first tick, not at it.
+    with animrt.Runtime() as rt:
+        timer = rt.start_timer(2, token=5)
+        rt.tick(7200.0)
+        assert rt.events() == [] and timer.pending
+        rt.tick(7201.9)
+        assert rt.events() == []
+        rt.tick(7202.0)
+        assert rt.events() == [TimerFired(7202.0, timer, 5)]
+
+
 def test_overflow_is_reported():
     with animrt.Runtime(event_capacity=4) as rt:
         for i in range(10):

@@ -949,7 +949,8 @@ class Runtime:
 
     def start_timer(self, delay: float, callback: Optional[Callable[[], object]] = None, *,
                     token: int = 0) -> Timer:
-        """Starts a one-shot timer `delay` seconds after the last tick (``animrt_timer_start``).
+        """Starts a one-shot timer `delay` seconds after the last tick (``animrt_timer_start``),
+        or after the first tick when none has been made yet.
 
         At the first tick at or after that time, `callback` runs on the
         ticking thread, or a :class:`TimerFired` event carrying the timer and
