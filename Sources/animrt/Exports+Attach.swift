@@ -111,7 +111,7 @@ public func animrt_layer_animation_key(_ rt: OpaquePointer!, _ layer: animrt_id,
         let utf8 = Array(keys[index].utf8)
         needed?.pointee = utf8.count + 1
         guard let buf, capacity(cap) > utf8.count else {
-            throw AnimrtError(.buffer, "the key needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+            throw AnimrtError(.buffer, "the key needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
         }
         for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
         buf[utf8.count] = 0

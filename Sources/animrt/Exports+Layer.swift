@@ -147,7 +147,7 @@ public func animrt_layer_get_presentation(_ rt: OpaquePointer!, _ layer: animrt_
         let buffer = UnsafeMutableBufferPointer(start: out, count: out == nil ? 0 : capacity(cap))
         let n = try r.readPresentation(keyPathID: try KeyPathIDs.index(keyPath, in: r), of: Handle(raw: layer), into: buffer)
         count.pointee = n
-        if buffer.count < n { throw AnimrtError(.buffer, "the value has \(n) components; the buffer holds \(buffer.count)") }
+        if buffer.count < n { throw AnimrtError(.buffer, "the value has \(counted(n, "component")); the buffer holds \(buffer.count)") }
     }
 }
 
@@ -181,7 +181,7 @@ public func animrt_reader_read(_ rt: OpaquePointer!, _ reader: animrt_id, _ out:
         // An empty reader needs no buffer at all (NULL, 0 is enough).
         guard capacity(cap) >= n, out != nil || n == 0 else {
             needed.pointee = n
-            throw AnimrtError(.buffer, "the reader needs \(n) doubles; the buffer holds \(out == nil ? 0 : cap)")
+            throw AnimrtError(.buffer, "the reader needs \(counted(n, "double")); the buffer holds \(out == nil ? 0 : cap)")
         }
         try r.readPresentation(reader: Handle(raw: reader), into: UnsafeMutableBufferPointer(start: out, count: n))
         needed.pointee = n

@@ -9,7 +9,7 @@ func copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ 
     let utf8 = Array(text.utf8)
     needed?.pointee = utf8.count + 1
     guard let buf, capacity(cap) > utf8.count else {
-        throw AnimrtError(.buffer, "\(what) needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+        throw AnimrtError(.buffer, "\(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
     }
     utf8.withUnsafeBufferPointer { b in
         for (i, c) in b.enumerated() { buf[i] = CChar(bitPattern: c) }

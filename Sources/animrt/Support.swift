@@ -373,7 +373,7 @@ func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMu
     let n = v.kind.componentCount
     count.pointee = n
     guard capacity(cap) >= n, let out else {
-        throw AnimrtError(.buffer, "the value has \(n) component\(n == 1 ? "" : "s"); the buffer holds \(out == nil ? 0 : cap)")
+        throw AnimrtError(.buffer, "the value has \(counted(n, "component")); the buffer holds \(out == nil ? 0 : cap)")
     }
     for k in 0..<n { out[k] = v.lanes[k] }
 }
@@ -385,7 +385,7 @@ func copyString(_ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ 
     let utf8 = Array(s.utf8)
     needed?.pointee = utf8.count + 1
     guard let buf, capacity(cap) > utf8.count else {
-        throw AnimrtError(.buffer, "the \(what) needs \(utf8.count + 1) bytes with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+        throw AnimrtError(.buffer, "the \(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
     }
     for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
     buf[utf8.count] = 0
@@ -400,7 +400,7 @@ func copyDoubles(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ cap
     let needed = try required(needed, neededName)
     needed.pointee = values.count
     guard values.count <= capacity(cap), values.isEmpty || out != nil else {
-        throw AnimrtError(.buffer, "the \(what) need \(values.count) doubles; the buffer holds \(out == nil ? 0 : cap)")
+        throw AnimrtError(.buffer, "\(counted(values.count, "double")) needed for the \(what); the buffer holds \(out == nil ? 0 : cap)")
     }
     for (i, v) in values.enumerated() { out![i] = v }
 }

@@ -93,7 +93,7 @@ extension Runtime {
     /// `.handle` naming it, and nothing is written.
     public func readPresentation(_ targets: BulkTargets, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) {
         guard out.count >= targets.count * targets.width else {
-            throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(targets.count * targets.width) are needed")
+            throw AnimrtError(.buffer, "the buffer holds \(counted(out.count, "double")); \(targets.count * targets.width) are needed")
         }
         try checkLayers(of: targets)
         copyPresentation(targets, into: out)
@@ -162,7 +162,7 @@ extension Runtime {
     public func readPresentation(reader h: Handle, into out: UnsafeMutableBufferPointer<Double>) throws(AnimrtError) {
         let i = try readers.index(of: h)
         let n = readers[i].count * readers[i].width
-        guard out.count >= n else { throw AnimrtError(.buffer, "the buffer holds \(out.count) doubles; \(n) are needed") }
+        guard out.count >= n else { throw AnimrtError(.buffer, "the buffer holds \(counted(out.count, "double")); \(n) are needed") }
         if try checkLayers(of: readers[i]) { readers[i].checkedEpoch = layerEpoch }
         copyPresentation(readers[i], into: out)
     }

@@ -109,6 +109,10 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func == (a: AnimrtError, b: AnimrtError) -> Bool { a.status == b.status && a.message == b.message }
 }
 
+/// `n` and `noun`, plural unless `n` is 1, for messages ("1 double",
+/// "3 doubles").
+public func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
 /// Throws `.invalidArgument` unless `value` is finite.
 @inline(__always)
 func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws(AnimrtError) {

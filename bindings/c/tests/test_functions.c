@@ -558,6 +558,10 @@ FN_TEST(animrt_layer_get_value) {
     CHECK_STATUS(animrt_layer_get_value(rt, layer, kp(rt, "bounds"), small, 2, &n), ANIMRT_E_BUFFER);
     CHECK(n == 4 && small[0] == -1 && small[1] == -1);  /* *count says how many; nothing written */
     CHECK_STATUS(animrt_layer_get_value(rt, layer, kp(rt, "bounds"), NULL, 0, &n), ANIMRT_E_BUFFER);
+    CHECK_MESSAGE("the value has 4 components; the buffer holds 0");
+    CHECK_STATUS(animrt_layer_get_value(rt, layer, kp(rt, "opacity"), NULL, 0, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 1);
+    CHECK_MESSAGE("the value has 1 component;");  /* one, not "1 components" */
     CHECK_STATUS(animrt_layer_get_value(rt, layer, kp(rt, "bounds"), out, 4, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_layer_get_value(rt, layer, -3, out, 4, &n), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_layer_get_value(rt, 77, kp(rt, "bounds"), out, 4, &n), ANIMRT_E_HANDLE);
@@ -583,6 +587,10 @@ FN_TEST(animrt_layer_get_presentation) {
     CHECK_NEAR(out[1], sin(0.5), 1e-12);
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "bounds"), small, 2, &n), ANIMRT_E_BUFFER);
     CHECK(n == 4 && small[0] == -1);
+    CHECK_MESSAGE("the value has 4 components; the buffer holds 2");
+    CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "opacity"), NULL, 0, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 1);
+    CHECK_MESSAGE("the value has 1 component;");
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "transform"), small, 2, &n), ANIMRT_E_BUFFER);
     CHECK(n == 16 && small[0] == -1);
     CHECK_STATUS(animrt_layer_get_presentation(rt, layer, kp(rt, "bounds"), out, 4, NULL), ANIMRT_E_NULL);
@@ -653,6 +661,7 @@ FN_TEST(animrt_reader_read) {
     needed = 0;
     CHECK_STATUS(animrt_reader_read(rt, reader, small, 1, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 2 && small[0] == -7);
+    CHECK_MESSAGE("the reader needs 2 doubles; the buffer holds 1");
     needed = 0;
     CHECK_STATUS(animrt_reader_read(rt, reader, NULL, 2, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 2);
@@ -2090,6 +2099,14 @@ FN_TEST(animrt_animation_get_value) {
     double small[1] = {-1};
     CHECK_STATUS(animrt_animation_get_value(rt, a, ANIMRT_TO, small, 1, &n), ANIMRT_E_BUFFER);
     CHECK(n == 2 && small[0] == -1);
+    CHECK_MESSAGE("2 doubles needed for the value; the buffer holds 1");
+    animrt_id o = 0;
+    double half = 0.5;
+    animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &o);
+    CHECK_OK(animrt_animation_set_value(rt, o, ANIMRT_TO, &half, 1));
+    CHECK_STATUS(animrt_animation_get_value(rt, o, ANIMRT_TO, NULL, 0, &n), ANIMRT_E_BUFFER);
+    CHECK(n == 1);
+    CHECK_MESSAGE("1 double needed for the value;");  /* one, not "1 doubles" */
     CHECK_STATUS(animrt_animation_get_value(rt, a, (animrt_value_slot)99, out, 4, &n), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_get_value(rt, a, ANIMRT_TO, out, 4, NULL), ANIMRT_E_NULL);
     CHECK_MESSAGE("count is NULL");  /* the header's name for it */
