@@ -1441,6 +1441,11 @@ MUTANTS = [
     Mutant("compound-initial-grandchild", "comparison", LOADER_STATES,
            "guard stateParents[t] == id else {", "guard isAncestor(id, of: t), t != id else {", ("swift:LoaderTests",),
            "a compound state whose initial is a grandchild loads: the child between them is never entered"),
+    Mutant("compound-initial-machine-wide", "dropped statement", LOADER_STATES,
+           "if let k = childNames.firstIndex(of: name) {", "if let k = childNames.firstIndex(of: name), false {",
+           ("swift:LoaderTests",),
+           "a compound state's initial child is looked up machine-wide: a top-level state of its name is taken instead "
+           "(refused as not a child), and two compounds with an 'idle' child each are refused as ambiguous"),
     Mutant("keyframe-values-empty", "dropped statement", LOADER_TEMPLATES,
            'guard !items.isEmpty else { throw v.error(.invalidArgument, "a keyframe animation needs at least one value") }', "",
            ("swift:LoaderTests",), "a keyframe template with no values loads and fails only when a state starts it"),

@@ -91,6 +91,7 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a final state with an eventless transition", json: minimal(a: #""type": "final", "always": "b""#), status: .invalidArgument, fragments: ["states.a.always", "final state takes no transitions ('always')"]),
     LoadCase(name: "a state reporting a computed field", json: minimal(a: #""values": ["c"]"#).replacing(#""s": {"type": "string", "initial": "''"}}"#, with: #""s": {"type": "string", "initial": "''"}, "c": {"type": "number", "computed": "context.n + 1"}}"#), status: .invalidArgument, fragments: ["states.a.values[0]", "'c' is computed"]),
     LoadCase(name: "an initial state that is a grandchild", json: minimal(a: #""initial": "y", "states": {"x": {"initial": "y", "states": {"y": {}}}}"#), status: .invalidArgument, fragments: ["states.a.initial", "the initial state 'a.x.y' is not a child of 'a'"]),
+    LoadCase(name: "an initial child misspelt, with a suggestion among the children", json: minimal(a: #""initial": "y2", "states": {"x": {}, "y": {}}"#), status: .notFound, fragments: ["states.a.initial", "'a' has no child state named 'y2'; did you mean 'y'?", "(its children: 'x', 'y')"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
@@ -104,7 +105,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 69) }
+    func count() { #expect(loadCases.count == 70) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {
@@ -138,6 +139,27 @@ struct LoaderTests {
         #expect(d.states.map(\.name) == ["alpha", "zeta", "zeta.a", "zeta.b"])
         #expect(d.states[2].parent == 1 && d.states[1].children == [2, 3] && d.states[1].initial == 3)
         #expect(d.initial == 1)
+    }
+
+    @Test("a compound state's initial names its child, even when a top-level state or another compound's child has that name")
+    func initialChildByItsOwnName() throws {
+        let h = Harness()
+        let json = #"""
+        {"name": "names", "events": {"go": {}}, "initial": "idle",
+         "states": {"idle": {"on": {"go": "upload"}},
+                    "upload": {"initial": "idle", "states": {"idle": {"on": {"go": "download"}}, "busy": {}}},
+                    "download": {"initial": "idle", "states": {"idle": {}, "busy": {}}}}}
+        """#
+        let d = try h.load(json)
+        let upload = d.states.firstIndex { $0.name == "upload" }!, download = d.states.firstIndex { $0.name == "download" }!
+        #expect(d.states[d.states[upload].initial!].name == "upload.idle")
+        #expect(d.states[d.states[download].initial!].name == "download.idle")
+        let m = try h.machine(json)
+        #expect(h.state(m) == "idle")
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.state(m) == "upload.idle")
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.state(m) == "download.idle")
     }
 
     @Test("a definition file loads; a missing file and invalid UTF-8 are refused")

@@ -152,11 +152,25 @@ extension DefinitionLoader {
         var initial: Int?
         if kind == .compound {
             if let i = o["initial"] {
-                let t = try resolveTarget(i, from: id)
-                guard stateParents[t] == id else {
-                    throw i.error(.invalidArgument, "the initial state '\(stateNames[t])' is not a child of '\(stateNames[id])'")
+                // A compound state's initial names one of its children: its own
+                // name ("celebrating", as XState writes it) is looked up among
+                // them first, so a top-level state or another compound's child
+                // of that name neither hides it nor makes it ambiguous.
+                let childNames = children.map { String(stateNames[$0].split(separator: ".").last!) }
+                let name = try i.string()
+                if let k = childNames.firstIndex(of: name) {
+                    initial = children[k]
+                } else {
+                    let t: Int
+                    do throws(AnimrtError) { t = try resolveTarget(i, from: id) } catch {
+                        guard error.status == .notFound else { throw error }
+                        throw i.error(.notFound, "'\(stateNames[id])' has no child state named '\(name)'\(suggestion(name, childNames)) (its children: \(childNames.map { "'\($0)'" }.joined(separator: ", ")))")
+                    }
+                    guard stateParents[t] == id else {
+                        throw i.error(.invalidArgument, "the initial state '\(stateNames[t])' is not a child of '\(stateNames[id])' (its children: \(childNames.map { "'\($0)'" }.joined(separator: ", ")))")
+                    }
+                    initial = t
                 }
-                initial = t
             } else if children.count == 1 {
                 initial = children[0]
             } else {
