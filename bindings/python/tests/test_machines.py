@@ -4,6 +4,7 @@ import math
 import pathlib
 import re
 
+import numpy
 import pytest
 
 import animrt
@@ -223,6 +224,32 @@ def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
         assert len(rt.events()) == 0
         m = rt.machine(button, config={"width": 200})  # the runtime goes on as before
         assert m.part("button").value("bounds.size.width") == 200
+
+
+def test_values_json_cannot_hold_are_refused_naming_where_they_are():
+    # A set, bytes or an object in a definition or options is no JSON value: the error names
+    # where it is and what JSON takes, as for NaN, instead of json's bare "Object of type set
+    # is not JSON serializable"; and nothing is loaded or made.
+    with animrt.Runtime() as rt:
+        bad = {**CARD, "states": {**CARD["states"], "hidden": {"on": {"appear": "loading"}, "ignore": {"hide"}}}}
+        with pytest.raises(animrt.ArgumentTypeError,
+                           match=r"definition\['states'\]\['hidden'\]\['ignore'\] is \{'hide'\} \(a set\); "
+                                 r"JSON holds dicts, lists, str, numbers, bools and None"):
+            rt.definition(bad)
+        button = rt.definition(BUTTON)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"config\['width'\] is b'200' \(a bytes\)"):
+            rt.machine(button, config={"width": b"200"})  # type: ignore[dict-item]
+        with pytest.raises(animrt.ArgumentTypeError, match=r"definition\['parts'\] has the key \(1, 2\) \(a tuple\); "
+                                                           r"JSON keys are str"):
+            rt.definition({**CARD, "parts": {(1, 2): 3}})
+        with pytest.raises(TypeError):  # still the built-in class Python code catches
+            rt.machine(button, config={"width": {200}})  # type: ignore[dict-item]
+        assert len(rt.events()) == 0
+        # numpy numbers are numbers here too, as they are for layers
+        m = rt.machine(button, config={"width": numpy.int64(200), "spinSeconds": numpy.float32(0.5)})
+        assert m.part("button").value("bounds.size.width") == 200
+        placed = {**CARD, "parts": [{"name": "ring", "properties": {"position": numpy.array([3.0, 4.0])}}]}
+        assert rt.machine(rt.definition(placed)).part("ring").value("position") == (3.0, 4.0)
 
 
 def test_animations_a_machine_adds_report_their_keys():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import numbers
 import os
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
@@ -476,20 +477,34 @@ class Machine(Object):
 def to_json(value: Any, where: str) -> str:
     """`value` as JSON text. JSON has no NaN or infinity: a float that is not finite raises
     InvalidArgumentError naming where it is (``config['width'] is inf``) instead of writing
-    ``Infinity``, which the library would refuse as malformed JSON the caller never wrote."""
-    def walk(v: Any, path: str) -> None:
-        if isinstance(v, float) and not math.isfinite(v):
-            hint = ("; a definition writes infinity as the expression 'inf' (a string)"
-                    if where == "definition" and v > 0 else "")
-            raise InvalidArgumentError(f"{path} is {v}; it must be a finite number (JSON has no NaN or infinity){hint}")
+    ``Infinity``, which the library would refuse as malformed JSON the caller never wrote. A value
+    JSON cannot hold (a set, bytes, an object) raises ArgumentTypeError naming where it is too;
+    numpy numbers and arrays are numbers and lists, as everywhere in the binding."""
+    def convert(v: Any, path: str) -> Any:
+        if v is None or isinstance(v, (str, bool)):
+            return v
+        if isinstance(v, numbers.Integral):
+            return int(v)
+        if isinstance(v, numbers.Real):
+            f = float(v)
+            if not math.isfinite(f):
+                hint = ("; a definition writes infinity as the expression 'inf' (a string)"
+                        if where == "definition" and f > 0 else "")
+                raise InvalidArgumentError(f"{path} is {f}; it must be a finite number (JSON has no NaN or infinity){hint}")
+            return f
         if isinstance(v, Mapping):
+            out: Dict[str, Any] = {}
             for k, item in v.items():
-                walk(item, f"{path}[{k!r}]" if path else str(k))
-        elif isinstance(v, (list, tuple)):
-            for i, item in enumerate(v):
-                walk(item, f"{path}[{i}]")
-    walk(value, where)
-    return json.dumps(value)
+                if not isinstance(k, str):
+                    raise ArgumentTypeError(f"{path or 'the options'} has the key {check.describe(k)}; JSON keys are str")
+                out[k] = convert(item, f"{path}[{k!r}]" if path else k)
+            return out
+        if isinstance(v, (list, tuple)):
+            return [convert(item, f"{path}[{i}]") for i, item in enumerate(v)]
+        if not isinstance(v, (bytes, bytearray)) and callable(getattr(v, "tolist", None)):  # numpy arrays and scalars
+            return convert(v.tolist(), path)
+        raise ArgumentTypeError(f"{path} is {check.describe(v)}; JSON holds dicts, lists, str, numbers, bools and None")
+    return json.dumps(convert(value, where))
 
 
 def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
