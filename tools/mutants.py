@@ -1457,6 +1457,10 @@ MUTANTS = [
            ("swift:LoaderTests",),
            "a compound state's initial child is looked up machine-wide: a top-level state of its name is taken instead "
            "(refused as not a child), and two compounds with an 'idle' child each are refused as ambiguous"),
+    Mutant("on-empty-list", "dropped statement", LOADER_STATES,
+           "if case .array(let items) = tnode.value, items.isEmpty {", "if case .array(let items) = tnode.value, items.isEmpty, false {",
+           ("swift:LoaderTests",),
+           "\"on\": {\"tap\": []} loads; the send is then refused as if the state accepted no 'tap' at all"),
     Mutant("keyframe-values-empty", "dropped statement", LOADER_TEMPLATES,
            'guard !items.isEmpty else { throw v.error(.invalidArgument, "a keyframe animation needs at least one value") }', "",
            ("swift:LoaderTests",), "a keyframe template with no values loads and fails only when a state starts it"),

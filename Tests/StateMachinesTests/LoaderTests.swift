@@ -92,6 +92,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a state reporting a computed field", json: minimal(a: #""values": ["c"]"#).replacing(#""s": {"type": "string", "initial": "''"}}"#, with: #""s": {"type": "string", "initial": "''"}, "c": {"type": "number", "computed": "context.n + 1"}}"#), status: .invalidArgument, fragments: ["states.a.values[0]", "'c' is computed"]),
     LoadCase(name: "an initial state that is a grandchild", json: minimal(a: #""initial": "y", "states": {"x": {"initial": "y", "states": {"y": {}}}}"#), status: .invalidArgument, fragments: ["states.a.initial", "the initial state 'a.x.y' is not a child of 'a'"]),
     LoadCase(name: "an initial child misspelt, with a suggestion among the children", json: minimal(a: #""initial": "y2", "states": {"x": {}, "y": {}}"#), status: .notFound, fragments: ["states.a.initial", "'a' has no child state named 'y2'; did you mean 'y'?", "(its children: 'x', 'y')"]),
+    LoadCase(name: "an event mapped to an empty list of transitions", json: minimal(a: #""on": {"tick": []}"#), status: .invalidArgument, fragments: ["states.a.on.tick", "an empty list of transitions takes no 'tick'", "{} to take it and do nothing", "under \"ignore\""]),
+    LoadCase(name: "a misspelt transition type, with a suggestion", json: minimal(a: #""on": {"tick": {"target": "b", "type": "interal"}}"#), status: .invalidArgument, fragments: ["states.a.on.tick.type", "unknown transition type 'interal'", "did you mean 'internal'?"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
@@ -105,7 +107,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 70) }
+    func count() { #expect(loadCases.count == 72) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

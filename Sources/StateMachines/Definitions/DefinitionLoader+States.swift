@@ -191,6 +191,9 @@ extension DefinitionLoader {
                 guard let e = eventIDs[ename] else {
                     throw tnode.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))")
                 }
+                if case .array(let items) = tnode.value, items.isEmpty {
+                    throw tnode.error(.invalidArgument, "an empty list of transitions takes no '\(ename)': give it a transition (a target, or {} to take it and do nothing), or list it under \"ignore\" to drop it here")
+                }
                 let s = scope(event: e, note: "")
                 on[e] = try tnode.list().map { (t: JSONNode) throws(AnimrtError) in try transition(t, source: id, trigger: .event(e), scope: s) }
             }
@@ -268,7 +271,7 @@ extension DefinitionLoader {
                 }
                 isInternal = true
             case let other:
-                throw t.error(.invalidArgument, "unknown transition type '\(other)' (external, internal)")
+                throw t.error(.invalidArgument, "unknown transition type '\(other)' (external, internal)\(suggestion(other, ["external", "internal"]))")
             }
         }
         return Transition(source: source, trigger: trigger, target: target, guardExpression: guardExpression, actions: list,
