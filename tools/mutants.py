@@ -894,6 +894,13 @@ MUTANTS = [
     Mutant("py-json-numpy-array", "dropped statement", PY_MACHINE,
            'callable(getattr(v, "tolist", None))', "False", PY,
            "a numpy array in a definition (a part's position) is refused as no JSON value, where layers take one"),
+    Mutant("py-restore-edited-version", "dropped statement", PY_MACHINE,
+           "    if differs is not None:\n", "    if False:\n", PY,
+           "a snapshot restored with an edited copy of its definition (a state renamed, a field added) is named "
+           "through the wrong lists: m.state and m.context read other names, or past their end"),
+    Mutant("py-restore-fields-unchecked", "dropped statement", PY_MACHINE,
+           "if kind in (_STATE, _EVENT, _EMIT, _REQUEST):", "if False:", PY,
+           "a snapshot restored with a copy whose event has another payload field is taken: payloads are named wrongly"),
     # ---- the Python binding: readers, handles, callbacks, barriers, timers, transactions, errors
     Mutant("py-reader-any-item-format", "dropped statement", PY_READER,
            "if view.format not in _DOUBLE_FORMATS or view.itemsize != 8:", "if view.itemsize != 8:", PY,

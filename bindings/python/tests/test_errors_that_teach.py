@@ -358,6 +358,49 @@ def test_a_snapshot_restored_with_another_definition_is_refused_by_name():
         assert rt.restore(saved, button).state == "ready"
 
 
+def test_a_snapshot_restored_with_an_edited_version_of_its_definition_is_refused():
+    """The library restores a snapshot with the definition it holds; the binding names what it reports
+    through the definition it is given. With a state renamed, or a context field added, in an edited
+    copy of the same name, m.state and m.context read the wrong names (or past the lists) without a
+    word. An edit that keeps every name (a description, a guard) restores."""
+    toast = {"name": "toast", "events": {"show": {"payload": [{"name": "message", "type": "string"}]}, "hide": {}},
+             "context": {"message": {"type": "string", "initial": "''"}},
+             "initial": "hidden",
+             "states": {"hidden": {"on": {"show": {"target": "visible", "actions": [{"assign": {"message": "event.message"}}]}}},
+                        "visible": {"on": {"hide": "hidden"}, "ignore": ["show"]}}}
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(toast))
+        m.send("show", message="Saved")
+        rt.tick(0.0)
+        rt.events()
+        saved = m.snapshot()
+        renamed = json.loads(json.dumps(toast))
+        renamed["states"]["shown"] = renamed["states"].pop("visible")
+        renamed["states"]["hidden"]["on"]["show"]["target"] = "shown"
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.restore(saved, rt.definition(renamed))
+        assert e.value.message == ("the snapshot was taken from another version of 'toast': its state 'visible' is not "
+                                   "in this definition, and this definition's state 'shown' is not in it; restore it with "
+                                   "the definition it was taken from: rt.definition(json.loads(snapshot)['definition'])")
+        counted = json.loads(json.dumps(toast))
+        counted["context"]["shows"] = {"type": "number", "initial": 0}
+        with pytest.raises(animrt.InvalidArgumentError, match="this definition's context field 'shows' is not in it"):
+            rt.restore(saved, rt.definition(counted))
+        longer = json.loads(json.dumps(toast))
+        longer["events"]["show"]["payload"].append({"name": "seconds", "type": "number", "default": 3})
+        with pytest.raises(animrt.InvalidArgumentError,
+                           match=r"the fields of its event 'show' are \('message',\); this definition's are "
+                                 r"\('message', 'seconds'\)"):
+            rt.restore(saved, rt.definition(longer))
+        assert len(rt._machines) == 1 and rt.events() == []  # nothing restored, nothing reported
+        described = json.loads(json.dumps(toast))
+        described["description"] = "a toast that says what was saved"
+        copy = rt.restore(saved, rt.definition(described))
+        assert copy.state == "visible" and copy.context["message"] == "Saved"
+        again = rt.restore(saved, rt.definition(json.loads(saved)["definition"]))  # the way the message shows
+        assert again.state == "visible"
+
+
 def test_a_snapshot_restored_with_another_runtimes_definition_is_refused():
     """rt.machine refuses a definition of another runtime, and so must restore: the machine would name its
     events through a definition it does not own, and once that runtime closed, every tick delivering one of

@@ -507,19 +507,74 @@ def to_json(value: Any, where: str) -> str:
     return json.dumps(convert(value, where))
 
 
+_KIND_NAMES = {_STATE: "state", _EVENT: "event", _CONTEXT: "context field", _EMIT: "emitted event",
+               _REQUEST: "request", _PART: "part", _CONFIG: "config parameter"}
+
+
+def _signature(runtime: Runtime, handle: int) -> List[Tuple[str, Tuple[str, ...]]]:
+    """What a machine's ids mean under definition `handle`: each kind's names in id order, and the
+    fields of every state (its values), event, emitted event and request, labelled for messages."""
+    out: List[Tuple[str, Tuple[str, ...]]] = []
+    for kind, what in _KIND_NAMES.items():
+        count = c_size_t()
+        lib.animrt_definition_count(runtime._ptr, handle, kind, byref(count))
+        names = tuple(_text(lib.animrt_definition_name, runtime._ptr, handle, kind, i) for i in range(count.value))
+        out.append((what, names))
+        if kind in (_STATE, _EVENT, _EMIT, _REQUEST):
+            for i, item in enumerate(names):
+                n = c_size_t()
+                lib.animrt_definition_field_count(runtime._ptr, handle, kind, i, byref(n))
+                fields = tuple(_text(lib.animrt_definition_field_name, runtime._ptr, handle, kind, i, f)
+                               for f in range(n.value))
+                out.append((f"{what} {item!r}", fields))
+    return out
+
+
+def _difference(theirs: List[Tuple[str, Tuple[str, ...]]], mine: List[Tuple[str, Tuple[str, ...]]]) -> Optional[str]:
+    """The first way in which two signatures differ, in words, or None when they are the same."""
+    for (what, a), (_, b) in zip(theirs, mine):
+        if a == b:
+            continue
+        if what in _KIND_NAMES.values():
+            gone = [x for x in a if x not in b]
+            new = [x for x in b if x not in a]
+            said = [f"its {what} {gone[0]!r} is not in this definition"] if gone else []
+            said += [f"this definition's {what} {new[0]!r} is not in it"] if new else []
+            return ", and ".join(said) or f"its {what}s are in another order"
+        return f"the fields of its {what} are {a!r}; this definition's are {b!r}"
+    return None
+
+
 def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
     """Refuses a snapshot taken from another definition than `definition`, which the machine's
-    events and state would be named through (wrongly, or past the end of its lists). A snapshot
-    the binding cannot read is left to the library, which says what is wrong with it."""
+    events and state would be named through (wrongly, or past the end of its lists): another
+    machine, or another version of the same one (a state renamed, a field added). The library
+    restores with the definition the snapshot holds; its names are compared with `definition`'s
+    through a copy loaded for the purpose and forgotten. A snapshot the binding cannot read is left
+    to the library, which says what is wrong with it."""
     try:
         taken = json.loads(snapshot)["definition"]
-        name = (json.loads(taken) if isinstance(taken, str) else taken)["name"]
+        text = taken if isinstance(taken, str) else json.dumps(taken)
+        name = json.loads(text)["name"]
     except (ValueError, KeyError, TypeError):
         return
     mine = definition.name
     if isinstance(name, str) and name != mine:
         raise InvalidArgumentError(f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore "
                                    f"it with this runtime's copy of {name!r}, such as rt.definition(named={name!r})")
+    runtime = definition.runtime
+    handle = c_uint64()
+    try:
+        lib.animrt_definition_load(runtime._ptr, text.encode("utf-8"), byref(handle))
+    except AnimrtError:
+        return  # the library refuses the restore and says why
+    try:
+        differs = _difference(_signature(runtime, handle.value), _signature(runtime, definition._id))
+    finally:
+        lib.animrt_definition_destroy(runtime._ptr, handle.value)
+    if differs is not None:
+        raise InvalidArgumentError(f"the snapshot was taken from another version of {mine!r}: {differs}; restore it "
+                                   "with the definition it was taken from: rt.definition(json.loads(snapshot)['definition'])")
 
 
 def source_name(source: object) -> Optional[str]:

@@ -704,7 +704,9 @@ class Runtime:
     def restore(self, snapshot: str, definition: Definition, *, parent: Optional[Layer] = None) -> Machine:
         """A new machine from :meth:`Machine.snapshot` (``animrt_machine_restore``); `definition`
         is this runtime's copy of the definition the snapshot was taken from (it names states and
-        fields). The runtime must be at the snapshot's time, else :class:`TimeError`::
+        fields): another machine's, or an edited version whose states, events or fields differ, is
+        refused with :class:`InvalidArgumentError` saying what differs. The runtime must be at the
+        snapshot's time, else :class:`TimeError`::
 
             other.tick(rt.time)
             copy = other.restore(saved, other.definition(pathlib.Path("card.json")))
