@@ -31,6 +31,24 @@ struct JSONSyntaxTests {
         #expect(error?.message == "the JSON is malformed at line \(line), column \(column): \(what)")
     }
 
+    /// A number no double holds is good syntax, so the scan found nothing and
+    /// the message was the decoder's: "expected a dictionary, found an array",
+    /// at the list around it. The scan now places the number and says why.
+    @Test("a number no double holds is placed; the largest and smallest doubles pass", arguments: [
+        ("{\"a\": [{\"delay\": 1e400}]}", 1, 18, "the number 1e400 is too large for a double (the largest is about 1.8e308)"),
+        ("{\"k\": 1,\n \"v\": -1.8e308}", 2, 7, "the number -1.8e308 is too large for a double (the largest is about 1.8e308)"),
+        ("[0, 2e-324]", 1, 5, "the number 2e-324 is too small for a double (the smallest is about 5e-324): write 0"),
+    ])
+    func numbersOutOfRange(text: String, line: Int, column: Int, what: String) throws {
+        #expect(JSONSyntax.firstProblem(in: Array(text.utf8)) == JSONSyntax.Problem(line: line, column: column, what: what))
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(Array(text.utf8)) }
+        #expect(error?.message == "the JSON is malformed at line \(line), column \(column): \(what)")
+        let edge = "[1.7976931348623157e308, -1.7976931348623157e308, 5e-324, 4e-324, 0e999, 0.000e-500, -0.0]"
+        #expect(JSONSyntax.firstProblem(in: Array(edge.utf8)) == nil)
+        guard case .array(let numbers) = try JSONValue.parse(Array(edge.utf8)) else { Issue.record("not an array"); return }
+        #expect(numbers.count == 7)
+    }
+
     /// The decoder refuses half a surrogate pair without saying where (its
     /// message named a type it did not find); the scan places it.
     @Test("a lone surrogate escape is placed; a whole pair passes", arguments: [

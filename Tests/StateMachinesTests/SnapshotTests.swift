@@ -219,6 +219,11 @@ struct SnapshotTests {
                 _ = try d.host.restore(edited)
             }
         }
+        // A number no double holds is placed, not blamed on a type the decoder did not find.
+        expectError(.invalidArgument, ["not a machine snapshot: the JSON is malformed at line 1, column",
+                                       "the number 1e400 is too large for a double"]) { () throws(AnimrtError) in
+            _ = try d.host.restore(snapshot.replacing(#""lastRequestID":4"#, with: #""lastRequestID":1e400"#))
+        }
         #expect(d.host.instanceCount == 0 && d.host.lastRequestNumber == 0)
         let edge = try d.host.restore(snapshot.replacing(#""lastRequestID":4"#, with: #""lastRequestID":9007199254740992"#))
         #expect(d.host.lastRequestNumber == MachineHost.maxRequestNumber)

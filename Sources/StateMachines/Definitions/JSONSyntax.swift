@@ -251,6 +251,26 @@ public enum JSONSyntax {
         }
 
         mutating func number() -> Problem? {
+            let start = i
+            if let p = numberSyntax() { return p }
+            // Good syntax that no double holds: the decoder refuses it with a
+            // type it did not find, at another place ("expected a dictionary,
+            // found an array" for a delay of 1e400). Say what is wrong here.
+            guard !afterDecode else { return nil }
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+            let value = Double(text) ?? .infinity
+            if !value.isFinite || (value == 0 && mantissa.contains { ("1"..."9").contains($0) }) {
+                let end = i
+                i = start
+                defer { i = end }
+                return problem(value == 0 ? "the number \(text) is too small for a double (the smallest is about 5e-324): write 0"
+                                          : "the number \(text) is too large for a double (the largest is about 1.8e308)")
+            }
+            return nil
+        }
+
+        mutating func numberSyntax() -> Problem? {
             if bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard i < bytes.count, isDigit(bytes[i]) else { return problem("a number needs a digit after '-'") }
             if bytes[i] == UInt8(ascii: "0") { i += 1 } else { while i < bytes.count && isDigit(bytes[i]) { i += 1 } }

@@ -174,6 +174,9 @@ extension MachineHost {
             if case DecodingError.dataCorrupted(let c) = error, c.codingPath.isEmpty, JSONSyntax.firstProblem(in: Array(json.utf8)) == nil {
                 throw AnimrtError(.invalidArgument, "not a machine snapshot: a number in it does not fit its field (request numbers, counts and indexes are whole numbers, 0 or more)")
             }
+            if let p = JSONSyntax.firstProblem(in: Array(json.utf8)) {
+                throw AnimrtError(.invalidArgument, "not a machine snapshot: the JSON is malformed at \(p.description)")
+            }
             throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))")
         }
         // The decoder keeps one of two members with the same name: an
