@@ -901,6 +901,10 @@ MUTANTS = [
     Mutant("py-restore-fields-unchecked", "dropped statement", PY_MACHINE,
            "if kind in (_STATE, _EVENT, _EMIT, _REQUEST):", "if False:", PY,
            "a snapshot restored with a copy whose event has another payload field is taken: payloads are named wrongly"),
+    Mutant("py-definition-messages-pythonic", "constant", "bindings/python/src/animrt/_ffi.py",
+           'json_names=name.startswith(("animrt_definition_", "animrt_machine_"))', "json_names=False", PY,
+           "a definition's message says \"unknown key 'repeat_count'; did you mean 'repeat_count'?\": its JSON keys "
+           "and the author's names are respelt as Python parameters"),
     # ---- the Python binding: readers, handles, callbacks, barriers, timers, transactions, errors
     Mutant("py-reader-any-item-format", "dropped statement", PY_READER,
            "if view.format not in _DOUBLE_FORMATS or view.itemsize != 8:", "if view.itemsize != 8:", PY,

@@ -401,6 +401,32 @@ def test_a_snapshot_restored_with_an_edited_version_of_its_definition_is_refused
         assert again.state == "visible"
 
 
+def test_a_definitions_messages_keep_its_json_names():
+    """Messages of C calls spell the C parameter names as Python does (repeatCount → repeat_count);
+    a definition's are about its JSON, whose keys are camelCase: rewritten, they named a path that
+    does not exist and suggested the very key that was refused ("unknown key 'repeat_count'; did
+    you mean 'repeat_count'?"). Config parameters and fields are the author's names, kept too."""
+    def toggle(animate: dict) -> dict:
+        return {"name": "toggle", "events": {"tap": {}}, "parts": [{"name": "knob"}],
+                "config": {"beginTime": {"type": "number", "default": 0, "min": 0}},
+                "animations": {"slide": {"type": "basic", "keyPath": "position.x", "to": 20, "duration": 0.2}},
+                "initial": "off", "states": {"off": {"entry": [{"animate": "slide", "part": "knob", "key": "k", **animate}]}}}
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.definition(toggle({"repeat_count": 2}))
+        assert e.value.message == ("definition 'toggle': states.off.entry[0]: unknown key 'repeat_count'; "
+                                   "did you mean 'repeatCount'?")
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.definition(toggle({"keyTimes": [0, 1]}))
+        assert e.value.message == ("definition 'toggle': states.off.entry[0].keyTimes: 'keyTimes' applies to "
+                                   "keyframe animations, not basic")
+        with pytest.raises(animrt.RangeError) as e:
+            rt.machine(rt.definition(toggle({})), config={"beginTime": -1})
+        assert e.value.message == "machine 'toggle': config.beginTime: 'beginTime' is -1; the minimum is 0"
+        with pytest.raises(animrt.RangeError, match=r"repeat_count is -2\.0; it must be 0 or more \(math\.inf"):
+            rt.basic("opacity", repeat_count=-2)  # the binding's own calls still speak Python
+
+
 def test_a_snapshot_restored_with_another_runtimes_definition_is_refused():
     """rt.machine refuses a definition of another runtime, and so must restore: the machine would name its
     events through a definition it does not own, and once that runtime closed, every tick delivering one of

@@ -197,6 +197,8 @@ def pythonic(message: str) -> str:
     return _PATTERN.sub(lambda m: PYTHON_NAMES[m.group(0)], message)
 
 
-def error_for(status: int, message: str) -> AnimrtError:
-    """The exception for a failed call's status and message."""
-    return BY_STATUS.get(status, AnimrtError)(pythonic(message), status)
+def error_for(status: int, message: str, json_names: bool = False) -> AnimrtError:
+    """The exception for a failed call's status and message. With `json_names` (the calls on machine
+    definitions and machines) the message keeps its names: they are a definition's JSON keys
+    (``repeatCount``) and the author's own names, which Python spelling would misname."""
+    return BY_STATUS.get(status, AnimrtError)(message if json_names else pythonic(message), status)

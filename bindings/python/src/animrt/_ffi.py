@@ -257,7 +257,8 @@ def _errcheck(result: int, func: Any, args: Any) -> int:
             raise raised
     if result != 0:
         message = lib.animrt_last_error_message().decode("utf-8", "replace")
-        raise error_for(result, message)
+        name = getattr(func, "__name__", "")
+        raise error_for(result, message, json_names=name.startswith(("animrt_definition_", "animrt_machine_")))
     return result
 
 
