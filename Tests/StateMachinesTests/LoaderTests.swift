@@ -94,6 +94,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "an initial child misspelt, with a suggestion among the children", json: minimal(a: #""initial": "y2", "states": {"x": {}, "y": {}}"#), status: .notFound, fragments: ["states.a.initial", "'a' has no child state named 'y2'; did you mean 'y'?", "(its children: 'x', 'y')"]),
     LoadCase(name: "an event mapped to an empty list of transitions", json: minimal(a: #""on": {"tick": []}"#), status: .invalidArgument, fragments: ["states.a.on.tick", "an empty list of transitions takes no 'tick'", "{} to take it and do nothing", "under \"ignore\""]),
     LoadCase(name: "a misspelt transition type, with a suggestion", json: minimal(a: #""on": {"tick": {"target": "b", "type": "interal"}}"#), status: .invalidArgument, fragments: ["states.a.on.tick.type", "unknown transition type 'interal'", "did you mean 'internal'?"]),
+    LoadCase(name: "a context field read without its namespace", json: minimal(a: #""entry": [{"assign": {"n": "n + 1"}}]"#), status: .notFound, fragments: ["states.a.entry[0].assign.n", "column 1", "unknown name 'n'; did you mean 'context.n'? (fields are read with their namespace)"]),
+    LoadCase(name: "an event field and a config parameter read without their namespaces", json: minimal(a: #""on": {"go": {"guard": "x > k", "target": "b"}}"#), status: .notFound, fragments: ["states.a.on.go.guard", "column 1", "unknown name 'x'; did you mean 'event.x'?"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
@@ -107,7 +109,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 72) }
+    func count() { #expect(loadCases.count == 74) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

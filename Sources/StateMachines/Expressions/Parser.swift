@@ -304,7 +304,13 @@ struct Parser {
             default:
                 if accept("(") { return try call(name, column: t.column) }
                 var message = "unknown name '\(name)'"
-                if let near = closestMatch(to: name, in: Array(Parser.reserved) + Builtin.allCases.map(\.rawValue)) {
+                // A field read without its namespace ("n + 1" for "context.n + 1"):
+                // name the field, not the nearest keyword or function ("in").
+                let fields = [("event", scope.event ?? [:]), ("context", scope.context), ("config", scope.config)]
+                    .filter { $0.1[name] != nil }.map { "'\($0.0).\(name)'" }
+                if !fields.isEmpty {
+                    message += "; did you mean \(fields.joined(separator: " or "))? (fields are read with their namespace)"
+                } else if let near = closestMatch(to: name, in: Array(Parser.reserved) + Builtin.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(near)'?"
                 } else {
                     message += " (names are config.x, context.x, event.x, true, false, pi, inf, index, or a function call)"
