@@ -128,6 +128,11 @@ extension DefinitionLoader {
 
     private func buildState(_ id: Int) throws(AnimrtError) -> StateNode {
         let node = stateJSON[id]
+        // XState's onDone is taken when a final child is entered: that is onFinal
+        // here, and the nearest key, done, waits for animations instead.
+        if case .object(let raw) = node.value, let onDone = raw["onDone"] {
+            throw node.child("onDone", onDone).error(.invalidArgument, "unknown key 'onDone': XState's onDone (taken when a final child is entered) is \"onFinal\" here; \"done\" is taken when the animations the state's entry actions started have stopped")
+        }
         let o = try node.object(allowed: DefinitionKeys.state)
         let children = stateNames.indices.filter { stateParents[$0] == id }
         var kind: StateNode.Kind = children.isEmpty ? .atomic : .compound
@@ -141,7 +146,9 @@ extension DefinitionLoader {
             case "compound":
                 guard !children.isEmpty else { throw t.error(.invalidArgument, "a compound state needs child states") }
             case let other:
-                throw t.error(.invalidArgument, "unknown state type '\(other)' (atomic, compound, final)\(suggestion(other, ["atomic", "compound", "final"]))")
+                let unsupported = other == "parallel" || other == "history"
+                    ? "; parallel and history states are not supported (docs/machines.md, \"Differences from SCXML and XState\")" : ""
+                throw t.error(.invalidArgument, "unknown state type '\(other)' (atomic, compound, final)\(suggestion(other, ["atomic", "compound", "final"]))\(unsupported)")
             }
         }
         if kind == .final {
