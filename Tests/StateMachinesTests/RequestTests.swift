@@ -198,6 +198,23 @@ struct RequestTests {
         #expect(changes.count == 1)
         #expect(changes.first?.payload == [.number(0.25)])
     }
+
+    @Test("a change into a child carries its ancestors' values first, each field once, as docs/machines.md says")
+    func ancestorsValues() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "nested", "events": {"go": {}}, "initial": "a",
+         "context": {"n": {"type": "number", "initial": 1}, "m": {"type": "number", "initial": 2}},
+         "states": {"a": {"on": {"go": "q"}},
+                    "q": {"initial": "b", "values": ["n"],
+                          "states": {"b": {"values": ["m", "n"], "on": {"go": "c"}}, "c": {}}}}}
+        """)
+        _ = h.events()
+        try h.send(m, "go")
+        try h.send(m, "go")
+        let changes = h.events().filter { $0.type == .machineStateChanged }
+        #expect(changes.map(\.payload) == [[.number(1), .number(2)], [.number(1)]])
+    }
 }
 
 @Suite("R3.0.2 eventless transitions are bounded; failures are events, never hangs or traps")
