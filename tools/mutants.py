@@ -905,6 +905,13 @@ MUTANTS = [
            'json_names=name.startswith(("animrt_definition_", "animrt_machine_"))', "json_names=False", PY,
            "a definition's message says \"unknown key 'repeat_count'; did you mean 'repeat_count'?\": its JSON keys "
            "and the author's names are respelt as Python parameters"),
+    Mutant("py-definition-destroy-names-unread", "dropped statement", PY_MACHINE,
+           "                for kind in _KIND_NAMES:\n", "                for kind in ():\n", PY,
+           "after definition.destroy(), its machines' m.state raises HandleError, and so does rt.tick() "
+           "while it decodes their events, which are lost"),
+    Mutant("py-definition-destroyed-unknown-name", "dropped statement", PY_MACHINE,
+           "        if self._forgotten:", "        if False:", PY,
+           "after definition.destroy(), m.context['typo'] raises HandleError about the handle, not the name"),
     # ---- the Python binding: readers, handles, callbacks, barriers, timers, transactions, errors
     Mutant("py-reader-any-item-format", "dropped statement", PY_READER,
            "if view.format not in _DOUBLE_FORMATS or view.itemsize != 8:", "if view.itemsize != 8:", PY,

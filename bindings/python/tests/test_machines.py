@@ -331,6 +331,37 @@ def test_destroy_stops_the_machine_and_is_idempotent():
         assert all(isinstance(e, animrt.AnimationStopped) for e in rt.events())
 
 
+def test_a_machine_runs_on_and_is_named_after_its_definition_is_destroyed():
+    # "Forgets the definition; machines made from it keep running" (Definition.destroy, and
+    # animrt_definition_destroy in the header). The binding named states, fields and payloads
+    # through the destroyed handle: m.state raised HandleError, and so did rt.tick() while it
+    # decoded the machine's events, which were then lost.
+    with animrt.Runtime() as rt:
+        card = rt.definition(CARD)
+        m = rt.machine(card)
+        card.destroy()
+        card.destroy()
+        assert m.state == "hidden" and m.in_state("hidden")
+        assert m.send("appear") is animrt.SendOutcome.TAKEN
+        rt.tick(0.0)
+        events = rt.events()
+        assert [type(e).__name__ for e in events] == ["StateChanged", "StateChanged", "RequestIssued"]
+        assert (events[1].from_state, events[1].to_state) == ("hidden", "loading")
+        assert m.send("fetched", request=events[2].id, progress=0.5) is animrt.SendOutcome.TAKEN
+        rt.tick(0.1)
+        shown = [e for e in rt.events() if isinstance(e, animrt.Emitted)]
+        assert [(e.name, e.payload) for e in shown] == [("shown", {"title": "50%"})]
+        assert m.state == "ready" and m.context["progress"] == 0.5 and dict(m.context)["title"] == "50%"
+        assert m.definition is card and card.states == ("hidden", "loading", "ready")
+        assert repr(m).endswith(" card state='ready'>")
+        with pytest.raises(animrt.NotFoundError, match="'card' has no context field named 'progres'; did you mean 'progress'"):
+            m.context["progres"]
+        with pytest.raises(animrt.NotFoundError, match="'card' has no state named 'redy'; did you mean 'ready'"):
+            m.in_state("redy")
+        with pytest.raises(animrt.HandleError):  # the definition itself is gone
+            rt.machine(card)
+
+
 def test_the_download_button_example_end_to_end():
     with animrt.Runtime() as rt:
         rt.tick(0)

@@ -114,6 +114,7 @@ class Definition(Object):
         self._names: Dict[int, Tuple[str, ...]] = {}
         self._fields: Dict[Tuple[int, int], Tuple[str, ...]] = {}
         self._name: Optional[str] = None
+        self._forgotten = False  # destroyed: names come from what was read before
 
     def _list(self, kind: int) -> Tuple[str, ...]:
         found = self._names.get(kind)
@@ -140,6 +141,10 @@ class Definition(Object):
         names = self._list(kind)
         if name in names:
             return names.index(name)
+        if self._forgotten:  # the library can no longer be asked: the same message, from what was read
+            near = check.closest(check.text(name, parameter), names)
+            raise NotFoundError(f"{self._name!r} has no {_KIND_NAMES[kind]} named {name!r}"
+                                + (f"; did you mean {near!r}?" if near else ""))
         out = c_int32()
         lib.animrt_definition_id(self._runtime._ptr, self._id, kind, check.text(name, parameter).encode(), byref(out))
         return out.value  # not reached: an unknown name raises NotFoundError with a suggestion
@@ -218,6 +223,17 @@ class Definition(Object):
         """Forgets the definition (``animrt_definition_destroy``); machines made from it keep running:
         ``card.destroy()``. Destroying twice does nothing."""
         if self._finalizer is not None and self._finalizer.alive:
+            # Machines made from it keep running, and are named through it: read every name
+            # and field first, since the handle cannot be asked once it is destroyed.
+            try:
+                self._label()
+                for kind in _KIND_NAMES:
+                    for item in range(len(self._list(kind))):
+                        if kind not in (_CONTEXT, _PART, _CONFIG):  # the kinds with fields
+                            self._field_names(kind, item)
+                self._forgotten = True
+            except AnimrtError:  # the runtime is closed: there is nothing left to name
+                pass
             self._finalizer()
 
 
