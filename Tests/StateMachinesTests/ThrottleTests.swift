@@ -150,7 +150,7 @@ struct ThrottleTests {
         let final = throttledMachine.replacing(#""loaded": {"resultOf": "load"}"#, with: #""loaded": {"resultOf": "load", "throttle": 1}"#)
         expectError(.invalidArgument, ["events.loaded.throttle", "a final result is processed once"]) { () throws(AnimrtError) in _ = try h.load(final) }
         let context = throttledMachine.replacing(#""throttle": 0.5"#, with: #""throttle": "context.value""#)
-        expectError(.notFound, ["events.partial.throttle", "no context field"]) { () throws(AnimrtError) in _ = try h.load(context) }
+        expectError(.invalidArgument, ["events.partial.throttle", "'context.value' cannot be read here: the throttle interval is computed when the instance is created"]) { () throws(AnimrtError) in _ = try h.load(context) }
     }
 }
 

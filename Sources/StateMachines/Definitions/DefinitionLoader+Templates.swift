@@ -11,6 +11,7 @@ extension DefinitionLoader {
         s.functions = functions
         s.noEvent = "part values are set when the instance is created"
         s.allowsIndex = true
+        s.readsMachine = false
         for p in try node.array() {
             let o = try p.object(allowed: DefinitionKeys.part, required: ["name"])
             let name = try o["name"]!.name("part name")
@@ -30,7 +31,7 @@ extension DefinitionLoader {
             if let c = o["count"] {
                 var cs = s
                 cs.allowsIndex = false
-                cs.noEvent = "the number of copies is computed from config when the instance is created"
+                cs.noEvent = "the number of copies is computed when the instance is created"
                 count = try expression(c, scope: cs, type: .number)
                 if let children = o["parts"] {
                     throw children.error(.invalidArgument, "a repeated part ('\(name)') has no child parts; give its copies siblings instead")

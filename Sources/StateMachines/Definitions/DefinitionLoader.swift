@@ -140,6 +140,7 @@ final class DefinitionLoader {
         scope.functions = functions
         scope.strings = stringIDs
         scope.noEvent = "context initial values are computed when the instance is created"
+        scope.readsMachine = false  // a computed field reads the others
         for (n, item) in members {
             try JSONNode.checkName(n, "context field name", item)
             let o = try item.object(allowed: DefinitionKeys.context, required: ["type"])
@@ -259,7 +260,8 @@ final class DefinitionLoader {
                 var scope = ExpressionScope()
                 scope.config = configFields
                 scope.functions = functions
-                scope.noEvent = "the throttle interval is computed from config when the instance is created"
+                scope.noEvent = "the throttle interval is computed when the instance is created"
+                scope.readsMachine = false
                 throttle = try expression(t, scope: scope, type: .number)
             }
             out.append(EventDeclaration(name: n, payload: fields, resultOf: resultOf, isPartial: partial, throttle: throttle,

@@ -18,6 +18,11 @@ struct ExpressionScope {
     /// Whether `index` (the copy of a repeated part) may be read: in part
     /// properties, animation templates and the values of set and animate.
     var allowsIndex = false
+    /// Whether the instance's context, states and timers exist when the
+    /// expression runs: not for values computed as it is created (parts,
+    /// copies, context initial values, throttles), where reading them is
+    /// refused with `noEvent`'s reason rather than as unknown names.
+    var readsMachine = true
 }
 
 /// A recursive-descent parser that type-checks as it goes (grammar in
@@ -332,7 +337,11 @@ struct Parser {
         let what: String
         switch namespace {
         case "config": table = scope.config; what = "config parameter"
-        case "context": table = scope.context; what = "context field"
+        case "context":
+            guard scope.readsMachine else {
+                throw ExpressionError(column: column, message: "'context.\(name)' cannot be read here: \(scope.noEvent), before the context exists (config can be read)")
+            }
+            table = scope.context; what = "context field"
         default:
             guard let fields = scope.event else {
                 throw ExpressionError(column: column, message: "'event.\(name)' cannot be read here: \(scope.noEvent)")
@@ -372,8 +381,12 @@ struct Parser {
     private mutating func call(_ name: String, column: Int) throws(ExpressionError) -> Typed {
         if let b = Builtin(rawValue: name) {
             switch b {
-            case .in: return (.isActive(try nameArgument("in", scope.states, "state")), .bool, column)
-            case .timerActive: return (.timerActive(try nameArgument("timerActive", scope.timers, "timer")), .bool, column)
+            case .in, .timerActive:
+                guard scope.readsMachine else {
+                    throw ExpressionError(column: column, message: "\(name)() cannot be read here: \(scope.noEvent), before the machine enters a state or starts a timer")
+                }
+                if b == .in { return (.isActive(try nameArgument("in", scope.states, "state")), .bool, column) }
+                return (.timerActive(try nameArgument("timerActive", scope.timers, "timer")), .bool, column)
             case .text: return (.text(try nameArgument("text", scope.strings, "string")), .string, column)
             default: break
             }
