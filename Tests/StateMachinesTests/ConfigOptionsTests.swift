@@ -42,6 +42,12 @@ struct ConfigOptionsTests {
     @Test("values the parameter's type cannot take are refused, naming the parameter")
     func refused() throws {
         expectError(.kind, ["config.tint"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "red"}}"#) }
+        // Text for a colour says how a colour is written, a near miss included.
+        for text in ["red", "#ff000", "#gg0000"] {
+            expectError(.kind, ["config.tint: '\(text)' is not a colour: 'tint' is a color, written \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] from 0 to 1"]) {
+                () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "\#(text)"}}"#)
+            }
+        }
         expectError(.kind, ["config.label"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"label": [1, 2]}}"#) }
         expectError(.kind, ["an array of 3 numbers is not a point (2), rect or colour (4) or transform (16)"]) {
             () throws(AnimrtError) in _ = try config(#"{"config": {"frame": [1, 2, 3]}}"#)
