@@ -100,6 +100,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a parallel state, said to be unsupported", json: minimal(a: #""type": "parallel", "states": {"x": {}, "y": {}}"#), status: .invalidArgument, fragments: ["states.a.type", "unknown state type 'parallel'", "parallel and history states are not supported"]),
     LoadCase(name: "a context field read by a part's property, said to be unreadable there, not unknown", json: minimal(top: #""parts": [{"name": "q", "properties": {"opacity": "context.n"}}]"#).replacing(#""parts": [{"name": "p"}],"#, with: ""), status: .invalidArgument, fragments: ["parts[0].properties.opacity", "column 1", "'context.n' cannot be read here: part values are set when the instance is created, before the context exists (config can be read)"]),
     LoadCase(name: "in() read by a context initial value, said to be unreadable there", json: minimal().replacing(#""s": {"type": "string", "initial": "''"}"#, with: #""s": {"type": "string", "initial": "in('a') ? 'x' : 'y'"}"#), status: .invalidArgument, fragments: ["context.s.initial", "column 1", "in() cannot be read here: context initial values are computed when the instance is created, before the machine enters a state"]),
+    LoadCase(name: "a state named with a letter that is not ASCII", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "état": {}"#), status: .invalidArgument, fragments: ["states.état", "state name 'état' must be 1 to 128 ASCII letters, digits and '_'"]),
+    LoadCase(name: "an event named with a letter that is not ASCII", json: minimal().replacing(#""tick": {}"#, with: #""tick": {}, "tické": {}"#), status: .invalidArgument, fragments: ["events.tické", "event name 'tické' must be ASCII letters, digits, '_', '-' and '.'"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
@@ -113,7 +115,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 78) }
+    func count() { #expect(loadCases.count == 80) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

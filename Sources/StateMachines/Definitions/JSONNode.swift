@@ -80,7 +80,7 @@ struct JSONNode {
 
     static func checkName(_ s: String, _ what: String, _ at: JSONNode) throws(AnimrtError) {
         guard Parser.isName(s), s.utf8.count <= DefinitionLimits.maxNameLength else {
-            throw at.error(.invalidArgument, "\(what) '\(s)' must be 1 to \(DefinitionLimits.maxNameLength) letters, digits and '_', not starting with a digit")
+            throw at.error(.invalidArgument, "\(what) '\(s)' must be 1 to \(DefinitionLimits.maxNameLength) ASCII letters, digits and '_', not starting with a digit")
         }
     }
 }
