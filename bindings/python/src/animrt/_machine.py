@@ -527,22 +527,16 @@ _KIND_NAMES = {_STATE: "state", _EVENT: "event", _CONTEXT: "context field", _EMI
                _REQUEST: "request", _PART: "part", _CONFIG: "config parameter"}
 
 
-def _signature(runtime: Runtime, handle: int) -> List[Tuple[str, Tuple[str, ...]]]:
-    """What a machine's ids mean under definition `handle`: each kind's names in id order, and the
-    fields of every state (its values), event, emitted event and request, labelled for messages."""
+def _signature(definition: Definition) -> List[Tuple[str, Tuple[str, ...]]]:
+    """What a machine's ids mean under `definition`: each kind's names in id order, and the fields
+    of every state (its values), event, emitted event and request, labelled for messages."""
     out: List[Tuple[str, Tuple[str, ...]]] = []
     for kind, what in _KIND_NAMES.items():
-        count = c_size_t()
-        lib.animrt_definition_count(runtime._ptr, handle, kind, byref(count))
-        names = tuple(_text(lib.animrt_definition_name, runtime._ptr, handle, kind, i) for i in range(count.value))
+        names = definition._list(kind)
         out.append((what, names))
         if kind in (_STATE, _EVENT, _EMIT, _REQUEST):
             for i, item in enumerate(names):
-                n = c_size_t()
-                lib.animrt_definition_field_count(runtime._ptr, handle, kind, i, byref(n))
-                fields = tuple(_text(lib.animrt_definition_field_name, runtime._ptr, handle, kind, i, f)
-                               for f in range(n.value))
-                out.append((f"{what} {item!r}", fields))
+                out.append((f"{what} {item!r}", definition._field_names(kind, i)))
     return out
 
 
@@ -584,10 +578,12 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
         lib.animrt_definition_load(runtime._ptr, text.encode("utf-8"), byref(handle))
     except AnimrtError:
         return  # the library refuses the restore and says why
+    taken = Definition(runtime, handle.value)
     try:
-        differs = _difference(_signature(runtime, handle.value), _signature(runtime, definition._id))
+        differs = _difference(_signature(taken), _signature(definition))  # the given one's names stay read
     finally:
-        lib.animrt_definition_destroy(runtime._ptr, handle.value)
+        if taken._finalizer is not None:
+            taken._finalizer()  # forgotten at once; destroy() would read every name first
     if differs is not None:
         raise InvalidArgumentError(f"the snapshot was taken from another version of {mine!r}: {differs}; restore it "
                                    "with the definition it was taken from: rt.definition(json.loads(snapshot)['definition'])")
