@@ -170,6 +170,15 @@ struct LoaderTests {
         #expect(h.state(m) == "upload.idle")
         #expect(try h.send(m, "go") == .taken)
         #expect(h.state(m) == "download.idle")
+        // A transition's target is not looked up among siblings (docs/machines.md, differences from XState):
+        // from a child, "idle" is the top-level idle.
+        let s = try h.machine(#"""
+        {"name": "siblings", "events": {"go": {}}, "initial": "idle",
+         "states": {"idle": {"on": {"go": "upload"}},
+                    "upload": {"initial": "busy", "states": {"idle": {}, "busy": {"on": {"go": "idle"}}}}}}
+        """#)
+        #expect(try h.send(s, "go") == .taken && h.state(s) == "upload.busy")
+        #expect(try h.send(s, "go") == .taken && h.state(s) == "idle")
     }
 
     @Test("a definition file loads; a missing file and invalid UTF-8 are refused")
