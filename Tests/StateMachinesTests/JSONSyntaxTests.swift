@@ -49,6 +49,23 @@ struct JSONSyntaxTests {
         #expect(numbers.count == 7)
     }
 
+    /// The decoder skips a UTF-8 byte order mark; the scan for what it lets
+    /// pass refused the text it had decoded ("expected a value, found byte
+    /// 0xef"), so a definition saved by an editor that writes one never loaded.
+    @Test("a UTF-8 byte order mark before the text is skipped, as the decoder skips it")
+    func byteOrderMark() throws {
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": [1, "b"]}"#.utf8)
+        #expect(JSONSyntax.firstRefusal(in: text) == nil)
+        guard case .object(let o) = try JSONValue.parse(text) else { Issue.record("not an object"); return }
+        #expect(o["a"] == .array([.number(1), .string("b")]))
+        let h = Harness()
+        let d = try h.host.definition(try h.host.load(String(decoding: [0xEF, 0xBB, 0xBF] + Array(minimal().utf8), as: UTF8.self)))
+        #expect(d.name == "m")
+        // Only before the text: one inside it is a stray character, placed.
+        let inside: [UInt8] = Array(#"{"a": "#.utf8) + [0xEF, 0xBB, 0xBF] + Array("1}".utf8)
+        #expect(JSONSyntax.firstProblem(in: inside)?.what == "expected a value, found byte 0xef")
+    }
+
     /// The decoder refuses half a surrogate pair without saying where (its
     /// message named a type it did not find); the scan places it.
     @Test("a lone surrogate escape is placed; a whole pair passes", arguments: [

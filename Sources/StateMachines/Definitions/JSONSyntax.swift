@@ -89,6 +89,9 @@ public enum JSONSyntax {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func run() -> Problem? {
+            // A UTF-8 byte order mark (Windows editors write one) is skipped, as
+            // the decoder skips it (RFC 8259 allows a reader to ignore it).
+            if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
             var needValue = true
             while true {
                 skipSpace()

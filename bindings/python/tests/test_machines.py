@@ -252,6 +252,16 @@ def test_values_json_cannot_hold_are_refused_naming_where_they_are():
         assert rt.machine(rt.definition(placed)).part("ring").value("position") == (3.0, 4.0)
 
 
+def test_a_definition_with_a_byte_order_mark_loads(tmp_path):
+    # Editors on Windows save UTF-8 with a byte order mark; the file was refused ("found byte
+    # 0xef") and its text, read with encoding="utf-8", was taken for no JSON at all.
+    marked = tmp_path / "card.json"
+    marked.write_text(json.dumps(CARD), encoding="utf-8-sig")
+    with animrt.Runtime() as rt:
+        assert rt.definition(marked).states == ("hidden", "loading", "ready")
+        assert rt.definition(marked.read_text(encoding="utf-8")).name == "card"
+
+
 def test_animations_a_machine_adds_report_their_keys():
     # AnimationStarted.key is "the key the animation was added under": a machine's `animate` action
     # names one too (download_button.json: "shape" and "corner" on the button)

@@ -629,7 +629,7 @@ def _load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Ma
     elif isinstance(source, os.PathLike):
         lib.animrt_definition_load_file(ptr, os.fsencode(source), byref(out))
     elif isinstance(source, str):
-        if not source.lstrip().startswith("{"):
+        if not source.lstrip(" \t\r\n\ufeff").startswith("{"):  # a byte order mark may lead the text
             raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON: pass a "
                                     "pathlib.Path for a file, or named=... for a definition of the runtime's library")
         lib.animrt_definition_load(ptr, check.text(source, "source").encode("utf-8"), byref(out))
