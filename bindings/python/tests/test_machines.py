@@ -262,6 +262,21 @@ def test_a_definition_with_a_byte_order_mark_loads(tmp_path):
         assert rt.definition(marked.read_text(encoding="utf-8")).name == "card"
 
 
+def test_the_events_a_send_causes_arrive_with_the_next_tick():
+    # docs/machines.md: rt.events() returns what ticks delivered; rt.tick(rt.time) delivers a send's
+    # events without moving the clock.
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        rt.tick(1.0)
+        rt.events()
+        m.send("appear")
+        assert rt.events() == []
+        rt.tick(rt.time)
+        events = rt.events()
+        assert [type(e).__name__ for e in events] == ["StateChanged", "RequestIssued"]
+        assert all(e.time == 1.0 for e in events) and rt.time == 1.0
+
+
 def test_animations_a_machine_adds_report_their_keys():
     # AnimationStarted.key is "the key the animation was added under": a machine's `animate` action
     # names one too (download_button.json: "shape" and "corner" on the button)
