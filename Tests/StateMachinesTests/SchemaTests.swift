@@ -42,6 +42,20 @@ struct SchemaTests {
         #expect(keys(path) == Set(expected), "\(path.joined(separator: "."))")
     }
 
+    /// The loader refuses `"on": {"e": []}` (every `e` would then be
+    /// refused as an event the state does not accept); `done` and `always`
+    /// may be empty.
+    @Test("an event's transitions under on are one transition or a list of at least one")
+    func onTransitionsNotEmpty() {
+        guard case .array(let forms)? = at(["$defs", "state", "properties", "on", "additionalProperties", "anyOf"]) else {
+            Issue.record("no forms for on's transitions"); return
+        }
+        let lists = forms.filter { if case .object(let o) = $0, o["type"] == .string("array") { true } else { false } }
+        #expect(forms.count == 2 && lists.count == 1)
+        guard case .object(let list)? = lists.first else { return }
+        #expect(list["minItems"] == .number(1))
+    }
+
     @Test("each action verb has the loader's keys")
     func actions() {
         guard case .array(let verbs)? = at(["$defs", "action", "oneOf"]) else { Issue.record("no action list"); return }
