@@ -939,7 +939,10 @@ animrt_status animrt_definition_load(animrt_runtime *rt, const char *json, animr
 animrt_status animrt_definition_load_file(animrt_runtime *rt, const char *path, animrt_id *out);
 animrt_status animrt_definition_load_named(animrt_runtime *rt, const char *name, animrt_id *out);
 
-/* Adds a definition to the runtime's library under `name` (checked now). */
+/* Adds a definition to the runtime's library under `name`, written as a
+ * definition's own name is (1 to 128 ASCII letters, digits and '_', not
+ * starting with a digit; ANIMRT_E_INVALID otherwise). The definition is
+ * checked now. */
 animrt_status animrt_definition_register(animrt_runtime *rt, const char *name, const char *json);
 
 /* Forgets a definition handle; instances made from it keep running. */

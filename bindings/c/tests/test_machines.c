@@ -206,6 +206,21 @@ TEST(load_errors) {
     CHECK(def == 42);
     CHECK_OK(animrt_definition_register(rt, "card", CARD));
     CHECK_STATUS(animrt_definition_register(rt, "card", CARD), ANIMRT_E_EXISTS);
+    /* Registered names are written as a definition's own name is; nothing is registered otherwise. */
+    static const char *bad_names[] = {"", "bad name", "2cards", "carte-\xc3\xa9", "card\n"};
+    for (size_t i = 0; i < sizeof bad_names / sizeof *bad_names; i++) {
+        CHECK_STATUS(animrt_definition_register(rt, bad_names[i], CARD), ANIMRT_E_INVALID);
+        CHECK_MESSAGE("ASCII letters, digits and '_', not starting with a digit");
+        CHECK_STATUS(animrt_definition_load_named(rt, bad_names[i], &def), ANIMRT_E_NOT_FOUND);
+    }
+    char long_name[130];
+    memset(long_name, 'a', 129);
+    long_name[129] = 0;
+    CHECK_STATUS(animrt_definition_register(rt, long_name, CARD), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("a name of 129 bytes is not one");
+    long_name[128] = 0;
+    CHECK_OK(animrt_definition_register(rt, long_name, CARD));  /* 128: at the limit */
+    CHECK_OK(animrt_definition_register(rt, "card_2", CARD));
     CHECK_STATUS(animrt_definition_load_named(rt, "crd", &def), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'card'");
     CHECK_OK(animrt_definition_load_named(rt, "card", &def));

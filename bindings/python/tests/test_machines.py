@@ -64,6 +64,10 @@ def test_loading_errors_name_the_json_path_and_column():
         with pytest.raises(animrt.NotFoundError, match="did you mean 'card'"):
             rt.register_definition("card", CARD)
             rt.definition(named="crd")
+        with pytest.raises(animrt.InvalidArgumentError, match="'my card' is not one"):
+            rt.register_definition("my card", CARD)
+        with pytest.raises(animrt.NotFoundError):
+            rt.definition(named="my card")
         with pytest.raises(animrt.ArgumentTypeError, match="not JSON"):
             rt.definition("card.json")
         with pytest.raises(animrt.ArgumentTypeError, match="must be JSON text"):
