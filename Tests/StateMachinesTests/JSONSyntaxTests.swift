@@ -66,6 +66,18 @@ struct JSONSyntaxTests {
         #expect(JSONSyntax.firstProblem(in: inside)?.what == "expected a value, found byte 0xef")
     }
 
+    /// docs/machines.md says a comma before a closing bracket or brace is
+    /// accepted (the decoder takes it); a comma with nothing before it is not.
+    @Test("a comma before a closer loads, as docs/machines.md says; a leading or doubled one is placed")
+    func trailingComma() throws {
+        let h = Harness()
+        let text = #"{"name": "m", "events": {"go": {},}, "initial": "a", "states": {"a": {"on": {"go": "b",}}, "b": {},},}"#
+        let d = try h.host.definition(try h.host.load(text))
+        #expect(d.names(.state).contains("b"))
+        #expect(JSONSyntax.firstProblem(in: Array(#"{"a": [,1]}"#.utf8)) != nil)
+        #expect(JSONSyntax.firstProblem(in: Array(#"{"a": [1,,]}"#.utf8)) != nil)
+    }
+
     /// The decoder refuses half a surrogate pair without saying where (its
     /// message named a type it did not find); the scan places it.
     @Test("a lone surrogate escape is placed; a whole pair passes", arguments: [
