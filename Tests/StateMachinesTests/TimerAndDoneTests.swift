@@ -38,6 +38,22 @@ struct AfterTests {
         #expect(h.log == ["celebration over", "hidden"])
     }
 
+    /// `now()` is the runtime's time: 0 before the first tick, whatever the
+    /// host's clock reads then (docs/machines.md says so), then the tick's.
+    @Test("R0.2 now() reads 0 before the first tick, then the tick's time")
+    func nowBeforeTheFirstTick() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "clock", "context": {"t": {"type": "number", "initial": -1}}, "events": {"mark": {}},
+         "initial": "a", "states": {"a": {"on": {"mark": {"actions": [{"assign": {"t": "now()"}}]}}}}}
+        """)
+        try h.send(m, "mark")
+        #expect(h.context(m, "t") == .number(0))
+        h.tick(5000)
+        try h.send(m, "mark")
+        #expect(h.context(m, "t") == .number(5000))
+    }
+
     /// Made and driven before the runtime's first tick, whose clock is far
     /// from 0: its after transition counts from that tick, as the
     /// animations its states start begin there.
