@@ -108,13 +108,7 @@ public func animrt_layer_animation_key(_ rt: OpaquePointer!, _ layer: animrt_id,
         guard index >= 0 && index < keys.count else {
             throw AnimrtError(.outOfRange, "index \(index) is past the layer's \(keys.count) keyed animation(s)")
         }
-        let utf8 = Array(keys[index].utf8)
-        needed?.pointee = utf8.count + 1
-        guard let buf, capacity(cap) > utf8.count else {
-            throw AnimrtError(.buffer, "the key needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
-        }
-        for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
-        buf[utf8.count] = 0
+        try copyString(keys[index], buf, cap, needed, "the key")
     }
 }
 

@@ -3,20 +3,6 @@ import AnimationCore
 import CAnimrt
 import StateMachines
 
-/// Copies `text` into a caller buffer with the (buf, cap, needed) rules.
-func copyOut(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ needed: UnsafeMutablePointer<Int>?,
-             _ what: String) throws(AnimrtError) {
-    let utf8 = Array(text.utf8)
-    needed?.pointee = utf8.count + 1
-    guard let buf, capacity(cap) > utf8.count else {
-        throw AnimrtError(.buffer, "\(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
-    }
-    utf8.withUnsafeBufferPointer { b in
-        for (i, c) in b.enumerated() { buf[i] = CChar(bitPattern: c) }
-    }
-    buf[utf8.count] = 0
-}
-
 /// The names of `kind` in a definition, in id order.
 private func names(_ d: MachineDefinition, _ kind: animrt_name_kind) throws(AnimrtError) -> [String] {
     d.names(try nameKind(kind))
@@ -106,7 +92,7 @@ public func animrt_definition_name(_ rt: OpaquePointer!, _ definition: animrt_id
     withMachines(rt) { m throws(AnimrtError) in
         let all = try names(try describedDefinition(m, definition), kind)
         guard id >= 0 && Int(id) < all.count else { throw idOutOfRange(try nameKind(kind), id, all.count) }
-        try copyOut(all[Int(id)], buf, cap, needed, "the name")
+        try copyString(all[Int(id)], buf, cap, needed, "the name")
     }
 }
 
@@ -158,7 +144,7 @@ public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: ani
         guard index >= 0 && index < fields.count else {
             throw AnimrtError(.outOfRange, "field index \(UInt(bitPattern: index)) is past the \(fields.count) field(s)")
         }
-        try copyOut(fields[index], buf, cap, needed, "the field name")
+        try copyString(fields[index], buf, cap, needed, "the field name")
     }
 }
 
@@ -168,7 +154,7 @@ public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_
     withMachines(rt) { m throws(AnimrtError) in
         let d = try describedDefinition(m, definition)
         let format = try enumValue(Int32(bitPattern: format.rawValue), ExportFormat.self, "animrt_export_format")
-        try copyOut(d.export(format), buf, cap, needed, "the export")
+        try copyString(d.export(format), buf, cap, needed, "the export")
     }
 }
 
@@ -235,7 +221,7 @@ public func animrt_machine_get(_ rt: OpaquePointer!, _ machine: animrt_id, _ fie
         case .number(let d): v.type = TaggedValue.Tag.number.rawValue; v.number = d
         case .bool(let b): v.type = TaggedValue.Tag.bool.rawValue; v.boolean = b ? 1 : 0
         case .string(let s):
-            try copyOut(s, buf, cap, needed, "the string")
+            try copyString(s, buf, cap, needed, "the string")
             v.type = TaggedValue.Tag.string.rawValue; v.string = UnsafePointer(buf)
         case .vector(let x): v.type = TaggedValue.Tag.number.rawValue; v.number = x.scalar
         }
@@ -256,7 +242,7 @@ public func animrt_machine_part(_ rt: OpaquePointer!, _ machine: animrt_id, _ na
 public func animrt_machine_snapshot(_ rt: OpaquePointer!, _ machine: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
                                     _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
-        try copyOut(try m.snapshot(Handle(raw: machine)), buf, cap, needed, "the snapshot")
+        try copyString(try m.snapshot(Handle(raw: machine)), buf, cap, needed, "the snapshot")
     }
 }
 

@@ -83,7 +83,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         case .integer(let i): v.integer = i
         case .pointer(let a): v.pointer = UnsafeMutableRawPointer(bitPattern: a)
         case .string(let s):
-            try copyOut(s, buf, cap, needed, "the string result")
+            try copyString(s, buf, cap, needed, "the string result")
             v.string = UnsafePointer(buf)
         }
         result.pointee = v
@@ -109,7 +109,7 @@ public func animrt_plugin_unload(_ rt: OpaquePointer!, _ plugin: animrt_id) -> a
 public func animrt_plugin_name(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
                                _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withPlugins(rt) { p throws(AnimrtError) in
-        try copyOut(try p.pluginName(Handle(raw: plugin)), buf, cap, needed, "the plugin's name")
+        try copyString(try p.pluginName(Handle(raw: plugin)), buf, cap, needed, "the plugin's name")
     }
 }
 
@@ -117,6 +117,6 @@ public func animrt_plugin_name(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf:
 public func animrt_plugin_version(_ rt: OpaquePointer!, _ plugin: animrt_id, _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
                                   _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withPlugins(rt) { p throws(AnimrtError) in
-        try copyOut(try p.pluginVersion(Handle(raw: plugin)), buf, cap, needed, "the plugin's version")
+        try copyString(try p.pluginVersion(Handle(raw: plugin)), buf, cap, needed, "the plugin's version")
     }
 }

@@ -27,7 +27,7 @@ public func animrt_animation_get_kind(_ rt: OpaquePointer!, _ animation: animrt_
 public func animrt_animation_get_key_path(_ rt: OpaquePointer!, _ animation: animrt_id, _ buf: UnsafeMutablePointer<CChar>!,
                                           _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        try copyString(try described(r, animation).keyPath ?? "", buf, cap, needed, "key path")
+        try copyString(try described(r, animation).keyPath ?? "", buf, cap, needed, "the key path")
     }
 }
 
@@ -79,7 +79,7 @@ public func animrt_animation_get_timing_function(_ rt: OpaquePointer!, _ animati
                                                  _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int,
                                                  _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        try copyString((try described(r, animation).timingFunction ?? .linear).name, buf, cap, needed, "timing function")
+        try copyString((try described(r, animation).timingFunction ?? .linear).name, buf, cap, needed, "the timing function")
     }
 }
 

@@ -385,7 +385,7 @@ func copyString(_ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ 
     let utf8 = Array(s.utf8)
     needed?.pointee = utf8.count + 1
     guard let buf, capacity(cap) > utf8.count else {
-        throw AnimrtError(.buffer, "the \(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+        throw AnimrtError(.buffer, "\(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
     }
     for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
     buf[utf8.count] = 0
