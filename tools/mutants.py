@@ -1384,12 +1384,11 @@ MUTANTS = [
            "meta[i] = step.word\n                free.append(step.index)", "free.append(step.index)", C,
            "a freed slot a refused restore took goes back on the free list still marked live: the handle the restore "
            "made, never handed out, names a layer that does not exist"),
-    Mutant("restore-part-layer-kept", "swapped operand", SNAPSHOT,
-           "created.append(layer)\n                    try runtime.restoreValues(s.parts[created.count - 1].values"
-           ".map { ($0.property, $0.model, $0.presentation) }, of: layer)\n",
-           "try runtime.restoreValues(s.parts[created.count].values"
-           ".map { ($0.property, $0.model, $0.presentation) }, of: layer)\n                    created.append(layer)\n", C,
-           "a part whose values do not fit refuses the restore but its layer, made already, is left behind"),
+    Mutant("restore-part-layer-kept", "swapped operand", "Sources/StateMachines/Host/MachineHost.swift",
+           "created.append(layer)\n                    try values(layer, p, copy, created.count - 1)\n",
+           "try values(layer, p, copy, created.count)\n                    created.append(layer)\n", C,
+           "a part whose values are refused (they do not fit, on a restore) refuses the machine but its layer, "
+           "made already, is left behind"),
     Mutant("event-withdraw-lost", "dropped statement", EVENT,
            "if lost != mark.lost { lost = mark.lost; lostAt = mark.lostAt }", "",
            ("swift:EventQueueTests",),

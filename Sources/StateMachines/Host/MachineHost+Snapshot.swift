@@ -305,25 +305,11 @@ extension MachineHost {
         defer { handles.end() }
         let m = MachineInstance(definition: d, host: self, config: config, context: context, texts: s.texts, locale: s.locale)
         try m.prepareThrottles()
-        var created: [Handle] = []
-        var starts: [Int] = []
         do throws(AnimrtError) {
-            for (i, p) in d.parts.enumerated() {
-                starts.append(created.count)
-                for _ in 0..<counts[i] {
-                    let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
-                    // Counted as made before its values are written: values that
-                    // do not fit refuse the restore, and the layer goes with it.
-                    created.append(layer)
-                    try runtime.restoreValues(s.parts[created.count - 1].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
-                }
+            try makeParts(of: m, counts: counts, parent: parent) { layer, _, _, k throws(AnimrtError) in
+                try runtime.restoreValues(s.parts[k].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
             }
-            m.parts = created
-            m.partStart = starts
-            m.partCount = counts
-            m.handle = try instances.insert(m)
         } catch {
-            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
             runtime.withdrawEvents(since: events)
             handles.rewind()
             throw AnimrtError(error.status, "the snapshot could not be restored: \(error.message); nothing was made")
@@ -347,7 +333,7 @@ extension MachineHost {
                                                     phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting,
                                                     evaluated: a.evaluated ?? true)
                 let layer = partNames.firstIndex(of: a.part)!
-                let h = try runtime.add(a.animation, to: created[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
+                let h = try runtime.add(a.animation, to: m.parts[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
                                         restoring: state)
                 m.started.append(.init(handle: h, animation: a.animation, layer: layer, key: a.key, joined: joined))
             }

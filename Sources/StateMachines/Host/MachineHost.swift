@@ -174,34 +174,54 @@ public final class MachineHost {
         // go back as they were (a refused create spends no generation).
         // Ended before the machine starts: what its entry actions make is theirs.
         let handles = runtime.beginHandleJournal(also: [instances])
-        var created: [Handle] = []
-        var starts: [Int] = []
         do throws(AnimrtError) {
-            for (i, p) in d.parts.enumerated() {
-                starts.append(created.count)
-                for copy in 0..<counts[i] {
-                    let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
-                    created.append(layer)
-                    c.index = Double(copy)
-                    for (path, slot) in p.properties {
-                        let kind = try runtime.properties.resolve(path).kind
-                        let v = try instance.value(slot, kind: kind, &c, what: "part '\(p.name)\(p.isRepeated ? "[\(copy)]" : "")' \(path)")
-                        try runtime.setModelValue(v, forKeyPath: path, of: layer)
-                    }
+            try makeParts(of: instance, counts: counts, parent: parent) { layer, p, copy, _ throws(AnimrtError) in
+                c.index = Double(copy)
+                for (path, slot) in p.properties {
+                    let kind = try runtime.properties.resolve(path).kind
+                    let v = try instance.value(slot, kind: kind, &c, what: "part '\(p.name)\(p.isRepeated ? "[\(copy)]" : "")' \(path)")
+                    try runtime.setModelValue(v, forKeyPath: path, of: layer)
                 }
             }
-            instance.parts = created
-            instance.partStart = starts
-            instance.partCount = counts
-            instance.handle = try instances.insert(instance)
         } catch {
-            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
             handles.rewind()
             throw error
         }
         handles.end()
         instance.start()
         return instance.handle
+    }
+
+    /// Makes `m`'s part layers, `counts[i]` copies of part `i` (a part's
+    /// copies are children of its parent part's first copy, or of `parent`),
+    /// each given its values by `values` (its layer, its part, its copy
+    /// number, its index among all the layers) as soon as it is made, and
+    /// enters `m` in the table of instances. If anything fails, the layers
+    /// made are destroyed (their handles are the caller's to rewind) and
+    /// the error is passed on.
+    func makeParts(of m: MachineInstance, counts: [Int], parent: Handle?,
+                   values: (Handle, PartDeclaration, Int, Int) throws(AnimrtError) -> Void) throws(AnimrtError) {
+        var created: [Handle] = []
+        var starts: [Int] = []
+        do throws(AnimrtError) {
+            for (i, p) in m.definition.parts.enumerated() {
+                starts.append(created.count)
+                for copy in 0..<counts[i] {
+                    let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
+                    // Counted as made before its values are written: values
+                    // that are refused undo it with the others.
+                    created.append(layer)
+                    try values(layer, p, copy, created.count - 1)
+                }
+            }
+            m.parts = created
+            m.partStart = starts
+            m.partCount = counts
+            m.handle = try instances.insert(m)
+        } catch {
+            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
+            throw error
+        }
     }
 
     /// Destroys an instance: its timers are cancelled, its barriers dropped,
