@@ -143,6 +143,72 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
             m.context["progres"]
 
 
+KINDS = {"name": "kinds", "initial": "idle",
+         "events": {"tap": {"payload": [{"name": "who", "type": "string"}, {"name": "on", "type": "bool", "default": False},
+                                        {"name": "n", "type": "number", "default": 0}]}},
+         "states": {"idle": {"on": {"tap": "done"}}, "done": {}}}
+
+
+def test_a_number_json_cannot_hold_sent_to_a_text_or_bool_field_is_refused_for_its_type():
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(KINDS))
+        rt.tick(0.0)
+        rt.events()
+        with pytest.raises(animrt.KindError, match=r"^machine 'kinds': field 'who' of 'tap' is a string; a number "
+                           r"\(nan\) was given$"):
+            m.send("tap", who=math.nan)
+        with pytest.raises(animrt.KindError, match=r"^machine 'kinds': field 'on' of 'tap' is a bool; a number "
+                           r"\(inf\) was given$"):
+            m.send("tap", {"who": "x", "on": math.inf})
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^machine 'kinds': field 'n' of 'tap' is -inf; it must "
+                           r"be a finite number$"):
+            m.send("tap", who="x", n=-math.inf)
+        # The first such field in the payload's declared order is named, as the library checks them.
+        with pytest.raises(animrt.KindError, match="field 'who' of 'tap' is a string; a number"):
+            m.send("tap", n=math.nan, who=math.inf)
+        # Names are checked before values, as for any payload.
+        with pytest.raises(animrt.NotFoundError, match="'tap' has no payload field 'nope'"):
+            m.send("tap", who=math.nan, nope=1)
+        with pytest.raises(animrt.InvalidArgumentError, match="'tap' needs its field 'who'"):
+            m.send("tap", n=math.nan)
+        rt.tick(0.1)
+        assert m.state == "idle" and rt.events() == []  # refused, so nothing happened
+        assert m.send("tap", who="x", on=True, n=2) is animrt.SendOutcome.TAKEN
+
+
+def test_a_message_names_the_machine_when_a_state_field_or_event_shares_its_name():
+    toggle = {"name": "toggle", "initial": "off",
+              "events": {"tap": {"payload": [{"name": "toggle", "type": "number", "default": 0}]}},
+              "states": {"off": {"on": {"tap": "toggle"}}, "toggle": {"on": {"tap": "off"}}}}
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(toggle))
+        with pytest.raises(animrt.KindError, match=r"^machine 'toggle': field 'toggle' of 'tap' is a number; a string "
+                           "was given$"):
+            m.send("tap", toggle="y")
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^machine 'toggle': field 'toggle' of 'tap' is nan"):
+            m.send("tap", toggle=math.nan)
+        with pytest.raises(animrt.NotFoundError, match=r"^machine 'toggle': 'tap' has no payload field 'toggl'; did you "
+                           r"mean 'toggle'\?$"):
+            m.send("tap", toggl=1)
+        # A message that leads with the machine's name is not named twice.
+        with pytest.raises(animrt.NotFoundError, match=r"^'toggle' has no state named 'toggl'; did you mean 'toggle'\?$"):
+            m.in_state("toggl")
+        with pytest.raises(animrt.NotFoundError, match=r"^'toggle' has no event 'tapp'; did you mean 'tap'\?$"):
+            m.send("tapp")
+        bad = {**toggle, "states": {"off": {"on": {"tap": "toggle"}}}}
+        with pytest.raises(animrt.NotFoundError, match=r"^definition 'toggle': states.off.on.tap: no state named 'toggle'"):
+            rt.definition(bad)
+        with pytest.raises(animrt.NotFoundError, match=r"^definition 'toggle': states.off.on.tap: no state named 'toggle'"):
+            rt.register_definition("toggle", bad)
+        # An event named as the machine: its payload's messages still say which machine.
+        tap = {"name": "tap", "initial": "idle", "events": {"tap": {}}, "states": {"idle": {"on": {"tap": "idle"}}}}
+        t = rt.machine(rt.definition(tap))
+        with pytest.raises(animrt.NotFoundError, match=r"^machine 'tap': 'tap' has no payload field 'x': it takes no payload$"):
+            t.send("tap", x=1)
+        with pytest.raises(animrt.NotFoundError, match=r"^'tap' has no event 'tapp'; did you mean 'tap'\?$"):
+            t.send("tapp")
+
+
 def test_text_c_cannot_carry_is_refused_in_payloads_config_and_definitions():
     """A NUL would cut a string short where the host reads it back (context, events): refused, as is half a
     surrogate pair; nothing changes."""

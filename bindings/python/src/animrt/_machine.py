@@ -20,12 +20,13 @@ import json
 import math
 import numbers
 import os
+import re
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, KindError, NotFoundError
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -64,13 +65,32 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def name_in(error: AnimrtError, what: str, name: Optional[str]) -> AnimrtError:
     """`error` with its message led by ``what 'name': `` (``machine 'progressCard': …``), unless the
-    name is unknown or the message already says it: with several machines or definitions about,
-    the message says which one failed. The exception is changed in place, so a ``raise`` of it
-    keeps its class, cause and traceback."""
-    if name is not None and repr(name) not in error.message:
+    name is unknown or the message already leads with it: with several machines or definitions
+    about, the message says which one failed. The exception is changed in place, so a ``raise`` of
+    it keeps its class, cause and traceback."""
+    if name is not None and not getattr(error, "_names_machine", False) and not _leads_with(error.message, name):
         error.message = f"{what} {name!r}: {error.message}"
         error.args = (error.message,) + error.args[1:]
     return error
+
+
+def _naming_it(error: AnimrtError) -> AnimrtError:
+    """`error`, marked as a message of the binding's own that names its machine's definition in its
+    own words (``the snapshot is of a 'networkButton' machine, and …``): :func:`name_in` leaves it."""
+    error._names_machine = True  # type: ignore[attr-defined]
+    return error
+
+
+def _leads_with(message: str, name: str) -> bool:
+    """Whether `message` already names the machine or definition `name`: led by ``machine 'name'``
+    or ``definition 'name'`` (named once already), or by ``'name' has no`` as the library says what
+    a definition lacks (``'progressCard' has no event 'tapp'``). The name anywhere else is not
+    enough: a state, event, field or timer may have the machine's name (``field 'toggle' of
+    'tap'``), and ``'tap' has no payload field`` speaks of an event."""
+    quoted = repr(name)
+    if message.startswith((f"machine {quoted}", f"definition {quoted}")):
+        return True
+    return message.startswith(f"{quoted} has no ") and not message.startswith(f"{quoted} has no payload field")
 
 
 def _naming_machine(method: F) -> F:
@@ -384,14 +404,38 @@ class Machine(Object):
             if not isinstance(value, (int, float, str)):
                 raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool "
                                         "or a str")
-            if isinstance(value, float) and not math.isfinite(value):
-                raise InvalidArgumentError(f"field {key!r} of {name!r} is {value}; it must be a finite number")
             if isinstance(value, str):
                 check.text(value, f"field {key!r} of {name!r}")
+        if any(isinstance(v, float) and not math.isfinite(v) for v in payload.values()):
+            raise self._not_finite(name, payload)
         outcome = c_int()
         lib.animrt_machine_send_json(self._runtime._ptr, self._id, name.encode("utf-8"),
                                      json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))
         return SendOutcome(outcome.value)
+
+    def _not_finite(self, event: str, payload: Dict[str, MachineValue]) -> AnimrtError:
+        """The error for a payload holding a NaN or an infinity, which JSON cannot carry, said as the
+        library says it for the field's type: ``is nan; it must be a finite number`` for a number
+        field, ``is a string; a number (nan) was given`` for another. The library is asked with
+        those values as JSON null, which no field takes: it checks the event and the fields' names
+        first, then refuses the first null in declaration order naming the field's type, and
+        nothing is sent."""
+        probe = {k: None if isinstance(v, float) and not math.isfinite(v) else v for k, v in payload.items()}
+        try:
+            lib.animrt_machine_send_json(self._runtime._ptr, self._id, event.encode("utf-8"),
+                                         json.dumps(probe).encode(), None)
+        except KindError as e:
+            found = re.match(r"field '([^']*)' of '[^']*' is an? (\w+); JSON null was given", e.message)
+            if found is None or probe.get(found.group(1), 0) is not None:
+                return e
+            field, kind = found.groups()
+            if kind == "number":
+                return InvalidArgumentError(f"field {field!r} of {event!r} is {payload[field]}; it must be a finite "
+                                            "number")
+            return KindError(f"field {field!r} of {event!r} is a {kind}; a number ({payload[field]}) was given")
+        except AnimrtError as e:
+            return e
+        return InvalidArgumentError(f"a payload field of {event!r} is not a finite number, which JSON cannot carry")
 
     @property
     @_naming_machine
@@ -570,8 +614,9 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
         return
     mine = definition.name
     if isinstance(name, str) and name != mine:
-        raise InvalidArgumentError(f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore "
-                                   f"it with this runtime's copy of {name!r}, such as rt.definition(named={name!r})")
+        raise _naming_it(InvalidArgumentError(
+            f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore it with this runtime's copy "
+            f"of {name!r}, such as rt.definition(named={name!r})"))
     runtime = definition.runtime
     handle = c_uint64()
     try:
@@ -585,8 +630,9 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
         if taken._finalizer is not None:
             taken._finalizer()  # forgotten at once; destroy() would read every name first
     if differs is not None:
-        raise InvalidArgumentError(f"the snapshot was taken from another version of {mine!r}: {differs}; restore it "
-                                   "with the definition it was taken from: rt.definition(json.loads(snapshot)['definition'])")
+        raise _naming_it(InvalidArgumentError(
+            f"the snapshot was taken from another version of {mine!r}: {differs}; restore it with the definition it "
+            "was taken from: rt.definition(json.loads(snapshot)['definition'])"))
 
 
 def source_name(source: object) -> Optional[str]:
