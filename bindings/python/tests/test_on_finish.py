@@ -121,6 +121,36 @@ def test_an_exception_is_raised_by_the_tick_once_everything_is_delivered(rt):
     assert calls == [True]
 
 
+def test_later_exceptions_of_a_tick_are_named_in_notes_on_the_first(rt):
+    layer = rt.layer()
+    arrived = rt.barrier()
+
+    def broken(finished):
+        raise ValueError("boom")
+
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="broken", on_finish=broken, barrier=arrived)
+    arrived.notify(lambda: 1 / 0)
+    with rt.transaction(on_complete=lambda: {}["gone"]):
+        layer.add_animation(rt.basic("position.x", to=1, duration=0.1), key="moved")
+    rt.tick(0)
+    with pytest.raises(ValueError, match="boom") as e:
+        rt.tick(0.5)
+    assert e.value.__notes__ == [
+        "then a callable of the same call raised ZeroDivisionError: division by zero",
+        "then a callable of the same call raised KeyError: 'gone'"]
+
+
+def test_later_exceptions_at_close_are_named_in_notes_on_the_first():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
+    layer.add_animation(rt.basic("position.x", to=1, duration=5), on_finish=lambda f: [][1])
+    rt.tick(0)
+    with pytest.raises(ZeroDivisionError) as e:
+        rt.close()
+    assert e.value.__notes__ == ["then a callable of the same call raised IndexError: list index out of range"]
+
+
 def test_an_exception_at_close_is_raised_by_close_after_every_stop_is_delivered():
     rt = animrt.Runtime()
     layer = rt.layer()

@@ -49,3 +49,17 @@ def take(ptr: Any) -> Optional[AnimrtError]:
     error = CallbackError(f"{what} raised {describe(exc)}{more}")
     error.__cause__ = exc
     return error
+
+
+def first_of(first: Optional[BaseException], later: Optional[BaseException]) -> Optional[BaseException]:
+    """The exception to raise when callables of one call raised `first` and then `later` (either
+    may be None): the first, with a note naming the later one (``first.__notes__``, which
+    tracebacks show from Python 3.11), so that no exception is lost without a word."""
+    if first is None or later is None or later is first:
+        return first if first is not None else later
+    note = f"then a callable of the same call raised {describe(later)}"
+    if hasattr(first, "add_note"):
+        first.add_note(note)
+    else:  # before Python 3.11: the same attribute, not shown by tracebacks
+        setattr(first, "__notes__", [*getattr(first, "__notes__", []), note])
+    return first

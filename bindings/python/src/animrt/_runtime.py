@@ -29,6 +29,7 @@ from . import _events as ev
 from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
+from ._callbacks import first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
 from ._errors import AnimrtError, ArgumentTypeError, HandleError
@@ -182,7 +183,7 @@ class Runtime:
         an ``on_event`` handler receives those last events, and the animations'
         ``on_finish`` callables run (with False), before this returns; if one of
         them or the handler raises, the rest still run and this raises the first
-        exception once the runtime is gone (leaving a ``with`` block on an
+        exception, a note naming each later one, once the runtime is gone (leaving a ``with`` block on an
         exception of its own, that one is raised). Other pending completion
         callables (barriers, transactions, timers) never run.
 
@@ -200,8 +201,7 @@ class Runtime:
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
             # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
             failed = self._settle_lost(list(self._finishing), self._ended_at_close)
-            if error is None:
-                error = failed
+            error = first_of(error, failed)
         if error is not None:
             raise error
 
@@ -224,7 +224,8 @@ class Runtime:
         ``on_event`` handler is called, or events are kept for :meth:`events`.
         `now` must be finite and not earlier than the last tick
         (:class:`TimeError`). If a callable or the handler raises, the other
-        events are still delivered and the first exception is re-raised::
+        events are still delivered and the first exception is re-raised, with
+        a note naming each later one (``__notes__``)::
 
             start = time.monotonic()
             while running:
@@ -328,8 +329,7 @@ class Runtime:
                                     failed = self._settle_lost(lost, ended)
                                     failed_timer = self._run_lost_timers(fired)
                                     lost, fired = [], []
-                                    if error is None:
-                                        error = failed or failed_timer
+                                    error = first_of(first_of(error, failed), failed_timer)
                                 try:
                                     event = self._event(fields, run_completions=True)
                                     if event is None:
@@ -338,12 +338,10 @@ class Runtime:
                                         try:
                                             self._finish(event)
                                         except BaseException as e:  # the event is delivered all the same
-                                            if error is None:
-                                                error = e
+                                            error = first_of(error, e)
                                     self._deliver(event)
                                 except BaseException as e:
-                                    if error is None:
-                                        error = e
+                                    error = first_of(error, e)
                         else:  # nobody waits on these: keep them as they came, decoded by events()
                             self._keep(raw, count)
                     if count < _POLL and not self._more:
@@ -352,8 +350,7 @@ class Runtime:
                 self._drainer = None
             if self.closed and self._finishing:  # closed by a callable of this drain: see close()
                 failed = self._settle_lost(list(self._finishing), self._ended_at_close)
-                if error is None:
-                    error = failed
+                error = first_of(error, failed)
         if error is not None:
             raise error
 
@@ -506,8 +503,7 @@ class Runtime:
                 try:
                     done(handle in finished)
                 except BaseException as e:
-                    if first is None:
-                        first = e
+                    first = first_of(first, e)
         return first
 
     def _lost_timers(self, raw: bytes) -> List[Timer]:
@@ -530,8 +526,7 @@ class Runtime:
                 if timer.callback is not None:
                     timer.callback()
             except BaseException as e:
-                if first is None:
-                    first = e
+                first = first_of(first, e)
         return first
 
     def _lose(self, time: float, count: int) -> None:
@@ -565,8 +560,7 @@ class Runtime:
                 try:
                     deliver(event)
                 except BaseException as e:
-                    if self._close_error is None:
-                        self._close_error = e
+                    self._close_error = first_of(self._close_error, e)
 
     def _stand_in_attached(self, handle: int, layer: int, animation: int,
                            key: Optional[str] = None) -> AttachedAnimation:
