@@ -134,6 +134,29 @@ def test_a_column_longer_than_the_layers_is_refused():
         assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
 
 
+def test_a_column_whose_rows_are_not_layers_is_refused():
+    # A (components, layers) array, numpy.array([xs, ys]), holds as many numbers as one row per layer:
+    # read as rows, each layer got numbers of two layers, silently.
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(3)
+        move = rt.basic("position", fill_mode="forwards", removed_on_completion=False)
+        xs, ys = [1.0, 2.0, 3.0], [10.0, 20.0, 30.0]
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^to has shape \(2, 3\); for 3 layers of 2 "
+                           r"component\(s\) it must be \(3, 2\), one row per layer, or flat; "
+                           r"numpy.column_stack\(\[xs, ys\]\) makes rows of columns$"):
+            rt.add_animations(move, dots, to=np.array([xs, ys]))
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^begin_time has shape \(1, 3\); for 3 layers of 1 "):
+            rt.add_animations(template(rt), dots, begin_time=np.zeros((1, 3)))
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
+        # One row per layer, flat, and a column for one component are taken.
+        rt.add_animations(move, dots, key="rows", to=np.column_stack([xs, ys]))
+        rt.add_animations(move, dots, key="flat", to=np.column_stack([xs, ys]).ravel())
+        rt.add_animations(template(rt), dots, begin_time=np.zeros((3, 1)))
+        rt.tick(0.0)
+        rt.tick(1.0)
+        assert rt.reader(dots, "position").read().tolist() == [[1.0, 10.0], [2.0, 20.0], [3.0, 30.0]]
+
+
 def test_bad_input_adds_nothing_and_says_what_is_wrong():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(50)

@@ -43,3 +43,20 @@ def test_scalars_are_one_column():
         empty = rt.reader([])
         assert empty.shape == (0, 1) and empty.read().shape == (0, 1)
         assert repr(reader) == f"<Reader {reader.id:#x} shape=(3, 1)>"
+
+
+def test_an_out_array_whose_rows_are_not_targets_is_refused():
+    # A (2, 4) array holds a (4, 2) reader's 8 numbers, but out[i] would not be target i.
+    with animrt.Runtime() as rt:
+        reader = rt.reader(rt.create_layers(4), "position")
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^out has shape \(2, 4\); this reader writes \(4, 2\), "
+                           r"one row per target, or flat \(8 numbers\)$"):
+            reader.read(numpy.zeros((2, 4)))
+        assert reader.read(numpy.ones((4, 2))).tolist() == [[0.0, 0.0]] * 4
+        assert reader.read(numpy.ones(8)).tolist() == [0.0] * 8
+        scalars = rt.reader(rt.create_layers(3), "opacity")
+        assert scalars.read(numpy.zeros((3, 1))).tolist() == [[1.0]] * 3
+        assert scalars.read(numpy.zeros(3)).tolist() == [1.0] * 3
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^out has shape \(1, 3\); this reader writes \(3, 1\)"):
+            scalars.read(numpy.zeros((1, 3)))
+

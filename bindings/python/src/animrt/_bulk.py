@@ -9,7 +9,7 @@ from ctypes import POINTER, c_char, c_double, c_uint64, c_void_p, cast
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, BufferTooSmallError, KindError
+from ._errors import ArgumentTypeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import Column
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ ColumnLike = Union[float, Sequence[float], Any]
 """One value per layer: a buffer of float64 (numpy array, ``array('d')``), a
 sequence of numbers, or one number for every layer. For a key path of several
 components (``position``), the values one layer after another, a sequence of
-tuples, or one tuple for every layer."""
+tuples, or one tuple for every layer; an array of several dimensions has one
+row per layer (``(layers, components)``)."""
 
 
 def _buffer(obj: object, formats: Tuple[str, ...], name: str) -> Optional[memoryview]:
@@ -116,6 +117,13 @@ class Pinned:
         if len(view.cast("B")) != 8 * count:
             raise BufferTooSmallError(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
                                       "(one per layer, times the key path's components for values)")
+        rows, shape = (count // width, width), tuple(view.shape or ())
+        if len(shape) > 1 and shape != rows:  # row i would not be layer i's
+            columns = ", ".join(c + "s" for c in "xyzw"[:width])  # one row per component: the columns
+            hint = (f"; numpy.column_stack([{columns}]) makes rows of columns"
+                    if shape == rows[::-1] and 1 < width <= 4 else "")
+            raise InvalidArgumentError(f"{name} has shape {shape}; for {rows[0]} layers of {width} "
+                                       f"component(s) it must be {rows}, one row per layer, or flat{hint}")
         return self.address(view)
 
     @staticmethod

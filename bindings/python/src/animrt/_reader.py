@@ -6,7 +6,7 @@ from ctypes import POINTER, byref, c_double, c_int32, c_size_t, c_uint64, cast
 from typing import TYPE_CHECKING, Iterable, Optional, Tuple, TypeVar, Union, overload
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, BufferTooSmallError, KindError
+from ._errors import ArgumentTypeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import lib
 from ._object import Object
 
@@ -100,7 +100,8 @@ class Reader(Object):
         Without `out`, a new numpy float64 array of shape ``(len(reader),
         components)``. With `out`, fills it in place and returns it: any
         writable, contiguous buffer of ``len(reader) * components`` float64
-        (a numpy array of that shape or flat, ``array('d', …)``)::
+        (a numpy array of that shape or flat, ``array('d', …)``; another
+        shape, whose rows would not be the targets, is refused)::
 
             frame = numpy.empty(reader.shape)
             reader.read(frame)
@@ -138,6 +139,10 @@ class Reader(Object):
             if view.nbytes != 8 * total:
                 raise BufferTooSmallError(f"out holds {view.nbytes // 8} numbers; this reader writes {total} "
                                           f"(shape {self.shape})")
+            shape = tuple(view.shape or ())
+            if len(shape) > 1 and shape != self.shape:  # out[i] would not be target i
+                raise InvalidArgumentError(f"out has shape {shape}; this reader writes {self.shape}, "
+                                           f"one row per target, or flat ({total} numbers)")
         return (c_double * total).from_buffer(out)  # type: ignore[arg-type]
 
     def destroy(self) -> None:
