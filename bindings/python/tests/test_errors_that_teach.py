@@ -134,6 +134,9 @@ CASES = [
      "duration is 'setling'; it must be a number of seconds or 'settling'; did you mean 'settling'?"),
     ("negative damping", lambda rt, L, s, r: rt.spring("opacity", damping=-1), animrt.RangeError,
      "spring damping is -1.0; it must be 0 or more"),
+    ("a spring given two ways", lambda rt, L, s, r: rt.spring("opacity", response=0.3, stiffness=180),
+     animrt.InvalidArgumentError, "rt.spring() got stiffness= and response=, two ways to give one spring: give mass, "
+     "stiffness and damping; or response and damping_ratio; or perceptual_duration and bounce"),
     ("numpy key times, checked when added",
      lambda rt, L, s, r: L.add_animation(rt.keyframe("opacity", [0, 1, 0], key_times=numpy.array([0, 0.7, 0.5]))),
      animrt.InvalidArgumentError, "must not decrease"),

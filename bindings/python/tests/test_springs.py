@@ -76,3 +76,24 @@ def test_spring_parameters_are_properties(rt):
     with pytest.raises(animrt.RangeError, match="spring mass is 0.0"):
         drop.mass = 0
     assert drop.mass == 2.0
+
+
+def test_a_spring_given_two_ways_is_refused_rather_than_one_way_dropped(rt):
+    # Each way sets the whole spring: with two, the later one replaced the earlier without a word
+    # (stiffness=180 beside response=0.3 gave a stiffness of 438.6).
+    ways = "give mass, stiffness and damping; or response and damping_ratio; or perceptual_duration and bounce"
+    with pytest.raises(animrt.InvalidArgumentError, match=rf"^rt.spring\(\) got stiffness= and response=, two ways "
+                       rf"to give one spring: {ways}$"):
+        rt.spring("position.y", to=1, response=0.3, stiffness=180)
+    with pytest.raises(animrt.InvalidArgumentError, match=r"got damping_ratio= and bounce=, two ways"):
+        rt.spring("position.y", to=1, damping_ratio=0.5, bounce=0.2)
+    with pytest.raises(animrt.InvalidArgumentError, match=r"got mass= and perceptual_duration=, two ways"):
+        rt.spring("position.y", to=1, mass=2, perceptual_duration=0.4)
+    # One way at a time, with the initial velocity, which all three keep.
+    assert rt.spring("opacity", stiffness=180, damping=12).stiffness == 180
+    assert (rt.spring("opacity").mass, rt.spring("opacity").stiffness, rt.spring("opacity").damping) == (1, 100, 10)
+    snap = rt.spring("opacity", response=0.5, damping_ratio=0.8, initial_velocity=2)
+    assert snap.response == pytest.approx(0.5) and snap.damping_ratio == pytest.approx(0.8)
+    assert snap.initial_velocity == 2
+    assert rt.spring("opacity", perceptual_duration=0.4, bounce=0.3).bounce == pytest.approx(0.3)
+

@@ -22,7 +22,7 @@ from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal,
 from . import _arguments as check
 from ._enums import (CALCULATION_MODES, DIRECTIONS, FILL_MODES, ROTATION_MODES, CalculationMode, CalculationModeLike,
                      Direction, DirectionLike, FillMode, FillModeLike, RotationMode, RotationModeLike)
-from ._errors import ArgumentTypeError, EnumError
+from ._errors import ArgumentTypeError, EnumError, InvalidArgumentError
 from ._ffi import lib
 from ._object import Object, Strict
 from ._values import Value, ValueLike, components, doubles, python_value
@@ -605,15 +605,26 @@ class SpringAnimation(_FromToBy):
     _SPRING = ("mass", "stiffness", "damping", "initial_velocity")
 
     def __init__(self, runtime: Runtime, key_path: str, *, from_: Optional[ValueLike] = None,
-                 to: Optional[ValueLike] = None, by: Optional[ValueLike] = None, mass: float = 1.0,
-                 stiffness: float = 100.0, damping: float = 10.0, initial_velocity: float = 0.0,
+                 to: Optional[ValueLike] = None, by: Optional[ValueLike] = None, mass: Optional[float] = None,
+                 stiffness: Optional[float] = None, damping: Optional[float] = None, initial_velocity: float = 0.0,
                  allows_overdamping: bool = False, response: Optional[float] = None,
                  damping_ratio: Optional[float] = None, perceptual_duration: Optional[float] = None,
                  bounce: Optional[float] = None, **options: Unpack[SpringOptions]) -> None:
+        # Each way sets the whole spring: of two, the later would replace the earlier.
+        ways = [[name for name, value in way if value is not None] for way in (
+            (("mass", mass), ("stiffness", stiffness), ("damping", damping)),
+            (("response", response), ("damping_ratio", damping_ratio)),
+            (("perceptual_duration", perceptual_duration), ("bounce", bounce)))]
+        given = [way[0] for way in ways if way]
+        if len(given) > 1:
+            raise InvalidArgumentError(f"rt.spring() got {given[0]}= and {given[1]}=, two ways to give one spring: "
+                                       "give mass, stiffness and damping; or response and damping_ratio; or "
+                                       "perceptual_duration and bounce")
         duration = options.pop("duration", "settling")
         super().__init__(runtime, check.text(key_path, "key_path"), options)
         try:
-            self._set_spring(mass=mass, stiffness=stiffness, damping=damping, initial_velocity=initial_velocity)
+            self._set_spring(mass=1.0 if mass is None else mass, stiffness=100.0 if stiffness is None else stiffness,
+                             damping=10.0 if damping is None else damping, initial_velocity=initial_velocity)
             if allows_overdamping:
                 self.allows_overdamping = allows_overdamping
             if response is not None or damping_ratio is not None:

@@ -844,8 +844,8 @@ class Runtime:
         return BasicAnimation(self, key_path, from_=from_, to=to, by=by, **options)
 
     def spring(self, key_path: str, *, from_: Optional[ValueLike] = None, to: Optional[ValueLike] = None,
-               by: Optional[ValueLike] = None, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
-               initial_velocity: float = 0.0, allows_overdamping: bool = False, response: Optional[float] = None,
+               by: Optional[ValueLike] = None, mass: Optional[float] = None, stiffness: Optional[float] = None,
+               damping: Optional[float] = None, initial_velocity: float = 0.0, allows_overdamping: bool = False, response: Optional[float] = None,
                damping_ratio: Optional[float] = None, perceptual_duration: Optional[float] = None,
                bounce: Optional[float] = None, **options: Unpack[SpringOptions]) -> SpringAnimation:
         """A spring animation (Core Animation's CASpringAnimation) of `key_path`.
@@ -853,9 +853,10 @@ class Runtime:
         It runs until the spring comes to rest: ``duration="settling"`` is the
         default here (Core Animation's own default cuts a spring off at 0.25 s).
         Give ``duration=`` seconds to cut it off there instead. The spring is
-        mass, stiffness and damping; or SwiftUI's ``response`` and
-        ``damping_ratio``; or Core Animation's ``perceptual_duration`` and
-        ``bounce``::
+        mass, stiffness and damping (1, 100 and 10 unless given); or SwiftUI's
+        ``response`` and ``damping_ratio``; or Core Animation's
+        ``perceptual_duration`` and ``bounce``: one of the three ways, as each
+        sets the whole spring (two raise :class:`InvalidArgumentError`)::
 
             drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
             drop.settling_duration          # 1.21 s: how long it runs
