@@ -364,6 +364,30 @@ def test_animations_a_machine_adds_report_their_keys():
         assert sorted(e.key for e in stopped) == ["corner", "shape"]
 
 
+def test_a_machines_animation_events_read_after_it_has_gone_still_say_what_it_animated():
+    # Events are often read a tick later, when the machine's animations have stopped and gone: their
+    # keys and key paths are read as the events arrive, not when first asked for.
+    with animrt.Runtime() as rt:
+        button = rt.machine(rt.definition(BUTTON))
+        button.send("tap")
+        rt.tick(0.0)
+        rt.tick(1.0)
+        said = sorted((type(e).__name__, e.key, e.animation.key_path) for e in rt.events()
+                      if isinstance(e, (animrt.AnimationStarted, animrt.AnimationStopped)))
+        assert said == [("AnimationStarted", "corner", "cornerRadius"), ("AnimationStarted", "shape", "bounds.size.width"),
+                        ("AnimationStopped", "corner", "cornerRadius"), ("AnimationStopped", "shape", "bounds.size.width")]
+        # And once they have gone: the network button's two "shape" groups (a group has no key path).
+        spinner = rt.machine(rt.definition(named="networkButton"))
+        spinner.send("tap")
+        rt.tick(1.5)
+        rt.tick(2.0)  # its two "shape" groups have stopped and gone before the events are read
+        assert spinner.part("button").animation_keys() == []
+        said = [(type(e).__name__, e.key, e.animation.key_path) for e in rt.events()
+                if isinstance(e, (animrt.AnimationStarted, animrt.AnimationStopped)) and e.time >= 1.5
+                and e.layer in (spinner.part("button"), spinner.part("border"))]
+        assert said == [("AnimationStarted", "shape", None)] * 2 + [("AnimationStopped", "shape", None)] * 2
+
+
 def test_the_context_is_a_mapping_get_and_in_work():
     # m.context is a collections.abc.Mapping: an unknown name is a KeyError too, so get() and `in`
     # behave as they do on a dict, and the error still suggests the field meant

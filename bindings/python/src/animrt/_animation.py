@@ -221,7 +221,7 @@ class Animation(Strict, Object):
         destroyed = self._finalizer is not None and not self._finalizer.alive
         live = not destroyed and not self._runtime.closed
         if self._id == 0:  # no description at all (a machine's animation names none): nothing to read
-            return f"<{parts[0]} {self._id:#x}>"
+            return "<" + " ".join(parts) + f" {self._id:#x}>"
         try:
             parts += self._repr_fields(live)
         except Exception:  # a repr must print whatever state the object is in

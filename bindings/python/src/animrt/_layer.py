@@ -529,8 +529,9 @@ class AttachedAnimation(ReadBack):
         """The key it was added under, None for an anonymous one: ``attached.key`` → ``'out'``.
 
         For an animation the program did not add (a machine's ``animate`` action) the key is read
-        from its layer while it is attached (``m.part("button").animation("shape").key`` →
-        ``'shape'``); None if it is read first after the animation has gone."""
+        from its layer while it is attached: when a tick delivers its event, or when first asked for
+        (``m.part("button").animation("shape").key`` → ``'shape'``); None if neither happened
+        before the animation had gone."""
         if not self._key_known:
             self._key = self._find_key()
             self._key_known = True

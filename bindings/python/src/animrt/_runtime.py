@@ -570,8 +570,23 @@ class Runtime:
         found = self._objects.get(handle)
         if isinstance(found, AttachedAnimation):
             return found
-        return AttachedAnimation(self, handle, Layer._stand_in(self, layer), Animation._stand_in(self, animation),
-                                 key, None, key_known=False)
+        own = self._objects.get(animation)
+        if animation != 0 and isinstance(own, Animation):
+            description = own
+        else:  # a machine's template (handle 0) or one made through raw C calls: a stand-in of its own
+            description = Animation.__new__(Animation)
+            Object.__init__(description, self, animation, owned=False)
+        attached = AttachedAnimation(self, handle, Layer._stand_in(self, layer), description, key, None,
+                                     key_known=False)
+        # What it animates and its key are read now, while the library may still hold it: its events
+        # are often read after it has gone (a tick later), and would say neither.
+        if key is None:
+            now = attached._find_key()
+            if now is not None:
+                attached._key, attached._key_known = now, True
+        if description is not own:
+            description._key_path = attached._read_key_path()
+        return attached
 
     def _keep_until_notified(self, barrier: Barrier) -> None:
         _, pending = self._waiting.get(barrier._id, (barrier, 0))
