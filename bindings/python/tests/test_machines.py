@@ -296,6 +296,19 @@ def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
         assert m.part("button").value("bounds.size.width") == 200
 
 
+def test_an_int_no_double_holds_is_refused_naming_where_it_is():
+    # JSON would carry its digits, and the library refuse them as malformed JSON the program never wrote.
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.RangeError, match=r"^machine 'downloadButton': config\['width'\] is an int of 401 "
+                           r"digits; a number must be a double \(at most about 1.8e308\)$"):
+            rt.machine(rt.definition(BUTTON), config={"width": 10 ** 400})
+        m = rt.machine(rt.definition(KINDS))
+        with pytest.raises(animrt.RangeError, match=r"^machine 'kinds': field 'n' of 'tap' is an int of 401 digits; a "
+                           r"number must be a double \(at most about 1.8e308\)$"):
+            m.send("tap", who="x", n=-10 ** 400)
+        assert m.send("tap", who="x", n=2 ** 64) is animrt.SendOutcome.TAKEN  # rounded, as any number past 2**53
+
+
 def test_values_json_cannot_hold_are_refused_naming_where_they_are():
     # A set, bytes or an object in a definition or options is no JSON value: the error names
     # where it is and what JSON takes, as for NaN, instead of json's bare "Object of type set

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, KindError, NotFoundError
+from ._errors import (AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, KindError, NotFoundError,
+                      RangeError)
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -406,6 +407,8 @@ class Machine(Object):
                                         "or a str")
             if isinstance(value, str):
                 check.text(value, f"field {key!r} of {name!r}")
+            elif isinstance(value, int):
+                check_double(value, f"field {key!r} of {name!r}")
         if any(isinstance(v, float) and not math.isfinite(v) for v in payload.values()):
             raise self._not_finite(name, payload)
         outcome = c_int()
@@ -534,6 +537,16 @@ class Machine(Object):
         return " ".join(parts) + ">"
 
 
+def check_double(value: int, where: str) -> None:
+    """Refuses an int no double holds, naming where it is: JSON would carry its digits, and the
+    library refuse them as malformed JSON the program never wrote."""
+    try:
+        float(value)
+    except OverflowError:
+        raise RangeError(f"{where} is an int of {len(str(abs(value)))} digits; a number must be a double "
+                         "(at most about 1.8e308)") from None
+
+
 def to_json(value: Any, where: str) -> str:
     """`value` as JSON text. JSON has no NaN or infinity: a float that is not finite raises
     InvalidArgumentError naming where it is (``config['width'] is inf``) instead of writing
@@ -544,6 +557,7 @@ def to_json(value: Any, where: str) -> str:
         if v is None or isinstance(v, (str, bool)):
             return v
         if isinstance(v, numbers.Integral):
+            check_double(int(v), path)
             return int(v)
         if isinstance(v, numbers.Real):
             f = float(v)
