@@ -238,6 +238,30 @@ def test_setting_an_unknown_attribute_raises(world, what, target, name, message)
     assert spring.to_value == 80.0
 
 
+# Reading a name the object does not have says where the value is read. (what, target, name, the exact message)
+READ_ATTRIBUTES = [
+    ("a key path read as a layer attribute", "layer", "opacity", "Layer has no attribute 'opacity'; a property's model "
+     "value is read by its key path, layer['opacity'], and what is on screen by layer.presentation('opacity')"),
+    ("an attached animation's timing read", "attached", "duration", "AttachedAnimation has no attribute 'duration'; "
+     "read it with .timing('duration')"),
+    ("a factory keyword read", "spring", "to", "SpringAnimation has no attribute 'to'; did you mean 'to_value'?"),
+    ("a misspelt layer method called", "layer", "presentaton", "Layer has no attribute 'presentaton'; did you mean "
+     "'presentation'?"),
+]
+
+
+@pytest.mark.parametrize("what, target, name, message", READ_ATTRIBUTES, ids=[c[0] for c in READ_ATTRIBUTES])
+def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target, name, message):
+    rt, layer, spring, _ = world
+    obj = {"spring": spring, "layer": layer, "attached": rt.layer().add_animation(spring)}[target]
+    with pytest.raises(AttributeError) as caught:
+        getattr(obj, name)
+    assert str(caught.value) == message, what
+    assert not hasattr(obj, name)
+    with pytest.raises(AttributeError, match=r"^'Layer' object has no attribute '_nothing'$"):
+        layer._nothing  # private and special names are not explained
+
+
 def test_what_the_library_was_given_at_creation_cannot_be_reassigned():
     # Assigning these once changed only the Python object: the events then named a layer the
     # animation was never on, and a timer reported its old token under a new one.

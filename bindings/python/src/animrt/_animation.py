@@ -172,7 +172,7 @@ class Animation(Strict, Object):
         "to": "to_value", "from_": "from_value", "from": "from_value", "by": "by_value",
         "toValue": "to_value", "fromValue": "from_value", "byValue": "by_value"}
 
-    def _hint(self, name: str) -> str:
+    def _hint(self, name: str, reading: bool = False) -> str:
         meant = self._ATTRIBUTE_NAMES.get(name)
         return f"; did you mean {meant!r}?" if meant is not None and hasattr(type(self), meant) else ""
 

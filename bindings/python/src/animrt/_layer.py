@@ -61,11 +61,14 @@ class Layer(Strict, Object):
         state = "(runtime closed) " if self._runtime.closed else "(destroyed) " if self._destroyed else ""
         return f"<Layer {state}{self._id:#x}>"
 
-    def _hint(self, name: str) -> str:
+    def _hint(self, name: str, reading: bool = False) -> str:
         try:
             self._runtime._keypath(name)
         except AnimrtError:
             return ""
+        if reading:
+            return (f"; a property's model value is read by its key path, layer[{name!r}], and what is on screen "
+                    f"by layer.presentation({name!r})")
         return f"; a property's model value is set by its key path: layer[{name!r}] = value"
 
     def destroy(self) -> None:
@@ -370,7 +373,9 @@ class ReadBack(Strict, Object):
             print(child.key_path, child.timing("duration"), child.value("to"))
     """
 
-    def _hint(self, name: str) -> str:
+    def _hint(self, name: str, reading: bool = False) -> str:
+        if reading:
+            return f"; read it with .timing({name!r})" if name in _TIMING_NAMES else ""
         read = f" (read it with .timing({name!r}))" if name in _TIMING_NAMES else ""
         return f"; an animation as the library holds it is read-only{read}: change the description and add it again"
 

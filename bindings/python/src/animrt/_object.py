@@ -103,11 +103,14 @@ def _declared(cls: type, name: str) -> bool:
 
 
 class Strict:
-    """Setting a name the class does not have raises AttributeError.
+    """Setting a name the class does not have raises AttributeError, and so does reading one, with
+    what was most likely meant.
 
     Without it, ``layer.opacity = 0.3`` or ``fade.to = 0.5`` would make a new
-    Python attribute and change nothing in the library, silently. (Type
-    checkers see no ``__setattr__``, so they go on flagging such lines.)
+    Python attribute and change nothing in the library, silently; reading
+    ``layer.opacity`` or ``attached.duration`` says where the value is read.
+    (Type checkers see no ``__setattr__`` or ``__getattr__``, so they go on
+    flagging such lines.)
     """
 
     __slots__ = ()
@@ -119,13 +122,23 @@ class Strict:
             else:
                 raise AttributeError(self._unknown_attribute(name))
 
-    def _unknown_attribute(self, name: str) -> str:
-        """The message for setting `name`, which the class does not have: what was most likely
-        meant (`_hint`), else the closest name it has."""
-        public = {a for k in type(self).__mro__ for a in vars(k) if not a.startswith("_")}
-        return f"{type(self).__name__} has no attribute {name!r}" + (self._hint(name) or did_you_mean(name, sorted(public)))
+        def __getattr__(self, name: str) -> Any:  # only for a name the object does not have
+            if name[:1] == "_":  # private and special names: looked up by Python and libraries, quietly
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            raise AttributeError(self._unknown_attribute(name, reading=True))
 
-    def _hint(self, name: str) -> str:
-        """What setting `name` most likely meant, as "; …", or "" (a subclass knows its mistakes)."""
+    def _unknown_attribute(self, name: str, reading: bool = False) -> str:
+        """The message for setting (or `reading`) `name`, which the class does not have: what was
+        most likely meant (`_hint`), else the closest name it has."""
+        public = {a for k in type(self).__mro__ for a in vars(k) if not a.startswith("_")}
+        try:
+            hint = self._hint(name, reading)
+        except Exception:  # an object not fully made: the closest name still helps
+            hint = ""
+        return f"{type(self).__name__} has no attribute {name!r}" + (hint or did_you_mean(name, sorted(public)))
+
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """What setting (or `reading`) `name` most likely meant, as "; …", or "" (a subclass knows its
+        mistakes)."""
         return ""
 
