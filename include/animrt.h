@@ -478,6 +478,9 @@ animrt_status animrt_keyframe_set_key_times(animrt_runtime *rt, animrt_id animat
 animrt_status animrt_keyframe_set_timing_functions(animrt_runtime *rt, animrt_id animation,
                                                    const char *const *names, size_t count);
 
+/* Linear (default), discrete, paced, cubic or cubicPaced. The paced modes
+ * time the keyframes by distance alone: they ignore the key times, the
+ * per-segment timing functions and the animation's own timing function. */
 animrt_status animrt_keyframe_set_calculation_mode(animrt_runtime *rt, animrt_id animation,
                                                    animrt_calculation_mode mode);
 

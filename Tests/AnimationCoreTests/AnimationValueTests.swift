@@ -109,6 +109,34 @@ struct AnimationValueTests {
         #expect(points.keyTimes == [0, 5.0 / 9, 1])
     }
 
+    /// kCAAnimationPaced and kCAAnimationCubicPaced: "keyTimes and
+    /// timingFunction are ignored and keyframe times are automatically
+    /// generated to give the animation a constant velocity". The
+    /// animation's own curve is not applied either; it still reads back as
+    /// set, and eases a linear keyframe animation as before.
+    @Test("R1.4 paced modes ignore the animation's timing function", arguments: [CalculationMode.paced, .cubicPaced])
+    func pacedIgnoresTimingFunction(_ mode: CalculationMode) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let values: [AnimatableValue] = [.scalar(0), .scalar(10), .scalar(30)]
+        let plain = try ResolvedKeyframes(Keyframes(values: values, calculationMode: mode), path: "opacity")
+        let eased = try rt.add(.keyframe("opacity", Keyframes(values: values, calculationMode: mode),
+                                         timing: MediaTiming(duration: 1), timingFunction: .easeIn), to: l, forKey: "k")
+        try rt.tick(0); try rt.tick(0.25)
+        expectClose(try rt.scalar("opacity", l), plain.value(at: 0.25).scalar, 1e-12)
+        if mode == .paced {
+            expectClose(try rt.scalar("opacity", l), 7.5, 1e-12)
+            expectClose(try rt.velocity(of: eased, keyPath: "opacity").scalar, 30, 1e-9)
+        }
+        expectClose(try rt.computedTiming(of: eased).progress!, 0.25, 1e-15)
+        #expect(try rt.attachedAnimation(eased).timingFunction == .easeIn)
+
+        let m = try rt.createLayer()
+        try rt.add(.keyframe("opacity", Keyframes(values: values), timing: MediaTiming(duration: 1), timingFunction: .easeIn),
+                   to: m, forKey: "k")
+        try rt.tick(0.5); try rt.tick(0.75)
+        expectClose(try rt.scalar("opacity", m), 20 * TimingFunction.easeIn.evaluate(0.25), 1e-12)
+    }
+
     @Test("R1.4 keyframe animation runs through the runtime with a point key path")
     func keyframeRuntime() throws {
         let rt = Runtime(); let l = try rt.createLayer()

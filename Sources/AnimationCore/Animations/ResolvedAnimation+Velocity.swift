@@ -41,8 +41,8 @@ extension ResolvedAnimation {
 
     /// d value / d progress for a leaf animation (`progress` directed).
     func valueRate(sample s: TimingSample, progress x: Double, model m: AnimatableValue) -> AnimatableValue {
-        let y = curve?.evaluate(x, beforeFlag: s.beforeFlag) ?? x
-        let dy = curve?.slope(x) ?? 1
+        let y = easing?.evaluate(x, beforeFlag: s.beforeFlag) ?? x
+        let dy = easing?.slope(x) ?? 1
         let zero = AnimatableValue(kind: m.kind, lanes: SIMD16())
         let d = timing.effectiveDuration
         switch body {

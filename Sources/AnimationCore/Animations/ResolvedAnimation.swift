@@ -13,7 +13,13 @@ final class ResolvedAnimation {
 
     let keyPath: KeyPath?
     var timing: MediaTiming
+    /// The timing function as given (read back as set).
     let curve: TimingFunction?
+    /// The timing function the animation's progress runs through: `curve`,
+    /// but none for paced keyframes, whose times come from distance alone
+    /// (kCAAnimationPaced, kCAAnimationCubicPaced: "keyTimes and
+    /// timingFunction are ignored").
+    let easing: TimingFunction?
     let removedOnCompletion: Bool
     let additive: Bool
     let cumulative: Bool
@@ -35,6 +41,7 @@ final class ResolvedAnimation {
     init(keyPath: KeyPath?, timing: MediaTiming, curve: TimingFunction?, removedOnCompletion: Bool,
          additive: Bool, cumulative: Bool, startsFromPresentation: Bool = false, body: Body) {
         self.keyPath = keyPath; self.timing = timing; self.curve = curve
+        if case .keyframe(let k) = body, k.mode == .paced || k.mode == .cubicPaced { easing = nil } else { easing = curve }
         self.removedOnCompletion = removedOnCompletion; self.additive = additive; self.cumulative = cumulative
         self.startsFromPresentation = startsFromPresentation
         self.body = body
@@ -207,7 +214,7 @@ final class ResolvedAnimation {
         let r = value(sample: s, progress: progress, model: kp.get(modelWhole))
         working[kp.property] = additive ? kp.set(kp.get(base).adding(r), in: base) : kp.set(r, in: base)
         if case .keyframe(let k) = body, let rp = k.rotationProperty,
-           let angle = k.rotationAngle(at: curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress) {
+           let angle = k.rotationAngle(at: easing?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress) {
             // rotationMode: the tangent's rotation about z, applied before
             // the transform below (as an additive transform is).
             let below = working[rp] ?? model(rp)
@@ -217,7 +224,7 @@ final class ResolvedAnimation {
 
     /// The animated value of a leaf animation for one timing sample.
     func value(sample s: TimingSample, progress: Double, model m: AnimatableValue) -> AnimatableValue {
-        let y = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
+        let y = easing?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
         var cycles = 0.0
         if cumulative, let it = s.currentIteration, it.isFinite {
             cycles = (timing.autoreverses ? it / 2 : it).rounded(.down)

@@ -39,7 +39,7 @@ extension Runtime {
         c.localTime = t.localTime(at: parent, model: model)
         c.activeTime = s.activeTime
         c.currentIteration = s.currentIteration
-        c.progress = s.directedProgress.map { p in r.curve?.evaluate(p, beforeFlag: s.beforeFlag) ?? p }
+        c.progress = s.directedProgress.map { p in r.easing?.evaluate(p, beforeFlag: s.beforeFlag) ?? p }
         return c
     }
 }

@@ -969,7 +969,8 @@ class KeyframeAnimation(Animation):
     @property
     def calculation_mode(self) -> CalculationMode:
         """How values are spread over time: "linear" (default), "discrete", "paced", "cubic", "cubicPaced":
-        ``path.calculation_mode = "cubicPaced"``."""
+        ``path.calculation_mode = "cubicPaced"``. The paced modes move at constant speed: they ignore
+        `key_times`, `timing_functions` and the animation's own `timing_function`."""
         mode: CalculationMode = self._state().get("calculation_mode", CalculationMode.LINEAR)
         return mode
 
