@@ -196,6 +196,24 @@ struct AnimationValueTests {
         expectClose(whole[0, 1], 0.5.squareRoot(), 1e-12)
     }
 
+    /// Core Animation's transform key paths: `scale` is "the average of all
+    /// three scale factors"; writing it sets all three. The average is also
+    /// the end a to-only animation takes from the model.
+    @Test("R1.6 transform.scale reads the average of the three scale factors")
+    func uniformScaleAverage() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(2), forKeyPath: "transform.scale.x", of: l)
+        try rt.setModelValue(.scalar(4), forKeyPath: "transform.scale.y", of: l)
+        expectClose(try rt.modelValue(forKeyPath: "transform.scale", of: l).scalar, 7.0 / 3, 1e-15)
+        try rt.add(.basic("transform.scale", to: .scalar(4), timing: MediaTiming(duration: 1)), to: l, forKey: "s")
+        try rt.tick(0); try rt.tick(0.5)
+        for axis in ["x", "y", "z"] { expectClose(try rt.scalar("transform.scale.\(axis)", l), 19.0 / 6, 1e-12) }
+        expectClose(try rt.scalar("transform.scale", l), 19.0 / 6, 1e-12)
+        // A uniform scale reads back exactly as written.
+        try rt.setModelValue(.scalar(0.1), forKeyPath: "transform.scale", of: l)
+        #expect(try rt.modelValue(forKeyPath: "transform.scale", of: l).scalar == 0.1)
+    }
+
     @Test("R1.6 host-defined properties; unknown key paths suggest a fix; wrong kinds are refused")
     func hostProperties() throws {
         let rt = Runtime(); let l = try rt.createLayer()

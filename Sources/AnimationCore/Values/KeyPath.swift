@@ -9,7 +9,7 @@ public struct PropertyInfo: Sendable, Equatable {
 public enum TransformPart: Hashable, Sendable {
     case rotation(Int)
     case scale(Int)
-    /// `transform.scale`: reads x, writes x, y and z.
+    /// `transform.scale`: reads the average of x, y and z, writes all three.
     case uniformScale
     case translation(Int)
     /// `transform.translation`: a size (x, y).
@@ -49,7 +49,12 @@ public struct KeyPath: Hashable, Sendable {
             switch part {
             case .rotation(let i): return .scalar(f(c.rotation[i]))
             case .scale(let i): return .scalar(f(c.scale[i]))
-            case .uniformScale: return .scalar(f(c.scale[0]))
+            case .uniformScale:
+                // Core Animation: "the average of all three scale factors"
+                // (a uniform scale reads back exactly; each third apart, so
+                // that large factors cannot overflow the sum).
+                let s = c.scale
+                return .scalar(f(s[0] == s[1] && s[1] == s[2] ? s[0] : s[0] / 3 + s[1] / 3 + s[2] / 3))
             case .translation(let i): return .scalar(f(c.translation[i]))
             case .translationXY: return .size(f(c.translation[0]), f(c.translation[1]))
             }
