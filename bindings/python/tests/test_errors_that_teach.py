@@ -180,6 +180,38 @@ CASES = [
     ("on_complete taking an argument", lambda rt, L, s, r: rt.transaction(on_complete=on_done),
      animrt.ArgumentTypeError, "on_complete is called with no arguments; on_done(finished) cannot be called so "
      "(missing a required argument: 'finished')"),
+    # A misspelt keyword is answered as rt.basic answers a misspelt option, not with Python's bare TypeError.
+    ("a transaction keyword misspelt", lambda rt, L, s, r: rt.transaction(animation_durration=0.5),
+     animrt.ArgumentTypeError, "rt.transaction() got an unknown option 'animation_durration'; did you mean "
+     "'animation_duration'? (options: animation_duration, token, on_complete)"),
+    ("a machine keyword misspelt", lambda rt, L, s, r: rt.machine(rt.definition(BUTTON), parnet=L),
+     animrt.ArgumentTypeError, "rt.machine() got an unknown option 'parnet'; did you mean 'parent'? (options: "
+     "definition, parent, config, locale, strings)"),
+    ("a timer keyword misspelt", lambda rt, L, s, r: rt.start_timer(1, tokn=3), animrt.ArgumentTypeError,
+     "rt.start_timer() got an unknown option 'tokn'; did you mean 'token'?"),
+    ("an add_animation keyword misspelt", lambda rt, L, s, r: L.add_animation(s, on_finished=on_done),
+     animrt.ArgumentTypeError, "Layer.add_animation() got an unknown option 'on_finished'; did you mean 'on_finish'?"),
+    ("a set_timing keyword misspelt", lambda rt, L, s, r: L.set_timing(sped=2), animrt.ArgumentTypeError,
+     "Layer.set_timing() got an unknown option 'sped'; did you mean 'speed'?"),
+    ("a Runtime keyword misspelt", lambda rt, L, s, r: animrt.Runtime(thread=2), animrt.ArgumentTypeError,
+     "animrt.Runtime() got an unknown option 'thread'; did you mean 'threads'? (options: event_capacity, threads)"),
+    ("a layer keyword misspelt", lambda rt, L, s, r: rt.layer(parnet=L), animrt.ArgumentTypeError,
+     "rt.layer() got an unknown option 'parnet'; did you mean 'parent'? (options: parent)"),
+    ("a definition keyword misspelt", lambda rt, L, s, r: rt.definition(name="streakCard"), animrt.ArgumentTypeError,
+     "rt.definition() got an unknown option 'name'; did you mean 'named'?"),
+    ("a spline keyword misspelt", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1]).set_spline(tenson=[0, 0]),
+     animrt.ArgumentTypeError, "KeyframeAnimation.set_spline() got an unknown option 'tenson'; did you mean "
+     "'tension'?"),
+    ("a keyword unlike any", lambda rt, L, s, r: rt.transaction(**{"from": 1}), animrt.ArgumentTypeError,
+     "rt.transaction() got an unknown option 'from' (options: animation_duration, token, on_complete)"),
+    # Refused at the call, not when the with block begins it, far from the mistake.
+    ("a negative transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=-1),
+     animrt.RangeError, "animation_duration is -1.0; it must be more than 0 seconds (or None, for the enclosing "
+     "transaction's or the 0.25 s default)"),
+    ("an infinite transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=math.inf),
+     animrt.InvalidArgumentError, "animation_duration is inf; it must be a finite number of seconds"),
+    ("a NaN transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=math.nan),
+     animrt.InvalidArgumentError, "animation_duration is nan; it must be a finite number of seconds"),
 ]
 
 
@@ -506,3 +538,39 @@ def test_a_refused_callable_leaves_nothing_behind():
         rt.tick(1.05)
         rt.tick(1.5)
         assert sorted(map(str, ran)) == ["(True,)", "1", "timer"]
+
+
+def test_every_entry_point_with_keywords_of_its_own_answers_a_misspelt_one():
+    """A method with keyword-only parameters and no **options of its own (which check their names) is
+    wrapped to answer a misspelt keyword with the closest; help() and inspect still show its own signature."""
+    import inspect
+    unwrapped = []
+    for cls in (animrt.Runtime, animrt.Layer, animrt.KeyframeAnimation, animrt.Machine, animrt.Definition,
+                animrt.Reader, animrt.Barrier, animrt.AttachedAnimation):
+        for name, fn in vars(cls).items():
+            if not callable(fn) or (name.startswith("_") and name != "__init__"):
+                continue
+            parameters = inspect.signature(fn).parameters.values()
+            if any(p.kind is p.VAR_KEYWORD for p in parameters):
+                continue
+            if any(p.kind is p.KEYWORD_ONLY for p in parameters) and not hasattr(fn, "__wrapped__"):
+                unwrapped.append(f"{cls.__name__}.{name}")
+    assert unwrapped == []
+    assert list(inspect.signature(animrt.Runtime.transaction).parameters) == ["self", "animation_duration", "token",
+                                                                             "on_complete"]
+
+
+def test_a_refused_transaction_duration_begins_nothing_and_warns_of_nothing(recwarn):
+    import gc
+    from ctypes import byref, c_uint64
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.RangeError):
+            rt.transaction(animation_duration=-1, on_complete=lambda: None)
+        gc.collect()
+        with pytest.raises(animrt.StateError):  # no transaction is open
+            animrt._ffi.lib.animrt_transaction_current(rt._ptr, byref(c_uint64()))
+        with rt.transaction(animation_duration=0.5) as t:  # a valid one still begins, when entered
+            assert t.animation_duration == 0.5
+        with rt.transaction(animation_duration=0) as t:  # 0 is the same as None, as in C
+            assert t.animation_duration == 0
+    assert [str(w.message) for w in recwarn if issubclass(w.category, RuntimeWarning)] == []

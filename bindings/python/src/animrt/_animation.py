@@ -980,6 +980,7 @@ class KeyframeAnimation(Animation):
         lib.animrt_keyframe_set_calculation_mode(self._runtime._ptr, self._id, int(mode))
         self._state()["calculation_mode"] = mode
 
+    @check.keywords("KeyframeAnimation.set_spline()")
     def set_spline(self, *, tension: Optional[Iterable[float]] = None, continuity: Optional[Iterable[float]] = None,
                    bias: Optional[Iterable[float]] = None) -> None:
         """Kochanek–Bartels tension, continuity and bias per keyframe for the cubic modes

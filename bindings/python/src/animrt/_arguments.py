@@ -8,6 +8,7 @@ an unhelpful error (a string where a number goes, an unknown option name).
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 import numbers
 from enum import IntEnum
@@ -16,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Type, T
 from ._errors import ArgumentTypeError, EnumError, InvalidArgumentError, RangeError
 
 E = TypeVar("E", bound=IntEnum)
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: The largest token a Python caller may pass to Barrier.notify: larger
 #: tokens carry the binding's own callables.
@@ -158,12 +160,13 @@ def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E
 CORE_ANIMATION_VALUES = {"fromValue": "from_", "toValue": "to", "byValue": "by"}
 
 
-def options(given: Mapping[str, Any], known: Sequence[str], where: str) -> None:
-    """Refuses option names that `where` does not take, suggesting the closest."""
+def options(given: Mapping[str, Any], known: Sequence[str], where: str, values: bool = True) -> None:
+    """Refuses option names that `where` does not take, suggesting the closest (`values`: `where`
+    takes from_=, to= and by=, so Core Animation's names for them are pointed there)."""
     for key in given:
         if key not in known:
-            meant = CORE_ANIMATION_VALUES.get(key)
-            if key == "from":   # only reachable through **{"from": …}, as from= is a syntax error
+            meant = CORE_ANIMATION_VALUES.get(key) if values else None
+            if key == "from" and values:   # only reachable through **{"from": …}, as from= is a syntax error
                 hint = "; from is a Python keyword: the argument is from_="
             elif meant:
                 hint = f"; Core Animation's {key} is {meant}= here"
@@ -171,3 +174,22 @@ def options(given: Mapping[str, Any], known: Sequence[str], where: str) -> None:
                 hint = did_you_mean(key, known)
             raise ArgumentTypeError(f"{where} got an unknown option {key!r}{hint} (options: {', '.join(known)})")
 
+
+
+def keywords(where: str) -> Callable[[F], F]:
+    """Has a function refuse a keyword it does not take as :func:`options` does (the closest name
+    suggested, every name listed), where Python would raise a bare "unexpected keyword argument".
+    A call whose keywords are all known costs one set comparison."""
+    def decorate(fn: F) -> F:
+        names = [p.name for p in inspect.signature(fn).parameters.values()
+                 if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+                 and p.name != "self"]
+        known = frozenset(names)
+
+        @functools.wraps(fn)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            if kwargs and not known.issuperset(kwargs):
+                options(kwargs, names, where, values=False)
+            return fn(*args, **kwargs)
+        return checked  # type: ignore[return-value]
+    return decorate

@@ -90,6 +90,7 @@ class Layer(Strict, Object):
         """
         lib.animrt_layer_set_parent(self._runtime._ptr, self._id, _parent_id(parent))
 
+    @check.keywords("Layer.set_timing()")
     def set_timing(self, *, begin_time: float = 0.0, speed: float = 1.0, time_offset: float = 0.0) -> None:
         """Sets the layer's own time (``animrt_layer_set_timing``), inherited by everything under it.
 
@@ -267,6 +268,7 @@ class Layer(Strict, Object):
         self.__iter__()
 
     # -- animations --------------------------------------------------------
+    @check.keywords("Layer.add_animation()")
     def add_animation(self, animation: Animation, key: Optional[str] = None, *,
                       barrier: Optional[Barrier] = None,
                       on_finish: Optional[Callable[[bool], object]] = None) -> AttachedAnimation:

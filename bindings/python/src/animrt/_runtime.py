@@ -115,6 +115,7 @@ class Runtime:
     processor) with the same results.
     """
 
+    @check.keywords("animrt.Runtime()")
     def __init__(self, *, event_capacity: int = 0, threads: int = 1) -> None:
         capacity = check.integer(event_capacity, "event_capacity", 0, 2 ** 32 - 1)
         threads = check.integer(threads, "threads", 0, 2 ** 32 - 1)
@@ -646,6 +647,7 @@ class Runtime:
     def define_property(self, name: str, initial: Iterable[float], *,
                         kind: Optional[ValueKindLike] = None) -> Property[Tuple[float, ...]]: ...
 
+    @check.keywords("rt.define_property()")
     def define_property(self, name: str, initial: ValueLike, *,
                         kind: Optional[ValueKindLike] = None) -> Property[Any]:
         """Defines a property of the program's own, animatable like any other (``animrt_property_define``).
@@ -675,6 +677,7 @@ class Runtime:
         return Property(name)
 
     # -- machines --------------------------------------------------------------
+    @check.keywords("rt.definition()")
     def definition(self, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None] = None, *,
                    named: Optional[str] = None) -> Definition:
         """Loads a machine definition (docs/machines.md): JSON text, a dict, a file (a ``pathlib.Path``),
@@ -697,6 +700,7 @@ class Runtime:
         except AnimrtError as e:  # which definition: the name it is registered under
             raise name_in(e, "definition", name if isinstance(name, str) else None)
 
+    @check.keywords("rt.machine()")
     def machine(self, definition: Definition, *, parent: Optional[Layer] = None,
                 config: Optional[Mapping[str, ConfigValue]] = None, locale: Optional[str] = None,
                 strings: Optional[Mapping[str, str]] = None) -> Machine:
@@ -710,6 +714,7 @@ class Runtime:
         """
         return Machine(self, definition, parent, config, locale, strings)
 
+    @check.keywords("rt.restore()")
     def restore(self, snapshot: str, definition: Definition, *, parent: Optional[Layer] = None) -> Machine:
         """A new machine from :meth:`Machine.snapshot` (``animrt_machine_restore``); `definition`
         is this runtime's copy of the definition the snapshot was taken from (it names states and
@@ -749,6 +754,7 @@ class Runtime:
         return calls.value
 
     # -- extending ---------------------------------------------------------------
+    @check.keywords("rt.register_timing_function()")
     def register_timing_function(self, name: str, fn: Callable[..., float], *, defaults: Sequence[float] = (),
                                  minimum: Optional[Sequence[float]] = None,
                                  maximum: Optional[Sequence[float]] = None) -> None:
@@ -766,6 +772,7 @@ class Runtime:
         """
         _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum)
 
+    @check.keywords("rt.register_block_timing_function()")
     def register_block_timing_function(self, name: str, fn: Callable[..., None], *, defaults: Sequence[float] = (),
                                        minimum: Optional[Sequence[float]] = None,
                                        maximum: Optional[Sequence[float]] = None) -> None:
@@ -800,6 +807,7 @@ class Runtime:
         """
         return _plugins.register_function(self, name, signature, fn)
 
+    @check.keywords("rt.bind_function()")
     def bind_function(self, symbol: str, signature: str, *, library: Optional[PathLike] = None,
                       name: Optional[str] = None) -> Function:
         """Binds the C function `symbol` of `library` (a path or soname; None: the process) with
@@ -811,6 +819,7 @@ class Runtime:
         """
         return _plugins.bind_function(self, symbol, signature, library, name)
 
+    @check.keywords("rt.bind_timing_function()")
     def bind_timing_function(self, symbol: str, *, library: Optional[PathLike] = None, name: Optional[str] = None,
                              signature: str = "f64(f64)") -> None:
         """Binds the C function ``double symbol(double)`` as the timing function `name` (default:
@@ -838,6 +847,7 @@ class Runtime:
         return _plugins.load_plugin(self, path)
 
     # -- objects ---------------------------------------------------------------
+    @check.keywords("rt.layer()")
     def layer(self, parent: Optional[Layer] = None) -> Layer:
         """A new layer (``animrt_layer_create``), a root or the last child of `parent`.
 
@@ -938,6 +948,7 @@ class Runtime:
         """A new barrier (``animrt_barrier_create``) at count 0: ``arrived = rt.barrier()``."""
         return Barrier(self)
 
+    @check.keywords("rt.transaction()")
     def transaction(self, *, animation_duration: Optional[float] = None, token: int = 0,
                     on_complete: Optional[Callable[[], object]] = None) -> Transaction:
         """A transaction (Core Animation's CATransaction) to use in a ``with`` block.
@@ -946,8 +957,9 @@ class Runtime:
         `on_complete` runs on the ticking thread, or a
         :class:`TransactionCompleted` event carrying the transaction (and
         `token`) is reported. `animation_duration` replaces the 0.25 s default
-        of animations added inside without a duration (a nested transaction without one
-        uses the enclosing one's)::
+        of animations added inside without a duration (a nested transaction without one,
+        or with 0, uses the enclosing one's); a negative or non-finite one is
+        refused here, at the call, with nothing begun::
 
             with rt.transaction(animation_duration=0.5, on_complete=lambda: toast.destroy()):
                 toast.add_animation(rt.basic("opacity", to=0))
@@ -959,6 +971,7 @@ class Runtime:
         """
         return Transaction(self, animation_duration, token, on_complete)
 
+    @check.keywords("rt.start_timer()")
     def start_timer(self, delay: float, callback: Optional[Callable[[], object]] = None, *,
                     token: int = 0) -> Timer:
         """Starts a one-shot timer `delay` seconds after the last tick (``animrt_timer_start``),
@@ -993,6 +1006,7 @@ class Runtime:
         return Reader(self, targets, key_path)
 
     # -- whole scenes ---------------------------------------------------------
+    @check.keywords("rt.create_layers()")
     def create_layers(self, count: int, parent: Optional[Layer] = None) -> "array[int]":
         """`count` new layers in one call (``animrt_layer_create_many``), as an ``array('Q')`` of handles.
 

@@ -1,12 +1,13 @@
 """Transactions: animations added inside one complete together."""
 from __future__ import annotations
 
+import math
 import warnings
 from ctypes import byref, c_uint64
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, StateError
+from ._errors import ArgumentTypeError, InvalidArgumentError, RangeError, StateError
 from ._ffi import lib
 from ._object import Object
 
@@ -45,8 +46,7 @@ class Transaction(Object):
     def __init__(self, runtime: Runtime, animation_duration: Optional[float], token: int,
                  on_complete: Optional[Callable[[], object]]) -> None:
         self._runtime = runtime
-        self.animation_duration = None if animation_duration is None else check.seconds(animation_duration,
-                                                                                           "animation_duration")
+        self.animation_duration = None if animation_duration is None else _duration(animation_duration)
         if on_complete is not None:
             check.callback(on_complete, "on_complete")
             if token != 0:
@@ -104,3 +104,15 @@ def _name(fn: Callable[[], object]) -> str:
     name = getattr(fn, "__qualname__", None) or repr(fn)
     code = getattr(fn, "__code__", None)
     return f"{name} ({code.co_filename}:{code.co_firstlineno})" if code is not None else name
+
+
+def _duration(value: object) -> float:
+    """`animation_duration` as the library takes it, refused here rather than when the ``with`` block
+    begins the transaction, far from the call: finite, and more than 0 (0 is the same as None)."""
+    seconds = check.seconds(value, "animation_duration")
+    if not math.isfinite(seconds):
+        raise InvalidArgumentError(f"animation_duration is {seconds}; it must be a finite number of seconds")
+    if seconds < 0:
+        raise RangeError(f"animation_duration is {seconds}; it must be more than 0 seconds (or None, for the "
+                         "enclosing transaction's or the 0.25 s default)")
+    return seconds
