@@ -86,6 +86,17 @@ def test_reprs_never_raise_once_the_runtime_is_closed():
     assert repr(m) == f"<Machine {m.id:#x} toggle>"  # no state: it went with the runtime
 
 
+def test_a_definition_and_its_machine_never_printed_keep_their_name_once_the_runtime_is_closed():
+    """The name is read from the library when first asked for: closing the runtime reads it first,
+    so a repr printed afterwards (a log line, a traceback) still names the machine."""
+    with animrt.Runtime() as rt:
+        toggle = rt.definition(TOGGLE)
+        m = rt.machine(rt.definition(PANEL))  # its definition is held only by the machine
+    assert repr(toggle) == f"<Definition 'toggle' {toggle.id:#x}>"
+    assert repr(m) == f"<Machine {m.id:#x} panel>"
+    assert toggle.name == "toggle" and m.definition.name == "panel"
+
+
 def test_a_machine_shows_its_state_configuration(rt):
     toggle = rt.machine(rt.definition(TOGGLE))
     assert repr(toggle) == f"<Machine {toggle.id:#x} toggle state='off'>"

@@ -196,6 +196,12 @@ class Runtime:
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
+        if not self.closed:
+            # A definition's name is read when first asked for; once the runtime is gone it cannot be,
+            # and the reprs of the definition and its machines would lose it: read it while it can be.
+            for obj in list(self._objects.values()):
+                if isinstance(obj, Definition):
+                    obj._label()
         self._finalizer()
         error, self._close_error = self._close_error, None
         if self._finishing and self._drainer != threading.get_ident():
