@@ -38,8 +38,12 @@ def test_scalars_are_one_column():
         layers = [rt.layer() for _ in range(3)]
         reader = rt.reader([(layer, "opacity") for layer in layers])
         assert reader.shape == (3, 1) and reader.read().tolist() == [[1.0], [1.0], [1.0]]
-        with pytest.raises(animrt.KindError, match="every target of one bulk read must have 1 component"):
-            rt.reader([(layers[0], "opacity"), (layers[1], "position")])
+        with pytest.raises(animrt.KindError) as mixed:
+            rt.reader([(layers[0], "opacity"), (layers[1], "cornerRadius"), (layers[2], "position")])
+        assert str(mixed.value) == (  # what to do instead, with the key paths the program gave
+            "targets[2] reads 'position', a point (2 numbers), and targets[0] reads 'opacity', a scalar (1 number): "
+            "a reader's rows all have one size, one row per target. Make one reader per key path, such as "
+            "rt.reader(layers, 'opacity') and rt.reader(layers, 'position'), or one per size")
         empty = rt.reader([])
         assert empty.shape == (0, 1) and empty.read().shape == (0, 1)
         assert repr(reader) == f"<Reader {reader.id:#x} shape=(3, 1)>"

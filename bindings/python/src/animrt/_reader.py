@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterable, Optional, Tuple, TypeVar, Union, ove
 from . import _arguments as check
 from ._errors import ArgumentTypeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import lib
+from ._values import KeyPathInfo
 from ._object import Object
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ class Reader(Object):
         xy = reader.read()            # numpy array, shape (1000, 2)
         xs, ys = xy[:, 0], xy[:, 1]
 
-    Every target's key path must have the same number of components.
+    Every target's key path must have the same number of components (a
+    point and a scalar are refused): make one reader per key path, such as
+    ``rt.reader(layers, "position")`` and ``rt.reader(layers, "opacity")``.
     """
 
     _destroy_fn = lib.animrt_reader_destroy
@@ -59,7 +62,7 @@ class Reader(Object):
         if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
             raise ArgumentTypeError(f"targets is {check.describe(targets)}; it must be a list of "
                                     "(layer, key_path) pairs")
-        layers, paths = [], []
+        layers, paths, names = [], [], []
         for i, target in enumerate(targets):
             if not isinstance(target, tuple) or len(target) != 2:
                 hint = (", or pass the key path once for every layer: rt.reader(layers, 'opacity')"
@@ -72,6 +75,10 @@ class Reader(Object):
             else:
                 layers.append(check.integer(layer, f"targets[{i}][0]", 1, 2 ** 64 - 1))
             paths.append(runtime._keypath(check.text(path, f"targets[{i}][1]")))
+            names.append(path)
+        for i, path in enumerate(paths):
+            if path.components != paths[0].components:
+                raise KindError(_mixed_sizes(names[0], paths[0], i, names[i], path))
         n = len(layers)
         out = c_uint64()
         lib.animrt_reader_create(runtime._ptr, (c_uint64 * n)(*layers), (c_int32 * n)(*[p.id for p in paths]), n,
@@ -153,3 +160,12 @@ class Reader(Object):
 
     def __repr__(self) -> str:
         return f"<Reader {self._id:#x} shape={self.shape}>"
+
+
+def _mixed_sizes(first: str, first_info: KeyPathInfo, i: int, name: str, info: KeyPathInfo) -> str:
+    """Why a reader cannot mix key paths of different sizes, and what to make instead."""
+    def size(kp: KeyPathInfo) -> str:
+        return f"a {kp.kind.name.lower()} ({kp.components} number{'s' if kp.components != 1 else ''})"
+    return (f"targets[{i}] reads {name!r}, {size(info)}, and targets[0] reads {first!r}, {size(first_info)}: a "
+            "reader's rows all have one size, one row per target. Make one reader per key path, such as "
+            f"rt.reader(layers, {first!r}) and rt.reader(layers, {name!r}), or one per size")
