@@ -155,7 +155,8 @@ def test_a_machines_animations_print_what_the_library_holds():
         rt.tick(0.1)
         started = [e for e in rt.events() if isinstance(e, animrt.AnimationStarted)]
         first = started[0]
-        assert repr(first.animation) == "<Animation 0x0>"  # no description: nothing read, nothing claimed
+        # No description: nothing read, nothing claimed, and no handle 0 printed as if it were one.
+        assert repr(first.animation) == "<Animation (added by a machine: no description handle)>"
         assert repr(first.attached).startswith(f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} active ")
         m.destroy()
         assert repr(first.attached) == f"<AttachedAnimation 'shape' on layer {first.layer.id:#x} {first.attached.id:#x}>"

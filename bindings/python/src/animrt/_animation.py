@@ -212,7 +212,8 @@ class Animation(Strict, Object):
 
         A repr is what a traceback, a log line or a debugger shows, so it never raises and changes
         nothing: what the library must be asked for (the duration) is left out once the description
-        or its runtime is gone, and said so."""
+        or its runtime is gone, and said so. The stand-in for what a machine's animation was made
+        from, which no description handle names, says so in place of a handle."""
         parts = [type(self).__name__]
         if self._key_path is not None:
             parts.append(repr(self._key_path))
@@ -220,8 +221,9 @@ class Animation(Strict, Object):
         # while the library holds it.
         destroyed = self._finalizer is not None and not self._finalizer.alive
         live = not destroyed and not self._runtime.closed
-        if self._id == 0:  # no description at all (a machine's animation names none): nothing to read
-            return "<" + " ".join(parts) + f" {self._id:#x}>"
+        if self._id == 0:  # no description at all (a machine's animation names none): nothing to read,
+            # and no handle to print: 0 would read as a handle the library gave
+            return "<" + " ".join(parts) + " (added by a machine: no description handle)>"
         try:
             parts += self._repr_fields(live)
         except Exception:  # a repr must print whatever state the object is in
