@@ -401,6 +401,38 @@ def test_a_machines_animation_events_read_after_it_has_gone_still_say_what_it_an
         assert said == [("AnimationStarted", "shape", None)] * 2 + [("AnimationStopped", "shape", None)] * 2
 
 
+def test_an_attached_animation_keeps_its_key_path_once_it_has_gone():
+    """The key path is fixed when the animation is added, as its key and layer are: kept once it has
+    gone, where what the library holds of it now (its timing) is refused as stale."""
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        fade = layer.add_animation(rt.basic("opacity", to=0, duration=0.5), key="fade")
+        pop = layer.add_animation(rt.group([rt.basic("bounds.size.width", to=9)]), key="pop")
+        button = rt.machine(rt.definition(BUTTON))
+        button.send("tap")
+        rt.tick(0.0)
+        rt.tick(1.0)
+        machines = [e.attached for e in rt.events() if isinstance(e, animrt.AnimationStarted) and e.layer != layer]
+        button.destroy()  # its animations (finished, filling forwards) go with it
+        assert layer.animation_keys() == []
+        with pytest.raises(animrt.HandleError):
+            machines[0].timing("duration")
+        assert (fade.key_path, pop.key_path) == ("opacity", None)
+        assert sorted(a.key_path for a in machines) == ["bounds.size.width", "cornerRadius"]  # read as delivered
+        with pytest.raises(animrt.HandleError):
+            fade.timing("duration")
+        # The network button's "shape" groups, read as their events were delivered and gone since.
+        spinner = rt.machine(rt.definition(named="networkButton"))
+        spinner.send("tap")
+        rt.tick(1.5)
+        rt.tick(2.0)
+        gone = [e.attached for e in rt.events() if isinstance(e, animrt.AnimationStarted) and e.time >= 1.5
+                and e.layer in (spinner.part("button"), spinner.part("border"))]
+        assert len(gone) == 2 and spinner.part("button").animation_keys() == []
+        assert [a.key_path for a in gone] == [None, None]  # a group has none
+    assert fade.key_path == "opacity"  # and once the runtime is closed
+
+
 def test_the_context_is_a_mapping_get_and_in_work():
     # m.context is a collections.abc.Mapping: an unknown name is a KeyError too, so get() and `in`
     # behave as they do on a dict, and the error still suggests the field meant

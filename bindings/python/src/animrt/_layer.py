@@ -384,6 +384,9 @@ class ReadBack(Strict, Object):
     @property
     def key_path(self) -> Optional[str]:
         """The animated key path, None for a group: ``attached.key_path`` → ``'opacity'``."""
+        return self._library_key_path()
+
+    def _library_key_path(self) -> Optional[str]:
         return _string_out(lib.animrt_animation_get_key_path, self._runtime._ptr, self._id) or None
 
     def timing(self, name: TimingName) -> float:
@@ -494,6 +497,9 @@ class AttachedAnimation(ReadBack):
 
     #: True once the binding tracks it until its stop is delivered (added by Layer.add_animation)
     _tracked = False
+    #: True when the key path is known without asking the library: its description's, fixed when
+    #: the description was made, or read from the library while it held the animation
+    _key_path_known = True
     _on_finish: Optional[Callable[[bool], object]] = None
 
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
@@ -519,6 +525,20 @@ class AttachedAnimation(ReadBack):
         """The description it was added from (a copy runs; later changes to this one do not reach
         it): ``attached.animation is fade``."""
         return self._animation
+
+    @property
+    def key_path(self) -> Optional[str]:
+        """The animated key path, None for a group: ``attached.key_path`` → ``'opacity'``.
+
+        Like :attr:`key`, :attr:`layer` and :attr:`animation`, it is fixed when the animation is
+        added, so it is kept once the animation has gone (finished and removed, replaced, or its
+        runtime closed); what the library holds of it now (:meth:`timing`, :meth:`computed_timing`,
+        :meth:`velocity`, …) raises ``HandleError`` then. For an animation the program did not add
+        (a machine's) it is read while the library holds it, when its event is delivered; one gone
+        before that raises ``HandleError``, as nothing was known of it."""
+        if self._key_path_known:
+            return self._animation._key_path
+        return self._library_key_path()
 
     @property
     def barrier(self) -> Optional[Barrier]:
@@ -584,7 +604,7 @@ class AttachedAnimation(ReadBack):
         return "<" + " ".join(parts) + ">"
 
     def _read_key_path(self) -> Optional[str]:
-        """The key path as the library has it, or None when it cannot be read (for the repr)."""
+        """The key path, or None when it cannot be read (for the repr)."""
         try:
             return self.key_path
         except AnimrtError:

@@ -591,8 +591,13 @@ class Runtime:
             now = attached._find_key()
             if now is not None:
                 attached._key, attached._key_known = now, True
-        if description is not own:
-            description._key_path = attached._read_key_path()
+        if description is not own:  # its key path is the library's to say: read now, and kept
+            attached._key_path_known = False
+            try:
+                description._key_path = attached._library_key_path()
+                attached._key_path_known = True
+            except AnimrtError:  # already gone: nothing is known of it
+                pass
         return attached
 
     def _keep_until_notified(self, barrier: Barrier) -> None:
