@@ -179,9 +179,10 @@ class Definition(Object):
         return self._name
 
     def _label(self) -> Optional[str]:
-        """The name for a repr, or None when it can no longer be read (the runtime closed or the
-        definition destroyed before it was first asked for): a repr must not raise, since it is
-        what a traceback, a log line or a debugger shows of an object."""
+        """The name for a repr, or None when it can no longer be read (the definition destroyed
+        through ``animrt._ffi`` before it was first asked for; :meth:`destroy` and
+        :meth:`Runtime.close` read it first): a repr must not raise, since it is what a traceback,
+        a log line or a debugger shows of an object."""
         try:
             return self.name
         except AnimrtError:
