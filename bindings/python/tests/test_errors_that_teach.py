@@ -96,6 +96,13 @@ CASES = [
     ("a read-only buffer", lambda rt, L, s, r: r.read(bytes(48)), animrt.KindError, "out has items of format 'B'"),
     ("an option misspelt", lambda rt, L, s, r: rt.basic("opacity", durration=1), animrt.ArgumentTypeError,
      "rt.basic() got an unknown option 'durration'; did you mean 'duration'? (options: begin_time, duration,"),
+    # A factory's own keywords are suggested as its options are: key_time is not begin_time.
+    ("a factory keyword misspelt", lambda rt, L, s, r: rt.basic("opacity", too=1), animrt.ArgumentTypeError,
+     "rt.basic() got an unknown option 'too'; did you mean 'to'? (options: begin_time, "),
+    ("key_times misspelt", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1], key_time=[0, 1]),
+     animrt.ArgumentTypeError, "rt.keyframe() got an unknown option 'key_time'; did you mean 'key_times'?"),
+    ("deceleration_rate shortened", lambda rt, L, s, r: rt.decay("position.x", 1, deceleration=0.9),
+     animrt.ArgumentTypeError, "rt.decay() got an unknown option 'deceleration'; did you mean 'deceleration_rate'?"),
     ("a camelCase option", lambda rt, L, s, r: rt.basic("opacity", repeatCount=2), animrt.ArgumentTypeError,
      "rt.basic() got an unknown option 'repeatCount'; did you mean 'repeat_count'?"),
     ("a spring option on a basic", lambda rt, L, s, r: rt.basic("opacity", damping=3), animrt.ArgumentTypeError,

@@ -14,6 +14,7 @@ keyword argument and a property of the same name (Core Animation's
 from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_uint64
+import inspect
 import reprlib
 import sys
 from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
@@ -148,7 +149,10 @@ class Animation(Strict, Object):
     _key_path: Optional[str] = None
 
     def __init__(self, runtime: Runtime, key_path: Optional[str], options: Mapping[str, Any]) -> None:
-        check.options(options, self._option_names(), f"rt.{self._factory}()")
+        names = self._option_names()
+        if any(key not in names for key in options):  # refused: the factory's own keywords are suggested too
+            names = [*names, *(k for k in self._own_keywords() if k not in names)]
+        check.options(options, names, f"rt.{self._factory}()")
         if key_path is not None:
             runtime._keypath(key_path)  # an unknown key path fails now, with a suggestion
         out = c_uint64()
@@ -165,6 +169,12 @@ class Animation(Strict, Object):
     @classmethod
     def _option_names(cls) -> Sequence[str]:
         return OPTIONS
+
+    @classmethod
+    def _own_keywords(cls) -> Tuple[str, ...]:
+        """The keywords the factory takes besides the options (``from_``, ``to``, ``key_times``, …):
+        a misspelt one is one of these as often as an option (read only when a name is refused)."""
+        return tuple(p.name for p in inspect.signature(cls).parameters.values() if p.kind is p.KEYWORD_ONLY)
 
     #: Names from the factories' keywords and Core Animation that the
     #: attributes spell differently.
