@@ -36,10 +36,11 @@
  *    set to the bytes the string takes, its NUL included, whether or not
  *    it fit. Too small a buffer gives ANIMRT_E_BUFFER and is not written at
  *    all (no truncated string); buf NULL with cap 0 asks for the size that
- *    way.
+ *    way (a NULL buf counts as no room, whatever cap says).
  *  - Arrays of doubles out follow the same rule (out, cap, and the count
  *    of doubles the value has, named `needed` or `count`: the two names
- *    mean the same). animrt_event_poll's *count is how many it wrote.
+ *    mean the same). animrt_event_poll's *count is how many it wrote, and
+ *    its out may be NULL only with cap 0 (else ANIMRT_E_NULL).
  *    A string's `needed` may be NULL (the NUL ends it); an array's count
  *    may not (ANIMRT_E_NULL).
  *  - Values are arrays of doubles: 1 for a scalar, 2 for a point (x, y) or
@@ -156,7 +157,8 @@ typedef struct animrt_runtime animrt_runtime;
 typedef uint64_t animrt_id;
 
 /* Creates a runtime. event_capacity bounds the event queue (0: 65536; at
- * most ANIMRT_EVENT_CAPACITY_MAX, else ANIMRT_E_RANGE; below 2 holds 2).
+ * most ANIMRT_EVENT_CAPACITY_MAX, else ANIMRT_E_RANGE; below 2 holds 2),
+ * its last slot kept for the overflow notice: a queue of 4 stores 3 events.
  * When the queue is full, later events are counted, not stored, and an
  * ANIMRT_EVENT_OVERFLOW event carrying the count is delivered once there is
  * room: no event is lost without the host being told. ANIMRT_E_NOMEM when
@@ -474,7 +476,9 @@ animrt_status animrt_keyframe_set_key_times(animrt_runtime *rt, animrt_id animat
                                             size_t count);
 
 /* Sets per-segment timing functions by name (see set_timing_function);
- * NULL entries are linear. */
+ * NULL entries are linear. At most one per segment (keyframes − 1): fewer
+ * leave the last segments linear, more are refused when the animation is
+ * added (ANIMRT_E_INVALID). A name is checked now (ANIMRT_E_NOT_FOUND). */
 animrt_status animrt_keyframe_set_timing_functions(animrt_runtime *rt, animrt_id animation,
                                                    const char *const *names, size_t count);
 
@@ -485,8 +489,10 @@ animrt_status animrt_keyframe_set_calculation_mode(animrt_runtime *rt, animrt_id
                                                    animrt_calculation_mode mode);
 
 /* Kochanek–Bartels tension, continuity and bias per keyframe for the cubic
- * modes (any array may be NULL: zeros). Tangents that overflow are refused
- * when the animation is added (ANIMRT_E_RANGE). */
+ * modes: `count` numbers in each array that is not NULL (any may be NULL:
+ * zeros). Keyframes past `count` take 0; entries past the last keyframe
+ * are not used. Tangents that overflow are refused when the animation is
+ * added (ANIMRT_E_RANGE). */
 animrt_status animrt_keyframe_set_spline(animrt_runtime *rt, animrt_id animation, const double *tension,
                                          const double *continuity, const double *bias, size_t count);
 
@@ -1182,8 +1188,12 @@ animrt_status animrt_timing_function_register_block(animrt_runtime *rt, const ch
                                                     const double *minimum, const double *maximum);
 
 /* Registers a function `name` (letters, digits and '_', not starting with a
- * digit) with its signature, for machines and animrt_function_call(). `fn`
- * and `user_data` must stay valid until the runtime is destroyed. */
+ * digit) with its signature, for machines and animrt_function_call(). A
+ * name the expression language has already, one of its functions (abs,
+ * sqrt, sin, min, clamp, len, …) or words (and, pi, index, context, …;
+ * docs/machines.md, "Expressions"), is ANIMRT_E_EXISTS, as a name
+ * registered twice is. `fn` and `user_data` must stay valid until the
+ * runtime is destroyed. */
 animrt_status animrt_function_register(animrt_runtime *rt, const char *name, const char *signature,
                                        animrt_function_fn fn, void *user_data);
 
@@ -1208,7 +1218,9 @@ animrt_status animrt_function_register(animrt_runtime *rt, const char *name, con
 
 /* Binds `symbol` of `library` (a path or soname for dlopen; NULL: the
  * process and the libraries it has loaded) as the function `name` (NULL:
- * the symbol's name), callable by machines and the host with no glue code.
+ * the symbol's name; the naming rules of animrt_function_register apply,
+ * so libm's "sqrt" is bound under another name), callable by machines and
+ * the host with no glue code.
  * The signature is checked and the libffi call descriptor prepared now; the
  * library stays loaded as long as the binding, which is as long as the
  * runtime. A missing library or symbol is ANIMRT_E_NOT_FOUND. */

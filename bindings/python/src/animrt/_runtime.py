@@ -110,7 +110,8 @@ class Runtime:
                 draw(toast.presentation("opacity"))
 
     `event_capacity` bounds the events kept between ticks (0: 65,536; 1 holds 2;
-    past it they are counted and reported as one :class:`Overflow`); `threads` lets
+    the last slot is kept for the overflow notice, so 4 keeps 3 events; past it
+    they are counted and reported as one :class:`Overflow`); `threads` lets
     large batches of animations be evaluated on that many threads (0: one per
     processor) with the same results.
     """
