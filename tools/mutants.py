@@ -758,6 +758,14 @@ MUTANTS = [
     Mutant("export-count-name", "constant", EX_READBACK,
            'out, cap, count, "count", "value")', 'out, cap, count, "needed", "value")', C,
            "a NULL count of animrt_animation_get_value is refused under a name the header does not use"),
+    # What a C host meets first: enum messages, copy indices, function names.
+    Mutant("export-value-type-prefix", "constant", "Sources/animrt/EnumNames.swift",
+           '"animrt_value_type": "ANIMRT_TYPE_",', '"animrt_value_type": "ANIMRT_",', C,
+           "an unknown animrt_value.type is answered with constants the header does not have (ANIMRT_NUMBER)"),
+    Mutant("export-path-command-names", "constant", "Sources/AnimationCore/Animations/KeyframePath.swift",
+           'allCases.map { "ANIMRT_PATH_\\(String(describing: $0).uppercased()) (\\($0.rawValue))" }',
+           'allCases.map { "ANIMRT_\\(String(describing: $0).uppercased()) (\\($0.rawValue))" }', C,
+           "an unknown path command's message names constants the header does not have (ANIMRT_MOVE)"),
     # ---- the Python binding ------------------------------------------------
     Mutant("py-autoreverses-is-cumulative", "enum raw value", PY_ANIMATION,
            '_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,',

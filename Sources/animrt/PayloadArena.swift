@@ -50,6 +50,7 @@ func taggedValue(_ v: animrt_value, _ name: @autoclosure () -> String) throws(An
     case TaggedValue.Tag.integer.rawValue: return .integer(v.integer)
     case TaggedValue.Tag.pointer.rawValue: return .pointer(UInt(bitPattern: v.pointer))
     case TaggedValue.Tag.string.rawValue: return .string(try string(v.string, "\(name()).string"))
-    default: throw AnimrtError(.unknownEnum, "\(name()).type is \(v.type), not an animrt_value_type")
+    default:
+        throw AnimrtError(.unknownEnum, "\(name()).type is \(v.type), not a valid animrt_value_type; it is one of \(EnumNames.members(TaggedValue.Tag.self, "animrt_value_type"))")
     }
 }

@@ -346,6 +346,10 @@ TEST(bad_sends) {
     animrt_value weird = number(1);
     weird.type = 42;
     CHECK_STATUS(animrt_machine_send(rt, m, result, &weird, 1, NULL), ANIMRT_E_ENUM);
+    /* As for every enum, the message lists the constants the header has. */
+    CHECK(strcmp(animrt_last_error_message(), "payload[0].type is 42, not a valid animrt_value_type; it is one of "
+                 "ANIMRT_TYPE_NUMBER (1), ANIMRT_TYPE_BOOL (2), ANIMRT_TYPE_STRING (3), ANIMRT_TYPE_INTEGER (4), "
+                 "ANIMRT_TYPE_POINTER (5)") == 0);
     animrt_value badtext[2] = {number(1), number(0.5)};
     badtext[1] = text("\xff");
     CHECK_STATUS(animrt_machine_send(rt, m, result, badtext, 2, NULL), ANIMRT_E_INVALID);

@@ -457,6 +457,10 @@ TEST(keyframe_path) {
     double nan_points[4] = {0, 0, NAN, 1};
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, bad_first, 2, points, 4), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, unknown, 2, points, 4), ANIMRT_E_ENUM);
+    /* As for every enum, the message lists the constants the header has. */
+    CHECK(strcmp(animrt_last_error_message(), "path command 1 is 9, not a valid animrt_path_command; it is one of "
+                 "ANIMRT_PATH_MOVE (0), ANIMRT_PATH_LINE (1), ANIMRT_PATH_QUAD (2), ANIMRT_PATH_CUBIC (3), "
+                 "ANIMRT_PATH_CLOSE (4)") == 0);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 3, points, 7), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 2, nan_points, 4), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, NULL, 2, points, 4), ANIMRT_E_NULL);
