@@ -766,6 +766,9 @@ MUTANTS = [
            'allCases.map { "ANIMRT_PATH_\\(String(describing: $0).uppercased()) (\\($0.rawValue))" }',
            'allCases.map { "ANIMRT_\\(String(describing: $0).uppercased()) (\\($0.rawValue))" }', C,
            "an unknown path command's message names constants the header does not have (ANIMRT_MOVE)"),
+    Mutant("export-part-index-long", "constant", "Sources/StateMachines/Host/MachineHost+Parts.swift",
+           "copy = digits.count <= 9 ? Int(digits) : Int.max", "copy = digits.count <= 9 ? Int(digits) : nil", C,
+           "a part copy index of ten digits or more names the part itself instead of a copy past the last"),
     # ---- the Python binding ------------------------------------------------
     Mutant("py-autoreverses-is-cumulative", "enum raw value", PY_ANIMATION,
            '_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,',

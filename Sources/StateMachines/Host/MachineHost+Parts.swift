@@ -67,10 +67,12 @@ extension MachineInstance {
         if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
             base = name[..<open]
             let digits = name[name.index(after: open)..<name.index(before: name.endIndex)]
-            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let i = Int(digits) else {
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw AnimrtError(.invalidArgument, "'\(name)': the copy index is a whole number, as in '\(base)[0]'")
             }
-            copy = i
+            // More digits than any count has (at most 4096 copies) name a
+            // copy past the last: refused as any such copy is, with the count.
+            copy = digits.count <= 9 ? Int(digits) : Int.max
         }
         guard let p = definition.partID(String(base)) else {
             var message = "'\(definition.name)' has no part '\(base)'"

@@ -395,6 +395,16 @@ TEST(shipped_by_name_and_repeated_parts) {
     CHECK(read_part(rt, m, "arc[5]", "strokeStart", 0, 1) == 5.0 / 6);
     CHECK_STATUS(animrt_machine_part(rt, m, "arc[6]", &layer), ANIMRT_E_RANGE);
     CHECK_MESSAGE("has 6 copies (0 to 5)");
+    /* An index of more digits than any count is a copy past the last, too,
+     * not a malformed name. */
+    animrt_id before = layer;
+    CHECK_STATUS(animrt_machine_part(rt, m, "arc[99999999999999999999]", &layer), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "'arc[99999999999999999999]': part 'arc' has 6 copies (0 to 5)") == 0);
+    CHECK_STATUS(animrt_machine_part(rt, m, "arc[1000000000]", &layer), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("has 6 copies (0 to 5)");
+    CHECK(layer == before);
+    CHECK_STATUS(animrt_machine_part(rt, m, "arc[1x]", &layer), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("the copy index is a whole number");
     CHECK_STATUS(animrt_machine_part(rt, m, "arc", &layer), ANIMRT_E_INVALID);
     CHECK_MESSAGE("name one with its index, 'arc[0]'");
     CHECK_STATUS(animrt_machine_part_count(rt, m, "arcs", &n), ANIMRT_E_NOT_FOUND);
