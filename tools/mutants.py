@@ -769,6 +769,10 @@ MUTANTS = [
     Mutant("export-part-index-long", "constant", "Sources/StateMachines/Host/MachineHost+Parts.swift",
            "copy = digits.count <= 9 ? Int(digits) : Int.max", "copy = digits.count <= 9 ? Int(digits) : nil", C,
            "a part copy index of ten digits or more names the part itself instead of a copy past the last"),
+    Mutant("export-builtin-name-advice", "dropped statement", "Sources/StateMachines/Expressions/FunctionRegistry.swift",
+           "is a built-in of the expression language; register or bind the function under another name\")",
+           "is a built-in of the expression language\")", C,
+           "binding libm's abs or sqrt is refused without saying how to bind it (under another name)"),
     # ---- the Python binding ------------------------------------------------
     Mutant("py-autoreverses-is-cumulative", "enum raw value", PY_ANIMATION,
            '_FLAGS = {"autoreverses": 0, "removed_on_completion": 1, "additive": 2, "cumulative": 3,',

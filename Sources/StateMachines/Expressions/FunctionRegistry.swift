@@ -57,7 +57,7 @@ public struct FunctionRegistry: Sendable {
             throw AnimrtError(.invalidArgument, "function name '\(name)' must be letters, digits and '_', not starting with a digit")
         }
         guard Builtin(rawValue: name) == nil, !Parser.reserved.contains(name) else {
-            throw AnimrtError(.exists, "'\(name)' is a built-in of the expression language")
+            throw AnimrtError(.exists, "'\(name)' is a built-in of the expression language; register or bind the function under another name")
         }
     }
 
