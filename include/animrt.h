@@ -218,7 +218,8 @@ typedef enum animrt_value_kind {
  * ANIMRT_E_RANGE. */
 animrt_status animrt_keypath_id(animrt_runtime *rt, const char *key_path, animrt_keypath *out);
 
-/* The kind of value a key path takes and its number of doubles. */
+/* The kind of value a key path takes and its number of doubles (either
+ * pointer may be NULL). */
 animrt_status animrt_keypath_info(animrt_runtime *rt, animrt_keypath key_path,
                                   animrt_value_kind *kind, size_t *components);
 
