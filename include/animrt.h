@@ -911,7 +911,8 @@ typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
 /* Sets (or with NULL clears) an event callback. With a callback set, the
  * queue is drained into it at the end of animrt_runtime_tick(), with no
  * lock held: the callback may call back into animrt. Events from other
- * calls wait for the next tick. Delivery rules, per runtime:
+ * calls wait for the next tick; animrt_event_poll may take them before
+ * then, and what it takes is not delivered. Delivery rules, per runtime:
  *  - One event at a time, in the order they happened: the callback is never
  *    entered by two threads at once. One thread delivers; a tick made while
  *    another thread delivers, or from inside the callback, queues its events
