@@ -96,7 +96,9 @@ struct RepeatedPartTests {
         expectError(.invalidArgument, ["'hub' is not a repeated part"]) { () throws(AnimrtError) in _ = try h.host.part("hub[0]", of: m) }
         expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[-1]", of: m) }
         expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[]", of: m) }
-        expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[99999999999999999999]", of: m) }
+        // A whole number past any count is a copy past the last, however many digits it has.
+        expectError(.outOfRange, ["'spoke[99999999999999999999]'", "has 3 copies (0 to 2)"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[99999999999999999999]", of: m) }
+        expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[1e3]", of: m) }
         expectError(.notFound, ["no part 'spok'", "did you mean 'spoke'"]) { () throws(AnimrtError) in _ = try h.host.part("spok[1]", of: m) }
         expectError(.invalidArgument, ["without an index"]) { () throws(AnimrtError) in _ = try h.host.partCount("spoke[1]", of: m) }
         let layers = h.runtime.layerCount
