@@ -1271,8 +1271,18 @@ animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const a
  * in the runtime still uses one of its timing functions or functions (an
  * animation, an animation description, a loaded definition, a machine).
  *
+ *     #include <math.h>
+ *     // params[0] bounces, each lower, ending at 1 (the curve one value at a time, and in blocks)
+ *     static double bounce(double x, const double *params, void *user_data) {
+ *         (void)user_data;
+ *         return 1 - fabs(cos(x * params[0] * 3.141592653589793)) * (1 - x);
+ *     }
+ *     static void bounce_block(const double *x, double *y, size_t count, const double *params, void *user_data) {
+ *         for (size_t i = 0; i < count; i++) y[i] = bounce(x[i], params, user_data);
+ *     }
  *     static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
  *         double defaults[] = {4};
+ *         (void)state;
  *         if (ANIMRT_HOST_API_HAS(api, add_timing_function_block))
  *             return api->add_timing_function_block(reg, "bounce", bounce_block, NULL, 1, defaults, NULL, NULL);
  *         return api->add_timing_function(reg, "bounce", bounce, NULL, 1, defaults, NULL, NULL);
