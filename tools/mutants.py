@@ -1218,6 +1218,9 @@ MUTANTS = [
     Mutant("after-map-form-unexplained", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+States.swift",
            "members.keys.allSatisfy({ Double($0) != nil })", "members.keys.allSatisfy({ _ in false })", ("c",),
            "after: {\"2\": \"b\"} (XState's map from delays to targets) is refused as an unknown key '2', not shown the form"),
+    Mutant("set-object-form-unexplained", "dropped statement", LOADER_STATES,
+           "case .object(let fields) = given {", "case .object(let fields) = given, fields.isEmpty {", SWIFT,
+           "{\"set\": {\"opacity\": 1}} is refused as a missing 'value', not shown how a set action is written"),
     # ---- plugins --------------------------------------------------------
     Mutant("plugin-registrar-token-kept", "dropped statement", "Sources/Plugins/Host/PluginHost+Loading.swift",
            "        RegistrarTokens.close(token)\n", "", C,

@@ -54,6 +54,7 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "unknown timing function", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "timingFunction": "easeInOut"}}"#), status: .notFound, fragments: ["animations.f.timingFunction", "easeInOut"]),
     LoadCase(name: "field of another animation type", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "mass": 2}}"#), status: .invalidArgument, fragments: ["'mass' applies to spring animations"]),
     LoadCase(name: "template that contains itself", json: minimal(top: #""animations": {"g": {"type": "group", "animations": ["g"]}}"#), status: .invalidArgument, fragments: ["contains itself"]),
+    LoadCase(name: "set written as an object", json: minimal(a: #""entry": [{"set": {"opacity": 1, "zPosition": 2}, "part": "p"}]"#), status: .invalidArgument, fragments: ["states.a.entry[0].set", "names one key path", #"{"set": "opacity", "value": …, "part": …}"#, "one 'set' action for each key path"]),
     LoadCase(name: "unknown part", json: minimal(a: #""entry": [{"remove": "k", "part": "q"}]"#), status: .notFound, fragments: ["no part named 'q'", "did you mean 'p'"]),
     LoadCase(name: "final state with transitions", json: minimal(a: #""type": "final", "on": {"go": "b"}"#), status: .invalidArgument, fragments: ["final state takes no transitions"]),
     LoadCase(name: "onFinal without a final child", json: minimal(a: #""initial": "x", "states": {"x": {}}, "onFinal": "b""#), status: .invalidArgument, fragments: ["has no final child"]),
@@ -115,7 +116,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 80) }
+    func count() { #expect(loadCases.count == 81) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -372,6 +372,14 @@ extension DefinitionLoader {
             let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!)
             body = .removeAll(part: try partIndex(o["removeAll"]!))
         case "set":
+            // {"set": {"opacity": 1}}, as a setter object is often written:
+            // say how this one is, before a missing 'value' would.
+            if case .object(let m) = node.value, let given = m["set"], case .object(let fields) = given {
+                let path = fields.keys.sorted().first ?? "opacity"
+                throw node.child("set", given).error(.invalidArgument,
+                    "'set' names one key path, its value beside it: {\"set\": \"\(path)\", \"value\": …, \"part\": …}"
+                    + (fields.count > 1 ? "; one 'set' action for each key path" : ""))
+            }
             let o = try node.object(allowed: [verb] + DefinitionKeys.actions[verb]!, required: ["part", "value"])
             let path = try o["set"]!.string()
             var s = s
