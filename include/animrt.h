@@ -581,7 +581,8 @@ animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_
 /* Attaching animations to layers                                        */
 /* ===================================================================== */
 
-/* Adds a copy of `animation` to `layer` under `key` (NULL: anonymous). An
+/* Adds a copy of `animation` to `layer` under `key` (NULL: anonymous; any
+ * other text is a key, "" included, as in Core Animation). An
  * animation already under that key stops (ANIMRT_STOP_REPLACED). With a
  * barrier (0: none), the animation enters it now and leaves it when it
  * stops, however it stops. The attached copy's handle goes to *out

@@ -80,6 +80,21 @@ TEST(attached_read_back) {
     CHECK_OK(animrt_layer_animation_for_key(rt, layer, "x", &found));
     CHECK(found == inst);
     CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, "none", &found), ANIMRT_E_NOT_FOUND);
+    {   /* "" is a key like any other, as in Core Animation: a second add under it replaces the first. */
+        animrt_id first = 0, second = 0, under = 0;
+        size_t count = 0;
+        CHECK_OK(animrt_layer_add_animation(rt, layer, a, "", 0, &first));
+        CHECK_OK(animrt_layer_add_animation(rt, layer, a, "", 0, &second));
+        CHECK(first != second);
+        CHECK_OK(animrt_layer_animation_for_key(rt, layer, "", &under));
+        CHECK(under == second);
+        CHECK_OK(animrt_layer_animation_count(rt, layer, &count));
+        CHECK(count == 2);  /* "x" and "" */
+        int removed = 0;
+        CHECK_OK(animrt_layer_remove_animation(rt, layer, "", &removed));
+        CHECK(removed == 1);
+        CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, "", &under), ANIMRT_E_NOT_FOUND);
+    }
     double v = -1;
     CHECK_OK(animrt_animation_get_timing(rt, inst, ANIMRT_TIMING_BEGIN_TIME, &v));
     CHECK(v == 0);
