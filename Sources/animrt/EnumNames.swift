@@ -13,6 +13,7 @@ enum EnumNames {
         "animrt_calculation_mode": "ANIMRT_CALC_", "animrt_spring_param": "ANIMRT_SPRING_",
         "animrt_rotation_mode": "ANIMRT_ROTATE_", "animrt_name_kind": "ANIMRT_NAME_",
         "animrt_export_format": "ANIMRT_EXPORT_", "animrt_value_type": "ANIMRT_TYPE_",
+        "animrt_path_command": "ANIMRT_PATH_",
     ]
 
     /// `alternateReverse` → `ALTERNATE_REVERSE`.

@@ -325,7 +325,13 @@ public func animrt_keyframe_set_path(_ rt: OpaquePointer!, _ animation: animrt_i
         if n > 0 && commands == nil { throw AnimrtError(.nullPointer, "commands is NULL but command_count is \(n)") }
         let numbers = Array(try doubles(points, pointCount, "points"))
         if n == 0 && numbers.isEmpty { k.path = nil; return }
-        let elements = try PathElement.path(commands: Array(UnsafeBufferPointer(start: commands, count: n)), points: numbers)
+        let raw = Array(UnsafeBufferPointer(start: commands, count: n))
+        // Refused here, where the header's constants are known, with them listed.
+        if let i = raw.firstIndex(where: { PathElement.Command(rawValue: $0) == nil }) {
+            throw AnimrtError(.unknownEnum, "path command \(i) is \(raw[i]), not a valid animrt_path_command; it is one of "
+                              + EnumNames.members(PathElement.Command.self, "animrt_path_command"))
+        }
+        let elements = try PathElement.path(commands: raw, points: numbers)
         try PathElement.validate(elements, keyPath: a.keyPath ?? "")
         k.path = elements
     }

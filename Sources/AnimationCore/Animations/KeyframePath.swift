@@ -26,12 +26,6 @@ extension PathElement {
     public enum Command: Int32, Sendable, CaseIterable {
         case move = 0, line, quad, cubic, close
 
-        /// "ANIMRT_PATH_MOVE (0), ANIMRT_PATH_LINE (1), …": the header's
-        /// constants, for a message refusing a number that is none of them.
-        public static var names: String {
-            allCases.map { "ANIMRT_PATH_\(String(describing: $0).uppercased()) (\($0.rawValue))" }.joined(separator: ", ")
-        }
-
         /// How many numbers the command takes.
         public var arity: Int {
             switch self { case .move, .line: 2; case .quad: 4; case .cubic: 6; case .close: 0 }
@@ -58,7 +52,7 @@ extension PathElement {
         out.reserveCapacity(commands.count)
         for (i, raw) in commands.enumerated() {
             guard let c = Command(rawValue: raw) else {
-                throw AnimrtError(.unknownEnum, "path command \(i) is \(raw), not a valid animrt_path_command; it is one of \(Command.names)")
+                throw AnimrtError(.unknownEnum, "path command \(i) is \(raw), not a valid animrt_path_command")
             }
             guard k + c.arity <= points.count else {
                 throw AnimrtError(.invalidArgument, "path command \(i) needs \(c.arity) numbers but only \(points.count - k) are left of the \(points.count) given")
