@@ -16,18 +16,18 @@ final class Column<T: BitwiseCopyable> {
 
     @inline(__always)
     func append(_ v: T) {
-        // Grow by a quarter: little slack per animation (a bulk add reserves
-        // exactly), for a little more copying while a scene is built.
-        if count == capacity { resize(capacity + capacity / 4 + 16) }
+        // Little slack per animation (`GrowingBlock.grownCapacity`; a bulk
+        // add reserves exactly), for a little more copying while a scene is built.
+        if count == capacity { resize(GrowingBlock.grownCapacity(T.self, from: capacity)) }
         (base + count).initialize(to: v)
         count += 1
     }
 
     /// Makes room for `n` more values at once: exactly, for a first bulk
-    /// add (no slack); by at least a quarter when it grows again, so that
-    /// repeated bulk adds copy the column a bounded number of times.
+    /// add (no slack); by at least what an append grows it by when it grows
+    /// again, so that repeated bulk adds copy the column a bounded number of times.
     func reserve(_ n: Int) {
-        if count + n > capacity { resize(count == 0 ? n : max(count + n, capacity + capacity / 4)) }
+        if count + n > capacity { resize(count == 0 ? n : max(count + n, GrowingBlock.grownCapacity(T.self, from: capacity))) }
     }
 
     @inline(never)

@@ -58,7 +58,7 @@ public final class SlotTable<Element> {
     /// the slot is live — one word, so a check touches one cache line.
     @exclusivity(unchecked) @usableFromInline private(set) var meta: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) @usableFromInline private(set) var slots = 0
-    @exclusivity(unchecked) private var storage = 0
+    @exclusivity(unchecked) private(set) var storage = 0
     @exclusivity(unchecked) private var free: [Int32] = []
     @exclusivity(unchecked) public private(set) var count = 0
     /// While an operation that may be undone runs (`beginJournal`): each
@@ -107,7 +107,7 @@ public final class SlotTable<Element> {
     /// add sizes the table once, with no slack).
     public func reserve(_ n: Int) {
         let needed = slots + max(0, n - free.count)
-        if needed > storage { grow(to: slots == 0 ? needed : max(needed, storage + storage / 4)) }
+        if needed > storage { grow(to: slots == 0 ? needed : max(needed, GrowingBlock.grownCapacity(Element.self, from: storage))) }
     }
 
     private func grow(to newStorage: Int) {
@@ -124,8 +124,8 @@ public final class SlotTable<Element> {
         else {
             guard slots < slotLimit else { throw fullError }
             index = slots
-            // Grow by a quarter, as the batch columns do (little slack per object).
-            if slots == storage { grow(to: slots + slots / 4 + 16) }
+            // Little slack per object, as in the batch columns.
+            if slots == storage { grow(to: GrowingBlock.grownCapacity(Element.self, from: storage)) }
             (base + index).initialize(to: e)
             meta[index] = 1
             slots += 1
