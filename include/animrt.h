@@ -980,7 +980,9 @@ typedef enum animrt_name_kind {
 /* The id of `name` (ANIMRT_E_NOT_FOUND, with a suggestion, if unknown). */
 animrt_status animrt_definition_id(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, const char *name,
                                    int32_t *out);
-/* The name of id `id` (ids run from 0 to count − 1). */
+/* The name of id `id` (ids run from 0 to count − 1). An id outside them,
+ * here or in any call that takes one (an event, state or context field id),
+ * is ANIMRT_E_RANGE; a name no id has is ANIMRT_E_NOT_FOUND. */
 animrt_status animrt_definition_name(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, int32_t id,
                                      char *buf, size_t cap, size_t *needed);
 animrt_status animrt_definition_count(animrt_runtime *rt, animrt_id definition, animrt_name_kind kind, size_t *out);

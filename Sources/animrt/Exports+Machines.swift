@@ -76,22 +76,13 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
     }
 }
 
-/// The refusal of id `id` of `kind` in a definition that has `count` of
-/// them: the ids there are, or, when it has none, that it has none (a range
-/// "0 to -1" would read as a fault of the library).
-private func idOutOfRange(_ kind: NameKind, _ id: Int32, _ count: Int) -> AnimrtError {
-    guard count > 0 else {
-        return AnimrtError(.outOfRange, "\(kind.description) id \(id) is out of range: the definition has no \(kind.description)s")
-    }
-    return AnimrtError(.outOfRange, "\(kind.description) id \(id) is out of range (0 to \(count - 1))")
-}
-
 @c @implementation
 public func animrt_definition_name(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind, _ id: Int32,
                                    _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
-        let all = try names(try describedDefinition(m, definition), kind)
-        guard id >= 0 && Int(id) < all.count else { throw idOutOfRange(try nameKind(kind), id, all.count) }
+        let d = try describedDefinition(m, definition)
+        let all = try names(d, kind)
+        try d.checkID(Int(id), try nameKind(kind))
         try copyString(all[Int(id)], buf, cap, needed, "the name")
     }
 }
@@ -101,23 +92,19 @@ public func animrt_definition_count(_ rt: OpaquePointer!, _ definition: animrt_i
                                     _ out: UnsafeMutablePointer<Int>!) -> animrt_status {
     withMachines(rt) { m throws(AnimrtError) in
         let out = try required(out, "out")
-        out.pointee = try names(try describedDefinition(m, definition), kind).count
+        out.pointee = try describedDefinition(m, definition).count(try nameKind(kind))
     }
 }
 
 /// The field names of item `id` of `kind` (payload fields, or a state's associated values).
 private func fieldNames(_ d: MachineDefinition, _ kind: animrt_name_kind, _ id: Int32) throws(AnimrtError) -> [String] {
     let k = try nameKind(kind)
-    let count: Int
     switch k {
-    case .event: count = d.events.count
-    case .emit: count = d.emits.count
-    case .request: count = d.requests.count
-    case .state: count = d.states.count
+    case .event, .emit, .request, .state: break
     default:
         throw AnimrtError(.invalidArgument, "\(k.description)s have no fields; fields belong to events, emitted events, requests and states")
     }
-    guard id >= 0 && Int(id) < count else { throw idOutOfRange(k, id, count) }
+    try d.checkID(Int(id), k)
     switch k {
     case .event: return d.events[Int(id)].payload.map(\.name)
     case .emit: return d.emits[Int(id)].payload.map(\.name)

@@ -273,9 +273,7 @@ public final class MachineHost {
                      _ value: (Int) throws(AnimrtError) -> TaggedValue) throws(AnimrtError) -> SendOutcome {
         let m = try live(h)
         let d = m.definition
-        guard event >= 0 && event < d.events.count else {
-            throw AnimrtError(.notFound, "event id \(event) is not an event of '\(d.name)' (ids 0 to \(d.events.count - 1))")
-        }
+        try d.checkID(event, .event)
         let declaration = d.events[event]
         guard event != d.errorEvent else {
             throw AnimrtError(.invalidArgument, "'\(declaration.name)' is raised by the machine itself; the host cannot send it")
@@ -387,18 +385,14 @@ public final class MachineHost {
     /// Whether state `s` is active (the leaf or one of its ancestors).
     public func isActive(_ s: Int, in h: Handle) throws(AnimrtError) -> Bool {
         let m = try live(h)
-        guard s >= 0 && s < m.definition.states.count else {
-            throw AnimrtError(.notFound, "state id \(s) is not a state of '\(m.definition.name)'")
-        }
+        try m.definition.checkID(s, .state)
         return m.activations[s] != 0
     }
 
     /// The value of context field `field` (a computed field is evaluated now).
     public func context(_ field: Int, of h: Handle) throws(AnimrtError) -> MachineValue {
         let m = try live(h)
-        guard field >= 0 && field < m.context.count else {
-            throw AnimrtError(.notFound, "context field id \(field) is not a field of '\(m.definition.name)'")
-        }
+        try m.definition.checkID(field, .context)
         return try m.computed(field)
     }
 

@@ -100,7 +100,7 @@ TEST(load_and_names) {
     CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 1, buf, 4, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 8);
     CHECK_STATUS(animrt_definition_name(rt, def, ANIMRT_NAME_STATE, 3, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("state id 3 is out of range (0 to 2)");
+    CHECK_MESSAGE("state id 3 is out of range (0 to 2): 'card' has 3 states");
     /* A kind the definition has none of: said so, not as a range "0 to -1". */
     animrt_id bare = 0;
     CHECK_OK(animrt_definition_load(rt, "{\"name\": \"bare\", \"initial\": \"a\", \"states\": {\"a\": {}}}", &bare));
@@ -109,14 +109,14 @@ TEST(load_and_names) {
     strcpy(buf, "untouched");
     needed = 99;
     CHECK_STATUS(animrt_definition_name(rt, bare, ANIMRT_NAME_REQUEST, 0, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("request id 0 is out of range: the definition has no requests");
+    CHECK_MESSAGE("request id 0 is out of range: 'bare' has no requests");
     CHECK(strstr(animrt_last_error_message(), "-1") == NULL);
     CHECK(strcmp(buf, "untouched") == 0 && needed == 99);
     CHECK_STATUS(animrt_definition_name(rt, bare, ANIMRT_NAME_CONFIG, 0, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("config parameter id 0 is out of range: the definition has no config parameters");
+    CHECK_MESSAGE("config parameter id 0 is out of range: 'bare' has no config parameters");
     n = 5;
     CHECK_STATUS(animrt_definition_field_count(rt, bare, ANIMRT_NAME_EMIT, 0, &n), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("emitted event id 0 is out of range: the definition has no emitted events");
+    CHECK_MESSAGE("emitted event id 0 is out of range: 'bare' has no emitted events");
     CHECK(n == 5);
     int32_t id = 77;
     CHECK_STATUS(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "apear", &id), ANIMRT_E_NOT_FOUND);
@@ -353,7 +353,12 @@ TEST(bad_sends) {
     animrt_value badtext[2] = {number(1), number(0.5)};
     badtext[1] = text("\xff");
     CHECK_STATUS(animrt_machine_send(rt, m, result, badtext, 2, NULL), ANIMRT_E_INVALID);
-    CHECK_STATUS(animrt_machine_send(rt, m, 99, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    /* An id past the last is a number out of range, as in every call that takes one. */
+    CHECK_STATUS(animrt_machine_send(rt, m, 99, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("event id 99 is out of range (0 to 3): 'card' has 4 events");
+    CHECK_STATUS(animrt_machine_send(rt, m, -1, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("event id -1 is out of range (0 to 3)");
+    CHECK_STATUS(animrt_machine_send(rt, m, 4, NULL, 0, NULL), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_machine_send(rt, def, appear, NULL, 0, NULL), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_machine_send(rt, 0, appear, NULL, 0, NULL), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_machine_send_json(rt, m, "result", "[1]", NULL), ANIMRT_E_INVALID);
@@ -367,9 +372,15 @@ TEST(bad_sends) {
     /* Reads with bad arguments. */
     animrt_value v;
     int active = 0;
-    CHECK_STATUS(animrt_machine_get(rt, m, 9, &v, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_machine_get(rt, m, 9, &v, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("context field id 9 is out of range (0 to 2): 'card' has 3 context fields");
+    CHECK_STATUS(animrt_machine_get(rt, m, 3, &v, NULL, 0, NULL), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_machine_get(rt, m, 2, &v, NULL, 0, NULL), ANIMRT_E_BUFFER);  /* the last id: 'title', a string */
     CHECK_STATUS(animrt_machine_get(rt, m, 0, NULL, NULL, 0, NULL), ANIMRT_E_NULL);
-    CHECK_STATUS(animrt_machine_in_state(rt, m, -1, &active), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_machine_in_state(rt, m, -1, &active), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("state id -1 is out of range (0 to 2): 'card' has 3 states");
+    CHECK_STATUS(animrt_machine_in_state(rt, m, 3, &active), ANIMRT_E_RANGE);
+    CHECK_OK(animrt_machine_in_state(rt, m, 2, &active));
     CHECK_STATUS(animrt_machine_in_state(rt, m, 0, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_machine_state(rt, m, NULL), ANIMRT_E_NULL);
     animrt_id part = 5;
