@@ -156,8 +156,9 @@ def test_row9_text_c_cannot_carry(world):
 def test_row10_small_buffers(world):
     rt, layer, anim = world
     out, n = (ctypes.c_double * 1)(7.0), ctypes.c_size_t()
-    with pytest.raises(animrt.BufferTooSmallError):
+    with pytest.raises(animrt.BufferTooSmallError) as caught:  # the library's status is for too small a buffer
         lib.animrt_layer_get_presentation(rt._ptr, layer.id, rt.keypath_id("position"), out, 1, ctypes.byref(n))
+    assert isinstance(caught.value, animrt.BufferSizeError) and caught.value.status == 7
     assert n.value == 2 and out[0] == 7.0
     layer.add_animation(anim, key="longer")
     buf, needed = ctypes.create_string_buffer(2), ctypes.c_size_t()

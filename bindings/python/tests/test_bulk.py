@@ -97,8 +97,16 @@ def test_columns_take_what_python_programs_hold():
             assert np.array_equal(reader.read(), targets), name
     with animrt.Runtime() as rt:
         move = rt.basic("position")
-        with pytest.raises(animrt.BufferTooSmallError, match="another length than 2"):
-            rt.add_animations(move, rt.create_layers(2), to=[(1.0, 2.0), (3.0,)])
+        dots = rt.create_layers(2)
+        with pytest.raises(animrt.BufferTooSmallError, match="to holds a tuple of 1 number, fewer than 2, "):
+            rt.add_animations(move, dots, to=[(1.0, 2.0), (3.0,)])
+        # A tuple too long is of the wrong size, not too small; one too short beside it is too small.
+        with pytest.raises(animrt.BufferSizeError, match="to holds a tuple of 3 numbers, more than 2, ") as caught:
+            rt.add_animations(move, dots, to=[(1.0, 2.0), (3.0, 4.0, 5.0)])
+        assert not isinstance(caught.value, animrt.BufferTooSmallError)
+        with pytest.raises(animrt.BufferTooSmallError, match="a tuple of 1 number, fewer than 2"):
+            rt.add_animations(move, dots, to=[(1.0, 2.0, 3.0), (4.0,)])
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
 
 
 def test_read_only_buffers_are_read_and_strided_ones_refused():
@@ -127,10 +135,11 @@ def test_a_column_longer_than_the_layers_is_refused():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(3)
         fade = template(rt)
-        with pytest.raises(animrt.BufferTooSmallError, match="to holds 4 numbers; 3 are needed"):
-            rt.add_animations(fade, dots, to=np.ones(4))
-        with pytest.raises(animrt.BufferTooSmallError, match="to holds 4 numbers; 3 are needed"):
-            rt.add_animations(fade, dots, to=[1.0] * 4)
+        # Of the wrong size, not too small: `except animrt.BufferTooSmallError` lets it through.
+        for to in (np.ones(4), [1.0] * 4):
+            with pytest.raises(animrt.BufferSizeError, match="to holds 4 numbers; 3 are needed") as caught:
+                rt.add_animations(fade, dots, to=to)
+            assert not isinstance(caught.value, animrt.BufferTooSmallError)
         assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
 
 
@@ -165,8 +174,9 @@ def test_bad_input_adds_nothing_and_says_what_is_wrong():
         duration[7] = -1
         with pytest.raises(animrt.RangeError, match="item 7 of the duration column"):
             rt.add_animations(fade, dots, duration=duration, to=1.0)
-        with pytest.raises(animrt.BufferTooSmallError, match="49 numbers; 50 are needed"):
+        with pytest.raises(animrt.BufferTooSmallError, match="49 numbers; 50 are needed") as caught:
             rt.add_animations(fade, dots, to=np.ones(49))
+        assert isinstance(caught.value, animrt.BufferSizeError)  # too small is one of the wrong sizes
         with pytest.raises(animrt.KindError, match="to has dtype bool"):
             rt.add_animations(fade, dots, to=np.ones(50, dtype=bool))
         with pytest.raises(animrt.BufferTooSmallError, match="to holds 49 numbers"):

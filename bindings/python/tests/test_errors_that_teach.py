@@ -77,13 +77,13 @@ CASES = [
      "out has dtype float32; a reader writes float64 (format 'd'): use numpy.empty((3, 2)) or array('d', ...)"),
     ("an array('f')", lambda rt, L, s, r: r.read(array("f", bytes(24))), animrt.KindError,
      "out has items of format 'f'; a reader writes float64"),
-    ("a buffer of the wrong size", lambda rt, L, s, r: r.read(numpy.zeros(4)), animrt.BufferTooSmallError,
+    ("a buffer too small", lambda rt, L, s, r: r.read(numpy.zeros(4)), animrt.BufferTooSmallError,
      "out holds 4 numbers; this reader writes 6 (shape (3, 2))"),
     ("an int64 buffer", lambda rt, L, s, r: r.read(numpy.zeros((3, 2), dtype=numpy.int64)), animrt.KindError,
      "out has dtype int64; a reader writes float64 (format 'd'): use numpy.empty((3, 2)) or array('d', ...)"),
     ("a read-only float64 buffer", lambda rt, L, s, r: r.read(frozen(numpy.zeros((3, 2)))), animrt.ArgumentTypeError,
      "out is read-only; pass a writable buffer"),
-    ("a buffer too long", lambda rt, L, s, r: r.read(numpy.zeros(7)), animrt.BufferTooSmallError,
+    ("a buffer too long", lambda rt, L, s, r: r.read(numpy.zeros(7)), animrt.BufferSizeError,
      "out holds 7 numbers; this reader writes 6 (shape (3, 2))"),
     ("a buffer of another shape", lambda rt, L, s, r: r.read(numpy.zeros((2, 3))), animrt.InvalidArgumentError,
      "out has shape (2, 3); this reader writes (3, 2), one row per target, or flat (6 numbers)"),
@@ -229,6 +229,31 @@ def test_bad_input_raises_an_animrt_exception_that_teaches(world, what, call, ex
         call(rt, layer, spring, reader)
     assert isinstance(caught.value, animrt.AnimrtError)
     assert message in str(caught.value), f"{what}: {caught.value}"
+
+
+def test_a_buffer_too_long_is_of_the_wrong_size_but_not_too_small(world):
+    # A larger buffer is what `except animrt.BufferTooSmallError` would try next: wrong for one too long.
+    reader = world[3]
+    with pytest.raises(animrt.BufferSizeError, match="out holds 7 numbers") as caught:
+        reader.read(numpy.zeros(7))
+    assert not isinstance(caught.value, animrt.BufferTooSmallError)
+    assert isinstance(caught.value, ValueError) and caught.value.name == "ANIMRT_E_BUFFER"
+
+
+def test_a_buffer_too_small_is_also_of_the_wrong_size_and_a_value_error(world):
+    reader = world[3]
+    for out in (numpy.zeros(4), array("d", bytes(8 * 5)), numpy.zeros(0)):
+        with pytest.raises(animrt.BufferTooSmallError, match="this reader writes 6") as caught:
+            reader.read(out)
+        assert isinstance(caught.value, animrt.BufferSizeError) and isinstance(caught.value, ValueError)
+    assert issubclass(animrt.BufferTooSmallError, animrt.BufferSizeError)
+    caught_as = []
+    for out in (numpy.zeros(5), numpy.zeros(7)):
+        try:
+            reader.read(out)
+        except animrt.BufferSizeError as e:  # both sizes, with one except
+            caught_as.append(type(e).__name__)
+    assert caught_as == ["BufferTooSmallError", "BufferSizeError"]
 
 
 def test_exceptions_are_also_the_builtin_ones_python_code_expects(world):

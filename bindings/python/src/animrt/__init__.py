@@ -25,9 +25,9 @@ from ._barrier import Barrier
 from ._enums import (CalculationMode, CalculationModeLike, CalculationModeName, Direction, DirectionLike,
                      DirectionName, FillMode, FillModeLike, FillModeName, Lifecycle, Phase, RotationMode, RotationModeLike,
                      RotationModeName, SendOutcome, StopReason, ValueKind, ValueKindLike, ValueKindName)
-from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, CallbackError, ClosedError, EnumError,
-                      ExistsError, HandleError, InvalidArgumentError, KindError, NotFoundError, NullPointerError,
-                      OutOfMemoryError, RangeError, StateError, TimeError, VersionError)
+from ._errors import (AnimrtError, ArgumentTypeError, BufferSizeError, BufferTooSmallError, CallbackError, ClosedError,
+                      EnumError, ExistsError, HandleError, InvalidArgumentError, KindError, NotFoundError,
+                      NullPointerError, OutOfMemoryError, RangeError, StateError, TimeError, VersionError)
 from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitted, Event, MachineError, Overflow,
                       Payload, RequestIssued, StaleResult, StateChanged, TimerFired, TransactionCompleted)
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
@@ -71,7 +71,7 @@ __all__ = [
     "Value", "ValueLike", "Point", "Size", "Rect", "Color", "Transform", "ScalarKeyPath", "PairKeyPath",
     "QuadKeyPath", "TransformKeyPath",
     # errors
-    "AnimrtError", "ArgumentTypeError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError",
+    "AnimrtError", "ArgumentTypeError", "BufferSizeError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError",
     "HandleError", "InvalidArgumentError", "KindError", "NotFoundError", "NullPointerError", "OutOfMemoryError",
     "RangeError", "StateError", "TimeError", "VersionError", "CallbackError", "LibraryNotFound",
     # versions

@@ -9,7 +9,7 @@ from ctypes import POINTER, c_char, c_double, c_uint64, c_void_p, cast
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, BufferTooSmallError, InvalidArgumentError, KindError
+from ._errors import ArgumentTypeError, BufferSizeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import Column
 
 if TYPE_CHECKING:
@@ -115,8 +115,9 @@ class Pinned:
                 found = memoryview(self._sequence(values, count, name, width))
             view = found
         if len(view.cast("B")) != 8 * count:
-            raise BufferTooSmallError(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
-                                      "(one per layer, times the key path's components for values)")
+            wrong = BufferTooSmallError if view.nbytes < 8 * count else BufferSizeError
+            raise wrong(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
+                        "(one per layer, times the key path's components for values)")
         rows, shape = (count // width, width), tuple(view.shape or ())
         if len(shape) > 1 and shape != rows:  # row i would not be layer i's
             columns = ", ".join(c + "s" for c in "xyzw"[:width])  # one row per component: the columns
@@ -133,9 +134,12 @@ class Pinned:
         items = list(values)
         try:
             if width > 1 and items and all(isinstance(v, (tuple, list)) for v in items):
-                if any(len(v) != width for v in items):
-                    raise BufferTooSmallError(f"{name} holds a tuple of another length than {width}, the key "
-                                              "path's components")
+                wrong_lengths = {len(v) for v in items} - {width}
+                if wrong_lengths:  # the shortest: a tuple too short is too small, even beside one too long
+                    n = min(wrong_lengths)
+                    wrong = BufferTooSmallError if n < width else BufferSizeError
+                    raise wrong(f"{name} holds a tuple of {n} number{'s' if n != 1 else ''}, "
+                                f"{'fewer' if n < width else 'more'} than {width}, the key path's components")
                 flat = array("d", [c for v in items for c in v])
             else:
                 flat = array("d", items)

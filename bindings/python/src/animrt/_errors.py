@@ -96,8 +96,18 @@ class KindError(AnimrtError, TypeError):
     status, name = 6, "ANIMRT_E_KIND"
 
 
-class BufferTooSmallError(AnimrtError, ValueError):
-    """ANIMRT_E_BUFFER: an output buffer of the wrong size.
+class BufferSizeError(AnimrtError, ValueError):
+    """An output or input buffer of the wrong size (status ANIMRT_E_BUFFER), such as one too long;
+    too small a buffer raises the subclass :class:`BufferTooSmallError`, so this catches both.
+
+    >>> reader.read(numpy.empty(7))    # BufferSizeError: out holds 7 numbers; this reader writes 6 ...
+    """
+    status, name = 7, "ANIMRT_E_BUFFER"
+
+
+class BufferTooSmallError(BufferSizeError):
+    """ANIMRT_E_BUFFER: a buffer too small, the only wrong size the library reports (it says how much
+    it needs); also a :class:`BufferSizeError`.
 
     >>> reader.read(numpy.empty(3))    # BufferTooSmallError: out holds 3 numbers; ...
     """
@@ -173,6 +183,7 @@ class ClosedError(AnimrtError):
     name = "closed"
 
 
+# ANIMRT_E_BUFFER is BufferTooSmallError: the library returns it only for too small a buffer.
 BY_STATUS: Dict[int, Type[AnimrtError]] = {cls.status: cls for cls in (
     NullPointerError, InvalidArgumentError, RangeError, HandleError, NotFoundError, KindError,
     BufferTooSmallError, StateError, ExistsError, OutOfMemoryError, TimeError, EnumError, VersionError, CallbackError)}

@@ -6,7 +6,7 @@ from ctypes import POINTER, byref, c_double, c_int32, c_size_t, c_uint64, cast
 from typing import TYPE_CHECKING, Iterable, Optional, Tuple, TypeVar, Union, overload
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, BufferTooSmallError, InvalidArgumentError, KindError
+from ._errors import ArgumentTypeError, BufferSizeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import lib
 from ._values import KeyPathInfo
 from ._object import Object
@@ -144,8 +144,8 @@ class Reader(Object):
             if not view.c_contiguous:
                 raise ArgumentTypeError("out is not contiguous; pass a C-contiguous buffer (numpy.ascontiguousarray)")
             if view.nbytes != 8 * total:
-                raise BufferTooSmallError(f"out holds {view.nbytes // 8} numbers; this reader writes {total} "
-                                          f"(shape {self.shape})")
+                wrong = BufferTooSmallError if view.nbytes < 8 * total else BufferSizeError
+                raise wrong(f"out holds {view.nbytes // 8} numbers; this reader writes {total} (shape {self.shape})")
             shape = tuple(view.shape or ())
             if len(shape) > 1 and shape != self.shape:  # out[i] would not be target i
                 raise InvalidArgumentError(f"out has shape {shape}; this reader writes {self.shape}, "
