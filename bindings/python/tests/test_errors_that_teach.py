@@ -287,6 +287,10 @@ ATTRIBUTES = [
     ("an attached animation's timing", "attached", "duration", "AttachedAnimation has no attribute 'duration'; an "
      "animation as the library holds it is read-only (read it with .timing('duration')): change the description "
      "and add it again"),
+    ("Core Animation's layer.speed = 0", "layer", "speed", "Layer has no attribute 'speed'; a layer's timing is set "
+     "with layer.configure_timing(speed=…) and read with layer.timing('speed')"),
+    ("a layer's fill mode", "layer", "fill_mode", "Layer has no attribute 'fill_mode'; a layer's timing is set "
+     "with layer.configure_timing(fill_mode=…)"),
 ]
 
 
@@ -311,19 +315,44 @@ READ_ATTRIBUTES = [
     ("a factory keyword read", "spring", "to", "SpringAnimation has no attribute 'to'; did you mean 'to_value'?"),
     ("a misspelt layer method called", "layer", "presentaton", "Layer has no attribute 'presentaton'; did you mean "
      "'presentation'?"),
+    ("a layer's timing read", "layer", "time_offset", "Layer has no attribute 'time_offset'; a layer's timing is set "
+     "with layer.configure_timing(time_offset=…) and read with layer.timing('time_offset')"),
+    ("a layer timing setter of another library", "layer", "set_speed", "Layer has no attribute 'set_speed'; a layer's "
+     "timing is set with layer.configure_timing(speed=…) and read with layer.timing('speed')"),
+    ("the first word of a method", "layer", "add", "Layer has no attribute 'add'; did you mean 'add_animation'?"),
+    ("the first word of two methods", "layer", "remove", "Layer has no attribute 'remove'; did you mean "
+     "'remove_animation' or 'remove_all_animations'?"),
+    ("the last word of a method", "layer", "keys", "Layer has no attribute 'keys'; did you mean 'animation_keys'?"),
+    ("a layer method with no word in common", "layer", "blink", "Layer has no attribute 'blink'"),
+    ("a runtime method misspelt", "runtime", "create_layer", "Runtime has no attribute 'create_layer'; did you mean "
+     "'create_layers'?"),
+    ("a runtime method of another library", "runtime", "add_layer", "Runtime has no attribute 'add_layer'; did you "
+     "mean 'layer'?"),
+    ("another library's clock", "runtime", "update", "Runtime has no attribute 'update'; the clock moves with "
+     "rt.tick(t), t the time in seconds, and nothing moves between ticks"),
+    ("another library's time", "runtime", "now", "Runtime has no attribute 'now'; the runtime's time is rt.time, "
+     "moved by rt.tick(t)"),
+    ("a machine's state misspelt", "machine", "stat", "Machine has no attribute 'stat'; did you mean 'state'?"),
 ]
 
 
 @pytest.mark.parametrize("what, target, name, message", READ_ATTRIBUTES, ids=[c[0] for c in READ_ATTRIBUTES])
 def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target, name, message):
     rt, layer, spring, _ = world
-    obj = {"spring": spring, "layer": layer, "attached": rt.layer().add_animation(spring)}[target]
+    targets = {"spring": spring, "layer": layer, "runtime": rt}
+    if target == "machine":
+        targets["machine"] = rt.machine(rt.definition(BUTTON))
+    elif target == "attached":
+        targets["attached"] = rt.layer().add_animation(spring)
+    obj = targets[target]
     with pytest.raises(AttributeError) as caught:
         getattr(obj, name)
     assert str(caught.value) == message, what
     assert not hasattr(obj, name)
     with pytest.raises(AttributeError, match=r"^'Layer' object has no attribute '_nothing'$"):
         layer._nothing  # private and special names are not explained
+    with pytest.raises(AttributeError, match=r"^'Runtime' object has no attribute '__deepcopy__'$"):
+        rt.__deepcopy__
 
 
 def test_what_the_library_was_given_at_creation_cannot_be_reassigned():

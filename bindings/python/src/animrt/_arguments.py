@@ -53,6 +53,28 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return f"; did you mean {near!r}?" if near is not None else ""
 
 
+def related(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """The candidates that share whole words with `word` when none is spelt like it: one whose words
+    hold all of `word`'s ("add" → add_animation, "keys" → animation_keys), or whose words all stand in
+    `word` ("create_layer" → layer). At most `limit`, shortest first."""
+    words = set(word.lower().strip("_").split("_"))
+    found = {c for c in candidates if c and (words <= set(c.lower().split("_")) or set(c.lower().split("_")) <= words)}
+    return sorted(found, key=lambda c: (len(c), c))[:limit]
+
+
+def suggest_name(word: str, candidates: Iterable[str]) -> str:
+    """"; did you mean 'x'?" for the closest spelling, else for the names sharing its words
+    ("; did you mean 'remove_animation' or 'remove_all_animations'?"), or ""."""
+    options = list(candidates)
+    near = did_you_mean(word, options)
+    if near:
+        return near
+    names = [repr(n) for n in related(word, options)]
+    if not names:
+        return ""
+    return "; did you mean " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]) + "?"
+
+
 def number(value: object, name: str) -> float:
     """`value` as a float; a bool, a string or None is refused."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):

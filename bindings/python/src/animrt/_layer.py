@@ -62,6 +62,11 @@ class Layer(Strict, Object):
         return f"<Layer {state}{self._id:#x}>"
 
     def _hint(self, name: str, reading: bool = False) -> str:
+        # Core Animation's layer.speed = 0, layer.timeOffset = t; also set_speed(), get_speed()
+        option = next((n for n in (name, name[4:]) if n in _LAYER_OPTIONS), None)
+        if option is not None and (option == name or name[:4] in ("set_", "get_")):
+            read = f" and read with layer.timing({option!r})" if option in _LAYER_TIMING else ""
+            return f"; a layer's timing is set with layer.configure_timing({option}=…){read}"
         try:
             self._runtime._keypath(name)
         except AnimrtError:

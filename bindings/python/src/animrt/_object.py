@@ -14,7 +14,7 @@ import weakref
 from ctypes import c_void_p
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar
 
-from ._arguments import did_you_mean
+from ._arguments import suggest_name
 from ._errors import ClosedError
 
 if TYPE_CHECKING:
@@ -49,7 +49,35 @@ class Native:
                     pass
 
 
-class Object:
+class Suggests:
+    """Reading a name the class does not have raises AttributeError with what was most likely meant:
+    ``rt.create_layer()`` → "did you mean 'create_layers' or 'layer'?"."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:  # only for a name the object does not have
+            if name[:1] == "_":  # private and special names: looked up by Python and libraries, quietly
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            raise AttributeError(self._unknown_attribute(name, reading=True))
+
+    def _unknown_attribute(self, name: str, reading: bool = False) -> str:
+        """The message for setting (or `reading`) `name`, which the class does not have: what was
+        most likely meant (`_hint`), else the closest name it has, else those sharing its words."""
+        public = {a for k in type(self).__mro__ for a in vars(k) if not a.startswith("_")}
+        try:
+            hint = self._hint(name, reading)
+        except Exception:  # an object not fully made: the closest name still helps
+            hint = ""
+        return f"{type(self).__name__} has no attribute {name!r}" + (hint or suggest_name(name, sorted(public)))
+
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """What setting (or `reading`) `name` most likely meant, as "; …", or "" (a subclass knows its
+        mistakes)."""
+        return ""
+
+
+class Object(Suggests):
     """Base class of everything a runtime holds: compares and hashes by handle."""
 
     #: The C function that destroys this kind of object, called when the
@@ -102,7 +130,7 @@ def _declared(cls: type, name: str) -> bool:
     return any(name in vars(k) or name in vars(k).get("__annotations__", {}) for k in cls.__mro__)
 
 
-class Strict:
+class Strict(Suggests):
     """Setting a name the class does not have raises AttributeError, and so does reading one, with
     what was most likely meant.
 
@@ -121,24 +149,3 @@ class Strict:
                 object.__setattr__(self, name, value)
             else:
                 raise AttributeError(self._unknown_attribute(name))
-
-        def __getattr__(self, name: str) -> Any:  # only for a name the object does not have
-            if name[:1] == "_":  # private and special names: looked up by Python and libraries, quietly
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            raise AttributeError(self._unknown_attribute(name, reading=True))
-
-    def _unknown_attribute(self, name: str, reading: bool = False) -> str:
-        """The message for setting (or `reading`) `name`, which the class does not have: what was
-        most likely meant (`_hint`), else the closest name it has."""
-        public = {a for k in type(self).__mro__ for a in vars(k) if not a.startswith("_")}
-        try:
-            hint = self._hint(name, reading)
-        except Exception:  # an object not fully made: the closest name still helps
-            hint = ""
-        return f"{type(self).__name__} has no attribute {name!r}" + (hint or did_you_mean(name, sorted(public)))
-
-    def _hint(self, name: str, reading: bool = False) -> str:
-        """What setting (or `reading`) `name` most likely meant, as "; …", or "" (a subclass knows its
-        mistakes)."""
-        return ""
-

@@ -37,7 +37,7 @@ from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
-from ._object import Native, Object
+from ._object import Native, Object, Suggests
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
 from ._reader import Reader
@@ -94,7 +94,7 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
                           "runtime (or use it in a with block) to have them called with False", ResourceWarning)
 
 
-class Runtime:
+class Runtime(Suggests):
     """An animrt runtime (``animrt_runtime_create``): layers, animations, barriers, timers, and the clock.
 
     The program owns the clock: :meth:`tick` advances it, and nothing moves
@@ -177,6 +177,14 @@ class Runtime:
     def closed(self) -> bool:
         """True once :meth:`close` has run: ``if not rt.closed: rt.tick(now)``."""
         return self._native.ptr is None
+
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """The names other animation libraries give the clock."""
+        if name in ("now", "clock", "current_time", "elapsed"):
+            return "; the runtime's time is rt.time, moved by rt.tick(t)"
+        if name in ("update", "step", "advance", "frame", "run"):
+            return "; the clock moves with rt.tick(t), t the time in seconds, and nothing moves between ticks"
+        return ""
 
     def close(self) -> None:
         """Destroys the runtime and everything in it (``animrt_runtime_destroy``). Idempotent.
