@@ -23,7 +23,10 @@
  *                           state churn itself leads to); with `clustered`,
  *                           those ending in a frame are neighbours instead
  *                           (rows of a list, say). Also prints how long
- *                           destroying each runtime took (best of three)
+ *                           destroying each runtime took (best of three).
+ *                           ABI_BENCH_CHURN=steady or churned runs that
+ *                           runtime alone, once, for a profiler: the two
+ *                           profiles' difference is what the churn costs
  *   abi_bench fills N       a tick with N finished animations that fill
  *                           (kept after they end), against a tick of the same
  *                           layers with nothing attached: ns per fill per tick
@@ -218,8 +221,15 @@ static int bench_churn(size_t n, enum churn_layout layout) {
     animrt_id *layers = malloc(n * sizeof *layers), *group_layers = malloc((n / groups + 1) * sizeof *layers);
     animrt_keypath *kps = malloc(n * sizeof *kps);
     double best[2] = {1e30, 1e30}, best_add = 1e30, best_destroy[2] = {1e30, 1e30};
-    for (int r = 0; r < 3; r++) {
-        for (int churn = 0; churn < 2; churn++) {  /* interleaved: steady, churn, steady, churn, ... */
+    /* ABI_BENCH_CHURN=steady or churned: that runtime alone, once (for a profiler). */
+    const char *only = getenv("ABI_BENCH_CHURN");
+    const int first = only && strcmp(only, "churned") == 0 ? 1 : 0, last = only ? first : 1, runs = only ? 1 : 3;
+    if (only && strcmp(only, "steady") != 0 && strcmp(only, "churned") != 0) {
+        fprintf(stderr, "ABI_BENCH_CHURN is '%s'; it is steady or churned\n", only);
+        return 2;
+    }
+    for (int r = 0; r < runs; r++) {
+        for (int churn = first; churn <= last; churn++) {  /* interleaved: steady, churn, steady, churn, ... */
             animrt_runtime *rt;
             animrt_id a[5], reader;
             animrt_keypath kp;
@@ -300,8 +310,13 @@ static int bench_churn(size_t n, enum churn_layout layout) {
             if ((now_s() - td) * 1e3 < best_destroy[churn]) best_destroy[churn] = (now_s() - td) * 1e3;
         }
     }
-    printf("steady_ms %.3f\nchurn_ms %.3f\nchurn_ratio %.3f\nchurn_add_ms %.3f\n", best[0], best[1], best[1] / best[0], best_add);
-    printf("destroy_steady_ms %.1f\ndestroy_churned_ms %.1f\n", best_destroy[0], best_destroy[1]);
+    if (only) {
+        printf("%s_ms %.3f\n", first ? "churn" : "steady", best[first]);
+    } else {
+        printf("steady_ms %.3f\nchurn_ms %.3f\nchurn_ratio %.3f\nchurn_add_ms %.3f\n", best[0], best[1], best[1] / best[0],
+               best_add);
+        printf("destroy_steady_ms %.1f\ndestroy_churned_ms %.1f\n", best_destroy[0], best_destroy[1]);
+    }
     free(begin); free(dur); free(from); free(to); free(out); free(layers); free(group_layers); free(kps);
     return 0;
 }
