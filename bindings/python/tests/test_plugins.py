@@ -8,6 +8,7 @@ import math
 import os
 import pathlib
 import struct
+import sys
 
 import pytest
 
@@ -245,6 +246,40 @@ def test_an_exception_in_a_timing_function_is_reported_after_the_tick():
         assert rt.time == 0.5 and layer.presentation("opacity") == 2  # counted as 0: the from value
         rt.tick(0.75)  # the runtime goes on
         assert layer.presentation("opacity") == pytest.approx(2 + 2 * 4)
+
+
+def test_ctrl_c_or_sys_exit_in_a_callable_stops_the_program_as_itself():
+    # Wrapped in CallbackError (an Exception), Ctrl-C in a timing function would be caught by the
+    # program's `except Exception` and not stop it.
+    with animrt.Runtime() as rt:
+        calls = []
+
+        def interrupted(x):
+            calls.append(x)
+            if x > 0:  # not in the first tick, at x = 0
+                raise KeyboardInterrupt
+            return x
+
+        rt.register_timing_function("interrupted", interrupted)
+        rt.register_timing_function("fragile", lambda x: 1 / (x - 0.5))  # an Exception in the same tick
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=2, to=4, duration=1, timing_function="fragile"))
+        layer.add_animation(rt.basic("position.x", from_=0, to=1, duration=1, timing_function="interrupted"))
+        rt.tick(0)
+        with pytest.raises(KeyboardInterrupt) as e:
+            try:
+                rt.tick(0.5)
+            except Exception:  # pragma: no cover - the point: it is not an Exception
+                pytest.fail("Ctrl-C in a timing function was raised as an Exception")
+        assert "raised by timing function 'interrupted', inside a call into the library" in e.value.__notes__
+        assert calls and rt.time == 0.5  # the tick ran to its end, the callable's value counted as 0
+        assert layer.presentation("position.x") == 0
+        rt.register_function("leave", "f64(f64)", lambda x: sys.exit(3))
+        with pytest.raises(SystemExit) as gone:
+            rt.call("leave", 1.0)
+        assert gone.value.code == 3
+        rt.register_function("fine", "f64(f64)", lambda x: x + 1)
+        assert rt.call("fine", 1.0) == 2.0  # nothing left pending
 
 
 def test_a_python_callable_is_a_block_timing_function():

@@ -7,7 +7,8 @@ its runtime, and tells the library it failed (a timing function's result
 counts as 0; a function returns ``ANIMRT_E_CALLBACK`` with the exception's
 text, which a machine reports as its ``error.execution``). When the library
 call returns, the binding raises :class:`CallbackError` from the first
-recorded exception, so nothing a callable raised is lost.
+recorded exception, so nothing a callable raised is lost; Ctrl-C
+(KeyboardInterrupt) or ``sys.exit()`` in a callable is raised as itself.
 """
 from __future__ import annotations
 
@@ -38,12 +39,19 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def take(ptr: Any) -> Optional[AnimrtError]:
-    """The error to raise for the call on runtime `ptr` that just returned, if a callable raised in it."""
+def take(ptr: Any) -> Optional[BaseException]:
+    """The error to raise for the call on runtime `ptr` that just returned, if a callable raised in it:
+    a :class:`CallbackError` from the first exception, or a KeyboardInterrupt or SystemExit itself
+    (wrapped in an Exception, Ctrl-C or ``sys.exit()`` in a timing function would be caught by the
+    program's ``except Exception`` and not stop it)."""
     with _lock:
         found = pending.pop(key(ptr), None)
     if not found:
         return None
+    for what, exc in found:
+        if not isinstance(exc, Exception):
+            add_note(exc, f"raised by {what}, inside a call into the library")
+            return exc
     what, exc = found[0]
     more = f" (and {len(found) - 1} more exception(s) from callables in the same call)" if len(found) > 1 else ""
     error = CallbackError(f"{what} raised {describe(exc)}{more}")
@@ -57,9 +65,13 @@ def first_of(first: Optional[BaseException], later: Optional[BaseException]) -> 
     tracebacks show from Python 3.11), so that no exception is lost without a word."""
     if first is None or later is None or later is first:
         return first if first is not None else later
-    note = f"then a callable of the same call raised {describe(later)}"
-    if hasattr(first, "add_note"):
-        first.add_note(note)
-    else:  # before Python 3.11: the same attribute, not shown by tracebacks
-        setattr(first, "__notes__", [*getattr(first, "__notes__", []), note])
+    add_note(first, f"then a callable of the same call raised {describe(later)}")
     return first
+
+
+def add_note(exc: BaseException, note: str) -> None:
+    """``exc.add_note(note)``, which tracebacks show from Python 3.11; before it, the same attribute."""
+    if hasattr(exc, "add_note"):
+        exc.add_note(note)
+    else:
+        setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])

@@ -14,7 +14,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_
 from typing import Any, Dict, Iterator, List, Tuple
 
 from . import _callbacks
-from ._errors import InvalidArgumentError, error_for
+from ._errors import AnimrtError, InvalidArgumentError, error_for
 
 VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 2, 0
 VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
@@ -250,7 +250,7 @@ def _errcheck(result: int, func: Any, args: Any) -> int:
     if _callbacks.pending and args:
         raised = _callbacks.take(args[0])
         if raised is not None:
-            if result not in (0, raised.status):
+            if isinstance(raised, AnimrtError) and result not in (0, raised.status):
                 message = lib.animrt_last_error_message().decode("utf-8", "replace")
                 raised.message += f"; the call then failed: {message}"
                 raised.args = (raised.message,)
