@@ -4,6 +4,7 @@ import AnimationCore
 import CAnimrt
 import Plugins
 import StateMachines
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,13 @@ import Glibc
 /// delivers the rest re-entrantly and leaves the box to the outer loop,
 /// which stops and frees it when it unwinds.
 final class RuntimeBox: @unchecked Sendable {
-    let lock = Lock()
+    /// Knows its holder: a call from the thread that holds it (a host
+    /// curve or function run by a read, a sample or a retarget, calling
+    /// back) is refused instead of waiting on itself.
+    let lock = Lock(checksOwner: true)
+    /// Calls waiting for the lock. Destroy lets each of them in (to find
+    /// the runtime closing and leave) before the box and its lock go.
+    let waiting = Atomic<Int>(0)
     let runtime: Runtime
     let machines: MachineHost
     /// Plugins, bound C functions and the host's registered functions.
@@ -70,8 +77,10 @@ final class RuntimeBox: @unchecked Sendable {
     func acquire() -> AnimrtError? {
         if lock.tryLock() { return nil }
         if Callout.isBusy(runtime.tag) { return RuntimeBox.reentrantCall() }
-        lock.lock()
-        return nil
+        waiting.add(1, ordering: .sequentiallyConsistent)
+        let took = lock.lockUnlessHeld()
+        waiting.subtract(1, ordering: .relaxed)
+        return took ? nil : RuntimeBox.reentrantCall()
     }
 
     @inline(never)
@@ -112,6 +121,7 @@ final class RuntimeBox: @unchecked Sendable {
         deliverer = nil
         let free = finished  // destroy ran inside the callback and left the box to us
         lock.broadcast()
+        if free { letWaitingCallsLeave() }
         lock.unlock()
         if free { Unmanaged.passUnretained(self).release() }
     }
@@ -148,8 +158,20 @@ final class RuntimeBox: @unchecked Sendable {
         finished = true
         if !nested { deliverer = nil }
         lock.broadcast()
+        if !nested { letWaitingCallsLeave() }
         lock.unlock()
         if !nested { Unmanaged.passUnretained(self).release() }
+    }
+
+    /// Before the box is freed: calls that came while destroy ran wait for
+    /// the lock, and would wait on freed memory. Each is let in, finds the
+    /// runtime closing and leaves. Call with the lock held, `closing` set.
+    private func letWaitingCallsLeave() {
+        while waiting.load(ordering: .sequentiallyConsistent) > 0 {
+            lock.unlock()
+            sched_yield()
+            lock.lock()
+        }
     }
 }
 

@@ -16,10 +16,21 @@ public struct Lock: ~Copyable, @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    public init() {
+    /// A lock; with `checksOwner`, one that knows which thread holds it, so
+    /// that `lockUnlessHeld` can refuse the holder instead of leaving it
+    /// waiting on itself.
+    public init(checksOwner: Bool = false) {
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+        if checksOwner {
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        } else {
+            pthread_mutex_init(mutex, nil)
+        }
         pthread_cond_init(condition, nil)
     }
 
@@ -32,6 +43,9 @@ public struct Lock: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always) public func lock() { pthread_mutex_lock(mutex) }
     @inlinable @inline(__always) public func unlock() { pthread_mutex_unlock(mutex) }
+    /// Takes the lock, waiting for it; false, at once and without it, when
+    /// the calling thread holds it already (a lock made with `checksOwner`).
+    @inlinable @inline(__always) public func lockUnlessHeld() -> Bool { pthread_mutex_lock(mutex) != EDEADLK }
     /// Takes the lock if it is free; false if another holder has it.
     @inlinable @inline(__always) public func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 

@@ -695,6 +695,62 @@ TEST(calls_back_into_the_runtime_are_refused) {
     animrt_runtime_destroy(rt);
 }
 
+/* A curve also runs outside a tick, under the runtime's lock: evaluated by
+ * name, sampled for a velocity or a computed progress, or for a spring's
+ * retarget. Its calls back are refused there too (each used to wait forever
+ * for the lock its own thread held). */
+static int outside_calls, outside_not_refused;
+
+static double reentrant_outside_curve(double x, const double *params, void *user_data) {
+    (void)params;
+    double now = 0;
+    outside_calls++;
+    if (animrt_runtime_time((animrt_runtime *)user_data, &now) != ANIMRT_E_STATE) outside_not_refused++;
+    return x;
+}
+
+TEST(calls_back_outside_a_tick_are_refused) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_timing_function_register(rt, "selfishOutside", reentrant_outside_curve, rt, 0, NULL, NULL, NULL));
+    double y = -1;
+    CHECK_OK(animrt_timing_function_evaluate(rt, "selfishOutside", 0.25, &y));
+    CHECK(y == 0.25 && outside_calls == 1 && outside_not_refused == 0);
+    CHECK_MESSAGE("called from inside a function it is running");
+    animrt_id layer = 0, basic = 0, spring = 0, fading = 0, springing = 0;
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    double zero = 0, one = 1, ten = 10;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &basic));
+    CHECK_OK(animrt_animation_set_timing_function(rt, basic, "selfishOutside"));
+    CHECK_OK(animrt_animation_set_value(rt, basic, ANIMRT_FROM, &zero, 1));
+    CHECK_OK(animrt_animation_set_value(rt, basic, ANIMRT_TO, &one, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, basic, ANIMRT_TIMING_DURATION, 4));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, basic, "fade", 0, &fading));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_SPRING, "position.x", &spring));
+    CHECK_OK(animrt_animation_set_timing_function(rt, spring, "selfishOutside"));
+    CHECK_OK(animrt_animation_set_value(rt, spring, ANIMRT_FROM, &zero, 1));
+    CHECK_OK(animrt_animation_set_value(rt, spring, ANIMRT_TO, &ten, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, spring, ANIMRT_TIMING_DURATION, 4));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, spring, "slide", 0, &springing));
+    CHECK_OK(animrt_runtime_tick(rt, 1));
+    CHECK_OK(animrt_runtime_tick(rt, 2));
+    int before = outside_calls;
+    double v[4];
+    size_t n = 0;
+    CHECK_OK(animrt_animation_get_velocity(rt, fading, NULL, v, 4, &n));
+    CHECK(n == 1 && v[0] > 0);
+    animrt_computed_timing c;
+    CHECK_OK(animrt_animation_get_computed_timing(rt, fading, &c));
+    CHECK(c.progress == 0.25);  /* the curve is the identity: one second of four */
+    double target = 20;
+    CHECK_OK(animrt_animation_retarget(rt, springing, &target, 1));
+    CHECK(outside_calls > before + 2 && outside_not_refused == 0);
+    double now = 0;
+    CHECK_OK(animrt_runtime_time(rt, &now));  /* the runtime carries on */
+    CHECK(now == 2);
+    CHECK_OK(animrt_runtime_tick(rt, 3));
+    animrt_runtime_destroy(rt);
+}
+
 /* The same from the batch's worker threads: a curve evaluated on a worker
  * while the tick holds the runtime is refused too (it used to wait forever
  * for the lock its own tick held). Written from several threads at once,
@@ -1370,6 +1426,7 @@ int main(int argc, char **argv) {
     RUN(example_plugin_registers_block_curves);
     RUN(plugin_built_against_this_header_in_an_older_library);
     RUN(calls_back_into_the_runtime_are_refused);
+    RUN(calls_back_outside_a_tick_are_refused);
     RUN(calls_back_from_batch_workers_are_refused);
     RUN(curves_are_asked_for_x_in_0_to_1);
     RUN(error_missing_library);

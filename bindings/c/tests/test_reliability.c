@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 #include "check.h"
 #include "scene.h"
 
@@ -482,6 +483,45 @@ TEST(delivery_destroy_from_another_thread) {
     free(d.t);
 }
 
+/* (f) A call another thread makes while destroy runs waits for the lock
+ * destroy holds, and is then refused: destroy lets it in before the
+ * runtime's memory goes. It used to free the lock under the waiting call,
+ * which then never returned (or, under ASan, used freed memory). Stopping
+ * 300 000 animations holds the lock for tens of milliseconds; the call
+ * comes a millisecond after destroy begins. A watchdog turns a hang into a
+ * failure. */
+static struct { animrt_runtime *rt; int go; animrt_status got; } during;
+
+static void *call_during_destroy(void *p) {
+    (void)p;
+    while (!__atomic_load_n(&during.go, __ATOMIC_SEQ_CST)) pause_us(50);
+    pause_us(1000);
+    double t = 0;
+    during.got = animrt_runtime_time(during.rt, &t);
+    return NULL;
+}
+
+TEST(calls_waiting_during_destroy_return) {
+    enum { N = 300000 };
+    animrt_id *layers = malloc(N * sizeof *layers);
+    during.rt = rt_new();
+    during.go = 0;
+    during.got = -1;
+    CHECK_OK(animrt_layer_create_many(during.rt, 0, N, layers));
+    animrt_id fade = basic(during.rt, "opacity", 0, 1, 10);
+    CHECK_OK(animrt_layer_add_animations(during.rt, fade, layers, N, NULL, 0, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(during.rt, 1));
+    pthread_t t;
+    pthread_create(&t, NULL, call_during_destroy, NULL);
+    alarm(60);
+    __atomic_store_n(&during.go, 1, __ATOMIC_SEQ_CST);
+    animrt_runtime_destroy(during.rt);
+    pthread_join(t, NULL);
+    alarm(0);
+    CHECK(during.got == ANIMRT_E_STATE);
+    free(layers);
+}
+
 /* ---- 7. names are bounded, and so is the suggestion --------------------- */
 
 TEST(name_lengths) {
@@ -721,6 +761,7 @@ int main(void) {
     RUN(delivery_calls_during_destroy_refused);
     RUN(delivery_two_threads_ticking);
     RUN(delivery_destroy_from_another_thread);
+    RUN(calls_waiting_during_destroy_return);
     RUN(name_lengths);
     RUN(groups_bounded);
     RUN(memory_released);
