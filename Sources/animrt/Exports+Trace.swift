@@ -59,6 +59,10 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         }
     }
     guard opened == ANIMRT_OK else { return opened }
+    // The event callback may destroy the runtime in the middle: the box is
+    // kept until the replay returns, and the replay stops there.
+    let kept = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt)).retain()
+    defer { kept.release() }
     // … then make each call as the host made it (the calls take the lock).
     let decoder = JSONDecoder()
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -86,11 +90,19 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
                 return (try? box.runtime.valueKind(ofAnimation: Handle(raw: arguments.h(0))).componentCount) ?? 16
             }
         }
+        if destroyedDuringReplay(rt) {
+            calls?.pointee = replayed
+            return fail(.state, "the runtime was destroyed during the replay, before trace line \(lineNumber) (by its event callback)")
+        }
         if let problem = arguments.problem(line.call, call, width: width) {
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(problem)")
         }
         let status = call.run(rt, arguments)
+        if destroyedDuringReplay(rt) {
+            calls?.pointee = replayed + (status == ANIMRT_OK ? 1 : 0)
+            return fail(.state, "the runtime was destroyed during the replay, at trace line \(lineNumber) (\(line.call); by its event callback)")
+        }
         guard status == ANIMRT_OK else {
             calls?.pointee = replayed
             let why = String(cString: animrt_last_error_message())
@@ -113,4 +125,14 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     }
     calls?.pointee = replayed
     return animrt_status(ANIMRT_OK)
+}
+
+/// Whether `rt`, whose box the replay keeps, has been destroyed (by its
+/// event callback): its runtime is gone, and nothing more is replayed.
+private func destroyedDuringReplay(_ rt: OpaquePointer) -> Bool {
+    RuntimeBox.with(rt) { box in
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        return box.closing
+    }
 }

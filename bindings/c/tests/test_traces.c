@@ -277,9 +277,48 @@ TEST(blank_lines_are_counted) {
     remove(trace);
 }
 
+/* An event callback may destroy the runtime a trace replays into (the
+ * header allows destroy from inside the callback): the replay stops there,
+ * says so and how many calls it made, and reads nothing of the freed
+ * runtime (under ASan, `make test` checks that last part). */
+static animrt_runtime *replaying;
+static int destroyed_in_callback;
+
+static void destroy_on_first_event(void *user, const animrt_event *e) {
+    (void)user; (void)e;
+    if (!destroyed_in_callback) { destroyed_in_callback = 1; animrt_runtime_destroy(replaying); }
+}
+
+TEST(a_callback_that_destroys_the_runtime_stops_the_replay) {
+    const char *trace = "/tmp/animrt-destroyed-replay.trace";
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, trace));
+    animrt_id layer, anim;
+    double from = 0, to = 1;
+    animrt_layer_create(a, 0, &layer);                                      /* line 2 */
+    animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim);   /* line 3 */
+    animrt_animation_set_value(a, anim, ANIMRT_FROM, &from, 1);             /* line 4 */
+    animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1);                 /* line 5 */
+    animrt_layer_add_animation(a, layer, anim, "fade", 0, NULL);            /* line 6 */
+    animrt_runtime_tick(a, 1);                                              /* line 7: the first event */
+    animrt_runtime_tick(a, 2);                                              /* line 8 */
+    animrt_layer_create(a, 0, &layer);                                      /* line 9 */
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    CHECK_OK(animrt_runtime_create(0, &replaying));
+    CHECK_OK(animrt_event_set_callback(replaying, destroy_on_first_event, NULL));
+    size_t calls = 99;
+    CHECK_STATUS(animrt_trace_replay(replaying, trace, &calls), ANIMRT_E_STATE);
+    CHECK_MESSAGE("the runtime was destroyed during the replay, at trace line 7 (animrt_runtime_tick; by its event callback)");
+    CHECK(destroyed_in_callback == 1);
+    CHECK(calls == 6);  /* the tick that destroyed it counts: it succeeded */
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
     RUN(blank_lines_are_counted);
+    RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     return check_report();
 }
