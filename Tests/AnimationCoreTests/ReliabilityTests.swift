@@ -196,6 +196,19 @@ struct ReliabilityTests {
         #expect(throws: AnimrtError.self) { try table.index(of: last) }
     }
 
+    @Test("A slot released twice is freed once: two inserts after it get two slots")
+    func doubleRelease() throws {
+        let table = SlotTable<Int>(kind: .barrier, tag: 1, placeholder: 0)
+        let a = try table.insert(1), b = try table.insert(2)
+        table.release(at: a.index)
+        table.release(at: a.index)  // a caller's fault: the table stays as it was after the first
+        #expect(table.count == 1)
+        let c = try table.insert(3), d = try table.insert(4)
+        #expect(c.index == a.index && d.index != c.index && d.index != b.index)
+        #expect(table[c.index] == 3 && table[d.index] == 4 && table[b.index] == 2 && table.count == 3)
+        #expect(throws: AnimrtError.self) { try table.index(of: a) }
+    }
+
     @Test("Warming the next free slots loads the ones the next inserts take, and changes nothing")
     func touchNextFree() throws {
         let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)

@@ -80,6 +80,39 @@ struct SyncTests {
         #expect(rt.transactionDepth == 0)
     }
 
+    /// Animating a property twice in one transaction replaces the first
+    /// animation, which stops with the transaction still open: its barrier
+    /// stays (it went at once, and the next barrier made took its slot).
+    @Test("R2.4 an open transaction keeps its barrier when all it holds so far has stopped")
+    func openTransactionKeepsItsBarrier() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(0)
+        let tr = try rt.beginTransaction()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "a")
+        try rt.add(linear("opacity", 1, 0), to: l, forKey: "a")  // replaces the first
+        let host = try rt.createBarrier()
+        try rt.enter(host)
+        try rt.commitTransaction(token: 4)
+        #expect(try rt.count(of: host) == 1)
+        try rt.tick(0.5)
+        #expect(!rt.drain().contains { $0.tag.hasPrefix("transaction") })
+        try rt.tick(2)
+        let completed = rt.drain().filter { $0.tag.hasPrefix("transaction") }
+        #expect(completed.map(\.tag) == ["transaction:4"] && completed.first?.object == tr)
+        #expect(rt.barriers.count == 1)  // the transaction's barrier went with its completion: the host's is left
+        try rt.leave(host)
+        #expect(rt.drain().isEmpty)
+        // Removed before the commit: the transaction completes at the commit.
+        try rt.beginTransaction()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "b")
+        #expect(try rt.removeAnimation(forKey: "b", from: l))
+        try rt.commitTransaction(token: 5)
+        let barriers = try (0..<3).map { _ in try rt.createBarrier() }
+        #expect(Set(barriers).count == 3)
+        try rt.tick(3)
+        #expect(rt.drain().map(\.tag).filter { $0.hasPrefix("transaction") } == ["transaction:5"])
+    }
+
     /// CATransaction's valueForKey: gives the innermost value set, looking
     /// through the enclosing transactions: a nested transaction without an
     /// animationDuration uses its parent's, one with its own uses its own.

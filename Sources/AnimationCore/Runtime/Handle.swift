@@ -225,6 +225,9 @@ public final class SlotTable<Element> {
 
     /// `remove(at:)` without handing the element back (no copy of it).
     public func release(at i: Int) {
+        // A slot freed twice would be handed out twice, to two objects: a
+        // fault of the caller, which leaves the table as it is.
+        guard meta[i] & SlotTable.liveBit != 0 else { return }
         base[i] = placeholder
         let generation = meta[i] & SlotTable.generationMask
         if journal != nil { journal!.append(JournalEntry(index: Int32(i), word: meta[i], step: .freed)) }

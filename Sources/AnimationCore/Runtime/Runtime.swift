@@ -109,6 +109,10 @@ public final class Runtime {
         var actions: [NotifyAction] = []
         /// Internal barriers back transactions and go away after they fire.
         var transient = false
+        /// A transaction's barrier whose transaction is committed: it goes
+        /// away when its count is next zero. Until then (the transaction
+        /// open) it stays, at zero or not, for the animations still to come.
+        var committed = false
     }
 
     struct TransactionRecord {

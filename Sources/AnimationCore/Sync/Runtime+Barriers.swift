@@ -46,7 +46,7 @@ extension Runtime {
         let actions = barriers[i].actions
         barriers[i].actions = []
         for a in actions { perform(a) }
-        if barriers[i].transient { barriers.remove(at: i) }
+        if barriers[i].committed { barriers.remove(at: i) }
     }
 
     /// The current count.

@@ -48,6 +48,7 @@ extension Runtime {
             barriers.remove(at: bi)
             perform(a)
         } else {
+            barriers[bi].committed = true
             barriers[bi].actions.append(a)
         }
         if !inTick { runDeferred() }

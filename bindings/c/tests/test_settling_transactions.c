@@ -113,6 +113,75 @@ TEST(transactions_have_handles) {
     animrt_runtime_destroy(rt);
 }
 
+/* The events of ticks from..to every 0.5 s: how many TRANSACTION_COMPLETED
+ * carried `transaction`, and how many carried anything else. */
+static void count_completions(animrt_runtime *rt, double from, double to, animrt_id transaction, int *mine, int *other) {
+    for (double t = from; t <= to; t += 0.5) {
+        animrt_event ev[16];
+        size_t n = 0;
+        CHECK_OK(animrt_runtime_tick(rt, t));
+        CHECK_OK(animrt_event_poll(rt, ev, 16, &n));
+        for (size_t i = 0; i < n; i++)
+            if (ev[i].type == ANIMRT_EVENT_TRANSACTION_COMPLETED) ++*(ev[i].object == transaction ? mine : other);
+    }
+}
+
+/* An open transaction keeps its barrier when everything added in it so far
+ * has stopped: an animation replaced under its key (the same property
+ * animated twice in one transaction) or removed before the commit. The
+ * barrier used to go at once, its slot then taken by the next barrier
+ * made: the transaction's completion was lost or came with the host's
+ * barrier, and two barriers could get the same handle. */
+TEST(an_open_transaction_keeps_its_barrier) {
+    animrt_runtime *rt;
+    animrt_id layer, fade, tr, host, more[3];
+    double zero = 0, one = 1;
+    size_t count = 99;
+    int mine = 0, other = 0;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(rt, fade, ANIMRT_FROM, &zero, 1));
+    CHECK_OK(animrt_animation_set_value(rt, fade, ANIMRT_TO, &one, 1));
+    CHECK_OK(animrt_animation_set_timing(rt, fade, ANIMRT_TIMING_DURATION, 1));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &tr));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, "k", 0, NULL));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, "k", 0, NULL));  /* replaces the first */
+    CHECK_OK(animrt_barrier_create(rt, &host));
+    CHECK_OK(animrt_barrier_enter(rt, host));
+    CHECK_OK(animrt_transaction_commit(rt, 7));
+    CHECK_OK(animrt_barrier_count(rt, host, &count));
+    CHECK(count == 1);
+    count_completions(rt, 0.5, 1.0, tr, &mine, &other);
+    CHECK(mine == 0 && other == 0);  /* the second animation runs from 0.5 to 1.5 */
+    count_completions(rt, 1.5, 3.0, tr, &mine, &other);
+    CHECK(mine == 1 && other == 0);
+    CHECK_OK(animrt_barrier_leave(rt, host));  /* the host's barrier is its own */
+    count_completions(rt, 3.5, 3.5, tr, &mine, &other);
+    CHECK(mine == 1 && other == 0);
+    /* Removed before the commit: it completes at the commit, and the
+     * barriers made after it are three, with three handles. */
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &tr));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, "gone", 0, NULL));
+    CHECK_OK(animrt_layer_remove_animation(rt, layer, "gone", NULL));
+    CHECK_OK(animrt_transaction_commit(rt, 8));
+    for (int i = 0; i < 3; i++) CHECK_OK(animrt_barrier_create(rt, &more[i]));
+    CHECK(more[0] != more[1] && more[1] != more[2] && more[0] != more[2]);
+    CHECK_OK(animrt_barrier_enter(rt, more[1]));
+    CHECK_OK(animrt_barrier_count(rt, more[0], &count));
+    CHECK(count == 0);
+    CHECK_OK(animrt_barrier_destroy(rt, more[0]));
+    CHECK_OK(animrt_barrier_count(rt, more[1], &count));
+    CHECK(count == 1);
+    mine = 0;
+    count_completions(rt, 4.0, 4.0, tr, &mine, &other);
+    CHECK(mine == 1 && other == 0);
+    animrt_runtime_destroy(rt);
+}
+
 /* Suggestions use Core Animation's names; handles print as in Python reprs. */
 TEST(messages_that_teach) {
     animrt_runtime *rt;
@@ -138,6 +207,7 @@ TEST(messages_that_teach) {
 int main(void) {
     RUN(springs_run_until_settled_with_the_flag);
     RUN(transactions_have_handles);
+    RUN(an_open_transaction_keeps_its_barrier);
     RUN(messages_that_teach);
     return check_report();
 }
