@@ -47,6 +47,25 @@ struct TimingCodableTests {
         }
     }
 
+    /// steps(0) by name is refused; an edited snapshot carrying it was
+    /// restored, and its progress was NaN while in effect.
+    @Test("R0.4 a decoded steps() is checked as steps(n) by name is: too few steps are refused, at and past the edge")
+    func decodedSteps() throws {
+        // A valid steps() as a snapshot holds it, its count then edited.
+        func decode(_ count: Int, _ position: StepPosition) throws -> TimingFunction {
+            let valid = String(decoding: try JSONEncoder().encode(try TimingFunction.steps(2, position)), as: UTF8.self)
+            #expect(valid.contains(#""count":2"#), "\(valid)")
+            let edited = valid.replacingOccurrences(of: #""count":2"#, with: #""count":\#(count)"#)
+            return try JSONDecoder().decode(TimingFunction.self, from: Data(edited.utf8))
+        }
+        #expect(try decode(1, .jumpEnd) == TimingFunction.steps(1, .jumpEnd))
+        #expect(try decode(2, .jumpNone) == TimingFunction.steps(2, .jumpNone))
+        #expect(try decode(7, .jumpBoth) == TimingFunction.steps(7, .jumpBoth))
+        for (count, position) in [(0, StepPosition.jumpEnd), (-5, .jumpStart), (1, .jumpNone), (Int.min, .jumpBoth)] {
+            #expect(throws: DecodingError.self, "steps(\(count), \(position.name))") { try decode(count, position) }
+        }
+    }
+
     /// An edited snapshot may carry NaN or an infinity where a value is: the
     /// setters refuse them, and so does decoding (else the value reached
     /// the tick, which would show the model value instead of a refusal).

@@ -60,7 +60,13 @@ extension TimingFunction: Codable {
             }
             self = f
         } else if c.contains(.steps) {
-            self = .steps(try c.decode(StepsFunction.self, forKey: .steps))
+            // Checked as steps(n, position) by name is: an edited snapshot
+            // could carry steps(0), whose progress is NaN.
+            let s = try c.decode(StepsFunction.self, forKey: .steps)
+            guard let f = try? TimingFunction.steps(s.count, s.position) else {
+                throw DecodingError.dataCorruptedError(forKey: .steps, in: c, debugDescription: "not a valid steps(): \(s.count) steps, \(s.position.name)")
+            }
+            self = f
         } else if c.contains(.piecewiseLinear) {
             // (output, input) pairs: one input per stop gives back the points exactly.
             let pairs = try c.decode([[Double]].self, forKey: .piecewiseLinear)
