@@ -1090,7 +1090,10 @@ animrt_status animrt_trace_stop(animrt_runtime *rt);
 /* Replays the trace at `path` into `rt`, which must be fresh. On success
  * every call was made again with the same events and values. A call that
  * fails, or events or values that differ, give ANIMRT_E_STATE naming the
- * trace line; `calls` (may be NULL) says how many calls were replayed. */
+ * trace line; `calls` (may be NULL) says how many calls were replayed. A
+ * replay loads the plugins and binds and calls the C functions the trace
+ * names: replay only traces you trust. An event callback that destroys `rt`
+ * stops the replay (ANIMRT_E_STATE). */
 animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *calls);
 
 /* ===================================================================== */
@@ -1133,10 +1136,11 @@ animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *na
  * animrt_timing_function_evaluate included). `params` holds
  * the family's parameters, defaults filled in ("elastic(0.3)" → {0.3, …}).
  * Called on the ticking thread, or on several threads at once for large
- * batches (animrt_runtime_set_threads): it must be thread-safe. It must not
- * call its runtime: such calls, from the ticking thread or a batch thread,
- * are refused (ANIMRT_E_STATE) rather than left waiting for the lock the
- * tick holds. A non-finite result counts as 0. */
+ * batches (animrt_runtime_set_threads): it must be thread-safe. Reads that
+ * sample it (animrt_timing_function_evaluate, velocity, computed timing, a
+ * retarget) call it on their own thread. It must not call its runtime: such
+ * calls, from any of these, are refused (ANIMRT_E_STATE) rather than left
+ * waiting for the lock the runtime holds. A non-finite result counts as 0. */
 typedef double (*animrt_curve_fn)(double x, const double *params, void *user_data);
 
 /* A block timing function: writes y[i], the eased progress at x[i], for
@@ -1158,8 +1162,9 @@ typedef void (*animrt_curve_block_fn)(const double *x, double *y, size_t count, 
  * animrt_function_call(). `args` holds `count` values of the declared
  * parameter types (see Signatures). On success it writes its result into
  * *result, whose type is preset to the declared one, and returns ANIMRT_OK;
- * a string result must stay valid until the function returns (animrt copies
- * it then). On failure it returns another status, with a message set by
+ * a string result must outlive the function (animrt copies it as soon as the
+ * function returns): a static string, or memory the host keeps, never a
+ * buffer on the function's stack. On failure it returns another status, with a message set by
  * animrt_error_set(): a machine then raises error.execution carrying the
  * message (ANIMRT_EVENT_MACHINE_ERROR), and animrt_function_call() returns
  * ANIMRT_E_CALLBACK. It runs on the calling thread while the runtime is busy:
