@@ -723,7 +723,9 @@ typedef enum animrt_phase {
 /* Web Animations' getComputedTiming() of an attached animation as of the
  * last tick, in its layer's time (seconds). NAN stands for Web Animations'
  * null (unresolved); active_duration, end_time and current_iteration may be
- * INFINITY. */
+ * INFINITY, and so may local_time and active_time where the times and speeds
+ * a host set pass a double's range (a speed of 1e308 after a delay of
+ * -1e308). */
 typedef struct animrt_computed_timing {
     int32_t phase;            /* animrt_phase */
     int32_t in_effect;        /* 1 when the animation contributes a value */
@@ -762,7 +764,8 @@ animrt_status animrt_animation_get_lifecycle(animrt_runtime *rt, animrt_id attac
  * the last tick, in units per second of runtime time, into out[0 … *count)
  * (the key path's components). Exact through speeds, layer times, timing
  * functions, springs, decays and keyframes; 0 while the animation fills,
- * is paused or is not in effect. key_path NULL means the animation's own;
+ * is paused or is not in effect; ±INFINITY where an iteration is shorter
+ * than a double can divide by (1e-320 s). key_path NULL means the animation's own;
  * a group needs one of its children's (their values compose as on screen).
  * Another key path: ANIMRT_E_NOT_FOUND. */
 animrt_status animrt_animation_get_velocity(animrt_runtime *rt, animrt_id attached, const char *key_path,

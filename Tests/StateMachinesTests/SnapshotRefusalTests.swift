@@ -189,6 +189,27 @@ struct SnapshotRefusalTests {
         #expect(try h.host.snapshot(box.machine).contains(#""leaf":"c""#))
     }
 
+    /// The captured value (what the animation started from) is written as
+    /// a value of its key path's kind: another kind ran past the property's
+    /// slots (a trap in the next tick) or fell short of them.
+    @Test("an animation's captured value is of its key path's kind")
+    func capturedKind() throws {
+        let s = try savedSnapshot()
+        let captured = #""captured":{"components":[1],"kind":0}"#
+        refused(edited(s, captured, #""captured":{"components":[1,2,3,4],"kind":4}"#),
+                ["an animation of part 'box': the captured value is a color but 'opacity' takes a scalar"])
+        refused(edited(s, captured, #""captured":{"components":[1,2],"kind":1}"#), ["the captured value is a point"])
+        let h = Harness()
+        h.tick(0)
+        _ = try h.host.restore(edited(s, captured, #""captured":{"components":[0.25],"kind":0}"#))  // a scalar: restored
+    }
+
+    @Test("the locale is one the definition has, as at creation")
+    func locale() throws {
+        let s = try savedSnapshot()
+        refused(edited(s, #""locale":"en""#, #""locale":"xx""#), ["locale 'xx' (it has no strings)"])
+    }
+
     @Test("finished says whether the leaf is a top-level final state")
     func finished() throws {
         refused(edited(try savedSnapshot(), #""finished":false"#, #""finished":true"#),

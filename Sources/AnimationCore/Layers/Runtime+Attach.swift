@@ -71,6 +71,7 @@ extension Runtime {
         // of a group that inherited it (from a transaction, say).
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties,
                                                      defaultDuration: restoring?.duration ?? defaultAnimationDuration)
+        try Runtime.check(captured: restoring?.captured, for: resolved.keyPath)
         guard instances.hasRoom else { throw instances.fullError }
         try reserveValues(layer: li, properties: resolved.targets)
         // Everything is validated: from here on nothing fails.

@@ -26,9 +26,19 @@ extension Runtime {
         }
     }
 
-    /// Checks `animation` as `add` would, attaching nothing.
-    public func validate(_ animation: Animation) throws(AnimrtError) {
-        _ = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration)
+    /// Checks `animation` as `add` would, attaching nothing; with
+    /// `captured`, also that a restored captured value fits its key path.
+    public func validate(_ animation: Animation, captured: AnimatableValue? = nil) throws(AnimrtError) {
+        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration)
+        try Runtime.check(captured: captured, for: resolved.keyPath)
+    }
+
+    /// A captured value (a snapshot's, restored) of another kind than its
+    /// key path's would be written as one: past the property's slots, or
+    /// short of them. Refused as a value of the wrong kind is anywhere.
+    static func check(captured: AnimatableValue?, for keyPath: KeyPath?) throws(AnimrtError) {
+        guard let captured, let keyPath, captured.kind != keyPath.kind else { return }
+        throw AnimrtError(.kind, "the captured value is a \(captured.kind.name) but '\(keyPath.name)' takes a \(keyPath.kind.name)")
     }
 
     /// Whether `h` names an attached animation that is still attached.

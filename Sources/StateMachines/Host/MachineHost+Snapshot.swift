@@ -282,11 +282,18 @@ extension MachineHost {
                 throw bad("an animation of part '\(a.part)' has a key of \(key.utf8.count) bytes; keys are at most \(Limits.nameBytes)")
             }
             try runtime.validate(a.animation)
+            // Checked apart (the description passed): its message says where.
+            do throws(AnimrtError) { try runtime.validate(a.animation, captured: a.captured) }
+            catch { throw bad("an animation of part '\(a.part)': \(error.message)") }
         }
         // A state waits for its done only while an animation it joined
         // runs: with none, its done would never come.
         for name in s.waitingForDone where !s.animations.contains(where: { $0.joined == name }) {
             throw bad("the state '\(name)' waits for its done, but no animation joined it: its done would never come")
+        }
+        // The locale a create would take: one of the definition's (its default when it has none).
+        guard d.locales.isEmpty ? s.locale == d.defaultLocale : d.locales[s.locale] != nil else {
+            throw bad("locale '\(s.locale)' (\(d.locales.isEmpty ? "it has no strings" : "locales: " + d.locales.keys.sorted().joined(separator: ", ")))")
         }
         guard s.lastRequestID <= MachineHost.maxRequestNumber else { throw bad("the last request number \(s.lastRequestID)") }
         for (op, r) in s.requests {
