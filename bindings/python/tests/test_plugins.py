@@ -3,6 +3,7 @@
 The plugins come from `make plugins` (examples/plugins/examples.c and the faulty variants of
 bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
 """
+import ctypes
 import gc
 import math
 import os
@@ -280,6 +281,88 @@ def test_ctrl_c_or_sys_exit_in_a_callable_stops_the_program_as_itself():
         assert gone.value.code == 3
         rt.register_function("fine", "f64(f64)", lambda x: x + 1)
         assert rt.call("fine", 1.0) == 2.0  # nothing left pending
+
+
+def test_close_inside_a_callable_the_runtime_runs_is_refused_not_lost():
+    # The library refuses to be destroyed in the middle of its own call, and destroy returns
+    # nothing: closed there, the runtime was marked closed and left running, unreachable.
+    with animrt.Runtime() as rt:
+        rt.register_timing_function("closing", lambda x: (rt.close(), x)[1])
+        rt.register_function("closes", "f64(f64)", lambda x: (rt.close(), x)[1])
+        for attempt in (lambda: rt.evaluate_timing_function("closing", 0.5), lambda: rt.call("closes", 1.0)):
+            with pytest.raises(animrt.CallbackError, match="close\\(\\) from inside a timing function or function") as e:
+                attempt()
+            assert isinstance(e.value.__cause__, animrt.StateError)
+            assert not rt.closed and rt.time == 0.0  # still open, still usable
+    assert rt.closed  # closed as usual once the call has returned
+
+
+def test_objects_collected_inside_a_timing_function_are_destroyed_after_the_call():
+    # The collector can run at any allocation; inside a timing function the runtime refuses the
+    # finalizers' destroys, which were dropped: the C objects lived on, unreachable.
+    with animrt.Runtime() as rt:
+        handles = []
+        for _ in range(50):
+            a = rt.basic("opacity", from_=0, to=1, duration=1)
+            cycle = [a]
+            cycle.append(cycle)  # freed only by the collector
+            handles.append(a.id)
+        del a, cycle
+        rt.register_timing_function("collecting", lambda x: (gc.collect(), x)[1])
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="collecting"))
+        gc.disable()
+        try:
+            rt.tick(0.5)
+        finally:
+            gc.enable()
+
+        def alive(h):
+            kind = ctypes.c_int()
+            try:
+                animrt._ffi.lib.animrt_animation_get_kind(rt._ptr, h, ctypes.byref(kind))
+                return True
+            except animrt.HandleError:
+                return False
+
+        assert sum(alive(h) for h in handles) == 0
+
+
+def test_a_finalizer_never_waits_for_the_runtime_lock():
+    # Another thread can hold it while it waits for the library, which a tick holds whose timing
+    # function drops an object: the finalizer waiting too was a deadlock. It defers instead.
+    with animrt.Runtime() as rt:
+        fade = rt.basic("opacity", to=1.0)
+        h = fade.id
+        with rt._native.lock:  # held, as by a thread inside a destroy
+            del fade
+            gc.collect()  # the finalizer runs here, on the holder's own thread: it must not wait
+        assert h in [d[2] for d in animrt._object.deferred]
+        rt.tick(0)  # the next call makes the destroy
+        assert not animrt._object.deferred
+        with pytest.raises(animrt.HandleError):
+            animrt._ffi.lib.animrt_animation_get_kind(rt._ptr, h, ctypes.byref(ctypes.c_int()))
+
+
+def test_a_callables_error_is_raised_by_a_call_that_runs_callables():
+    # Recorded under the runtime, it was taken by whichever call on it returned first: a read on
+    # another thread raised the tick's error, and the tick returned as if nothing had happened.
+    with animrt.Runtime() as rt:
+        from animrt import _callbacks
+        _callbacks.record(_callbacks.key(rt._ptr), "timing function 'elsewhere'", ValueError("boom"))
+        assert rt.time == 0.0 and rt.layer() is not None  # reads and makes run no callable: not theirs
+        with pytest.raises(animrt.CallbackError, match="timing function 'elsewhere' raised ValueError: boom"):
+            rt.tick(1.0)
+        rt.tick(2.0)  # taken once
+
+
+def test_a_64_bit_result_past_int64_is_refused_not_cut_down():
+    with animrt.Runtime() as rt:
+        for signature, value in [("i64()", 2 ** 64 + 5), ("i64()", -(2 ** 63) - 1), ("u64()", 2 ** 64 + 1)]:
+            f = rt.register_function(f"f{abs(value) % 1000}{signature[0]}", signature, lambda v=value: v)
+            with pytest.raises(animrt.CallbackError, match="past the integers a result carries"):
+                f()
+        assert rt.register_function("edge", "i64()", lambda: 2 ** 63 - 1)() == 2 ** 63 - 1
+        assert rt.register_function("low", "i64()", lambda: -(2 ** 63))() == -(2 ** 63)
 
 
 def test_a_python_callable_is_a_block_timing_function():

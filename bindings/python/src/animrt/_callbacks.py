@@ -12,8 +12,10 @@ recorded exception, so nothing a callable raised is lost; Ctrl-C
 """
 from __future__ import annotations
 
+import sys
 import threading
-from typing import Any, Dict, List, Optional, Tuple
+from types import CodeType, FrameType
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ._errors import AnimrtError, CallbackError
 
@@ -75,3 +77,21 @@ def add_note(exc: BaseException, note: str) -> None:
         exc.add_note(note)
     else:
         setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])
+
+
+#: The code of the wrappers the library calls a Python callable through (their `key` is the
+#: runtime's); see `running_inside`.
+wrappers: Set[CodeType] = set()
+
+
+def running_inside(runtime_key: int) -> bool:
+    """Whether the calling thread is inside a callable that runtime `runtime_key` is running (a
+    timing function or a function, on the calling thread or one of its workers): the library is
+    busy with it and refuses to be destroyed. Read from the stack, so that calling a callable
+    costs nothing more."""
+    frame: Optional[FrameType] = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code in wrappers and frame.f_locals.get("key") == runtime_key:
+            return True
+        frame = frame.f_back
+    return False

@@ -13,7 +13,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_
                     c_uint64, c_void_p)
 from typing import Any, Dict, Iterator, List, Tuple
 
-from . import _callbacks
+from . import _callbacks, _object
 from ._errors import AnimrtError, InvalidArgumentError, error_for
 
 VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 2, 0
@@ -245,9 +245,26 @@ lib: Any = _load()
 UNCHECKED = {"animrt_error_set"}
 
 
+#: The calls inside which the library runs the program's callables (timing functions, functions):
+#: only these take the exceptions those raised, so that a read on another thread, returning in
+#: between, does not raise a tick's error while the tick returns as if nothing happened.
+RUNS_CALLABLES = frozenset({
+    "animrt_runtime_tick", "animrt_function_call", "animrt_timing_function_evaluate", "animrt_runtime_destroy",
+    "animrt_animation_get_velocity", "animrt_animation_get_computed_timing", "animrt_animation_retarget",
+    "animrt_trace_replay"})
+RUNS_CALLABLES_PREFIXES = ("animrt_machine_", "animrt_definition_")
+
+
+def _runs_callables(func: Any) -> bool:
+    name = getattr(func, "__name__", "")
+    return name in RUNS_CALLABLES or name.startswith(RUNS_CALLABLES_PREFIXES)
+
+
 def _errcheck(result: int, func: Any, args: Any) -> int:
+    if _object.deferred:  # finalizers' destroys the library could not take during a call
+        _object.flush_deferred()
     # A Python callable that raised inside this call: its exception is the error.
-    if _callbacks.pending and args:
+    if _callbacks.pending and args and _runs_callables(func):
         raised = _callbacks.take(args[0])
         if raised is not None:
             if isinstance(raised, AnimrtError) and result not in (0, raised.status):

@@ -12,10 +12,10 @@ import functools
 import threading
 import weakref
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, List, Optional, Tuple, Type, TypeVar
 
 from ._arguments import suggest_name
-from ._errors import ClosedError
+from ._errors import ClosedError, StateError
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
@@ -40,13 +40,52 @@ class Native:
         return ptr
 
     def destroy_child(self, fn: Callable[[c_void_p, int], Any], handle: int) -> None:
-        """Destroys an object unless the runtime (and so the object) is gone."""
-        with self.lock:
+        """Destroys an object unless the runtime (and so the object) is gone.
+
+        A finalizer runs wherever the collector does: inside a timing function the runtime is
+        running (which refuses the destroy), or while another thread holds this lock waiting for
+        the library, which the tick it would wait on holds. Then the destroy is deferred to the
+        end of the next call into the library (`flush_deferred`), not waited for or dropped."""
+        if not self.lock.acquire(blocking=False):
+            _defer(self, fn, handle)
+            return
+        try:
             if self.ptr is not None:
                 try:
                     fn(self.ptr, handle)
+                except StateError:  # refused from inside a call the runtime is making: later
+                    _defer(self, fn, handle)
                 except Exception:  # already destroyed: nothing to do
                     pass
+        finally:
+            self.lock.release()
+
+
+#: Destroys a finalizer could not make at once (see `Native.destroy_child`), oldest first.
+deferred: List[Tuple[Native, Callable[[c_void_p, int], Any], int]] = []
+_deferred_lock = threading.Lock()
+_flushing = threading.local()
+
+
+def _defer(native: Native, fn: Callable[[c_void_p, int], Any], handle: int) -> None:
+    with _deferred_lock:
+        deferred.append((native, fn, handle))
+
+
+def flush_deferred() -> None:
+    """Makes the deferred destroys (after a call into the library returned); one refused again
+    stays deferred. Not re-entered by the destroys' own calls."""
+    if getattr(_flushing, "on", False):
+        return
+    _flushing.on = True
+    try:
+        with _deferred_lock:
+            items = deferred[:]
+            deferred.clear()
+        for native, fn, handle in items:
+            native.destroy_child(fn, handle)
+    finally:
+        _flushing.on = False
 
 
 class Suggests:

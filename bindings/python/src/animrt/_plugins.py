@@ -159,6 +159,11 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
         raise TypeError(f"returned {check.describe(result)}; its signature says a number")
     if kind == _INTEGER:
         if isinstance(result, int) and not isinstance(result, bool):
+            # The library checks the declared width within int64, the field's type; past it ctypes
+            # would cut the int down without a word.
+            if not -(2 ** 63) <= result < 2 ** 63:
+                raise TypeError(f"returned {check.describe(result)}, past the integers a result carries "
+                                "(-2**63 to 2**63 - 1; a u64 above 2**63 - 1 is refused)")
             out.integer = result
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says an int")
@@ -174,7 +179,7 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
             out.string = data
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says a str")
-    if result is None or isinstance(result, int):
+    if result is None or (isinstance(result, int) and not isinstance(result, bool) and 0 <= result < 2 ** 64):
         out.pointer = result
         return
     raise TypeError(f"returned {check.describe(result)}; its signature says a pointer (an int address or None)")
@@ -195,6 +200,7 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
             _callbacks.record(key, what, e)
             return math.nan
 
+    _callbacks.wrappers.add(call.__code__)
     return CURVE_FN(call)
 
 
@@ -219,6 +225,7 @@ def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object
             out = bytearray(size)
         memmove(y, bytes(out), size)
 
+    _callbacks.wrappers.add(call.__code__)
     return CURVE_BLOCK_FN(call)
 
 
@@ -238,6 +245,7 @@ def function_trampoline(runtime: Runtime, name: str, fn: Callable[..., object]) 
             lib.animrt_error_set(_CALLBACK_FAILED, f"{what} raised {_callbacks.describe(e)}".encode("utf-8", "replace"))
             return _CALLBACK_FAILED
 
+    _callbacks.wrappers.add(call.__code__)
     return FUNCTION_FN(call)
 
 

@@ -29,10 +29,11 @@ from . import _events as ev
 from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
+from . import _callbacks
 from ._callbacks import first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
-from ._errors import AnimrtError, ArgumentTypeError, HandleError
+from ._errors import AnimrtError, ArgumentTypeError, HandleError, StateError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
@@ -202,6 +203,12 @@ class Runtime(Suggests):
         to the runtime's own objects); if some were waiting, it warns with
         ``ResourceWarning``, as an unclosed file does.
         """
+        ptr = self._native.ptr
+        if ptr is not None and _callbacks.running_inside(_callbacks.key(ptr)):
+            # The library refuses to be destroyed in the middle of its own call (and says so to no
+            # one: destroy returns nothing): closed here, it would be left running, unreachable.
+            raise StateError("close() from inside a timing function or function the runtime is running; "
+                             "close it once the call that runs the function has returned")
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
