@@ -4,6 +4,7 @@ The plugins come from `make plugins` (examples/plugins/examples.c and the faulty
 bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
 """
 import ctypes
+import fractions
 import gc
 import math
 import os
@@ -363,6 +364,18 @@ def test_a_64_bit_result_past_int64_is_refused_not_cut_down():
                 f()
         assert rt.register_function("edge", "i64()", lambda: 2 ** 63 - 1)() == 2 ** 63 - 1
         assert rt.register_function("low", "i64()", lambda: -(2 ** 63))() == -(2 ** 63)
+
+
+def test_a_timing_function_returns_a_number_not_what_float_would_take():
+    with animrt.Runtime() as rt:
+        for name, result in [("text", "0.5"), ("flag", True), ("nothing", None)]:
+            rt.register_timing_function(name, lambda x, r=result: r)
+            with pytest.raises(animrt.CallbackError, match=f"timing function '{name}' raised TypeError: returned "):
+                rt.evaluate_timing_function(name, 0.5)
+        rt.register_timing_function("whole", lambda x: 1)
+        assert rt.evaluate_timing_function("whole", 0.5) == 1.0  # an int is a number
+        rt.register_timing_function("fraction", lambda x: fractions.Fraction(1, 4))
+        assert rt.evaluate_timing_function("fraction", 0.5) == 0.25
 
 
 def test_a_python_callable_is_a_block_timing_function():

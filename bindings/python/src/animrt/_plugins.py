@@ -24,6 +24,7 @@ import math
 import os
 import re
 from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
+from numbers import Real
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
 
 from . import _arguments as check
@@ -195,6 +196,9 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
     def call(x: float, params: Any, _user: Any) -> float:
         try:
             y = fn(x, *[params[i] for i in range(parameters)]) if parameters else fn(x)
+            # A number, as everywhere in the binding: float() would take "0.5" or True.
+            if isinstance(y, bool) or not isinstance(y, Real):
+                raise TypeError(f"returned {check.describe(y)}; a timing function returns a number")
             return float(y)
         except BaseException as e:  # nothing may cross the library's frames
             _callbacks.record(key, what, e)
