@@ -407,3 +407,26 @@ def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_fl
     rt.tick(0)
     rt.tick(0.1)
     assert calls == [("a", True), ("c", False), ("b", True)] and rt._finishing == {}
+
+
+def test_completion_callables_after_one_that_closed_the_runtime_never_run():
+    # close() says the pending completion callables never run; those polled in the same batch as
+    # the callable that closed the runtime ran all the same.
+    ran = []
+    rt = animrt.Runtime()
+    b = rt.barrier()
+    rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=0.1), barrier=b)
+    b.notify(lambda: (ran.append("first"), rt.close()))
+    b.notify(lambda: ran.append("second"))
+    rt.tick(0)
+    rt.tick(1)
+    assert ran == ["first"] and rt.closed
+    ran.clear()
+    rt = animrt.Runtime()
+    with rt.transaction(on_complete=lambda: (ran.append("first"), rt.close())):
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=0.1))
+    with rt.transaction(on_complete=lambda: ran.append("second")):
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=0.1))
+    rt.tick(0)
+    rt.tick(1)
+    assert ran == ["first"] and rt.closed

@@ -354,7 +354,10 @@ class Runtime(Suggests):
                                     lost, fired = [], []
                                     error = first_of(first_of(error, failed), failed_timer)
                                 try:
-                                    event = self._event(fields, run_completions=True)
+                                    # A callable of this batch that closed the runtime: the rest of
+                                    # its completion callables never run (see close()); their events
+                                    # still reach the handler.
+                                    event = self._event(fields, run_completions=not self.closed)
                                     if event is None:
                                         continue
                                     if self._finishing and isinstance(event, ev.AnimationStopped):
