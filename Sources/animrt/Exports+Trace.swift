@@ -90,10 +90,6 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
                 return (try? box.runtime.valueKind(ofAnimation: Handle(raw: arguments.h(0))).componentCount) ?? 16
             }
         }
-        if destroyedDuringReplay(rt) {
-            calls?.pointee = replayed
-            return fail(.state, "the runtime was destroyed during the replay, before trace line \(lineNumber) (by its event callback)")
-        }
         if let problem = arguments.problem(line.call, call, width: width) {
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(problem)")

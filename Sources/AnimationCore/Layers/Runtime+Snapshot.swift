@@ -26,17 +26,17 @@ extension Runtime {
         }
     }
 
-    /// Checks `animation` as `add` would, attaching nothing; with
-    /// `captured`, also that a restored captured value fits its key path.
-    public func validate(_ animation: Animation, captured: AnimatableValue? = nil) throws(AnimrtError) {
-        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration)
-        try Runtime.check(captured: captured, for: resolved.keyPath)
+    /// Checks `animation` as `add` would, attaching nothing; its resolved
+    /// key path (nil for a group), for `check(captured:for:)`.
+    @discardableResult
+    public func validate(_ animation: Animation) throws(AnimrtError) -> KeyPath? {
+        try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration).keyPath
     }
 
     /// A captured value (a snapshot's, restored) of another kind than its
     /// key path's would be written as one: past the property's slots, or
     /// short of them. Refused as a value of the wrong kind is anywhere.
-    static func check(captured: AnimatableValue?, for keyPath: KeyPath?) throws(AnimrtError) {
+    public static func check(captured: AnimatableValue?, for keyPath: KeyPath?) throws(AnimrtError) {
         guard let captured, let keyPath, captured.kind != keyPath.kind else { return }
         throw AnimrtError(.kind, "the captured value is a \(captured.kind.name) but '\(keyPath.name)' takes a \(keyPath.kind.name)")
     }

@@ -281,9 +281,8 @@ extension MachineHost {
             if let key = a.key, key.utf8.count > Limits.nameBytes {
                 throw bad("an animation of part '\(a.part)' has a key of \(key.utf8.count) bytes; keys are at most \(Limits.nameBytes)")
             }
-            try runtime.validate(a.animation)
-            // Checked apart (the description passed): its message says where.
-            do throws(AnimrtError) { try runtime.validate(a.animation, captured: a.captured) }
+            let keyPath = try runtime.validate(a.animation)
+            do throws(AnimrtError) { try Runtime.check(captured: a.captured, for: keyPath) }
             catch { throw bad("an animation of part '\(a.part)': \(error.message)") }
         }
         // A state waits for its done only while an animation it joined

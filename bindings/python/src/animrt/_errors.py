@@ -111,7 +111,6 @@ class BufferTooSmallError(BufferSizeError):
 
     >>> reader.read(numpy.empty(3))    # BufferTooSmallError: out holds 3 numbers; ...
     """
-    status, name = 7, "ANIMRT_E_BUFFER"
 
 
 class StateError(AnimrtError):
