@@ -351,8 +351,8 @@ def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target,
     assert not hasattr(obj, name)
     with pytest.raises(AttributeError, match=r"^'Layer' object has no attribute '_nothing'$"):
         layer._nothing  # private and special names are not explained
-    with pytest.raises(AttributeError, match=r"^'Runtime' object has no attribute '__deepcopy__'$"):
-        rt.__deepcopy__
+    with pytest.raises(AttributeError, match=r"^'Runtime' object has no attribute '__array__'$"):
+        rt.__array__  # looked up by numpy, quietly
 
 
 def test_what_the_library_was_given_at_creation_cannot_be_reassigned():
@@ -635,3 +635,24 @@ def test_a_refused_transaction_duration_begins_nothing_and_warns_of_nothing(recw
         with rt.transaction(animation_duration=0) as t:  # 0 is the same as None, as in C
             assert t.animation_duration == 0
     assert [str(w.message) for w in recwarn if issubclass(w.category, RuntimeWarning)] == []
+
+
+def test_copying_a_library_object_says_what_to_do_instead():
+    # A copy of the Python object would share the library's object (and its destroy), not copy it.
+    import copy
+    import pickle
+    with animrt.Runtime() as rt:
+        machine = rt.machine(rt.definition(named="progressCard"))
+        cases = [(rt, "Runtime", "make another with animrt.Runtime()"),
+                 (rt.layer(), "Layer", "make another with rt.layer()"),
+                 (rt.basic("opacity", to=1), "BasicAnimation", "one description can be added to any number of layers"),
+                 (machine, "Machine", "rt.restore(machine.snapshot(), machine.definition)"),
+                 (rt.barrier(), "Barrier", "make another one the way this one was made")]
+        for obj, name, advice in cases:
+            for attempt, what in ((copy.copy, "copied"), (copy.deepcopy, "copied"), (pickle.dumps, "pickled")):
+                with pytest.raises(TypeError) as raised:
+                    attempt(obj)
+                message = str(raised.value)
+                assert message.startswith(f"a {name} cannot be {what}: it names an object inside the animrt library")
+                assert advice in message
+        assert machine.state == "hidden" and not rt.closed  # nothing was shared or destroyed

@@ -1,7 +1,10 @@
 """The binding's classes, end to end against libanimrt (R5.2)."""
+import collections
 import gc
 import math
+import sys
 import threading
+import time
 from array import array
 
 import pytest
@@ -257,6 +260,135 @@ def test_threads_share_a_runtime(rt):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_close_waits_for_the_calls_other_threads_are_making():
+    # A call inside the library when close() starts returns as usual; close() frees the runtime
+    # only then, and the thread's next call is a ClosedError.
+    rt = animrt.Runtime()
+    inside, proceed, results = threading.Event(), threading.Event(), []
+
+    def held(x):
+        inside.set()
+        proceed.wait(10)
+        return x
+
+    rt.register_timing_function("held", held)
+    rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="held"))
+
+    def tick():
+        rt.tick(0.5)
+        results.append("ticked")
+        try:
+            rt.tick(0.6)
+        except animrt.ClosedError:
+            results.append("closed")
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    assert inside.wait(10)
+    closer = threading.Thread(target=rt.close)
+    closer.start()
+    closer.join(0.2)
+    assert closer.is_alive() and rt.closed  # closed to new calls, waiting for the tick to return
+    proceed.set()
+    closer.join(10)
+    ticker.join(10)
+    assert not closer.is_alive() and results == ["ticked", "closed"]
+
+
+def test_calls_racing_close_are_closed_errors():
+    # Each call another thread makes while close() runs either finishes before the runtime is freed
+    # or is refused with ClosedError: none reaches the library with a freed runtime.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    outcomes = collections.Counter()
+    try:
+        for _ in range(200):
+            rt = animrt.Runtime()
+            layer = rt.layer()
+
+            def work():
+                t = 0.0
+                try:
+                    while True:
+                        t += 0.01
+                        rt.tick(t)
+                        layer.presentation("opacity")
+                except Exception as e:
+                    outcomes[type(e).__name__] += 1
+
+            worker = threading.Thread(target=work)
+            worker.start()
+            time.sleep(0.0005)
+            rt.close()
+            worker.join(10)
+    finally:
+        sys.setswitchinterval(interval)
+    assert outcomes == {"ClosedError": 200}
+
+
+def test_a_call_is_counted_before_it_reads_the_runtime():
+    # A close() starting just as a call reads the runtime's pointer waits for that call: the pointer
+    # it read stays valid until it returns.
+    rt = animrt.Runtime()
+    native = rt._native
+    closed, seen = threading.Event(), []
+    closer = threading.Thread(target=lambda: (rt.close(), closed.set()))
+    me = threading.get_ident()
+
+    class Watched(type(native)):
+        @property
+        def ptr(self):
+            value = self.__dict__["_watched"]
+            if threading.get_ident() == me and value is not None and not seen:
+                closer.start()  # the close begins as this thread holds the pointer
+                seen.append(closed.wait(0.3))  # and cannot end before the call has returned
+            return value
+
+        @ptr.setter
+        def ptr(self, value):
+            self.__dict__["_watched"] = value
+
+    native.__dict__["_watched"] = native.__dict__.pop("ptr")
+    native.__class__ = Watched
+    rt.tick(1.0)
+    assert seen == [False] and closed.wait(10) and rt.closed
+
+
+def test_close_from_inside_an_argument_is_a_closed_error():
+    # The runtime closed while an argument is read: the call it was for is refused, not made.
+    rt = animrt.Runtime()
+
+    class ClosingTime(float):
+        def __float__(self):
+            rt.close()
+            return 1.0
+
+    with pytest.raises(animrt.ClosedError, match="the runtime is closed"):
+        rt.tick(ClosingTime(1.0))
+    assert rt.closed
+
+
+def test_close_from_inside_a_call_is_refused():
+    # ctypes converts an argument inside the call, after the pointer is read: closing there is
+    # refused, and the call goes on with a live runtime.
+    rt = animrt.Runtime()
+    refused = []
+
+    class Closing:
+        def __float__(self):
+            try:
+                rt.close()
+            except animrt.StateError as e:
+                refused.append(str(e))
+            return 1.0
+
+    rt._call(animrt._ffi.lib.animrt_runtime_tick, Closing())
+    assert not rt.closed and rt.time == 1.0
+    assert refused == ["close() from inside a call into the runtime (converting one of its arguments); close it once "
+                       "that call has returned"]
+    rt.close()
 
 
 def test_a_missing_library_is_a_clear_error(tmp_path):

@@ -143,6 +143,10 @@ class Animation(Strict, Object):
         fade.fill_mode = "forwards"
     """
 
+    def _copy_hint(self) -> str:
+        return ("one description can be added to any number of layers as it is (each add copies it into the layer); "
+                "for a variant, make another with rt.basic(...), rt.spring(...) and the like")
+
     _destroy_fn = lib.animrt_animation_destroy
     _kind: ClassVar[int] = 0
     _factory: ClassVar[str] = "animation"
@@ -156,7 +160,7 @@ class Animation(Strict, Object):
         if key_path is not None:
             runtime._keypath(key_path)  # an unknown key path fails now, with a suggestion
         out = c_uint64()
-        lib.animrt_animation_create(runtime._ptr, self._kind, None if key_path is None else check.text(key_path, "key_path").encode(),
+        runtime._call(lib.animrt_animation_create, self._kind, None if key_path is None else check.text(key_path, "key_path").encode(),
                                     byref(out))
         super().__init__(runtime, out.value)
         self._key_path = key_path
@@ -260,11 +264,11 @@ class Animation(Strict, Object):
     # -- numeric timing (animrt_animation_set_timing / get_timing) ----------
     def _get_timing(self, name: str) -> float:
         out = c_double()
-        lib.animrt_animation_get_timing(self._runtime._ptr, self._id, _TIMING[name], byref(out))
+        self._runtime._call(lib.animrt_animation_get_timing, self._id, _TIMING[name], byref(out))
         return out.value
 
     def _set_timing(self, name: str, value: object) -> None:
-        lib.animrt_animation_set_timing(self._runtime._ptr, self._id, _TIMING[name], check.number(value, name))
+        self._runtime._call(lib.animrt_animation_set_timing, self._id, _TIMING[name], check.number(value, name))
 
     @property
     def begin_time(self) -> float:
@@ -389,12 +393,12 @@ class Animation(Strict, Object):
     def _get_flag(self, name: str) -> bool:
         """The flag as the library has it (``animrt_animation_get_flag``)."""
         out = c_int()
-        lib.animrt_animation_get_flag(self._runtime._ptr, self._id, _FLAGS[name], byref(out))
+        self._runtime._call(lib.animrt_animation_get_flag, self._id, _FLAGS[name], byref(out))
         return bool(out.value)
 
     def _set_flag(self, name: str, value: object) -> None:
         on = check.boolean(value, name)
-        lib.animrt_animation_set_flag(self._runtime._ptr, self._id, _FLAGS[name], 1 if on else 0)
+        self._runtime._call(lib.animrt_animation_set_flag, self._id, _FLAGS[name], 1 if on else 0)
 
     @property
     def autoreverses(self) -> bool:
@@ -452,26 +456,26 @@ class Animation(Strict, Object):
         ``fade.fill_mode = "forwards"`` (with ``removed_on_completion = False``) holds the last frame.
         """
         out = c_int()
-        lib.animrt_animation_get_fill_mode(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_fill_mode, self._id, byref(out))
         return FillMode(out.value)
 
     @fill_mode.setter
     def fill_mode(self, value: FillModeLike) -> None:
         mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
-        lib.animrt_animation_set_fill_mode(self._runtime._ptr, self._id, int(mode))
+        self._runtime._call(lib.animrt_animation_set_fill_mode, self._id, int(mode))
 
     @property
     def direction(self) -> Direction:
         """Web Animations' direction: "normal" (default), "reverse", "alternate", "alternate-reverse":
         ``pulse.direction = "alternate"``."""
         out = c_int()
-        lib.animrt_animation_get_direction(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_direction, self._id, byref(out))
         return Direction(out.value)
 
     @direction.setter
     def direction(self, value: DirectionLike) -> None:
         d = check.choice(value, "direction", Direction, DIRECTIONS)
-        lib.animrt_animation_set_direction(self._runtime._ptr, self._id, int(d))
+        self._runtime._call(lib.animrt_animation_set_direction, self._id, int(d))
 
     @property
     def timing_function(self) -> Optional[TimingFunctionLike]:
@@ -490,9 +494,9 @@ class Animation(Strict, Object):
 
     @timing_function.setter
     def timing_function(self, value: Optional[TimingFunctionLike]) -> None:
-        ptr = self._runtime._ptr
+        call = self._runtime._call
         if value is None or isinstance(value, str):
-            lib.animrt_animation_set_timing_function(ptr, self._id, None if value is None else check.text(value, "timing_function").encode())
+            call(lib.animrt_animation_set_timing_function, self._id, None if value is None else check.text(value, "timing_function").encode())
             self._state()["timing_function"] = value
             return
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
@@ -503,7 +507,7 @@ class Animation(Strict, Object):
             raise ArgumentTypeError(f"timing_function has {len(points)} numbers; a cubic bezier takes four: "
                                     "(x1, y1, x2, y2)")
         x1, y1, x2, y2 = points
-        lib.animrt_animation_set_cubic_bezier(ptr, self._id, x1, y1, x2, y2)
+        call(lib.animrt_animation_set_cubic_bezier, self._id, x1, y1, x2, y2)
         self._state()["timing_function"] = (x1, y1, x2, y2)
 
 
@@ -521,11 +525,11 @@ class _FromToBy(Animation):
         rt = self._runtime
         name = _SLOT_NAMES[slot]
         if value is None:
-            lib.animrt_animation_set_value(rt._ptr, self._id, slot, None, 0)
+            rt._call(lib.animrt_animation_set_value, self._id, slot, None, 0)
             self._state().pop(name, None)
             return
         values, n = doubles(value, name, self._key_path, rt._keypath(self._key_path))
-        lib.animrt_animation_set_value(rt._ptr, self._id, slot, values, n)
+        rt._call(lib.animrt_animation_set_value, self._id, slot, values, n)
         self._state()[name] = python_value(values, n)
 
     def _repr_fields(self, live: bool) -> List[str]:
@@ -667,7 +671,7 @@ class SpringAnimation(_FromToBy):
 
     def _spring_param(self, name: str) -> float:
         out = c_double()
-        lib.animrt_animation_get_spring_param(self._runtime._ptr, self._id, _SPRING_PARAMS[name], byref(out))
+        self._runtime._call(lib.animrt_animation_get_spring_param, self._id, _SPRING_PARAMS[name], byref(out))
         return out.value
 
     def _reread_spring(self) -> None:
@@ -676,7 +680,7 @@ class SpringAnimation(_FromToBy):
         for name in self._SPRING:
             state[name] = self._spring_param(name)
         over = c_int()
-        lib.animrt_animation_get_flag(self._runtime._ptr, self._id, _FLAGS["allows_overdamping"], byref(over))
+        self._runtime._call(lib.animrt_animation_get_flag, self._id, _FLAGS["allows_overdamping"], byref(over))
         state["allows_overdamping"] = bool(over.value)
 
     def set_response(self, response: float, damping_ratio: float) -> None:
@@ -685,7 +689,7 @@ class SpringAnimation(_FromToBy):
 
         ``drop.set_response(0.5, 0.8)``.
         """
-        lib.animrt_animation_set_spring_response(self._runtime._ptr, self._id, check.number(response, "response"),
+        self._runtime._call(lib.animrt_animation_set_spring_response, self._id, check.number(response, "response"),
                                                  check.number(damping_ratio, "damping_ratio"))
         self._reread_spring()
 
@@ -696,7 +700,7 @@ class SpringAnimation(_FromToBy):
 
         ``drop.set_perceptual(0.5, 0.3)``.
         """
-        lib.animrt_animation_set_spring_perceptual(self._runtime._ptr, self._id,
+        self._runtime._call(lib.animrt_animation_set_spring_perceptual, self._id,
                                                    check.number(perceptual_duration, "perceptual_duration"),
                                                    check.number(bounce, "bounce"))
         self._reread_spring()
@@ -731,7 +735,7 @@ class SpringAnimation(_FromToBy):
         state = self._state()
         values = {name: check.number(changes[name], name) if name in changes else state.get(name, default)
                   for name, default in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))}
-        lib.animrt_animation_set_spring(self._runtime._ptr, self._id, values["mass"], values["stiffness"],
+        self._runtime._call(lib.animrt_animation_set_spring, self._id, values["mass"], values["stiffness"],
                                         values["damping"], values["initial_velocity"])
         state.update(values)
 
@@ -761,7 +765,7 @@ class SpringAnimation(_FromToBy):
         ``rt.spring("opacity", damping=5).settling_duration`` → 2.87.
         """
         out = c_double()
-        lib.animrt_animation_get_settling_duration(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_settling_duration, self._id, byref(out))
         return out.value
 
     @property
@@ -896,7 +900,7 @@ class KeyframeAnimation(Animation):
                 raise ArgumentTypeError(f"path[{i}] ({element[0]!r}) has {len(element) - 1} numbers; it takes {arity}")
             commands.append(command)
             points += [check.number(v, f"path[{i}][{j + 1}]") for j, v in enumerate(element[1:])]
-        lib.animrt_keyframe_set_path(self._runtime._ptr, self._id, (c_int32 * len(commands))(*commands),
+        self._runtime._call(lib.animrt_keyframe_set_path, self._id, (c_int32 * len(commands))(*commands),
                                      len(commands), (c_double * len(points))(*points), len(points))
         self._state()["path"] = items or None
 
@@ -910,7 +914,7 @@ class KeyframeAnimation(Animation):
     @rotation_mode.setter
     def rotation_mode(self, value: RotationModeLike) -> None:
         mode = check.choice(value, "rotation_mode", RotationMode, ROTATION_MODES)
-        lib.animrt_keyframe_set_rotation_mode(self._runtime._ptr, self._id, int(mode))
+        self._runtime._call(lib.animrt_keyframe_set_rotation_mode, self._id, int(mode))
         self._state()["rotation_mode"] = mode
 
     @property
@@ -936,7 +940,7 @@ class KeyframeAnimation(Animation):
             flat += items
             kept.append(items[0] if len(items) == 1 else tuple(items))
         array = (c_double * len(flat))(*flat)
-        lib.animrt_keyframe_set_values(rt._ptr, self._id, array, len(kept), info.components)
+        rt._call(lib.animrt_keyframe_set_values, self._id, array, len(kept), info.components)
         self._state()["values"] = kept
 
     @property
@@ -958,7 +962,7 @@ class KeyframeAnimation(Animation):
                                     "from 0 to 1, one per value, or None")
         else:
             items = [check.number(t, f"key_times[{i}]") for i, t in enumerate(times)]
-        lib.animrt_keyframe_set_key_times(self._runtime._ptr, self._id, (c_double * len(items))(*items), len(items))
+        self._runtime._call(lib.animrt_keyframe_set_key_times, self._id, (c_double * len(items))(*items), len(items))
         self._state()["key_times"] = items if times is not None else None
 
     @property
@@ -975,7 +979,7 @@ class KeyframeAnimation(Animation):
                                     "one per segment, e.g. ['easeOut', 'easeIn']")
         items = [None if n is None else check.text(n, f"timing_functions[{i}]") for i, n in enumerate(names)]
         encoded = (c_char_p * len(items))(*[None if n is None else n.encode() for n in items])
-        lib.animrt_keyframe_set_timing_functions(self._runtime._ptr, self._id, encoded, len(items))
+        self._runtime._call(lib.animrt_keyframe_set_timing_functions, self._id, encoded, len(items))
         self._state()["timing_functions"] = items
 
     @property
@@ -989,7 +993,7 @@ class KeyframeAnimation(Animation):
     @calculation_mode.setter
     def calculation_mode(self, value: CalculationModeLike) -> None:
         mode = check.choice(value, "calculation_mode", CalculationMode, CALCULATION_MODES)
-        lib.animrt_keyframe_set_calculation_mode(self._runtime._ptr, self._id, int(mode))
+        self._runtime._call(lib.animrt_keyframe_set_calculation_mode, self._id, int(mode))
         self._state()["calculation_mode"] = mode
 
     @check.keywords("KeyframeAnimation.set_spline()")
@@ -1010,7 +1014,7 @@ class KeyframeAnimation(Animation):
                 arrays.append([check.number(v, f"{name}[{i}]") for i, v in enumerate(given)])
         n = max([len(a) for a in arrays if a is not None] or [0])
         pointers = [None if a is None else (c_double * n)(*(a + [0.0] * (n - len(a)))) for a in arrays]
-        lib.animrt_keyframe_set_spline(self._runtime._ptr, self._id, pointers[0], pointers[1], pointers[2], n)
+        self._runtime._call(lib.animrt_keyframe_set_spline, self._id, pointers[0], pointers[1], pointers[2], n)
 
 
 class DecayAnimation(Animation):
@@ -1043,11 +1047,11 @@ class DecayAnimation(Animation):
     def _set_value(self, slot: int, value: Optional[ValueLike], name: str) -> None:
         rt = self._runtime
         if value is None:
-            lib.animrt_animation_set_value(rt._ptr, self._id, slot, None, 0)
+            rt._call(lib.animrt_animation_set_value, self._id, slot, None, 0)
             self._state().pop(name, None)
             return
         array, n = doubles(value, name, self._key_path or "", rt._keypath(self._key_path))
-        lib.animrt_animation_set_value(rt._ptr, self._id, slot, array, n)
+        rt._call(lib.animrt_animation_set_value, self._id, slot, array, n)
         self._state()[name] = python_value(array, n)
 
     def _repr_fields(self, live: bool) -> List[str]:
@@ -1063,7 +1067,7 @@ class DecayAnimation(Animation):
 
         ``fling.set_rate(0.99)``.
         """
-        lib.animrt_animation_set_decay(self._runtime._ptr, self._id,
+        self._runtime._call(lib.animrt_animation_set_decay, self._id,
                                        check.number(deceleration_rate, "deceleration_rate"),
                                        check.number(rest_velocity, "rest_velocity"))
         self._state().update(deceleration_rate=float(deceleration_rate), rest_velocity=float(rest_velocity))
@@ -1105,7 +1109,7 @@ class DecayAnimation(Animation):
         ``rt.decay("position.x", 1000).settling_duration`` → 3.80.
         """
         out = c_double()
-        lib.animrt_animation_get_settling_duration(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_settling_duration, self._id, byref(out))
         return out.value
 
 
@@ -1142,7 +1146,7 @@ class AnimationGroup(Animation):
         """Adds a copy of `child` as it is now (``animrt_group_add``). ``pop.add(rt.basic("cornerRadius", to=8))``."""
         if not isinstance(child, Animation):
             raise ArgumentTypeError(f"child is {check.describe(child)}; it must be an animation")
-        lib.animrt_group_add(self._runtime._ptr, self._id, child._id)
+        self._runtime._call(lib.animrt_group_add, self._id, child._id)
         self.children.append(child)
 
     @property

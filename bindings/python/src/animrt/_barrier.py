@@ -32,7 +32,7 @@ class Barrier(Object):
 
     def __init__(self, runtime: Runtime) -> None:
         out = c_uint64()
-        lib.animrt_barrier_create(runtime._ptr, byref(out))
+        runtime._call(lib.animrt_barrier_create, byref(out))
         super().__init__(runtime, out.value)
 
     def enter(self) -> None:
@@ -40,7 +40,7 @@ class Barrier(Object):
 
         ``loaded.enter()`` before a download starts; ``loaded.leave()`` when it ends.
         """
-        lib.animrt_barrier_enter(self._runtime._ptr, self._id)
+        self._runtime._call(lib.animrt_barrier_enter, self._id)
 
     def leave(self) -> None:
         """Removes one from the count (``animrt_barrier_leave``); at zero, pending notifications fire.
@@ -48,7 +48,7 @@ class Barrier(Object):
         A leave without a matching enter raises :class:`StateError` and changes nothing:
         ``loaded.leave()``.
         """
-        lib.animrt_barrier_leave(self._runtime._ptr, self._id)
+        self._runtime._call(lib.animrt_barrier_leave, self._id)
 
     def notify(self, completion: Union[int, Callable[[], object]]) -> None:
         """Runs `completion` when the count is next zero, at once (at the next tick) if it is zero now
@@ -67,13 +67,13 @@ class Barrier(Object):
             token = rt._callable_token()
             rt._notifications[token] = (self, completion)
             try:
-                lib.animrt_barrier_notify(rt._ptr, self._id, token)
+                rt._call(lib.animrt_barrier_notify, self._id, token)
             except BaseException:
                 del rt._notifications[token]
                 raise
             return
         value = check.token(completion, "completion")
-        lib.animrt_barrier_notify(rt._ptr, self._id, value)
+        rt._call(lib.animrt_barrier_notify, self._id, value)
         rt._keep_until_notified(self)
 
     @property
@@ -81,7 +81,7 @@ class Barrier(Object):
         """The current count (``animrt_barrier_count``): 0 when nothing is outstanding.
         ``arrived.count`` → 1 while the spring runs."""
         out = c_size_t()
-        lib.animrt_barrier_count(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_barrier_count, self._id, byref(out))
         return out.value
 
     def __repr__(self) -> str:

@@ -46,11 +46,14 @@ class Layer(Strict, Object):
     reads and sets model values, but a layer cannot be iterated.
     """
 
+    def _copy_hint(self) -> str:
+        return "make another with rt.layer()"
+
     _destroyed = False
 
     def __init__(self, runtime: Runtime, parent: Optional[Layer] = None) -> None:
         out = c_uint64()
-        lib.animrt_layer_create(runtime._ptr, _parent_id(parent), byref(out))
+        runtime._call(lib.animrt_layer_create, _parent_id(parent), byref(out))
         super().__init__(runtime, out.value, owned=False)
 
     def __repr__(self) -> str:
@@ -85,7 +88,7 @@ class Layer(Strict, Object):
             toast.destroy()
         """
         if not self._destroyed:
-            lib.animrt_layer_destroy(self._runtime._ptr, self._id)
+            self._runtime._call(lib.animrt_layer_destroy, self._id)
             self._destroyed = True
 
     def set_parent(self, parent: Optional[Layer]) -> None:
@@ -93,7 +96,7 @@ class Layer(Strict, Object):
 
         ``spoke.set_parent(spinner)``. A cycle raises :class:`InvalidArgumentError`.
         """
-        lib.animrt_layer_set_parent(self._runtime._ptr, self._id, _parent_id(parent))
+        self._runtime._call(lib.animrt_layer_set_parent, self._id, _parent_id(parent))
 
     @check.keywords("Layer.set_timing()")
     def set_timing(self, *, begin_time: float = 0.0, speed: float = 1.0, time_offset: float = 0.0) -> None:
@@ -106,7 +109,7 @@ class Layer(Strict, Object):
         ``layer.set_timing(speed=0, time_offset=layer.convert_time_from(now))`` pauses the subtree
         on the frame it shows; ``set_timing(speed=0.5)`` plays it at half speed.
         """
-        lib.animrt_layer_set_timing(self._runtime._ptr, self._id, check.number(begin_time, "begin_time"),
+        self._runtime._call(lib.animrt_layer_set_timing, self._id, check.number(begin_time, "begin_time"),
                                     check.number(speed, "speed"), check.number(time_offset, "time_offset"))
 
     def configure_timing(self, **options: Unpack[LayerTimingOptions]) -> None:
@@ -119,18 +122,18 @@ class Layer(Strict, Object):
             ticker.configure_timing(duration=2.0, repeat_count=math.inf, autoreverses=True)
         """
         check.options(options, _LAYER_OPTIONS, "Layer.configure_timing()")
-        ptr = self._runtime._ptr
+        call = self._runtime._call
         for name, value in options.items():
             if name == "fill_mode":
                 mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
-                lib.animrt_layer_set_fill_mode(ptr, self._id, int(mode))
+                call(lib.animrt_layer_set_fill_mode, self._id, int(mode))
             elif name == "direction":
                 d = check.choice(value, "direction", Direction, DIRECTIONS)
-                lib.animrt_layer_set_direction(ptr, self._id, int(d))
+                call(lib.animrt_layer_set_direction, self._id, int(d))
             elif name == "autoreverses":
-                lib.animrt_layer_set_autoreverses(ptr, self._id, 1 if check.boolean(value, name) else 0)
+                call(lib.animrt_layer_set_autoreverses, self._id, 1 if check.boolean(value, name) else 0)
             else:
-                lib.animrt_layer_set_timing_param(ptr, self._id, _LAYER_TIMING[name], check.number(value, name))
+                call(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], check.number(value, name))
 
     def timing(self, name: LayerTimingName) -> float:
         """A numeric media timing parameter of the layer (``animrt_layer_get_timing_param``).
@@ -141,7 +144,7 @@ class Layer(Strict, Object):
             raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_LAYER_TIMING)}"
                                     + check.did_you_mean(str(name), _LAYER_TIMING))
         out = c_double()
-        lib.animrt_layer_get_timing_param(self._runtime._ptr, self._id, _LAYER_TIMING[name], byref(out))
+        self._runtime._call(lib.animrt_layer_get_timing_param, self._id, _LAYER_TIMING[name], byref(out))
         return out.value
 
     def convert_time_from(self, time: float, layer: Optional[Layer] = None) -> float:
@@ -156,7 +159,7 @@ class Layer(Strict, Object):
             card.configure_timing(begin_time=card.convert_time_from(now) - paused)
         """
         out = c_double()
-        lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), _parent_id(layer), self._id,
+        self._runtime._call(lib.animrt_layer_convert_time, check.number(time, "time"), _parent_id(layer), self._id,
                                       byref(out))
         return out.value
 
@@ -164,7 +167,7 @@ class Layer(Strict, Object):
         """Core Animation's ``convertTime(_:to:)``: `time` in this layer's local time as `layer`'s
         (None: the runtime's): ``card.convert_time_to(2.0)``."""
         out = c_double()
-        lib.animrt_layer_convert_time(self._runtime._ptr, check.number(time, "time"), self._id, _parent_id(layer),
+        self._runtime._call(lib.animrt_layer_convert_time, check.number(time, "time"), self._id, _parent_id(layer),
                                       byref(out))
         return out.value
 
@@ -181,7 +184,7 @@ class Layer(Strict, Object):
         rt = self._runtime
         info = rt._keypath(key_path)
         values, n = doubles(value, name, key_path, info)
-        lib.animrt_layer_set_value(rt._ptr, self._id, info.id, values, n)
+        rt._call(lib.animrt_layer_set_value, self._id, info.id, values, n)
 
     @overload
     def value(self, key_path: ScalarKeyPath) -> float: ...
@@ -204,7 +207,7 @@ class Layer(Strict, Object):
         rt = self._runtime
         info = rt._keypath(key_path)
         out = (c_double * info.components)()
-        lib.animrt_layer_get_value(rt._ptr, self._id, info.id, out, info.components, byref(c_size_t()))
+        rt._call(lib.animrt_layer_get_value, self._id, info.id, out, info.components, byref(c_size_t()))
         return python_value(out, info.components)
 
     @overload
@@ -234,7 +237,7 @@ class Layer(Strict, Object):
             info = rt._keypath(key_path)
         n = info.components
         out = (c_double * n)()
-        lib.animrt_layer_get_presentation(rt._ptr, self._id, info.id, out, n, byref(c_size_t()))
+        rt._call(lib.animrt_layer_get_presentation, self._id, info.id, out, n, byref(c_size_t()))
         return out[0] if n == 1 else tuple(out)
 
     @overload
@@ -313,7 +316,7 @@ class Layer(Strict, Object):
             check.arity(on_finish, 1, "on_finish", "one argument, finished (a bool)")
         rt = self._runtime
         out = c_uint64()
-        lib.animrt_layer_add_animation(rt._ptr, self._id, animation._id, None if key is None else check.text(key, "key").encode(),
+        rt._call(lib.animrt_layer_add_animation, self._id, animation._id, None if key is None else check.text(key, "key").encode(),
                                        0 if barrier is None else barrier._id, byref(out))
         attached = AttachedAnimation(rt, out.value, self, animation, key, barrier)
         attached._tracked = True
@@ -331,7 +334,7 @@ class Layer(Strict, Object):
         rt = self._runtime
         out = c_uint64()
         try:
-            lib.animrt_layer_animation_for_key(rt._ptr, self._id, check.text(key, "key").encode(), byref(out))
+            rt._call(lib.animrt_layer_animation_for_key, self._id, check.text(key, "key").encode(), byref(out))
         except NotFoundError:
             return None
         return rt._attached.get(out.value) or rt._stand_in_attached(out.value, self._id, 0, key)
@@ -342,32 +345,32 @@ class Layer(Strict, Object):
         It stops with ``StopReason.REMOVED``: ``toast.remove_animation("in")``.
         """
         removed = c_int()
-        lib.animrt_layer_remove_animation(self._runtime._ptr, self._id, check.text(key, "key").encode(),
+        self._runtime._call(lib.animrt_layer_remove_animation, self._id, check.text(key, "key").encode(),
                                           byref(removed))
         return bool(removed.value)
 
     def remove_all_animations(self) -> None:
         """Removes every animation of the layer (``animrt_layer_remove_all_animations``); each stops
         with ``StopReason.REMOVED``: ``toast.remove_all_animations()``."""
-        lib.animrt_layer_remove_all_animations(self._runtime._ptr, self._id)
+        self._runtime._call(lib.animrt_layer_remove_all_animations, self._id)
 
     def animation_keys(self) -> List[str]:
         """The keys of the layer's animations, in the order they apply (Core Animation's ``animationKeys()``).
 
         ``toast.animation_keys()`` → ``['in']``.
         """
-        ptr = self._runtime._ptr
+        call = self._runtime._call
         n = c_size_t()
-        lib.animrt_layer_animation_count(ptr, self._id, byref(n))
+        call(lib.animrt_layer_animation_count, self._id, byref(n))
         keys = []
         for i in range(n.value):
             needed = c_size_t()
             try:  # a size query: an empty buffer reports the bytes needed
-                lib.animrt_layer_animation_key(ptr, self._id, i, None, 0, byref(needed))
+                call(lib.animrt_layer_animation_key, self._id, i, None, 0, byref(needed))
             except BufferTooSmallError:
                 pass
             buffer = create_string_buffer(needed.value)
-            lib.animrt_layer_animation_key(ptr, self._id, i, buffer, needed.value, byref(needed))
+            call(lib.animrt_layer_animation_key, self._id, i, buffer, needed.value, byref(needed))
             keys.append(buffer.value.decode("utf-8"))
         return keys
 
@@ -392,7 +395,7 @@ class ReadBack(Strict, Object):
         return self._library_key_path()
 
     def _library_key_path(self) -> Optional[str]:
-        return _string_out(lib.animrt_animation_get_key_path, self._runtime._ptr, self._id) or None
+        return _string_out(self._runtime._call, lib.animrt_animation_get_key_path, self._id) or None
 
     def timing(self, name: TimingName) -> float:
         """A timing parameter of the copy as attached: ``begin_time`` as stamped at the next tick,
@@ -401,19 +404,19 @@ class ReadBack(Strict, Object):
             raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_TIMING_NAMES)}"
                                     + check.did_you_mean(str(name), _TIMING_NAMES))
         out = c_double()
-        lib.animrt_animation_get_timing(self._runtime._ptr, self._id, _TIMING_NAMES.index(name), byref(out))
+        self._runtime._call(lib.animrt_animation_get_timing, self._id, _TIMING_NAMES.index(name), byref(out))
         return out.value
 
     def _get_int(self, fn: Callable[..., Any], *args: Any) -> int:
         out = c_int()
-        fn(self._runtime._ptr, self._id, *args, byref(out))
+        self._runtime._call(fn, self._id, *args, byref(out))
         return out.value
 
     @property
     def timing_function(self) -> str:
         """The timing function as attached, by a name the setters accept ("linear" if none):
         ``attached.timing_function`` → ``'cubic-bezier(0.2, 0, 0, 1)'``."""
-        return _string_out(lib.animrt_animation_get_timing_function, self._runtime._ptr, self._id)
+        return _string_out(self._runtime._call, lib.animrt_animation_get_timing_function, self._id)
 
     @property
     def fill_mode(self) -> FillMode:
@@ -440,19 +443,19 @@ class ReadBack(Strict, Object):
         if slot not in _SLOT_NUMBERS:
             raise ArgumentTypeError(f"slot is {slot!r}; it must be one of {', '.join(_SLOT_NUMBERS)}"
                                     + check.did_you_mean(str(slot), _SLOT_NUMBERS))
-        v = _doubles_out(lib.animrt_animation_get_value, self._runtime._ptr, self._id, _SLOT_NUMBERS[slot])
+        v = _doubles_out(self._runtime._call, lib.animrt_animation_get_value, self._id, _SLOT_NUMBERS[slot])
         return None if not v else v[0] if len(v) == 1 else tuple(v)
 
     @property
     def keyframe_values(self) -> List[float]:
         """A keyframe animation's values as set, flattened (``animrt_keyframe_get_values``):
         ``attached.keyframe_values`` → ``[0.0, 1.0, 0.5]``."""
-        return _doubles_out(lib.animrt_keyframe_get_values, self._runtime._ptr, self._id)
+        return _doubles_out(self._runtime._call, lib.animrt_keyframe_get_values, self._id)
 
     @property
     def key_times(self) -> Optional[List[float]]:
         """A keyframe animation's key times as set, or None: ``attached.key_times`` → ``[0.0, 0.2, 1.0]``."""
-        return _doubles_out(lib.animrt_keyframe_get_key_times, self._runtime._ptr, self._id) or None
+        return _doubles_out(self._runtime._call, lib.animrt_keyframe_get_key_times, self._id) or None
 
     @property
     def rotation_mode(self) -> RotationMode:
@@ -466,11 +469,11 @@ class ReadBack(Strict, Object):
         → ``['opacity', 'cornerRadius']``. An attached group's children read as attached."""
         rt = self._runtime
         n = c_size_t()
-        lib.animrt_group_get_count(rt._ptr, self._id, byref(n))
+        rt._call(lib.animrt_group_get_count, self._id, byref(n))
         copies = []
         for i in range(n.value):
             out = c_uint64()
-            lib.animrt_group_get_child(rt._ptr, self._id, i, byref(out))
+            rt._call(lib.animrt_group_get_child, self._id, i, byref(out))
             copies.append(AnimationCopy(rt, out.value))
         return copies
 
@@ -575,7 +578,7 @@ class AttachedAnimation(ReadBack):
         try:
             for key in layer.animation_keys():
                 out = c_uint64()
-                lib.animrt_layer_animation_for_key(self._runtime._ptr, layer._id, key.encode(), byref(out))
+                self._runtime._call(lib.animrt_layer_animation_for_key, layer._id, key.encode(), byref(out))
                 if out.value == self._id:
                     return key
         except AnimrtError:  # its layer is gone, or the runtime
@@ -636,7 +639,7 @@ class AttachedAnimation(ReadBack):
         ``attached.computed_timing().progress`` → 0.5 half-way through a linear animation.
         """
         out = CComputedTiming()
-        lib.animrt_animation_get_computed_timing(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_computed_timing, self._id, byref(out))
 
         def resolved(v: float) -> Optional[float]:
             return None if v != v else v  # NaN stands for Web Animations' null
@@ -648,7 +651,7 @@ class AttachedAnimation(ReadBack):
         """Which of its events the library has sent as of the last tick (``animrt_animation_get_lifecycle``):
         ``attached.lifecycle() is Lifecycle.FINISHED`` once it played to its end and stayed attached."""
         out = c_int32()
-        lib.animrt_animation_get_lifecycle(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_animation_get_lifecycle, self._id, byref(out))
         return Lifecycle(out.value)
 
     def velocity(self, key_path: Optional[str] = None) -> Value:
@@ -656,7 +659,7 @@ class AttachedAnimation(ReadBack):
         the last tick (``animrt_animation_get_velocity``): ``vx, vy = attached.velocity()``."""
         rt = self._runtime
         out, n = (c_double * 16)(), c_size_t()
-        lib.animrt_animation_get_velocity(rt._ptr, self._id, None if key_path is None else
+        rt._call(lib.animrt_animation_get_velocity, self._id, None if key_path is None else
                                           check.text(key_path, "key_path").encode(), out, 16, byref(n))
         return python_value(out, n.value)
 
@@ -664,9 +667,9 @@ class AttachedAnimation(ReadBack):
         """Sends a running spring to `target` keeping its value and velocity (``animrt_animation_retarget``),
         as SwiftUI and Pop do: ``drag.retarget((finger_x, finger_y))``."""
         rt = self._runtime
-        key_path = _string_out(lib.animrt_animation_get_key_path, rt._ptr, self._id)
+        key_path = _string_out(rt._call, lib.animrt_animation_get_key_path, self._id)
         values, n = doubles(target, "target", key_path, rt._keypath(key_path))
-        lib.animrt_animation_retarget(rt._ptr, self._id, values, n)
+        rt._call(lib.animrt_animation_retarget, self._id, values, n)
 
 
 @dataclass(frozen=True)

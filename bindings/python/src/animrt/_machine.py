@@ -141,8 +141,8 @@ class Definition(Object):
         found = self._names.get(kind)
         if found is None:
             count = c_size_t()
-            lib.animrt_definition_count(self._runtime._ptr, self._id, kind, byref(count))
-            found = tuple(_text(lib.animrt_definition_name, self._runtime._ptr, self._id, kind, i)
+            self._runtime._call(lib.animrt_definition_count, self._id, kind, byref(count))
+            found = tuple(_text(self._runtime._call, lib.animrt_definition_name, self._id, kind, i)
                           for i in range(count.value))
             self._names[kind] = found
         return found
@@ -152,8 +152,8 @@ class Definition(Object):
         found = self._fields.get(key)
         if found is None:
             count = c_size_t()
-            lib.animrt_definition_field_count(self._runtime._ptr, self._id, kind, item, byref(count))
-            found = tuple(_text(lib.animrt_definition_field_name, self._runtime._ptr, self._id, kind, item, i)
+            self._runtime._call(lib.animrt_definition_field_count, self._id, kind, item, byref(count))
+            found = tuple(_text(self._runtime._call, lib.animrt_definition_field_name, self._id, kind, item, i)
                           for i in range(count.value))
             self._fields[key] = found
         return found
@@ -167,7 +167,7 @@ class Definition(Object):
             raise NotFoundError(f"{self._name!r} has no {_KIND_NAMES[kind]} named {name!r}"
                                 + (f"; did you mean {near!r}?" if near else ""))
         out = c_int32()
-        lib.animrt_definition_id(self._runtime._ptr, self._id, kind, check.text(name, parameter).encode(), byref(out))
+        self._runtime._call(lib.animrt_definition_id, self._id, kind, check.text(name, parameter).encode(), byref(out))
         return out.value  # not reached: an unknown name raises NotFoundError with a suggestion
 
     @property
@@ -234,12 +234,12 @@ class Definition(Object):
 
     def dot(self) -> str:
         """The statechart as Graphviz DOT (``animrt_definition_export``): ``open("card.dot", "w").write(card.dot())``."""
-        return _text(lib.animrt_definition_export, self._runtime._ptr, self._id, _DOT)
+        return _text(self._runtime._call, lib.animrt_definition_export, self._id, _DOT)
 
     def markdown(self) -> str:
         """A Markdown page: configuration, events, context, parts, copy and the full transition table:
         ``print(card.markdown())``."""
-        return _text(lib.animrt_definition_export, self._runtime._ptr, self._id, _MARKDOWN)
+        return _text(self._runtime._call, lib.animrt_definition_export, self._id, _MARKDOWN)
 
     def destroy(self) -> None:
         """Forgets the definition (``animrt_definition_destroy``); machines made from it keep running:
@@ -285,14 +285,14 @@ class Context(Mapping[str, MachineValue]):
             raise UnknownFieldError(e.message, e.status) from None
         out = Value()
         needed = c_size_t()
-        ptr = m._runtime._ptr
+        call = m._runtime._call
         try:
-            lib.animrt_machine_get(ptr, m._id, field, byref(out), None, 0, byref(needed))
+            call(lib.animrt_machine_get, m._id, field, byref(out), None, 0, byref(needed))
         except Exception:
             if needed.value == 0:
                 raise
             buffer = create_string_buffer(needed.value)
-            lib.animrt_machine_get(ptr, m._id, field, byref(out), buffer, needed.value, byref(needed))
+            call(lib.animrt_machine_get, m._id, field, byref(out), buffer, needed.value, byref(needed))
             return buffer.value.decode("utf-8")
         return decode_value(out)
 
@@ -325,6 +325,10 @@ class Machine(Object):
         m.context["progress"]                         # 0.35
         ring = m.part("ring")                         # a Layer
     """
+
+    def _copy_hint(self) -> str:
+        return ("to run another from where this one is, restore its snapshot: "
+                "rt.restore(machine.snapshot(), machine.definition)")
 
     def __init__(self, runtime: Runtime, definition: Definition, parent: Optional[Layer],
                  config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
@@ -367,9 +371,9 @@ class Machine(Object):
                 raise HandleError(f"definition {'' if label is None else repr(label) + ' '}belongs to another runtime: "
                                   "load it into this one with rt.definition(...) and restore with that copy")
             _check_snapshot_of(check.text(snapshot, "snapshot"), definition)
-            lib.animrt_machine_restore(runtime._ptr, snapshot.encode("utf-8"), parent_id, byref(out))
+            runtime._call(lib.animrt_machine_restore, snapshot.encode("utf-8"), parent_id, byref(out))
         else:
-            lib.animrt_machine_create(runtime._ptr, definition._id, parent_id, text, byref(out))
+            runtime._call(lib.animrt_machine_create, definition._id, parent_id, text, byref(out))
         return out
 
     @property
@@ -413,7 +417,7 @@ class Machine(Object):
         if any(isinstance(v, float) and not math.isfinite(v) for v in payload.values()):
             raise self._not_finite(name, payload)
         outcome = c_int()
-        lib.animrt_machine_send_json(self._runtime._ptr, self._id, name.encode("utf-8"),
+        self._runtime._call(lib.animrt_machine_send_json, self._id, name.encode("utf-8"),
                                      json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))
         return SendOutcome(outcome.value)
 
@@ -426,7 +430,7 @@ class Machine(Object):
         nothing is sent."""
         probe = {k: None if isinstance(v, float) and not math.isfinite(v) else v for k, v in payload.items()}
         try:
-            lib.animrt_machine_send_json(self._runtime._ptr, self._id, event.encode("utf-8"),
+            self._runtime._call(lib.animrt_machine_send_json, self._id, event.encode("utf-8"),
                                          json.dumps(probe).encode(), None)
         except KindError as e:
             found = re.match(r"field '([^']*)' of '[^']*' is an? (\w+); JSON null was given", e.message)
@@ -446,7 +450,7 @@ class Machine(Object):
     def state(self) -> str:
         """The active leaf state's full name (``animrt_machine_state``): ``m.state`` → 'completed.celebrating'."""
         out = c_int32()
-        lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
+        self._runtime._call(lib.animrt_machine_state, self._id, byref(out))
         return self.definition.states[out.value]
 
     @_naming_machine
@@ -455,7 +459,7 @@ class Machine(Object):
         ``m.in_state("completed")``."""
         sid = self.definition._id_of(_STATE, state, "state")
         out = c_int()
-        lib.animrt_machine_in_state(self._runtime._ptr, self._id, sid, byref(out))
+        self._runtime._call(lib.animrt_machine_in_state, self._id, sid, byref(out))
         return bool(out.value)
 
     @property
@@ -475,7 +479,7 @@ class Machine(Object):
         found = self._parts.get(name)
         if found is None:
             out = c_uint64()
-            lib.animrt_machine_part(self._runtime._ptr, self._id, check.text(name, "name").encode("utf-8"), byref(out))
+            self._runtime._call(lib.animrt_machine_part, self._id, check.text(name, "name").encode("utf-8"), byref(out))
             found = Layer._stand_in(self._runtime, out.value)
             self._parts[name] = found
         return found
@@ -488,7 +492,7 @@ class Machine(Object):
             arcs = [m.part("arc", i) for i in range(m.part_count("arc"))]
         """
         out = c_size_t()
-        lib.animrt_machine_part_count(self._runtime._ptr, self._id, check.text(name, "name").encode("utf-8"), byref(out))
+        self._runtime._call(lib.animrt_machine_part_count, self._id, check.text(name, "name").encode("utf-8"), byref(out))
         return out.value
 
     @_naming_machine
@@ -501,7 +505,7 @@ class Machine(Object):
             other = animrt.Runtime(); other.tick(rt.time)
             again = other.restore(saved, other.definition(named="progressCard"))
         """
-        return _text(lib.animrt_machine_snapshot, self._runtime._ptr, self._id)
+        return _text(self._runtime._call, lib.animrt_machine_snapshot, self._id)
 
     def destroy(self) -> None:
         """Destroys the machine (``animrt_machine_destroy``): its timers are cancelled and its parts
@@ -509,7 +513,7 @@ class Machine(Object):
         if self._destroyed:
             return
         self._destroyed = True
-        lib.animrt_machine_destroy(self._runtime._ptr, self._id)
+        self._runtime._call(lib.animrt_machine_destroy, self._id)
         self._runtime._machines.pop(self._id, None)
 
     def __repr__(self) -> str:
@@ -531,7 +535,7 @@ class Machine(Object):
         elif live and definition is not None and not self._runtime.closed:
             try:
                 out = c_int32()
-                lib.animrt_machine_state(self._runtime._ptr, self._id, byref(out))
+                self._runtime._call(lib.animrt_machine_state, self._id, byref(out))
                 parts.append(f"state={definition.states[out.value]!r}")
             except (AnimrtError, IndexError):  # destroyed through animrt._ffi; restored from another definition
                 pass
@@ -635,7 +639,7 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
     runtime = definition.runtime
     handle = c_uint64()
     try:
-        lib.animrt_definition_load(runtime._ptr, text.encode("utf-8"), byref(handle))
+        runtime._call(lib.animrt_definition_load, text.encode("utf-8"), byref(handle))
     except AnimrtError:
         return  # the library refuses the restore and says why
     taken = Definition(runtime, handle.value)
@@ -680,20 +684,20 @@ def load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Map
 def _load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Mapping[str, Any], None],
                      named: Optional[str]) -> Definition:
     out = c_uint64()
-    ptr = runtime._ptr
+    call = runtime._call
     if named is not None:
         if source is not None:
             raise ArgumentTypeError("pass a source or named=..., not both")
-        lib.animrt_definition_load_named(ptr, check.text(named, "named").encode("utf-8"), byref(out))
+        call(lib.animrt_definition_load_named, check.text(named, "named").encode("utf-8"), byref(out))
     elif isinstance(source, Mapping):
-        lib.animrt_definition_load(ptr, to_json(source, "definition").encode("utf-8"), byref(out))
+        call(lib.animrt_definition_load, to_json(source, "definition").encode("utf-8"), byref(out))
     elif isinstance(source, os.PathLike):
-        lib.animrt_definition_load_file(ptr, os.fsencode(source), byref(out))
+        call(lib.animrt_definition_load_file, os.fsencode(source), byref(out))
     elif isinstance(source, str):
         if not source.lstrip(" \t\r\n\ufeff").startswith("{"):  # a byte order mark may lead the text
             raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON: pass a "
                                     "pathlib.Path for a file, or named=... for a definition of the runtime's library")
-        lib.animrt_definition_load(ptr, check.text(source, "source").encode("utf-8"), byref(out))
+        call(lib.animrt_definition_load, check.text(source, "source").encode("utf-8"), byref(out))
     else:
         raise ArgumentTypeError(f"source is {check.describe(source)}; it must be JSON text (str), a dict, or a "
                                 "path (pathlib.Path)")

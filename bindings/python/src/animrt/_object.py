@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import threading
 import weakref
+from threading import get_ident
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, List, Optional, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
 
 from ._arguments import suggest_name
 from ._errors import ClosedError, StateError
@@ -24,13 +25,63 @@ O = TypeVar("O", bound="Object")
 
 
 class Native:
-    """The runtime pointer, shared with the finalizers of the objects inside it."""
+    """The runtime pointer, shared with the finalizers of the objects inside it.
+
+    Every call into the library goes through `call`, which counts it while it runs: the runtime is
+    destroyed only once the calls other threads are making have returned, so that none of them can
+    reach the library with the pointer of a runtime already freed (or of another one made since at
+    the same address)."""
 
     def __init__(self, ptr: c_void_p) -> None:
         self.ptr: Optional[c_void_p] = ptr
         self.lock = threading.Lock()
         #: on_finish callables waiting for a stop (a count: the finalizer must not hold them)
         self.waiting = 0
+        #: thread id -> calls that thread is making now (more than one through callables); each
+        #: thread writes only its own entry
+        self.calls: Dict[int, int] = {}
+        #: set once the pointer is taken for destroying: returning calls then say so to `returned`
+        self.closing = False
+        self.returned = threading.Condition(threading.Lock())
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(ptr, *args)``, counted while it runs; ClosedError once the runtime is closed."""
+        calls = self.calls
+        me = get_ident()
+        depth = calls.get(me, 0)
+        calls[me] = depth + 1  # before the pointer is read: a close from now on waits for this call
+        try:
+            ptr = self.ptr
+            if ptr is None:
+                raise ClosedError("the runtime is closed")
+            return fn(ptr, *args)
+        finally:
+            if depth:
+                calls[me] = depth
+            else:
+                del calls[me]
+            if self.closing:
+                with self.returned:
+                    self.returned.notify_all()
+
+    def calling(self) -> bool:
+        """Whether this thread is inside a call into the library (running a callable, or converting
+        an argument, from inside it)."""
+        return get_ident() in self.calls
+
+    def take_for_destroy(self) -> Optional[c_void_p]:
+        """Takes the pointer (None if already taken), after which calls raise ClosedError, and waits
+        for the calls other threads are making to return. The caller destroys the runtime."""
+        with self.lock:
+            ptr, self.ptr = self.ptr, None
+        if ptr is None:
+            return None
+        self.closing = True
+        me = get_ident()
+        with self.returned:
+            while any(thread != me for thread in list(self.calls)):
+                self.returned.wait(0.05)
+        return ptr
 
     def get(self) -> c_void_p:
         """The pointer, or ClosedError once the runtime is closed."""
@@ -116,7 +167,32 @@ class Suggests:
         return ""
 
 
-class Object(Suggests):
+class Uncopied:
+    """`copy.copy`, `copy.deepcopy` and `pickle` raise TypeError saying what to do instead: the object
+    names something inside the library, which a copy of the Python object would share (and destroy
+    twice, or not at all) without copying it."""
+
+    __slots__ = ()
+
+    def _copy_hint(self) -> str:
+        """What to do instead of copying, as a sentence (a subclass knows better)."""
+        return "make another one the way this one was made"
+
+    def _refuse_copy(self, what: str) -> TypeError:
+        return TypeError(f"a {type(self).__name__} cannot be {what}: it names an object inside the animrt library, "
+                         f"which a copy would share, not copy; {self._copy_hint()}")
+
+    def __copy__(self) -> Any:
+        raise self._refuse_copy("copied")
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        raise self._refuse_copy("copied")
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise self._refuse_copy("pickled")
+
+
+class Object(Suggests, Uncopied):
     """Base class of everything a runtime holds: compares and hashes by handle."""
 
     #: The C function that destroys this kind of object, called when the

@@ -68,7 +68,7 @@ class Plugin(Object):
         """The name the plugin gives itself (``animrt_plugin_name``): ``examples.name`` → 'examples'."""
         needed = c_size_t()
         buffer = create_string_buffer(256)
-        lib.animrt_plugin_name(self._runtime._ptr, self._id, buffer, 256, byref(needed))
+        self._runtime._call(lib.animrt_plugin_name, self._id, buffer, 256, byref(needed))
         return buffer.value.decode("utf-8")
 
     @property
@@ -77,7 +77,7 @@ class Plugin(Object):
         '' when it gives none."""
         needed = c_size_t()
         buffer = create_string_buffer(256)
-        lib.animrt_plugin_version(self._runtime._ptr, self._id, buffer, 256, byref(needed))
+        self._runtime._call(lib.animrt_plugin_version, self._id, buffer, 256, byref(needed))
         return buffer.value.decode("utf-8")
 
     def unload(self) -> None:
@@ -85,7 +85,7 @@ class Plugin(Object):
         (``animrt_plugin_unload``). While anything in the runtime uses one of its timing functions
         or functions (an animation, a description, a loaded definition, a machine), it raises
         :class:`StateError` naming them, and nothing changes: ``examples.unload()``."""
-        lib.animrt_plugin_unload(self._runtime._ptr, self._id)
+        self._runtime._call(lib.animrt_plugin_unload, self._id)
 
     def __repr__(self) -> str:
         return f"<Plugin {self._id:#x} {self.path}>"
@@ -301,10 +301,10 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {count} parameter(s))")
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
-        lib.animrt_timing_function_register_block(runtime._ptr, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
+        runtime._call(lib.animrt_timing_function_register_block, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
     else:
         trampoline = curve_trampoline(runtime, name, fn, count)
-        lib.animrt_timing_function_register(runtime._ptr, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
+        runtime._call(lib.animrt_timing_function_register, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
     runtime._extensions.append(trampoline)
 
 
@@ -317,7 +317,7 @@ def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[
     if shape is not None:  # a malformed signature is explained by the library, column and all
         _check_arity(fn, len([t for t in shape.group(1).split(",") if t.strip()]), f"function '{name}' ({signature})")
     trampoline = function_trampoline(runtime, name, fn)
-    lib.animrt_function_register(runtime._ptr, check.text(name, "name").encode("utf-8"),
+    runtime._call(lib.animrt_function_register, check.text(name, "name").encode("utf-8"),
                              check.text(signature, "signature").encode("utf-8"), trampoline, None)
     runtime._extensions.append(trampoline)
     return Function(runtime, name, signature)
@@ -341,7 +341,7 @@ def bind_function(runtime: Runtime, symbol: str, signature: str, library: Option
     symbol = check.text(symbol, "symbol")
     signature = check.text(signature, "signature")
     name = check.text(name, "name") if name is not None else symbol
-    lib.animrt_function_bind(runtime._ptr, _library(library), symbol.encode("utf-8"), signature.encode("utf-8"),
+    runtime._call(lib.animrt_function_bind, _library(library), symbol.encode("utf-8"), signature.encode("utf-8"),
                              name.encode("utf-8"))
     return Function(runtime, name, signature)
 
@@ -350,7 +350,7 @@ def bind_timing_function(runtime: Runtime, symbol: str, signature: str, library:
                          name: Optional[str]) -> None:
     symbol = check.text(symbol, "symbol")
     name = check.text(name, "name") if name is not None else symbol
-    lib.animrt_timing_function_bind(runtime._ptr, _library(library), symbol.encode("utf-8"),
+    runtime._call(lib.animrt_timing_function_bind, _library(library), symbol.encode("utf-8"),
                                     check.text(signature, "signature").encode("utf-8"), name.encode("utf-8"))
 
 
@@ -358,7 +358,7 @@ def load_plugin(runtime: Runtime, path: PathLike) -> Plugin:
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path is {check.describe(path)}; it must be the path of a shared library")
     out = c_uint64()
-    lib.animrt_plugin_load(runtime._ptr, os.fsencode(os.path.abspath(path) if isinstance(path, os.PathLike) else path),
+    runtime._call(lib.animrt_plugin_load, os.fsencode(os.path.abspath(path) if isinstance(path, os.PathLike) else path),
                            byref(out))
     return Plugin(runtime, out.value, os.fsdecode(path))
 
@@ -370,7 +370,7 @@ def call(runtime: Runtime, name: str, args: Sequence[object]) -> CValue:
     if runtime._result_buffer is None:
         runtime._result_buffer = create_string_buffer(_RESULT_BYTES)
     needed = c_size_t()
-    lib.animrt_function_call(runtime._ptr, name.encode("utf-8"), values, len(args), byref(out),
+    runtime._call(lib.animrt_function_call, name.encode("utf-8"), values, len(args), byref(out),
                              runtime._result_buffer, _RESULT_BYTES, byref(needed))
     if out.type == 0:
         return None

@@ -53,7 +53,7 @@ class Reader(Object):
             address, n = pinned.layers(targets, "targets")
             key_paths = array("i", [path.id]) * n
             out = c_uint64()
-            lib.animrt_reader_create(runtime._ptr, cast(address, POINTER(c_uint64)),
+            runtime._call(lib.animrt_reader_create, cast(address, POINTER(c_uint64)),
                                      (c_int32 * n).from_buffer(key_paths) if n else None, n, byref(out))
             super().__init__(runtime, out.value)
             self.count = n
@@ -81,7 +81,7 @@ class Reader(Object):
                 raise KindError(_mixed_sizes(names[0], paths[0], i, names[i], path))
         n = len(layers)
         out = c_uint64()
-        lib.animrt_reader_create(runtime._ptr, (c_uint64 * n)(*layers), (c_int32 * n)(*[p.id for p in paths]), n,
+        runtime._call(lib.animrt_reader_create, (c_uint64 * n)(*layers), (c_int32 * n)(*[p.id for p in paths]), n,
                                  byref(out))
         super().__init__(runtime, out.value)
         self.count = n
@@ -123,7 +123,7 @@ class Reader(Object):
                                   "reader.components))") from None
             out = np.empty(self.shape, dtype=np.float64)
         target = self._view(out, total)
-        lib.animrt_reader_read(self._runtime._ptr, self._id, target, total, byref(c_size_t()))
+        self._runtime._call(lib.animrt_reader_read, self._id, target, total, byref(c_size_t()))
         return out
 
     def _view(self, out: object, total: int) -> object:

@@ -38,7 +38,7 @@ from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
-from ._object import Native, Object, Suggests
+from ._object import Native, Object, Suggests, Uncopied
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
 from ._reader import Reader
@@ -74,8 +74,7 @@ _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callable[[CEvent], None]]]") -> None:
     """Destroys the C runtime once; `on_destroy` (if set, and its runtime still alive) receives its last events."""
-    with native.lock:
-        ptr, native.ptr = native.ptr, None
+    ptr = native.take_for_destroy()
     if ptr is None:
         return
     receive = on_destroy[0]() if on_destroy else None
@@ -95,7 +94,7 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
                           "runtime (or use it in a with block) to have them called with False", ResourceWarning)
 
 
-class Runtime(Suggests):
+class Runtime(Suggests, Uncopied):
     """An animrt runtime (``animrt_runtime_create``): layers, animations, barriers, timers, and the clock.
 
     The program owns the clock: :meth:`tick` advances it, and nothing moves
@@ -117,6 +116,9 @@ class Runtime(Suggests):
     processor) with the same results.
     """
 
+    def _copy_hint(self) -> str:
+        return "make another with animrt.Runtime(); a machine moves to it with rt.restore(machine.snapshot(), ...)"
+
     @check.keywords("animrt.Runtime()")
     def __init__(self, *, event_capacity: int = 0, threads: int = 1) -> None:
         capacity = check.integer(event_capacity, "event_capacity", 0, 2 ** 32 - 1)
@@ -124,6 +126,8 @@ class Runtime(Suggests):
         ptr = c_void_p()
         lib.animrt_runtime_create(capacity, byref(ptr))
         self._native = Native(ptr)
+        #: calls ``fn(runtime pointer, *args)``: every call into the library goes through it (`Native.call`)
+        self._call = self._native.call
         # weak: the finalizer must not keep the runtime alive
         self._on_destroy: "List[weakref.WeakMethod[Callable[[CEvent], None]]]" = []
         self._finalizer = weakref.finalize(self, _destroy_runtime, self._native, self._on_destroy)
@@ -198,6 +202,11 @@ class Runtime(Suggests):
         exception of its own, that one is raised). Other pending completion
         callables (barriers, transactions, timers) never run.
 
+        Calls other threads are making when ``close()`` starts return first (it
+        waits for them); their later calls raise :class:`ClosedError`. Closing
+        from inside a call (a timing function the tick runs, an argument's
+        ``__float__``) raises :class:`StateError`.
+
         A runtime garbage-collected without ``close()`` calls no ``on_finish``
         callable (the collector may run on any thread, and they usually refer
         to the runtime's own objects); if some were waiting, it warns with
@@ -209,6 +218,11 @@ class Runtime(Suggests):
             # one: destroy returns nothing): closed here, it would be left running, unreachable.
             raise StateError("close() from inside a timing function or function the runtime is running; "
                              "close it once the call that runs the function has returned")
+        if self._native.calling():
+            # Inside a call into the library on this thread (an argument's __float__, say): that call
+            # would go on with the pointer of a runtime already freed.
+            raise StateError("close() from inside a call into the runtime (converting one of its arguments); "
+                             "close it once that call has returned")
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
@@ -254,14 +268,14 @@ class Runtime(Suggests):
             while running:
                 rt.tick(time.monotonic() - start)
         """
-        lib.animrt_runtime_tick(self._ptr, check.seconds(now, "now"))
+        self._call(lib.animrt_runtime_tick, check.seconds(now, "now"))
         self._drain()
 
     @property
     def time(self) -> float:
         """The time of the last tick (0 before the first): ``rt.time``."""
         out = c_double()
-        lib.animrt_runtime_time(self._ptr, byref(out))
+        self._call(lib.animrt_runtime_time, byref(out))
         return out.value
 
     def events(self) -> List[ev.Event]:
@@ -340,7 +354,7 @@ class Runtime(Suggests):
                     self._more = False
                     if self.closed:  # by a callable: the runtime handed its last events to close()
                         break
-                    lib.animrt_event_poll(self._ptr, buffer, _POLL, byref(n))
+                    self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
                     count = n.value
                     if count:
                         raw = string_at(buffer, count * _EVENT_SIZE)
@@ -510,7 +524,7 @@ class Runtime(Suggests):
         mid-way again, and it still finished. None when the library no longer holds it."""
         state = c_int32()
         try:
-            lib.animrt_animation_get_lifecycle(self._ptr, handle, byref(state))
+            self._call(lib.animrt_animation_get_lifecycle, handle, byref(state))
         except HandleError:
             return None
         return state.value == Lifecycle.FINISHED
@@ -647,8 +661,8 @@ class Runtime(Suggests):
         info = self._keypaths.get(key_path)
         if info is None:
             kp, kind, n = c_int32(), c_int(), c_size_t()
-            lib.animrt_keypath_id(self._ptr, check.text(key_path, "key_path").encode("utf-8"), byref(kp))
-            lib.animrt_keypath_info(self._ptr, kp.value, byref(kind), byref(n))
+            self._call(lib.animrt_keypath_id, check.text(key_path, "key_path").encode("utf-8"), byref(kp))
+            self._call(lib.animrt_keypath_info, kp.value, byref(kind), byref(n))
             info = self._keypaths[str(key_path)] = KeyPathInfo(kp.value, ValueKind(kind.value), n.value)
         return info
 
@@ -703,7 +717,7 @@ class Runtime(Suggests):
         count = {ValueKind.SCALAR: 1, ValueKind.POINT: 2, ValueKind.SIZE: 2, ValueKind.RECT: 4,
                  ValueKind.COLOR: 4, ValueKind.TRANSFORM: 16}[chosen]
         values = components(initial, "initial", name, chosen, count)
-        lib.animrt_property_define(self._ptr, check.text(name, "name").encode("utf-8"), int(chosen), (c_double * count)(*values), count)
+        self._call(lib.animrt_property_define, check.text(name, "name").encode("utf-8"), int(chosen), (c_double * count)(*values), count)
         return Property(name)
 
     # -- machines --------------------------------------------------------------
@@ -726,7 +740,7 @@ class Runtime(Suggests):
         that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
         try:
             text = to_json(source, "definition") if isinstance(source, Mapping) else check.text(source, "source")
-            lib.animrt_definition_register(self._ptr, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
+            self._call(lib.animrt_definition_register, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
         except AnimrtError as e:  # which definition: the name it is registered under
             raise name_in(e, "definition", name if isinstance(name, str) else None)
 
@@ -766,11 +780,11 @@ class Runtime(Suggests):
             rt = animrt.Runtime()
             rt.start_trace("session.trace")
         """
-        lib.animrt_trace_start(self._ptr, os.fsencode(path))
+        self._call(lib.animrt_trace_start, os.fsencode(path))
 
     def stop_trace(self) -> None:
         """Stops recording and closes the trace file (``animrt_trace_stop``): ``rt.stop_trace()``."""
-        lib.animrt_trace_stop(self._ptr)
+        self._call(lib.animrt_trace_stop)
 
     def replay(self, path: Union[str, "os.PathLike[str]"]) -> int:
         """Replays a trace into this fresh runtime (``animrt_trace_replay``) and returns how many calls it
@@ -780,7 +794,7 @@ class Runtime(Suggests):
             calls = animrt.Runtime().replay("session.trace")
         """
         calls = c_size_t()
-        lib.animrt_trace_replay(self._ptr, os.fsencode(path), byref(calls))
+        self._call(lib.animrt_trace_replay, os.fsencode(path), byref(calls))
         return calls.value
 
     # -- extending ---------------------------------------------------------------
@@ -1049,7 +1063,7 @@ class Runtime(Suggests):
         from ._layer import _parent_id
         n = check.integer(count, "count", 0, 2 ** 28)
         ids, out = _bulk.handles(n)
-        lib.animrt_layer_create_many(self._ptr, _parent_id(parent), n, out)
+        self._call(lib.animrt_layer_create_many, _parent_id(parent), n, out)
         return ids
 
     def add_animations(self, animation: Animation, layers: LayersLike, *, key: Optional[str] = None,
@@ -1085,7 +1099,7 @@ class Runtime(Suggests):
             components = self._keypath(animation.key_path).components
         table, m = _bulk.columns(pinned, columns, n, components)
         ids, out = _bulk.handles(n)
-        lib.animrt_layer_add_animations(self._ptr, animation._id, cast(address, POINTER(c_uint64)), n,
+        self._call(lib.animrt_layer_add_animations, animation._id, cast(address, POINTER(c_uint64)), n,
                                         table, m, None if key is None else check.text(key, "key").encode(),
                                         0 if barrier is None else barrier._id, out)
         return ids
@@ -1097,7 +1111,7 @@ class Runtime(Suggests):
         misspelt name raises :class:`NotFoundError` suggesting Core Animation's.
         """
         out = c_double()
-        lib.animrt_timing_function_evaluate(self._ptr, check.text(name, "name").encode("utf-8"),
+        self._call(lib.animrt_timing_function_evaluate, check.text(name, "name").encode("utf-8"),
                                             check.number(x, "x"), byref(out))
         return out.value
 

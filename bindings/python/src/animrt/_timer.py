@@ -5,7 +5,7 @@ from ctypes import byref, c_int, c_uint64
 from typing import TYPE_CHECKING, Callable, Optional
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, HandleError
+from ._errors import ArgumentTypeError, ClosedError, HandleError
 from ._ffi import lib
 from ._object import Object
 
@@ -41,7 +41,7 @@ class Timer(Object):
                                               "of a TimerFired event")
         token = check.token(token)
         out = c_uint64()
-        lib.animrt_timer_start(runtime._ptr, delay, token, byref(out))
+        runtime._call(lib.animrt_timer_start, delay, token, byref(out))
         super().__init__(runtime, out.value, owned=False)
         self._due = runtime.time + delay
         self._token = token
@@ -71,7 +71,7 @@ class Timer(Object):
         self._done = True
         self._runtime._timers.pop(self._id, None)
         try:
-            lib.animrt_timer_cancel(self._runtime._ptr, self._id)
+            self._runtime._call(lib.animrt_timer_cancel, self._id)
         except HandleError:  # it fired at a tick whose events were not handled yet
             return False
         self._cancelled = True
@@ -87,11 +87,11 @@ class Timer(Object):
         can no longer fire."""
         if self._done:
             return False
-        ptr = self._runtime._native.ptr
-        if ptr is None:  # closed: the runtime, and the timer, are gone
-            return False
         out = c_int()
-        lib.animrt_timer_pending(ptr, self._id, byref(out))
+        try:
+            self._runtime._call(lib.animrt_timer_pending, self._id, byref(out))
+        except ClosedError:  # the runtime, and the timer, are gone
+            return False
         if not out.value:
             self._done = True
         return bool(out.value)

@@ -59,9 +59,9 @@ class Transaction(Object):
         rt = self._runtime
         if self._used:
             raise StateError(f"{self!r} was already used; make a new one with rt.transaction()")
-        lib.animrt_transaction_begin(rt._ptr, self.animation_duration or 0.0)
+        rt._call(lib.animrt_transaction_begin, self.animation_duration or 0.0)
         out = c_uint64()
-        lib.animrt_transaction_current(rt._ptr, byref(out))
+        rt._call(lib.animrt_transaction_current, byref(out))
         Object.__init__(self, rt, out.value, owned=False)
         self._open = self._used = True
         return self
@@ -74,7 +74,7 @@ class Transaction(Object):
         if self.on_complete is not None:  # before the commit: a transaction with nothing in it completes at once
             rt._transactions[self._id] = self
         try:
-            lib.animrt_transaction_commit(rt._ptr, self.token)
+            rt._call(lib.animrt_transaction_commit, self.token)
         except BaseException:
             rt._transactions.pop(self._id, None)
             raise
