@@ -1052,7 +1052,8 @@ animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t 
                                  size_t cap, size_t *needed);
 
 /* The layer of the part named `name`; a copy of a repeated part ("count" in
- * its declaration) is named with its index: "arc[2]". */
+ * its declaration) is named with its index: "arc[2]" (written without leading
+ * zeros: "arc[02]" is ANIMRT_E_INVALID). */
 animrt_status animrt_machine_part(animrt_runtime *rt, animrt_id machine, const char *name, animrt_id *out);
 
 /* How many layers part `name` has in this instance: its number of copies for

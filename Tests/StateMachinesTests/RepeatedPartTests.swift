@@ -99,6 +99,10 @@ struct RepeatedPartTests {
         // A whole number past any count is a copy past the last, however many digits it has.
         expectError(.outOfRange, ["'spoke[99999999999999999999]'", "has 3 copies (0 to 2)"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[99999999999999999999]", of: m) }
         expectError(.invalidArgument, ["copy index is a whole number"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[1e3]", of: m) }
+        expectError(.invalidArgument, ["'spoke[01]'", "without leading zeros, as in 'spoke[1]'"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[01]", of: m) }
+        expectError(.invalidArgument, ["'spoke[00]'", "as in 'spoke[0]'"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[00]", of: m) }
+        expectError(.invalidArgument, ["'spoke[0000000000001]'", "as in 'spoke[1]'"]) { () throws(AnimrtError) in _ = try h.host.part("spoke[0000000000001]", of: m) }
+        #expect(try h.host.part("spoke[0]", of: m) != h.host.part("spoke[2]", of: m))
         expectError(.notFound, ["no part 'spok'", "did you mean 'spoke'"]) { () throws(AnimrtError) in _ = try h.host.part("spok[1]", of: m) }
         expectError(.invalidArgument, ["without an index"]) { () throws(AnimrtError) in _ = try h.host.partCount("spoke[1]", of: m) }
         let layers = h.runtime.layerCount

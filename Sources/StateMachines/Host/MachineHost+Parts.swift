@@ -70,6 +70,11 @@ extension MachineInstance {
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw AnimrtError(.invalidArgument, "'\(name)': the copy index is a whole number, as in '\(base)[0]'")
             }
+            // One name per copy: "arc[01]" is not another way to write "arc[1]".
+            if digits.count > 1, digits.first == "0" {
+                let plain = digits.drop(while: { $0 == "0" })
+                throw AnimrtError(.invalidArgument, "'\(name)': a copy index is written without leading zeros, as in '\(base)[\(plain.isEmpty ? "0" : plain)]'")
+            }
             // More digits than any count has (at most 4096 copies) name a
             // copy past the last: refused as any such copy is, with the count.
             copy = digits.count <= 9 ? Int(digits) : Int.max
