@@ -300,9 +300,18 @@ if lib.animrt_version() != VERSION_NUMBER:
                           f"binding ({VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH}): rebuild it (`make lib`) or "
                           "point ANIMRT_LIBRARY at a matching one")
 
+#: The same functions without the errcheck, as `fn.unchecked`: `Native.call` checks the status
+#: itself, and calls `_errcheck` only when there is something to do (a failure, a callable's error,
+#: a deferred destroy), cheaper than ctypes calling back into Python after every call.
+_unchecked = ctypes.CDLL(lib._name)
+
 for _name, (_restype, _argtypes) in FUNCTIONS.items():
     _f = getattr(lib, _name)
     _f.restype = _restype
     _f.argtypes = [_Text if a is c_char_p else a for a in _argtypes]
     if _restype is status and _name not in UNCHECKED:
         _f.errcheck = _errcheck
+        _u = getattr(_unchecked, _name)
+        _u.restype, _u.argtypes = _restype, _f.argtypes
+        _f.unchecked = _u
+_object.errcheck = _errcheck

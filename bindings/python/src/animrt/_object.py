@@ -15,6 +15,7 @@ from threading import get_ident
 from ctypes import c_void_p
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
 
+from . import _callbacks
 from ._arguments import suggest_name
 from ._errors import ClosedError, StateError
 
@@ -44,8 +45,9 @@ class Native:
         self.closing = False
         self.returned = threading.Condition(threading.Lock())
 
-    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(ptr, *args)``, counted while it runs; ClosedError once the runtime is closed."""
+    def call(self, fn: Any, *args: Any) -> Any:
+        """``fn(ptr, *args)`` for a library function `fn` (its status checked as its errcheck would),
+        counted while it runs; ClosedError once the runtime is closed."""
         calls = self.calls
         me = get_ident()
         depth = calls.get(me, 0)
@@ -54,7 +56,10 @@ class Native:
             ptr = self.ptr
             if ptr is None:
                 raise ClosedError("the runtime is closed")
-            return fn(ptr, *args)
+            result = fn.unchecked(ptr, *args)
+            if result or deferred or _callbacks.pending:
+                return errcheck(result, fn, (ptr, *args))
+            return result
         finally:
             if depth:
                 calls[me] = depth
@@ -114,6 +119,8 @@ class Native:
 
 #: Destroys a finalizer could not make at once (see `Native.destroy_child`), oldest first.
 deferred: List[Tuple[Native, Callable[[c_void_p, int], Any], int]] = []
+#: `_ffi._errcheck`, set when the library is loaded: what a call's status means (`Native.call`).
+errcheck: Callable[[int, Any, Tuple[Any, ...]], int]
 _deferred_lock = threading.Lock()
 _flushing = threading.local()
 
