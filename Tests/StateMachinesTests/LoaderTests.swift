@@ -104,6 +104,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a state named with a letter that is not ASCII", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "état": {}"#), status: .invalidArgument, fragments: ["states.état", "state name 'état' must be 1 to 128 ASCII letters, digits and '_'"]),
     LoadCase(name: "an event named with a letter that is not ASCII", json: minimal().replacing(#""tick": {}"#, with: #""tick": {}, "tické": {}"#), status: .invalidArgument, fragments: ["events.tické", "event name 'tické' must be ASCII letters, digits, '_', '-' and '.'"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
+    LoadCase(name: "a payload default above its field's max (a C send that leaves the field out would deliver it unchecked)", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "max": 1, "default": 5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is 5; the maximum is 1"]),
+    LoadCase(name: "a payload default below its field's min, even when the field clamps", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "clamp": true, "default": -0.5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is -0.5; the minimum is 0"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
 
@@ -116,7 +118,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 81) }
+    func count() { #expect(loadCases.count == 83) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -244,6 +244,12 @@ final class DefinitionLoader {
                     let clamps = try fo["clamp"]?.bool() ?? false
                     if clamps && lo == nil && hi == nil { throw fo["clamp"]!.error(.invalidArgument, "clamp needs a min or a max") }
                     let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
+                    // A field left out takes its default unchecked (the C
+                    // interface's trailing fields): it must be a value a send could give.
+                    if case .number(let x)? = def {
+                        if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the minimum is \(MachineValue.format(lo))") }
+                        if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))") }
+                    }
                     fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, defaultValue: def))
                 }
             }
