@@ -142,6 +142,31 @@ struct SnapshotRefusalTests {
         #expect(h2.state(restored) == "b")
     }
 
+    /// A state waits on one barrier: listed twice, a restore made a second
+    /// barrier (the first left behind in the runtime, for ever) and asked
+    /// twice for its notification, so one drain took the `done` twice.
+    @Test("a state said twice to wait for its done is refused: its done would be taken twice")
+    func waitingTwice() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "twice", "emits": {"over": {}}, "parts": [{"name": "p", "properties": {"opacity": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 1, "duration": 1}},
+         "initial": "a", "states": {"a": {"entry": [{"animate": "fade", "part": "p", "key": "f"}], "done": {"actions": [{"emit": "over"}]}}}}
+        """)
+        let s = try h.host.snapshot(m)
+        let h2 = Harness()
+        h2.tick(0)
+        expectError(.invalidArgument, ["the snapshot does not fit 'twice'", "the state 'a' is said twice to wait for its done"]) {
+            () throws(AnimrtError) in _ = try h2.host.restore(edited(s, #""waitingForDone":["a"]"#, #""waitingForDone":["a","a"]"#))
+        }
+        #expect(h2.host.instanceCount == 0 && h2.runtime.layerCount == 0)
+        let restored = try h2.host.restore(s)
+        h2.tick(1)
+        h2.tick(3)
+        #expect(h2.machineEvents(restored) == ["emit over"])
+    }
+
     @Test("an ended animation said to be joined to a waiting state is refused: it has left the barrier, and the done would never come")
     func endedButJoined() throws {
         let h = Harness()

@@ -227,8 +227,12 @@ extension MachineHost {
         }
         guard s.parts.map(\.name) == partNames else { throw bad("parts \(s.parts.map(\.name))") }
         let active = Set(d.ancestry(leaf))
+        // A state waits on one barrier: a copy would make a second (the first
+        // never destroyed) and take its done once per copy.
+        var waitingSeen = Set<String>()
         for name in s.waitingForDone {
             guard let st = d.stateID(name), active.contains(st), !d.states[st].done.isEmpty else { throw bad("waiting state '\(name)'") }
+            guard waitingSeen.insert(name).inserted else { throw bad("the state '\(name)' is said twice to wait for its done") }
         }
         // A payload waiting in a timer or a throttle is delivered as the
         // host's would be: it passes the checks a send makes (type, finite,
