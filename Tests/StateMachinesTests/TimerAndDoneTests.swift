@@ -375,6 +375,44 @@ struct DoneTests {
         #expect(h.log.isEmpty)
     }
 
+    /// A state's done waits on a runtime barrier. With the runtime's
+    /// barrier table full none can be made: the state used to stay where it
+    /// was for ever, its done never coming and nobody told. It fails as an
+    /// `after` timer that cannot start does: an error event and
+    /// `error.execution`, which the machine may handle.
+    @Test("R0.4 a done that cannot wait (the runtime's barrier table is full) is an error event and error.execution, not a silent hang")
+    func doneWithoutABarrier() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "waits", "events": {"go": {}}, "parts": [{"name": "box", "properties": {"opacity": 1}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 1}},
+         "initial": "a",
+         "states": {"a": {"on": {"go": "b"}},
+                    "b": {"entry": [{"animate": "fade", "part": "box", "key": "k"}], "done": "c", "on": {"error.execution": "stuck"}},
+                    "c": {}, "stuck": {}}}
+        """)
+        _ = h.events()
+        let filler = try h.runtime.createBarrier()
+        h.runtime.limitTable(.barrier, to: 1)
+        #expect(try h.send(m, "go") == .taken)
+        let message = "states.b.done: the state's done cannot wait for its animations: too many barriers: a runtime holds at most 1 at once, and each slot is reused \(Limits.generations) times at most"
+        #expect(h.machineEvents(m) == ["state a -> b", "error '\(message)'", "state b -> stuck"])
+        #expect(h.state(m) == "stuck")
+        // With room again, the same state waits for its animations as usual.
+        try h.runtime.destroyBarrier(filler)
+        let m2 = try h.machine("""
+        {"name": "waits2", "events": {"go": {}}, "parts": [{"name": "box", "properties": {"opacity": 1}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 1}},
+         "initial": "a", "states": {"a": {"on": {"go": "b"}}, "b": {"entry": [{"animate": "fade", "part": "box", "key": "k"}], "done": "c"}, "c": {}}}
+        """)
+        try h.send(m2, "go")
+        h.tick(0.5)
+        #expect(h.state(m2) == "b")
+        h.tick(2)
+        #expect(h.state(m2) == "c")
+    }
+
     @Test("destroying a machine stops its animations, destroys its parts; nothing of it runs afterwards")
     func destroyStopsAnimations() throws {
         let h = Harness()

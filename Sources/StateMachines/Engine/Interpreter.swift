@@ -358,7 +358,9 @@ extension MachineInstance {
         activations[s] = activation
         let state = definition.states[s]
         if !state.done.isEmpty {
-            stateBarriers[s] = try? runtime.createBarrier()
+            // Without a barrier the done could never come: said, not hung.
+            do throws(AnimrtError) { stateBarriers[s] = try runtime.createBarrier() }
+            catch { fail("\(state.done[0].path): the state's done cannot wait for its animations: \(error.message)") }
         }
         run(state.entry, payload: [], entering: s)
         guard alive, activations[s] == activation else { return }
