@@ -90,6 +90,36 @@ struct SnapshotRefusalTests {
         refused(edited(s, named, named + "," + named.replacing(#""time":3"#, with: #""time":4"#)), ["timer 't1' is pending twice"])
     }
 
+    /// A started timer and an `after` never share a name (the loader
+    /// refuses it). Restored under the name of an `after` that is pending
+    /// too, the started timer was overwritten by it and, when due, dropped
+    /// without a word: its event never sent.
+    @Test("a started timer under the name of an after timer is refused, not restored to be dropped when it fires")
+    func startedTimerUnderAnAfterName() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "named", "events": {"ping": {}}, "context": {"pings": {"type": "number", "initial": 0}},
+         "initial": "a",
+         "states": {"a": {"entry": [{"startTimer": "t1", "delay": 3, "event": "ping"}],
+                          "after": [{"delay": 5, "name": "late", "target": "b"}],
+                          "on": {"ping": {"actions": [{"assign": {"pings": "context.pings + 1"}}]}}},
+                    "b": {"on": {"ping": {"actions": [{"assign": {"pings": "context.pings + 1"}}]}}}}}
+        """)
+        let s = try h.host.snapshot(m)
+        let h2 = Harness()
+        h2.tick(0)
+        expectError(.invalidArgument, ["the snapshot does not fit 'named'", "timer 'late' is an 'after' timer, not a started one (it is restored with its state)"]) {
+            () throws(AnimrtError) in _ = try h2.host.restore(edited(s, #""name":"t1""#, #""name":"late""#))
+        }
+        #expect(h2.host.instanceCount == 0 && h2.runtime.layerCount == 0)
+        let restored = try h2.host.restore(s)
+        h2.tick(3)
+        #expect(h2.context(restored, "pings") == .number(1))
+        h2.tick(5)
+        #expect(h2.state(restored) == "b")
+    }
+
     @Test("an animation key longer than the runtime takes is refused, not dropped")
     func animationKey() throws {
         let s = try savedSnapshot()

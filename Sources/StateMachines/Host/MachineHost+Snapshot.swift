@@ -259,7 +259,12 @@ extension MachineHost {
                       t.payload.map({ fits($0, e) }) ?? true else { throw bad("the throttle of '\(throttled)'") }
                 which = "the throttle of '\(throttled)'"
             } else {
-                guard let name = t.name, d.timerNames.contains(name) else { throw bad("timer '\(t.name ?? "")'") }
+                guard let name = t.name, let timer = d.timerNames.firstIndex(of: name) else { throw bad("timer '\(t.name ?? "")'") }
+                // An after's timer is restored with its state: under its
+                // name, a started one would be overwritten by it and dropped.
+                guard !d.states.contains(where: { $0.after.contains { $0.timer == timer } }) else {
+                    throw bad("timer '\(name)' is an 'after' timer, not a started one (it is restored with its state)")
+                }
                 if let event = t.event {
                     guard let e = d.eventID(event), let p = t.payload, fits(p, e) else { throw bad("timer '\(name)'") }
                 }
