@@ -3,6 +3,7 @@ import ctypes
 import gc
 import threading
 import warnings
+from typing import List
 
 import pytest
 
@@ -472,3 +473,19 @@ def test_cancel_of_a_timer_whose_event_was_lost_says_false():
         assert late.cancel() is False
         events = rt.events()
         assert [type(e) for e in events] == [TimerFired, Overflow] and events[1].lost == 3
+
+
+
+def test_a_timer_cancelled_by_a_callable_of_the_tick_that_fired_it_says_false_and_still_runs(rt):
+    # Both fire at 1.0, in the order started; the first's callable cancels the second, whose
+    # TimerFired is not delivered yet. Too late, as cancel() says (False): its callback still runs,
+    # and no TimerFired without a callback is reported in its place.
+    ran, told = [], []
+    rt.tick(0)
+    late: List[animrt.Timer] = []
+    rt.start_timer(1.0, lambda: told.append(late[0].cancel()))
+    late.append(rt.start_timer(1.0, lambda: ran.append(rt.time)))
+    rt.tick(1.0)
+    assert told == [False] and ran == [1.0]
+    assert rt.events() == [] and rt._timers == {} and not late[0].pending
+    assert repr(late[0]) == f"<Timer fired {late[0].id:#x}>"

@@ -65,15 +65,18 @@ class Timer(Object):
 
     def cancel(self) -> bool:
         """Cancels the timer (``animrt_timer_cancel``): True if it was pending, False if it had already
-        fired or been cancelled. A cancelled timer never fires: ``hide.cancel()``."""
+        fired or been cancelled. A cancelled timer never fires: ``hide.cancel()``. One that fired at
+        the tick whose callables are running (cancelled from one of them) has fired: False, and its
+        callback still runs, in its turn."""
         if self._done:
             return False
         self._done = True
-        self._runtime._timers.pop(self._id, None)
         try:
             self._runtime._call(lib.animrt_timer_cancel, self._id)
-        except HandleError:  # it fired at a tick whose events were not handled yet
+        except HandleError:  # it fired at a tick whose events are not all delivered yet (cancelled by a
+            # callable of that tick, or from another thread): its callback still runs, where they are
             return False
+        self._runtime._timers.pop(self._id, None)
         self._cancelled = True
         return True
 
