@@ -398,6 +398,19 @@ def test_numpy_values_are_values(world):
     assert other["transform"] == tuple(identity.ravel())
 
 
+def test_numpy_booleans_are_booleans(world):
+    # numpy 2 names the class of numpy.True_ `bool` (numpy.bool), no longer `bool_`: a flag computed
+    # with numpy was refused, "autoreverses is np.True_ (a bool); it must be True or False".
+    rt = world[0]
+    flags = numpy.array([0.2, 0.8]) > 0.5
+    pulse = rt.basic("opacity", to=0, autoreverses=flags[1], removed_on_completion=flags[0])
+    assert pulse.autoreverses is True and pulse.removed_on_completion is False
+    rt.register_function("negate", "bool(bool)", lambda b: not b)
+    assert rt.call("negate", numpy.True_) is False and rt.call("negate", flags[0]) is True
+    with pytest.raises(animrt.ArgumentTypeError, match=r"additive is np.int64\(2\) \(an int64\); it must be True or False"):
+        rt.basic("opacity", additive=numpy.int64(2))
+
+
 # ---- which machine, which definition -----------------------------------------------------------
 TOGGLE = {"name": "toggle", "events": {"tap": {}}, "initial": "off",
           "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}}

@@ -115,9 +115,16 @@ def boolean(value: object, name: str) -> bool:
         return value
     if isinstance(value, numbers.Integral) and int(value) in (0, 1):
         return bool(value)
-    if type(value).__name__ == "bool_":  # numpy.bool_
+    if is_numpy_bool(value):
         return bool(value)
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be True or False")
+
+
+def is_numpy_bool(value: object) -> bool:
+    """Whether `value` is numpy's boolean scalar (``array > 0.5`` gives them): ``numpy.bool_``, whose
+    class is named ``bool`` since numpy 2 (``numpy.bool``), ``bool_`` before."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
 
 
 def text(value: object, name: str) -> str:

@@ -126,7 +126,7 @@ def encode(value: object, where: str) -> Value:
         v.type, v.string = _STRING, check.text(value, where).encode("utf-8")
     elif value is None or isinstance(value, c_void_p):
         v.type, v.pointer = _POINTER, (value.value if isinstance(value, c_void_p) else None)
-    elif type(value).__name__ in ("float64", "float32", "int64", "int32", "bool_"):  # numpy scalars
+    elif type(value).__name__ in ("float64", "float32", "int64", "int32") or check.is_numpy_bool(value):  # numpy scalars
         return encode(value.item(), where)  # type: ignore[attr-defined]
     else:
         raise ArgumentTypeError(f"{where} is {check.describe(value)}; an argument is a number, a bool, a str, "
