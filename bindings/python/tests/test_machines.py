@@ -335,6 +335,28 @@ def test_values_json_cannot_hold_are_refused_naming_where_they_are():
         assert rt.machine(rt.definition(placed)).part("ring").value("position") == (3.0, 4.0)
 
 
+def test_numpy_numbers_and_booleans_are_payload_values():
+    # As in a config and in a layer's values: a progress computed with numpy was refused
+    # ("a payload field is a number, a bool or a str"), unless it happened to be a float64.
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(BUTTON))
+        rt.tick(0)
+        m.send("tap")
+        rt.tick(0.1)  # the shrink animations begin, and end 0.3 s later
+        rt.tick(0.4)
+        assert m.state == "downloading"
+        assert m.send("progress", request=numpy.int64(1), fraction=numpy.float32(0.25)) is animrt.SendOutcome.TAKEN
+        assert m.context["progress"] == 0.25
+        assert m.send("finished", request=numpy.uint8(1), ok=numpy.bool_(False)) is animrt.SendOutcome.TAKEN
+        assert m.state == "finished.failed" and m.context["failures"] == 1.0
+        with pytest.raises(animrt.InvalidArgumentError, match="field 'fraction' of 'progress' is nan; it must be a "
+                           "finite number"):
+            m.send("progress", request=1, fraction=numpy.float32("nan"))
+        with pytest.raises(animrt.ArgumentTypeError, match=r"fraction is array\(\[0.5\]\) \(a ndarray\); a payload "
+                           "field is a number, a bool or a str"):
+            m.send("progress", request=1, fraction=numpy.array([0.5]))  # type: ignore[arg-type]
+
+
 def test_a_definition_with_a_byte_order_mark_loads(tmp_path):
     # Editors on Windows save UTF-8 with a byte order mark; the file was refused ("found byte
     # 0xef") and its text, read with encoding="utf-8", was taken for no JSON at all.

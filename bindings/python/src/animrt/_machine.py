@@ -406,14 +406,7 @@ class Machine(Object):
             if twice:
                 raise ArgumentTypeError(f"payload field {twice[0]!r} is given twice, in the dict and by name")
             payload = {**fields, **payload}
-        for key, value in payload.items():
-            if not isinstance(value, (int, float, str)):
-                raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool "
-                                        "or a str")
-            if isinstance(value, str):
-                check.text(value, f"field {key!r} of {name!r}")
-            elif isinstance(value, int):
-                check_double(value, f"field {key!r} of {name!r}")
+        payload = {key: _payload_value(value, key, name) for key, value in payload.items()}
         if any(isinstance(v, float) and not math.isfinite(v) for v in payload.values()):
             raise self._not_finite(name, payload)
         outcome = c_int()
@@ -540,6 +533,22 @@ class Machine(Object):
             except (AnimrtError, IndexError):  # destroyed through animrt._ffi; restored from another definition
                 pass
         return " ".join(parts) + ">"
+
+
+def _payload_value(value: object, key: str, event: str) -> MachineValue:
+    """A payload field's value as JSON carries it: a bool, a str, an int or a float. numpy numbers
+    and booleans are numbers and booleans here too, as everywhere in the binding (json.dumps would
+    refuse a numpy int or float32, and write a numpy float64 as the float it is)."""
+    if isinstance(value, (bool, str)):
+        return check.text(value, f"field {key!r} of {event!r}") if isinstance(value, str) else value
+    if check.is_numpy_bool(value):
+        return bool(value)
+    if isinstance(value, numbers.Integral):
+        check_double(int(value), f"field {key!r} of {event!r}")
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool or a str")
 
 
 def check_double(value: int, where: str) -> None:
