@@ -53,6 +53,21 @@ CASES = [
      "fill_mode is 7; valid: 'removed', 'forwards', 'backwards', 'both', or animrt.FillMode members"),
     ("set_value slot", lambda rt, L, s, r: s.set_value("fro", 1), animrt.EnumError,
      "slot is 'fro'; valid: 'from', 'to', 'by'; did you mean 'from'?"),
+    # Other toolkits' key path names: the library finds nothing spelt like them (or 'borderWidth' for
+    # 'bounds.width') and says to define a property of the program's own.
+    ("UIKit's alpha", lambda rt, L, s, r: rt.basic("alpha", to=0), animrt.NotFoundError,
+     "key path 'alpha' is not animatable; did you mean 'opacity'? (UIKit's alpha)"),
+    ("UIKit's center", lambda rt, L, s, r: L.__setitem__("center", (10, 20)), animrt.NotFoundError,
+     "key path 'center' is not animatable; did you mean 'position'? (UIKit's center: where the layer's "
+     "anchorPoint is)"),
+    ("a frame", lambda rt, L, s, r: L.presentation("frame"), animrt.NotFoundError,
+     "key path 'frame' is not animatable; a layer has no frame: animate 'position' and 'bounds.size' (or 'bounds')"),
+    ("bounds.width", lambda rt, L, s, r: rt.spring("bounds.width", to=44), animrt.NotFoundError,
+     "key path 'bounds.width' is not animatable; did you mean 'bounds.size.width'?"),
+    ("CSS's rotate", lambda rt, L, s, r: rt.keyframe("rotate", [0, 1]), animrt.NotFoundError,
+     "key path 'rotate' is not animatable; did you mean 'transform.rotation.z'? (in radians)"),
+    ("a reader of scaleX", lambda rt, L, s, r: rt.reader([L], "scaleX"), animrt.NotFoundError,
+     "key path 'scaleX' is not animatable; did you mean 'transform.scale.x'?"),
     ("a hex colour", lambda rt, L, s, r: L.__setitem__("backgroundColor", "#ff0000"), animrt.ArgumentTypeError,
      "the value for layer['backgroundColor'] is '#ff0000' (a str); 'backgroundColor' takes a color: 4 numbers "
      "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),
@@ -669,3 +684,13 @@ def test_copying_a_library_object_says_what_to_do_instead():
                 assert message.startswith(f"a {name} cannot be {what}: it names an object inside the animrt library")
                 assert advice in message
         assert machine.state == "hidden" and not rt.closed  # nothing was shared or destroyed
+
+
+def test_a_property_the_program_defines_under_another_toolkits_name_is_its_own():
+    with animrt.Runtime() as rt:
+        rt.define_property("alpha", 0.25)
+        layer = rt.layer()
+        assert layer["alpha"] == 0.25 and layer["opacity"] == 1.0
+        with pytest.raises(animrt.NotFoundError) as caught:
+            layer["opacty"]
+        assert caught.value.message == "key path 'opacty' is not animatable; did you mean 'opacity'?"
