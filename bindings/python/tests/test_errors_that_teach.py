@@ -68,6 +68,21 @@ CASES = [
      "key path 'rotate' is not animatable; did you mean 'transform.rotation.z'? (in radians)"),
     ("a reader of scaleX", lambda rt, L, s, r: rt.reader([L], "scaleX"), animrt.NotFoundError,
      "key path 'scaleX' is not animatable; did you mean 'transform.scale.x'?"),
+    # Other animation libraries' option names: spelling alone found nothing, or 'direction' for friction.
+    ("CSS's easing", lambda rt, L, s, r: rt.basic("opacity", to=0, easing="ease-in"), animrt.ArgumentTypeError,
+     "rt.basic() got an unknown option 'easing'; did you mean 'timing_function'? (Web Animations' and CSS's "
+     "easing) (options: begin_time,"),
+    ("react-spring's tension", lambda rt, L, s, r: rt.spring("opacity", to=0, tension=170, friction=26),
+     animrt.ArgumentTypeError, "rt.spring() got an unknown option 'tension'; did you mean 'stiffness'? "
+     "(react-spring's tension) (options: "),
+    ("react-spring's friction alone", lambda rt, L, s, r: rt.spring("opacity", to=0, friction=26),
+     animrt.ArgumentTypeError, "rt.spring() got an unknown option 'friction'; did you mean 'damping'? "
+     "(react-spring's friction) (options: "),
+    ("UIKit's completion", lambda rt, L, s, r: L.add_animation(s, completion=on_done), animrt.ArgumentTypeError,
+     "Layer.add_animation() got an unknown option 'completion'; did you mean 'on_finish'? (UIKit's completion) "
+     "(options: animation, key, barrier, on_finish)"),
+    ("a transaction's completion", lambda rt, L, s, r: rt.transaction(completion=done), animrt.ArgumentTypeError,
+     "rt.transaction() got an unknown option 'completion'; did you mean 'on_complete'? (UIKit's completion)"),
     ("a hex colour", lambda rt, L, s, r: L.__setitem__("backgroundColor", "#ff0000"), animrt.ArgumentTypeError,
      "the value for layer['backgroundColor'] is '#ff0000' (a str); 'backgroundColor' takes a color: 4 numbers "
      "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),

@@ -189,6 +189,17 @@ def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E
 CORE_ANIMATION_VALUES = {"fromValue": "from_", "toValue": "to", "byValue": "by"}
 
 
+#: Other animation libraries' names for options, with the names they may stand for here: the first
+#: that the call takes is suggested (spelling alone finds none, or a wrong one: 'friction' is not
+#: 'direction').
+OPTION_HABITS = {
+    "easing": ("Web Animations' and CSS's easing", ("timing_function",)),
+    "tension": ("react-spring's tension", ("stiffness",)),
+    "friction": ("react-spring's friction", ("damping",)),
+    "completion": ("UIKit's completion", ("on_finish", "on_complete", "callback")),
+}
+
+
 def options(given: Mapping[str, Any], known: Sequence[str], where: str, values: bool = True) -> None:
     """Refuses option names that `where` does not take, suggesting the closest (`values`: `where`
     takes from_=, to= and by=, so Core Animation's names for them are pointed there)."""
@@ -199,6 +210,9 @@ def options(given: Mapping[str, Any], known: Sequence[str], where: str, values: 
                 hint = "; from is a Python keyword: the argument is from_="
             elif meant:
                 hint = f"; Core Animation's {key} is {meant}= here"
+            elif key in OPTION_HABITS and any(n in known for n in OPTION_HABITS[key][1]):
+                whose, names = OPTION_HABITS[key]
+                hint = f"; did you mean {next(n for n in names if n in known)!r}? ({whose})"
             else:
                 hint = did_you_mean(key, known)
             raise ArgumentTypeError(f"{where} got an unknown option {key!r}{hint} (options: {', '.join(known)})")
