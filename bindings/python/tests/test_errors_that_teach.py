@@ -83,6 +83,15 @@ CASES = [
      "(options: animation, key, barrier, on_finish)"),
     ("a transaction's completion", lambda rt, L, s, r: rt.transaction(completion=done), animrt.ArgumentTypeError,
      "rt.transaction() got an unknown option 'completion'; did you mean 'on_complete'? (UIKit's completion)"),
+    # Core Animation's keyframe timingFunctions, one per segment, given as the one timing_function
+    ("names as timing_function", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0],
+                                                                  timing_function=["easeIn", "easeOut"]),
+     animrt.ArgumentTypeError, "timing_function is ['easeIn', 'easeOut'] (a list); it is one curve for the whole "
+     "animation: a name such as 'easeInEaseOut' or four numbers (x1, y1, x2, y2); one per segment is "
+     "timing_functions=['easeIn', 'easeOut']"),
+    ("names as a basic's timing_function", lambda rt, L, s, r: rt.basic("opacity", timing_function=("easeIn",)),
+     animrt.ArgumentTypeError, "timing_function is ('easeIn',) (a tuple); it is one curve for the whole "
+     "animation: a name such as 'easeInEaseOut' or four numbers (x1, y1, x2, y2)"),
     ("a hex colour", lambda rt, L, s, r: L.__setitem__("backgroundColor", "#ff0000"), animrt.ArgumentTypeError,
      "the value for layer['backgroundColor'] is '#ff0000' (a str); 'backgroundColor' takes a color: 4 numbers "
      "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),

@@ -502,7 +502,14 @@ class Animation(Strict, Object):
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
             raise ArgumentTypeError(f"timing_function is {check.describe(value)}; it must be a name such as "
                                     "'easeInEaseOut' or four numbers (x1, y1, x2, y2)")
-        points = [check.number(v, f"timing_function[{i}]") for i, v in enumerate(value)]
+        items = list(value)
+        if any(isinstance(v, str) or v is None for v in items):  # names: the keyframes' one per segment
+            per_segment = (f"; one per segment is timing_functions={items!r}" if isinstance(self, KeyframeAnimation)
+                           else "")
+            raise ArgumentTypeError(f"timing_function is {check.describe(value)}; it is one curve for the whole "
+                                    "animation: a name such as 'easeInEaseOut' or four numbers (x1, y1, x2, y2)"
+                                    + per_segment)
+        points = [check.number(v, f"timing_function[{i}]") for i, v in enumerate(items)]
         if len(points) != 4:
             raise ArgumentTypeError(f"timing_function has {len(points)} numbers; a cubic bezier takes four: "
                                     "(x1, y1, x2, y2)")
