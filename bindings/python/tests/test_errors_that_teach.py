@@ -437,6 +437,23 @@ def test_numpy_values_are_values(world):
     assert other["transform"] == tuple(identity.ravel())
 
 
+def test_zero_dimensional_arrays_are_the_numbers_they_hold(world):
+    # numpy.array(0.5) says it is iterable, and iterating it raised a bare TypeError,
+    # "iteration over a 0-d array", from layer["opacity"] = numpy.array(0.5).
+    rt = world[0]
+    other = rt.layer()
+    other["opacity"] = numpy.array(0.25)
+    other["position"] = (numpy.array(3.0), numpy.array(4))
+    fade = rt.basic("opacity", from_=numpy.array(1.0), to=numpy.array(0.0))
+    assert other["opacity"] == 0.25 and other["position"] == (3.0, 4.0) and fade.from_value == 1.0
+    with pytest.raises(animrt.KindError, match=r"^the value for layer\['position'\] has 1 number; 'position' takes a "
+                       r"point: 2 numbers"):
+        other["position"] = numpy.array(5.0)
+    with pytest.raises(animrt.ArgumentTypeError, match=r"^the value for layer\['opacity'\] is 'x' \(a str\); "
+                       "'opacity' takes a scalar: one number, e.g. 0.5"):
+        other["opacity"] = numpy.array("x")
+
+
 def test_numpy_booleans_are_booleans(world):
     # numpy 2 names the class of numpy.True_ `bool` (numpy.bool), no longer `bool_`: a flag computed
     # with numpy was refused, "autoreverses is np.True_ (a bool); it must be True or False".

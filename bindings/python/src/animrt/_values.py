@@ -145,7 +145,16 @@ def _hex_hint(value: str, kind: ValueKind) -> str:
     return f"; {value!r} is {rgba}"
 
 
+def _zero_d(value: object) -> object:
+    """A 0-d array (``numpy.array(0.5)``, ``x.sum()`` of some libraries) as the scalar it holds:
+    it claims to be iterable, and iterating it raises a bare TypeError."""
+    if getattr(value, "shape", None) == () and callable(getattr(value, "item", None)):
+        return value.item()  # type: ignore[attr-defined]
+    return value
+
+
 def flatten(value: object, name: str, out: List[float]) -> None:
+    value = _zero_d(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         out.append(float(value))
         return
@@ -158,6 +167,7 @@ def flatten(value: object, name: str, out: List[float]) -> None:
 
 def components(value: object, name: str, key_path: str, kind: ValueKind, count: int) -> List[float]:
     """`value` as `count` floats for `key_path`, or an exception naming `name`."""
+    value = _zero_d(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         items = [float(value)]
     elif value is None or isinstance(value, (str, bytes, bool)) or not isinstance(value, Iterable):
