@@ -226,4 +226,37 @@ struct AnimationValueTests {
         expectFailure(.kind) { try rt.add(.basic("position", to: .scalar(1)), to: l, forKey: "x") }
         #expect(throws: AnimrtError.self) { try rt.properties.define("progress", default: .scalar(1)) }
     }
+
+    @Test("R1.6 another toolkit's name for a key path is answered with the key path it stands for", arguments: [
+        ("alpha", "did you mean 'opacity'? (UIKit's alpha)"),
+        ("bounds.width", "did you mean 'bounds.size.width'?"),
+        ("position.z", "did you mean 'zPosition'?"),
+        ("transform.scaleX", "did you mean 'transform.scale.x'?"),
+        ("frame", "a layer has no frame: animate 'position' and 'bounds.size' (or 'bounds')"),
+    ])
+    func otherToolkitsNames(name: String, answer: String) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        do {
+            _ = try rt.modelValue(forKeyPath: name, of: l)
+            Issue.record("'\(name)' resolved")
+        } catch {
+            #expect(error.status == .notFound)
+            #expect(error.message == "key path '\(name)' is not animatable; \(answer)")
+        }
+    }
+
+    @Test("R1.6 each other toolkit's name is answered with key paths that exist, and a host property of that name is its own")
+    func otherToolkitsNamesAnswered() throws {
+        var registry = PropertyRegistry()
+        for (habit, said) in PropertyRegistry.habits {
+            // The key paths an answer names are those between quotes: 'opacity', 'bounds.size'.
+            let named = said.matches(of: try Regex<(Substring, Substring)>("'([A-Za-z.]+)'")).map { String($0.output.1) }
+            #expect(!named.isEmpty, "\(habit)")
+            for path in named { #expect((try? registry.resolve(path)) != nil, "\(habit): \(path)") }
+        }
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.properties.define("alpha", default: .scalar(0.25))
+        #expect(try rt.scalar("alpha", l) == 0.25)
+        #expect(try rt.scalar("opacity", l) == 1)
+    }
 }

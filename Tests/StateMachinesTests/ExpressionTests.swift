@@ -105,7 +105,7 @@ struct ExpressionTests {
             guard abs(x) * pow(10, Double(digits)) < 9e15 else { continue }
             var buf = [CChar](repeating: 0, count: 64)
             _ = withVaList([Int32(digits), x]) { vsnprintf(&buf, 64, "%.*f", $0) }
-            let c = String(cString: buf), ours = Evaluator.formatFixed(x, digits: Double(digits))
+            let c = String(decoding: buf.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self), ours = Evaluator.formatFixed(x, digits: Double(digits))
             if c != ours && !(x == 0 && c == "-" + ours) { mismatches.append("\(x) with \(digits): \(ours), printf \(c)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")

@@ -193,7 +193,8 @@ public struct PropertyRegistry: Sendable {
     /// Resolves a key path: a property name, optionally followed by one of
     /// its sub-paths after a single dot ("position.x"). Anything else —
     /// an empty name, a trailing or doubled dot, an unknown name — gets
-    /// `.notFound` with the closest known key path suggested.
+    /// `.notFound` with the key path another toolkit's name stands for
+    /// (`habits`), else the closest known key path suggested.
     public mutating func resolve(_ path: String) throws(AnimrtError) -> KeyPath {
         if let hit = cache[path] { return hit }
         try requireNameLength(path, "key path")
@@ -212,6 +213,7 @@ public struct PropertyRegistry: Sendable {
             }
             if let r = resolved { cache[path] = r; return r }
         }
+        if let habit = Self.habits[path] { throw AnimrtError(.notFound, "key path '\(path)' is not animatable; \(habit)") }
         throw AnimrtError(.notFound, "key path '\(path)' is not animatable", suggesting: path, from: knownKeyPaths,
                           otherwise: " (define host properties with animrt_property_define)")
     }

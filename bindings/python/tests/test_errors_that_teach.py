@@ -53,8 +53,8 @@ CASES = [
      "fill_mode is 7; valid: 'removed', 'forwards', 'backwards', 'both', or animrt.FillMode members"),
     ("set_value slot", lambda rt, L, s, r: s.set_value("fro", 1), animrt.EnumError,
      "slot is 'fro'; valid: 'from', 'to', 'by'; did you mean 'from'?"),
-    # Other toolkits' key path names: the library finds nothing spelt like them (or 'borderWidth' for
-    # 'bounds.width') and says to define a property of the program's own.
+    # Other toolkits' key path names: spelling alone finds nothing like them (or 'borderWidth' for
+    # 'bounds.width'); the library answers each with the key path it stands for.
     ("UIKit's alpha", lambda rt, L, s, r: rt.basic("alpha", to=0), animrt.NotFoundError,
      "key path 'alpha' is not animatable; did you mean 'opacity'? (UIKit's alpha)"),
     ("UIKit's center", lambda rt, L, s, r: L.__setitem__("center", (10, 20)), animrt.NotFoundError,

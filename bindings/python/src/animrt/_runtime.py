@@ -33,7 +33,7 @@ from . import _callbacks
 from ._callbacks import first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
-from ._errors import AnimrtError, ArgumentTypeError, HandleError, NotFoundError, StateError
+from ._errors import AnimrtError, ArgumentTypeError, HandleError, StateError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
@@ -44,7 +44,7 @@ from ._plugins import CValue, Function, PathLike, Plugin
 from ._reader import Reader
 from ._timer import Timer
 from ._transaction import Transaction
-from ._values import KeyPathInfo, Point, Property, Rect, ValueLike, components, flatten, key_path_habit
+from ._values import KeyPathInfo, Point, Property, Rect, ValueLike, components, flatten
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -661,14 +661,8 @@ class Runtime(Suggests, Uncopied):
         info = self._keypaths.get(key_path)
         if info is None:
             kp, kind, n = c_int32(), c_int(), c_size_t()
-            try:
-                self._call(lib.animrt_keypath_id, check.text(key_path, "key_path").encode("utf-8"), byref(kp))
-            except NotFoundError as e:  # another toolkit's name ('alpha'): what it is here
-                habit = key_path_habit(key_path)
-                if habit:
-                    e.message = f"key path {key_path!r} is not animatable; {habit}"
-                    e.args = (e.message,)
-                raise
+            # (another toolkit's name, 'alpha', is answered by the library with the key path it stands for)
+            self._call(lib.animrt_keypath_id, check.text(key_path, "key_path").encode("utf-8"), byref(kp))
             self._call(lib.animrt_keypath_info, kp.value, byref(kind), byref(n))
             info = self._keypaths[str(key_path)] = KeyPathInfo(kp.value, ValueKind(kind.value), n.value)
         return info

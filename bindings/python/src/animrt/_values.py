@@ -90,42 +90,6 @@ _PHRASES = {
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
-#: Key paths other toolkits name otherwise (UIKit, CSS, SwiftUI, Android views), and what to write here:
-#: the library suggests by spelling, and finds none for them (or a wrong one: 'bounds.width' is not
-#: 'borderWidth'), and says to define a property of the program's own instead.
-KEY_PATH_HABITS = {
-    "alpha": "did you mean 'opacity'? (UIKit's alpha)",
-    "center": "did you mean 'position'? (UIKit's center: where the layer's anchorPoint is)",
-    "frame": "a layer has no frame: animate 'position' and 'bounds.size' (or 'bounds')",
-    "x": "did you mean 'position.x'?",
-    "y": "did you mean 'position.y'?",
-    "width": "did you mean 'bounds.size.width'?",
-    "height": "did you mean 'bounds.size.height'?",
-    "size": "did you mean 'bounds.size'?",
-    "bounds.width": "did you mean 'bounds.size.width'?",
-    "bounds.height": "did you mean 'bounds.size.height'?",
-    "rotation": "did you mean 'transform.rotation.z'? (in radians)",
-    "rotate": "did you mean 'transform.rotation.z'? (in radians)",
-    "rotationZ": "did you mean 'transform.rotation.z'? (in radians)",
-    "scale": "did you mean 'transform.scale'?",
-    "scaleX": "did you mean 'transform.scale.x'?",
-    "scaleY": "did you mean 'transform.scale.y'?",
-    "translate": "did you mean 'transform.translation'?",
-    "translation": "did you mean 'transform.translation'?",
-    "translateX": "did you mean 'transform.translation.x'?",
-    "translateY": "did you mean 'transform.translation.y'?",
-    "translationX": "did you mean 'transform.translation.x'?",
-    "translationY": "did you mean 'transform.translation.y'?",
-    "zIndex": "did you mean 'zPosition'?",
-    "z-index": "did you mean 'zPosition'?",
-}
-
-
-def key_path_habit(key_path: str) -> str:
-    """What `key_path`, another toolkit's name, is here (see KEY_PATH_HABITS), or ""."""
-    return KEY_PATH_HABITS.get(key_path, "")
-
-
 def phrase(kind: ValueKind) -> str:
     """What a value of `kind` is, for messages."""
     return _PHRASES[kind]
