@@ -83,6 +83,14 @@ CASES = [
      "(options: animation, key, barrier, on_finish)"),
     ("a transaction's completion", lambda rt, L, s, r: rt.transaction(completion=done), animrt.ArgumentTypeError,
      "rt.transaction() got an unknown option 'completion'; did you mean 'on_complete'? (UIKit's completion)"),
+    # A segment's curve as four numbers, as timing_function takes: four, not three
+    ("a segment's bezier of three numbers", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0],
+                                                                         timing_functions=[(0.2, 0, 1), None]),
+     animrt.ArgumentTypeError, "timing_functions[0] has 3 numbers; a cubic bezier takes four: (x1, y1, x2, y2)"),
+    ("a segment's curve of another type", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0],
+                                                                       timing_functions=["easeIn", 5]),
+     animrt.ArgumentTypeError, "timing_functions[1] is 5 (an int); it must be a name such as 'easeOut', four "
+     "numbers (x1, y1, x2, y2) or None (linear)"),
     # Core Animation's keyframe timingFunctions, one per segment, given as the one timing_function
     ("names as timing_function", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0],
                                                                   timing_function=["easeIn", "easeOut"]),
@@ -372,13 +380,17 @@ READ_ATTRIBUTES = [
     ("another library's time", "runtime", "now", "Runtime has no attribute 'now'; the runtime's time is rt.time, "
      "moved by rt.tick(t)"),
     ("a machine's state misspelt", "machine", "stat", "Machine has no attribute 'stat'; did you mean 'state'?"),
+    ("another library's timer", "runtime", "after", "Runtime has no attribute 'after'; a timer starts with "
+     "rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"),
+    ("a barrier waited on", "barrier", "wait", "Barrier has no attribute 'wait'; a barrier never blocks (nothing "
+     "moves between ticks): barrier.notify(fn) runs fn at the tick its count returns to zero"),
 ]
 
 
 @pytest.mark.parametrize("what, target, name, message", READ_ATTRIBUTES, ids=[c[0] for c in READ_ATTRIBUTES])
 def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target, name, message):
     rt, layer, spring, _ = world
-    targets = {"spring": spring, "layer": layer, "runtime": rt}
+    targets = {"spring": spring, "layer": layer, "runtime": rt, "barrier": rt.barrier()}
     if target == "machine":
         targets["machine"] = rt.machine(rt.definition(BUTTON))
     elif target == "attached":

@@ -221,3 +221,16 @@ def test_keyframes_along_a_path(rt):
         rt.keyframe("position", path=[("line", 1, 1)])
     with pytest.raises(animrt.ArgumentTypeError, match="takes 2"):
         rt.keyframe("position", path=[("move", 1)])
+
+
+def test_keyframe_segments_take_four_numbers_as_timing_function_does(rt):
+    # Core Animation's easeIn is cubic-bezier(0.42, 0, 1, 1): written as numbers, the same curve.
+    named, numbered = rt.layer(), rt.layer()
+    named.add_animation(rt.keyframe("opacity", [0, 1, 0], duration=2, timing_functions=["easeIn", "easeOut"]))
+    by_numbers = rt.keyframe("opacity", [0, 1, 0], duration=2, timing_functions=[(0.42, 0, 1, 1), "easeOut"])
+    numbered.add_animation(by_numbers)
+    assert by_numbers.timing_functions == ["cubic-bezier(0.42, 0.0, 1.0, 1.0)", "easeOut"]
+    rt.tick(0)
+    for t in (0.3, 0.7, 1.4):
+        rt.tick(t)
+        assert numbered.presentation("opacity") == named.presentation("opacity") != 0

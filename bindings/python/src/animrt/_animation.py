@@ -518,6 +518,21 @@ class Animation(Strict, Object):
         self._state()["timing_function"] = (x1, y1, x2, y2)
 
 
+def _segment_curve(curve: object, i: int) -> Optional[str]:
+    """A keyframe segment's timing function as the library takes it: a name, None (linear), or four
+    numbers written as "cubic-bezier(x1, y1, x2, y2)" (each number's repr, so none is rounded)."""
+    where = f"timing_functions[{i}]"
+    if curve is None or isinstance(curve, str):
+        return None if curve is None else check.text(curve, where)
+    if isinstance(curve, bytes) or not isinstance(curve, Iterable):
+        raise ArgumentTypeError(f"{where} is {check.describe(curve)}; it must be a name such as 'easeOut', four "
+                                "numbers (x1, y1, x2, y2) or None (linear)")
+    points = [check.number(v, f"{where}[{k}]") for k, v in enumerate(curve)]
+    if len(points) != 4:
+        raise ArgumentTypeError(f"{where} has {len(points)} numbers; a cubic bezier takes four: (x1, y1, x2, y2)")
+    return "cubic-bezier(" + ", ".join(repr(p) for p in points) + ")"
+
+
 class _FromToBy(Animation):
     """fromValue / toValue / byValue, shared by basic and spring animations."""
 
@@ -973,18 +988,19 @@ class KeyframeAnimation(Animation):
         self._state()["key_times"] = items if times is not None else None
 
     @property
-    def timing_functions(self) -> List[Optional[str]]:
-        """One timing function name per segment (Core Animation's timingFunctions); None entries are linear:
-        ``bounce.timing_functions = ["easeOut", "easeIn"]``."""
-        v: List[Optional[str]] = self._state().get("timing_functions", [])
+    def timing_functions(self) -> List[Optional[TimingFunctionLike]]:
+        """One timing function per segment (Core Animation's timingFunctions), each a name or, as
+        `timing_function` takes, four numbers (read back as "cubic-bezier(x1, y1, x2, y2)"); None
+        entries are linear: ``bounce.timing_functions = ["easeOut", (0.2, 0, 0, 1)]``."""
+        v: List[Optional[TimingFunctionLike]] = self._state().get("timing_functions", [])
         return v
 
     @timing_functions.setter
-    def timing_functions(self, names: Iterable[Optional[str]]) -> None:
+    def timing_functions(self, names: Iterable[Optional[TimingFunctionLike]]) -> None:
         if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
             raise ArgumentTypeError(f"timing_functions is {check.describe(names)}; it must be a list of names, "
                                     "one per segment, e.g. ['easeOut', 'easeIn']")
-        items = [None if n is None else check.text(n, f"timing_functions[{i}]") for i, n in enumerate(names)]
+        items = [_segment_curve(n, i) for i, n in enumerate(names)]
         encoded = (c_char_p * len(items))(*[None if n is None else n.encode() for n in items])
         self._runtime._call(lib.animrt_keyframe_set_timing_functions, self._id, encoded, len(items))
         self._state()["timing_functions"] = items

@@ -30,6 +30,13 @@ class Barrier(Object):
 
     _destroy_fn = lib.animrt_barrier_destroy
 
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """DispatchGroup's and threading's ways to wait, which a barrier answers with notify."""
+        if name in ("wait", "join", "wait_all", "on_complete", "then", "done"):
+            return ("; a barrier never blocks (nothing moves between ticks): barrier.notify(fn) runs fn at the tick "
+                    "its count returns to zero")
+        return ""
+
     def __init__(self, runtime: Runtime) -> None:
         out = c_uint64()
         runtime._call(lib.animrt_barrier_create, byref(out))

@@ -189,6 +189,8 @@ class Runtime(Suggests, Uncopied):
             return "; the runtime's time is rt.time, moved by rt.tick(t)"
         if name in ("update", "step", "advance", "frame", "run"):
             return "; the clock moves with rt.tick(t), t the time in seconds, and nothing moves between ticks"
+        if name in ("timer", "after", "delay", "schedule", "set_timeout", "call_later", "add_timer"):
+            return "; a timer starts with rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"
         return ""
 
     def close(self) -> None:
