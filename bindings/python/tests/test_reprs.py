@@ -38,6 +38,13 @@ def test_springs_keyframes_decays_and_groups_show_their_own_settings(rt):
     assert repr(blink) == (f"<KeyframeAnimation 'opacity' values=[1.0, 0.0, 1.0, 0.5, ...] "
                            f"key_times=[0.0, 0.1, 0.2, 0.3, ...] calculation_mode='cubicPaced' duration=2.0 "
                            f"{blink.id:#x}>")
+    bounce = rt.keyframe("position.y", [0, 40, 0], timing_functions=["easeOut", (0.2, 0, 0, 1)])
+    assert repr(bounce) == (f"<KeyframeAnimation 'position.y' values=[0.0, 40.0, 0.0] "
+                            f"timing_functions=['easeOut', 'cubic-bezier(0.2, 0.0, 0.0, 1.0)'] {bounce.id:#x}>")
+    # A negative bounce lets the spring overdamp, and says so.
+    sink = rt.spring("opacity", to=0, duration=0.5, bounce=-0.3)
+    assert "allows_overdamping=True duration=0.5" in repr(sink)
+    assert "allows_overdamping" not in repr(rt.spring("opacity", to=0, duration=0.5, bounce=0.3))
     fly = rt.keyframe("position", path=[("M", 0, 0), ("L", 100, 0)])
     assert repr(fly) == f"<KeyframeAnimation 'position' path=[('M', 0, 0), ('L', 100, 0)] {fly.id:#x}>"
     fling = rt.decay("position", (800, -300), deceleration_rate=0.99)
@@ -214,3 +221,13 @@ def test_a_layer_says_when_calls_on_it_would_raise():
     assert repr(badge) == f"<Layer {badge.id:#x}>"
     rt.close()
     assert repr(badge) == f"<Layer (runtime closed) {badge.id:#x}>"
+
+
+def test_a_transaction_shows_whether_it_is_open_and_its_duration(rt):
+    slow = rt.transaction(animation_duration=0.5)
+    assert repr(slow) == "<Transaction (not begun) animation_duration=0.5>"
+    with slow:
+        assert repr(slow) == f"<Transaction open animation_duration=0.5 {slow.id:#x}>"
+    assert repr(slow) == f"<Transaction committed animation_duration=0.5 {slow.id:#x}>"
+    with rt.transaction() as plain:
+        assert repr(plain) == f"<Transaction open {plain.id:#x}>"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_uint64
 import inspect
+import math
 import reprlib
 import sys
 from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
@@ -130,6 +131,7 @@ _SLOT_NAMES = ("from_", "to", "by")
 _short = reprlib.Repr()
 _short.maxlist = 4
 _short.maxtuple = 4
+_short.maxstring = 60  # a curve's whole name: "cubic-bezier(0.2, 0.0, 0.0, 1.0)"
 
 
 class Animation(Strict, Object):
@@ -686,6 +688,9 @@ class SpringAnimation(_FromToBy):
         ends = [f"{name}={state[name]!r}" for name in _SLOT_NAMES if name in state]
         spring = [f"{name}={state[name]!r}" for name, default in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))
                   if name in state and state[name] != default]
+        mass, stiffness, damping = (state.get(n, d) for n, d in (("mass", 1.0), ("stiffness", 100.0), ("damping", 10.0)))
+        if state.get("allows_overdamping") and damping > 2 * math.sqrt(stiffness * mass):  # where it changes the curve
+            spring.append("allows_overdamping=True")
         rest = Animation._repr_fields(self, live)
         if live and self._get_flag("settling_duration"):  # the number would be the default 0
             rest = ["duration='settling'"] + [f for f in rest if not f.startswith("duration=")]
@@ -884,6 +889,8 @@ class KeyframeAnimation(Animation):
             fields.append(f"values={_short.repr(state['values'])}")
         if state.get("key_times") is not None:
             fields.append(f"key_times={_short.repr(state['key_times'])}")
+        if state.get("timing_functions"):
+            fields.append(f"timing_functions={_short.repr(state['timing_functions'])}")
         mode = state.get("calculation_mode", CalculationMode.LINEAR)
         if mode != CalculationMode.LINEAR:
             fields.append("calculation_mode=" + repr(next(k for k, v in CALCULATION_MODES.items() if v == mode)))

@@ -96,7 +96,12 @@ class Transaction(Object):
                       "`with rt.transaction(...):`", RuntimeWarning)
 
     def __repr__(self) -> str:
-        return f"<Transaction {self._id:#x}>" if self._id else "<Transaction (not begun)>"
+        """``<Transaction open animation_duration=0.5 0x…>``: whether it is open or committed, and its
+        duration when it sets one."""
+        duration = "" if self.animation_duration is None else f" animation_duration={self.animation_duration!r}"
+        if not self._id:
+            return f"<Transaction (not begun){duration}>"
+        return f"<Transaction {'open' if self._open else 'committed'}{duration} {self._id:#x}>"
 
 
 def _name(fn: Callable[[], object]) -> str:
