@@ -178,6 +178,39 @@ struct PhysicsTests {
         #expect(throws: AnimrtError.self) { try rt.velocity(of: h, keyPath: "position") }
     }
 
+    /// Played backwards (speed < 0) an animation starts from the end of its
+    /// active interval: local = endTime + (t − beginTime) × speed. With an
+    /// infinite repeat count the end time is +∞, so local = +∞ at every t:
+    /// the value is the same at every tick (the end of an iteration, 10 here)
+    /// and d value / dt = 0. The velocity must agree with the value it
+    /// differentiates (not −speed × (to − from) / duration = −10).
+    @Test("Velocity is zero where a backwards play of an endless animation holds its time", arguments: EvaluationPath.allCases)
+    func velocityOfFrozenBackwardsPlay(_ path: EvaluationPath) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var timing = MediaTiming(duration: 1, repeatCount: .infinity)
+        timing.speed = -1
+        let h = try rt.add(path.animation(0, 10, timing), to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(0.25)
+        let first = try path.value(rt, l)
+        try rt.tick(0.5)
+        #expect(try path.value(rt, l) == first)  // the value does not move
+        #expect(try rt.velocity(of: h).lanes[0] == 0)
+        // The same held time on a timed layer playing backwards forever: its
+        // animations see one time, so their rate is 0 too.
+        let parent = try rt.createLayer(), child = try rt.createLayer(parent: parent)
+        var layerTiming = MediaTiming(duration: 1, repeatCount: .infinity)
+        layerTiming.speed = -1
+        try rt.setMediaTiming(layerTiming, of: parent)
+        var retained = path.animation(0, 10, MediaTiming(duration: 1))
+        retained.isRemovedOnCompletion = false
+        let c = try rt.add(retained, to: child, forKey: "a")
+        try rt.tick(0.75)
+        let held = try path.value(rt, child)
+        try rt.tick(1)
+        #expect(try path.value(rt, child) == held)
+        #expect(try rt.velocity(of: c).lanes[0] == 0)
+    }
+
     /// The closed form of the spring (WebKit's SpringSolver, ζ < 1):
     /// x(t) = e^(−ζω0t)(cos ωd t + B sin ωd t), B = (ζω0 − v0)/ωd, value =
     /// from + (to − from)(1 − x). Its derivative is x′(t) =

@@ -18,7 +18,9 @@ extension ResolvedAnimation {
         let s = timing.sample(at: parentTime, heldAt: edge)
         guard let progress = s.directedProgress else { return nil }
         let d = timing.effectiveDuration
-        let moving = s.phase == .active && timing.speed != 0 && d > 0
+        // An infinite active time does not move: a backwards play of an
+        // endless animation starts from +∞ and stays there.
+        let moving = s.phase == .active && timing.speed != 0 && d > 0 && s.activeTime?.isFinite == true
         // d(directed progress)/d(time): ±speed / duration while active.
         let progressRate = moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
         if case .group(let children) = body {

@@ -121,7 +121,9 @@ extension MediaTiming {
     public func layerChildRate(_ parentTime: Double) -> Double {
         if isUnbounded { return speed }
         let s = sample(at: parentTime)
-        guard s.phase == .active, s.isInEffect else { return 0 }
+        // An infinite active time (a backwards play of an endless layer,
+        // from +∞) does not move.
+        guard s.phase == .active, s.isInEffect, s.activeTime?.isFinite == true else { return 0 }
         return s.playsForwards ? speed : -speed
     }
 
