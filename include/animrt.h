@@ -1085,10 +1085,14 @@ animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, a
  */
 
 /* Starts recording to `path` (created or truncated). The runtime must be
- * fresh: nothing made, nothing ticked (else ANIMRT_E_STATE). */
+ * fresh: nothing made, nothing ticked (else ANIMRT_E_STATE). A file that
+ * cannot be opened, or cannot take the header line (a full disk), gives
+ * ANIMRT_E_NOT_FOUND and nothing is recorded. */
 animrt_status animrt_trace_start(animrt_runtime *rt, const char *path);
 
-/* Stops recording and closes the file. */
+/* Stops recording and closes the file. If a line could not be written
+ * (a full disk, a file size limit), nothing after it was, and the stop gives
+ * ANIMRT_E_NOT_FOUND naming the first line lost; recording stops either way. */
 animrt_status animrt_trace_stop(animrt_runtime *rt);
 
 /* Replays the trace at `path` into `rt`, which must be fresh. On success

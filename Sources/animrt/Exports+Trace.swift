@@ -25,8 +25,11 @@ public func animrt_trace_stop(_ rt: OpaquePointer!) -> animrt_status {
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     return RuntimeBox.with(rt) { box in
         withRuntime(rt) { r throws(AnimrtError) in
-            guard box.trace != nil else { throw AnimrtError(.state, "no trace is being recorded") }
+            guard let trace = box.trace else { throw AnimrtError(.state, "no trace is being recorded") }
             box.trace = nil
+            if let why = trace.finish() {
+                throw AnimrtError(.notFound, "the trace file '\(trace.path)' is incomplete: \(why); the calls from there on were not recorded")
+            }
         }
     }
 }

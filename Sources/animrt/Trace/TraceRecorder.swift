@@ -45,41 +45,70 @@ enum Traced {
     }
 }
 
-/// An open trace file.
+/// An open trace file. A line the file does not take (a full disk, a file
+/// size limit) is never lost unseen: the start is refused when the header
+/// cannot be written, and otherwise the first failure is kept, nothing more
+/// is written (a trace with a hole would replay wrongly), and `finish`
+/// reports it when the recording stops.
 final class TraceRecorder {
-    private let file: UnsafeMutablePointer<FILE>
+    private var file: UnsafeMutablePointer<FILE>?
     private let tag: UInt16
-    private let encoder = JSONEncoder()
+    private let encoder: JSONEncoder
     let path: String
+    /// Lines written, the header included.
+    private var lines = 0
+    /// Why the file stopped taking lines, if it did.
+    private var failure: String?
 
     init(path: String, tag: UInt16) throws(AnimrtError) {
         guard let f = fopen(path, "w") else {
             throw AnimrtError(.notFound, "cannot open the trace file '\(path)' for writing: \(String(cString: strerror(errno)))")
         }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        if let why = Self.put(TraceHeader(version: String(cString: animrt_version_string())), encoder, f) {
+            fclose(f)
+            throw AnimrtError(.notFound, "cannot write the trace file '\(path)': \(why)")
+        }
         file = f
         self.tag = tag
         self.path = path
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        write(TraceHeader(version: String(cString: animrt_version_string())))
+        self.encoder = encoder
+        lines = 1
     }
 
-    deinit { fclose(file) }
+    deinit { if let file { fclose(file) } }
 
-    private func write(_ value: some Encodable) {
-        guard let data = try? encoder.encode(value) else { return }
-        data.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
-        fputc(10, file)
+    /// Writes `value` as one line and flushes it; nil, or why it failed.
+    private static func put(_ value: some Encodable, _ encoder: JSONEncoder, _ file: UnsafeMutablePointer<FILE>) -> String? {
+        guard let data = try? encoder.encode(value) else { return "it cannot be written as JSON" }
+        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard written == data.count, fputc(10, file) != EOF, fflush(file) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     /// Writes a call that succeeded, with the digests after it.
     func record(_ call: TraceCall, runtime: Runtime) {
+        guard failure == nil, let file else { return }
         let args = call.args.map { a -> TraceArgument in
             if case .handle(let raw) = a { return TraceArgument.id(raw, tag: tag) }
             return a
         }
         let values = call.name == "animrt_runtime_tick" ? runtime.presentationDigest() : nil
-        write(TraceLine(call: call.name, args: args, events: runtime.eventDigest?.value ?? 0, values: values))
-        fflush(file)
+        if let why = Self.put(TraceLine(call: call.name, args: args, events: runtime.eventDigest?.value ?? 0, values: values),
+                              encoder, file) {
+            failure = "writing line \(lines + 1) (\(call.name)) failed: \(why)"
+        } else {
+            lines += 1
+        }
+    }
+
+    /// Closes the file; returns why the trace is incomplete, if it is.
+    func finish() -> String? {
+        guard let f = file else { return failure }
+        file = nil
+        if fclose(f) != 0 && failure == nil { failure = "closing it failed: \(String(cString: strerror(errno)))" }
+        return failure
     }
 }

@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include "check.h"
 #include "scene.h"
 
@@ -315,10 +317,44 @@ TEST(a_callback_that_destroys_the_runtime_stops_the_replay) {
     remove(trace);
 }
 
+/* A trace file that stops taking lines is never lost unseen: one that
+ * cannot take even the header (a full disk: /dev/full) is refused at the
+ * start, and one that fills up on the way (a file size limit) makes the
+ * stop fail, naming the first line not written. Recording ends either way,
+ * and the runtime goes on as it was. */
+TEST(a_trace_that_cannot_be_written_is_reported) {
+    animrt_runtime *a = rt_new();
+    CHECK_STATUS(animrt_trace_start(a, "/dev/full"), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot write the trace file '/dev/full': No space left on device");
+    CHECK_STATUS(animrt_trace_stop(a), ANIMRT_E_STATE);
+    CHECK_MESSAGE("no trace is being recorded");
+    const char *trace = "/tmp/animrt-full.trace";
+    CHECK_OK(animrt_trace_start(a, trace));  /* still fresh: the refused start changed nothing */
+    animrt_id layer;
+    CHECK_OK(animrt_layer_create(a, 0, &layer));                            /* line 2 */
+    struct rlimit old, small;
+    CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    small = old;
+    small.rlim_cur = 2000;  /* the header and line 2 are written; ticks fill the rest */
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    for (int i = 0; i < 100; i++) CHECK_OK(animrt_runtime_tick(a, i * 0.01));  /* lines 3 … 102 */
+    CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
+    signal(SIGXFSZ, was);
+    CHECK_STATUS(animrt_trace_stop(a), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("the trace file '/tmp/animrt-full.trace' is incomplete: writing line ");
+    CHECK_MESSAGE("(animrt_runtime_tick) failed: File too large; the calls from there on were not recorded");
+    CHECK_STATUS(animrt_trace_stop(a), ANIMRT_E_STATE);
+    CHECK_OK(animrt_runtime_tick(a, 2));
+    animrt_runtime_destroy(a);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
     RUN(blank_lines_are_counted);
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
+    RUN(a_trace_that_cannot_be_written_is_reported);
     return check_report();
 }
