@@ -11,7 +11,7 @@ public func animrt_trace_start(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar
         withRuntime(rt) { r throws(AnimrtError) in
             let path = try string(path, "path")
             guard box.trace == nil else { throw AnimrtError(.state, "a trace is being recorded already (to '\(box.trace!.path)')") }
-            guard r.isPristine, box.machines.isPristine else {
+            guard r.isPristine, box.machines.isPristine, box.plugins.isPristine else {
                 throw AnimrtError(.state, "start a trace before the runtime is used: a trace replays into a fresh runtime, so it must hold every call")
             }
             box.trace = try TraceRecorder(path: path, tag: r.tag)
@@ -54,7 +54,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
                   header.animrt == "trace", header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")
             }
-            guard r.isPristine, box.machines.isPristine, box.trace == nil else {
+            guard r.isPristine, box.machines.isPristine, box.plugins.isPristine, box.trace == nil else {
                 throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used")
             }
             r.eventDigest = EventDigest()

@@ -25,6 +25,13 @@ public final class PluginHost {
     var callables: [String: ExternalFunction] = [:]
     let plugins: SlotTable<LoadedPlugin?>
     var isShutDown = false
+    /// Whether a C function or timing function was ever bound.
+    private var hasBound = false
+
+    /// Whether nothing a trace records was ever done here: no plugin loaded
+    /// (an unloaded one has spent a handle) and no C function bound. What the
+    /// host registers is code, not recorded, and does not count.
+    public var isPristine: Bool { plugins.capacity == 0 && !hasBound }
 
     public init(machines: MachineHost) {
         self.machines = machines
@@ -105,6 +112,7 @@ public final class PluginHost {
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         try add(ExternalFunction(name: name ?? symbol, signature: sig, implementation: .bound(descriptor), runtimeTag: runtime.tag))
+        hasBound = true
     }
 
     /// Binds `double symbol(double)` of `library` as the timing function `name`.
@@ -122,6 +130,7 @@ public final class PluginHost {
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         let family = try TimingFunctionFamily(name: name, body: .unary(descriptor.unaryCurve!), owner: descriptor)
         try runtime.timingFunctions.register(family: family)
+        hasBound = true
     }
 
     // MARK: Calling

@@ -1408,6 +1408,60 @@ TEST(bad_arguments) {
     animrt_runtime_destroy(rt);
 }
 
+/* A trace holds every plugin load and binding (the replay makes them
+ * again), so recording cannot start once one was made: that trace would
+ * use curves and functions it never bound, and plugin handles its replay
+ * does not give. A plugin loaded and unloaded counts too (its handle is
+ * spent). Replay refuses such a runtime the same way. What the host
+ * registers is not recorded, so it may come first. */
+TEST(traces_start_before_plugins_and_bindings) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/late.trace", dir);
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_timing_function_bind(rt, lib("libexamples.so"), "example_bounce", "f64(f64)", "thud"));
+    CHECK_STATUS(animrt_trace_start(rt, path), ANIMRT_E_STATE);
+    CHECK_MESSAGE("start a trace before the runtime is used");
+    CHECK_STATUS(animrt_trace_stop(rt), ANIMRT_E_STATE);
+    animrt_runtime_destroy(rt);
+    rt = rt_new();
+    CHECK_OK(animrt_function_bind(rt, "libm.so.6", "pow", "f64(f64, f64)", NULL));
+    CHECK_STATUS(animrt_trace_start(rt, path), ANIMRT_E_STATE);
+    CHECK_MESSAGE("start a trace before the runtime is used");
+    animrt_runtime_destroy(rt);
+    /* A trace that loads and unloads a plugin, recorded from the start. */
+    animrt_id plugin = 0, layer = 0;
+    rt = rt_new();
+    CHECK_OK(animrt_trace_start(rt, path));
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugin));
+    CHECK_OK(animrt_plugin_unload(rt, plugin));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_trace_stop(rt));
+    animrt_runtime_destroy(rt);
+    rt = rt_new();
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_empty.so"), &plugin));
+    CHECK_OK(animrt_plugin_unload(rt, plugin));
+    CHECK_STATUS(animrt_trace_start(rt, path), ANIMRT_E_STATE);
+    CHECK_MESSAGE("start a trace before the runtime is used");
+    size_t calls = 99;
+    CHECK_STATUS(animrt_trace_replay(rt, path, &calls), ANIMRT_E_STATE);
+    CHECK_MESSAGE("a trace replays into a fresh runtime; this one has been used");
+    animrt_runtime_destroy(rt);
+    /* The host's registrations are not recorded: they may come first. */
+    rt = rt_new();
+    double d = 0.5;
+    CHECK_OK(animrt_timing_function_register(rt, "wobble", wobble, NULL, 1, &d, NULL, NULL));
+    calls = 0;
+    CHECK_OK(animrt_trace_replay(rt, path, &calls));
+    CHECK(calls == 3);
+    animrt_runtime_destroy(rt);
+    rt = rt_new();
+    CHECK_OK(animrt_timing_function_register(rt, "wobble", wobble, NULL, 1, &d, NULL, NULL));
+    CHECK_OK(animrt_trace_start(rt, path));
+    CHECK_OK(animrt_trace_stop(rt));
+    animrt_runtime_destroy(rt);
+    remove(path);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) dir = argv[1];
     RUN(example_plugin_curves);
@@ -1418,6 +1472,7 @@ int main(int argc, char **argv) {
     RUN(a_library_loads_once_per_runtime);
     RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
+    RUN(traces_start_before_plugins_and_bindings);
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
