@@ -1183,7 +1183,9 @@ typedef animrt_status (*animrt_function_fn)(void *user_data, const animrt_value 
                                             animrt_value *result);
 
 /* Sets the calling thread's error message and returns `status`, for a
- * failing animrt_function_fn: return animrt_error_set(ANIMRT_E_RANGE, "…"). */
+ * failing animrt_function_fn: return animrt_error_set(ANIMRT_E_RANGE, "…").
+ * At most 4096 bytes of `message` are read; bytes that are not UTF-8 are
+ * replaced (U+FFFD), never the message dropped; NULL sets "(no message)". */
 animrt_status animrt_error_set(animrt_status status, const char *message);
 
 /* Registers a family of timing functions under `name` (a letter or '_'

@@ -5,9 +5,10 @@ import Plugins
 
 @c @implementation
 public func animrt_error_set(_ status: animrt_status, _ message: UnsafePointer<CChar>!) -> animrt_status {
-    let text = (try? optionalString(message, "message")) ?? nil
-    Callout.setError(text ?? "")
-    LastError.set(text ?? "")
+    // As a plugin's api->error_set: one stray byte must not drop the message.
+    let text = Callout.text(of: message)
+    Callout.setError(text)
+    LastError.set(text)
     return status
 }
 

@@ -16,6 +16,19 @@ public enum Callout {
     /// Records the message of a failing function on this thread.
     public static func setError(_ message: String) { state.message = message }
 
+    /// The most bytes of a message given to animrt_error_set that are read.
+    public static let messageLimit = 4096
+
+    /// The text of a message given to animrt_error_set (by the host or a
+    /// plugin): at most `messageLimit` bytes are read, bytes that are not
+    /// UTF-8 are replaced rather than the message dropped, and NULL says
+    /// there was none.
+    public static func text(of message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "(no message)" }
+        return String(decoding: UnsafeRawBufferPointer(start: message, count: RawCalls.length(message, limit: messageLimit)),
+                      as: UTF8.self)
+    }
+
     /// Takes the message left since `clear()`, if any.
     static func takeMessage() -> String? {
         let s = state

@@ -42,8 +42,7 @@ enum HostAPI {
     /// animrt_error_set: records the message for the function's caller.
     @discardableResult
     static func setError(_ status: animrt_status, _ message: UnsafePointer<CChar>?) -> animrt_status {
-        let text = message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: RawCalls.length($0, limit: 4096)), as: UTF8.self) }
-        Callout.setError(text ?? "(no message)")
+        Callout.setError(Callout.text(of: message))
         return status
     }
 }

@@ -2245,17 +2245,36 @@ FN_TEST(animrt_layer_set_autoreverses) {
 
 /* ---- plugins (the rest of them: bindings/c/tests/test_plugins.c) --------- */
 
+/* Fails with a message in Latin-1, as a host on another locale may. */
+static animrt_status fail_latin1(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)args; (void)count; (void)result;
+    return animrt_error_set(ANIMRT_E_RANGE, "caf\xe9 is closed");
+}
+
 FN_TEST(animrt_error_set) {
     /* What a failing plugin or bound function returns: the status given, with the message set. */
     CHECK_STATUS(animrt_error_set(ANIMRT_E_RANGE, "x is 7; at most 5"), ANIMRT_E_RANGE);
     CHECK_MESSAGE("x is 7; at most 5");
     CHECK(animrt_error_set(ANIMRT_OK, "fine") == ANIMRT_OK);
     CHECK_MESSAGE("fine");
-    /* A message that is NULL or not UTF-8 leaves an empty one; the status still comes back. */
+    /* As a plugin's api->error_set: a NULL message says there is none; one
+     * that is not UTF-8 is kept, its stray bytes replaced (never dropped
+     * whole); at most 4096 bytes are read. The status still comes back. */
     CHECK_STATUS(animrt_error_set(ANIMRT_E_INVALID, NULL), ANIMRT_E_INVALID);
-    CHECK(animrt_last_error_message()[0] == 0);
+    CHECK(strcmp(animrt_last_error_message(), "(no message)") == 0);
     CHECK_STATUS(animrt_error_set(ANIMRT_E_KIND, "bad \xff"), ANIMRT_E_KIND);
-    CHECK(animrt_last_error_message()[0] == 0);
+    CHECK(strcmp(animrt_last_error_message(), "bad \xef\xbf\xbd") == 0);
+    static char longer[5000];
+    memset(longer, 'x', sizeof longer - 1);
+    CHECK_STATUS(animrt_error_set(ANIMRT_E_RANGE, longer), ANIMRT_E_RANGE);
+    CHECK(strlen(animrt_last_error_message()) == 4096);
+    /* A failing function's message reaches its caller the same way. */
+    animrt_runtime *rt = rt_new();
+    animrt_value result;
+    CHECK_OK(animrt_function_register(rt, "closedCafe", "f64()", fail_latin1, NULL));
+    CHECK_STATUS(animrt_function_call(rt, "closedCafe", NULL, 0, &result, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("function 'closedCafe' (f64()) failed (ANIMRT_E_RANGE): caf\xef\xbf\xbd is closed");
+    animrt_runtime_destroy(rt);
 }
 
 FN_TEST(animrt_plugin_name) {
