@@ -1099,9 +1099,10 @@ animrt_status animrt_trace_stop(animrt_runtime *rt);
 /* Replays the trace at `path` into `rt`, which must be fresh. On success
  * every call was made again with the same events and values. A call that
  * fails, or events or values that differ, give ANIMRT_E_STATE naming the
- * trace line; `calls` (may be NULL) says how many calls were replayed. A
- * replay loads the plugins and binds and calls the C functions the trace
- * names: replay only traces you trust. An event callback that destroys `rt`
+ * trace line; `calls` (may be NULL) says how many calls were replayed (0
+ * when the replay is refused before its first call). A replay loads the
+ * plugins and binds and calls the C functions the trace names: replay only
+ * traces you trust. An event callback that destroys `rt`
  * stops the replay (ANIMRT_E_STATE). */
 animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *calls);
 

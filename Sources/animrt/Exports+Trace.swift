@@ -36,6 +36,9 @@ public func animrt_trace_stop(_ rt: OpaquePointer!) -> animrt_status {
 
 @c @implementation
 public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ calls: UnsafeMutablePointer<Int>!) -> animrt_status {
+    // A replay refused before its first call made none: `calls` says so,
+    // rather than keeping what the caller's variable held.
+    calls?.pointee = 0
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     // The lines that hold something, with their numbers in the file: a blank
     // line is passed over, but it counts, so that a message names the line

@@ -350,11 +350,51 @@ TEST(a_trace_that_cannot_be_written_is_reported) {
     remove(trace);
 }
 
+/* A replay refused before its first call made none, and `calls` says so
+ * rather than keeping whatever the caller's variable held. */
+TEST(a_refused_replay_says_no_call_was_made) {
+    const char *trace = "/tmp/animrt-refused-replay.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id layer;
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create(a, 0, &layer));
+    CHECK_OK(animrt_trace_stop(a));
+    size_t calls = 99;
+    CHECK_STATUS(animrt_trace_replay(a, trace, &calls), ANIMRT_E_STATE);  /* not fresh */
+    CHECK_MESSAGE("a trace replays into a fresh runtime; this one has been used");
+    CHECK(calls == 0);
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    calls = 99;
+    CHECK_STATUS(animrt_trace_replay(b, "/nonexistent/dir/x.trace", &calls), ANIMRT_E_NOT_FOUND);
+    CHECK(calls == 0);
+    const char *log = "/tmp/animrt-not-a-trace.log";
+    FILE *f = fopen(log, "w");
+    CHECK(f != NULL);
+    if (f) { fputs("started\n", f); fclose(f); }
+    calls = 99;
+    CHECK_STATUS(animrt_trace_replay(b, log, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("is not an animrt trace");
+    CHECK(calls == 0);
+    remove(log);
+    calls = 99;
+    CHECK_STATUS(animrt_trace_replay(b, NULL, &calls), ANIMRT_E_NULL);
+    CHECK(calls == 0);
+    calls = 99;
+    CHECK_STATUS(animrt_trace_replay(NULL, trace, &calls), ANIMRT_E_NULL);
+    CHECK(calls == 0);
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 1);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
     RUN(blank_lines_are_counted);
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
+    RUN(a_refused_replay_says_no_call_was_made);
     return check_report();
 }
