@@ -67,7 +67,12 @@ struct BindingTests {
                       ("libm.so.6", "pow_of_two", "f64(f64)", "p2", .notFound, "no symbol 'pow_of_two' in 'libm.so.6'"),
                       ("libm.so.6", "pow", "f64(f64; f64)", "p3", .invalidArgument, "column 8"),
                       ("libm.so.6", "pow", "f64(f64, f64)", "max", .exists, "'max' is a built-in"),
-                      ("libm.so.6", "pow", "f64(f64, f64)", "bad name", .invalidArgument, "must be letters, digits and '_'")])
+                      ("libm.so.6", "pow", "f64(f64, f64)", "bad name", .invalidArgument, "must be letters, digits and '_'"),
+                      // The name is checked before the library is opened: no library's code runs for a bind refused.
+                      ("libnowhere.so.9", "pow", "f64(f64, f64)", "max", .exists, "'max' is a built-in"),
+                      // As animrt_function_register: at most 255 bytes of signature.
+                      ("libm.so.6", "pow", "f64(f64," + String(repeating: " ", count: 244) + "f64)", "p4", .outOfRange,
+                       "signature is longer than 255 bytes")])
     func bindingErrors(_ library: String, _ symbol: String, _ signature: String, _ name: String, _ status: Status,
                        _ fragment: String) {
         let error = #expect(throws: AnimrtError.self) {
@@ -77,6 +82,19 @@ struct BindingTests {
         #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
         #expect(host.function(named: name) == nil)
         #expect(host.machines.functions[name] == nil)
+    }
+
+    @Test("A name already bound is refused before the library is opened, and a signature of 255 bytes is taken")
+    func boundNameCheckedFirst() throws {
+        try host.bindFunction(library: "libm.so.6", symbol: "pow", signature: "f64(f64, f64)", name: "power")
+        let error = #expect(throws: AnimrtError.self) {
+            try host.bindFunction(library: "libnowhere.so.9", symbol: "pow", signature: "f64(f64, f64)", name: "power")
+        }
+        #expect(error?.status == .exists && error?.message == "a function named 'power' is already registered")
+        let longest = "f64(f64," + String(repeating: " ", count: 243) + "f64)"
+        #expect(longest.utf8.count == 255)
+        try host.bindFunction(library: "libm.so.6", symbol: "pow", signature: longest, name: "power2")
+        #expect(try host.call("power2", [.number(2), .number(10)]) == .number(1024))
     }
 
     @Test("A curve must be f64(f64); a bound one runs in the batch's unary lane")

@@ -96,8 +96,14 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
     /// The canonical text: "i32(f64, ptr, str)".
     public var description: String { "\(result.rawValue)(\(parameters.map(\.rawValue).joined(separator: ", ")))" }
 
+    /// The longest signature text, in bytes, whichever call gives it.
+    public static let maximumBytes = 255
+
     /// Parses and checks `text`; an error names the column and what was expected.
     public static func parse(_ text: String) throws(AnimrtError) -> Signature {
+        guard text.utf8.count <= maximumBytes else {
+            throw AnimrtError(.outOfRange, "signature is longer than \(maximumBytes) bytes")
+        }
         var scanner = Scanner(Array(text.unicodeScalars), text: text)
         let result = try scanner.type(allowVoid: true)
         try scanner.expect("(")

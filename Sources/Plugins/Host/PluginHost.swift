@@ -95,20 +95,27 @@ public final class PluginHost {
 
     /// Adds a function for machines (when its types allow) and for the host.
     func add(_ f: ExternalFunction) throws(AnimrtError) {
-        try FunctionRegistry.checkName(f.name)
-        guard callables[f.name] == nil, machines.functions[f.name] == nil else {
-            throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
-        }
+        try checkFree(f.name)
         try checkRoom()
         if let m = f.machineFunction() { try machines.functions.register(m) }
         callables[f.name] = f
     }
 
+    /// Whether a function may be added under `name`: a valid name no function has.
+    func checkFree(_ name: String) throws(AnimrtError) {
+        try FunctionRegistry.checkName(name)
+        guard callables[name] == nil, machines.functions[name] == nil else {
+            throw AnimrtError(.exists, "a function named '\(name)' is already registered")
+        }
+    }
+
     // MARK: Binding C functions
 
     /// Binds `symbol` of `library` (nil: the process) as the function `name`.
+    /// The name is checked first: a library is opened (its constructors run) only for a bind that can succeed.
     public func bindFunction(library: String?, symbol: String, signature: String, name: String?) throws(AnimrtError) {
         let sig = try Signature.parse(signature)
+        try checkFree(name ?? symbol)
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         try add(ExternalFunction(name: name ?? symbol, signature: sig, implementation: .bound(descriptor), runtimeTag: runtime.tag))
