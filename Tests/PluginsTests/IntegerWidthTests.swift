@@ -59,4 +59,37 @@ struct IntegerWidthTests {
         #expect(errors.first?.payload.first == .string("states.a.on.go.actions[0]: argument 1 of 'echoWide' (u64(u64)) is 10000000000000000000, more than an animrt_value integer holds (2^63 - 1)"))
         #expect(Self.calls == 1)
     }
+
+    /// Returns `wideResult`, whatever it is given.
+    nonisolated(unsafe) static var wideResult: Int64 = 0
+    nonisolated(unsafe) static let wide: animrt_function_fn = { _, _, _, result in
+        result!.pointee.integer = IntegerWidthTests.wideResult
+        return 0
+    }
+
+    @Test("An integer result a machine's double cannot hold exactly (past 2^53) is refused, not rounded")
+    func resultPastDouble() throws {
+        try "wide".withCString { n in try "i64()".withCString { s in try host.registerFunction(n, s, Self.wide, nil) } }
+        let m = host.machines
+        let def = try m.load("""
+            {"name": "w", "events": {"go": {}}, "context": {"v": {"type": "number", "initial": 0}}, "initial": "a",
+             "states": {"a": {"on": {"go": {"actions": [{"assign": {"v": "wide()"}}]}}}}}
+            """)
+        let machine = try m.create(def)
+        _ = host.runtime.drainEvents()
+        Self.wideResult = 1 << 53  // the last whole number before doubles skip one: taken
+        try m.send(machine, event: 0, payload: [])
+        #expect(host.runtime.drainEvents().filter { $0.type == .machineError }.isEmpty)
+        #expect(try m.context(0, of: machine) == .number(9_007_199_254_740_992))
+        for past in [Int64(1 << 53) + 1, Int64.min + 1] {
+            Self.wideResult = past
+            try m.send(machine, event: 0, payload: [])
+            let errors = host.runtime.drainEvents().filter { $0.type == .machineError }
+            #expect(errors.count == 1)
+            #expect(errors.first?.payload.first == .string("states.a.on.go.actions[0]: the result of 'wide' (i64()) is \(past), which a machine's number (a double) cannot hold exactly"))
+            #expect(try m.context(0, of: machine) == .number(9_007_199_254_740_992))  // unchanged
+        }
+        // The host still gets the whole number.
+        #expect(try host.call("wide", []) == .integer(Int64.min + 1))
+    }
 }

@@ -141,7 +141,7 @@ struct ConversionTests {
     func results() throws {
         #expect(try CValue.unsigned(UInt64(Int64.max)).tagged("r") == .integer(Int64.max))
         #expect(throws: AnimrtError.self) { try CValue.unsigned(UInt64(Int64.max) + 1).tagged("r") }
-        #expect(CValue.pointer(1).machineValue == nil)
-        #expect(CValue.signed(-3).machineValue == .number(-3))
+        #expect(try CValue.pointer(1).machineValue("r") == nil)
+        #expect(try CValue.signed(-3).machineValue("r") == .number(-3))
     }
 }

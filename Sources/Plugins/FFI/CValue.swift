@@ -96,15 +96,27 @@ enum CValue: Equatable {
     }
 
     /// The value as a machine sees it (`nil` for a pointer, which machines cannot hold).
-    var machineValue: MachineValue? {
+    /// The value as a machine holds it; a whole number a double cannot hold
+    /// exactly (past 2^53) is refused, as such an argument is, not rounded.
+    func machineValue(_ what: @autoclosure () -> String) throws(AnimrtError) -> MachineValue? {
         switch self {
         case .float(let d): return .number(d)
-        case .signed(let i): return .number(Double(i))
-        case .unsigned(let u): return .number(Double(u))
+        case .signed(let i):
+            guard let d = Double(exactly: i) else { throw CValue.inexact(String(i), what()) }
+            return .number(d)
+        case .unsigned(let u):
+            guard let d = Double(exactly: u) else { throw CValue.inexact(String(u), what()) }
+            return .number(d)
         case .bool(let b): return .bool(b)
         case .string(let s): return .string(s)
         case .pointer: return nil
         }
+    }
+}
+
+extension CValue {
+    static func inexact(_ number: String, _ what: String) -> AnimrtError {
+        AnimrtError(.outOfRange, "\(what) is \(number), which a machine's number (a double) cannot hold exactly")
     }
 }
 

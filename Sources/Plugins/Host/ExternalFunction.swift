@@ -46,7 +46,7 @@ public final class ExternalFunction: @unchecked Sendable {
             for (i, (a, t)) in zip(args, signature.parameters).enumerated() {
                 values.append(try CValue(a, as: t, "argument \(i + 1) of \(summary)"))
             }
-            return try invoke(values)?.machineValue
+            return try invoke(values)?.machineValue("the result of \(summary)")
         }
     }
 
