@@ -33,7 +33,7 @@ struct DefinitionLimitTests {
         expectRefusal(h, .outOfRange, "the definition is 4194305 bytes; at most 4194304 are accepted", padded + " ")
     }
 
-    @Test("a name is at most 128 bytes: of a state, a context field, a part, a definition registered by name")
+    @Test("a name is at most 128 bytes: of a state, a context field, a part, an event, a definition registered by name")
     func nameBytes() throws {
         let h = Harness()
         let at = "n" + String(repeating: "x", count: 127), past = at + "x"
@@ -52,6 +52,11 @@ struct DefinitionLimitTests {
         expectRefusal(h, .invalidArgument,
                       "parts[0].name: part name '\(past)' must be 1 to 128 ASCII letters, digits and '_', not starting with a digit",
                       machine(part(past)))
+        let event = { (n: String) in #""events": {"\#(n)": {}}"# }
+        _ = try h.load(machine(event(at)))
+        expectRefusal(h, .invalidArgument,
+                      "events.\(past): event name '\(past)' must be 1 to 128 ASCII letters, digits, '_', '-' and '.', starting with a letter or '_'",
+                      machine(event(past)))
         try h.host.register(definition: machine(""), as: at)
         expectError(.invalidArgument, ["a definition is registered under 1 to 128 ASCII letters, digits and '_', not starting with a digit; a name of 129 bytes is not one"]) {
             () throws(AnimrtError) in try h.host.register(definition: machine(""), as: past)

@@ -209,7 +209,7 @@ final class DefinitionLoader {
         var out: [EventDeclaration] = []
         for (n, item) in members {
             guard DefinitionLoader.isEventName(n), n.utf8.count <= DefinitionLimits.maxNameLength else {
-                throw item.error(.invalidArgument, "\(what) name '\(n)' must be ASCII letters, digits, '_', '-' and '.', starting with a letter or '_'")
+                throw item.error(.invalidArgument, "\(what) name '\(n)' must be 1 to \(DefinitionLimits.maxNameLength) ASCII letters, digits, '_', '-' and '.', starting with a letter or '_'")
             }
             if n == DefinitionLoader.builtinErrorEvent {
                 throw item.error(.exists, "'\(n)' is the built-in event raised when an action fails; it is declared already")
