@@ -173,8 +173,9 @@ struct ReliabilityTests {
         #expect(a.tag != b.tag && a.tag != 0 && b.tag != 0)
         let la = try a.createLayer()
         do { _ = try b.createLayer(parent: la); Issue.record("accepted") } catch { #expect(error.message.contains("another runtime")) }
-        do { _ = try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity + 1)); Issue.record("accepted") }
-        catch { #expect(error.status == .outOfRange) }
+        expectFailure(.outOfRange) { _ = try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity + 1)) }.map {
+            #expect($0.message == "event capacity 16777217 is more than the 16777216 allowed")
+        }
         #expect(try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity)).configuration.eventCapacity == Limits.eventCapacity)
     }
 
@@ -229,7 +230,10 @@ struct ReliabilityTests {
         var handles: [Handle] = []
         for i in 0..<4 { handles.append(try table.insert(i)) }
         #expect(!table.hasRoom)
-        do { _ = try table.insert(9); Issue.record("accepted") } catch { #expect(error.status == .noMemory) }
+        expectFailure(.noMemory) { _ = try table.insert(9) }.map {
+            #expect($0.message == "too many timers: a runtime holds at most 4 at once, and each slot is reused 1048575 times at most")
+        }
+        #expect(table.count == 4)  // nothing was inserted
         table.remove(at: handles[1].index)
         #expect(table.hasRoom)
         #expect(try table.insert(9).index == handles[1].index)
@@ -390,7 +394,27 @@ struct ReliabilityTests {
         var registry = PropertyRegistry()
         for i in registry.properties.count..<Limits.properties { try registry.define("p\(i)", default: .scalar(0)) }
         #expect(registry.properties.count == Limits.properties)
-        do { try registry.define("one-more", default: .scalar(0)); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        expectFailure(.outOfRange) { try registry.define("one-more", default: .scalar(0)) }.map {
+            #expect($0.message == "cannot define 'one-more': a runtime holds at most 65536 properties (built-in ones included)")
+        }
+        #expect(registry.properties.count == Limits.properties)  // nothing was defined
+        expectFailure(.notFound, containing: "'one-more' is not animatable") { _ = try registry.resolve("one-more") }
+    }
+
+    @Test("A runtime gives ids for at most 32,768 distinct key paths; the next is refused and those given stay valid")
+    func keyPathLimit() throws {
+        let rt = Runtime()
+        for i in 0..<Limits.keyPaths { try rt.properties.define("k\(i)", default: .scalar(0)) }
+        var ids: [Int32] = []
+        for i in 0..<Limits.keyPaths { ids.append(try rt.keyPathID("k\(i)")) }
+        #expect(ids == (0..<Int32(Limits.keyPaths)).map { $0 })  // at the limit: every one given, in order
+        expectFailure(.outOfRange) { _ = try rt.keyPathID("opacity") }.map {
+            #expect($0.message == "a runtime resolves at most 32768 distinct key paths; 'opacity' would be one more")
+        }
+        #expect(rt.keyPathTable.count == Limits.keyPaths)  // nothing was minted
+        #expect(try rt.keyPathID("k0") == 0 && rt.keyPathID("k32767") == 32_767)  // those given: the same ids
+        #expect(try rt.keyPath(id: 32_767).name == "k32767")
+        expectFailure(.notFound) { _ = try rt.keyPathID("opacty") }  // an unknown one is still unknown, not out of range
     }
 
     // MARK: Groups
@@ -422,7 +446,10 @@ struct ReliabilityTests {
     func transactionDepth() throws {
         let rt = Runtime()
         for _ in 0..<Limits.transactionDepth { try rt.beginTransaction() }
-        do { try rt.beginTransaction(); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        expectFailure(.outOfRange) { try rt.beginTransaction() }.map {
+            #expect($0.message == "256 transactions are open, the most at once; commit one first")
+        }
+        #expect(rt.transactionDepth == Limits.transactionDepth)  // nothing was opened
         try rt.commitTransaction(token: 1)
         try rt.beginTransaction()
     }
