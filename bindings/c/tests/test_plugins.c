@@ -1373,6 +1373,7 @@ TEST(limits) {
         if (animrt_function_register(rt, name, "f64(f64)", clamp_to, NULL) != ANIMRT_OK) { CHECK(0); break; }
     }
     CHECK_STATUS(animrt_function_register(rt, "oneMore", "f64(f64)", clamp_to, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("65536 functions are registered or bound already, the most a runtime holds");
     CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "iabs"), ANIMRT_E_RANGE);
     CHECK_MESSAGE("65536 functions are registered or bound already");
     for (int i = 0; i < ANIMRT_TIMING_FUNCTIONS_MAX; i++) {
@@ -1380,6 +1381,8 @@ TEST(limits) {
         if (animrt_timing_function_register(rt, name, wobble, NULL, 0, NULL, NULL, NULL) != ANIMRT_OK) { CHECK(0); break; }
     }
     CHECK_STATUS(animrt_timing_function_register(rt, "oneMore", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("65536 timing functions are registered already, the most a runtime holds");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "oneMore", 0.5, &(double){0}), ANIMRT_E_NOT_FOUND);  /* nothing was registered */
     CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "sqrt", "f64(f64)", NULL), ANIMRT_E_RANGE);
     CHECK(curve(rt, "c65535", 1) == 1);
     animrt_runtime_destroy(rt);

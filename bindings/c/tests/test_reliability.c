@@ -211,6 +211,7 @@ TEST(runtime_tags) {
     CHECK(made == ANIMRT_RUNTIMES_MAX);
     animrt_runtime *refused = (animrt_runtime *)&made;
     CHECK_STATUS(animrt_runtime_create(2, &refused), ANIMRT_E_NOMEM);
+    CHECK_MESSAGE("65535 runtimes are alive, the most at once; destroy one first");
     CHECK(refused == (animrt_runtime *)&made);  /* untouched */
     animrt_runtime_destroy(all[made / 2]);
     CHECK_OK(animrt_runtime_create(2, &all[made / 2]));
@@ -694,7 +695,9 @@ TEST(limit_properties) {
     }
     CHECK(defined == ANIMRT_PROPERTIES_MAX - 14);  /* 14 are built in */
     CHECK_STATUS(animrt_property_define(rt, "one-more", ANIMRT_VALUE_SCALAR, &zero, 1), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("cannot define 'one-more': a runtime holds at most 65536 properties (built-in ones included)");
     animrt_keypath id = -1;
+    CHECK_STATUS(animrt_keypath_id(rt, "one-more", &id), ANIMRT_E_NOT_FOUND);  /* nothing was defined */
     CHECK_STATUS(animrt_keypath_id(rt, "p7000x", &id), ANIMRT_E_NOT_FOUND);  /* suggestion over 65 536 names */
     animrt_runtime_destroy(rt);
 }
@@ -718,6 +721,7 @@ TEST(limit_keypaths) {
     CHECK(resolved == ANIMRT_KEYPATHS_MAX);
     animrt_keypath untouched = 77;
     CHECK_STATUS(animrt_keypath_id(rt, "opacity", &untouched), ANIMRT_E_RANGE);  /* one more */
+    CHECK_MESSAGE("a runtime resolves at most 32768 distinct key paths; 'opacity' would be one more");
     CHECK(untouched == 77);
     CHECK_OK(animrt_keypath_id(rt, "k0", &id));  /* one already given: the same id */
     CHECK(id == first);
@@ -735,6 +739,7 @@ TEST(limit_transactions) {
     animrt_runtime *rt = rt_new();
     for (int i = 0; i < ANIMRT_TRANSACTION_DEPTH_MAX; i++) CHECK_OK(animrt_transaction_begin(rt, 0));
     CHECK_STATUS(animrt_transaction_begin(rt, 0), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("256 transactions are open, the most at once; commit one first");
     CHECK_OK(animrt_transaction_commit(rt, 1));
     CHECK_OK(animrt_transaction_begin(rt, 0));
     animrt_runtime_destroy(rt);
@@ -746,6 +751,7 @@ TEST(limit_event_capacity) {
     animrt_runtime_destroy(rt);
     rt = NULL;
     CHECK_STATUS(animrt_runtime_create(ANIMRT_EVENT_CAPACITY_MAX + 1, &rt), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("event capacity 16777217 is more than the 16777216 allowed");
     CHECK(rt == NULL);
     CHECK_STATUS(animrt_runtime_create(UINT32_MAX, &rt), ANIMRT_E_RANGE);
 }
