@@ -1333,10 +1333,18 @@ TEST(error_plugin_name_refused) {
     CHECK_MESSAGE("libfaulty_badversion.so': its entry point's version is not valid UTF-8");
     CHECK(p == 77);
     nothing_left(rt);
+    /* A name and a version of 255 bytes each, the longest: the plugin loads and says both whole. */
+    char longest[ANIMRT_NAME_MAX + 1];
+    size_t needed = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_longest.so"), &p));
+    CHECK_OK(animrt_plugin_name(rt, p, longest, sizeof longest, &needed));
+    CHECK(strlen(longest) == 255 && needed == 256 && strncmp(longest, "faultyname", 10) == 0 && longest[254] == '5');
+    CHECK_OK(animrt_plugin_version(rt, p, longest, sizeof longest, &needed));
+    CHECK(strlen(longest) == 255 && needed == 256 && longest[254] == '5');
+    CHECK_OK(animrt_plugin_unload(rt, p));
     /* An empty version says nothing, and is no fault. */
     CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_emptyversion.so"), &p));
     char name[16];
-    size_t needed = 0;
     CHECK_OK(animrt_plugin_name(rt, p, name, sizeof name, &needed));
     CHECK(strcmp(name, "faulty") == 0 && needed == 7);
     CHECK_OK(animrt_plugin_version(rt, p, name, sizeof name, &needed));

@@ -753,6 +753,14 @@ def test_error_plugin_entry_point_name(library, error, message):
         nothing_left(rt)
 
 
+def test_a_plugin_name_and_version_of_255_bytes_load_and_read_back_whole():
+    longest = "faultyname" * 25 + "12345"
+    assert len(longest.encode()) == 255
+    with animrt.Runtime() as rt:
+        edge = rt.load_plugin(plugin("libfaulty_longest.so"))
+        assert (edge.name, edge.version) == (longest, longest)
+
+
 def test_a_plugin_without_a_version_reads_back_empty():
     with animrt.Runtime() as rt:
         quiet = rt.load_plugin(plugin("libfaulty_emptyversion.so"))

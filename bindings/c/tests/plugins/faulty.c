@@ -15,13 +15,15 @@
  *                          functions each ("t0_0" … "t3_199") at once, and
  *                          waits for them (not a fault: calls are serialised)
  *   -DNAME_NULL            its entry point names no plugin (NULL)
- *   -DNAME_LONG            its entry point's name is 300 bytes, past 255
+ *   -DNAME_LONG            its entry point's name is 256 bytes, one past 255
  *   -DNAME_NOT_UTF8        its entry point's name is not valid UTF-8
  *   -DNAME_EMPTY           its entry point's name is "" (names nothing)
  *   -DVERSION_NULL         its entry point's version is NULL
- *   -DVERSION_LONG         its entry point's version is 300 bytes, past 255
+ *   -DVERSION_LONG         its entry point's version is 256 bytes, one past 255
  *   -DVERSION_NOT_UTF8     its entry point's version is not valid UTF-8
  *   -DVERSION_EMPTY        its entry point's version is "" (not a fault: it loads)
+ *   -DLONGEST              its entry point's name and version are 255 bytes
+ *                          each, the longest allowed (not a fault: it loads)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -33,11 +35,14 @@
 
 #define TEN_BYTES "faultyname"
 #define HUNDRED_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES
+#define LONGEST_TEXT HUNDRED_BYTES HUNDRED_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES TEN_BYTES "12345"
 
 #if defined(NAME_NULL)
 #define NAME NULL
 #elif defined(NAME_LONG)
-#define NAME HUNDRED_BYTES HUNDRED_BYTES HUNDRED_BYTES
+#define NAME LONGEST_TEXT "6"
+#elif defined(LONGEST)
+#define NAME LONGEST_TEXT
 #elif defined(NAME_NOT_UTF8)
 #define NAME "faulty\xff"
 #elif defined(NAME_EMPTY)
@@ -49,7 +54,9 @@
 #if defined(VERSION_NULL)
 #define VERSION NULL
 #elif defined(VERSION_LONG)
-#define VERSION HUNDRED_BYTES HUNDRED_BYTES HUNDRED_BYTES
+#define VERSION LONGEST_TEXT "6"
+#elif defined(LONGEST)
+#define VERSION LONGEST_TEXT
 #elif defined(VERSION_NOT_UTF8)
 #define VERSION "0\xff"
 #elif defined(VERSION_EMPTY)
