@@ -601,6 +601,21 @@ TEST(host_functions) {
     CHECK_STATUS(animrt_timing_function_register(rt, "wobble", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
     CHECK_STATUS(animrt_timing_function_register(rt, "steps", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
     CHECK_STATUS(animrt_timing_function_register(rt, "ease in", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_INVALID);
+    /* ANIMRT_CURVE_PARAMS_MAX parameters: registered; one more is refused. */
+    double eight[ANIMRT_CURVE_PARAMS_MAX + 1] = {0.5};
+    CHECK_OK(animrt_timing_function_register(rt, "w8", wobble, NULL, ANIMRT_CURVE_PARAMS_MAX, eight, NULL, NULL));
+    CHECK_NEAR(curve(rt, "w8(0.5, 0, 0, 0, 0, 0, 0, 0)", 0.5), 0.625, 1e-15);
+    CHECK_STATUS(animrt_timing_function_register(rt, "w9", wobble, NULL, ANIMRT_CURVE_PARAMS_MAX + 1, eight, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("timing function 'w9' declares 9 parameters; at most 8 are allowed");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "w9", 0.5, &(double){0}), ANIMRT_E_NOT_FOUND);  /* nothing was registered */
+    /* ANIMRT_FUNCTION_PARAMS_MAX parameters in a signature: registered; one more is refused. */
+    char signature[8 + 5 * (ANIMRT_FUNCTION_PARAMS_MAX + 1)] = "f64(f64";
+    for (int i = 1; i < ANIMRT_FUNCTION_PARAMS_MAX; i++) strcat(signature, ",f64");
+    double limit16 = 1;
+    CHECK_OK(animrt_function_register(rt, "sixteen", strcat(signature, ")"), clamp_to, &limit16));
+    signature[strlen(signature) - 1] = 0;
+    CHECK_STATUS(animrt_function_register(rt, "seventeen", strcat(signature, ",f64)"), clamp_to, &limit16), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("more than 16 parameters");
     CHECK_STATUS(animrt_timing_function_register(rt, "w2", wobble, NULL, 9, defaults, NULL, NULL), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_timing_function_register(rt, "w2", NULL, NULL, 0, NULL, NULL, NULL), ANIMRT_E_NULL);
     double nan_default[] = {NAN};
