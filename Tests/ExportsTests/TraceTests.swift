@@ -115,6 +115,24 @@ struct TraceTests {
         #expect(why.contains(message), "\(why)")
     }
 
+    /// A recorded line nests four levels; an edited one is read up to 8
+    /// levels deep (its extra member passed over: the call is made, and
+    /// found to differ from a recording whose event digest was not 0), and
+    /// refused at 9, at the column where the ninth level opens.
+    @Test("a trace line nests at most 8 levels: 8 are read, 9 are refused before they are decoded")
+    func lineDepth() {
+        let line = { (levels: Int) in
+            #"{"call": "animrt_runtime_tick", "args": [{"d": 0.5}], "events": 0, "x": "#
+                + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1) + "}"
+        }
+        let (atStatus, atWhy) = replay([line(8)])
+        #expect(atStatus == ANIMRT_E_STATE)
+        #expect(atWhy == "the replay diverges at trace line 2 (animrt_runtime_tick): the events reported differ from the recording", "\(atWhy)")
+        let (status, why) = replay([line(9)])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why == "trace line 2 is not a recorded call: at column 80, objects and arrays nest more than 8 levels deep here", "\(why)")
+    }
+
     /// Blank lines (a trace pasted into a report, or edited) are passed over
     /// but counted: a message names the line as an editor numbers it.
     @Test("a trace line's number counts the blank lines before it")
