@@ -704,10 +704,10 @@ static void *deep_inputs(void *unused) {
     CHECK_OK(animrt_machine_get(rt, chained, id_of(rt, chain, ANIMRT_NAME_CONTEXT, "r"), &sum, NULL, 0, NULL));
     CHECK(taken == ANIMRT_SEND_TAKEN && sum.number == 2043);
     text = nest(ASSIGN_HEAD, "", "context.r", "+1", 2044, ASSIGN_TAIL);
-    CHECK_STATUS(animrt_definition_load(rt, text, &chain), ANIMRT_E_RANGE);  /* 4098 bytes */
+    CHECK_STATUS(animrt_definition_load(rt, text, &chain), ANIMRT_E_RANGE);  /* 4097 bytes */
     CHECK_MESSAGE("4096");
     free(text);
-    /* 2047 parentheses, all 4096 bytes an expression may have: refused at level 65. */
+    /* 2047 parentheses around a 1, 4095 bytes (within the 4096 an expression may have): refused at level 65. */
     text = nest(ASSIGN_HEAD, "(", "1", ")", 2047, ASSIGN_TAIL);
     CHECK_STATUS(animrt_definition_load(rt, text, &def), ANIMRT_E_RANGE);
     CHECK_MESSAGE("nests more than 64 levels deep");
