@@ -84,7 +84,7 @@ public func animrt_layer_animation_for_key(_ rt: OpaquePointer!, _ layer: animrt
                                           _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
-        let key = try string(key, "key")
+        let key = try nameString(key, "key")
         guard let h = try r.instance(forKey: key, of: Handle(raw: layer)) else {
             throw AnimrtError(.notFound, "no animation is attached under the key '\(key)'")
         }

@@ -543,8 +543,16 @@ TEST(name_lengths) {
     animrt_layer_create(rt, 0, &layer);
     CHECK_STATUS(animrt_layer_add_animation(rt, layer, a, name, 0, NULL), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_timing_function(rt, a, name), ANIMRT_E_RANGE);
+    /* Looking an animation up by a key no animation can have is the same
+     * mistake as adding under it: refused as too long, not "not found". */
+    animrt_id found = 7;
+    CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, name, &found), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("key is longer than 255 bytes, the most a name may have");
+    CHECK(found == 7);
     name[ANIMRT_NAME_MAX] = 0;
     CHECK_OK(animrt_layer_add_animation(rt, layer, a, name, 0, NULL));
+    CHECK_OK(animrt_layer_animation_for_key(rt, layer, name, &found));
+    CHECK(found != 7);
     /* A 1 MiB key path is refused after reading 256 bytes of it. */
     size_t big = (size_t)1 << 20;
     char *huge = malloc(big + 1);
@@ -552,6 +560,7 @@ TEST(name_lengths) {
     huge[big] = 0;
     CHECK_STATUS(animrt_keypath_id(rt, huge, &id), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, huge, 0.5, &zero), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, huge, &found), ANIMRT_E_RANGE);
     free(huge);
     /* The longest unknown name against the longest known one: a bounded suggestion. */
     name[0] = 'q';
