@@ -166,7 +166,7 @@ public func animrt_animation_get_velocity(_ rt: OpaquePointer!, _ attached: anim
                                           _ out: UnsafeMutablePointer<Double>!, _ cap: Int,
                                           _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in
-        let v = try r.velocity(of: Handle(raw: attached), keyPath: try optionalString(keyPath, "key_path"))
+        let v = try r.velocity(of: Handle(raw: attached), keyPath: try optionalNameString(keyPath, "key_path"))
         try copyDoubles(v.components, out, cap, count, "count", "velocity")
     }
 }

@@ -7,7 +7,9 @@
 #include <float.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
@@ -571,6 +573,43 @@ TEST(name_lengths) {
     animrt_runtime_destroy(rt);
 }
 
+/* A name of ANIMRT_NAME_MAX + 1 bytes with no NUL, right before a page that
+ * cannot be read: a call that reads past the limit crashes. Each call that
+ * takes a key path, property name or animation key refuses it with
+ * ANIMRT_E_RANGE having read no more. */
+TEST(names_read_no_further_than_the_limit) {
+    long page = sysconf(_SC_PAGESIZE);
+    int fd = open("/dev/zero", O_RDONLY);
+    char *pages = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    close(fd);
+    CHECK(pages != MAP_FAILED);
+    if (pages == MAP_FAILED) return;
+    CHECK(mprotect(pages + page, (size_t)page, PROT_NONE) == 0);
+    char *name = pages + page - (ANIMRT_NAME_MAX + 1);
+    memset(name, 'k', ANIMRT_NAME_MAX + 1);
+    animrt_runtime *rt = rt_new();
+    animrt_id layer = 0, a = basic(rt, "position.x", 0, 100, 1), attached = 0, out = 7;
+    animrt_layer_create(rt, 0, &layer);
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, "k", 0, &attached));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 0.5));
+    animrt_keypath id = -1;
+    double zero = 0, v[2] = {-1, -1};
+    size_t count = 99;
+    int removed = 7;
+    CHECK_STATUS(animrt_keypath_id(rt, name, &id), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_property_define(rt, name, ANIMRT_VALUE_SCALAR, &zero, 1), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, name, &out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer, a, name, 0, &out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_remove_animation(rt, layer, name, &removed), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_animation_for_key(rt, layer, name, &out), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_animation_get_velocity(rt, attached, name, v, 2, &count), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("key_path is longer than 255 bytes, the most a name may have");
+    CHECK(id == -1 && out == 7 && removed == 7 && count == 99 && v[0] == -1);
+    animrt_runtime_destroy(rt);
+    munmap(pages, 2 * (size_t)page);
+}
+
 /* ---- 8. groups are bounded --------------------------------------------- */
 
 TEST(groups_bounded) {
@@ -778,6 +817,7 @@ int main(void) {
     RUN(delivery_destroy_from_another_thread);
     RUN(calls_waiting_during_destroy_return);
     RUN(name_lengths);
+    RUN(names_read_no_further_than_the_limit);
     RUN(groups_bounded);
     RUN(memory_released);
     RUN(malformed_key_paths);
