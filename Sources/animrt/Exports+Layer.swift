@@ -75,6 +75,10 @@ public func animrt_layer_set_timing_param(_ rt: OpaquePointer!, _ layer: animrt_
                                           _ v: Double) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_layer_set_timing_param", [.handle(layer), .integer(Int64(param.rawValue)), .number(v)])) { r throws(AnimrtError) in
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
+        // A layer's zero duration is unbounded: the animation message's "default 0.25 s" would mislead.
+        if p == .duration && v < 0 && v.isFinite {
+            throw AnimrtError(.outOfRange, "layer duration is \(v); it must be 0 (unbounded, the default) or more")
+        }
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in try t.set(p, v) }
     }
 }
