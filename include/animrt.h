@@ -815,11 +815,13 @@ animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
 animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
 
 /* Starts a one-shot timer `delay` seconds after the runtime's time; it fires
- * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time. A
+ * as ANIMRT_EVENT_TIMER_FIRED at the first tick at or after that time.
+ * `delay` must be finite (ANIMRT_E_INVALID) and ≥ 0, and the due time must
+ * not pass the largest double (it would never come): ANIMRT_E_RANGE. A
  * timer started before the first tick counts from that tick, as an
  * animation's begin time 0 does (a machine's `after` too), whatever the
- * host's clock reads then; a due time that would pass the largest double is
- * the largest double. out may be NULL. */
+ * host's clock reads then; if that tick's time plus the delay passes the
+ * largest double, it is due at the largest double. out may be NULL. */
 animrt_status animrt_timer_start(animrt_runtime *rt, double delay, uint64_t token, animrt_id *out);
 
 /* Cancels a timer; a cancelled timer never fires. Its handle is stale once
