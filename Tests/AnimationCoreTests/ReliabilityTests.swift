@@ -326,20 +326,32 @@ struct ReliabilityTests {
         #expect(rt.keyPathTable.isEmpty)
     }
 
-    @Test("Names are at most 255 bytes")
+    @Test("Names are at most 255 bytes: 255 are taken, one byte more is refused with its length and nothing is kept")
     func nameLength() throws {
         var registry = PropertyRegistry()
         let longest = String(repeating: "p", count: Limits.nameBytes)
         try registry.define(longest, default: .scalar(0))
         #expect(try registry.resolve(longest).name == longest)
-        do { try registry.define(longest + "q", default: .scalar(0)); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
-        do { _ = try registry.resolve(longest + ".x"); Issue.record("accepted") } catch { #expect(error.status == .outOfRange) }
+        let defined = registry.properties.count
+        expectFailure(.outOfRange) { try registry.define(longest + "q", default: .scalar(0)) }.map {
+            #expect($0.message == "property name is 256 bytes long; names are at most 255 bytes")
+        }
+        #expect(registry.properties.count == defined)  // nothing was defined
+        expectFailure(.outOfRange) { _ = try registry.resolve(longest + ".x") }.map {
+            #expect($0.message == "key path is 257 bytes long; names are at most 255 bytes")
+        }
         let rt = Runtime(); let l = try rt.createLayer()
-        try rt.add(linear("opacity", 0, 1), to: l, forKey: String(repeating: "k", count: 255))
-        do { try rt.add(linear("opacity", 0, 1), to: l, forKey: String(repeating: "k", count: 256)); Issue.record("accepted") }
-        catch { #expect(error.status == .outOfRange) }
-        do { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 256)); Issue.record("accepted") }
-        catch { #expect(error.status == .outOfRange) }
+        let key = String(repeating: "k", count: 255)
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: key)
+        expectFailure(.outOfRange) { try rt.add(linear("opacity", 0, 1), to: l, forKey: key + "k") }.map {
+            #expect($0.message == "animation key is 256 bytes long; names are at most 255 bytes")
+        }
+        #expect(try rt.animationKeys(of: l) == [key])  // nothing was added
+        // 255 bytes are looked up (and not found); 256 are refused for their length.
+        expectFailure(.notFound, containing: "no timing function named") { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 255)) }
+        expectFailure(.outOfRange) { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 256)) }.map {
+            #expect($0.message == "timing function name is 256 bytes long; names are at most 255 bytes")
+        }
     }
 
     @Test("Suggestions: the banded distance agrees with the full one")
