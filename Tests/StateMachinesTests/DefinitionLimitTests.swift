@@ -12,6 +12,28 @@ private func machine(_ top: String, states: String = #""a": {}"#, initial: Strin
     #"{"name": "lim", \#(top)\#(top.isEmpty ? "" : ", ")"initial": "\#(initial)", "states": {\#(states)}}"#
 }
 
+/// A machine whose part `dot` plays the template `k` (`template`, its
+/// opacity animated) as its one state is entered.
+private func playing(_ template: String) -> String {
+    machine(#""parts": [{"name": "dot", "properties": {"opacity": 0}}], "animations": {"k": \#(template)}"#,
+            states: #""a": {"entry": [{"animate": "k", "part": "dot", "key": "k"}]}"#)
+}
+
+/// The opacity of `dot` in a machine of `playing`, created at 0 in a
+/// runtime of its own, at each time.
+private func opacities(_ json: String, at times: [Double]) throws -> [Double] {
+    let h = Harness()
+    h.tick(0)
+    let m = try h.machine(json)
+    h.tick(0)  // stamps the animation's begin time
+    #expect(h.machineEvents(m).filter { $0.hasPrefix("error") } == [])
+    let dot = try h.host.part("dot", of: m)
+    return try times.map { t in
+        h.tick(t)
+        return try h.runtime.presentationValue(forKeyPath: "opacity", of: dot).components[0]
+    }
+}
+
 /// Expects a refusal with exactly `status` and `message`; nothing is loaded.
 private func expectRefusal(_ h: Harness, _ status: Status, _ message: String, _ json: String,
                            sourceLocation: SourceLocation = #_sourceLocation) {
@@ -143,5 +165,62 @@ struct DefinitionLimitTests {
         #expect(h.context(m, "r") == .number(2048))
         expectRefusal(h, .outOfRange, "states.a.on.go.actions[0].assign.r: the expression is 4097 bytes; at most 4096 are accepted",
                       assigning(at + " "))
+    }
+
+    @Test("a keyframe animation has at most 4096 values: 4096 load and are played to the last, 4097 are refused")
+    func keyframeValues() throws {
+        let h = Harness()
+        // Value i at second i: the opacity is the time, up to the last value, 4095, where it stays.
+        func keyframes(_ n: Int) -> String {
+            playing(#"{"type": "keyframe", "keyPath": "opacity", "values": [\#(list(n) { "\($0)" })], "duration": \#(n - 1), "fillMode": "forwards", "removedOnCompletion": false}"#)
+        }
+        let got = try opacities(keyframes(4096), at: [0.5, 2047.25, 4094.5, 4095, 5000])
+        for (value, expected) in zip(got, [0.5, 2047.25, 4094.5, 4095, 4095]) { #expect(abs(value - expected) < 1e-9, "\(got)") }
+        expectRefusal(h, .outOfRange, "animations.k.values: 4097 keyframe values; at most 4096 are accepted", keyframes(4097))
+    }
+
+    @Test("a keyframe animation's list keys (keyTimes, tension, continuity, bias) hold at most 4096 numbers: 4096 load and are read to the last, 4097 are refused")
+    func listKeys() throws {
+        let h = Harness()
+        let values = list(4096) { "\($0)" }
+        // Value i at second i, but the last at second 4096: halfway from 4094 s to 4096 s and a half more, 4094.75.
+        func timed(_ n: Int) -> String {
+            let times = list(n) { $0 < 4095 ? "\(Double($0) / 4096)" : "1" }
+            return playing(#"{"type": "keyframe", "keyPath": "opacity", "values": [\#(values)], "keyTimes": [\#(times)], "duration": 4096}"#)
+        }
+        let got = try opacities(timed(4096), at: [1.5, 4095.5])
+        #expect(abs(got[0] - 1.5) < 1e-9 && abs(got[1] - 4094.75) < 1e-9, "\(got)")
+        expectRefusal(h, .outOfRange, "animations.k.keyTimes: 4097 keyTimes; at most 4096 are accepted", timed(4097))
+        for key in ["tension", "continuity", "bias"] {
+            // Cubic: the 4096th number (1, not the default 0) bends the last segment only.
+            func cubic(_ n: Int, last: String) -> String {
+                playing(#"{"type": "keyframe", "keyPath": "opacity", "values": [\#(values)], "calculationMode": "cubic", "duration": 4095, "\#(key)": [\#(list(n) { $0 == 4095 ? last : "0" })]}"#)
+            }
+            let bent = try opacities(cubic(4096, last: "1"), at: [1.5, 4094.5])
+            let plain = try opacities(cubic(4096, last: "0"), at: [1.5, 4094.5])
+            #expect(abs(bent[0] - plain[0]) < 1e-9, "\(key): \(bent) \(plain)")
+            #expect(abs(bent[1] - plain[1]) > 1e-3, "\(key): the 4096th number was not read: \(bent) \(plain)")
+            expectRefusal(h, .outOfRange, "animations.k.\(key): 4097 \(key); at most 4096 are accepted", cubic(4097, last: "1"))
+        }
+    }
+
+    @Test("a group holds at most 1024 animations, nested groups' included, as the runtime plays: 1024 load and the last plays, 1025 are refused")
+    func groupAnimations() throws {
+        let h = Harness()
+        // Animation i runs from second i to i + 1, from i to i + 1: only the last runs after 1023 s.
+        let children = { (n: Int) in list(n) { #"{"type": "basic", "keyPath": "opacity", "from": \#($0), "to": \#($0 + 1), "beginTime": \#($0), "duration": 1}"# } }
+        func group(_ n: Int) -> String { playing(#"{"type": "group", "animations": [\#(children(n))], "duration": \#(n)}"#) }
+        #expect(Limits.groupSize == 1024)
+        let got = try opacities(group(1024), at: [0.5, 1023.5, 1025])
+        for (value, expected) in zip(got, [0.5, 1023.5, 0]) { #expect(abs(value - expected) < 1e-9, "\(got)") }
+        let past = "animations.k.animations: the group would hold more than 1024 animations (nested groups' included)"
+        expectRefusal(h, .outOfRange, past, group(1025))
+        // A group of 1023 inside it: 1024 in all; one more beside it makes 1025.
+        func nested(_ more: String) -> String {
+            playing(#"{"type": "group", "animations": [{"type": "group", "animations": [\#(children(1023))], "duration": 1023}\#(more)], "duration": 1023}"#)
+        }
+        let inner = try opacities(nested(""), at: [0.5, 1022.5])
+        for (value, expected) in zip(inner, [0.5, 1022.5]) { #expect(abs(value - expected) < 1e-9, "\(inner)") }
+        expectRefusal(h, .outOfRange, past, nested(#", {"type": "basic", "keyPath": "opacity", "to": 0}"#))
     }
 }

@@ -157,7 +157,7 @@ extension DefinitionLoader {
         if let v = o["timingFunction"] { t.timingFunction = try curve(v) }
         if let v = o["animations"] {
             let items = try v.array()
-            try checkCount(items.count, "group animations", v)
+            guard items.count <= Limits.groupSize else { throw groupTooLarge(v) }
             t.children = try items.map { (i: JSONNode) throws(AnimrtError) -> Template in
                 if case .string(let name) = i.value {
                     guard let n = templateNodes[name] else {
@@ -167,8 +167,27 @@ extension DefinitionLoader {
                 }
                 return try template(i, scope: s, base: nil, depth: depth + 1)
             }
+            try checkGroupSize(t.children, v)
         }
         return t
+    }
+
+    /// Refuses a group the runtime would refuse each time it is played: one
+    /// of more than `Limits.groupSize` animations, nested groups' included.
+    /// Counted as `Animation.groupMeasure` counts, stopping once past the
+    /// limit (a group may name the same large group many times).
+    func checkGroupSize(_ children: [Template], _ at: JSONNode) throws(AnimrtError) {
+        var size = 0
+        var pending = [children]
+        while let list = pending.popLast() {
+            size += list.count
+            guard size <= Limits.groupSize else { throw groupTooLarge(at) }
+            for c in list where !c.children.isEmpty { pending.append(c.children) }
+        }
+    }
+
+    func groupTooLarge(_ at: JSONNode) -> AnimrtError {
+        at.error(.outOfRange, "the group would hold more than \(Limits.groupSize) animations (nested groups' included)")
     }
 
     /// A timing function by name, resolved now against the runtime's registry.
