@@ -113,7 +113,7 @@ struct DefinitionLimitTests {
         expectRefusal(h, .outOfRange, "config: 4097 config parameters; at most 4096 are accepted", machine(config(4097)))
     }
 
-    @Test("states, parts and animation groups nest at most 32 deep")
+    @Test("states, parts and templates nest at most 32 deep, groups 16 levels")
     func depth() throws {
         let h = Harness()
         func states(_ levels: Int) -> String {
@@ -134,9 +134,29 @@ struct DefinitionLimitTests {
             #""animations": {"g": "# + String(repeating: #"{"type": "group", "animations": ["#, count: levels - 1)
                 + #"{"type": "basic", "keyPath": "opacity", "to": 0}"# + String(repeating: "]}", count: levels - 1) + "}"
         }
-        _ = try h.load(machine(groups(32)))
+        // Past 16 levels of groups (groups(17) has 16 around its basic) the runtime would refuse the
+        // group each time it plays: refused when the definition loads.
+        _ = try h.load(machine(groups(17)))
+        expectRefusal(h, .outOfRange, "animations.g.animations: the group would nest groups more than 16 deep (a group of plain animations is 1)",
+                      machine(groups(18)))
         expectRefusal(h, .outOfRange, "animations.g" + String(repeating: ".animations[0]", count: 32) + ": animation groups are nested more than 32 deep",
                       machine(groups(33)))
+    }
+
+    @Test("a group naming a template counts the template's levels where it is used: 16 levels play, 17 are refused")
+    func groupLevelsThroughNames() throws {
+        // "inner" is 15 levels of groups around a basic; "k" adds one level (16) or two (17).
+        let inner = String(repeating: #"{"type": "group", "duration": 1, "animations": ["#, count: 15)
+            + #"{"type": "basic", "keyPath": "opacity", "from": 0, "to": 1, "duration": 1}"# + String(repeating: "]}", count: 15)
+        func named(_ k: String) -> String {
+            machine(#""parts": [{"name": "dot", "properties": {"opacity": 0}}], "animations": {"inner": \#(inner), "k": \#(k)}"#,
+                    states: #""a": {"entry": [{"animate": "k", "part": "dot", "key": "k"}]}"#)
+        }
+        let sixteen = #"{"type": "group", "duration": 1, "animations": ["inner"]}"#
+        #expect(try opacities(named(sixteen), at: [0.5]) == [0.5])
+        let seventeen = #"{"type": "group", "duration": 1, "animations": [{"type": "group", "duration": 1, "animations": ["inner"]}]}"#
+        expectRefusal(Harness(), .outOfRange, "animations.k.animations: the group would nest groups more than 16 deep (a group of plain animations is 1)",
+                      named(seventeen))
     }
 
     @Test("maxMicrosteps is a whole number from 1 to 100 000")

@@ -173,16 +173,22 @@ extension DefinitionLoader {
     }
 
     /// Refuses a group the runtime would refuse each time it is played: one
-    /// of more than `Limits.groupSize` animations, nested groups' included.
-    /// Counted as `Animation.groupMeasure` counts, stopping once past the
-    /// limit (a group may name the same large group many times).
+    /// of more than `Limits.groupSize` animations, nested groups' included,
+    /// or of more than `Limits.groupDepth` levels of groups (a group of plain
+    /// animations is 1; a named template counts where it is used, so a
+    /// group naming a deep one is measured whole). Counted as
+    /// `Animation.groupMeasure` counts, stopping once past the size limit (a
+    /// group may name the same large group many times).
     func checkGroupSize(_ children: [Template], _ at: JSONNode) throws(AnimrtError) {
         var size = 0
-        var pending = [children]
-        while let list = pending.popLast() {
+        var pending = [(children, 1)]
+        while let (list, level) = pending.popLast() {
             size += list.count
             guard size <= Limits.groupSize else { throw groupTooLarge(at) }
-            for c in list where !c.children.isEmpty { pending.append(c.children) }
+            guard level <= Limits.groupDepth else {
+                throw at.error(.outOfRange, "the group would nest groups more than \(Limits.groupDepth) deep (a group of plain animations is 1)")
+            }
+            for c in list where c.kind == .group { pending.append((c.children, level + 1)) }
         }
     }
 
