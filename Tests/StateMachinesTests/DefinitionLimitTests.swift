@@ -159,6 +159,16 @@ struct DefinitionLimitTests {
                       named(seventeen))
     }
 
+    @Test("a keyframe template's lists at the lengths the runtime plays: one timing function a segment, one key time a value (n + 1 discrete); paced modes ignore both")
+    func keyframeListLengths() throws {
+        let kf = { (extra: String) in #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "duration": 2\#(extra)}"# }
+        #expect(try opacities(playing(kf(#", "timingFunctions": ["linear", "linear"]"#)), at: [0.5, 1.5]) == [0.5, 0.5])
+        #expect(try opacities(playing(kf(#", "keyTimes": [0, 0.25, 1]"#)), at: [0.25]) == [0.5])
+        #expect(try opacities(playing(kf(#", "calculationMode": "discrete", "keyTimes": [0, 0.25, 0.5, 1]"#)), at: [0.25, 0.75]) == [0, 1])
+        #expect(try opacities(playing(kf(#", "calculationMode": "paced", "timingFunctions": ["easeIn", "easeIn", "easeIn"], "keyTimes": [0, 1]"#)),
+                              at: [0.5]) == [0.5])
+    }
+
     @Test("maxMicrosteps is a whole number from 1 to 100 000")
     func microsteps() throws {
         let h = Harness()

@@ -103,6 +103,11 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "in() read by a context initial value, said to be unreadable there", json: minimal().replacing(#""s": {"type": "string", "initial": "''"}"#, with: #""s": {"type": "string", "initial": "in('a') ? 'x' : 'y'"}"#), status: .invalidArgument, fragments: ["context.s.initial", "column 1", "in() cannot be read here: context initial values are computed when the instance is created, before the machine enters a state"]),
     LoadCase(name: "a state named with a letter that is not ASCII", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "état": {}"#), status: .invalidArgument, fragments: ["states.état", "state name 'état' must be 1 to 128 ASCII letters, digits and '_'"]),
     LoadCase(name: "an event named with a letter that is not ASCII", json: minimal().replacing(#""tick": {}"#, with: #""tick": {}, "tické": {}"#), status: .invalidArgument, fragments: ["events.tické", "event name 'tické' must be 1 to 128 ASCII letters, digits, '_', '-' and '.'"]),
+    // What the runtime would refuse each time the animation plays is refused when the definition loads.
+    LoadCase(name: "a keyframe template with more timing functions than segments", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "timingFunctions": ["easeIn", "easeOut", "linear"]}}"#), status: .invalidArgument, fragments: ["animations.f: 3 timingFunctions for 2 segments (3 values); give at most one per segment"]),
+    LoadCase(name: "a keyframe template with a key time short", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1]}}"#), status: .invalidArgument, fragments: ["animations.f: 2 keyTimes for 3 values; this calculationMode needs 3"]),
+    LoadCase(name: "a discrete keyframe template with two key times too many", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "calculationMode": "discrete", "keyTimes": [0, 0.2, 0.4, 0.6, 1]}}"#), status: .invalidArgument, fragments: ["animations.f: 5 keyTimes for 3 values; this calculationMode needs 4 (or 3)"]),
+    LoadCase(name: "a keyframe template with more tension values than values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "calculationMode": "cubic", "tension": [0, 0, 0, 0]}}"#), status: .invalidArgument, fragments: ["animations.f: 4 tension values for 3 keyframes"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a payload default above its field's max (a C send that leaves the field out would deliver it unchecked)", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "max": 1, "default": 5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is 5; the maximum is 1"]),
     LoadCase(name: "a payload default below its field's min, even when the field clamps", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "clamp": true, "default": -0.5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is -0.5; the minimum is 0"]),
@@ -118,7 +123,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 83) }
+    func count() { #expect(loadCases.count == 87) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -132,7 +132,9 @@ extension DefinitionLoader {
         if let v = try numbers("continuity") { t.continuity = v }
         if let v = try numbers("bias") { t.bias = v }
         if let v = o["timingFunctions"] {
-            t.timingFunctions = try v.array().map { (i: JSONNode) throws(AnimrtError) in try curve(i) }
+            let items = try v.array()
+            try checkCount(items.count, "timingFunctions", v)
+            t.timingFunctions = try items.map { (i: JSONNode) throws(AnimrtError) in try curve(i) }
         }
         if let v = o["calculationMode"] {
             let name = try v.string()
@@ -169,6 +171,7 @@ extension DefinitionLoader {
             }
             try checkGroupSize(t.children, v)
         }
+        if t.kind == .keyframe, let values = t.values { try checkKeyframeCounts(t, values.count, node) }
         return t
     }
 
@@ -189,6 +192,28 @@ extension DefinitionLoader {
                 throw at.error(.outOfRange, "the group would nest groups more than \(Limits.groupDepth) deep (a group of plain animations is 1)")
             }
             for c in list where c.kind == .group { pending.append((c.children, level + 1)) }
+        }
+    }
+
+    /// Refuses a keyframe animation the runtime would refuse each time it is
+    /// played, by its lists' lengths against its `n` values (as
+    /// `ResolvedKeyframes` counts them): key times other than one per value
+    /// (or n + 1 in discrete mode), more timing functions than segments,
+    /// more tension, continuity or bias values than values. The paced modes
+    /// ignore key times and timing functions.
+    func checkKeyframeCounts(_ t: Template, _ n: Int, _ at: JSONNode) throws(AnimrtError) {
+        let mode = t.calculationMode ?? .linear
+        if mode != .paced && mode != .cubicPaced {
+            if let times = t.keyTimes, times.count != n, !(mode == .discrete && times.count == n + 1) {
+                let want = mode == .discrete ? "\(n + 1) (or \(n))" : "\(n)"
+                throw at.error(.invalidArgument, "\(times.count) keyTimes for \(n) values; this calculationMode needs \(want)")
+            }
+            if let f = t.timingFunctions, f.count > n - 1 {
+                throw at.error(.invalidArgument, "\(f.count) timingFunctions for \(n - 1) segments (\(n) values); give at most one per segment")
+            }
+        }
+        for (name, list) in [("tension", t.tension), ("continuity", t.continuity), ("bias", t.bias)] {
+            if let list, list.count > n { throw at.error(.invalidArgument, "\(list.count) \(name) values for \(n) keyframes") }
         }
     }
 
