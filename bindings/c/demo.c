@@ -215,9 +215,12 @@ static void describe(machine *mc, char *line, size_t cap) {
         snprintf(line, cap, "streak %s  %-28s %s", S(mc, "track", "opacity") > 0.5 ? b : "[Recalculate] [Unlock]", text(mc, "title"),
                  state(mc));
     } else {
+        /* The fill, with the indicator (the label rides above the bar, centred
+         * on the fill's end) marked '|' where its centre is. */
         bar(b, S(mc, "fill", "bounds.size.width") / 300, 30);
         int at = (int)((S(mc, "indicator", "position.x") + 20) / 10);
-        snprintf(line, cap, "bar    %*s%-5s\n       %s  %s", at > 0 ? at : 0, "", text(mc, "label"), b, state(mc));
+        b[at < 0 ? 0 : at > 29 ? 29 : at] = '|';
+        snprintf(line, cap, "bar    %s  label %-4s  %s", b, text(mc, "label"), state(mc));
     }
 }
 
