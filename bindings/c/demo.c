@@ -377,6 +377,7 @@ static void svg_panel(machine *mc, double t) {
 /* ---- running a session ------------------------------------------------------------ */
 
 static double clock_base;  /* sessions run one after the other on the runtime's clock */
+static int tty;            /* on a terminal, each frame redraws one line in place */
 
 /* Reports what the machine told the host (and answers nothing: the script does). */
 static void report(machine *mc, int print) {
@@ -390,6 +391,7 @@ static void report(machine *mc, int print) {
             if (e->type == ANIMRT_EVENT_MACHINE_REQUEST && mc->request_count < 8) mc->requests[mc->request_count++] = e->token;
             if (!print) continue;
             double t = e->time - clock_base;
+            if (tty) printf("\r\033[K");  /* the line starts where the frame being redrawn was */
             switch (e->type) {
             case ANIMRT_EVENT_MACHINE_STATE:
                 printf("  %5.2fs  state %s -> %s\n", t, name_of(mc, ANIMRT_NAME_STATE, e->from_state), name_of(mc, ANIMRT_NAME_STATE, e->to_state));
@@ -412,7 +414,7 @@ static void report(machine *mc, int print) {
     } while (n == 64);
 }
 
-static void play(const session *s, int tty, int print) {
+static void play(const session *s, int print) {
     machine mc = {s->kind, 0, 0, {0}, 0};
     TRY(animrt_runtime_tick(rt, clock_base));
     TRY(animrt_definition_load_named(rt, s->kind, &mc.def));
@@ -513,11 +515,11 @@ int main(int argc, char **argv) {
         fprintf(svg, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>\n",
                 15 + columns * 115, 10 + rows * 160, 15 + columns * 115, 10 + rows * 160);
     }
-    int tty = !svg && isatty(STDOUT_FILENO);
+    tty = !svg && isatty(STDOUT_FILENO);
     double total = 0;
     for (svg_row = 0; svg_row < rows; svg_row++) {
         svg_col = 0;
-        play(&SESSIONS[svg_row], tty, !svg);
+        play(&SESSIONS[svg_row], !svg);
         total += SESSIONS[svg_row].end;
     }
     if (svg) {
