@@ -459,13 +459,20 @@ static void play(const session *s, int print) {
 
 /* ---- a plugin's machine: the like button ----------------------------------- */
 
-static void like_button(const char *path) {
+/* Returns whether the plugin loaded and its machine ran. */
+static int like_button(const char *path) {
+    static const char *const notes[] = {
+        "like: the heart pops on the plugin's bounce curve",
+        "unlike: it settles on the plugin's elastic curve",
+        "like again: the third toggle of three",
+        "a fourth toggle: the plugin's canToggle refuses it, and the button locks",
+    };
     animrt_id plugin;
     animrt_status s = animrt_plugin_load(rt, path, &plugin);
     if (s != ANIMRT_OK) {
         printf("\nlikeButton: the example plugin did not load (%s: %s); `make plugins` builds it\n",
                animrt_status_name(s), animrt_last_error_message());
-        return;
+        return 0;
     }
     machine mc = {.kind = "likeButton"};
     TRY(animrt_definition_load_named(rt, "likeButton", &mc.def));
@@ -477,13 +484,17 @@ static void like_button(const char *path) {
     int32_t tap = id_of(&mc, ANIMRT_NAME_EVENT, "tap"), likes = id_of(&mc, ANIMRT_NAME_CONTEXT, "likes");
     double start;
     TRY(animrt_runtime_time(rt, &start));
-    printf("\nlikeButton (from the plugin 'examples'): a tap every second; the heart's scale, 1 at rest\n");
+    printf("\nlikeButton (not shipped: the example plugin adds it): a tap every second, three toggles allowed;\n"
+           "the heart's scale (1 at rest) as a number and as a bar\n");
     for (int i = 0; i <= 64; i++) {
         double t = start + 0.05 * i, k;
         size_t n;
         animrt_value v;
         TRY(animrt_runtime_tick(rt, t));
-        if (i % 20 == 0) TRY(animrt_machine_send(rt, mc.m, tap, NULL, 0, NULL));
+        if (i % 20 == 0) {
+            printf("  %5.2fs  send tap   -- %s\n", t - start, notes[i / 20 < 3 ? i / 20 : 3]);
+            TRY(animrt_machine_send(rt, mc.m, tap, NULL, 0, NULL));
+        }
         TRY(animrt_runtime_tick(rt, t));
         TRY(animrt_layer_get_presentation(rt, heart, scale, &k, 1, &n));
         TRY(animrt_machine_get(rt, mc.m, likes, &v, NULL, 0, NULL));
@@ -492,6 +503,7 @@ static void like_button(const char *path) {
         if (i % 2 == 0) printf("  %5.2fs  %-8s likes %2.0f  scale %.3f %s\n", t - start, state(&mc), v.number, k, line);
     }
     TRY(animrt_machine_destroy(rt, mc.m));
+    return 1;
 }
 
 int main(int argc, char **argv) {
@@ -516,20 +528,20 @@ int main(int argc, char **argv) {
                 15 + columns * 115, 10 + rows * 160, 15 + columns * 115, 10 + rows * 160);
     }
     tty = !svg && isatty(STDOUT_FILENO);
-    double total = 0;
     for (svg_row = 0; svg_row < rows; svg_row++) {
         svg_col = 0;
         play(&SESSIONS[svg_row], !svg);
-        total += SESSIONS[svg_row].end;
     }
     if (svg) {
         fprintf(svg, "</svg>\n");
         fclose(svg);
         printf("wrote %d sessions as a filmstrip to %s\n", rows, svg_path);
     } else {
-        like_button(plugin);
-        printf("\nfinished after %.2f s of the runtime's clock: four machines, each step started by its state, "
-               "never by a guessed delay\n", total);
+        int plugin_ran = like_button(plugin);
+        double now;
+        TRY(animrt_runtime_time(rt, &now));
+        printf("\nfinished after %.2f s of the runtime's clock: the four shipped machines%s, each step started by its "
+               "state, never by a guessed delay\n", now, plugin_ran ? " and the plugin's like button" : "");
     }
     animrt_runtime_destroy(rt);
     return 0;
