@@ -528,6 +528,12 @@ int main(int argc, char **argv) {
                 15 + columns * 115, 10 + rows * 160, 15 + columns * 115, 10 + rows * 160);
     }
     tty = !svg && isatty(STDOUT_FILENO);
+    if (!svg)
+        printf("Each machine runs a scripted session; times are seconds since the session began.\n"
+               "  send      an event the host sends; after '--', what to look for\n"
+               "  state     a transition the machine reports ('-': none before); request, emitted and stale too\n"
+               "  the rest  what the host draws from the machine's parts, %s, then the active state\n",
+               tty ? "redrawn in place 30 times a second" : "every 0.3 s");
     for (svg_row = 0; svg_row < rows; svg_row++) {
         svg_col = 0;
         play(&SESSIONS[svg_row], !svg);
