@@ -15,6 +15,12 @@
  * pops on the plugin's bounce(3) curve and settles on its elastic(0.3), and
  * whose guard, the plugin's canToggle, locks it after three toggles.
  *
+ * How a host drives a machine is in play() and report(): load a definition by
+ * name, create a machine, tick the clock, poll the events it reports (state
+ * changes, requests, emits), send it events, and read its parts' layers
+ * (shown()). like_button() does the same with a plugin's machine and the
+ * typed animrt_machine_send. The rest of the file only draws.
+ *
  *   demo              animate in the terminal (in real time on a terminal)
  *   demo --svg FILE   write each session as a row of an SVG filmstrip instead
  *   --plugin PATH     the example plugin (default .build/c/libexamples.so)
