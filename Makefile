@@ -1,5 +1,6 @@
 # animrt — build, test, demo, bench, install.
-#   make demo     build libanimrt.so and run the C demo in the terminal: the four shipped machines
+#   make demo     build libanimrt.so and run the C demo in the terminal: the four shipped machines,
+#                 then the example plugin's like button
 #   make test     run every test suite: Swift core, C ABI (also against a library
 #                 built with ASan, and a minute of fuzzing), Python binding
 #   make fuzz     fuzz the C ABI for FUZZ_SECONDS (default 600) with libFuzzer
@@ -93,7 +94,7 @@ plugins: tools
 	$(CC) $(EXAMPLE_CFLAGS) -D_DEFAULT_SOURCE examples/plugins/examples.c -o $(OUT)/libexamples.so -lm
 	@for v in $(FAULTY); do \
 	    $(CC) $(PLUGIN_CFLAGS) "$${v#*:}" bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_$${v%%:*}.so || exit 1; done
-	@echo "plugins: $(OUT)/libexamples.so and $(words $(FAULTY)) faulty variants"
+	@echo "plugins: $(OUT)/libexamples.so (the example plugin) and $(words $(FAULTY)) faulty variants for the error tests"
 
 # ---- tests ------------------------------------------------------------------
 
