@@ -4,6 +4,10 @@
     readme_examples.py c OUTDIR "CC FLAGS" "LINK FLAGS"
     readme_examples.py python [MARKDOWN]     (README.md by default)
 
+The python examples import animrt: run them with PYTHONPATH=bindings/python/src
+(and ANIMRT_LIBRARY naming libanimrt.so when it is not in .build/release), as
+make test does.
+
 Each example is a fenced ```c or ```python block followed by a ```text
 block with exactly what it prints.
 """
@@ -32,7 +36,17 @@ def check(language, output, expected, markdown="README.md"):
     print("1 passed, 0 failed")
 
 
+def run(command, **kwargs):
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        print(result.stdout + result.stderr, end="")
+        sys.exit(f"the example failed (exit status {result.returncode})")
+    return result.stdout
+
+
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in ("c", "python") or (sys.argv[1] == "c" and len(sys.argv) != 5):
+        sys.exit(__doc__.rstrip())
     language = sys.argv[1]
     markdown = sys.argv[2] if language == "python" and len(sys.argv) > 2 else "README.md"
     code, expected = example(language, markdown)
@@ -42,10 +56,10 @@ def main():
         binary = os.path.join(outdir, "readme_example")
         with open(source, "w", encoding="utf-8") as f:
             f.write(code)
-        subprocess.run(f"{cc} {source} -o {binary} {link}", shell=True, check=True)
-        output = subprocess.run([binary], check=True, capture_output=True, text=True).stdout
+        run(f"{cc} {source} -o {binary} {link}", shell=True)
+        output = run([binary])
     else:
-        output = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+        output = run([sys.executable, "-c", code])
     check(language, output, expected, markdown)
 
 
