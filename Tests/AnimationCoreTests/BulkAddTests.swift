@@ -270,4 +270,32 @@ struct BulkAddTests {
         // The description is unchanged by a bulk add.
         #expect(try rt.animation(d).timing.duration == 0)
     }
+
+    @Test("a bulk add of a group the value pools hold for each layer but not for all of them adds nothing")
+    func groupPastTheValuePools() throws {
+        let rt = Runtime()
+        let layers = try (0..<3).map { _ in try rt.createLayer() }
+        // Each copy needs a new opacity (1 double) and position (2) on its layer.
+        let d = try rt.createAnimation(.group([linear("opacity", 0, 1), .basic("position", from: .point(0, 0), to: .point(1, 1))],
+                                              timing: MediaTiming(duration: 1)))
+        rt.valuePoolLimit = rt.model.count + 5  // room for one layer's, not two
+        let durations = [1.0, 2.0, 3.0]
+        expectFailure(.noMemory, containing: "value pools are full") {
+            try durations.withUnsafeBufferPointer { v in
+                try layers.withUnsafeBufferPointer { l in
+                    try rt.addAnimations(d, to: l, columns: [BulkColumn(.timing(.duration), v.baseAddress!)], forKey: "g", joining: nil)
+                }
+            }
+        }
+        #expect(rt.attachedCounts.total == 0)
+        for l in layers { #expect(try rt.animationKeys(of: l).isEmpty) }
+        // With room for all three, the same call adds all three.
+        rt.valuePoolLimit = rt.model.count + 9
+        try durations.withUnsafeBufferPointer { v in
+            try layers.withUnsafeBufferPointer { l in
+                try rt.addAnimations(d, to: l, columns: [BulkColumn(.timing(.duration), v.baseAddress!)], forKey: "g", joining: nil)
+            }
+        }
+        for l in layers { #expect(try rt.animationKeys(of: l) == ["g"]) }
+    }
 }

@@ -112,8 +112,11 @@ extension Runtime {
             }
         }
         // The general path: each copy is built and checked first, then added.
+        // The values the copies create are counted together (a property
+        // once per layer): each may fit alone while all of them do not.
         var copies: [Animation] = []
         copies.reserveCapacity(n)
+        var created = Set<Int64>(), sizes: [Int] = []
         for i in 0..<n {
             var a = stored.animation
             for (p, values) in timingColumns { a.timing.assign(p, values[i]) }
@@ -123,10 +126,15 @@ extension Runtime {
             }
             do throws(AnimrtError) {
                 let r = try ResolvedAnimation.resolve(a, properties: &properties, defaultDuration: defaultAnimationDuration)
-                try reserveValues(layer: layers[i].index, properties: r.targets)
+                let li = layers[i].index
+                for p in r.targets where self.layers[li].props.offset(of: p) == nil
+                    && created.insert(Int64(li) << 32 | Int64(p)).inserted {
+                    sizes.append(properties.info(p).kind.componentCount)
+                }
             } catch { throw AnimrtError(error.status, "item \(i): \(error.message)") }
             copies.append(a)
         }
+        try reserveValues(sizes: sizes)
         for i in 0..<n {
             let h = try add(copies[i], to: layers[i], forKey: key, joining: barrier, definition: description)
             handles?[i] = h
