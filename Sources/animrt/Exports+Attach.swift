@@ -17,12 +17,16 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
                                         _ count: Int, _ columns: UnsafePointer<animrt_column>!, _ columnCount: Int,
                                         _ key: UnsafePointer<CChar>!, _ barrier: animrt_id,
                                         _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
-    withRuntime(rt, trace: bulkTrace(rt, animation, layers, count, columns, columnCount, key, barrier)) { r throws(AnimrtError) in
+    // The trace line is made before the call: `out` may be `layers` itself,
+    // and the handles written over them are not the layers it was given.
+    var line: TraceCall?
+    return traced(rt, { line! }) { (box: RuntimeBox) throws(AnimrtError) in
+        let r = box.runtime
         let n = try checkedCount(count, "count")
         let m = try checkedCount(columnCount, "column_count")
         if n > 0 && layers == nil { throw AnimrtError(.nullPointer, "layers is NULL but count is \(n)") }
         if m > 0 && columns == nil { throw AnimrtError(.nullPointer, "columns is NULL but column_count is \(m)") }
-        let key = try optionalNameString(key, "key")
+        let name = try optionalNameString(key, "key")
         var list: [BulkColumn] = []
         for c in 0..<m {
             let raw = Int32(bitPattern: columns[c].field.rawValue)
@@ -37,7 +41,9 @@ public func animrt_layer_add_animations(_ rt: OpaquePointer!, _ animation: animr
         }
         let targets = UnsafeBufferPointer(start: UnsafeRawPointer(layers)?.assumingMemoryBound(to: Handle.self), count: n)
         let handles = out.map { UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer($0).assumingMemoryBound(to: Handle.self), count: n) }
-        try r.addAnimations(Handle(raw: animation), to: targets, columns: list, forKey: key, joining: optionalHandle(barrier),
+        // Read once the counts and pointers are checked.
+        if box.trace != nil { line = bulkTrace(rt, animation, layers, count, columns, columnCount, key, barrier) }
+        try r.addAnimations(Handle(raw: animation), to: targets, columns: list, forKey: name, joining: optionalHandle(barrier),
                             handles: handles)
     }
 }

@@ -389,6 +389,31 @@ TEST(a_refused_replay_says_no_call_was_made) {
     remove(trace);
 }
 
+/* A host may take the handles of a bulk add into the array of layers it
+ * passed: the trace records the layers the call was given, not the handles
+ * written over them, and replays. */
+TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
+    const char *trace = "/tmp/animrt-bulk-in-place.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id ids[3], fade;
+    double v0 = 0, tos[3] = {0.25, 0.5, 0.75};
+    animrt_column column = {ANIMRT_COLUMN_TO, tos};
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create_many(a, 0, 3, ids));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_FROM, &v0, 1));
+    CHECK_OK(animrt_layer_add_animations(a, fade, ids, 3, &column, 1, NULL, 0, ids));
+    CHECK_OK(animrt_runtime_tick(a, 0));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 5);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
@@ -396,5 +421,6 @@ int main(void) {
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
+    RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
     return check_report();
 }
