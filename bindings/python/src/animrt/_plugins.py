@@ -196,7 +196,10 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
     def call(x: float, params: Any, _user: Any) -> float:
         try:
             y = fn(x, *[params[i] for i in range(parameters)]) if parameters else fn(x)
-            # A number, as everywhere in the binding: float() would take "0.5" or True.
+            # A number, as everywhere in the binding: float() would take "0.5" or True. (A float
+            # is let through first: the ABC check alone costs 0.2 us, a third of the call.)
+            if type(y) is float:
+                return y
             if isinstance(y, bool) or not isinstance(y, Real):
                 raise TypeError(f"returned {check.describe(y)}; a timing function returns a number")
             return float(y)
