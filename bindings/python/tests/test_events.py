@@ -489,3 +489,24 @@ def test_a_timer_cancelled_by_a_callable_of_the_tick_that_fired_it_says_false_an
     assert told == [False] and ran == [1.0]
     assert rt.events() == [] and rt._timers == {} and not late[0].pending
     assert repr(late[0]) == f"<Timer fired {late[0].id:#x}>"
+
+
+@pytest.mark.parametrize("count", [3, 1500])  # 1500: more than one poll of the tick's events
+def test_close_from_a_handler_delivers_the_rest_of_the_tick_first(count):
+    # As the library does when a callback destroys the runtime: the tick's other events, each
+    # animation's start among them, come before the stops the runtime's end makes.
+    rt = animrt.Runtime()
+    seen = []
+
+    def handler(e):
+        seen.append((type(e).__name__, e.attached.id))
+        if len(seen) == 1:
+            rt.close()
+
+    rt.on_event(handler)
+    for _ in range(count):
+        rt.layer().add_animation(rt.basic("opacity", from_=0.0, to=1.0, duration=5))
+    rt.tick(0)
+    assert [kind for kind, _ in seen] == ["AnimationStarted"] * count + ["AnimationStopped"] * count
+    assert {o for _, o in seen[:count]} == {o for _, o in seen[count:]} and len({o for _, o in seen}) == count
+    assert rt.closed

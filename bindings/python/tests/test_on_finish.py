@@ -399,14 +399,14 @@ def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_fl
 
     def first(finished):
         calls.append(("a", finished))
-        rt.close()  # c stops now; b's stop was reported by this tick and is delivered after
+        rt.close()  # b's stop, reported by this tick, comes first; then c stops with the runtime
 
     layer.add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=first)
     layer.add_animation(rt.basic("position.x", to=1, duration=0.1), on_finish=lambda f: calls.append(("b", f)))
     layer.add_animation(rt.basic("position.y", to=1, duration=5), on_finish=lambda f: calls.append(("c", f)))
     rt.tick(0)
     rt.tick(0.1)
-    assert calls == [("a", True), ("c", False), ("b", True)] and rt._finishing == {}
+    assert calls == [("a", True), ("b", True), ("c", False)] and rt._finishing == {}
 
 
 def test_completion_callables_after_one_that_closed_the_runtime_never_run():

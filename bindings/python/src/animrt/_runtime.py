@@ -20,8 +20,8 @@ from collections import deque
 import os
 from array import array
 from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, cast, sizeof, string_at
-from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Set,
-                    Tuple, Union, overload)
+from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterable, Iterator, List, Mapping, Optional,
+                    Sequence, Set, Tuple, Union, overload)
 
 from . import _arguments as check
 from . import _bulk
@@ -70,6 +70,17 @@ def _has_machine_events(raw: bytes) -> bool:
     """Whether a run of events holds machine events, whose payloads must be read before the next poll."""
     return any(t >= ev.MACHINE_STATE for t in raw[_TYPE_BYTE::_EVENT_SIZE])
 _FIRST_CALLABLE_TOKEN = 2 ** 63
+
+
+class _Batch:
+    """Events polled at once and being delivered: their iterator (shared by a `close()` made from a
+    callable, which delivers the rest first), how many, and what an overflow among them lost."""
+
+    __slots__ = ("items", "count", "lost", "ended", "fired")
+
+    def __init__(self, items: Iterator[Tuple[Any, ...]], count: int, lost: List[int], ended: Set[int],
+                 fired: List[Timer]) -> None:
+        self.items, self.count, self.lost, self.ended, self.fired = items, count, lost, ended, fired
 
 
 def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callable[[CEvent], None]]]") -> None:
@@ -169,6 +180,9 @@ class Runtime(Suggests, Uncopied):
         self._drain_lock = threading.Lock()
         self._drainer: Optional[int] = None
         self._more = False
+        #: the batch of events being delivered (see `_deliver_queued`)
+        self._batch: Optional[_Batch] = None
+        self._closing_in_drain = False
 
     # -- lifetime ------------------------------------------------------------
     @property
@@ -204,6 +218,10 @@ class Runtime(Suggests, Uncopied):
         exception of its own, that one is raised). Other pending completion
         callables (barriers, transactions, timers) never run.
 
+        Closed from a handler or callable of a tick's events, the rest of that tick's
+        events are delivered first, in their order, then the runtime's last ones
+        (its completion callables do not run).
+
         Calls other threads are making when ``close()`` starts return first (it
         waits for them); their later calls raise :class:`ClosedError`. Closing
         from inside a call (a timing function the tick runs, an argument's
@@ -225,6 +243,14 @@ class Runtime(Suggests, Uncopied):
             # would go on with the pointer of a runtime already freed.
             raise StateError("close() from inside a call into the runtime (converting one of its arguments); "
                              "close it once that call has returned")
+        if self._drainer == threading.get_ident() and not self.closed and not self._closing_in_drain:
+            # From a callable of a tick's events: the rest of them come first, in their order (an
+            # animation's start before its stop), then the runtime's last events.
+            self._closing_in_drain = True
+            try:
+                self._close_error = first_of(self._close_error, self._deliver_queued())
+            finally:
+                self._closing_in_drain = False
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
@@ -351,50 +377,74 @@ class Runtime(Suggests, Uncopied):
         with self._drain_lock:
             self._drainer = me
             try:
-                buffer, n = self._poll_buffer, c_size_t()
-                while True:
-                    self._more = False
-                    if self.closed:  # by a callable: the runtime handed its last events to close()
-                        break
-                    self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
-                    count = n.value
-                    if count:
-                        raw = string_at(buffer, count * _EVENT_SIZE)
-                        lost, ended = self._lost_stops(raw)
-                        fired = self._lost_timers(raw)
-                        if self._listening() or _has_machine_events(raw):
-                            for fields in _EVENTS.iter_unpack(raw):
-                                if (lost or fired) and fields[0] == ev.OVERFLOW:  # where the loss happened
-                                    failed = self._settle_lost(lost, ended)
-                                    failed_timer = self._run_lost_timers(fired)
-                                    lost, fired = [], []
-                                    error = first_of(first_of(error, failed), failed_timer)
-                                try:
-                                    # A callable of this batch that closed the runtime: the rest of
-                                    # its completion callables never run (see close()); their events
-                                    # still reach the handler.
-                                    event = self._event(fields, run_completions=not self.closed)
-                                    if event is None:
-                                        continue
-                                    if self._finishing and isinstance(event, ev.AnimationStopped):
-                                        try:
-                                            self._finish(event)
-                                        except BaseException as e:  # the event is delivered all the same
-                                            error = first_of(error, e)
-                                    self._deliver(event)
-                                except BaseException as e:
-                                    error = first_of(error, e)
-                        else:  # nobody waits on these: keep them as they came, decoded by events()
-                            self._keep(raw, count)
-                    if count < _POLL and not self._more:
-                        break
+                error = self._deliver_queued()
             finally:
                 self._drainer = None
+                self._batch = None
             if self.closed and self._finishing:  # closed by a callable of this drain: see close()
                 failed = self._settle_lost(list(self._finishing), self._ended_at_close)
                 error = first_of(error, failed)
         if error is not None:
             raise error
+
+    def _deliver_queued(self) -> Optional[BaseException]:
+        """Delivers the rest of the batch being delivered, then every event still queued, until the
+        queue is empty or the runtime closed; returns the first exception a callable raised.
+
+        Run by `_drain`, and again by a `close()` made from one of the callables it runs: the batch's
+        iterator is shared, so that the rest of the tick's events come before the runtime's last."""
+        error: Optional[BaseException] = None
+        buffer, n = self._poll_buffer, c_size_t()
+        while True:
+            batch = self._batch
+            if batch is not None:
+                error = first_of(error, self._deliver_batch(batch))
+                self._batch = None
+                if batch.count < _POLL and not self._more:
+                    break
+            self._more = False
+            if self.closed:  # by a callable: the runtime handed its last events to close()
+                break
+            self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
+            count = n.value
+            if count:
+                raw = string_at(buffer, count * _EVENT_SIZE)
+                lost, ended = self._lost_stops(raw)
+                fired = self._lost_timers(raw)
+                if self._listening() or _has_machine_events(raw):
+                    self._batch = _Batch(_EVENTS.iter_unpack(raw), count, lost, ended, fired)
+                    continue
+                self._keep(raw, count)  # nobody waits on these: keep them as they came, decoded by events()
+            if count < _POLL and not self._more:
+                break
+        return error
+
+    def _deliver_batch(self, batch: _Batch) -> Optional[BaseException]:
+        """Delivers the events of `batch` not yet delivered; returns the first exception raised."""
+        error: Optional[BaseException] = None
+        for fields in batch.items:
+            if (batch.lost or batch.fired) and fields[0] == ev.OVERFLOW:  # where the loss happened
+                lost, fired = batch.lost, batch.fired
+                batch.lost, batch.fired = [], []
+                failed = self._settle_lost(lost, batch.ended)
+                failed_timer = self._run_lost_timers(fired)
+                error = first_of(first_of(error, failed), failed_timer)
+            try:
+                # A callable of this batch that closed the runtime (or is closing it, and has it
+                # deliver the rest first): the rest of its completion callables never run (see
+                # close()); their events still reach the handler.
+                event = self._event(fields, run_completions=not self.closed and not self._closing_in_drain)
+                if event is None:
+                    continue
+                if self._finishing and isinstance(event, ev.AnimationStopped):
+                    try:
+                        self._finish(event)
+                    except BaseException as e:  # the event is delivered all the same
+                        error = first_of(error, e)
+                self._deliver(event)
+            except BaseException as e:
+                error = first_of(error, e)
+        return error
 
     def _listening(self) -> bool:
         """Whether events must be looked at as they come: a handler, a completion callable, or an
