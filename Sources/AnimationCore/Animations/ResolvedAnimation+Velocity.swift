@@ -51,15 +51,9 @@ extension ResolvedAnimation {
         case .basic(let f, let t, let b):
             let (a, z) = endpoints(from: f, to: t, by: b, model: m)
             return ResolvedAnimation.interpolationRate(a, z, y).scaled(dy)
-        case .spring(let f, let t, let b, let spring):
-            // Springs run on time: value = interp(a, z, 1 − x(τ)) + W·ψ(τ)
-            // with τ = progress × duration.
+        case .spring:
             guard d > 0 else { return zero }
-            let (a, z) = endpoints(from: f, to: t, by: b, model: m)
-            let tau = x * d
-            var r = ResolvedAnimation.interpolationRate(a, z, spring.value(at: tau)).scaled(-spring.displacementRate(at: tau))
-            if let w = springVelocity { r = AnimatableValue(kind: r.kind, lanes: r.lanes + w.lanes * spring.responses(at: tau).dpsi) }
-            return r.scaled(d)
+            return springRate(progress: x, model: m).scaled(d)
         case .keyframe(let k):
             return k.rate(at: y).scaled(dy)
         case .decay(_, let v, let decay):
@@ -68,6 +62,18 @@ extension ResolvedAnimation {
         case .group:
             return zero
         }
+    }
+
+    /// d value / dτ for a spring, per second of its own time (τ = progress
+    /// × duration): springs run on time, value = interp(a, z, 1 − x(τ)) +
+    /// W·ψ(τ). Zero for other animations.
+    func springRate(progress x: Double, model m: AnimatableValue) -> AnimatableValue {
+        guard case .spring(let f, let t, let b, let spring) = body else { return AnimatableValue(kind: m.kind, lanes: SIMD16()) }
+        let (a, z) = endpoints(from: f, to: t, by: b, model: m)
+        let tau = x * timing.effectiveDuration
+        var r = ResolvedAnimation.interpolationRate(a, z, spring.value(at: tau)).scaled(-spring.displacementRate(at: tau))
+        if let w = springVelocity { r = AnimatableValue(kind: r.kind, lanes: r.lanes + w.lanes * spring.responses(at: tau).dpsi) }
+        return r
     }
 
     /// d/dy of `a.interpolated(to: z, y)`: z − a, or for transforms (which

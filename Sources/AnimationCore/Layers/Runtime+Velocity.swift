@@ -87,9 +87,18 @@ extension Runtime {
             let m = kp.get(model(kp.property))
             let s = r.timing.sample(at: time)
             let current = s.directedProgress.map { r.value(sample: s, progress: $0, model: m) } ?? m
-            let v = r.velocity(of: kp.name, at: time, rate: rate, model: model) ?? AnimatableValue(kind: kp.kind, lanes: SIMD16())
-            // Per second of spring time, which runs at speed × rate.
-            r.restartSpring(from: current, to: target, velocity: v.scaled(1 / (r.timing.speed * rate)), at: time)
+            // Per second of spring time, taken in that time: dividing the
+            // velocity per second of runtime time by speed × rate (a product
+            // of layer speeds, which can overflow) could make it NaN.
+            let moving = s.phase == .active && s.activeTime?.isFinite == true
+            var v = AnimatableValue(kind: kp.kind, lanes: SIMD16())
+            if moving, let p = s.directedProgress {
+                v = r.springRate(progress: p, model: m).scaled(s.playsForwards ? 1 : -1)
+            }
+            for k in 0..<v.kind.componentCount where !v.lanes[k].isFinite {
+                throw AnimrtError(.outOfRange, "the spring's velocity is \(v.lanes[k]) in component \(k); it cannot carry into a restart")
+            }
+            r.restartSpring(from: current, to: target, velocity: v, at: time)
         }
     }
 }
