@@ -26,3 +26,22 @@ struct LayerAuditTests {
         #expect(try rt.scalar("position.x", c) == 5)
     }
 }
+
+@Suite("Transform parts of large scales")
+struct LargeScaleTransformTests {
+    /// A scale past 1.3e154 squares past the doubles: decomposing measured
+    /// a row's length as the root of its squared components, so it read as
+    /// infinite. It reads back as set, and the other parts can still be set.
+    @Test("A transform scaled by 1e200 decomposes and recomposes")
+    func largeScaleParts() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(1e200), forKeyPath: "transform.scale.x", of: l)
+        #expect(try rt.modelValue(forKeyPath: "transform.scale.x", of: l).scalar == 1e200)
+        try rt.setModelValue(.scalar(Double.pi / 2), forKeyPath: "transform.rotation.z", of: l)
+        let m = try rt.modelValue(forKeyPath: "transform", of: l)
+        expectClose(m.lanes[0], 0, 1e185)
+        expectClose(m.lanes[1], 1e200, 1e185)
+        #expect(try rt.modelValue(forKeyPath: "transform.scale.x", of: l).scalar == 1e200)
+        expectClose(try rt.modelValue(forKeyPath: "transform.rotation.z", of: l).scalar, Double.pi / 2, 1e-15)
+    }
+}

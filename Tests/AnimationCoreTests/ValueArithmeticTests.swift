@@ -191,7 +191,7 @@ struct ValueArithmeticTests {
     @Test("a part of a finite matrix whose first row is longer than the largest double reads as the largest double")
     func partReadsFinite() throws {
         var big = Transform3D.identity
-        big[0, 0] = 1e308; big[0, 1] = 1e308  // the row's length, √2 × 1e308, overflows
+        big[0, 0] = 1.5e308; big[0, 1] = 1.5e308  // the row's length, √2 × 1.5e308, overflows
         var registry = PropertyRegistry()
         #expect(try registry.resolve("transform.scale.x").get(.transform(big)) == .scalar(.greatestFiniteMagnitude))
         #expect(try registry.resolve("transform.scale.y").get(.transform(big)) == .scalar(1))

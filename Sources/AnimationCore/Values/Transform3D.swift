@@ -96,7 +96,11 @@ public struct TransformComponents: Hashable, Sendable {
         c.translation = [t[3, 0], t[3, 1], t[3, 2]]
         var rows = (0..<3).map { r in SIMD3<Double>(t[r, 0], t[r, 1], t[r, 2]) }
         for i in 0..<3 {
-            let len = (rows[i] * rows[i]).sum().squareRoot()
+            // Scaled by the largest component, so that a row longer than
+            // 1.3e154 (whose squares overflow) has its finite length.
+            let big = max(abs(rows[i][0]), abs(rows[i][1]), abs(rows[i][2]))
+            let u = big > 0 && big.isFinite ? rows[i] / big : rows[i]
+            let len = big > 0 && big.isFinite ? big * (u * u).sum().squareRoot() : (rows[i] * rows[i]).sum().squareRoot()
             if len < 1e-12 { return nil }
             c.scale[i] = len
             rows[i] /= len
