@@ -88,7 +88,7 @@ struct LayerSlotTests {
     func partWriteOverflow() throws {
         let rt = Runtime(); let l = try rt.createLayer()
         var big = Transform3D.identity
-        big[0, 0] = 1e308; big[0, 1] = 1e308  // finite, but its first row is longer than the largest double
+        big[0, 0] = 1.5e308; big[0, 1] = 1.5e308  // finite, but its first row (√2 × 1.5e308) is longer than the largest double
         try rt.setModelValue(.transform(big), forKeyPath: "transform", of: l)
         #expect(try rt.modelValue(forKeyPath: "transform.scale.x", of: l) == .scalar(.greatestFiniteMagnitude))
         expectFailure(.outOfRange, containing: "makes transform overflow") {
