@@ -108,6 +108,14 @@ public enum AnimationKind: Int32, Sendable, CaseIterable {
 /// How keyframe values are spread over time (`calculationMode`).
 public enum CalculationMode: Int32, Sendable, CaseIterable {
     case linear = 0, discrete, paced, cubic, cubicPaced
+
+    /// The paced modes move at constant speed: they ignore key times and
+    /// timing functions.
+    public var isPaced: Bool { self == .paced || self == .cubicPaced }
+
+    /// How many key times `n` values take in this mode: n, or in discrete
+    /// mode n + 1 (the last value holds from the last key time) or n.
+    public func keyTimeCounts(values n: Int) -> [Int] { self == .discrete ? [n + 1, n] : [n] }
 }
 
 /// The keyframes of a `CAKeyframeAnimation`.

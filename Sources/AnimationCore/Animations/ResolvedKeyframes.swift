@@ -39,7 +39,7 @@ struct ResolvedKeyframes {
         // Every value computed at a tick must be finite: what would not be
         // is refused here, where there is a status to return.
         for i in 1..<max(n, 1) { try ResolvedKeyframes.requireSpan(values[i - 1], values[i], "keyframes \(i - 1) and \(i) on '\(path)'") }
-        let paced = mode == .paced || mode == .cubicPaced
+        let paced = mode.isPaced
         if paced, let g = geometry {
             // Along a path, pace by the arc length of its segments.
             let ends = [0] + g.arcs.map { $0.last! }
@@ -131,10 +131,10 @@ struct ResolvedKeyframes {
     }
 
     static func validate(keyTimes: [Double], valueCount n: Int, mode: CalculationMode, path: String) throws(AnimrtError) {
-        let allowed = mode == .discrete ? [n, n + 1] : [n]
+        let allowed = mode.keyTimeCounts(values: n)
         let what = "keyTimes for '\(path)'"
         guard allowed.contains(keyTimes.count) else {
-            let want = mode == .discrete ? "\(n + 1) (or \(n))" : "\(n)"
+            let want = allowed.count > 1 ? "\(allowed[0]) (or \(allowed[1]))" : "\(n)"
             throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count) entries for \(n) values; \(modeName(mode)) mode needs \(want)")
         }
         for (i, t) in keyTimes.enumerated() {

@@ -203,9 +203,10 @@ extension DefinitionLoader {
     /// ignore key times and timing functions.
     func checkKeyframeCounts(_ t: Template, _ n: Int, _ at: JSONNode) throws(AnimrtError) {
         let mode = t.calculationMode ?? .linear
-        if mode != .paced && mode != .cubicPaced {
-            if let times = t.keyTimes, times.count != n, !(mode == .discrete && times.count == n + 1) {
-                let want = mode == .discrete ? "\(n + 1) (or \(n))" : "\(n)"
+        if !mode.isPaced {
+            let allowed = mode.keyTimeCounts(values: n)
+            if let times = t.keyTimes, !allowed.contains(times.count) {
+                let want = allowed.count > 1 ? "\(allowed[0]) (or \(allowed[1]))" : "\(n)"
                 throw at.error(.invalidArgument, "\(times.count) keyTimes for \(n) values; this calculationMode needs \(want)")
             }
             if let f = t.timingFunctions, f.count > n - 1 {
