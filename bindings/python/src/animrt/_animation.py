@@ -511,11 +511,7 @@ class Animation(Strict, Object):
             raise ArgumentTypeError(f"timing_function is {check.describe(value)}; it is one curve for the whole "
                                     "animation: a name such as 'easeInEaseOut' or four numbers (x1, y1, x2, y2)"
                                     + per_segment)
-        points = [check.number(v, f"timing_function[{i}]") for i, v in enumerate(items)]
-        if len(points) != 4:
-            raise ArgumentTypeError(f"timing_function has {len(points)} numbers; a cubic bezier takes four: "
-                                    "(x1, y1, x2, y2)")
-        x1, y1, x2, y2 = points
+        x1, y1, x2, y2 = _bezier(items, "timing_function")
         call(lib.animrt_animation_set_cubic_bezier, self._id, x1, y1, x2, y2)
         self._state()["timing_function"] = (x1, y1, x2, y2)
 
@@ -529,10 +525,16 @@ def _segment_curve(curve: object, i: int) -> Optional[str]:
     if isinstance(curve, bytes) or not isinstance(curve, Iterable):
         raise ArgumentTypeError(f"{where} is {check.describe(curve)}; it must be a name such as 'easeOut', four "
                                 "numbers (x1, y1, x2, y2) or None (linear)")
-    points = [check.number(v, f"{where}[{k}]") for k, v in enumerate(curve)]
+    return "cubic-bezier(" + ", ".join(repr(p) for p in _bezier(curve, where)) + ")"
+
+
+def _bezier(items: Iterable[object], where: str) -> Tuple[float, float, float, float]:
+    """Four numbers (x1, y1, x2, y2) of a cubic bezier given as `where`, each checked."""
+    points = [check.number(v, f"{where}[{k}]") for k, v in enumerate(items)]
     if len(points) != 4:
         raise ArgumentTypeError(f"{where} has {len(points)} numbers; a cubic bezier takes four: (x1, y1, x2, y2)")
-    return "cubic-bezier(" + ", ".join(repr(p) for p in points) + ")"
+    x1, y1, x2, y2 = points
+    return x1, y1, x2, y2
 
 
 class _FromToBy(Animation):
