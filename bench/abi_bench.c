@@ -23,7 +23,9 @@
  *                           state churn itself leads to); with `clustered`,
  *                           those ending in a frame are neighbours instead
  *                           (rows of a list, say). Also prints how long
- *                           destroying each runtime took (best of three).
+ *                           destroying each runtime took (best of three),
+ *                           and the best frame of each split into its
+ *                           steps: tick, events polled, bulk add, read.
  *                           ABI_BENCH_CHURN=steady or churned runs that
  *                           runtime alone, once, for a profiler: the two
  *                           profiles' difference is what the churn costs
@@ -220,7 +222,9 @@ static int bench_churn(size_t n, enum churn_layout layout) {
     double *from = malloc(n * sizeof *from), *to = malloc(n * sizeof *to), *out = malloc(n * sizeof *out);
     animrt_id *layers = malloc(n * sizeof *layers), *group_layers = malloc((n / groups + 1) * sizeof *layers);
     animrt_keypath *kps = malloc(n * sizeof *kps);
-    double best[2] = {1e30, 1e30}, best_add = 1e30, best_destroy[2] = {1e30, 1e30};
+    double best[2] = {1e30, 1e30}, best_destroy[2] = {1e30, 1e30};
+    /* The best run's frame per step (ms): tick, events polled, bulk add, read. */
+    double split[2][4] = {{0}};
     /* ABI_BENCH_CHURN=steady or churned: that runtime alone, once (for a profiler). */
     const char *only = getenv("ABI_BENCH_CHURN");
     const int first = only && strcmp(only, "churned") == 0 ? 1 : 0, last = only ? first : 1, runs = only ? 1 : 3;
@@ -274,11 +278,14 @@ static int bench_churn(size_t n, enum churn_layout layout) {
             CHECK(animrt_reader_create(rt, layers, kps, n, &reader));
             CHECK(animrt_runtime_tick(rt, t0 - dt));
             drain(rt);
-            double spent = 0, adding = 0;
+            double spent = 0, steps[4] = {0};
             for (int f = 0; f < frames; f++) {
                 double now = t0 + f * dt, t = now_s();
                 CHECK(animrt_runtime_tick(rt, now));
+                double tp = now_s();
                 drain(rt);
+                steps[0] += tp - t;
+                steps[1] += now_s() - tp;
                 if (churn && f > 0) {
                     /* Group f - 1 ended in this tick (removed); its layers get new animations ending in the
                      * middle of the frame 100 frames on (so from frame 101 the bulk-added ones finish too). */
@@ -297,14 +304,18 @@ static int bench_churn(size_t n, enum churn_layout layout) {
                                              {ANIMRT_COLUMN_FROM, from}, {ANIMRT_COLUMN_TO, to}};
                     double ta = now_s();
                     CHECK(animrt_layer_add_animations(rt, a[f % 5], group_layers, m, cols, 4, NULL, 0, NULL));
-                    adding += now_s() - ta;
+                    steps[2] += now_s() - ta;
                 }
+                double tr = now_s();
                 CHECK(animrt_reader_read(rt, reader, out, n, &needed));
+                steps[3] += now_s() - tr;
                 spent += now_s() - t;
             }
             double ms = spent * 1e3 / frames;
-            if (ms < best[churn]) best[churn] = ms;
-            if (churn && adding * 1e3 / frames < best_add) best_add = adding * 1e3 / frames;
+            if (ms < best[churn]) {
+                best[churn] = ms;
+                for (int k = 0; k < 4; k++) split[churn][k] = steps[k] * 1e3 / frames;
+            }
             double td = now_s();
             animrt_runtime_destroy(rt);  /* its 10^6 animations stop (events counted, not kept) */
             if ((now_s() - td) * 1e3 < best_destroy[churn]) best_destroy[churn] = (now_s() - td) * 1e3;
@@ -313,8 +324,10 @@ static int bench_churn(size_t n, enum churn_layout layout) {
     if (only) {
         printf("%s_ms %.3f\n", first ? "churn" : "steady", best[first]);
     } else {
-        printf("steady_ms %.3f\nchurn_ms %.3f\nchurn_ratio %.3f\nchurn_add_ms %.3f\n", best[0], best[1], best[1] / best[0],
-               best_add);
+        printf("steady_ms %.3f\nchurn_ms %.3f\nchurn_ratio %.3f\n", best[0], best[1], best[1] / best[0]);
+        static const char *step_names[4] = {"tick", "events", "add", "read"};
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < 4; k++) printf("%s_%s_ms %.3f\n", c ? "churn" : "steady", step_names[k], split[c][k]);
         printf("destroy_steady_ms %.1f\ndestroy_churned_ms %.1f\n", best_destroy[0], best_destroy[1]);
     }
     free(begin); free(dur); free(from); free(to); free(out); free(layers); free(group_layers); free(kps);
