@@ -159,6 +159,32 @@ struct MachineLimitTests {
         #expect(wideErrors.last?.contains("the macrostep was stopped after 10000 microsteps") == true)
     }
 
+    @Test("R3.0.2 a macrostep of exactly maxMicrosteps microsteps completes without an error; one more is stopped")
+    func microstepBoundEdge() throws {
+        func chain(_ maxMicrosteps: Int) -> String {
+            #"{"name": "edge", "maxMicrosteps": \#(maxMicrosteps), "events": {"go": {}}, "initial": "a", "#
+                + #""states": {"a": {"on": {"go": "b"}}, "b": {"always": "c"}, "c": {"always": "d"}, "d": {}}}"#
+        }
+        let h = Harness()
+        // go, b → c, c → d: three microsteps.
+        let atEdge = try h.machine(chain(3))
+        _ = h.events()
+        #expect(try h.send(atEdge, "go") == .taken)
+        #expect(h.state(atEdge) == "d")
+        #expect(h.machineEvents(atEdge) == ["state a -> b", "state b -> c", "state c -> d"])
+        let past = try h.machine(chain(2))
+        _ = h.events()
+        try h.send(past, "go")
+        #expect(h.state(past) == "c")
+        #expect(h.machineEvents(past) == ["state a -> b", "state b -> c",
+                                          "error 'the macrostep was stopped after 2 microsteps in state 'c' (an eventless loop?); the machine stays there'"])
+        // The smallest bound the loader accepts still lets a transition run cleanly.
+        let one = try h.machine(#"{"name": "one", "maxMicrosteps": 1, "events": {"go": {}}, "initial": "a", "states": {"a": {"on": {"go": "b"}}, "b": {}}}"#)
+        _ = h.events()
+        try h.send(one, "go")
+        #expect(h.machineEvents(one) == ["state a -> b"])
+    }
+
     @Test("a timer or throttle interval that would end past the largest time is an error event, and the snapshot still restores")
     func pastTheLargestTime() throws {
         let late = #"""

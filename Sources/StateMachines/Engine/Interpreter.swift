@@ -261,16 +261,20 @@ extension MachineInstance {
     func runToCompletion(_ microsteps: inout Int, event: Int32) {
         var eventlessSettled = false
         while alive && !finished {
+            var next: Transition?
+            if !eventlessSettled {
+                next = eventless()
+                eventlessSettled = next == nil
+            }
+            // Only a step past the bound stops the macrostep: one that took
+            // exactly maxMicrosteps and has nothing left to do is complete.
+            guard next != nil || internalHead < internalQueue.count else { break }
             if microsteps >= definition.maxMicrosteps {
                 internalQueue.removeAll(); internalHead = 0
                 report(error: "the macrostep was stopped after \(definition.maxMicrosteps) microsteps in state '\(definition.states[leaf].name)' (an eventless loop?); the machine stays there", event: event)
                 return
             }
-            if !eventlessSettled {
-                if let t = eventless() { microstep(t, payload: [], &microsteps); continue }
-                eventlessSettled = true
-            }
-            guard internalHead < internalQueue.count else { break }
+            if let t = next { microstep(t, payload: [], &microsteps); continue }
             let p = internalQueue[internalHead]
             internalHead += 1
             currentEvent = eventID(of: p)
