@@ -34,6 +34,21 @@ let queuedMachine = """
 }
 """
 
+/// `askHost()`: a guard's function that sends the machine `moveOn` from the
+/// host and answers true.
+final class HostAsker: @unchecked Sendable {
+    var machine: Handle?
+    private(set) var outcomes: [String] = []
+
+    init(_ h: Harness) {
+        try! h.host.functions.register(MachineFunction(name: "askHost", parameters: [], result: .bool) { [unowned self, unowned h] _ in
+            do throws(AnimrtError) { self.outcomes.append("\(try h.send(self.machine!, "moveOn"))") }
+            catch { self.outcomes.append("refused: \(error.message)") }
+            return .bool(true)
+        })
+    }
+}
+
 @Suite("R3.0.1, R3.2.2, R3.2.5 a queued host send is checked when it is processed, like a direct one")
 struct QueuedSendTests {
     @Test("R3.2.2 a result that was current when queued but is stale when processed is reported stale, not taken")
@@ -116,5 +131,26 @@ struct QueuedSendTests {
         #expect(errors.first?.message.hasPrefix("an event sent by the host was dropped: 'answer' is not accepted in state 'ready'") == true,
                 "\(errors)")
         #expect(h.state(m) == "ready")
+    }
+
+    @Test("R3.2.5 a send from a guard checked while a throttle interval runs is queued: the check is part of the machine's run")
+    func sendFromThrottleCheck() throws {
+        let h = Harness()
+        let asker = HostAsker(h)
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "asking", "events": {"level": {"throttle": 1, "payload": [{"name": "v", "type": "number"}]}, "moveOn": {}},
+         "initial": "live",
+         "states": {"live": {"on": {"level": {"guard": "event.v < 2 or askHost()", "actions": [\(L("level"))]},
+                                    "moveOn": {"target": "moved", "actions": [\(L("moveOn"))]}}},
+                    "moved": {"ignore": ["level"]}}}
+        """)
+        asker.machine = m
+        #expect(try h.send(m, "level", [.number(1)]) == .taken)   // opens a 1 s interval
+        #expect(try h.send(m, "level", [.number(2)]) == .throttled)
+        // moveOn waits for the check to end, as any send made while the machine runs.
+        #expect(asker.outcomes == ["queued"])
+        #expect(h.log == ["level", "moveOn"])
+        #expect(h.state(m) == "moved")
     }
 }

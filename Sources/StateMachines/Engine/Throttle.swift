@@ -43,6 +43,9 @@ extension MachineInstance {
             return outcome
         }
         // Checked now, so that the host hears of a refusal from this call.
+        // Its guards run as part of the machine: what they send waits.
+        busy = true
+        defer { busy = false }
         currentEvent = Int32(event)
         switch select(Pending(kind: .event(event), payload: payload, origin: .host)) {
         case .rejected(let message): throw AnimrtError(.state, refusal(message))
