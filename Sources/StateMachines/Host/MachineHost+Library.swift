@@ -24,6 +24,7 @@ extension MachineHost {
     /// caller's pending additions are made), and checks that `name` is free.
     public func check(definition json: String, as name: String, curves: TimingFunctionRegistry,
                       functions: FunctionRegistry) throws(AnimrtError) {
+        try MachineHost.checkLibraryName(name)
         guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
         guard MachineHost.shippedDefinition(named: name) == nil else {
             throw AnimrtError(.exists, "'\(name)' is a machine that comes with animrt; register yours under another name")

@@ -62,18 +62,23 @@ public final class MachineHost {
 
     /// Makes `json` loadable by `name` (a definition shipped by a plugin or the host).
     public func register(definition json: String, as name: String) throws(AnimrtError) {
-        // A name as the definitions' own are written (the shipped ones are
-        // too): one a host can type, print and look up again.
-        guard Parser.isName(name), name.utf8.count <= DefinitionLimits.maxNameLength else {
-            let shown = name.utf8.count <= DefinitionLimits.maxNameLength ? "'\(name)'" : "a name of \(name.utf8.count) bytes"
-            throw AnimrtError(.invalidArgument, "a definition is registered under 1 to \(DefinitionLimits.maxNameLength) ASCII letters, digits and '_', not starting with a digit; \(shown) is not one")
-        }
+        try MachineHost.checkLibraryName(name)
         guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
         guard MachineHost.shippedDefinition(named: name) == nil else {
             throw AnimrtError(.exists, "'\(name)' is a machine that comes with animrt; register yours under another name")
         }
         _ = try DefinitionLoader.load(json, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
         library[name] = json
+    }
+
+    /// Refuses a name a definition cannot be registered under: a name as
+    /// the definitions' own are written (the shipped ones are too), one a
+    /// host can type, print and look up again.
+    static func checkLibraryName(_ name: String) throws(AnimrtError) {
+        guard Parser.isName(name), name.utf8.count <= DefinitionLimits.maxNameLength else {
+            let shown = name.utf8.count <= DefinitionLimits.maxNameLength ? "'\(name)'" : "a name of \(name.utf8.count) bytes"
+            throw AnimrtError(.invalidArgument, "a definition is registered under 1 to \(DefinitionLimits.maxNameLength) ASCII letters, digits and '_', not starting with a digit; \(shown) is not one")
+        }
     }
 
     /// Loads the definition named `name`: one that comes with animrt

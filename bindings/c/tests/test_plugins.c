@@ -1295,6 +1295,24 @@ TEST(error_definition_names_an_unbound_function) {
     animrt_runtime_destroy(rt);
 }
 
+/* add_definition checks the name as animrt_definition_register does, as it
+ * goes: the plugin hears of a name no definition may have from the call
+ * itself (and can say which of its registrations failed), not only from a
+ * load refused after its init returned. */
+TEST(error_plugin_registers_a_definition_under_a_bad_name) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 77, p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_definitionname.so"), &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("plugin 'faulty'");
+    CHECK_MESSAGE("ASCII letters, digits and '_', not starting with a digit; 'faulty machine' is not one");
+    CHECK_MESSAGE("nothing of it was loaded");
+    CHECK(p == 77);
+    CHECK_STATUS(animrt_definition_load_named(rt, "faulty machine", &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 77);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(error_plugin_registers_a_name_that_exists) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
@@ -1518,6 +1536,7 @@ int main(int argc, char **argv) {
     RUN(error_malformed_signature);
     RUN(error_signature_does_not_fit);
     RUN(error_definition_names_an_unbound_function);
+    RUN(error_plugin_registers_a_definition_under_a_bad_name);
     RUN(error_plugin_registers_a_name_that_exists);
     RUN(error_plugin_fails_its_init);
     RUN(error_plugin_name_refused);

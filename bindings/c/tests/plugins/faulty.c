@@ -24,6 +24,9 @@
  *   -DVERSION_EMPTY        its entry point's version is "" (not a fault: it loads)
  *   -DLONGEST              its entry point's name and version are 255 bytes
  *                          each, the longest allowed (not a fault: it loads)
+ *   -DDEFINITION_NAME      registers a definition under a name no definition
+ *                          may have ("faulty machine"), and refuses to start
+ *                          if the registrar took it
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -152,6 +155,11 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
              " \"events\": {\"go\": {}}, \"initial\": \"a\","
              " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"nowhere(context.x)\", \"target\": \"b\"}}}, \"b\": {}}}")))
         return s;
+#endif
+#ifdef DEFINITION_NAME
+    s = api->add_definition(reg, "faulty machine", "{\"name\": \"faultyMachine\", \"initial\": \"a\", \"states\": {\"a\": {}}}");
+    if (s == ANIMRT_OK) return api->error_set(ANIMRT_E_STATE, "the registrar took the definition name 'faulty machine'");
+    return s;
 #endif
     return ANIMRT_OK;
 }
