@@ -132,7 +132,7 @@ extension PluginHost {
             for (f, id) in zip(p.families, slots) { if let id { self.runtime.timingFunctions.restore(f, at: id) } }
             for m in p.machineFunctions { try? self.machines.functions.register(m) }
             for f in callables { self.callables[f.name] = f }
-            for (n, json) in definitions { try? self.machines.register(definition: json, as: n) }
+            for (n, json) in definitions { self.machines.reinstate(definition: json, as: n) }
         }
     }
 

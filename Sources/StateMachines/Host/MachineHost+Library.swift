@@ -36,4 +36,10 @@ extension MachineHost {
     /// from it stay valid). Returns its JSON, or nil if there was none.
     @discardableResult
     public func unregister(definitionNamed name: String) -> String? { library.removeValue(forKey: name) }
+
+    /// Puts back a definition `unregister(definitionNamed:)` withdrew, as it
+    /// was: it was checked when registered, and is not checked again (what
+    /// it uses may have gone since, as it may for any registered definition;
+    /// a load by name says so).
+    public func reinstate(definition json: String, as name: String) { library[name] = json }
 }

@@ -298,6 +298,30 @@ TEST(one_init_per_runtime_and_unloading) {
     animrt_runtime_destroy(a);
 }
 
+/* A refused unload changes nothing, the plugin's definitions included:
+ * one that uses another plugin's curve, unloaded since, is kept as it was
+ * (not checked again and dropped), and loads once that plugin is back. */
+TEST(a_refused_unload_keeps_the_plugins_definitions) {
+    animrt_runtime *rt = rt_new();
+    animrt_id pe = 0, pf = 0, desc = 0, def = 77;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &pe));
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_uses.so"), &pf));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &desc));
+    CHECK_OK(animrt_animation_set_timing_function(rt, desc, "halfway"));  /* the faulty plugin is in use */
+    CHECK_OK(animrt_plugin_unload(rt, pe));  /* "faultyBounce" is only text: bounce is not in use */
+    CHECK_STATUS(animrt_plugin_unload(rt, pf), ANIMRT_E_STATE);
+    CHECK_MESSAGE("timing function 'halfway'");
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &pe));
+    CHECK_OK(animrt_definition_load_named(rt, "faultyBounce", &def));
+    CHECK(def != 77);
+    CHECK_STATUS(animrt_definition_register(rt, "faultyBounce", "{}"), ANIMRT_E_EXISTS);
+    CHECK_OK(animrt_definition_destroy(rt, def));
+    CHECK_OK(animrt_animation_destroy(rt, desc));
+    CHECK_OK(animrt_plugin_unload(rt, pf));
+    CHECK_STATUS(animrt_definition_load_named(rt, "faultyBounce", &def), ANIMRT_E_NOT_FOUND);
+    animrt_runtime_destroy(rt);
+}
+
 /* A library loads once per runtime, whatever it registers: a second load
  * into the same runtime is refused before its init runs, under any path
  * that names the same file; another runtime, or the same one after an
@@ -1514,6 +1538,7 @@ int main(int argc, char **argv) {
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
     RUN(a_library_loads_once_per_runtime);
+    RUN(a_refused_unload_keeps_the_plugins_definitions);
     RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
     RUN(traces_start_before_plugins_and_bindings);

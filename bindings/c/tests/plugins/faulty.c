@@ -27,6 +27,9 @@
  *   -DDEFINITION_NAME      registers a definition under a name no definition
  *                          may have ("faulty machine"), and refuses to start
  *                          if the registrar took it
+ *   -DUSES_EXAMPLES        registers a definition "faultyBounce" whose
+ *                          animation eases with the example plugin's
+ *                          "bounce" (not a fault: it loads where that is)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -154,6 +157,14 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
              "{\"name\": \"faultyMachine\", \"context\": {\"x\": {\"type\": \"number\", \"initial\": 0}},"
              " \"events\": {\"go\": {}}, \"initial\": \"a\","
              " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"nowhere(context.x)\", \"target\": \"b\"}}}, \"b\": {}}}")))
+        return s;
+#endif
+#ifdef USES_EXAMPLES
+    if ((s = api->add_definition(reg, "faultyBounce",
+             "{\"name\": \"faultyBounce\", \"parts\": [{\"name\": \"dot\"}],"
+             " \"animations\": {\"drop\": {\"type\": \"basic\", \"keyPath\": \"opacity\", \"to\": 1, \"duration\": 1,"
+             " \"timingFunction\": \"bounce\"}},"
+             " \"initial\": \"a\", \"states\": {\"a\": {\"entry\": [{\"animate\": \"drop\", \"part\": \"dot\"}]}}}")))
         return s;
 #endif
 #ifdef DEFINITION_NAME
