@@ -80,9 +80,12 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: at column \(p.column), \(p.what)")
         }
-        guard let line = try? decoder.decode(TraceLine.self, from: Data(text.utf8)) else {
+        let line: TraceLine
+        do { line = try decoder.decode(TraceLine.self, from: Data(text.utf8)) }
+        catch {
             calls?.pointee = replayed
-            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call")
+            let why = (error as? DecodingError)?.plainMessage ?? "\(error)"
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(String(why.prefix(300)))")
         }
         guard let call = Replay.calls[line.call] else {
             calls?.pointee = replayed

@@ -57,6 +57,27 @@ struct SnapshotRefusalTests {
         #expect(h.context(m, "n") == .number(2))
     }
 
+    @Test("a snapshot that does not decode says what is wrong where, in the document's words, not the decoder's")
+    func undecodable() throws {
+        let s = try savedSnapshot()
+        let h = Harness()
+        h.tick(0)
+        for (text, message) in [
+            ("{}", "the member 'format' is missing"),
+            (edited(s, #""time":0,"#, #""time":"0","#), "time is not a number"),
+            (edited(s, #""leaf":"a""#, #""leaf":null"#), "leaf is null; it must be a string"),
+            (edited(s, #""texts":[]"#, #""texts":{}"#), "texts is not a list"),
+            (edited(s, #""lastRequestID":1"#, #""lastRequestID":true"#), "lastRequestID is not a whole number"),
+            (edited(s, #"{"name":"box","values""#, #"{"name":"box","vals""#), "parts[0] has no member 'values'"),
+            (edited(s, #""requests":{"load":"#, #""requests":{"load":7,"x":"#), "requests.load is not an object"),
+        ] {
+            expectError(.invalidArgument, ["not a machine snapshot: " + message]) { () throws(AnimrtError) in
+                _ = try h.host.restore(text)
+            }
+        }
+        #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
+    }
+
     @Test("config is checked as at creation: its range and finiteness")
     func config() throws {
         let s = try savedSnapshot()

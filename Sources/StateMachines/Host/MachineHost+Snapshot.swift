@@ -177,7 +177,8 @@ extension MachineHost {
             if let p = JSONSyntax.firstProblem(in: Array(json.utf8)) {
                 throw AnimrtError(.invalidArgument, "not a machine snapshot: the JSON is malformed at \(p.description)")
             }
-            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String("\(error)".prefix(300)))")
+            let what = (error as? DecodingError)?.plainMessage ?? "\(error)"
+            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String(what.prefix(300)))")
         }
         // The decoder keeps one of two members with the same name: an
         // edited snapshot that says a thing twice is refused, not guessed at

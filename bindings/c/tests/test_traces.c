@@ -273,7 +273,7 @@ TEST(blank_lines_are_counted) {
     CHECK(edit_line(trace, 5, "\"opacty\"", "\"opacity\""));
     b = rt_new();
     CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("trace line 9 is not a recorded call");
+    CHECK_MESSAGE("trace line 9 is not a recorded call: the member 'call' is missing");
     CHECK(calls == 3);
     animrt_runtime_destroy(b);
     remove(trace);
