@@ -747,3 +747,46 @@ def test_a_property_the_program_defines_under_another_toolkits_name_is_its_own()
         with pytest.raises(animrt.NotFoundError) as caught:
             layer["opacty"]
         assert caught.value.message == "key path 'opacty' is not animatable; did you mean 'opacity'?"
+
+
+# ---- a first hour with machines ------------------------------------------------------------------
+# What a newcomer writes first, and what the message shows them to write instead: the exact call,
+# with the names of their own machine. (what, the call given the runtime and a networkButton
+# machine, the exception, the exact message)
+FIRST_MACHINE_CASES = [
+    ("a shipped definition's name as the source", lambda rt, m: rt.definition("networkButton"),
+     animrt.ArgumentTypeError, "source is the string 'networkButton', which is not JSON: it names a definition of "
+     "the runtime's library, loaded with rt.definition(named='networkButton')"),
+    ("a registered definition's name as the source", lambda rt, m: rt.definition("toggle"),
+     animrt.ArgumentTypeError, "source is the string 'toggle', which is not JSON: it names a definition of the "
+     "runtime's library, loaded with rt.definition(named='toggle')"),
+    ("a library name misspelt as the source", lambda rt, m: rt.definition("progresscard"),
+     animrt.ArgumentTypeError, "source is the string 'progresscard', which is not JSON; did you mean "
+     "rt.definition(named='progressCard')?"),
+    ("a file's path as a str", lambda rt, m: rt.definition("examples/machines/download_button.json"),
+     animrt.ArgumentTypeError, "source is the string 'examples/machines/download_button.json', which is not JSON: "
+     "a file is passed as a pathlib.Path, rt.definition(pathlib.Path('examples/machines/download_button.json'))"),
+    ("a str that is none of these", lambda rt, m: rt.definition("hello"), animrt.ArgumentTypeError,
+     "source is the string 'hello', which is not JSON: pass JSON text, a dict, a pathlib.Path for a file, or "
+     "named=... for a definition of the runtime's library"),
+]
+
+
+@pytest.fixture
+def first_machine():
+    with animrt.Runtime() as rt:
+        rt.register_definition("toggle", TOGGLE)
+        m = rt.machine(rt.definition(named="networkButton"))
+        yield rt, m
+        assert m.state == "ready" and list(rt._machines.values()) == [m]  # nothing made or changed
+        assert sorted(type(o).__name__ for o in rt._objects.values()) == ["Definition", "Machine"]  # nothing loaded
+
+
+@pytest.mark.parametrize("what, call, exception, message", FIRST_MACHINE_CASES,
+                         ids=[c[0] for c in FIRST_MACHINE_CASES])
+def test_a_first_machine_mistake_shows_the_call_that_works(first_machine, what, call, exception, message):
+    rt, m = first_machine
+    with pytest.raises(exception) as caught:
+        call(rt, m)
+    assert isinstance(caught.value, animrt.AnimrtError)
+    assert str(caught.value) == message, what

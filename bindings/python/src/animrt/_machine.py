@@ -663,6 +663,43 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
             "was taken from: rt.definition(json.loads(snapshot)['definition'])"))
 
 
+def library_name(runtime: Runtime, text: str) -> Tuple[Optional[str], bool]:
+    """The definition of the runtime's library (shipped, a plugin's or registered) that `text` names
+    (``(name, True)``) or is most likely a misspelling of (``(name, False)``), or ``(None, False)``;
+    for messages only. The library is asked by loading `text`, and a copy it loads is forgotten at once."""
+    if len(text) > 200 or "\0" in text:
+        return None, False
+    out = c_uint64()
+    try:
+        runtime._call(lib.animrt_definition_load_named, text.encode("utf-8", "replace"), byref(out))
+    except NotFoundError as e:
+        meant = re.search(r"did you mean '([^']+)'\?", e.message)
+        return (meant.group(1), False) if meant else (None, False)
+    except AnimrtError:  # closed, say: no hint
+        return None, False
+    try:
+        runtime._call(lib.animrt_definition_destroy, out.value)
+    except AnimrtError:
+        pass
+    return text, True
+
+
+def _source_hint(runtime: Runtime, text: str, call: str) -> str:
+    """What a str given where a definition goes, and not JSON, most likely meant, as the exact
+    `call` (``rt.definition({})``, the source in its braces) that loads it: a name of the runtime's
+    library (``rt.definition(named='networkButton')``), misspelt or not, or a file's path
+    (``rt.definition(pathlib.Path('card.json'))``)."""
+    name, exact = library_name(runtime, text)
+    if name is not None:
+        fixed = call.format(f"named={name!r}")
+        return (f": it names a definition of the runtime's library, loaded with {fixed}" if exact
+                else f"; did you mean {fixed}?")
+    if text.endswith(".json") or any(sep in text for sep in (os.path.sep, os.path.altsep) if sep) or os.path.isfile(text):
+        return f": a file is passed as a pathlib.Path, {call.format(f'pathlib.Path({text!r})')}"
+    return (": pass JSON text, a dict, a pathlib.Path for a file, or named=... for a definition of the "
+            "runtime's library")
+
+
 def source_name(source: object) -> Optional[str]:
     """The "name" a definition source gives itself, if it can be read (for error messages only)."""
     try:
@@ -704,8 +741,8 @@ def _load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Ma
         call(lib.animrt_definition_load_file, os.fsencode(source), byref(out))
     elif isinstance(source, str):
         if not source.lstrip(" \t\r\n\ufeff").startswith("{"):  # a byte order mark may lead the text
-            raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON: pass a "
-                                    "pathlib.Path for a file, or named=... for a definition of the runtime's library")
+            raise ArgumentTypeError(f"source is the string {source[:40]!r}, which is not JSON"
+                                    + _source_hint(runtime, source, "rt.definition({})"))
         call(lib.animrt_definition_load, check.text(source, "source").encode("utf-8"), byref(out))
     else:
         raise ArgumentTypeError(f"source is {check.describe(source)}; it must be JSON text (str), a dict, or a "
