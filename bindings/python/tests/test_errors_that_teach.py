@@ -769,6 +769,20 @@ FIRST_MACHINE_CASES = [
     ("a str that is none of these", lambda rt, m: rt.definition("hello"), animrt.ArgumentTypeError,
      "source is the string 'hello', which is not JSON: pass JSON text, a dict, a pathlib.Path for a file, or "
      "named=... for a definition of the runtime's library"),
+    ("a shipped definition's name for a machine", lambda rt, m: rt.machine("networkButton"), animrt.ArgumentTypeError,
+     "definition is 'networkButton' (a str); it must be a Definition; 'networkButton' names a definition of the "
+     "runtime's library: rt.machine(rt.definition(named='networkButton'))"),
+    ("a library name misspelt for a machine", lambda rt, m: rt.machine("network_button"), animrt.ArgumentTypeError,
+     "definition is 'network_button' (a str); it must be a Definition; did you mean "
+     "rt.machine(rt.definition(named='networkButton'))?"),
+    ("a definition's JSON for a machine", lambda rt, m: rt.machine({"name": "toggle"}), animrt.ArgumentTypeError,
+     "definition is {'name': 'toggle'} (a dict); it must be a Definition; load it first: "
+     "rt.machine(rt.definition(source))"),
+    ("a name to restore with", lambda rt, m: rt.restore(m.snapshot(), "networkButton"), animrt.ArgumentTypeError,
+     "definition is 'networkButton' (a str); it must be a Definition; 'networkButton' names a definition of the "
+     "runtime's library: rt.restore(snapshot, rt.definition(named='networkButton'))"),
+    ("something else for a machine", lambda rt, m: rt.machine(3), animrt.ArgumentTypeError,
+     "definition is 3 (an int); it must be a Definition from rt.definition(...)"),
 ]
 
 

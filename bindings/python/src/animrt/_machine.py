@@ -334,8 +334,8 @@ class Machine(Object):
                  config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
                  strings: Optional[Mapping[str, str]], snapshot: Optional[str] = None) -> None:
         if not isinstance(definition, Definition):
-            raise ArgumentTypeError(f"definition is {check.describe(definition)}; it must be a Definition "
-                                    "from rt.definition(...)")
+            raise ArgumentTypeError(f"definition is {check.describe(definition)}; it must be a Definition"
+                                    + _definition_hint(runtime, definition, snapshot is not None))
         if parent is not None and not isinstance(parent, Layer):
             raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
         try:
@@ -698,6 +698,21 @@ def _source_hint(runtime: Runtime, text: str, call: str) -> str:
         return f": a file is passed as a pathlib.Path, {call.format(f'pathlib.Path({text!r})')}"
     return (": pass JSON text, a dict, a pathlib.Path for a file, or named=... for a definition of the "
             "runtime's library")
+
+
+def _definition_hint(runtime: Runtime, given: object, restoring: bool) -> str:
+    """How to make a Definition of what was given for one to rt.machine (or rt.restore, `restoring`),
+    as the exact call: a name of the runtime's library, misspelt or not, or a source rt.definition loads."""
+    call = "rt.restore(snapshot, rt.definition({}))" if restoring else "rt.machine(rt.definition({}))"
+    if isinstance(given, str) and not given.lstrip(" \t\r\n\ufeff").startswith("{"):
+        name, exact = library_name(runtime, given)
+        if name is not None:
+            fixed = call.format(f"named={name!r}")
+            return (f"; {given!r} names a definition of the runtime's library: {fixed}" if exact
+                    else f"; did you mean {fixed}?")
+    if isinstance(given, (str, Mapping, os.PathLike)):
+        return f"; load it first: {call.format('source')}"
+    return " from rt.definition(...)"
 
 
 def source_name(source: object) -> Optional[str]:
