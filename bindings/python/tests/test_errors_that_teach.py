@@ -783,6 +783,9 @@ FIRST_MACHINE_CASES = [
      "runtime's library: rt.restore(snapshot, rt.definition(named='networkButton'))"),
     ("something else for a machine", lambda rt, m: rt.machine(3), animrt.ArgumentTypeError,
      "definition is 3 (an int); it must be a Definition from rt.definition(...)"),
+    ("restore's arguments swapped", lambda rt, m: rt.restore(m.definition, m.snapshot()), animrt.ArgumentTypeError,
+     "rt.restore() got the definition first: the snapshot comes first, then the definition, "
+     "rt.restore(snapshot, definition)"),
 ]
 
 

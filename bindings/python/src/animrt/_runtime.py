@@ -822,6 +822,9 @@ class Runtime(Suggests, Uncopied):
             other.tick(rt.time)
             copy = other.restore(saved, other.definition(pathlib.Path("card.json")))
         """
+        if isinstance(snapshot, Definition):
+            raise ArgumentTypeError("rt.restore() got the definition first: the snapshot comes first, then the "
+                                    "definition, rt.restore(snapshot, definition)")
         return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
 
     # -- traces ----------------------------------------------------------------
