@@ -752,7 +752,7 @@ def test_a_property_the_program_defines_under_another_toolkits_name_is_its_own()
 # ---- a first hour with machines ------------------------------------------------------------------
 # What a newcomer writes first, and what the message shows them to write instead: the exact call,
 # with the names of their own machine. (what, the call given the runtime and a networkButton
-# machine, the exception, the exact message)
+# machine, the exception, the exact message, MACHINE standing for the machine's repr)
 FIRST_MACHINE_CASES = [
     ("a shipped definition's name as the source", lambda rt, m: rt.definition("networkButton"),
      animrt.ArgumentTypeError, "source is the string 'networkButton', which is not JSON: it names a definition of "
@@ -786,6 +786,12 @@ FIRST_MACHINE_CASES = [
     ("restore's arguments swapped", lambda rt, m: rt.restore(m.definition, m.snapshot()), animrt.ArgumentTypeError,
      "rt.restore() got the definition first: the snapshot comes first, then the definition, "
      "rt.restore(snapshot, definition)"),
+    ("a machine to restore", lambda rt, m: rt.restore(m, m.definition), animrt.ArgumentTypeError,
+     "snapshot is MACHINE (a Machine); a snapshot is the JSON text a machine writes of itself: "
+     "rt.restore(machine.snapshot(), machine.definition)"),
+    ("the snapshot method not called", lambda rt, m: rt.restore(m.snapshot, m.definition), animrt.ArgumentTypeError,
+     "snapshot is the method machine.snapshot, not what it returns: call it, rt.restore(machine.snapshot(), "
+     "definition)"),
 ]
 
 
@@ -806,4 +812,4 @@ def test_a_first_machine_mistake_shows_the_call_that_works(first_machine, what, 
     with pytest.raises(exception) as caught:
         call(rt, m)
     assert isinstance(caught.value, animrt.AnimrtError)
-    assert str(caught.value) == message, what
+    assert str(caught.value) == message.replace("MACHINE", repr(m)), what

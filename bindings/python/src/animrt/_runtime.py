@@ -825,6 +825,12 @@ class Runtime(Suggests, Uncopied):
         if isinstance(snapshot, Definition):
             raise ArgumentTypeError("rt.restore() got the definition first: the snapshot comes first, then the "
                                     "definition, rt.restore(snapshot, definition)")
+        if isinstance(snapshot, Machine):
+            raise ArgumentTypeError(f"snapshot is {check.describe(snapshot)}; a snapshot is the JSON text a machine "
+                                    "writes of itself: rt.restore(machine.snapshot(), machine.definition)")
+        if isinstance(getattr(snapshot, "__self__", None), Machine):  # the bound method, not called
+            raise ArgumentTypeError("snapshot is the method machine.snapshot, not what it returns: call it, "
+                                    "rt.restore(machine.snapshot(), definition)")
         return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
 
     # -- traces ----------------------------------------------------------------
