@@ -791,6 +791,10 @@ class Runtime(Suggests, Uncopied):
     def register_definition(self, name: str, source: Union[str, Mapping[str, Any]]) -> None:
         """Adds a definition to the runtime's library, checked now (``animrt_definition_register``), so
         that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
+        if (isinstance(source, str) and not source.lstrip().startswith("{")
+                and (isinstance(name, Mapping) or isinstance(name, str) and name.lstrip().startswith("{"))):
+            raise ArgumentTypeError(f"rt.register_definition() got the definition first: the name comes first, then "
+                                    f"the definition, rt.register_definition({source[:40]!r}, definition)")
         try:
             text = to_json(source, "definition") if isinstance(source, Mapping) else check.text(source, "source")
             self._call(lib.animrt_definition_register, check.text(name, "name").encode("utf-8"), text.encode("utf-8"))
