@@ -380,6 +380,18 @@ READ_ATTRIBUTES = [
     ("another library's time", "runtime", "now", "Runtime has no attribute 'now'; the runtime's time is rt.time, "
      "moved by rt.tick(t)"),
     ("a machine's state misspelt", "machine", "stat", "Machine has no attribute 'stat'; did you mean 'state'?"),
+    ("a machine's events", "machine", "events", "Machine has no attribute 'events'; what it does comes with the "
+     "runtime's events, rt.events() after rt.tick(t), each naming its .machine; the events it accepts are "
+     "m.definition.events"),
+    ("a machine's name", "machine", "name", "Machine has no attribute 'name'; its definition's is m.definition.name"),
+    ("a machine's states", "machine", "states", "Machine has no attribute 'states'; its definition's is "
+     "m.definition.states"),
+    ("a machine's parts", "machine", "parts", "Machine has no attribute 'parts'; its definition's is "
+     "m.definition.parts"),
+    ("a machine listened to", "machine", "on_event", "Machine has no attribute 'on_event'; its events come with "
+     "the runtime's: rt.on_event(handler), each naming its .machine"),
+    ("XState's state.value", "machine", "value", "Machine has no attribute 'value'; its active state is m.state, "
+     "and m.in_state('loading') tests an ancestor"),
     ("another library's timer", "runtime", "after", "Runtime has no attribute 'after'; a timer starts with "
      "rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"),
     ("a barrier waited on", "barrier", "wait", "Barrier has no attribute 'wait'; a barrier never blocks (nothing "

@@ -330,6 +330,20 @@ class Machine(Object):
         return ("to run another from where this one is, restore its snapshot: "
                 "rt.restore(machine.snapshot(), machine.definition)")
 
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """Where what a newcomer reads of a machine is: its definition's names, and its events."""
+        if name in ("events", "get_events", "poll", "pending_events", "history"):
+            return ("; what it does comes with the runtime's events, rt.events() after rt.tick(t), each naming "
+                    "its .machine; the events it accepts are m.definition.events")
+        if name in ("on", "on_event", "subscribe", "listen", "add_listener", "on_transition", "on_change"):
+            return "; its events come with the runtime's: rt.on_event(handler), each naming its .machine"
+        if name in ("current_state", "value", "active_state", "configuration"):
+            return "; its active state is m.state, and m.in_state('loading') tests an ancestor"
+        if name in ("context_fields", "states", "parts", "config", "emits", "requests", "name", "payload_fields",
+                    "dot", "markdown"):
+            return f"; its definition's is m.definition.{name}"
+        return ""
+
     def __init__(self, runtime: Runtime, definition: Definition, parent: Optional[Layer],
                  config: Optional[Mapping[str, ConfigValue]], locale: Optional[str],
                  strings: Optional[Mapping[str, str]], snapshot: Optional[str] = None) -> None:
