@@ -831,3 +831,18 @@ def test_a_first_machine_mistake_shows_the_call_that_works(first_machine, what, 
         call(rt, m)
     assert isinstance(caught.value, animrt.AnimrtError)
     assert str(caught.value).startswith(message.replace("MACHINE", repr(m))), f"{what}: {caught.value}"
+
+
+def test_a_request_answered_with_its_event_says_to_send_its_id():
+    """The RequestIssued event handed over whole as the result's request field: it is its id that is carried."""
+    with animrt.Runtime() as rt:
+        card = rt.machine(rt.definition(named="progressCard"))
+        card.send("fetch")
+        rt.tick(0.0)
+        request = next(e for e in rt.events() if isinstance(e, animrt.RequestIssued))
+        with pytest.raises(animrt.ArgumentTypeError) as caught:
+            card.send("fetched", request=request, progress=0.35)
+        assert str(caught.value) == ("machine 'progressCard': request is the RequestIssued event of 'fetchProgress'; "
+                                     "a result carries the request's id: request=event.id (request=1)")
+        assert card.state == "loading"  # nothing was sent
+        assert card.send("fetched", request=request.id, progress=0.35) is animrt.SendOutcome.TAKEN

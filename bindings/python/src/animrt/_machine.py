@@ -28,6 +28,7 @@ from . import _arguments as check
 from ._enums import SendOutcome
 from ._errors import (AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, KindError, NotFoundError,
                       RangeError)
+from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer
 from ._object import Object
@@ -562,6 +563,9 @@ def _payload_value(value: object, key: str, event: str) -> MachineValue:
         return int(value)
     if isinstance(value, numbers.Real):
         return float(value)
+    if isinstance(value, RequestIssued):  # the request event itself, where its id goes
+        raise ArgumentTypeError(f"{key} is the RequestIssued event of {value.name!r}; a result carries the "
+                                f"request's id: {key}=event.id ({key}={value.id})")
     raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool or a str")
 
 
