@@ -810,6 +810,14 @@ FIRST_MACHINE_CASES = [
     ("register_definition's arguments swapped, as JSON text", lambda rt, m: rt.register_definition(json.dumps(TOGGLE),
                                                                                                   "toggle"),
      animrt.ArgumentTypeError, "rt.register_definition() got the definition first: the name comes first"),
+    ("a payload as a tuple of values", lambda rt, m: m.send("updateProgress", (0.5,)), animrt.ArgumentTypeError,
+     "machine 'networkButton': the payload is (0.5,) (a tuple); pass its fields by name, in the order its "
+     "definition gives them: m.send('updateProgress', progress=0.5)"),
+    ("a payload for an event that takes none", lambda rt, m: m.send("tap", [True]), animrt.ArgumentTypeError,
+     "machine 'networkButton': the payload is [True] (a list); 'tap' takes no payload: m.send('tap')"),
+    ("a payload of more values than fields", lambda rt, m: m.send("updateProgress", (0.5, 1)),
+     animrt.ArgumentTypeError, "machine 'networkButton': the payload is (0.5, 1) (a tuple); pass its fields by "
+     "name, m.send('updateProgress', field=value), or as a dict of them (its fields: progress)"),
 ]
 
 

@@ -415,8 +415,7 @@ class Machine(Object):
         name = check.text(event, "event")
         if fields is not None:
             if not isinstance(fields, Mapping):
-                raise ArgumentTypeError(f"the payload is {check.describe(fields)}; pass its fields by name, "
-                                        f"m.send({name!r}, field=value), or as a dict of them")
+                raise ArgumentTypeError(f"the payload is {check.describe(fields)}; {self._by_name(name, fields)}")
             twice = sorted(set(fields) & set(payload))
             if twice:
                 raise ArgumentTypeError(f"payload field {twice[0]!r} is given twice, in the dict and by name")
@@ -428,6 +427,19 @@ class Machine(Object):
         self._runtime._call(lib.animrt_machine_send_json, self._id, name.encode("utf-8"),
                                      json.dumps(payload, allow_nan=True).encode() if payload else None, byref(outcome))
         return SendOutcome(outcome.value)
+
+    def _by_name(self, event: str, values: object) -> str:
+        """How to send `event` with `values`, a payload that is not a dict: given in order as a tuple or
+        list, the send with the names of its fields (``m.send('fetched', request=1, progress=0.35)``);
+        otherwise the general form, and its fields."""
+        fields = self.definition.payload_fields(event)  # an unknown event raises, with a suggestion
+        if not fields:
+            return f"{event!r} takes no payload: m.send({event!r})"
+        if isinstance(values, (tuple, list)) and 0 < len(values) <= len(fields):
+            named = ", ".join(f"{field}={value!r}" for field, value in zip(fields, values))
+            return f"pass its fields by name, in the order its definition gives them: m.send({event!r}, {named})"
+        return (f"pass its fields by name, m.send({event!r}, field=value), or as a dict of them (its fields: "
+                f"{', '.join(fields)})")
 
     def _not_finite(self, event: str, payload: Dict[str, MachineValue]) -> AnimrtError:
         """The error for a payload holding a NaN or an infinity, which JSON cannot carry, said as the
