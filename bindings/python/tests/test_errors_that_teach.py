@@ -2,6 +2,7 @@
 says what is valid and, for a misspelt name, what was meant; nothing is changed (R0.3, R5.2)."""
 import json
 import math
+import operator
 import pathlib
 from array import array
 
@@ -818,6 +819,10 @@ FIRST_MACHINE_CASES = [
     ("a payload of more values than fields", lambda rt, m: m.send("updateProgress", (0.5, 1)),
      animrt.ArgumentTypeError, "machine 'networkButton': the payload is (0.5, 1) (a tuple); pass its fields by "
      "name, m.send('updateProgress', field=value), or as a dict of them (its fields: progress)"),
+    ("a context field set", lambda rt, m: operator.setitem(m.context, "progress", 0.5), animrt.ArgumentTypeError,
+     "m.context is read-only: a machine's context changes only by its own actions (assign), on the events it is "
+     "sent; send the one that sets 'progress' (events: resetToReady, startAnimate, stopAnimate, stopByError, tap, "
+     "updateProgress)"),
 ]
 
 

@@ -312,6 +312,13 @@ class Context(Mapping[str, MachineValue]):
     def __repr__(self) -> str:
         return "{" + ", ".join(f"{k!r}: {self[k]!r}" for k in self) + "}"
 
+    def __setitem__(self, name: str, value: object) -> None:
+        """Refused, saying how a context changes: ``m.context["progress"] = 0.5`` is a TypeError,
+        as in any read-only mapping."""
+        raise ArgumentTypeError(f"m.context is read-only: a machine's context changes only by its own actions "
+                                f"(assign), on the events it is sent; send the one that sets {name!r} "
+                                f"(events: {', '.join(e for e in self._machine.definition.events if e != 'error.execution')})")
+
 
 class Machine(Object):
     """A running machine (``animrt_machine_create``), made by :meth:`Runtime.machine`.
