@@ -24,9 +24,21 @@ extension Runtime {
     }
 
     /// Destroys a layer: its animations stop (`.layerDestroyed`), its
-    /// children become roots, its handle becomes stale.
+    /// children become roots, its handle becomes stale. A layer that has an
+    /// owner (`own(_:by:)`) is refused with `.state` and the owner's words,
+    /// unchanged: only its owner destroys it (`destroyLayer(_:by:)`).
     public func destroyLayer(_ h: Handle) throws(AnimrtError) {
+        try destroyLayer(h, by: nil)
+    }
+
+    /// Destroys a layer as `owner`, who may destroy the layers it owns (and
+    /// any other, as the host may).
+    package func destroyLayer(_ h: Handle, by owner: (any LayerOwner)?) throws(AnimrtError) {
         let i = try layers.index(of: h)
+        if !layerOwners.isEmpty, let mark = layerOwners[Int32(i)] {
+            if let o = mark.owner, o !== owner { throw AnimrtError(.state, o.refusal(toDestroy: h)) }
+            layerOwners[Int32(i)] = nil
+        }
         while layers[i].firstInstance >= 0 { stop(instance: Int(layers[i].firstInstance), reason: .layerDestroyed) }
         for c in layers[i].children { layers[Int(c)].parent = -1; retimedLayers.insert(c) }
         detachFromParent(i)
@@ -35,6 +47,13 @@ extension Runtime {
         layers.release(at: i)
         layerEpoch &+= 1
         if !inTick { runDeferred() }
+    }
+
+    /// Gives `layer` an owner: from now on only the owner destroys it
+    /// (`destroyLayer(_:by:)`); the host's destroy is refused in the owner's
+    /// words. The mark goes with the layer.
+    package func own(_ layer: Handle, by owner: any LayerOwner) throws(AnimrtError) {
+        layerOwners[Int32(try layers.index(of: layer))] = WeakLayerOwner(owner: owner)
     }
 
     func detachFromParent(_ i: Int) {
@@ -297,4 +316,20 @@ extension Runtime {
         }
         return time
     }
+}
+
+/// What owns layers it made through the runtime's public vocabulary (a
+/// machine, its parts) and must outlive them: the host may read, animate
+/// and move such a layer, but destroying it would leave the owner holding a
+/// stale handle, so only the owner destroys it. The core knows nothing of
+/// the owner but what it says when it refuses the host.
+package protocol LayerOwner: AnyObject {
+    /// Why the host may not destroy `layer`: what owns it, what the layer is
+    /// to it, and what to destroy instead.
+    func refusal(toDestroy layer: Handle) -> String
+}
+
+/// A layer's owner, held weakly (an owner never kept alive by its layers).
+struct WeakLayerOwner {
+    weak var owner: (any LayerOwner)?
 }

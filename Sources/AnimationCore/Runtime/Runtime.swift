@@ -217,6 +217,10 @@ public final class Runtime {
     @exclusivity(unchecked) var freeKeyIDs: [Int32] = []
     /// Counts layer destructions, so a reader knows when to recheck its targets.
     var layerEpoch: UInt64 = 0
+    /// The owners of layers made for something above the core (a machine's
+    /// parts), by layer slot: only the owner destroys such a layer (see
+    /// `LayerOwner`). Held weakly: a layer whose owner is gone is the host's.
+    var layerOwners: [Int32: WeakLayerOwner] = [:]
     /// The most doubles in each value pool (`Limits.valuePool`; smaller in
     /// tests of the limit, which real memory would not let them reach).
     var valuePoolLimit = Limits.valuePool
