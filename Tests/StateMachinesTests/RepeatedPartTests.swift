@@ -117,6 +117,53 @@ struct RepeatedPartTests {
         #expect(h.runtime.layerCount == layers)   // a refused create builds nothing
     }
 
+    @Test("a part belongs to its machine: destroying its layer is refused, naming the machine and the part, and the machine goes on")
+    func partsAreTheMachines() throws {
+        let h = Harness()
+        h.tick(0)
+        let baseline = h.runtime.layerCount
+        let m = try h.machine(spokesMachine)
+        try h.send(m, "go")
+        let hub = try h.host.part("hub", of: m)
+        let spoke = try h.host.part("spoke[1]", of: m)
+        // The host's own layer under a part is the host's to destroy.
+        let own = try h.runtime.createLayer(parent: hub)
+        try h.runtime.destroyLayer(own)
+        let layers = h.runtime.layerCount
+        expectError(.state, ["\(hub) is part 'hub' of \(m) ('spokes')", "destroy the machine instead", "which destroys its parts"]) { () throws(AnimrtError) in
+            try h.runtime.destroyLayer(hub)
+        }
+        expectError(.state, ["\(spoke) is part 'spoke[1]' of \(m) ('spokes')", "destroy the machine instead"]) { () throws(AnimrtError) in
+            try h.runtime.destroyLayer(spoke)
+        }
+        // Refused: nothing changed (the layers, their animations and values stay).
+        #expect(h.runtime.layerCount == layers)
+        #expect(try h.runtime.animationKeys(of: spoke) == ["spin"])
+        #expect(try h.runtime.parent(of: spoke) == hub)
+        #expect(try h.host.part("spoke[1]", of: m) == spoke)
+        // Moving a part is the host's to do: the machine keeps it.
+        try h.runtime.setParent(spoke, nil)
+        h.tick(0.25)
+        // The machine still snapshots, acts on its parts, and restores.
+        let saved = try h.host.snapshot(m)
+        #expect(saved.contains(#""name":"hub""#) && saved.contains(#""name":"spoke[1]""#))
+        try h.send(m, "stop")
+        #expect(try h.runtime.animationKeys(of: spoke).isEmpty)
+        #expect(try h.runtime.modelValue(forKeyPath: "opacity", of: spoke) == .scalar(0.9))
+        let again = try h.host.restore(saved)
+        #expect(h.state(again) == "spinning")
+        #expect(try h.runtime.animationKeys(of: h.host.part("spoke[1]", of: again)) == ["spin"])
+        h.tick(0.5)
+        // Destroying the machine destroys every part, the moved one too; the
+        // handles are then stale, and a layer that takes a part's slot is the host's.
+        try h.host.destroy(m)
+        try h.host.destroy(again)
+        #expect(h.runtime.layerCount == baseline)
+        expectError(.handle, ["stale"]) { () throws(AnimrtError) in try h.runtime.destroyLayer(hub) }
+        let next = try h.runtime.createLayer()
+        try h.runtime.destroyLayer(next)
+    }
+
     @Test("the loader refuses index outside parts, templates, set and animate, and children of a repeated part", arguments: [
         LoadCase(name: "index in a guard", json: spokesMachine.replacing(#""on": {"go": "spinning", "dim": "fading"}"#, with: #""on": {"go": {"guard": "index > 0", "target": "spinning"}}"#),
                  status: .invalidArgument, fragments: ["states.still.on.go.guard", "'index' is the copy number of a repeated part"]),

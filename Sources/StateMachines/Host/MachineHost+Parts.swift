@@ -90,3 +90,15 @@ extension MachineInstance {
         return (p, copy)
     }
 }
+
+/// A machine owns its part layers: the host reads, animates and moves them
+/// like any layer, but they live as long as the machine, which destroys
+/// them when it is destroyed (a part destroyed from under it would leave
+/// its snapshots, actions and teardown naming a stale layer).
+extension MachineInstance: LayerOwner {
+    func refusal(toDestroy layer: Handle) -> String {
+        let part = parts.firstIndex(of: layer).map { "part '\(partName(ofLayer: $0))'" } ?? "a part"
+        return "\(layer) is \(part) of \(handle) ('\(definition.name)'): a part lives as long as its machine; "
+            + "destroy the machine instead (animrt_machine_destroy), which destroys its parts"
+    }
+}

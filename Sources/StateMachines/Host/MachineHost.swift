@@ -214,8 +214,11 @@ public final class MachineHost {
                 for copy in 0..<counts[i] {
                     let layer = try runtime.createLayer(parent: p.parent >= 0 ? created[starts[p.parent]] : parent)
                     // Counted as made before its values are written: values
-                    // that are refused undo it with the others.
+                    // that are refused undo it with the others. The machine
+                    // owns it: the host cannot destroy it from under the
+                    // machine (its snapshots, actions and teardown use it).
                     created.append(layer)
+                    try runtime.own(layer, by: m)
                     try values(layer, p, copy, created.count - 1)
                 }
             }
@@ -224,7 +227,7 @@ public final class MachineHost {
             m.partCount = counts
             m.handle = try instances.insert(m)
         } catch {
-            for layer in created.reversed() { try? runtime.destroyLayer(layer) }
+            for layer in created.reversed() { try? runtime.destroyLayer(layer, by: m) }
             throw error
         }
     }
@@ -418,7 +421,7 @@ extension MachineInstance {
         }
         for t in namedTimers.indices { if let n = namedTimers[t] { try? runtime.cancelTimer(n.timer) }; namedTimers[t] = nil }
         closeThrottleWindows()
-        for layer in parts.reversed() { try? runtime.destroyLayer(layer) }
+        for layer in parts.reversed() { try? runtime.destroyLayer(layer, by: self) }
         internalQueue.removeAll(); externalQueue.removeAll()
     }
 }

@@ -816,6 +816,68 @@ TEST(booleans_both_ways) {
     animrt_runtime_destroy(rt);
 }
 
+/* A part's layer belongs to its machine: destroying it is refused with
+ * ANIMRT_E_STATE, naming the machine and the part, and changes nothing; the
+ * machine goes on acting on it, snapshots and restores, and destroying the
+ * machine frees it (its slot is free for the next layer, which is the
+ * host's). Moving a part is the host's to do. */
+TEST(parts_belong_to_the_machine) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    animrt_id d = 0, m = 0, ring = 0, mb = 0, ringb = 0, host = 0;
+    CHECK_OK(animrt_definition_load(a, CARD, &d));
+    CHECK_OK(animrt_runtime_tick(a, 1));
+    CHECK_OK(animrt_machine_create(a, d, 0, NULL, &m));
+    CHECK_OK(animrt_machine_part(a, m, "ring", &ring));
+    char expected[128];
+    snprintf(expected, sizeof expected, "layer 0x%llx is part 'ring' of machine 0x%llx ('card')",
+             (unsigned long long)ring, (unsigned long long)m);
+    CHECK_STATUS(animrt_layer_destroy(a, ring), ANIMRT_E_STATE);
+    CHECK_MESSAGE(expected);
+    CHECK_MESSAGE("destroy the machine instead (animrt_machine_destroy), which destroys its parts");
+    size_t count = 9;
+    CHECK_OK(animrt_layer_animation_count(a, ring, &count));
+    CHECK(count == 0);
+    animrt_id again = 0;
+    CHECK_OK(animrt_machine_part(a, m, "ring", &again));
+    CHECK(again == ring);
+    CHECK_OK(animrt_layer_create(a, 0, &host));
+    CHECK_OK(animrt_layer_set_parent(a, ring, host));  /* moved: still the machine's */
+    CHECK_OK(animrt_layer_destroy(a, host));
+    /* The machine still animates its part: no error event. */
+    CHECK_OK(animrt_machine_send_json(a, m, "appear", NULL, NULL));
+    CHECK_OK(animrt_machine_send_json(a, m, "result", "{\"request\": 1, \"progress\": 0.6}", NULL));
+    CHECK_OK(animrt_runtime_tick(a, 1.2));
+    animrt_event ev[32];
+    size_t n = drain(a, ev, 32);
+    for (size_t k = 0; k < n; k++) CHECK(ev[k].type != ANIMRT_EVENT_MACHINE_ERROR);
+    CHECK_OK(animrt_layer_animation_count(a, ring, &count));
+    CHECK(count == 1);
+    char snapshot[8192] = "";
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_snapshot(a, m, snapshot, sizeof snapshot, &needed));
+    CHECK(strstr(snapshot, "\"leaf\":\"ready\"") != NULL);
+    CHECK_OK(animrt_runtime_tick(b, 1.2));
+    CHECK_OK(animrt_machine_restore(b, snapshot, 0, &mb));
+    CHECK_OK(animrt_machine_part(b, mb, "ring", &ringb));
+    CHECK_STATUS(animrt_layer_destroy(b, ringb), ANIMRT_E_STATE);  /* a restored machine owns its parts too */
+    CHECK_MESSAGE("is part 'ring' of machine");
+    CHECK_OK(animrt_machine_destroy(b, mb));
+    CHECK_STATUS(animrt_layer_destroy(b, ringb), ANIMRT_E_HANDLE);
+    /* Destroying the machine destroys its part (its animation stops with it). */
+    CHECK_OK(animrt_machine_destroy(a, m));
+    n = drain(a, ev, 32);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[0].reason == ANIMRT_STOP_LAYER_DESTROYED);
+    CHECK_STATUS(animrt_layer_destroy(a, ring), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("stale");
+    /* The next layer takes the part's slot, one generation on, and is the host's. */
+    animrt_id next = 0;
+    CHECK_OK(animrt_layer_create(a, 0, &next));
+    CHECK(next == ring + ((animrt_id)1 << 24));
+    CHECK_OK(animrt_layer_destroy(a, next));
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(b);
+}
+
 int main(void) {
     /* First, while nothing has run yet: what the library does the first time (binding symbols,
      * making type metadata) then happens on the small stack too, as it would in a host whose first
@@ -831,5 +893,6 @@ int main(void) {
     RUN(refused_restore_spends_no_handle);
     RUN(restore_into_a_full_table);
     RUN(booleans_both_ways);
+    RUN(parts_belong_to_the_machine);
     return check_report();
 }

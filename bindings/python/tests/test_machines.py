@@ -627,6 +627,33 @@ def test_a_refused_restore_spends_no_handle():
         assert untagged(restored.part("ring")) == untagged(twin.part("ring"))
 
 
+def test_a_parts_layer_belongs_to_its_machine_and_is_destroyed_with_it():
+    """Layer.destroy() on a part raises StateError naming the machine and the part, and changes nothing:
+    the machine still acts on the part, snapshots and restores; destroying the machine destroys it."""
+    with animrt.Runtime() as rt, animrt.Runtime() as other:
+        rt.tick(1)
+        m = rt.machine(rt.definition(CARD))
+        ring = m.part("ring")
+        with pytest.raises(animrt.StateError, match=re.escape(
+                f"{ring.id:#x} is part 'ring' of machine {m.id:#x} ('card'): a part lives as long as its machine; "
+                "destroy the machine instead")):
+            ring.destroy()
+        assert "(destroyed)" not in repr(ring) and m.part("ring") is ring
+        ring.set_parent(rt.layer())  # moving a part is the host's to do
+        m.send("appear")
+        m.send("fetched", request=1, progress=0.5)
+        assert ring.value("strokeEnd") == 0.5
+        other.tick(1)
+        copy = other.restore(m.snapshot(), other.definition(CARD))
+        assert copy.state == "ready" and copy.part("ring").value("strokeEnd") == 0.5
+        with pytest.raises(animrt.StateError, match="is part 'ring' of machine"):
+            copy.part("ring").destroy()
+        assert [e for e in rt.events() if isinstance(e, animrt.MachineError)] == []
+        m.destroy()
+        with pytest.raises(animrt.HandleError, match="stale"):
+            ring.value("strokeEnd")
+
+
 # A state waiting for the animation its entry started on its part: restored, it makes a layer.
 WAITING = {"name": "waiting", "parts": [{"name": "box", "properties": {"opacity": 1}}],
            "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 10}},
