@@ -241,7 +241,10 @@ animrt_status animrt_layer_create(animrt_runtime *rt, animrt_id parent, animrt_i
 animrt_status animrt_layer_create_many(animrt_runtime *rt, animrt_id parent, size_t count, animrt_id *out);
 
 /* Destroys a layer: its animations stop (ANIMRT_STOP_LAYER_DESTROYED), its
- * children become roots, its handle becomes stale. */
+ * children become roots, its handle becomes stale. A machine's part
+ * (animrt_machine_part) belongs to the machine: destroying it is refused
+ * with ANIMRT_E_STATE, naming the machine and the part, and nothing changes;
+ * animrt_machine_destroy destroys the machine's parts with it. */
 animrt_status animrt_layer_destroy(animrt_runtime *rt, animrt_id layer);
 
 /* Moves `layer` under `parent` (0: makes it a root). Cycles are refused. */

@@ -86,6 +86,10 @@ class Layer(Strict, Object):
         become roots. Later calls on the layer raise :class:`HandleError`::
 
             toast.destroy()
+
+        A machine's part (``m.part("ring")``) belongs to the machine: destroying it raises
+        :class:`StateError` naming the machine and the part, and changes nothing; ``m.destroy()``
+        destroys its parts.
         """
         if not self._destroyed:
             self._runtime._call(lib.animrt_layer_destroy, self._id)
