@@ -1,8 +1,10 @@
 """State machines from Python (SPEC §3, R5.2): Definition and Machine over the C calls."""
 import json
 import math
+import os
 import pathlib
 import re
+import threading
 
 import numpy
 import pytest
@@ -74,6 +76,34 @@ def test_loading_errors_name_the_json_path_and_column():
             rt.definition(42)  # type: ignore[arg-type]
         with pytest.raises(animrt.NotFoundError, match="cannot read"):
             rt.definition(pathlib.Path("/nonexistent/card.json"))
+
+
+def test_a_file_that_is_not_regular_is_refused_without_being_read(tmp_path):
+    # docs/bad-input.md M5: a device or a pipe is refused before a read that might never end. The binding
+    # looks for the definition's name in a file the library refused; it must not open a pipe (which waits
+    # for a writer) or read a device (/dev/zero has no end) to find one.
+    pipe = tmp_path / "card.json"
+    os.mkfifo(pipe)
+    errors = []
+
+    def load():
+        with animrt.Runtime() as rt:
+            try:
+                rt.definition(pipe)
+            except animrt.AnimrtError as e:
+                errors.append(e)
+
+    loader = threading.Thread(target=load)
+    loader.start()
+    loader.join(10)
+    if loader.is_alive():
+        with open(pipe, "w"):  # a writer lets the waiting open return and the read end
+            pass
+        loader.join()
+        pytest.fail("the binding opened the pipe the library refused, and waited for a writer")
+    assert len(errors) == 1 and isinstance(errors[0], animrt.NotFoundError)
+    assert str(errors[0]) == f"cannot read the definition file '{pipe}': it is not a regular file (a device, a pipe " \
+                             "or a socket)"
 
 
 def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():

@@ -21,6 +21,7 @@ import math
 import numbers
 import os
 import re
+import stat
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
 
@@ -752,14 +753,30 @@ def _definition_hint(runtime: Runtime, given: object, restoring: bool) -> str:
     return " from rt.definition(...)"
 
 
+DEFINITION_MAX_BYTES = 4 * 1024 * 1024  # the library's limit on a definition's text (docs/machines.md, Limits)
+
+
+def _file_text(path: "os.PathLike[str]") -> Optional[str]:
+    """The text of a regular file of at most DEFINITION_MAX_BYTES, else None. A pipe is not opened to
+    wait for a writer and a device is not read (/dev/zero has no end), as the library refuses both unread."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = f.read(DEFINITION_MAX_BYTES + 1)
+    return data.decode("utf-8-sig") if len(data) <= DEFINITION_MAX_BYTES else None
+
+
 def source_name(source: object) -> Optional[str]:
     """The "name" a definition source gives itself, if it can be read (for error messages only)."""
     try:
         if isinstance(source, Mapping):
             found = source.get("name")
         elif isinstance(source, os.PathLike):
-            with open(source, encoding="utf-8") as f:
-                found = json.load(f).get("name")
+            text = _file_text(source)
+            if text is None:
+                return None
+            found = json.loads(text).get("name")
         elif isinstance(source, str):
             found = json.loads(source).get("name")
         else:
