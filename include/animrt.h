@@ -1029,8 +1029,11 @@ typedef enum animrt_send_outcome {
     ANIMRT_SEND_TAKEN = 0,    /* a transition took it */
     ANIMRT_SEND_IGNORED = 1,  /* the state ignores it ("ignore" in the definition) */
     ANIMRT_SEND_STALE = 2,    /* a result with an old request number: reported, not processed */
-    ANIMRT_SEND_QUEUED = 3,   /* sent from inside the machine's own action: it follows, checked then as
-                               * any send (stale, throttle); a refusal then is an error event */
+    ANIMRT_SEND_QUEUED = 3,   /* sent while the machine's own macrostep runs: it follows, checked then
+                               * as any send (stale, throttle); a refusal then is an error event. A C
+                               * host never gets it: a function called back into its runtime is refused
+                               * (ANIMRT_E_STATE), and a send from another thread waits for the
+                               * macrostep to end (docs/machines.md) */
     ANIMRT_SEND_THROTTLED = 4 /* the event is throttled ("throttle" in its declaration) and its interval
                                * is running: the latest one sent is processed when it ends */
 } animrt_send_outcome;

@@ -243,6 +243,19 @@ struct SnapshotTests {
             _ = try b.host.restore(snapshot)
         }
         expectError(.time, ["not ticked yet"]) { () throws(AnimrtError) in _ = try Harness().host.restore(snapshot) }
+        // A runtime past the snapshot's time can never reach it: the remedy is a new runtime.
+        let later = Harness()
+        later.tick(6)
+        expectError(.time, ["taken at time 5.0", "this runtime is at 6.0",
+                            "time only goes forwards, so restore it into a new runtime ticked to 5.0"]) { () throws(AnimrtError) in
+            _ = try later.host.restore(snapshot)
+        }
+        let early = Harness()
+        let unticked = try early.host.snapshot(try early.machine(try downloadButtonJSON()))
+        expectError(.time, ["taken before the first tick", "this runtime is at 6.0",
+                            "time only goes forwards, so restore it into a new runtime not ticked yet"]) { () throws(AnimrtError) in
+            _ = try later.host.restore(unticked)
+        }
         expectError(.invalidArgument, ["not a machine snapshot"]) { () throws(AnimrtError) in _ = try b.host.restore("{}") }
         expectError(.invalidArgument, ["not a machine snapshot"]) { () throws(AnimrtError) in _ = try b.host.restore("[") }
         let tampered = snapshot.replacing(#""leaf":"idle""#, with: #""leaf":"nowhere""#)

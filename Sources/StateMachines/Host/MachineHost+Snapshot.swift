@@ -192,7 +192,12 @@ extension MachineHost {
         guard runtime.currentTime == s.time else {
             let taken = s.time.map { "at time \($0)" } ?? "before the first tick"
             let here = runtime.currentTime.map { "at \($0)" } ?? "not ticked yet"
-            throw AnimrtError(.time, "the snapshot was taken \(taken); this runtime is \(here): tick it to the snapshot's time first")
+            // A runtime's time only goes forwards: one already past the
+            // snapshot's time can never take it.
+            let reachable = runtime.currentTime.map { now in s.time.map { now < $0 } ?? false } ?? true
+            let remedy = reachable ? "tick it to the snapshot's time first"
+                : "time only goes forwards, so restore it into a new runtime " + (s.time.map { "ticked to \($0)" } ?? "not ticked yet")
+            throw AnimrtError(.time, "the snapshot was taken \(taken); this runtime is \(here): \(remedy)")
         }
         if let parent { _ = try runtime.parent(of: parent) }
         let d: MachineDefinition
