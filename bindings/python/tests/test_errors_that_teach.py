@@ -395,6 +395,14 @@ READ_ATTRIBUTES = [
      "and m.in_state('loading') tests an ancestor"),
     ("another library's timer", "runtime", "after", "Runtime has no attribute 'after'; a timer starts with "
      "rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"),
+    ("a context field read as an attribute", "context", "label", "Context has no attribute 'label'; a context field "
+     "is read by its name: m.context['label']"),
+    ("a context field misspelt as an attribute", "context", "lable", "Context has no attribute 'lable'; a context "
+     "field is read by its name: did you mean m.context['label']?"),
+    ("an attribute of the context that no field is", "context", "colour", "Context has no attribute 'colour'; a "
+     "context field is read by its name, m.context['name'] (its fields: failures, label, progress)"),
+    ("a mapping method misspelt on the context", "context", "iterms", "Context has no attribute 'iterms'; did you "
+     "mean 'items'?"),
     ("a barrier waited on", "barrier", "wait", "Barrier has no attribute 'wait'; a barrier never blocks (nothing "
      "moves between ticks): barrier.notify(fn) runs fn at the tick its count returns to zero"),
 ]
@@ -404,8 +412,9 @@ READ_ATTRIBUTES = [
 def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target, name, message):
     rt, layer, spring, _ = world
     targets = {"spring": spring, "layer": layer, "runtime": rt, "barrier": rt.barrier()}
-    if target == "machine":
+    if target in ("machine", "context"):
         targets["machine"] = rt.machine(rt.definition(BUTTON))
+        targets["context"] = targets["machine"].context
     elif target == "attached":
         targets["attached"] = rt.layer().add_animation(spring)
     obj = targets[target]

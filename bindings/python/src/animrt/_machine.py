@@ -32,7 +32,7 @@ from ._errors import (AnimrtError, ArgumentTypeError, HandleError, InvalidArgume
 from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer
-from ._object import Object
+from ._object import Object, Suggests
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
@@ -269,11 +269,29 @@ class UnknownFieldError(NotFoundError, KeyError):
         return self.message  # not KeyError's quoted repr
 
 
-class Context(Mapping[str, MachineValue]):
-    """A machine's context, read live (``animrt_machine_get``): ``machine.context["progress"]`` → 0.35."""
+class Context(Suggests, Mapping[str, MachineValue]):
+    """A machine's context, read live (``animrt_machine_get``): ``machine.context["progress"]`` → 0.35.
+
+    Fields are read by name, as in any mapping, not as attributes: a field may have the name of a
+    mapping's method (``keys``, ``items``, ``get``), which ``m.context.keys`` could not tell apart.
+    Reading one as an attribute says how it is read (``m.context.progress`` → "a context field is
+    read by its name: m.context['progress']")."""
 
     def __init__(self, machine: Machine) -> None:
         self._machine = machine
+
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """A context field read as an attribute: the read that works, or the fields there are."""
+        fields = self._machine.definition.context_fields
+        if name in fields:
+            return f"; a context field is read by its name: m.context[{name!r}]"
+        near = check.closest(name, fields)
+        if near is not None:
+            return f"; a context field is read by its name: did you mean m.context[{near!r}]?"
+        if check.closest(name, [a for a in dir(Mapping) if not a.startswith("_")]) is not None:
+            return ""  # a mapping's method misspelt: the closest is suggested
+        return (f"; a context field is read by its name, m.context['name'] (its fields: {', '.join(fields)})"
+                if fields else "; the machine has no context fields")
 
     def __getitem__(self, name: str) -> MachineValue:
         """The value of context field `name`: ``m.context["progress"]``; an unknown name raises
