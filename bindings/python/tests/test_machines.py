@@ -533,6 +533,31 @@ def test_reprs_name_the_machine_and_still_print_after_the_runtime_closes():
         unread.dot()
 
 
+def test_a_closed_runtimes_machine_is_named_by_every_read():
+    """m.state said which machine's runtime was closed, and m.context['x'], dict(m.context) and
+    m.destroy() said only "the runtime is closed": with several machines about, which one was read
+    is what the message is for. The context's repr prints why it cannot be read, as a repr must not
+    raise; a destroyed machine's reads are named too."""
+    rt = animrt.Runtime()
+    card = rt.machine(rt.definition(named="progressCard"))
+    button = rt.machine(rt.definition(named="networkButton"))
+    rt.close()
+    for read in (lambda: card.state, lambda: card.context["progress"], lambda: dict(card.context),
+                 lambda: list(card.context), lambda: len(card.context), lambda: "progress" in card.context,
+                 lambda: card.destroy()):
+        with pytest.raises(animrt.ClosedError) as caught:
+            read()
+        assert caught.value.message == "machine 'progressCard': the runtime is closed"
+    assert repr(button.context) == f"<Context of <Machine {button.id:#x} networkButton>: the runtime is closed>"
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(named="networkButton"))
+        assert repr(m.context) == repr(dict(m.context))
+        m.destroy()
+        with pytest.raises(animrt.HandleError, match=r"^machine 'networkButton': machine handle 0x[0-9a-f]+ is stale"):
+            m.context["progress"]
+        assert repr(m.context).startswith(f"<Context of <Machine {m.id:#x} networkButton (destroyed)>: machine handle")
+
+
 def test_destroy_stops_the_machine_and_is_idempotent():
     with animrt.Runtime() as rt:
         rt.tick(0)

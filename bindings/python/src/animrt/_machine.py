@@ -97,13 +97,15 @@ def _leads_with(message: str, name: str) -> bool:
 
 
 def _naming_machine(method: F) -> F:
-    """Has an error raised by a Machine method name the machine's definition."""
+    """Has an error raised by a Machine method (or a read of its :class:`Context`) name the
+    machine's definition."""
     @functools.wraps(method)
-    def wrapper(self: Machine, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Union[Machine, Context], *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except AnimrtError as e:
-            definition: Optional[Definition] = getattr(self, "_definition", None)  # None: a stand-in
+            machine = self._machine if isinstance(self, Context) else self
+            definition: Optional[Definition] = getattr(machine, "_definition", None)  # None: a stand-in
             raise name_in(e, "machine", None if definition is None else definition._label())
     return wrapper  # type: ignore[return-value]
 
@@ -293,6 +295,7 @@ class Context(Suggests, Mapping[str, MachineValue]):
         return (f"; a context field is read by its name, m.context['name'] (its fields: {', '.join(fields)})"
                 if fields else "; the machine has no context fields")
 
+    @_naming_machine
     def __getitem__(self, name: str) -> MachineValue:
         """The value of context field `name`: ``m.context["progress"]``; an unknown name raises
         :class:`NotFoundError` with a suggestion (also a ``KeyError``, as in any mapping)."""
@@ -316,20 +319,31 @@ class Context(Suggests, Mapping[str, MachineValue]):
             return buffer.value.decode("utf-8")
         return decode_value(out)
 
+    @_naming_machine
     def __contains__(self, name: object) -> bool:
         """Whether the machine has context field `name`: ``"progress" in m.context``."""
         return isinstance(name, str) and name in self._machine.definition.context_fields
 
+    @_naming_machine
     def __iter__(self) -> Iterator[str]:
         """The field names, in id order: ``for name in m.context: ...``."""
         return iter(self._machine.definition.context_fields)
 
+    @_naming_machine
     def __len__(self) -> int:
         """How many context fields the machine has: ``len(m.context)``."""
         return len(self._machine.definition.context_fields)
 
     def __repr__(self) -> str:
-        return "{" + ", ".join(f"{k!r}: {self[k]!r}" for k in self) + "}"
+        """The fields and their values, as a dict prints; it never raises (a traceback, a log line or a
+        debugger shows it): once the values cannot be read, it says why."""
+        try:
+            return "{" + ", ".join(f"{k!r}: {self[k]!r}" for k in self) + "}"
+        except AnimrtError as e:
+            machine = self._machine._repr(live=False)
+            name = self._machine.definition._label()
+            said = f"machine {name!r}: "
+            return f"<Context of {machine}: {e.message[len(said):] if e.message.startswith(said) else e.message}>"
 
     def __setitem__(self, name: str, value: object) -> None:
         """Refused, saying how a context changes: ``m.context["progress"] = 0.5`` is a TypeError,
@@ -553,6 +567,7 @@ class Machine(Object):
         """
         return _text(self._runtime._call, lib.animrt_machine_snapshot, self._id)
 
+    @_naming_machine
     def destroy(self) -> None:
         """Destroys the machine (``animrt_machine_destroy``): its timers are cancelled and its parts
         destroyed; nothing of it happens afterwards. Destroying twice does nothing: ``m.destroy()``."""
