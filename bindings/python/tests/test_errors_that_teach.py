@@ -803,6 +803,12 @@ FIRST_MACHINE_CASES = [
     ("a name to restore with", lambda rt, m: rt.restore(m.snapshot(), "networkButton"), animrt.ArgumentTypeError,
      "definition is 'networkButton' (a str); it must be a Definition; 'networkButton' names a definition of the "
      "runtime's library: rt.restore(snapshot, rt.definition(named='networkButton'))"),
+    ("a snapshot restored without its definition", lambda rt, m: rt.restore(m.snapshot()), animrt.ArgumentTypeError,
+     "rt.restore() needs the definition the snapshot was taken from, which names its states, events and fields: "
+     "rt.restore(snapshot, rt.definition(named='networkButton'))"),
+    ("a machine restored without its definition", lambda rt, m: rt.restore(m), animrt.ArgumentTypeError,
+     "snapshot is MACHINE (a Machine); a snapshot is the JSON text a machine writes of itself: "
+     "rt.restore(machine.snapshot(), machine.definition)"),
     ("something else for a machine", lambda rt, m: rt.machine(3), animrt.ArgumentTypeError,
      "definition is 3 (an int); it must be a Definition from rt.definition(...)"),
     ("restore's arguments swapped", lambda rt, m: rt.restore(m.definition, m.snapshot()), animrt.ArgumentTypeError,
@@ -853,6 +859,30 @@ def test_a_first_machine_mistake_shows_the_call_that_works(first_machine, what, 
         call(rt, m)
     assert isinstance(caught.value, animrt.AnimrtError)
     assert str(caught.value).startswith(message.replace("MACHINE", repr(m))), f"{what}: {caught.value}"
+
+
+def test_a_snapshot_restored_without_its_definition_shows_the_call_that_restores_it():
+    """rt.restore(snapshot) was Python's bare "missing 1 required positional argument: 'definition'". The
+    snapshot holds its definition: the message shows the call that works, by name when the runtime's library
+    has that definition (and the same version of it), else with the definition the snapshot holds; and each
+    call shown restores it."""
+    with animrt.Runtime() as rt:
+        rt.register_definition("toggle", TOGGLE)
+        edited = dict(TOGGLE, states={**TOGGLE["states"], "broken": {}})
+        for source, call in [(BUTTON, "rt.restore(snapshot, rt.definition(json.loads(snapshot)['definition']))"),
+                             (TOGGLE, "rt.restore(snapshot, rt.definition(named='toggle'))"),
+                             (edited, "rt.restore(snapshot, rt.definition(json.loads(snapshot)['definition']))")]:
+            m = rt.machine(rt.definition(source))
+            snapshot = m.snapshot()
+            with pytest.raises(animrt.ArgumentTypeError) as caught:
+                rt.restore(snapshot=snapshot)
+            assert str(caught.value) == ("rt.restore() needs the definition the snapshot was taken from, which names "
+                                         f"its states, events and fields: {call}")
+            before = len(rt._machines)
+            assert eval(call, {"rt": rt, "json": json, "snapshot": snapshot}).state == m.state
+            assert len(rt._machines) == before + 1
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^rt.restore\(\) got 3 \(an int\) and no definition"):
+            rt.restore(3)
 
 
 def test_a_request_answered_with_its_event_says_to_send_its_id():

@@ -734,6 +734,35 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
             "was taken from: rt.definition(json.loads(snapshot)['definition'])"))
 
 
+def restore_call(runtime: Runtime, snapshot: str) -> str:
+    """The call that restores `snapshot` in `runtime`, for a message: with its definition loaded by name
+    when the runtime's library has one of the snapshot's name and the same names as the definition the
+    snapshot holds (``rt.restore(snapshot, rt.definition(named='networkButton'))``), else with the
+    definition the snapshot holds (``rt.restore(snapshot, rt.definition(json.loads(snapshot)['definition']))``)."""
+    held = "rt.restore(snapshot, rt.definition(json.loads(snapshot)['definition']))"
+    try:
+        taken = json.loads(snapshot)["definition"]
+        name = json.loads(taken if isinstance(taken, str) else json.dumps(taken))["name"]
+    except (ValueError, KeyError, TypeError):
+        return "rt.restore(snapshot, definition)"
+    if not isinstance(name, str) or library_name(runtime, name) != (name, True):
+        return held
+    handle = c_uint64()
+    try:
+        runtime._call(lib.animrt_definition_load_named, name.encode("utf-8"), byref(handle))
+    except AnimrtError:
+        return held
+    named = Definition(runtime, handle.value)
+    try:
+        _check_snapshot_of(snapshot, named)  # another version under the same name is refused
+    except AnimrtError:
+        return held
+    finally:
+        if named._finalizer is not None:
+            named._finalizer()  # forgotten at once; destroy() would read every name first
+    return f"rt.restore(snapshot, rt.definition(named={name!r}))"
+
+
 def library_name(runtime: Runtime, text: str) -> Tuple[Optional[str], bool]:
     """The definition of the runtime's library (shipped, a plugin's or registered) that `text` names
     (``(name, True)``) or is most likely a misspelling of (``(name, False)``), or ``(None, False)``;

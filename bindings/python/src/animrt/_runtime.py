@@ -10,6 +10,7 @@ they do in C with an event callback.
 """
 from __future__ import annotations
 
+import functools
 import json
 import struct
 import sys
@@ -21,7 +22,7 @@ import os
 from array import array
 from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, cast, sizeof, string_at
 from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterable, Iterator, List, Mapping, Optional,
-                    Sequence, Set, Tuple, Union, overload)
+                    Sequence, Set, Tuple, TypeVar, Union, overload)
 
 from . import _arguments as check
 from . import _bulk
@@ -37,7 +38,7 @@ from ._errors import AnimrtError, ArgumentTypeError, HandleError, StateError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
-from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, to_json
+from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, restore_call, to_json
 from ._object import Native, Object, Suggests, Uncopied
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from ._animation import Animation, AnimationOptions, PathElementLike, SpringOptions, TimingOptions
 
 Handler = Callable[[ev.Event], object]
+F = TypeVar("F", bound=Callable[..., Any])
 _Fields = Tuple[int, int, float, int, int, int, int, int, int, int, int, int]
 
 #: animrt_event as stored by the library: type, reason, time, layer, object, animation, token,
@@ -103,6 +105,39 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
             warnings.warn(f"a Runtime was garbage-collected without close() while {native.waiting} on_finish "
                           "callable(s) waited for their animation's stop: they are never called; close the "
                           "runtime (or use it in a with block) to have them called with False", ResourceWarning)
+
+
+def _check_snapshot(snapshot: object) -> None:
+    """Refuses what rt.restore() is given as a snapshot when it is what a snapshot is made from, or
+    comes with: a definition (the arguments the other way round), a machine, or its snapshot method."""
+    if isinstance(snapshot, Definition):
+        raise ArgumentTypeError("rt.restore() got the definition first: the snapshot comes first, then the "
+                                "definition, rt.restore(snapshot, definition)")
+    if isinstance(snapshot, Machine):
+        raise ArgumentTypeError(f"snapshot is {check.describe(snapshot)}; a snapshot is the JSON text a machine "
+                                "writes of itself: rt.restore(machine.snapshot(), machine.definition)")
+    if isinstance(getattr(snapshot, "__self__", None), Machine):  # the bound method, not called
+        raise ArgumentTypeError("snapshot is the method machine.snapshot, not what it returns: call it, "
+                                "rt.restore(machine.snapshot(), definition)")
+
+
+def _definition_required(restore: F) -> F:
+    """Has rt.restore(snapshot) without the definition show the call that works, where Python would
+    raise a bare "missing 1 required positional argument". The signature help() and type checkers
+    see is restore's own: `definition` stays required."""
+    @functools.wraps(restore)
+    def checked(self: Runtime, *args: Any, **kwargs: Any) -> Any:
+        if len(args) + ("snapshot" in kwargs) == 1 and "definition" not in kwargs:
+            snapshot = args[0] if args else kwargs["snapshot"]
+            _check_snapshot(snapshot)
+            if not isinstance(snapshot, str):
+                raise ArgumentTypeError(f"rt.restore() got {check.describe(snapshot)} and no definition; it "
+                                        "takes the JSON text machine.snapshot() returns and the definition it was "
+                                        "taken from: rt.restore(machine.snapshot(), machine.definition)")
+            raise ArgumentTypeError("rt.restore() needs the definition the snapshot was taken from, which names its "
+                                    f"states, events and fields: {restore_call(self, snapshot)}")
+        return restore(self, *args, **kwargs)
+    return checked  # type: ignore[return-value]
 
 
 class Runtime(Suggests, Uncopied):
@@ -816,6 +851,7 @@ class Runtime(Suggests, Uncopied):
         return Machine(self, definition, parent, config, locale, strings)
 
     @check.keywords("rt.restore()")
+    @_definition_required
     def restore(self, snapshot: str, definition: Definition, *, parent: Optional[Layer] = None) -> Machine:
         """A new machine from :meth:`Machine.snapshot` (``animrt_machine_restore``); `definition`
         is this runtime's copy of the definition the snapshot was taken from (it names states and
@@ -826,15 +862,7 @@ class Runtime(Suggests, Uncopied):
             other.tick(rt.time)
             copy = other.restore(saved, other.definition(pathlib.Path("card.json")))
         """
-        if isinstance(snapshot, Definition):
-            raise ArgumentTypeError("rt.restore() got the definition first: the snapshot comes first, then the "
-                                    "definition, rt.restore(snapshot, definition)")
-        if isinstance(snapshot, Machine):
-            raise ArgumentTypeError(f"snapshot is {check.describe(snapshot)}; a snapshot is the JSON text a machine "
-                                    "writes of itself: rt.restore(machine.snapshot(), machine.definition)")
-        if isinstance(getattr(snapshot, "__self__", None), Machine):  # the bound method, not called
-            raise ArgumentTypeError("snapshot is the method machine.snapshot, not what it returns: call it, "
-                                    "rt.restore(machine.snapshot(), definition)")
+        _check_snapshot(snapshot)
         return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
 
     # -- traces ----------------------------------------------------------------
