@@ -1,5 +1,6 @@
 """Every bad Python argument raises an animrt exception that names the parameter as written,
 says what is valid and, for a misspelt name, what was meant; nothing is changed (R0.3, R5.2)."""
+import inspect
 import json
 import math
 import operator
@@ -829,6 +830,12 @@ FIRST_MACHINE_CASES = [
     ("a payload as a tuple of values", lambda rt, m: m.send("updateProgress", (0.5,)), animrt.ArgumentTypeError,
      "machine 'networkButton': the payload is (0.5,) (a tuple); pass its fields by name, in the order its "
      "definition gives them: m.send('updateProgress', progress=0.5)"),
+    ("a payload of one value", lambda rt, m: m.send("updateProgress", 0.5), animrt.ArgumentTypeError,
+     "machine 'networkButton': the payload is 0.5 (a float); pass its fields by name, in the order its definition "
+     "gives them: m.send('updateProgress', progress=0.5)"),
+    ("a payload's values as arguments, more than its fields", lambda rt, m: m.send("updateProgress", 0.5, 1),
+     animrt.ArgumentTypeError, "machine 'networkButton': m.send() got the payload's values as arguments, 0.5, 1; "
+     "pass its fields by name, m.send('updateProgress', field=value), or as a dict of them (its fields: progress)"),
     ("a payload for an event that takes none", lambda rt, m: m.send("tap", [True]), animrt.ArgumentTypeError,
      "machine 'networkButton': the payload is [True] (a list); 'tap' takes no payload: m.send('tap')"),
     ("a payload of more values than fields", lambda rt, m: m.send("updateProgress", (0.5, 1)),
@@ -883,6 +890,23 @@ def test_a_snapshot_restored_without_its_definition_shows_the_call_that_restores
             assert len(rt._machines) == before + 1
         with pytest.raises(animrt.ArgumentTypeError, match=r"^rt.restore\(\) got 3 \(an int\) and no definition"):
             rt.restore(3)
+
+
+def test_a_payloads_values_given_as_arguments_show_the_send_with_its_field_names():
+    """m.send('fetched', 1, 0.35) was Python's bare "takes from 2 to 3 positional arguments but 4 were given":
+    the message shows the send with the event's field names, in order, and nothing is sent. help() and type
+    checkers still see send's own signature."""
+    with animrt.Runtime() as rt:
+        card = rt.machine(rt.definition(named="progressCard"))
+        card.send("fetch")
+        with pytest.raises(animrt.ArgumentTypeError) as caught:
+            card.send("fetched", 1, 0.35)
+        assert str(caught.value) == ("machine 'progressCard': m.send() got the payload's values as arguments, 1, 0.35; "
+                                     "pass its fields by name, in the order its definition gives them: "
+                                     "m.send('fetched', request=1, progress=0.35)")
+        assert card.state == "loading"  # nothing was sent
+        assert str(inspect.signature(card.send)).startswith("(event: 'str', fields: ")
+        assert card.send("fetched", request=1, progress=0.35) is animrt.SendOutcome.TAKEN
 
 
 def test_a_request_answered_with_its_event_says_to_send_its_id():

@@ -110,6 +110,21 @@ def _naming_machine(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _values_by_name(send: F) -> F:
+    """Has ``m.send('fetched', 1, 0.35)``, the payload's values given as arguments, show the send with
+    the event's field names, where Python would raise a bare "takes from 2 to 3 positional
+    arguments". The signature help() and type checkers see is send's own."""
+    @functools.wraps(send)
+    def checked(self: Machine, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > 2:
+            values = args[1:]
+            raise ArgumentTypeError(f"m.send() got the payload's values as arguments, "
+                                    f"{', '.join(repr(v) for v in values)}; "
+                                    f"{self._by_name(check.text(args[0], 'event'), values)}")
+        return send(self, *args, **kwargs)
+    return checked  # type: ignore[return-value]
+
+
 def decode_value(v: Value) -> MachineValue:
     """A tagged value as Python: float, bool or str (integers as float)."""
     if v.type == _BOOL:
@@ -438,6 +453,7 @@ class Machine(Object):
         return self._definition
 
     @_naming_machine
+    @_values_by_name
     def send(self, event: str, fields: Optional[Mapping[str, MachineValue]] = None, /,
              **payload: MachineValue) -> SendOutcome:
         """Sends `event` with its payload fields by name (``animrt_machine_send_json``), or as a dict
@@ -470,9 +486,11 @@ class Machine(Object):
 
     def _by_name(self, event: str, values: object) -> str:
         """How to send `event` with `values`, a payload that is not a dict: given in order as a tuple or
-        list, the send with the names of its fields (``m.send('fetched', request=1, progress=0.35)``);
+        list (or one value alone, for the event's only field), the send with the names of its fields (``m.send('fetched', request=1, progress=0.35)``);
         otherwise the general form, and its fields."""
         fields = self.definition.payload_fields(event)  # an unknown event raises, with a suggestion
+        if isinstance(values, (bool, str, numbers.Real)) and len(fields) == 1:  # one value: the one field's
+            values = (values,)  # (with more fields, which one it is for is not known)
         if not fields:
             return f"{event!r} takes no payload: m.send({event!r})"
         if isinstance(values, (tuple, list)) and 0 < len(values) <= len(fields):
