@@ -328,6 +328,32 @@ def test_calls_racing_close_are_closed_errors():
     assert outcomes == {"ClosedError": 200}
 
 
+def test_a_machine_made_while_another_thread_ticks_is_named_in_its_first_events():
+    # Made (or restored) on one thread as another ticks, a machine was registered only after the library
+    # had made it: a tick polling in between delivered its first event (its initial state) as a
+    # MachineError of "a machine this binding did not create", or found it half made and raised
+    # AttributeError from the tick. Here the tick runs just after the library made it.
+    with animrt.Runtime() as rt:
+        button = rt.definition(named="networkButton")
+        ticked = threading.Event()
+        real = rt._call
+
+        def call(fn, *args):
+            result = real(fn, *args)
+            if fn is animrt._ffi.lib.animrt_machine_create:
+                threading.Thread(target=lambda: (rt.tick(rt.time), ticked.set())).start()
+                ticked.wait(0.3)  # it waits for the machine to be registered (or, unfixed, delivers at once)
+            return result
+
+        rt._call = call
+        made = rt.machine(button)
+        assert ticked.wait(10)
+        events = rt.events()
+        assert [type(e).__name__ for e in events] == ["StateChanged"]
+        assert events[0].machine is made and events[0].to_state == "ready"
+        rt._call = real
+
+
 def test_a_call_is_counted_before_it_reads_the_runtime():
     # A close() starting just as a call reads the runtime's pointer waits for that call: the pointer
     # it read stays valid until it returns.

@@ -15,6 +15,7 @@ runtime's clock and reports what it does as events, delivered by
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -408,15 +409,20 @@ class Machine(Object):
                                     + _definition_hint(runtime, definition, snapshot is not None))
         if parent is not None and not isinstance(parent, Layer):
             raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
-        try:
-            out = self._make(runtime, definition, parent, config, locale, strings, snapshot)
-        except AnimrtError as e:  # which definition: with several about, the message says
-            raise name_in(e, "machine", definition._label())
-        super().__init__(runtime, out.value, owned=False)
-        self._definition = definition
-        self._parts: Dict[str, Layer] = {}
-        self._destroyed = False
-        runtime._machines[out.value] = self
+        # Made and registered before another thread's tick polls its first events (its initial state),
+        # which are named through it; complete before it is registered, as that tick may find it at
+        # once. Not inside a call into the library (a timing function), which the library refuses:
+        # that thread holds the library's lock, which a poll waiting here would wait for in turn.
+        with runtime._making if not runtime._native.calling() else contextlib.nullcontext():
+            try:
+                out = self._make(runtime, definition, parent, config, locale, strings, snapshot)
+            except AnimrtError as e:  # which definition: with several about, the message says
+                raise name_in(e, "machine", definition._label())
+            self._definition = definition
+            self._parts: Dict[str, Layer] = {}
+            self._destroyed = False
+            super().__init__(runtime, out.value, owned=False)
+            runtime._machines[out.value] = self
 
     @staticmethod
     def _make(runtime: Runtime, definition: Definition, parent: Optional[Layer],

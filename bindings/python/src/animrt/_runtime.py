@@ -199,6 +199,9 @@ class Runtime(Suggests, Uncopied):
         self._transactions: Dict[int, Transaction] = {}
         #: machines until destroyed (their events name states and fields through their definition)
         self._machines: Dict[int, Machine] = {}
+        #: held while a machine is made and registered, and while events are polled: a machine made on
+        #: one thread as another ticks is registered before its first events are polled
+        self._making = threading.RLock()
         self._next_token = _FIRST_CALLABLE_TOKEN
         self._handler: Optional[Handler] = None
         #: delivered events not read yet: decoded events, or runs of undecoded ones (bytes)
@@ -440,7 +443,8 @@ class Runtime(Suggests, Uncopied):
             self._more = False
             if self.closed:  # by a callable: the runtime handed its last events to close()
                 break
-            self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
+            with self._making:  # a machine being made on another thread: registered first
+                self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
             count = n.value
             if count:
                 raw = string_at(buffer, count * _EVENT_SIZE)
