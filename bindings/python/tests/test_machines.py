@@ -1,10 +1,13 @@
 """State machines from Python (SPEC §3, R5.2): Definition and Machine over the C calls."""
+import ctypes
+import gc
 import json
 import math
 import os
 import pathlib
 import re
 import threading
+import weakref
 
 import numpy
 import pytest
@@ -556,6 +559,36 @@ def test_a_closed_runtimes_machine_is_named_by_every_read():
         with pytest.raises(animrt.HandleError, match=r"^machine 'networkButton': machine handle 0x[0-9a-f]+ is stale"):
             m.context["progress"]
         assert repr(m.context).startswith(f"<Context of <Machine {m.id:#x} networkButton (destroyed)>: machine handle")
+
+
+def test_what_a_machine_reported_before_it_was_destroyed_names_it():
+    """Destroyed (and let go) before the tick that delivers what it reported, a machine's events came as
+    MachineError of "a machine this binding did not create", and the stand-in made for the first one
+    raised AttributeError from rt.tick() at the second. They name the machine, and it is let go once
+    they are delivered; the events of a machine made through raw C calls are all MachineErrors."""
+    with animrt.Runtime() as rt:
+        button = rt.definition(named="networkButton")
+        m = rt.machine(button)
+        rt.tick(0.0)
+        rt.events()
+        m.send("tap")
+        gone, handle = weakref.ref(m), m.id
+        m.destroy()
+        del m
+        rt.tick(0.1)
+        changes = [e for e in rt.events() if not isinstance(e, animrt.AnimationStopped)]
+        assert [(type(e).__name__, e.from_state, e.to_state) for e in changes] == \
+            [("StateChanged", "ready", "loading.preparing")]
+        assert repr(changes[0].machine) == f"<Machine {handle:#x} networkButton (destroyed)>"
+        del changes
+        gc.collect()
+        assert gone() is None  # kept only until its events were delivered
+        out = ctypes.c_uint64()  # made through raw C calls: no Python machine to name its events through
+        rt._call(lib.animrt_machine_create, button.id, 0, None, ctypes.byref(out))
+        rt._call(lib.animrt_machine_send_json, out.value, b"tap", None, None)
+        rt.tick(0.2)
+        assert [type(e).__name__ for e in rt.events() if not isinstance(e, animrt.AnimationStarted)] == \
+            ["MachineError", "MachineError"]
 
 
 def test_destroy_stops_the_machine_and_is_idempotent():

@@ -599,6 +599,9 @@ class Machine(Object):
             return
         self._destroyed = True
         self._runtime._call(lib.animrt_machine_destroy, self._id)
+        # What it reported before is delivered by the next tick, maybe on another thread, and named
+        # through it: kept until then (first, so that a tick looking it up finds it in one or the other).
+        self._runtime._gone_machines[self._id] = self
         self._runtime._machines.pop(self._id, None)
 
     def __repr__(self) -> str:

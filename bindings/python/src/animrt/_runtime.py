@@ -202,6 +202,8 @@ class Runtime(Suggests, Uncopied):
         #: held while a machine is made and registered, and while events are polled: a machine made on
         #: one thread as another ticks is registered before its first events are polled
         self._making = threading.RLock()
+        #: destroyed machines, until the events they reported before are delivered (named through them)
+        self._gone_machines: Dict[int, Machine] = {}
         self._next_token = _FIRST_CALLABLE_TOKEN
         self._handler: Optional[Handler] = None
         #: delivered events not read yet: decoded events, or runs of undecoded ones (bytes)
@@ -433,6 +435,16 @@ class Runtime(Suggests, Uncopied):
         iterator is shared, so that the rest of the tick's events come before the runtime's last."""
         error: Optional[BaseException] = None
         buffer, n = self._poll_buffer, c_size_t()
+        # Machines destroyed by now reported all they will before this: delivered once this returns.
+        gone = list(self._gone_machines)
+        try:
+            return self._deliver_polled(buffer, n, error)
+        finally:
+            for handle in gone:
+                self._gone_machines.pop(handle, None)
+
+    def _deliver_polled(self, buffer: Any, n: c_size_t, error: Optional[BaseException]) -> Optional[BaseException]:
+        """The loop of `_deliver_queued`: delivers batches and polls, until the queue is empty."""
         while True:
             batch = self._batch
             if batch is not None:
@@ -532,10 +544,10 @@ class Runtime(Suggests, Uncopied):
         """A machine event, its payload read now (the library keeps it until the next poll)."""
         kind, _, time, _, handle, _, token, name, from_state, to_state, count, payload = fields
         values = [decode_value(v) for v in cast(payload, POINTER(Value))[:count]] if count else []
-        machine = self._machines.get(handle)
+        machine = self._machines.get(handle) or self._gone_machines.get(handle)
         if machine is None:
             found = self._objects.get(handle)
-            if isinstance(found, Machine):
+            if isinstance(found, Machine) and getattr(found, "_definition", None) is not None:  # not a stand-in
                 machine = found
         if machine is None:  # made through raw C calls: numbers stand for names
             stand_in = Machine.__new__(Machine)
