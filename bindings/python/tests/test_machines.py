@@ -591,6 +591,32 @@ def test_what_a_machine_reported_before_it_was_destroyed_names_it():
             ["MachineError", "MachineError"]
 
 
+def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_whole():
+    """A string is read in two calls, its size then its text: another thread sending the machine an event
+    in between made the text longer than the buffer, and the read raised BufferTooSmallError, an error of
+    the caller's buffers, which the caller never gave. It is read again at its new size."""
+    for fn, read in [(lib.animrt_machine_get, lambda card: card.context["percentText"]),
+                     (lib.animrt_machine_snapshot, lambda card: json.loads(card.snapshot()))]:
+        with animrt.Runtime() as rt:
+            card = rt.machine(rt.definition(named="progressCard"))
+            card.send("fetch")
+            rt.tick(0.0)
+            real, sent = rt._call, []
+
+            def call(called, *args):
+                try:
+                    return real(called, *args)  # the size: BufferTooSmallError
+                finally:
+                    if called is fn and args[-3] is None and not sent:  # between the size and the read:
+                        sent.append(card.send("fetched", request=1, progress=0.35))  # '0%' is '35%', and more
+
+            rt._call = call
+            first = read(card)
+            rt._call = real
+            assert sent == [animrt.SendOutcome.TAKEN] and first == read(card)  # read whole, as it is now
+    assert first["leaf"] == "ready"
+
+
 def test_destroy_stops_the_machine_and_is_idempotent():
     with animrt.Runtime() as rt:
         rt.tick(0)

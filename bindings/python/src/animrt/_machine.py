@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import (AnimrtError, ArgumentTypeError, HandleError, InvalidArgumentError, KindError, NotFoundError,
-                      RangeError)
+from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, HandleError, InvalidArgumentError,
+                      KindError, NotFoundError, RangeError)
 from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer
@@ -52,16 +52,23 @@ _NUMBER, _BOOL, _STRING, _INTEGER, _POINTER = 1, 2, 3, 4, 5
 
 
 def _text(call: Any, *args: Any) -> str:
-    """A string from a (buf, cap, needed) call: asks for the size, then fills."""
+    """A string from a (buf, cap, needed) call: asks for the size, then fills; again, at its new size,
+    when it grew in between (another thread sent the machine an event between the two calls)."""
     needed = c_size_t()
     try:
         call(*args, None, 0, byref(needed))
     except Exception:
         if needed.value == 0:
             raise
-    buffer = create_string_buffer(needed.value)
-    call(*args, buffer, needed.value, byref(needed))
-    return buffer.value.decode("utf-8")
+    while True:
+        buffer = create_string_buffer(needed.value)
+        try:
+            call(*args, buffer, needed.value, byref(needed))
+        except BufferTooSmallError:
+            if needed.value <= len(buffer):
+                raise
+            continue
+        return buffer.value.decode("utf-8")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -330,9 +337,15 @@ class Context(Suggests, Mapping[str, MachineValue]):
         except Exception:
             if needed.value == 0:
                 raise
-            buffer = create_string_buffer(needed.value)
-            call(lib.animrt_machine_get, m._id, field, byref(out), buffer, needed.value, byref(needed))
-            return buffer.value.decode("utf-8")
+            while True:  # again, at its new size, when another thread made it longer in between
+                buffer = create_string_buffer(needed.value)
+                try:
+                    call(lib.animrt_machine_get, m._id, field, byref(out), buffer, needed.value, byref(needed))
+                except BufferTooSmallError:
+                    if needed.value <= len(buffer):
+                        raise
+                    continue
+                return buffer.value.decode("utf-8")
         return decode_value(out)
 
     @_naming_machine
