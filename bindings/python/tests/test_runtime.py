@@ -354,6 +354,36 @@ def test_a_machine_made_while_another_thread_ticks_is_named_in_its_first_events(
         rt._call = real
 
 
+def test_payloads_delivered_after_another_thread_closed_the_runtime_are_read_whole():
+    # A machine event's payload is the library's until the next poll, or until the runtime is freed: it
+    # was read as each event was delivered, so once a handler had another thread close the runtime, the
+    # later events of the tick read freed memory (garbage, UnicodeDecodeError from rt.tick(), or worse).
+    # The payloads are read at the poll, which a close() waits for.
+    rt = animrt.Runtime()
+    card = rt.definition(named="progressCard")
+    cards = [rt.machine(card) for _ in range(20)]
+    card.destroy()  # every name read now: the events are named once the runtime is gone
+    rt.tick(0.0)
+    for n, m in enumerate(cards):
+        m.send("fetch")
+        m.send("fetch")
+        m.send("fetched", request=1, progress=0.5, hint=f"a hint long enough to be allocated {n}")  # stale
+    seen = []
+
+    def handler(event):
+        if not seen:
+            closer = threading.Thread(target=rt.close)
+            closer.start()
+            closer.join(10)
+        seen.append(event)
+
+    rt.on_event(handler)
+    rt.tick(0.1)
+    assert rt.closed
+    hints = [e.payload["hint"] for e in seen if isinstance(e, animrt.StaleResult)]
+    assert hints == [f"a hint long enough to be allocated {n}" for n in range(20)]
+
+
 def test_a_call_is_counted_before_it_reads_the_runtime():
     # A close() starting just as a call reads the runtime's pointer waits for that call: the pointer
     # it read stays valid until it returns.

@@ -8,12 +8,13 @@ compares equal to, and prints like, any other object for the same handle.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import weakref
 from threading import get_ident
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type, TypeVar
 
 from . import _callbacks
 from ._arguments import suggest_name
@@ -60,6 +61,25 @@ class Native:
             if result or deferred or _callbacks.pending:
                 return errcheck(result, fn, (ptr, *args))
             return result
+        finally:
+            if depth:
+                calls[me] = depth
+            else:
+                del calls[me]
+            if self.closing:
+                with self.returned:
+                    self.returned.notify_all()
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Counts this thread as making a call while it reads memory the library owns (a poll's
+        payloads), with calls made inside: the runtime is not destroyed under it."""
+        calls = self.calls
+        me = get_ident()
+        depth = calls.get(me, 0)
+        calls[me] = depth + 1
+        try:
+            yield
         finally:
             if depth:
                 calls[me] = depth

@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 
 Handler = Callable[[ev.Event], object]
 F = TypeVar("F", bound=Callable[..., Any])
-_Fields = Tuple[int, int, float, int, int, int, int, int, int, int, int, int]
+#: an event's fields; a machine event's last is its payload's values, read at the poll (`_with_payloads`)
+_Fields = Tuple[Any, ...]
 
 #: animrt_event as stored by the library: type, reason, time, layer, object, animation, token,
 #: name, from_state, to_state, payload_count, payload (a pointer, valid until the next poll)
@@ -71,6 +72,21 @@ _POLL = 1024
 def _has_machine_events(raw: bytes) -> bool:
     """Whether a run of events holds machine events, whose payloads must be read before the next poll."""
     return any(t >= ev.MACHINE_STATE for t in raw[_TYPE_BYTE::_EVENT_SIZE])
+
+
+def _with_payloads(raw: bytes) -> List[_Fields]:
+    """The fields of each event of `raw`, a machine event's payload pointer replaced by the values it
+    points to. The library owns them until the next poll, or until the runtime is destroyed: they are
+    read at the poll, while it counts as a call that close() on another thread waits for, and not as
+    the events are delivered, by when a callable may have had another thread close the runtime."""
+    out: List[_Fields] = []
+    for fields in _EVENTS.iter_unpack(raw):
+        if fields[0] >= ev.MACHINE_STATE:
+            count, payload = fields[10], fields[11]
+            values = [decode_value(v) for v in cast(payload, POINTER(Value))[:count]] if count else []
+            fields = fields[:11] + (values,)
+        out.append(fields)
+    return out
 _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
@@ -455,15 +471,19 @@ class Runtime(Suggests, Uncopied):
             self._more = False
             if self.closed:  # by a callable: the runtime handed its last events to close()
                 break
-            with self._making:  # a machine being made on another thread: registered first
+            # A machine being made on another thread is registered first; the payloads are read
+            # before a close() on another thread may free them (it waits for this as for a call).
+            with self._making, self._native.reading():
                 self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
-            count = n.value
+                count = n.value
+                raw = string_at(buffer, count * _EVENT_SIZE) if count else b""
+                machines = _with_payloads(raw) if count and _has_machine_events(raw) else None
             if count:
-                raw = string_at(buffer, count * _EVENT_SIZE)
                 lost, ended = self._lost_stops(raw)
                 fired = self._lost_timers(raw)
-                if self._listening() or _has_machine_events(raw):
-                    self._batch = _Batch(_EVENTS.iter_unpack(raw), count, lost, ended, fired)
+                if self._listening() or machines is not None:
+                    items = iter(machines) if machines is not None else _EVENTS.iter_unpack(raw)
+                    self._batch = _Batch(items, count, lost, ended, fired)
                     continue
                 self._keep(raw, count)  # nobody waits on these: keep them as they came, decoded by events()
             if count < _POLL and not self._more:
@@ -541,9 +561,8 @@ class Runtime(Suggests, Uncopied):
         return ev.Overflow(time, token)
 
     def _machine_event(self, fields: _Fields) -> ev.Event:
-        """A machine event, its payload read now (the library keeps it until the next poll)."""
-        kind, _, time, _, handle, _, token, name, from_state, to_state, count, payload = fields
-        values = [decode_value(v) for v in cast(payload, POINTER(Value))[:count]] if count else []
+        """A machine event, its payload's values read at the poll (`_with_payloads`)."""
+        kind, _, time, _, handle, _, token, name, from_state, to_state, _, values = fields
         machine = self._machines.get(handle) or self._gone_machines.get(handle)
         if machine is None:
             found = self._objects.get(handle)
