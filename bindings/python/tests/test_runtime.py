@@ -5,6 +5,7 @@ import math
 import sys
 import threading
 import time
+import weakref
 from array import array
 
 import pytest
@@ -382,6 +383,41 @@ def test_payloads_delivered_after_another_thread_closed_the_runtime_are_read_who
     assert rt.closed
     hints = [e.payload["hint"] for e in seen if isinstance(e, animrt.StaleResult)]
     assert hints == [f"a hint long enough to be allocated {n}" for n in range(20)]
+
+
+def test_close_is_not_undone_by_objects_another_thread_makes_meanwhile():
+    # close() went through the runtime's objects (to read its definitions' names) and its animations
+    # waiting with on_finish callables as another thread made more: the mapping changed as it was gone
+    # through, and close() raised RuntimeError, leaving the runtime open. Here the other thread makes
+    # them at those very moments.
+    rt = animrt.Runtime()
+    rt.definition(named="progressCard")
+    layer = rt.layer()
+    layer.add_animation(rt.basic("opacity", to=0.0, duration=1.0), on_finish=lambda finished: None)
+    rt.tick(0.0)
+
+    def meanwhile():
+        thread = threading.Thread(target=lambda: (rt.layer(), layer.add_animation(
+            rt.basic("opacity", to=0.5, duration=1.0), on_finish=lambda finished: None)))
+        thread.start()
+        thread.join(10)
+
+    class Busy(weakref.WeakValueDictionary):
+        def values(self):
+            for value in super().values():
+                meanwhile()
+                yield value
+
+    asked = rt._has_finished
+
+    def has_finished(handle):
+        meanwhile()
+        return asked(handle)
+
+    rt._objects = Busy(rt._objects)
+    rt._has_finished = has_finished
+    rt.close()
+    assert rt.closed
 
 
 def test_a_call_is_counted_before_it_reads_the_runtime():

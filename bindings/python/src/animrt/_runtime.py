@@ -309,11 +309,15 @@ class Runtime(Suggests, Uncopied):
                 self._closing_in_drain = False
         if self._finishing and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
-            self._ended_at_close = {h for h in self._finishing if self._has_finished(h)}
+            # (A copy: another thread may add an animation as each is asked for.)
+            self._ended_at_close = {h for h in list(self._finishing) if self._has_finished(h)}
         if not self.closed:
             # A definition's name is read when first asked for; once the runtime is gone it cannot be,
             # and the reprs of the definition and its machines would lose it: read it while it can be.
-            for obj in list(self._objects.values()):
+            # Copied in one step: another thread making an object meanwhile would change the mapping as
+            # its values() went through it, and close() raise RuntimeError, the runtime left open.
+            for ref in self._objects.valuerefs():
+                obj = ref()
                 if isinstance(obj, Definition):
                     obj._label()
         self._finalizer()
