@@ -1099,7 +1099,7 @@ MUTANTS = [
     Mutant("py-ended-at-close-unread", "dropped statement", "bindings/python/src/animrt/_runtime.py",
            "self._ended_at_close = {h for h in list(self._finishing) if self._has_finished(h)}",
            "self._ended_at_close = set()", PY,
-           "close() from a callable before the overflow is read calls on_finish(False) for an animation that finished"),
+           "close() from another thread before the overflow is read calls on_finish(False) for an animation that finished"),
     Mutant("py-drain-polls-after-close", "dropped statement", "bindings/python/src/animrt/_runtime.py",
            "            if self.closed:  # by a callable: the runtime handed its last events to close()\n",
            "            if False:\n", PY,

@@ -346,6 +346,40 @@ def test_a_close_from_a_callable_before_the_overflow_is_read_still_tells_the_fin
         assert rt.closed and rt._finishing == {}
 
 
+def test_a_close_from_another_thread_before_the_overflow_is_read_still_tells_the_finished():
+    # the ticking thread is inside a callable of its first poll when another thread closes: the
+    # close reads, while the runtime is still there, which animations waiting for their stop finished
+    rt = animrt.Runtime(event_capacity=1100)
+    calls, entered, release, raised = [], threading.Event(), threading.Event(), []
+
+    def first(finished):
+        calls.append(("first", finished))
+        entered.set()
+        release.wait(5)
+
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=first)
+    _flood(rt, 1200, 0.1)
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1, fill_mode="forwards",
+                                      removed_on_completion=False), on_finish=lambda f: calls.append(("kept", f)))
+    rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=lambda f: calls.append(("gone", f)))
+    rt.tick(0)
+
+    def tick():
+        try:
+            rt.tick(0.1)
+        except animrt.ClosedError as e:  # its next poll finds the runtime closed
+            raised.append(e)
+
+    ticking = threading.Thread(target=tick)
+    ticking.start()
+    assert entered.wait(5)
+    rt.close()
+    release.set()
+    ticking.join(5)
+    assert sorted(calls) == [("first", True), ("gone", False), ("kept", True)]
+    assert rt.closed and rt._finishing == {}
+
+
 def test_stops_lost_to_an_overflow_at_close_still_call_on_finish():
     rt = animrt.Runtime(event_capacity=16)
     calls = []
