@@ -464,3 +464,32 @@ def test_completion_callables_after_one_that_closed_the_runtime_never_run():
     rt.tick(0)
     rt.tick(1)
     assert ran == ["first"] and rt.closed
+
+
+def test_an_animation_added_while_another_thread_ticks_runs_its_on_finish_at_its_stop(rt):
+    # Added on one thread as another removes it and ticks, an animation was tracked only after the
+    # library had attached it: the tick in between delivered its stop naming a stand-in, and its
+    # on_finish waited, never called, until close() (with False, whatever the stop was). Here the
+    # other thread removes it and ticks just after the library attached it.
+    toast = rt.layer()
+    fade = rt.basic("opacity", from_=0.0, to=1.0, duration=1.0)
+    seen = []
+    rt.on_event(seen.append)
+    ticked = threading.Event()
+    real = rt._call
+
+    def call(fn, *args):
+        result = real(fn, *args)
+        if fn is animrt._ffi.lib.animrt_layer_add_animation:
+            rt._call = real
+            threading.Thread(target=lambda: (toast.remove_animation("in"), rt.tick(0.1), ticked.set())).start()
+            ticked.wait(0.3)  # it waits for the animation to be tracked (or, unfixed, delivers at once)
+        return result
+
+    rt._call = call
+    done = []
+    attached = toast.add_animation(fade, key="in", on_finish=done.append)
+    assert ticked.wait(10)
+    assert done == [False]
+    assert [(type(e), e.attached is attached, e.reason) for e in seen] == [(AnimationStopped, True, StopReason.REMOVED)]
+    assert not rt._attached and not rt._finishing

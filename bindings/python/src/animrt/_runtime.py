@@ -215,8 +215,9 @@ class Runtime(Suggests, Uncopied):
         self._transactions: Dict[int, Transaction] = {}
         #: machines until destroyed (their events name states and fields through their definition)
         self._machines: Dict[int, Machine] = {}
-        #: held while a machine is made and registered, and while events are polled: a machine made on
-        #: one thread as another ticks is registered before its first events are polled
+        #: held while a machine is made and registered, an animation added and tracked, and while events
+        #: are polled: made on one thread as another ticks, they are registered before their first
+        #: events are polled
         self._making = threading.RLock()
         #: destroyed machines, until the events they reported before are delivered (named through them)
         self._gone_machines: Dict[int, Machine] = {}
