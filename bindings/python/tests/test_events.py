@@ -510,3 +510,27 @@ def test_close_from_a_handler_delivers_the_rest_of_the_tick_first(count):
     assert [kind for kind, _ in seen] == ["AnimationStarted"] * count + ["AnimationStopped"] * count
     assert {o for _, o in seen[:count]} == {o for _, o in seen[count:]} and len({o for _, o in seen}) == count
     assert rt.closed
+
+
+def test_a_timer_started_while_another_thread_ticks_runs_its_callback(rt):
+    # Started on one thread as another ticked, a timer was registered only after the library had
+    # started it: a tick in between fired it (a delay of 0 fires at the next tick) and delivered a
+    # TimerFired event, its callback never run. Here the other thread ticks just after the library
+    # started it.
+    ticked = threading.Event()
+    real = rt._call
+
+    def call(fn, *args):
+        result = real(fn, *args)
+        if fn is _ffi.lib.animrt_timer_start:
+            rt._call = real
+            threading.Thread(target=lambda: (rt.tick(0.1), ticked.set())).start()
+            ticked.wait(0.3)  # it waits for the timer to be registered (or, unfixed, delivers at once)
+        return result
+
+    rt._call = call
+    ran = []
+    timer = rt.start_timer(0.0, lambda: ran.append(rt.time))
+    assert ticked.wait(10)
+    assert ran == [0.1]
+    assert rt.events() == [] and not rt._timers and not timer.pending

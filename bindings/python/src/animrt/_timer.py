@@ -1,6 +1,7 @@
 """Timers: one-shot, on the runtime's clock."""
 from __future__ import annotations
 
+import contextlib
 from ctypes import byref, c_int, c_uint64
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -41,13 +42,17 @@ class Timer(Object):
                                               "of a TimerFired event")
         token = check.token(token)
         out = c_uint64()
-        runtime._call(lib.animrt_timer_start, delay, token, byref(out))
-        super().__init__(runtime, out.value, owned=False)
-        self._due = runtime.time + delay
-        self._token = token
-        self._callback = callback
-        if callback is not None:
-            runtime._timers[out.value] = self
+        # Started and registered before another thread's tick polls its TimerFired (a delay of 0 fires
+        # at the next tick): its callback runs, not a TimerFired event of a stand-in. Not inside a call
+        # into the library (a timing function): see Machine.__init__.
+        with runtime._making if not runtime._native.calling() else contextlib.nullcontext():
+            runtime._call(lib.animrt_timer_start, delay, token, byref(out))
+            self._due = runtime.time + delay
+            self._token = token
+            self._callback = callback
+            super().__init__(runtime, out.value, owned=False)
+            if callback is not None:
+                runtime._timers[out.value] = self
 
     # Read-only: both were handed to the library (or to the runtime's table of callbacks) when the
     # timer started; assigning another would change only what the object claims.
