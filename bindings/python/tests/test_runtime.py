@@ -448,6 +448,32 @@ def test_a_call_is_counted_before_it_reads_the_runtime():
     assert seen == [False] and closed.wait(10) and rt.closed
 
 
+def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt):
+    # A key is read in two calls, its size then its text. Another thread removing the animation at
+    # that index in between moved a longer key there, and animation_keys() raised BufferTooSmallError,
+    # an error about buffers the caller never gave. Here the other thread removes "a" (and adds "z")
+    # just after the size of the key at index 0 was asked for.
+    toast = rt.layer()
+    fade = rt.basic("opacity", to=0.0, duration=1.0)
+    toast.add_animation(fade, key="a")
+    toast.add_animation(fade, key="a-longer-key")
+    real = rt._call
+
+    def call(fn, *args):
+        try:
+            return real(fn, *args)
+        finally:  # the size query raises BufferTooSmallError, having set the size
+            if fn is animrt._ffi.lib.animrt_layer_animation_key and args[2] is None:
+                rt._call = real
+                other = threading.Thread(target=lambda: (toast.remove_animation("a"),
+                                                         toast.add_animation(fade, key="z")))
+                other.start()
+                other.join(10)
+
+    rt._call = call
+    assert toast.animation_keys() == ["a-longer-key", "z"]
+
+
 def test_close_from_inside_an_argument_is_a_closed_error():
     # The runtime closed while an argument is read: the call it was for is refused, not made.
     rt = animrt.Runtime()

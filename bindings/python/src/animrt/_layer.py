@@ -373,17 +373,7 @@ class Layer(Strict, Object):
         call = self._runtime._call
         n = c_size_t()
         call(lib.animrt_layer_animation_count, self._id, byref(n))
-        keys = []
-        for i in range(n.value):
-            needed = c_size_t()
-            try:  # a size query: an empty buffer reports the bytes needed
-                call(lib.animrt_layer_animation_key, self._id, i, None, 0, byref(needed))
-            except BufferTooSmallError:
-                pass
-            buffer = create_string_buffer(needed.value)
-            call(lib.animrt_layer_animation_key, self._id, i, buffer, needed.value, byref(needed))
-            keys.append(buffer.value.decode("utf-8"))
-        return keys
+        return [_string_out(call, lib.animrt_layer_animation_key, self._id, i) for i in range(n.value)]
 
 
 class ReadBack(Strict, Object):
@@ -735,15 +725,22 @@ _SLOT_NUMBERS = {"from": 0, "to": 1, "by": 2, "velocity": 3}
 
 
 def _string_out(fn: Callable[..., Any], *args: Any) -> str:
-    """Calls a (buf, cap, needed) C function, asking for the size first."""
+    """Calls a (buf, cap, needed) C function, asking for the size first; again, at its new size, when
+    it grew in between (another thread removed a layer's animation, and a longer key took its index)."""
     needed = c_size_t()
     try:
         fn(*args, None, 0, byref(needed))
     except BufferTooSmallError:
         pass
-    buffer = create_string_buffer(needed.value)
-    fn(*args, buffer, needed.value, byref(needed))
-    return buffer.value.decode("utf-8")
+    while True:
+        buffer = create_string_buffer(needed.value)
+        try:
+            fn(*args, buffer, needed.value, byref(needed))
+        except BufferTooSmallError:
+            if needed.value <= len(buffer):
+                raise
+            continue
+        return buffer.value.decode("utf-8")
 
 
 def _doubles_out(fn: Callable[..., Any], *args: Any) -> List[float]:
