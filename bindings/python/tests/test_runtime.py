@@ -474,6 +474,30 @@ def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt
     assert toast.animation_keys() == ["a-longer-key", "z"]
 
 
+def test_animation_keys_counted_again_when_another_thread_removes_some_meanwhile(rt):
+    # The keys are counted, then read one by one. Another thread removing an animation in between left
+    # an index past the end, and animation_keys() raised RangeError about an index the caller never
+    # gave. Here the other thread removes "b" just after the keys were counted.
+    toast = rt.layer()
+    fade = rt.basic("opacity", to=0.0, duration=1.0)
+    toast.add_animation(fade, key="a")
+    toast.add_animation(fade, key="b")
+    real = rt._call
+
+    def call(fn, *args):
+        try:
+            return real(fn, *args)
+        finally:
+            if fn is animrt._ffi.lib.animrt_layer_animation_count:
+                rt._call = real
+                other = threading.Thread(target=lambda: toast.remove_animation("b"))
+                other.start()
+                other.join(10)
+
+    rt._call = call
+    assert toast.animation_keys() == ["a"]
+
+
 def test_close_from_inside_an_argument_is_a_closed_error():
     # The runtime closed while an argument is read: the call it was for is refused, not made.
     rt = animrt.Runtime()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Option
 from . import _arguments as check
 from ._enums import (DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Lifecycle, Phase,
                      RotationMode)
-from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError
+from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError, RangeError
 from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
 from ._object import Object, Strict
@@ -372,8 +372,12 @@ class Layer(Strict, Object):
         """
         call = self._runtime._call
         n = c_size_t()
-        call(lib.animrt_layer_animation_count, self._id, byref(n))
-        return [_string_out(call, lib.animrt_layer_animation_key, self._id, i) for i in range(n.value)]
+        while True:
+            call(lib.animrt_layer_animation_count, self._id, byref(n))
+            try:
+                return [_string_out(call, lib.animrt_layer_animation_key, self._id, i) for i in range(n.value)]
+            except RangeError:  # another thread removed some since they were counted: counted again
+                continue
 
 
 class ReadBack(Strict, Object):
