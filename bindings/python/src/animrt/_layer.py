@@ -729,13 +729,15 @@ _SLOT_NUMBERS = {"from": 0, "to": 1, "by": 2, "velocity": 3}
 
 
 def _string_out(fn: Callable[..., Any], *args: Any) -> str:
-    """Calls a (buf, cap, needed) C function, asking for the size first; again, at its new size, when
-    it grew in between (another thread removed a layer's animation, and a longer key took its index)."""
+    """A string from a (buf, cap, needed) C function: asks for the size, then fills; again, at its new
+    size, when it grew in between (another thread removed a layer's animation and a longer key took
+    its index, or sent a machine an event between the two calls)."""
     needed = c_size_t()
     try:
         fn(*args, None, 0, byref(needed))
-    except BufferTooSmallError:
-        pass
+    except Exception:
+        if needed.value == 0:
+            raise
     while True:
         buffer = create_string_buffer(needed.value)
         try:

@@ -32,7 +32,7 @@ from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, Handl
                       KindError, NotFoundError, RangeError)
 from ._events import RequestIssued
 from ._ffi import Value, lib
-from ._layer import Layer
+from ._layer import Layer, _string_out
 from ._object import Object, Suggests
 
 if TYPE_CHECKING:
@@ -49,26 +49,6 @@ _STATE, _EVENT, _CONTEXT, _EMIT, _REQUEST, _PART, _CONFIG = range(7)
 _DOT, _MARKDOWN = 0, 1
 # animrt_value_type
 _NUMBER, _BOOL, _STRING, _INTEGER, _POINTER = 1, 2, 3, 4, 5
-
-
-def _text(call: Any, *args: Any) -> str:
-    """A string from a (buf, cap, needed) call: asks for the size, then fills; again, at its new size,
-    when it grew in between (another thread sent the machine an event between the two calls)."""
-    needed = c_size_t()
-    try:
-        call(*args, None, 0, byref(needed))
-    except Exception:
-        if needed.value == 0:
-            raise
-    while True:
-        buffer = create_string_buffer(needed.value)
-        try:
-            call(*args, buffer, needed.value, byref(needed))
-        except BufferTooSmallError:
-            if needed.value <= len(buffer):
-                raise
-            continue
-        return buffer.value.decode("utf-8")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -169,7 +149,7 @@ class Definition(Object):
         if found is None:
             count = c_size_t()
             self._runtime._call(lib.animrt_definition_count, self._id, kind, byref(count))
-            found = tuple(_text(self._runtime._call, lib.animrt_definition_name, self._id, kind, i)
+            found = tuple(_string_out(self._runtime._call, lib.animrt_definition_name, self._id, kind, i)
                           for i in range(count.value))
             self._names[kind] = found
         return found
@@ -180,7 +160,7 @@ class Definition(Object):
         if found is None:
             count = c_size_t()
             self._runtime._call(lib.animrt_definition_field_count, self._id, kind, item, byref(count))
-            found = tuple(_text(self._runtime._call, lib.animrt_definition_field_name, self._id, kind, item, i)
+            found = tuple(_string_out(self._runtime._call, lib.animrt_definition_field_name, self._id, kind, item, i)
                           for i in range(count.value))
             self._fields[key] = found
         return found
@@ -261,12 +241,12 @@ class Definition(Object):
 
     def dot(self) -> str:
         """The statechart as Graphviz DOT (``animrt_definition_export``): ``open("card.dot", "w").write(card.dot())``."""
-        return _text(self._runtime._call, lib.animrt_definition_export, self._id, _DOT)
+        return _string_out(self._runtime._call, lib.animrt_definition_export, self._id, _DOT)
 
     def markdown(self) -> str:
         """A Markdown page: configuration, events, context, parts, copy and the full transition table:
         ``print(card.markdown())``."""
-        return _text(self._runtime._call, lib.animrt_definition_export, self._id, _MARKDOWN)
+        return _string_out(self._runtime._call, lib.animrt_definition_export, self._id, _MARKDOWN)
 
     def destroy(self) -> None:
         """Forgets the definition (``animrt_definition_destroy``); machines made from it keep running:
@@ -602,7 +582,7 @@ class Machine(Object):
             other = animrt.Runtime(); other.tick(rt.time)
             again = other.restore(saved, other.definition(named="progressCard"))
         """
-        return _text(self._runtime._call, lib.animrt_machine_snapshot, self._id)
+        return _string_out(self._runtime._call, lib.animrt_machine_snapshot, self._id)
 
     @_naming_machine
     def destroy(self) -> None:
