@@ -804,7 +804,9 @@ animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t
 /* Opens a transaction (they nest, ANIMRT_TRANSACTION_DEPTH_MAX deep).
  * Animations added until the matching commit count toward it;
  * animation_duration > 0 replaces their zero durations (0: the enclosing
- * transaction's, else 0.25 s). */
+ * transaction's, else 0.25 s). The stack of open transactions is the
+ * runtime's, shared by every thread (Core Animation's are per thread):
+ * open and commit transactions from one thread at a time. */
 animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
 
 /* Closes the innermost transaction. ANIMRT_EVENT_TRANSACTION_COMPLETED with

@@ -31,6 +31,10 @@ class Transaction(Object):
     The transaction is told apart by its own handle, never by a token the
     binding picks; ``token`` is only the program's, reported in the event.
 
+    Open transactions form one stack per runtime, shared by its threads
+    (Core Animation's are per thread): use ``with rt.transaction()`` blocks
+    from one thread at a time, or another thread's block nests into yours.
+
     Nothing happens until the ``with`` block: a transaction made with an
     ``on_complete`` or a ``token`` that is never entered (or entered by hand
     and never exited) never completes, and when it is garbage-collected it
