@@ -156,11 +156,15 @@ struct RepeatedPartTests {
         h.tick(0.5)
         // Destroying the machine destroys every part, the moved one too; the
         // handles are then stale, and a layer that takes a part's slot is the host's.
+        let partSlots = try ["hub", "spoke[0]", "spoke[1]"].flatMap { name throws(AnimrtError) in
+            [try h.host.part(name, of: m).index, try h.host.part(name, of: again).index]
+        }
         try h.host.destroy(m)
         try h.host.destroy(again)
         #expect(h.runtime.layerCount == baseline)
         expectError(.handle, ["stale"]) { () throws(AnimrtError) in try h.runtime.destroyLayer(hub) }
         let next = try h.runtime.createLayer()
+        #expect(partSlots.contains(next.index))  // a part's slot, taken again
         try h.runtime.destroyLayer(next)
     }
 

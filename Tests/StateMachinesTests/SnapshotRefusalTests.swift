@@ -70,6 +70,7 @@ struct SnapshotRefusalTests {
             (edited(s, #""lastRequestID":1"#, #""lastRequestID":true"#), "lastRequestID is not a whole number"),
             (edited(s, #"{"name":"box","values""#, #"{"name":"box","vals""#), "parts[0] has no member 'values'"),
             (edited(s, #""requests":{"load":"#, #""requests":{"load":7,"x":"#), "requests.load is not an object"),
+            (edited(s, #""context":{"n":"#, #""context":{"7":[1],"n":"#), "context.7 is not an object"),
         ] {
             expectError(.invalidArgument, ["not a machine snapshot: " + message]) { () throws(AnimrtError) in
                 _ = try h.host.restore(text)

@@ -20,11 +20,14 @@ extension DecodingError {
         }
     }
 
-    /// `parts[0].values`: members by name, list items by index.
+    /// `parts[0].values`: members by name, list items by index. (A list
+    /// item's key reads "Index 0"; a member named "7" has an int value too,
+    /// and stays a member.)
     static func path(_ keys: [any CodingKey]) -> String {
         var s = ""
         for k in keys {
-            if let i = k.intValue { s += "[\(i)]" } else { s += s.isEmpty ? k.stringValue : ".\(k.stringValue)" }
+            if let i = k.intValue, k.stringValue == "Index \(i)" { s += "[\(i)]" }
+            else { s += s.isEmpty ? k.stringValue : ".\(k.stringValue)" }
         }
         return s
     }

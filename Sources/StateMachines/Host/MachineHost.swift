@@ -62,12 +62,7 @@ public final class MachineHost {
 
     /// Makes `json` loadable by `name` (a definition shipped by a plugin or the host).
     public func register(definition json: String, as name: String) throws(AnimrtError) {
-        try MachineHost.checkLibraryName(name)
-        guard library[name] == nil else { throw AnimrtError(.exists, "a machine definition named '\(name)' is registered already") }
-        guard MachineHost.shippedDefinition(named: name) == nil else {
-            throw AnimrtError(.exists, "'\(name)' is a machine that comes with animrt; register yours under another name")
-        }
-        _ = try DefinitionLoader.load(json, properties: runtime.properties, curves: runtime.timingFunctions, functions: functions)
+        try check(definition: json, as: name, curves: runtime.timingFunctions, functions: functions)
         library[name] = json
     }
 

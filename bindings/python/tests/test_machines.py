@@ -81,6 +81,33 @@ def test_loading_errors_name_the_json_path_and_column():
             rt.definition(pathlib.Path("/nonexistent/card.json"))
 
 
+def test_a_directory_given_as_a_definition_file_leaves_no_file_open(tmp_path):
+    # the binding opens the refused file to find its name for the message: a directory opens, and
+    # was never closed
+    with animrt.Runtime() as rt:
+        before = len(os.listdir("/proc/self/fd"))
+        for _ in range(20):
+            with pytest.raises(animrt.AnimrtError, match="directory"):
+                rt.definition(tmp_path)
+        assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_a_machines_context_refuses_every_write_saying_how_it_changes():
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        before = dict(m.context)
+        with pytest.raises(TypeError, match=r"m.context is read-only: .*send the one that sets 'progress'"):
+            del m.context["progress"]
+        with pytest.raises(TypeError, match=r"m.context is read-only: .*send the one that sets 'progress'"):
+            m.context.progress = 0.5
+        with pytest.raises(TypeError, match=r"m.context is read-only, and 'nowhere' is not one of its fields "
+                                            r"\(progress"):
+            m.context["nowhere"] = 1
+        assert dict(m.context) == before and not hasattr(m.context, "progress")
+        with pytest.raises(TypeError, match=r"snapshot is the method machine.send; a snapshot is the JSON text"):
+            rt.restore(m.send, m.definition)
+
+
 def test_a_file_that_is_not_regular_is_refused_without_being_read(tmp_path):
     # docs/bad-input.md M5: a device or a pipe is refused before a read that might never end. The binding
     # looks for the definition's name in a file the library refused; it must not open a pipe (which waits
@@ -750,7 +777,7 @@ def test_a_parts_layer_belongs_to_its_machine_and_is_destroyed_with_it():
         ring = m.part("ring")
         with pytest.raises(animrt.StateError, match=re.escape(
                 f"{ring.id:#x} is part 'ring' of machine {m.id:#x} ('card'): a part lives as long as its machine; "
-                "destroy the machine instead")):
+                "destroy the machine instead (Machine.destroy)")):
             ring.destroy()
         assert "(destroyed)" not in repr(ring) and m.part("ring") is ring
         ring.set_parent(rt.layer())  # moving a part is the host's to do

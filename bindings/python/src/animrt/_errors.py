@@ -197,7 +197,7 @@ PYTHON_NAMES = {
     "iterationDuration": "iteration_duration", "decelerationRate": "deceleration_rate",
     "restVelocity": "rest_velocity", "dampingRatio": "damping_ratio",
     "animrt_property_define": "Runtime.define_property", "animrt_keypath_id": "Runtime.keypath_id",
-    "animrt_transaction_begin": "Runtime.transaction",
+    "animrt_transaction_begin": "Runtime.transaction", "animrt_machine_destroy": "Machine.destroy",
 }
 _PATTERN = re.compile("|".join(re.escape(k) for k in sorted(PYTHON_NAMES, key=len, reverse=True)))
 

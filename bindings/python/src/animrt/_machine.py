@@ -357,9 +357,30 @@ class Context(Suggests, Mapping[str, MachineValue]):
     def __setitem__(self, name: str, value: object) -> None:
         """Refused, saying how a context changes: ``m.context["progress"] = 0.5`` is a TypeError,
         as in any read-only mapping."""
-        raise ArgumentTypeError(f"m.context is read-only: a machine's context changes only by its own actions "
-                                f"(assign), on the events it is sent; send the one that sets {name!r} "
-                                f"(events: {', '.join(e for e in self._machine.definition.events if e != 'error.execution')})")
+        raise self._read_only(name)
+
+    def __delitem__(self, name: str) -> None:
+        """Refused, as a write is: ``del m.context["progress"]``."""
+        raise self._read_only(name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refused for a field's name or any public one (``m.context.progress = 0.5`` would otherwise
+        set an attribute that nothing reads, and say nothing)."""
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:
+            raise self._read_only(name)
+
+    def _read_only(self, name: object) -> ArgumentTypeError:
+        events = ", ".join(e for e in self._machine.definition.events if e != "error.execution")
+        if name not in self._machine.definition.context_fields:
+            return ArgumentTypeError(f"m.context is read-only, and {name!r} is not one of its fields "
+                                     f"({', '.join(self._machine.definition.context_fields)}); a machine's "
+                                     f"context changes only by its own actions (assign), on the events it is "
+                                     f"sent (events: {events})")
+        return ArgumentTypeError(f"m.context is read-only: a machine's context changes only by its own actions "
+                                 f"(assign), on the events it is sent; send the one that sets {name!r} "
+                                 f"(events: {events})")
 
 
 class Machine(Object):
@@ -842,9 +863,10 @@ def _file_text(path: "os.PathLike[str]") -> Optional[str]:
     """The text of a regular file of at most DEFINITION_MAX_BYTES, else None. A pipe is not opened to
     wait for a writer and a device is not read (/dev/zero has no end), as the library refuses both unread."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # checked before fdopen, which refuses a directory
+        os.close(fd)
+        return None
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         data = f.read(DEFINITION_MAX_BYTES + 1)
     return data.decode("utf-8-sig") if len(data) <= DEFINITION_MAX_BYTES else None
 

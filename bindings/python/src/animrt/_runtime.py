@@ -132,9 +132,12 @@ def _check_snapshot(snapshot: object) -> None:
     if isinstance(snapshot, Machine):
         raise ArgumentTypeError(f"snapshot is {check.describe(snapshot)}; a snapshot is the JSON text a machine "
                                 "writes of itself: rt.restore(machine.snapshot(), machine.definition)")
-    if isinstance(getattr(snapshot, "__self__", None), Machine):  # the bound method, not called
-        raise ArgumentTypeError("snapshot is the method machine.snapshot, not what it returns: call it, "
-                                "rt.restore(machine.snapshot(), definition)")
+    if isinstance(getattr(snapshot, "__self__", None), Machine):  # a bound method of a machine
+        if getattr(snapshot, "__func__", None) is Machine.snapshot:  # the snapshot method, not called
+            raise ArgumentTypeError("snapshot is the method machine.snapshot, not what it returns: call it, "
+                                    "rt.restore(machine.snapshot(), definition)")
+        raise ArgumentTypeError(f"snapshot is the method machine.{getattr(snapshot, '__name__', '?')}; a snapshot "
+                                "is the JSON text machine.snapshot() returns: rt.restore(machine.snapshot(), definition)")
 
 
 def _definition_required(restore: F) -> F:
