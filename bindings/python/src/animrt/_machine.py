@@ -15,6 +15,7 @@ runtime's clock and reports what it does as events, delivered by
 """
 from __future__ import annotations
 
+import collections.abc
 import contextlib
 import functools
 import json
@@ -293,7 +294,8 @@ class Context(Suggests, Mapping[str, MachineValue]):
         near = check.closest(name, fields)
         if near is not None:
             return f"; a context field is read by its name: did you mean m.context[{near!r}]?"
-        if check.closest(name, [a for a in dir(Mapping) if not a.startswith("_")]) is not None:
+        # collections.abc's Mapping: typing's alias lists no methods under Python 3.9
+        if check.closest(name, [a for a in dir(collections.abc.Mapping) if not a.startswith("_")]) is not None:
             return ""  # a mapping's method misspelt: the closest is suggested
         return (f"; a context field is read by its name, m.context['name'] (its fields: {', '.join(fields)})"
                 if fields else "; the machine has no context fields")
