@@ -1094,7 +1094,10 @@ MUTANTS = [
            "a Python message says iterationDuration where the caller wrote iteration_duration"),
     Mutant("py-stand-in-key-unknown", "dropped statement", "bindings/python/src/animrt/_layer.py",
            "self._key_known = key_known or key is not None", "self._key_known = True", PY,
-           "an animation a machine added under 'shape' reports key None in its events"),
+           "an animation a machine added under 'shape' reports key None in its events",
+           equivalent="a stand-in's key is now read when the stand-in is made (Runtime._stand_in_attached), "
+                      "while the library may still hold the animation; one already gone reads None either way, "
+                      "and an animation gone never comes back"),
     Mutant("py-repr-reads-a-closed-runtime", "swapped operand", PY_MACHINE,
            "        except AnimrtError:\n            return None", "        except NotFoundError:\n            return None", PY,
            "repr(machine) raises ClosedError once the runtime is closed"),

@@ -131,6 +131,15 @@ def test_completions_between_ticks_wait_for_the_next_tick(rt):
     assert ran == ["idle", "empty"]
 
 
+def test_a_tick_with_more_events_than_one_poll_keeps_them_all_for_events(rt):
+    # nothing listens: the events are kept for rt.events(), polled 1,024 at a time until none wait
+    rt.add_animations(rt.basic("opacity", to=0, duration=0.1), rt.create_layers(1100))
+    rt.tick(0)
+    assert sum(isinstance(e, AnimationStarted) for e in rt.events()) == 1100
+    rt.tick(0.2)
+    assert sum(isinstance(e, AnimationStopped) for e in rt.events()) == 1100
+
+
 def test_transactions_never_pick_the_programs_tokens(rt):
     layer = rt.layer()
     seen = []
