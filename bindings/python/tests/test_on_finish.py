@@ -443,6 +443,23 @@ def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_fl
     assert calls == [("a", True), ("b", True), ("c", False)] and rt._finishing == {}
 
 
+def test_a_close_inside_a_close_from_an_on_finish_leaves_the_later_stops_their_own_flag():
+    # the first close delivers the rest of the tick; a callable it runs closes again, and the stops
+    # still to come in that delivery keep their flag: they finished, and are not settled as lost
+    rt = animrt.Runtime()
+    calls = []
+
+    def closing(name):
+        return lambda finished: (calls.append((name, finished)), rt.close())
+
+    for name, done in (("a", closing("a")), ("b", closing("b")), ("c", lambda f: calls.append(("c", f)))):
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.1), on_finish=done)
+    rt.tick(0)
+    rt.tick(0.1)
+    assert calls == [("a", True), ("b", True), ("c", True)]
+    assert rt.closed and rt._finishing == {}
+
+
 def test_completion_callables_after_one_that_closed_the_runtime_never_run():
     # close() says the pending completion callables never run; those polled in the same batch as
     # the callable that closed the runtime ran all the same.
