@@ -1,7 +1,6 @@
 """Layers: model values the program sets, presentation values animrt computes."""
 from __future__ import annotations
 
-import contextlib
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 from dataclasses import dataclass
 import sys
@@ -324,16 +323,15 @@ class Layer(Strict, Object):
         out = c_uint64()
         # Added and tracked before another thread's tick polls its events: its start, or its stop when
         # that thread removes it first, is delivered naming this object and runs on_finish, not a
-        # stand-in's. Not inside a call into the library (a timing function): see Machine.__init__.
-        with rt._making if not rt._native.calling() else contextlib.nullcontext():
+        # stand-in's.
+        with rt._registering():
             rt._call(lib.animrt_layer_add_animation, self._id, animation._id, name,
                      0 if barrier is None else barrier._id, byref(out))
             attached = AttachedAnimation(rt, out.value, self, animation, key, barrier)
             attached._tracked = True
-            if on_finish is not None:
-                attached._on_finish = on_finish
             rt._attached[out.value] = attached
             if on_finish is not None:
+                attached._on_finish = on_finish
                 rt._wait_for_stop(out.value, on_finish)
         return attached
 

@@ -16,7 +16,6 @@ runtime's clock and reports what it does as events, delivered by
 from __future__ import annotations
 
 import collections.abc
-import contextlib
 import functools
 import json
 import math
@@ -426,10 +425,8 @@ class Machine(Object):
         if parent is not None and not isinstance(parent, Layer):
             raise ArgumentTypeError(f"parent is {check.describe(parent)}; it must be a Layer or None")
         # Made and registered before another thread's tick polls its first events (its initial state),
-        # which are named through it; complete before it is registered, as that tick may find it at
-        # once. Not inside a call into the library (a timing function), which the library refuses:
-        # that thread holds the library's lock, which a poll waiting here would wait for in turn.
-        with runtime._making if not runtime._native.calling() else contextlib.nullcontext():
+        # which are named through it; complete before it is registered, as that tick may find it at once.
+        with runtime._registering():
             try:
                 out = self._make(runtime, definition, parent, config, locale, strings, snapshot)
             except AnimrtError as e:  # which definition: with several about, the message says

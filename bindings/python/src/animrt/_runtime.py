@@ -10,6 +10,7 @@ they do in C with an event callback.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import struct
@@ -21,7 +22,7 @@ from collections import deque
 import os
 from array import array
 from ctypes import POINTER, byref, c_double, c_int, c_int32, c_size_t, c_uint64, c_void_p, cast, sizeof, string_at
-from typing import (TYPE_CHECKING, Any, Callable, Container, Deque, Dict, Iterable, Iterator, List, Mapping, Optional,
+from typing import (TYPE_CHECKING, Any, Callable, Container, ContextManager, Deque, Dict, Iterable, Iterator, List, Mapping, Optional,
                     Sequence, Set, Tuple, TypeVar, Union, overload)
 
 from . import _arguments as check
@@ -457,18 +458,18 @@ class Runtime(Suggests, Uncopied):
 
         Run by `_drain`, and again by a `close()` made from one of the callables it runs: the batch's
         iterator is shared, so that the rest of the tick's events come before the runtime's last."""
-        error: Optional[BaseException] = None
-        buffer, n = self._poll_buffer, c_size_t()
         # Machines destroyed by now reported all they will before this: delivered once this returns.
         gone = list(self._gone_machines)
         try:
-            return self._deliver_polled(buffer, n, error)
+            return self._deliver_polled()
         finally:
             for handle in gone:
                 self._gone_machines.pop(handle, None)
 
-    def _deliver_polled(self, buffer: Any, n: c_size_t, error: Optional[BaseException]) -> Optional[BaseException]:
+    def _deliver_polled(self) -> Optional[BaseException]:
         """The loop of `_deliver_queued`: delivers batches and polls, until the queue is empty."""
+        error: Optional[BaseException] = None
+        buffer, n = self._poll_buffer, c_size_t()
         while True:
             batch = self._batch
             if batch is not None:
@@ -762,6 +763,13 @@ class Runtime(Suggests, Uncopied):
             except AnimrtError:  # already gone: nothing is known of it
                 pass
         return attached
+
+    def _registering(self) -> ContextManager[object]:
+        """What a thread holds while it makes an object and registers it (`_making`), so that another
+        thread's tick polls its first events only once it is registered. Not inside a call into the
+        library (a timing function), which the library refuses anyway: that thread holds the library's
+        lock, which a poll waiting here would wait for in turn."""
+        return contextlib.nullcontext() if self._native.calling() else self._making
 
     def _keep_until_notified(self, barrier: Barrier) -> None:
         _, pending = self._waiting.get(barrier._id, (barrier, 0))

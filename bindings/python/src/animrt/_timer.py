@@ -1,7 +1,6 @@
 """Timers: one-shot, on the runtime's clock."""
 from __future__ import annotations
 
-import contextlib
 from ctypes import byref, c_int, c_uint64
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -43,9 +42,8 @@ class Timer(Object):
         token = check.token(token)
         out = c_uint64()
         # Started and registered before another thread's tick polls its TimerFired (a delay of 0 fires
-        # at the next tick): its callback runs, not a TimerFired event of a stand-in. Not inside a call
-        # into the library (a timing function): see Machine.__init__.
-        with runtime._making if not runtime._native.calling() else contextlib.nullcontext():
+        # at the next tick): its callback runs, not a TimerFired event of a stand-in.
+        with runtime._registering():
             runtime._call(lib.animrt_timer_start, delay, token, byref(out))
             self._due = runtime.time + delay
             self._token = token
