@@ -84,8 +84,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         do { line = try decoder.decode(TraceLine.self, from: Data(text.utf8)) }
         catch {
             calls?.pointee = replayed
-            let why = (error as? DecodingError)?.plainMessage ?? "\(error)"
-            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(String(why.prefix(300)))")
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(DecodingError.plainMessage(of: error))")
         }
         guard let call = Replay.calls[line.call] else {
             calls?.pointee = replayed

@@ -116,6 +116,12 @@ public enum CalculationMode: Int32, Sendable, CaseIterable {
     /// How many key times `n` values take in this mode: n, or in discrete
     /// mode n + 1 (the last value holds from the last key time) or n.
     public func keyTimeCounts(values n: Int) -> [Int] { self == .discrete ? [n + 1, n] : [n] }
+
+    /// `keyTimeCounts` in words, for a refusal: "4 (or 3)", or "3".
+    public func keyTimeCountWords(values n: Int) -> String {
+        let allowed = keyTimeCounts(values: n)
+        return allowed.count > 1 ? "\(allowed[0]) (or \(allowed[1]))" : "\(allowed[0])"
+    }
 }
 
 /// The keyframes of a `CAKeyframeAnimation`.

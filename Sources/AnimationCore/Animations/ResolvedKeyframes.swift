@@ -134,8 +134,7 @@ struct ResolvedKeyframes {
         let allowed = mode.keyTimeCounts(values: n)
         let what = "keyTimes for '\(path)'"
         guard allowed.contains(keyTimes.count) else {
-            let want = allowed.count > 1 ? "\(allowed[0]) (or \(allowed[1]))" : "\(n)"
-            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count) entries for \(n) values; \(modeName(mode)) mode needs \(want)")
+            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count) entries for \(n) values; \(modeName(mode)) mode needs \(mode.keyTimeCountWords(values: n))")
         }
         for (i, t) in keyTimes.enumerated() {
             guard t.isFinite, (0...1).contains(t) else {

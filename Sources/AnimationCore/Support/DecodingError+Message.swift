@@ -20,6 +20,12 @@ extension DecodingError {
         }
     }
 
+    /// What `error`, thrown while a document was decoded, says of it: the
+    /// plain message of a `DecodingError`, at most 300 characters.
+    public static func plainMessage(of error: any Error) -> String {
+        String(((error as? DecodingError)?.plainMessage ?? "\(error)").prefix(300))
+    }
+
     /// `parts[0].values`: members by name, list items by index. (A list
     /// item's key reads "Index 0"; a member named "7" has an int value too,
     /// and stays a member.)

@@ -204,10 +204,8 @@ extension DefinitionLoader {
     func checkKeyframeCounts(_ t: Template, _ n: Int, _ at: JSONNode) throws(AnimrtError) {
         let mode = t.calculationMode ?? .linear
         if !mode.isPaced {
-            let allowed = mode.keyTimeCounts(values: n)
-            if let times = t.keyTimes, !allowed.contains(times.count) {
-                let want = allowed.count > 1 ? "\(allowed[0]) (or \(allowed[1]))" : "\(n)"
-                throw at.error(.invalidArgument, "\(times.count) keyTimes for \(n) values; this calculationMode needs \(want)")
+            if let times = t.keyTimes, !mode.keyTimeCounts(values: n).contains(times.count) {
+                throw at.error(.invalidArgument, "\(times.count) keyTimes for \(n) values; this calculationMode needs \(mode.keyTimeCountWords(values: n))")
             }
             if let f = t.timingFunctions, f.count > n - 1 {
                 throw at.error(.invalidArgument, "\(f.count) timingFunctions for \(n - 1) segments (\(n) values); give at most one per segment")

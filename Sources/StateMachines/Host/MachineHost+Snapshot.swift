@@ -177,8 +177,7 @@ extension MachineHost {
             if let p = JSONSyntax.firstProblem(in: Array(json.utf8)) {
                 throw AnimrtError(.invalidArgument, "not a machine snapshot: the JSON is malformed at \(p.description)")
             }
-            let what = (error as? DecodingError)?.plainMessage ?? "\(error)"
-            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(String(what.prefix(300)))")
+            throw AnimrtError(.invalidArgument, "not a machine snapshot: \(DecodingError.plainMessage(of: error))")
         }
         // The decoder keeps one of two members with the same name: an
         // edited snapshot that says a thing twice is refused, not guessed at
