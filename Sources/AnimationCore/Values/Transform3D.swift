@@ -99,8 +99,9 @@ public struct TransformComponents: Hashable, Sendable {
             // Scaled by the largest component, so that a row longer than
             // 1.3e154 (whose squares overflow) has its finite length.
             let big = max(abs(rows[i][0]), abs(rows[i][1]), abs(rows[i][2]))
-            let u = big > 0 && big.isFinite ? rows[i] / big : rows[i]
-            let len = big > 0 && big.isFinite ? big * (u * u).sum().squareRoot() : (rows[i] * rows[i]).sum().squareRoot()
+            let scale = big > 0 && big.isFinite ? big : 1
+            let u = rows[i] / scale
+            let len = scale * (u * u).sum().squareRoot()
             if len < 1e-12 { return nil }
             c.scale[i] = len
             rows[i] /= len
