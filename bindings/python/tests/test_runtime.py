@@ -448,6 +448,24 @@ def test_a_call_is_counted_before_it_reads_the_runtime():
     assert seen == [False] and closed.wait(10) and rt.closed
 
 
+def _on_another_thread_after(rt, matches, action):
+    """Runs `action` on another thread, once, right after the first call into the library that
+    `matches(fn, args)`, whether it succeeded or raised: another thread's change between two calls."""
+    real = rt._call
+
+    def call(fn, *args):
+        try:
+            return real(fn, *args)
+        finally:
+            if matches(fn, args):
+                rt._call = real
+                other = threading.Thread(target=action)
+                other.start()
+                other.join(10)
+
+    rt._call = call
+
+
 def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt):
     # A key is read in two calls, its size then its text. Another thread removing the animation at
     # that index in between moved a longer key there, and animation_keys() raised BufferTooSmallError,
@@ -457,20 +475,9 @@ def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt
     fade = rt.basic("opacity", to=0.0, duration=1.0)
     toast.add_animation(fade, key="a")
     toast.add_animation(fade, key="a-longer-key")
-    real = rt._call
-
-    def call(fn, *args):
-        try:
-            return real(fn, *args)
-        finally:  # the size query raises BufferTooSmallError, having set the size
-            if fn is animrt._ffi.lib.animrt_layer_animation_key and args[2] is None:
-                rt._call = real
-                other = threading.Thread(target=lambda: (toast.remove_animation("a"),
-                                                         toast.add_animation(fade, key="z")))
-                other.start()
-                other.join(10)
-
-    rt._call = call
+    # (the size query raises BufferTooSmallError, having set the size)
+    _on_another_thread_after(rt, lambda fn, args: fn is animrt._ffi.lib.animrt_layer_animation_key and args[2] is None,
+                             lambda: (toast.remove_animation("a"), toast.add_animation(fade, key="z")))
     assert toast.animation_keys() == ["a-longer-key", "z"]
 
 
@@ -482,19 +489,8 @@ def test_animation_keys_counted_again_when_another_thread_removes_some_meanwhile
     fade = rt.basic("opacity", to=0.0, duration=1.0)
     toast.add_animation(fade, key="a")
     toast.add_animation(fade, key="b")
-    real = rt._call
-
-    def call(fn, *args):
-        try:
-            return real(fn, *args)
-        finally:
-            if fn is animrt._ffi.lib.animrt_layer_animation_count:
-                rt._call = real
-                other = threading.Thread(target=lambda: toast.remove_animation("b"))
-                other.start()
-                other.join(10)
-
-    rt._call = call
+    _on_another_thread_after(rt, lambda fn, args: fn is animrt._ffi.lib.animrt_layer_animation_count,
+                             lambda: toast.remove_animation("b"))
     assert toast.animation_keys() == ["a"]
 
 
