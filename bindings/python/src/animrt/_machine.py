@@ -785,11 +785,11 @@ def restore_call(runtime: Runtime, snapshot: str) -> str:
         name = json.loads(taken if isinstance(taken, str) else json.dumps(taken))["name"]
     except (ValueError, KeyError, TypeError):
         return "rt.restore(snapshot, definition)"
-    if not isinstance(name, str) or library_name(runtime, name) != (name, True):
+    if not isinstance(name, str) or "\0" in name:  # C would read up to the NUL: another name
         return held
     handle = c_uint64()
-    try:
-        runtime._call(lib.animrt_definition_load_named, name.encode("utf-8"), byref(handle))
+    try:  # a name the library does not have (or could not have) is refused here
+        runtime._call(lib.animrt_definition_load_named, name.encode("utf-8", "replace"), byref(handle))
     except AnimrtError:
         return held
     named = Definition(runtime, handle.value)
@@ -824,16 +824,25 @@ def library_name(runtime: Runtime, text: str) -> Tuple[Optional[str], bool]:
     return text, True
 
 
+def _library_hint(runtime: Runtime, text: str, call: str, names_it: str) -> Optional[str]:
+    """`call` (the source in its braces) with ``named=`` the definition of the runtime's library that
+    `text` names, after `names_it`, or asking whether the one it most likely misspells was meant;
+    None when it is neither."""
+    name, exact = library_name(runtime, text)
+    if name is None:
+        return None
+    fixed = call.format(f"named={name!r}")
+    return names_it + fixed if exact else f"; did you mean {fixed}?"
+
+
 def _source_hint(runtime: Runtime, text: str, call: str) -> str:
     """What a str given where a definition goes, and not JSON, most likely meant, as the exact
     `call` (``rt.definition({})``, the source in its braces) that loads it: a name of the runtime's
     library (``rt.definition(named='networkButton')``), misspelt or not, or a file's path
     (``rt.definition(pathlib.Path('card.json'))``)."""
-    name, exact = library_name(runtime, text)
-    if name is not None:
-        fixed = call.format(f"named={name!r}")
-        return (f": it names a definition of the runtime's library, loaded with {fixed}" if exact
-                else f"; did you mean {fixed}?")
+    named = _library_hint(runtime, text, call, ": it names a definition of the runtime's library, loaded with ")
+    if named is not None:
+        return named
     if text.endswith(".json") or any(sep in text for sep in (os.path.sep, os.path.altsep) if sep) or os.path.isfile(text):
         return f": a file is passed as a pathlib.Path, {call.format(f'pathlib.Path({text!r})')}"
     return (": pass JSON text, a dict, a pathlib.Path for a file, or named=... for a definition of the "
@@ -845,11 +854,9 @@ def _definition_hint(runtime: Runtime, given: object, restoring: bool) -> str:
     as the exact call: a name of the runtime's library, misspelt or not, or a source rt.definition loads."""
     call = "rt.restore(snapshot, rt.definition({}))" if restoring else "rt.machine(rt.definition({}))"
     if isinstance(given, str) and not given.lstrip(" \t\r\n\ufeff").startswith("{"):
-        name, exact = library_name(runtime, given)
-        if name is not None:
-            fixed = call.format(f"named={name!r}")
-            return (f"; {given!r} names a definition of the runtime's library: {fixed}" if exact
-                    else f"; did you mean {fixed}?")
+        named = _library_hint(runtime, given, call, f"; {given!r} names a definition of the runtime's library: ")
+        if named is not None:
+            return named
     if isinstance(given, (str, Mapping, os.PathLike)):
         return f"; load it first: {call.format('source')}"
     return " from rt.definition(...)"
