@@ -801,20 +801,22 @@ animrt_status animrt_barrier_leave(animrt_runtime *rt, animrt_id barrier);
 animrt_status animrt_barrier_notify(animrt_runtime *rt, animrt_id barrier, uint64_t token);
 animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t *out);
 
-/* Opens a transaction (they nest, ANIMRT_TRANSACTION_DEPTH_MAX deep).
- * Animations added until the matching commit count toward it;
- * animation_duration > 0 replaces their zero durations (0: the enclosing
- * transaction's, else 0.25 s). The stack of open transactions is the
- * runtime's, shared by every thread (Core Animation's are per thread):
- * open and commit transactions from one thread at a time. */
+/* Opens a transaction on the calling thread (they nest,
+ * ANIMRT_TRANSACTION_DEPTH_MAX deep on each thread). Animations the thread
+ * adds until the matching commit count toward it; animation_duration > 0
+ * replaces their zero durations (0: the enclosing transaction's, else
+ * 0.25 s). As with Core Animation's, each thread has its own transactions:
+ * another thread's adds never join them, and its commit and current never
+ * reach them. */
 animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
 
-/* Closes the innermost transaction. ANIMRT_EVENT_TRANSACTION_COMPLETED with
+/* Closes the calling thread's innermost transaction (ANIMRT_E_STATE if
+ * the thread has none open). ANIMRT_EVENT_TRANSACTION_COMPLETED with
  * `token` follows once all its animations have stopped (at once if none). */
 animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
 
-/* The handle of the innermost open transaction (ANIMRT_E_STATE if none is
- * open). Its ANIMRT_EVENT_TRANSACTION_COMPLETED carries the same handle in
+/* The handle of the calling thread's innermost open transaction
+ * (ANIMRT_E_STATE if it has none open). Its ANIMRT_EVENT_TRANSACTION_COMPLETED carries the same handle in
  * `object`, so a host can tell its transactions apart without choosing
  * tokens that might collide with its other tokens. */
 animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import AnimationCore
 
@@ -78,6 +79,46 @@ struct SyncTests {
         expectFailure(.outOfRange) { try rt.beginTransaction(animationDuration: 0) }
         expectFailure(.invalidArgument) { try rt.beginTransaction(animationDuration: .nan) }
         #expect(rt.transactionDepth == 0)
+    }
+
+    /// Core Animation's transactions are per thread: another thread that
+    /// opens its own while one is open neither joins, commits nor sees it.
+    /// (The threads take turns here, as the C library's lock makes them.)
+    @Test("R2.4 a transaction belongs to the thread that began it")
+    func transactionsPerThread() throws {
+        let rt = Runtime(); let l = try rt.createLayer(), m = try rt.createLayer()
+        let mine = try rt.beginTransaction(animationDuration: 2)
+        try rt.add(linear("opacity", 0, 1, duration: 0), to: l, forKey: "a")
+        final class Seen: @unchecked Sendable {
+            var begun: Handle?, current: Handle?, depth = -1, refused: AnimrtError?
+        }
+        let other = Seen(), done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let shared = rt
+        DispatchQueue.global().async {
+            let rt = shared
+            do throws(AnimrtError) { try rt.commitTransaction(token: 9) } catch { other.refused = error }
+            other.current = rt.currentTransaction
+            other.begun = try? rt.beginTransaction()
+            _ = try? rt.add(linear("opacity", 0, 1, duration: 1), to: m, forKey: "b")
+            other.depth = rt.transactionDepth
+            try? rt.commitTransaction(token: 7)
+            done.signal()
+        }
+        done.wait()
+        #expect(other.refused?.status == .state)
+        #expect(other.refused?.message == "commit without an open transaction on this thread; 1 open on other threads belong to them: a transaction is committed by the thread that began it")
+        #expect(other.current == nil && other.depth == 1 && other.begun != nil && other.begun != mine)
+        #expect(rt.currentTransaction == mine && rt.transactionDepth == 1)
+        try rt.commitTransaction(token: 8)
+        // The other thread's animation (1 s) completes its own transaction
+        // only; this one waits for its animation, 2 s from its transaction.
+        try rt.tick(0)
+        try rt.tick(1.5)
+        #expect(rt.drain().filter { $0.tag.hasPrefix("transaction") }.map(\.tag) == ["transaction:7"])
+        try rt.tick(2.5)
+        let completed = rt.drain().filter { $0.tag.hasPrefix("transaction") }
+        #expect(completed.map(\.tag) == ["transaction:8"] && completed.first?.object == mine)
+        #expect(rt.transactionStacks.isEmpty)
     }
 
     /// Animating a property twice in one transaction replaces the first

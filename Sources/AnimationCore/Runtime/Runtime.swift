@@ -225,7 +225,10 @@ public final class Runtime {
     /// tests of the limit, which real memory would not let them reach).
     var valuePoolLimit = Limits.valuePool
     @exclusivity(unchecked) var pendingBegins: [Handle] = []
-    @exclusivity(unchecked) var openTransactions: [Handle] = []
+    /// Each thread's open transactions, innermost last, for the threads
+    /// that have one open: a transaction belongs to the thread that opened
+    /// it, as Core Animation's do (see `openTransactions`).
+    @exclusivity(unchecked) var transactionStacks: [(thread: ThreadID, open: [Handle])] = []
     @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
     /// While a timer fires: its due time, from which timers started by what

@@ -1,17 +1,21 @@
 extension Runtime {
     // MARK: Transactions
 
-    /// Opens a transaction: every animation added until the matching
-    /// `commitTransaction` counts toward its completion. Transactions nest;
-    /// an animation counts toward every open one. `animationDuration`
-    /// replaces a zero duration on animations added inside.
+    /// Opens a transaction on the calling thread: every animation the
+    /// thread adds until the matching `commitTransaction` counts toward its
+    /// completion. Transactions nest; an animation counts toward every one
+    /// open on its thread. `animationDuration` replaces a zero duration on
+    /// animations added inside. As with Core Animation's, each thread has
+    /// its own: threads that open transactions at the same time never
+    /// commit, join or look up each other's.
     @discardableResult
     public func beginTransaction(animationDuration: Double? = nil) throws(AnimrtError) -> Handle {
         if let d = animationDuration {
             try requireFinite(d, "transaction animationDuration")
             guard d > 0 else { throw AnimrtError(.outOfRange, "transaction animationDuration is \(d); it must be greater than 0") }
         }
-        guard openTransactions.count < Limits.transactionDepth else {
+        let mine = transactionStacks.firstIndex { $0.thread == ThreadID.current }
+        guard (mine.map { transactionStacks[$0].open.count } ?? 0) < Limits.transactionDepth else {
             throw AnimrtError(.outOfRange, "\(Limits.transactionDepth) transactions are open, the most at once; commit one first")
         }
         var b = BarrierRecord()
@@ -20,7 +24,7 @@ extension Runtime {
         let h: Handle
         do { h = try transactions.insert(TransactionRecord(barrier: bh, animationDuration: animationDuration)) }
         catch { barriers.remove(at: bh.index); throw error }
-        openTransactions.append(h)
+        if let mine { transactionStacks[mine].open.append(h) } else { transactionStacks.append((ThreadID.current, [h])) }
         return h
     }
 
@@ -37,9 +41,13 @@ extension Runtime {
     }
 
     private func commitTransaction(_ action: NotifyAction) throws(AnimrtError) {
-        guard let h = openTransactions.popLast() else {
-            throw AnimrtError(.state, "commit without an open transaction")
+        guard let mine = transactionStacks.firstIndex(where: { $0.thread == ThreadID.current }),
+              let h = transactionStacks[mine].open.popLast() else {
+            let others = transactionStacks.reduce(0) { $0 + $1.open.count }
+            throw AnimrtError(.state, "commit without an open transaction on this thread" + (others == 0 ? "" :
+                "; \(others) open on other threads belong to them: a transaction is committed by the thread that began it"))
         }
+        if transactionStacks[mine].open.isEmpty { transactionStacks.remove(at: mine) }
         let t = transactions.remove(at: h.index)
         var a = action
         if case .event(let type, _, let token) = action { a = .event(type, object: h, token: token) }
@@ -54,10 +62,17 @@ extension Runtime {
         if !inTick { runDeferred() }
     }
 
-    /// The innermost open transaction, whose handle its
+    /// The calling thread's open transactions, innermost last.
+    var openTransactions: [Handle] {
+        if transactionStacks.isEmpty { return [] }
+        let me = ThreadID.current
+        return transactionStacks.first { $0.thread == me }?.open ?? []
+    }
+
+    /// The calling thread's innermost open transaction, whose handle its
     /// `.transactionCompleted` event carries as `object`.
     public var currentTransaction: Handle? { openTransactions.last }
 
-    /// How many transactions are open.
+    /// How many transactions the calling thread has open.
     public var transactionDepth: Int { openTransactions.count }
 }

@@ -1,5 +1,6 @@
 /* ANIMRT_FLAG_SETTLING_DURATION, animrt_transaction_current, and messages
  * that teach (timing-function suggestions, handles printed in hex). */
+#include <pthread.h>
 #include <stdlib.h>
 #include "check.h"
 
@@ -132,6 +133,46 @@ static void count_completions(animrt_runtime *rt, double from, double to, animrt
  * barrier used to go at once, its slot then taken by the next barrier
  * made: the transaction's completion was lost or came with the host's
  * barrier, and two barriers could get the same handle. */
+/* What another thread does while this one has a transaction open. */
+typedef struct {
+    animrt_runtime *rt;
+    animrt_status commit, current;
+    animrt_id theirs;
+} other_thread;
+
+static void *other_thread_run(void *p) {
+    other_thread *o = p;
+    o->commit = animrt_transaction_commit(o->rt, 9);
+    o->current = animrt_transaction_current(o->rt, &o->theirs);
+    if (animrt_transaction_begin(o->rt, 0) == ANIMRT_OK && animrt_transaction_current(o->rt, &o->theirs) == ANIMRT_OK)
+        animrt_transaction_commit(o->rt, 7);
+    return NULL;
+}
+
+/* As Core Animation's, a transaction belongs to the thread that began it:
+ * another thread neither commits it nor sees it as its current one, and
+ * its own transactions nest apart. */
+TEST(transactions_belong_to_the_thread_that_began_them) {
+    animrt_runtime *rt;
+    animrt_id mine, now;
+    pthread_t thread;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_current(rt, &mine));
+    other_thread o = {rt, ANIMRT_OK, ANIMRT_OK, 0};
+    CHECK(pthread_create(&thread, NULL, other_thread_run, &o) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(o.commit == ANIMRT_E_STATE);
+    CHECK(o.current == ANIMRT_E_STATE);
+    CHECK(o.theirs != 0 && o.theirs != mine);
+    CHECK_OK(animrt_transaction_current(rt, &now));
+    CHECK(now == mine);
+    CHECK_OK(animrt_transaction_commit(rt, 8));
+    CHECK_STATUS(animrt_transaction_commit(rt, 8), ANIMRT_E_STATE);
+    CHECK_MESSAGE("commit without an open transaction on this thread");
+    animrt_runtime_destroy(rt);
+}
+
 TEST(an_open_transaction_keeps_its_barrier) {
     animrt_runtime *rt;
     animrt_id layer, fade, tr, host, more[3];
@@ -207,6 +248,7 @@ TEST(messages_that_teach) {
 int main(void) {
     RUN(springs_run_until_settled_with_the_flag);
     RUN(transactions_have_handles);
+    RUN(transactions_belong_to_the_thread_that_began_them);
     RUN(an_open_transaction_keeps_its_barrier);
     RUN(messages_that_teach);
     return check_report();

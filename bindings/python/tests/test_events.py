@@ -161,6 +161,32 @@ def test_transactions_never_pick_the_programs_tokens(rt):
             pass
 
 
+def test_a_transaction_belongs_to_the_thread_that_opened_it(rt):
+    # as Core Animation's: another thread's transaction, open at the same time, neither takes this
+    # one's animations nor is committed by this one's with block
+    first, second = rt.layer(), rt.layer()
+    done, b_open, a_committed = [], threading.Event(), threading.Event()
+
+    def other():
+        with rt.transaction(on_complete=lambda: done.append("b")):
+            second.add_animation(rt.basic("opacity", to=0, duration=2))
+            b_open.set()
+            assert a_committed.wait(5)
+
+    with rt.transaction(on_complete=lambda: done.append("a")):
+        first.add_animation(rt.basic("opacity", to=0, duration=1))
+        thread = threading.Thread(target=other)
+        thread.start()
+        assert b_open.wait(5)
+    a_committed.set()
+    thread.join(5)
+    rt.tick(0)
+    rt.tick(1.5)
+    assert done == ["a"]  # its own animation, 1 s, has stopped; the other thread's has not
+    rt.tick(2.5)
+    assert done == ["a", "b"]
+
+
 # -- a transaction never used in a with block ---------------------------------------------------
 # rt.transaction(...) on its own begins nothing: its on_complete (or token) would wait for ever,
 # silently. It says so when it is collected, as a coroutine never awaited does.

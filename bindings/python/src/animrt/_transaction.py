@@ -31,9 +31,9 @@ class Transaction(Object):
     The transaction is told apart by its own handle, never by a token the
     binding picks; ``token`` is only the program's, reported in the event.
 
-    Open transactions form one stack per runtime, shared by its threads
-    (Core Animation's are per thread): use ``with rt.transaction()`` blocks
-    from one thread at a time, or another thread's block nests into yours.
+    A transaction belongs to the thread whose ``with`` block opened it, as
+    Core Animation's do: animations another thread adds meanwhile are not
+    in it, and that thread's own transactions nest apart from it.
 
     Nothing happens until the ``with`` block: a transaction made with an
     ``on_complete`` or a ``token`` that is never entered (or entered by hand
