@@ -807,7 +807,9 @@ animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t
  * replaces their zero durations (0: the enclosing transaction's, else
  * 0.25 s). As with Core Animation's, each thread has its own transactions:
  * another thread's adds never join them, and its commit and current never
- * reach them. */
+ * reach them. Commit them before the thread ends: those it leaves open stay
+ * open (no later thread reaches them, even one the system gives the same
+ * pthread_t), and they never complete. */
 animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
 
 /* Closes the calling thread's innermost transaction (ANIMRT_E_STATE if
@@ -816,9 +818,10 @@ animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_dura
 animrt_status animrt_transaction_commit(animrt_runtime *rt, uint64_t token);
 
 /* The handle of the calling thread's innermost open transaction
- * (ANIMRT_E_STATE if it has none open). Its ANIMRT_EVENT_TRANSACTION_COMPLETED carries the same handle in
- * `object`, so a host can tell its transactions apart without choosing
- * tokens that might collide with its other tokens. */
+ * (ANIMRT_E_STATE if it has none open). Its
+ * ANIMRT_EVENT_TRANSACTION_COMPLETED carries the same handle in `object`,
+ * so a host can tell its transactions apart without choosing tokens that
+ * might collide with its other tokens. */
 animrt_status animrt_transaction_current(animrt_runtime *rt, animrt_id *out);
 
 /* Starts a one-shot timer `delay` seconds after the runtime's time; it fires

@@ -69,6 +69,9 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     // kept until the replay returns, and the replay stops there.
     let kept = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt)).retain()
     defer { kept.release() }
+    // Each call reaches the transactions of the thread that made it; the
+    // first thread's are the replaying thread's own, which keeps them after.
+    defer { replay(rt, asThread: nil) }
     // … then make each call as the host made it (the calls take the lock).
     let decoder = JSONDecoder()
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -102,6 +105,11 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(problem)")
         }
+        guard (line.thread ?? 0) >= 0 else {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: its thread is \(line.thread!); threads are numbered from 0")
+        }
+        replay(rt, asThread: line.thread)
         let status = call.run(rt, arguments)
         if destroyedDuringReplay(rt) {
             calls?.pointee = replayed + (status == ANIMRT_OK ? 1 : 0)
@@ -129,6 +137,17 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     }
     calls?.pointee = replayed
     return animrt_status(ANIMRT_OK)
+}
+
+/// Makes the calls that follow reach the transactions of the recorded
+/// thread `thread` (0 or nil: the replaying thread's own; the others get
+/// numbers no live thread has, `ThreadOrdinal`'s being smaller than 2^63).
+private func replay(_ rt: OpaquePointer, asThread thread: Int?) {
+    RuntimeBox.with(rt) { box in
+        box.lock.lock()
+        defer { box.lock.unlock() }
+        box.runtime.replayedThread = thread.flatMap { $0 == 0 ? nil : 1 << 63 | UInt64($0) }
+    }
 }
 
 /// Whether `rt`, whose box the replay keeps, has been destroyed (by its

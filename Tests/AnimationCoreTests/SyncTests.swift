@@ -121,6 +121,29 @@ struct SyncTests {
         #expect(rt.transactionStacks.isEmpty)
     }
 
+    /// A replay makes each recorded call as the thread that made it: the
+    /// runtime reaches that thread's transactions, then the caller's again.
+    @Test("R2.4 a replayed thread's transactions are its own")
+    func replayedThreadTransactions() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let mine = try rt.beginTransaction()
+        rt.replayedThread = 1 << 63 | 1
+        #expect(rt.currentTransaction == nil)
+        let theirs = try rt.beginTransaction()
+        try rt.add(linear("opacity", 0, 1, duration: 1), to: l, forKey: "a")
+        rt.replayedThread = nil
+        #expect(rt.currentTransaction == mine && rt.transactionDepth == 1)
+        try rt.commitTransaction(token: 1)  // nothing added on this thread: completes at once
+        rt.replayedThread = 1 << 63 | 1
+        #expect(rt.currentTransaction == theirs)
+        try rt.commitTransaction(token: 2)
+        rt.replayedThread = nil
+        #expect(rt.drain().filter { $0.tag.hasPrefix("transaction") }.map(\.tag) == ["transaction:1"])
+        try rt.tick(0); try rt.tick(1)
+        #expect(rt.drain().filter { $0.tag.hasPrefix("transaction") }.map(\.tag) == ["transaction:2"])
+        #expect(rt.transactionStacks.isEmpty)
+    }
+
     /// Animating a property twice in one transaction replaces the first
     /// animation, which stops with the transaction still open: its barrier
     /// stays (it went at once, and the next barrier made took its slot).

@@ -226,9 +226,13 @@ public final class Runtime {
     var valuePoolLimit = Limits.valuePool
     @exclusivity(unchecked) var pendingBegins: [Handle] = []
     /// Each thread's open transactions, innermost last, for the threads
-    /// that have one open: a transaction belongs to the thread that opened
-    /// it, as Core Animation's do (see `openTransactions`).
-    @exclusivity(unchecked) var transactionStacks: [(thread: ThreadID, open: [Handle])] = []
+    /// that have one open, by `ThreadOrdinal`: a transaction belongs to the
+    /// thread that opened it, as Core Animation's do (see `openTransactions`).
+    @exclusivity(unchecked) var transactionStacks: [(thread: UInt64, open: [Handle])] = []
+    /// The thread whose transactions the calls made now reach, in place of
+    /// the calling thread's: a replay names here the thread that made the
+    /// recorded call (nil: the calling thread, `ThreadOrdinal.current`).
+    public var replayedThread: UInt64?
     @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
     /// While a timer fires: its due time, from which timers started by what

@@ -3,6 +3,7 @@
 // A pthread mutex and condition variable rather than Synchronization's
 // Mutex: on Linux that Mutex is a bare futex, whose hand-offs the thread
 // sanitizer cannot see, so `make tsan` would report every contended call.
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -70,4 +71,32 @@ public struct ThreadID: Equatable, Sendable {
     /// The calling thread.
     public static var current: ThreadID { ThreadID(raw: pthread_self()) }
     public static func == (a: ThreadID, b: ThreadID) -> Bool { pthread_equal(a.raw, b.raw) != 0 }
+}
+
+/// A number for the calling thread that no other thread of the process
+/// ever gets, even once this one has ended (a `pthread_t` is handed to the
+/// next thread made): what keys state a thread leaves behind, such as its
+/// open transactions, so that a later thread never inherits it.
+public enum ThreadOrdinal {
+    /// The thread-specific slot that holds each thread's number; nil if the
+    /// system had no slot left to give (then every thread shares number 0,
+    /// and transactions are the runtime's, one stack for all its threads).
+    private static let key: pthread_key_t? = {
+        var k = pthread_key_t()
+        return pthread_key_create(&k, nil) == 0 ? k : nil
+    }()
+    /// The next number to give, from 1.
+    private static let next = Atomic<UInt>(1)
+
+    /// The calling thread's number, given at its first call.
+    public static var current: UInt64 {
+        guard let key else { return 0 }
+        if let p = pthread_getspecific(key) { return UInt64(UInt(bitPattern: p)) }
+        let n = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        // A thread whose number cannot be kept asks again next time, and gets
+        // a new one: its transactions are then its one call's (they cannot
+        // be another thread's).
+        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: n))
+        return UInt64(n)
+    }
 }

@@ -14,7 +14,8 @@ extension Runtime {
             try requireFinite(d, "transaction animationDuration")
             guard d > 0 else { throw AnimrtError(.outOfRange, "transaction animationDuration is \(d); it must be greater than 0") }
         }
-        let mine = transactionStacks.firstIndex { $0.thread == ThreadID.current }
+        let me = callingThread
+        let mine = transactionStacks.firstIndex { $0.thread == me }
         guard (mine.map { transactionStacks[$0].open.count } ?? 0) < Limits.transactionDepth else {
             throw AnimrtError(.outOfRange, "\(Limits.transactionDepth) transactions are open, the most at once; commit one first")
         }
@@ -24,7 +25,7 @@ extension Runtime {
         let h: Handle
         do { h = try transactions.insert(TransactionRecord(barrier: bh, animationDuration: animationDuration)) }
         catch { barriers.remove(at: bh.index); throw error }
-        if let mine { transactionStacks[mine].open.append(h) } else { transactionStacks.append((ThreadID.current, [h])) }
+        if let mine { transactionStacks[mine].open.append(h) } else { transactionStacks.append((me, [h])) }
         return h
     }
 
@@ -41,7 +42,8 @@ extension Runtime {
     }
 
     private func commitTransaction(_ action: NotifyAction) throws(AnimrtError) {
-        guard let mine = transactionStacks.firstIndex(where: { $0.thread == ThreadID.current }),
+        let me = callingThread
+        guard let mine = transactionStacks.firstIndex(where: { $0.thread == me }),
               let h = transactionStacks[mine].open.popLast() else {
             let others = transactionStacks.reduce(0) { $0 + $1.open.count }
             throw AnimrtError(.state, "commit without an open transaction on this thread" + (others == 0 ? "" :
@@ -62,10 +64,14 @@ extension Runtime {
         if !inTick { runDeferred() }
     }
 
+    /// The thread whose transactions a call reaches: the calling thread,
+    /// or the recorded one in a replay.
+    var callingThread: UInt64 { replayedThread ?? ThreadOrdinal.current }
+
     /// The calling thread's open transactions, innermost last.
     var openTransactions: [Handle] {
         if transactionStacks.isEmpty { return [] }
-        let me = ThreadID.current
+        let me = callingThread
         return transactionStacks.first { $0.thread == me }?.open ?? []
     }
 

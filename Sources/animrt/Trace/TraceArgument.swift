@@ -101,6 +101,10 @@ struct TraceLine: Codable {
     var events: UInt64
     /// After a tick: the digest of every presentation value.
     var values: UInt64?
+    /// The thread that made the call, numbered from 0 in the order the
+    /// threads first appear in the trace; absent for thread 0. A thread's
+    /// transactions are its own, so a replay makes each call as its thread.
+    var thread: Int?
 }
 
 /// The first line of a trace file.

@@ -59,6 +59,9 @@ final class TraceRecorder {
     private var lines = 0
     /// Why the file stopped taking lines, if it did.
     private var failure: String?
+    /// The threads that made the calls recorded so far (`ThreadOrdinal`),
+    /// with their numbers in the trace, in the order they first appear.
+    private var threads: [UInt64: Int] = [:]
 
     init(path: String, tag: UInt16) throws(AnimrtError) {
         guard let f = fopen(path, "w") else {
@@ -96,7 +99,11 @@ final class TraceRecorder {
             return a
         }
         let values = call.name == "animrt_runtime_tick" ? runtime.presentationDigest() : nil
-        if let why = Self.put(TraceLine(call: call.name, args: args, events: runtime.eventDigest?.value ?? 0, values: values),
+        let me = ThreadOrdinal.current
+        let thread = threads[me] ?? threads.count
+        threads[me] = thread
+        if let why = Self.put(TraceLine(call: call.name, args: args, events: runtime.eventDigest?.value ?? 0, values: values,
+                                        thread: thread == 0 ? nil : thread),
                               encoder, file) {
             failure = "writing line \(lines + 1) (\(call.name)) failed: \(why)"
         } else {

@@ -173,6 +173,47 @@ TEST(transactions_belong_to_the_thread_that_began_them) {
     animrt_runtime_destroy(rt);
 }
 
+/* A thread that ends with a transaction open. */
+static void *open_and_leave(void *rt) {
+    animrt_transaction_begin(rt, 0);
+    return NULL;
+}
+
+/* What a later thread sees: its current transaction and its commit. */
+typedef struct { animrt_runtime *rt; animrt_status current, commit; } later_thread;
+
+static void *look_and_commit(void *p) {
+    later_thread *l = p;
+    animrt_id t;
+    l->current = animrt_transaction_current(l->rt, &t);
+    l->commit = animrt_transaction_commit(l->rt, 1);
+    return NULL;
+}
+
+/* A transaction left open by a thread that ended stays that thread's: the
+ * threads made after it (which the system often gives the ended thread's
+ * pthread_t) never see it as theirs, nor commit it. */
+TEST(a_transaction_left_open_by_an_ended_thread_is_no_later_threads) {
+    animrt_runtime *rt;
+    pthread_t thread;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK(pthread_create(&thread, NULL, open_and_leave, rt) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    int seen = 0;
+    for (int k = 0; k < 20; k++) {
+        later_thread l = {rt, ANIMRT_OK, ANIMRT_OK};
+        CHECK(pthread_create(&thread, NULL, look_and_commit, &l) == 0);
+        CHECK(pthread_join(thread, NULL) == 0);
+        seen += l.current != ANIMRT_E_STATE || l.commit != ANIMRT_E_STATE;
+    }
+    CHECK(seen == 0);
+    animrt_id t;
+    CHECK_STATUS(animrt_transaction_current(rt, &t), ANIMRT_E_STATE);
+    CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
+    CHECK_MESSAGE("1 open on other threads belong to them");
+    animrt_runtime_destroy(rt);
+}
+
 TEST(an_open_transaction_keeps_its_barrier) {
     animrt_runtime *rt;
     animrt_id layer, fade, tr, host, more[3];
@@ -249,6 +290,7 @@ int main(void) {
     RUN(springs_run_until_settled_with_the_flag);
     RUN(transactions_have_handles);
     RUN(transactions_belong_to_the_thread_that_began_them);
+    RUN(a_transaction_left_open_by_an_ended_thread_is_no_later_threads);
     RUN(an_open_transaction_keeps_its_barrier);
     RUN(messages_that_teach);
     return check_report();

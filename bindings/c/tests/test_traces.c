@@ -1,6 +1,7 @@
 /* Traces (R3.0.3): a session recorded from C replays into a fresh runtime
  * with the same events and values, bit for bit; a trace that no longer fits
  * says where; every refusal leaves the runtime as it was. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,6 +415,83 @@ TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
     remove(trace);
 }
 
+/* The other thread of the two-thread session: its own transaction, with a
+ * 2 s animation, opened and committed while the first thread has one open. */
+typedef struct { animrt_runtime *rt; animrt_id layer, fade; animrt_status status; } second_thread;
+
+static void *second_thread_run(void *p) {
+    second_thread *s = p;
+    animrt_id attached;
+    double two = 2;
+    s->status = animrt_transaction_begin(s->rt, 0);
+    if (s->status == ANIMRT_OK) s->status = animrt_animation_set_timing(s->rt, s->fade, ANIMRT_TIMING_DURATION, two);
+    if (s->status == ANIMRT_OK) s->status = animrt_layer_add_animation(s->rt, s->layer, s->fade, "b", 0, &attached);
+    if (s->status == ANIMRT_OK) s->status = animrt_transaction_commit(s->rt, 7);
+    return NULL;
+}
+
+/* Transactions are each thread's: a trace says which thread made each call,
+ * and the replay makes it as that thread. Replayed as one thread's calls,
+ * the second thread's animation would join the first thread's transaction,
+ * which would then complete a second later. */
+TEST(transactions_of_two_threads_replay_as_theirs) {
+    const char *trace = "/tmp/animrt-two-threads.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id layers[2], fade, attached;
+    double zero = 0, one = 1;
+    animrt_event events[8];
+    size_t count = 0;
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create_many(a, 0, 2, layers));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_TO, &zero, 1));
+    CHECK_OK(animrt_animation_set_timing(a, fade, ANIMRT_TIMING_DURATION, one));
+    CHECK_OK(animrt_transaction_begin(a, 0));
+    CHECK_OK(animrt_layer_add_animation(a, layers[0], fade, "a", 0, &attached));
+    second_thread s = {a, layers[1], fade, ANIMRT_E_STATE};  /* until the thread runs */
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, second_thread_run, &s) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK_OK(s.status);
+    CHECK_OK(animrt_transaction_commit(a, 8));
+    CHECK_OK(animrt_runtime_tick(a, 0));
+    CHECK_OK(animrt_runtime_tick(a, 1.5));
+    uint64_t completed[2] = {0, 0};
+    size_t n = 0;
+    CHECK_OK(animrt_event_poll(a, events, 8, &count));
+    for (size_t k = 0; k < count; k++)
+        if (events[k].type == ANIMRT_EVENT_TRANSACTION_COMPLETED && n < 2) completed[n++] = events[k].token;
+    CHECK(n == 1 && completed[0] == 8);  /* the first thread's, with its 1 s animation only */
+    CHECK_OK(animrt_runtime_tick(a, 2.5));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+
+    /* The second thread's four calls are marked as thread 1; the rest are thread 0's, unmarked. */
+    char *text = slurp(trace);
+    size_t marked = 0;
+    for (char *p = text; p && (p = strstr(p, "\"thread\":1")); p++) marked++;
+    CHECK(marked == 4 && text && !strstr(text, "\"thread\":0") && !strstr(text, "\"thread\":2"));
+    free(text);
+
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 14);
+    /* The replaying thread keeps what thread 0 left open, and no other thread's. */
+    animrt_id current;
+    CHECK_STATUS(animrt_transaction_current(b, &current), ANIMRT_E_STATE);
+    animrt_runtime_destroy(b);
+
+    /* A thread that is not a recorded one is refused, naming the line. */
+    CHECK(edit_line(trace, 8, "\"thread\":1", "\"thread\":-1"));
+    animrt_runtime *c = rt_new();
+    CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 8 is not a recorded call: its thread is -1; threads are numbered from 0");
+    CHECK(calls == 6);
+    animrt_runtime_destroy(c);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
@@ -422,5 +500,6 @@ int main(void) {
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
     RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
+    RUN(transactions_of_two_threads_replay_as_theirs);
     return check_report();
 }
