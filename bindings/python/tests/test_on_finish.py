@@ -374,8 +374,11 @@ def test_a_close_from_another_thread_before_the_overflow_is_read_still_tells_the
     ticking.start()
     assert entered.wait(5)
     rt.close()
+    # called by the close, before it returns, though the ticking thread is still inside a callable
+    assert sorted(calls) == [("first", True), ("gone", False), ("kept", True)] and rt._finishing == {}
     release.set()
     ticking.join(5)
+    assert not ticking.is_alive()
     assert sorted(calls) == [("first", True), ("gone", False), ("kept", True)]
     assert rt.closed and rt._finishing == {}
 
@@ -388,6 +391,35 @@ def test_stops_lost_to_an_overflow_at_close_still_call_on_finish():
     rt.tick(0)
     rt.close()
     assert calls == [False] and rt._finishing == {}
+
+
+def test_stops_a_full_queue_lost_between_ticks_still_call_on_finish_at_close():
+    # Stops that calls between ticks cause wait in the queue for the next tick. Here the queue
+    # fills before it comes: the last stops are lost, and no tick reads the overflow. The close
+    # delivers those queued (with their own flag), and calls the callables of the lost ones itself.
+    rt = animrt.Runtime(event_capacity=16)
+    calls = []
+    early = rt.layer()
+    early.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: calls.append(("early", f)))
+    crowd = rt.layer()
+    for _ in range(20):
+        crowd.add_animation(rt.basic("opacity", to=0, duration=5))
+    removed, destroyed = rt.layer(), rt.layer()
+    removed.add_animation(rt.basic("opacity", to=0, duration=5), key="out",
+                          on_finish=lambda f: calls.append(("removed", f)))
+    destroyed.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: calls.append(("destroyed", f)))
+    running = rt.layer()
+    running.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: calls.append(("running", f)))
+    rt.tick(0)
+    rt.events()  # the starts (and their own overflow), read: the queue is empty
+    early.remove_all_animations()  # queued
+    crowd.remove_all_animations()  # fills the queue
+    assert removed.remove_animation("out")  # lost
+    destroyed.destroy()  # lost
+    assert calls == [] and len(rt._finishing) == 4
+    rt.close()
+    assert sorted(calls) == [("destroyed", False), ("early", False), ("removed", False), ("running", False)]
+    assert rt._finishing == {} and rt._native.waiting == 0
 
 
 # -- a runtime garbage-collected without close() --------------------------------------------------
