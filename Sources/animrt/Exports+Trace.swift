@@ -139,9 +139,10 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     return animrt_status(ANIMRT_OK)
 }
 
-/// Makes the calls that follow reach the transactions of the recorded
-/// thread `thread` (0 or nil: the replaying thread's own; the others get
-/// numbers no live thread has, `ThreadOrdinal`'s being smaller than 2^63).
+/// Makes the replaying thread's calls that follow reach the transactions of
+/// the recorded thread `thread` (0 or nil: its own; the others get numbers
+/// no live thread has, `ThreadOrdinal`'s being smaller than 2^63). Another
+/// thread calling meanwhile still reaches its own (`Runtime.replayedThread`).
 private func replay(_ rt: OpaquePointer, asThread thread: Int?) {
     RuntimeBox.with(rt) { box in
         box.lock.lock()

@@ -232,7 +232,13 @@ public final class Runtime {
     /// The thread whose transactions the calls made now reach, in place of
     /// the calling thread's: a replay names here the thread that made the
     /// recorded call (nil: the calling thread, `ThreadOrdinal.current`).
-    public var replayedThread: UInt64?
+    /// It stands in only for the thread that set it (`replayingThread`):
+    /// another thread calling meanwhile reaches its own transactions.
+    public var replayedThread: UInt64? {
+        didSet { replayingThread = replayedThread == nil ? 0 : ThreadOrdinal.current }
+    }
+    /// The thread that set `replayedThread` (0: none).
+    private(set) var replayingThread: UInt64 = 0
     @exclusivity(unchecked) var timerQueue = TimerQueue()
     var timerSequence: UInt64 = 0
     /// While a timer fires: its due time, from which timers started by what

@@ -65,8 +65,12 @@ extension Runtime {
     }
 
     /// The thread whose transactions a call reaches: the calling thread,
-    /// or the recorded one in a replay.
-    var callingThread: UInt64 { replayedThread ?? ThreadOrdinal.current }
+    /// or, for the replaying thread's calls, the recorded one in a replay.
+    var callingThread: UInt64 {
+        let me = ThreadOrdinal.current
+        if let replayed = replayedThread, me == replayingThread { return replayed }
+        return me
+    }
 
     /// The calling thread's open transactions, innermost last.
     var openTransactions: [Handle] {

@@ -2,6 +2,7 @@
  * with the same events and values, bit for bit; a trace that no longer fits
  * says where; every refusal leaves the runtime as it was. */
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -430,6 +431,18 @@ static void *second_thread_run(void *p) {
     return NULL;
 }
 
+/* The second thread again, ticking with its transaction open (its events
+ * reach the callback then), and committing after. */
+static void *second_thread_ticking_run(void *p) {
+    second_thread *s = p;
+    animrt_id attached;
+    s->status = animrt_transaction_begin(s->rt, 0);
+    if (s->status == ANIMRT_OK) s->status = animrt_layer_add_animation(s->rt, s->layer, s->fade, "b", 0, &attached);
+    if (s->status == ANIMRT_OK) s->status = animrt_runtime_tick(s->rt, 0);
+    if (s->status == ANIMRT_OK) s->status = animrt_transaction_commit(s->rt, 7);
+    return NULL;
+}
+
 /* Transactions are each thread's: a trace says which thread made each call,
  * and the replay makes it as that thread. Replayed as one thread's calls,
  * the second thread's animation would join the first thread's transaction,
@@ -492,6 +505,76 @@ TEST(transactions_of_two_threads_replay_as_theirs) {
     remove(trace);
 }
 
+/* What a thread that is not replaying does while the replaying thread is in
+ * the event callback of a recorded thread's tick: look for a transaction of
+ * its own and commit one. */
+typedef struct { animrt_runtime *rt; sem_t go, done; animrt_status current, commit; int fired; } bystander;
+
+static void *bystander_run(void *p) {
+    bystander *b = p;
+    animrt_id t;
+    sem_wait(&b->go);
+    b->current = animrt_transaction_current(b->rt, &t);
+    b->commit = animrt_transaction_commit(b->rt, 99);
+    sem_post(&b->done);
+    return NULL;
+}
+
+static void bystander_calls_now(void *user, const animrt_event *event) {
+    bystander *b = user;
+    (void)event;
+    if (b->fired++) return;
+    sem_post(&b->go);
+    sem_wait(&b->done);
+}
+
+/* A replay makes the recorded thread's calls as that thread, and only its
+ * own: a thread calling meanwhile (here while the replaying thread is in the
+ * event callback of a recorded thread's tick, the recorded thread's
+ * transaction open) reaches its own transactions, of which it has none. */
+TEST(another_threads_calls_during_a_replay_reach_its_own_transactions) {
+    const char *trace = "/tmp/animrt-replay-bystander.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id layers[2], fade;
+    double zero = 0, one = 1;
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create_many(a, 0, 2, layers));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_TO, &zero, 1));
+    CHECK_OK(animrt_animation_set_timing(a, fade, ANIMRT_TIMING_DURATION, one));
+    /* Thread 1: a transaction, an animation and a tick with it open, then its commit. */
+    second_thread s = {a, layers[1], fade, ANIMRT_E_STATE};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, second_thread_ticking_run, &s) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK_OK(s.status);
+    CHECK_OK(animrt_runtime_tick(a, 3));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+
+    animrt_runtime *b = rt_new();
+    bystander by;
+    memset(&by, 0, sizeof by);
+    by.rt = b;
+    sem_init(&by.go, 0, 0);
+    sem_init(&by.done, 0, 0);
+    by.current = by.commit = ANIMRT_OK;
+    CHECK_OK(animrt_event_set_callback(b, bystander_calls_now, &by));
+    pthread_t other;
+    CHECK(pthread_create(&other, NULL, bystander_run, &by) == 0);
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(by.fired > 0);
+    if (!by.fired) sem_post(&by.go);
+    CHECK(pthread_join(other, NULL) == 0);
+    CHECK(by.current == ANIMRT_E_STATE);
+    CHECK(by.commit == ANIMRT_E_STATE);
+    animrt_runtime_destroy(b);
+    sem_destroy(&by.go);
+    sem_destroy(&by.done);
+    remove(trace);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
@@ -501,5 +584,6 @@ int main(void) {
     RUN(a_refused_replay_says_no_call_was_made);
     RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
     RUN(transactions_of_two_threads_replay_as_theirs);
+    RUN(another_threads_calls_during_a_replay_reach_its_own_transactions);
     return check_report();
 }
