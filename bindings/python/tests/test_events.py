@@ -187,6 +187,67 @@ def test_a_transaction_belongs_to_the_thread_that_opened_it(rt):
     assert done == ["a", "b"]
 
 
+def test_a_with_block_left_on_another_thread_commits_nothing_there(rt):
+    # a generator suspended inside a with block and resumed on another thread: the commit there would
+    # close that thread's own transaction (its on_complete then never ran, nor this one's); it is
+    # refused instead, and the other thread's transaction completes as its own
+    first, second = rt.layer(), rt.layer()
+    done, seen = [], []
+
+    left = rt.transaction(on_complete=lambda: done.append("a"))
+
+    def steps():
+        with left:
+            first.add_animation(rt.basic("opacity", to=0, duration=1))
+            yield
+
+    suspended = steps()
+    next(suspended)
+
+    def other():
+        with rt.transaction(on_complete=lambda: done.append("b")):
+            second.add_animation(rt.basic("opacity", to=0, duration=2))
+            try:
+                next(suspended)
+            except animrt.StateError as e:
+                seen.append(str(e))
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join(5)
+    assert len(seen) == 1 and "was begun on another thread" in seen[0] and "nothing was committed" in seen[0]
+    rt.tick(0)
+    rt.tick(2.5)
+    assert done == ["b"]  # the other thread's, at the end of its own animation; this one stays open
+    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left out of turn"):
+        del suspended, left
+        gc.collect()
+
+
+def test_with_blocks_left_out_of_turn_on_one_thread_commit_nothing(rt):
+    # two asyncio tasks (or generators) whose blocks interleave on one thread share its transactions:
+    # leaving the outer one first would commit the inner one in its place, whose on_complete would
+    # then run when the outer one's animations end
+    first, second = rt.layer(), rt.layer()
+    done = []
+    outer = rt.transaction(on_complete=lambda: done.append("outer"))
+    inner = rt.transaction(on_complete=lambda: done.append("inner"))
+    outer.__enter__()
+    inner.__enter__()
+    first.add_animation(rt.basic("opacity", to=0, duration=1))
+    with pytest.raises(animrt.StateError, match="is not the innermost transaction open on this thread: "
+                                                "<Transaction open 0x[0-9a-f]+>, begun after it, is still open"):
+        outer.__exit__(None, None, None)
+    inner.__exit__(None, None, None)
+    second.add_animation(rt.basic("opacity", to=0, duration=3))  # in the outer one only
+    outer.__exit__(None, None, None)  # now the innermost: committed
+    rt.tick(0)
+    rt.tick(1.5)
+    assert done == ["inner"]
+    rt.tick(3.5)
+    assert done == ["inner", "outer"]
+
+
 # -- a transaction never used in a with block ---------------------------------------------------
 # rt.transaction(...) on its own begins nothing: its on_complete (or token) would wait for ever,
 # silently. It says so when it is collected, as a coroutine never awaited does.

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import math
+import threading
 import warnings
 from ctypes import byref, c_uint64
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from . import _arguments as check
-from ._errors import ArgumentTypeError, InvalidArgumentError, RangeError, StateError
+from ._errors import AnimrtError, ArgumentTypeError, InvalidArgumentError, RangeError, StateError
 from ._ffi import lib
 from ._object import Object
 
@@ -33,7 +34,11 @@ class Transaction(Object):
 
     A transaction belongs to the thread whose ``with`` block opened it, as
     Core Animation's do: animations another thread adds meanwhile are not
-    in it, and that thread's own transactions nest apart from it.
+    in it, and that thread's own transactions nest apart from it. Its block
+    must be left on that thread, and the blocks open on one thread left
+    innermost first: asyncio tasks, or generators, whose blocks interleave on
+    one thread share its stack. Leaving one out of turn raises
+    :class:`StateError` and commits nothing.
 
     Nothing happens until the ``with`` block: a transaction made with an
     ``on_complete`` or a ``token`` that is never entered (or entered by hand
@@ -42,8 +47,10 @@ class Transaction(Object):
     """
 
     _id = 0
+    _thread = 0
     _open = False
     _used = False
+    _refused = False
     token = 0
     on_complete: Optional[Callable[[], object]] = None
 
@@ -67,14 +74,16 @@ class Transaction(Object):
         out = c_uint64()
         rt._call(lib.animrt_transaction_current, byref(out))
         Object.__init__(self, rt, out.value, owned=False)
+        self._thread = threading.get_ident()
         self._open = self._used = True
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if not self._open:
             return
-        self._open = False
         rt = self._runtime
+        self._check_innermost()
+        self._open = False
         if self.on_complete is not None:  # before the commit: a transaction with nothing in it completes at once
             rt._transactions[self._id] = self
         try:
@@ -82,6 +91,32 @@ class Transaction(Object):
         except BaseException:
             rt._transactions.pop(self._id, None)
             raise
+
+    def _check_innermost(self) -> None:
+        """Refuses to leave the block unless this is the calling thread's innermost open transaction:
+        the commit would close that one instead (or none), and this one would stay open."""
+        rt = self._runtime
+        if rt.closed:
+            return  # the commit says so
+        if threading.get_ident() != self._thread:
+            self._refused = True
+            raise StateError(f"{self!r} was begun on another thread, and only the thread that began a transaction "
+                             "commits it: leave its with block on that thread (a generator it was suspended in "
+                             "was resumed here); nothing was committed, and it stays open there")
+        out = c_uint64()
+        try:
+            rt._call(lib.animrt_transaction_current, byref(out))
+        except AnimrtError:  # the commit says why it is refused
+            return
+        if out.value == self._id:
+            return
+        self._refused = True
+        found = rt._objects.get(out.value)
+        inner = repr(found) if isinstance(found, Transaction) else f"transaction {out.value:#x}"
+        raise StateError(f"{self!r} is not the innermost transaction open on this thread: {inner}, begun after it, is "
+                         "still open. A thread commits its transactions innermost first, so their with blocks must be "
+                         "left in the reverse order they were entered (asyncio tasks or generators whose blocks "
+                         "interleave on one thread share its transactions); nothing was committed")
 
     def __del__(self) -> None:
         # Only a transaction made with something to report: `token` and `on_complete` are set last in
@@ -91,7 +126,8 @@ class Transaction(Object):
         if not self._used:
             what = "was never entered with `with`"
         elif self._open:
-            what = "was begun but never committed (its __exit__ never ran)"
+            what = ("was begun but never committed (its with block was left out of turn)" if self._refused
+                    else "was begun but never committed (its __exit__ never ran)")
         else:
             return
         told = (f"its on_complete {_name(self.on_complete)} is never called" if self.on_complete is not None
