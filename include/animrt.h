@@ -57,6 +57,8 @@
  *    finite double of its sign, or the model value for what would be NaN.
  *  - Threads: a runtime may be used from several threads; calls on one
  *    runtime are serialised inside it. Separate runtimes share nothing.
+ *    Only transactions depend on the calling thread (the OS thread): each
+ *    thread has its own, as with Core Animation (animrt_transaction_begin).
  *    Using a runtime pointer after animrt_runtime_destroy() returned is
  *    undefined, as with any freed object (see Events for the one exception).
  *  - Every cost and table is bounded: the limits are the ANIMRT_*_MAX
@@ -113,7 +115,7 @@ const char *animrt_version_string(void);
 #define ANIMRT_GROUP_SIZE_MAX 1024
 /* Levels of groups inside groups (a group of plain animations is 1). */
 #define ANIMRT_GROUP_DEPTH_MAX 16
-/* Transactions open at once. */
+/* Transactions open at once on one thread. */
 #define ANIMRT_TRANSACTION_DEPTH_MAX 256
 /* The largest event queue animrt_runtime_create() accepts. */
 #define ANIMRT_EVENT_CAPACITY_MAX 16777216
@@ -1118,7 +1120,10 @@ animrt_status animrt_trace_stop(animrt_runtime *rt);
  * when the replay is refused before its first call). A replay loads the
  * plugins and binds and calls the C functions the trace names: replay only
  * traces you trust. An event callback that destroys `rt`
- * stops the replay (ANIMRT_E_STATE). */
+ * stops the replay (ANIMRT_E_STATE). Each call is made as the thread that
+ * made it (docs/traces.md): the replaying thread's calls, its event
+ * callback's included, reach the recorded thread's transactions; another
+ * thread calling meanwhile reaches its own. */
 animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *calls);
 
 /* ===================================================================== */

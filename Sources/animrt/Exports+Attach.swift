@@ -171,7 +171,7 @@ public func animrt_transaction_current(_ rt: OpaquePointer!, _ out: UnsafeMutabl
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
         guard let h = r.currentTransaction else {
-            throw AnimrtError(.state, "no transaction is open (animrt_transaction_begin opens one)")
+            throw AnimrtError(.state, "no transaction is open on this thread (animrt_transaction_begin opens one)" + r.elsewhere("a thread sees only its own"))
         }
         out.pointee = h.raw
     }

@@ -463,7 +463,7 @@ struct ReliabilityTests {
         let rt = Runtime()
         for _ in 0..<Limits.transactionDepth { try rt.beginTransaction() }
         expectFailure(.outOfRange) { try rt.beginTransaction() }.map {
-            #expect($0.message == "256 transactions are open, the most at once; commit one first")
+            #expect($0.message == "256 transactions are open on this thread, the most at once; commit one first")
         }
         #expect(rt.transactionDepth == Limits.transactionDepth)  // nothing was opened
         try rt.commitTransaction(token: 1)

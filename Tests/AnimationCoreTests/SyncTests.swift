@@ -106,7 +106,7 @@ struct SyncTests {
         }
         done.wait()
         #expect(other.refused?.status == .state)
-        #expect(other.refused?.message == "commit without an open transaction on this thread; 1 open on other threads belong to them: a transaction is committed by the thread that began it")
+        #expect(other.refused?.message == "commit without an open transaction on this thread; 1 is open on another thread and belongs to it: a transaction is committed by the thread that began it")
         #expect(other.current == nil && other.depth == 1 && other.begun != nil && other.begun != mine)
         #expect(rt.currentTransaction == mine && rt.transactionDepth == 1)
         try rt.commitTransaction(token: 8)

@@ -228,7 +228,7 @@ public final class Runtime {
     /// Each thread's open transactions, innermost last, for the threads
     /// that have one open, by `ThreadOrdinal`: a transaction belongs to the
     /// thread that opened it, as Core Animation's do (see `openTransactions`).
-    @exclusivity(unchecked) var transactionStacks: [(thread: UInt64, open: [Handle])] = []
+    @exclusivity(unchecked) var transactionStacks: [UInt64: [Handle]] = [:]
     /// The thread whose transactions the calls made now reach, in place of
     /// the calling thread's: a replay names here the thread that made the
     /// recorded call (nil: the calling thread, `ThreadOrdinal.current`).

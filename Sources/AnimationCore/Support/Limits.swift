@@ -20,7 +20,7 @@ public enum Limits {
     /// Distinct key paths one runtime resolves to ids (`Runtime.keyPathID`):
     /// the C ids hold the index in 15 bits beside the runtime's tag.
     public static let keyPaths = 1 << 15
-    /// Transactions open at once.
+    /// Transactions open at once on one thread.
     public static let transactionDepth = 256
     /// The largest event queue (`Runtime.Configuration.eventCapacity`).
     public static let eventCapacity = 1 << 24

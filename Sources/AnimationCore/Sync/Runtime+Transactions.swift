@@ -15,9 +15,8 @@ extension Runtime {
             guard d > 0 else { throw AnimrtError(.outOfRange, "transaction animationDuration is \(d); it must be greater than 0") }
         }
         let me = callingThread
-        let mine = transactionStacks.firstIndex { $0.thread == me }
-        guard (mine.map { transactionStacks[$0].open.count } ?? 0) < Limits.transactionDepth else {
-            throw AnimrtError(.outOfRange, "\(Limits.transactionDepth) transactions are open, the most at once; commit one first")
+        guard (transactionStacks[me]?.count ?? 0) < Limits.transactionDepth else {
+            throw AnimrtError(.outOfRange, "\(Limits.transactionDepth) transactions are open on this thread, the most at once; commit one first")
         }
         var b = BarrierRecord()
         b.transient = true
@@ -25,7 +24,7 @@ extension Runtime {
         let h: Handle
         do { h = try transactions.insert(TransactionRecord(barrier: bh, animationDuration: animationDuration)) }
         catch { barriers.remove(at: bh.index); throw error }
-        if let mine { transactionStacks[mine].open.append(h) } else { transactionStacks.append((me, [h])) }
+        transactionStacks[me, default: []].append(h)
         return h
     }
 
@@ -43,13 +42,10 @@ extension Runtime {
 
     private func commitTransaction(_ action: NotifyAction) throws(AnimrtError) {
         let me = callingThread
-        guard let mine = transactionStacks.firstIndex(where: { $0.thread == me }),
-              let h = transactionStacks[mine].open.popLast() else {
-            let others = transactionStacks.reduce(0) { $0 + $1.open.count }
-            throw AnimrtError(.state, "commit without an open transaction on this thread" + (others == 0 ? "" :
-                "; \(others) open on other threads belong to them: a transaction is committed by the thread that began it"))
+        guard var open = transactionStacks[me], let h = open.popLast() else {
+            throw AnimrtError(.state, "commit without an open transaction on this thread" + elsewhere("a transaction is committed by the thread that began it"))
         }
-        if transactionStacks[mine].open.isEmpty { transactionStacks.remove(at: mine) }
+        transactionStacks[me] = open.isEmpty ? nil : open
         let t = transactions.remove(at: h.index)
         var a = action
         if case .event(let type, _, let token) = action { a = .event(type, object: h, token: token) }
@@ -74,9 +70,16 @@ extension Runtime {
 
     /// The calling thread's open transactions, innermost last.
     var openTransactions: [Handle] {
-        if transactionStacks.isEmpty { return [] }
-        let me = callingThread
-        return transactionStacks.first { $0.thread == me }?.open ?? []
+        transactionStacks.isEmpty ? [] : transactionStacks[callingThread] ?? []
+    }
+
+    /// For a message to a thread with no transaction open: those other
+    /// threads have open, which are theirs, and `rule`; "" if none is open.
+    public func elsewhere(_ rule: String) -> String {
+        let others = transactionStacks.values.reduce(0) { $0 + $1.count }
+        if others == 0 { return "" }
+        return others == 1 ? "; 1 is open on another thread and belongs to it: \(rule)"
+            : "; \(others) are open on other threads and belong to them: \(rule)"
     }
 
     /// The calling thread's innermost open transaction, whose handle its

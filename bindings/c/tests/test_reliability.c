@@ -787,7 +787,7 @@ TEST(limit_transactions) {
     animrt_runtime *rt = rt_new();
     for (int i = 0; i < ANIMRT_TRANSACTION_DEPTH_MAX; i++) CHECK_OK(animrt_transaction_begin(rt, 0));
     CHECK_STATUS(animrt_transaction_begin(rt, 0), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("256 transactions are open, the most at once; commit one first");
+    CHECK_MESSAGE("256 transactions are open on this thread, the most at once; commit one first");
     CHECK_OK(animrt_transaction_commit(rt, 1));
     CHECK_OK(animrt_transaction_begin(rt, 0));
     animrt_runtime_destroy(rt);

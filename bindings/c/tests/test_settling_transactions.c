@@ -209,8 +209,10 @@ TEST(a_transaction_left_open_by_an_ended_thread_is_no_later_threads) {
     CHECK(seen == 0);
     animrt_id t;
     CHECK_STATUS(animrt_transaction_current(rt, &t), ANIMRT_E_STATE);
+    CHECK_MESSAGE("no transaction is open on this thread (animrt_transaction_begin opens one); "
+                  "1 is open on another thread and belongs to it: a thread sees only its own");
     CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
-    CHECK_MESSAGE("1 open on other threads belong to them");
+    CHECK_MESSAGE("commit without an open transaction on this thread; 1 is open on another thread and belongs to it");
     animrt_runtime_destroy(rt);
 }
 
