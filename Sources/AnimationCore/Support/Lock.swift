@@ -93,10 +93,10 @@ public enum ThreadOrdinal {
         guard let key else { return 0 }
         if let p = pthread_getspecific(key) { return UInt64(UInt(bitPattern: p)) }
         let n = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        // A thread whose number cannot be kept asks again next time, and gets
-        // a new one: its transactions are then its one call's (they cannot
-        // be another thread's).
-        _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: n))
+        // A thread whose number cannot be kept (the system is out of memory)
+        // shares number 0, as when there is no slot: a number given afresh
+        // at each call would strand each transaction it begins.
+        guard pthread_setspecific(key, UnsafeRawPointer(bitPattern: n)) == 0 else { return 0 }
         return UInt64(n)
     }
 }
