@@ -107,6 +107,24 @@ struct TraceLine: Codable {
     var thread: Int?
 }
 
+extension TraceLine {
+    /// Decoded as recorded, with the thread read as any number first, so
+    /// that an edited one that is not whole is refused in words that say so
+    /// (the decoder says only that the data is not valid JSON).
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        call = try c.decode(String.self, forKey: .call)
+        args = try c.decode([TraceArgument].self, forKey: .args)
+        events = try c.decode(UInt64.self, forKey: .events)
+        values = try c.decodeIfPresent(UInt64.self, forKey: .values)
+        guard let n = try c.decodeIfPresent(Double.self, forKey: .thread) else { thread = nil; return }
+        guard let whole = Int(exactly: n) else {
+            throw DecodingError.dataCorruptedError(forKey: .thread, in: c, debugDescription: "\(n) is not a whole number; threads are numbered from 0")
+        }
+        thread = whole
+    }
+}
+
 /// The first line of a trace file.
 struct TraceHeader: Codable {
     var animrt = "trace"

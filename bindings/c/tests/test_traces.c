@@ -502,6 +502,11 @@ TEST(transactions_of_two_threads_replay_as_theirs) {
     CHECK_MESSAGE("trace line 8 is not a recorded call: its thread is -1; threads are numbered from 0");
     CHECK(calls == 6);
     animrt_runtime_destroy(c);
+    CHECK(edit_line(trace, 8, "\"thread\":-1", "\"thread\":1.5"));
+    c = rt_new();
+    CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 8 is not a recorded call: thread: 1.5 is not a whole number; threads are numbered from 0");
+    animrt_runtime_destroy(c);
     remove(trace);
 }
 
