@@ -161,6 +161,25 @@ def test_transactions_never_pick_the_programs_tokens(rt):
             pass
 
 
+def test_a_with_block_that_raises_after_another_thread_closed_the_runtime_raises_its_own_error():
+    # the commit at the block's end is refused (the runtime is closed), but the block's own exception
+    # is what the program sees; without one, the refusal itself is raised
+    for raised in (ValueError("the block's own"), None):
+        rt = animrt.Runtime()
+        layer = rt.layer()
+        with pytest.raises(ValueError if raised else animrt.ClosedError) as seen:
+            with rt.transaction():
+                layer.add_animation(rt.basic("opacity", to=0, duration=1))
+                closer = threading.Thread(target=rt.close)
+                closer.start()
+                closer.join(5)
+                assert rt.closed
+                if raised:
+                    raise raised
+        if raised:
+            assert seen.value is raised
+
+
 def test_a_transaction_belongs_to_the_thread_that_opened_it(rt):
     # as Core Animation's: another thread's transaction, open at the same time, neither takes this
     # one's animations nor is committed by this one's with block

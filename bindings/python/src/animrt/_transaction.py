@@ -90,6 +90,8 @@ class Transaction(Object):
             rt._call(lib.animrt_transaction_commit, self.token)
         except BaseException:
             rt._transactions.pop(self._id, None)
+            if exc[0] is not None and rt.closed:
+                return  # the block's own exception says more than that the runtime closed meanwhile
             raise
 
     def _check_innermost(self) -> None:
