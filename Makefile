@@ -119,6 +119,9 @@ test-c: lib plugins
 	done
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Ibindings/c/tests bindings/c/tests/test_plugins.c $(CLINK) -o $(OUT)/test_plugins
 	$(OUT)/test_plugins $(OUT)
+	@echo "stress_threads: four threads on one runtime, recorded as a trace and replayed (make tsan runs more, under TSan)"
+	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude bindings/c/tests/stress_threads.c $(CLINK) -lpthread -ldl -o $(OUT)/stress_threads
+	$(OUT)/stress_threads 10000 $(OUT) $(OUT)/stress.trace
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	@echo "demo (R5.3): the shipped machines driven from C"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo

@@ -13,7 +13,8 @@
  * unloaded while machines made from its definition come and go, and a
  * plugin whose init registers from four threads of its own; the callback
  * cleared and set again; runtimes of a thread's own created and destroyed
- * meanwhile.
+ * meanwhile. Transactions, one or two deep, each thread's own while the
+ * others open and commit theirs.
  *
  * Checks the delivery rules of animrt.h (R0.5): the callback is never entered by
  * two threads at once; every attached animation (the host's and those the
@@ -24,7 +25,8 @@
  * functions run one at a time and a call back into the runtime from one is
  * refused (not a deadlock); a registrar kept past its init is refused;
  * every load of the example plugin is finished once the runtime is
- * destroyed.
+ * destroyed. And for transactions: a thread's current one is always the
+ * one it began last, and every one committed completes.
  *
  * First, a batch split across the runtime's evaluation threads must equal a
  * one-thread runtime's values to the bit (and race with nothing).
@@ -53,6 +55,8 @@ static animrt_keypath opacity, position_x;
 static long clock_ticks;
 static long total_calls, ok_calls, events, machine_events;
 static int inside, concurrent, after_destroy, destroyed, problems;
+/* Transactions the threads committed, and TRANSACTION_COMPLETED events delivered. */
+static long commits, completed;
 
 /* Lifecycle per attached animation, written only by the deliverer (one
  * thread at a time, handed over under the runtime's lock). */
@@ -258,6 +262,8 @@ static void on_event(void *user, const animrt_event *e) {
             if (animrt_layer_add_animation(rt, e->layer, a, NULL, 0, &inst) == ANIMRT_OK) from_callback[from_callback_n++] = inst;
             animrt_animation_destroy(rt, a);
         }
+    } else if (e->type == ANIMRT_EVENT_TRANSACTION_COMPLETED) {
+        completed++;
     } else if (e->type == ANIMRT_EVENT_BARRIER_NOTIFIED && e->object == marker) {
         mentry *m = mfind((animrt_id)e->token);
         if (m->dead) problem("a machine destroyed twice", e->token);
@@ -568,7 +574,7 @@ static void *run(void *p) {
         double v[2];
         size_t n;
         if (rnd(w) % 4 == 0) { ok += machine_call(w, i); continue; }
-        switch (rnd(w) % 16) {
+        switch (rnd(w) % 17) {
         case 0: case 1: case 2: {
             animrt_id inst = 0;
             s = animrt_layer_add_animation(rt, layer, descriptions[rnd(w) % 4], rnd(w) % 2 ? "k" : NULL, rnd(w) % 8 ? 0 : barrier, &inst);
@@ -614,6 +620,31 @@ static void *run(void *p) {
             if (s == ANIMRT_OK) { w->added[w->added_n++] = inst; s = animrt_layer_destroy(rt, scratch); }
             break;
         }
+        case 15: {
+            /* Transactions of this thread's own, one or two deep, while the
+             * others open and commit theirs: each thread's are its own, so
+             * its current one is always the one it began, and it commits it. */
+            int depth = rnd(w) % 4 ? 1 : 2, begun = 0;
+            animrt_id mine[2] = {0, 0}, now = 0;
+            for (; begun < depth && s == ANIMRT_OK; begun++) {
+                s = animrt_transaction_begin(rt, rnd(w) % 2 ? 0 : 0.004);
+                if (s != ANIMRT_OK) break;
+                s = animrt_transaction_current(rt, &mine[begun]);
+                if (s == ANIMRT_OK) {
+                    animrt_id inst = 0;
+                    s = animrt_layer_add_animation(rt, own, descriptions[rnd(w) % 4], NULL, 0, &inst);
+                    if (s == ANIMRT_OK) w->added[w->added_n++] = inst;  /* at most two a call: room for 2 × calls */
+                }
+            }
+            for (int k = begun - 1; k >= 0; k--) {
+                if (animrt_transaction_current(rt, &now) != ANIMRT_OK || now != mine[k])
+                    problem("a thread's current transaction is not the one it began last", now);
+                animrt_status c = animrt_transaction_commit(rt, (uint64_t)i);
+                if (c == ANIMRT_OK) __atomic_add_fetch(&commits, 1, __ATOMIC_SEQ_CST);
+                else if (s == ANIMRT_OK) s = c;
+            }
+            break;
+        }
         default: s = animrt_layer_remove_all_animations(rt, rnd(w) % 8 ? own : layer); break;
         }
         if (s == ANIMRT_OK) ok++;
@@ -655,7 +686,7 @@ static void batch_scene(animrt_runtime *r, int threads, double *out) {
         animrt_animation_set_value(r, a, ANIMRT_FROM, &from, 1);
         animrt_animation_set_value(r, a, ANIMRT_TO, &to, 1);
         animrt_animation_set_timing_function(r, a, curves[c]);
-        for (int i = 0; i < BATCH; i++) durations[i] = 0.5 + (double)((i * 7919 + c) % 1000) / 400;
+        for (int i = 0; i < BATCH; i++) durations[i] = 0.5 + (double)(((long)i * 7919 + c) % 1000) / 400;
         animrt_column column = {ANIMRT_COLUMN_DURATION, durations};
         /* A quarter of the layers per curve: every lane has enough for two workers (32 768 each). */
         animrt_layer_add_animations(r, a, layers + c * (BATCH / CURVES), BATCH / CURVES, &column, 1, NULL, 0, NULL);
@@ -771,7 +802,7 @@ int main(int argc, char **argv) {
     worker w[THREADS];
     pthread_t t[THREADS];
     for (int i = 0; i < THREADS; i++) {
-        w[i] = (worker){.id = i, .calls = per_thread, .added = calloc((size_t)per_thread, sizeof(animrt_id)),
+        w[i] = (worker){.id = i, .calls = per_thread, .added = calloc(2 * (size_t)per_thread, sizeof(animrt_id)),
                         .seed = 0x9E3779B97F4A7C15ULL * (i + 1), .created = calloc((size_t)per_thread, sizeof(animrt_id))};
         pthread_create(&t[i], NULL, run, &w[i]);
     }
@@ -808,12 +839,14 @@ int main(int argc, char **argv) {
     if (unstopped) problem("attached animations without exactly one STOPPED", (animrt_id)unstopped);
     if (unfinished) problem("animations that started and never stopped", (animrt_id)unfinished);
     if (unknown) problem("machine events for machines never created", (animrt_id)unknown);
+    if (commits == 0 || completed != commits) problem("transactions committed and completed differ", (animrt_id)(commits - completed));
     if (live != 0) problem("loads of the plugin not finished after the runtime was destroyed", (animrt_id)live);
     dlclose(keep);
     if (host_calls == 0 || host_notes == 0 || machine_events == 0 || plugin_loads == 0)
         problem("the machine half was not exercised", 0);
-    printf("stress: %d threads, %ld calls (%ld ok), %ld events delivered, %ld animations attached (%ld from the callback)\n",
-           THREADS, total_calls, ok_calls, events, animations, from_callback_n);
+    printf("stress: %d threads, %ld calls (%ld ok), %ld events delivered, %ld animations attached (%ld from the callback), "
+           "%ld transactions committed and completed\n",
+           THREADS, total_calls, ok_calls, events, animations, from_callback_n, commits);
     printf("machines: %ld created (%ld shared replaced, %ld restored from snapshots), %ld machine events, "
            "%ld host function calls, plugin loaded %ld times and unloaded %ld\n",
            machines, replaced, restores, machine_events, host_calls, plugin_loads, plugin_unloads);
