@@ -1028,7 +1028,7 @@ MUTANTS = [
            "if let replayed = replayedThread { return replayed }", C,
            "while a replay runs, another thread's calls reach the recorded thread's transactions and can commit them"),
     Mutant("py-transaction-exit-other-thread", "dropped statement", "bindings/python/src/animrt/_transaction.py",
-           "if threading.get_ident() != self._thread:", "if False:", PY,
+           "if _this_thread() is not self._thread:", "if False:", PY,
            "a with block left on another thread commits that thread's own transaction, and its own stays open"),
     Mutant("py-transaction-closed-hides-block-error", "dropped statement", "bindings/python/src/animrt/_transaction.py",
            "if exc[0] is not None and rt.closed:", "if False:", PY,

@@ -15,6 +15,19 @@ from ._object import Object
 if TYPE_CHECKING:
     from ._runtime import Runtime
 
+# Each thread's own object (`_this_thread`): a transaction holds its thread's, so no thread made
+# later is given the same one, as one is given the ident of a thread that ended.
+_threads = threading.local()
+
+
+def _this_thread() -> object:
+    """An object of the calling thread's, never another thread's while a transaction holds it."""
+    try:
+        return _threads.me
+    except AttributeError:
+        me = _threads.me = object()
+        return me
+
 
 class Transaction(Object):
     """A transaction (``animrt_transaction_begin`` … ``commit``), used as a context manager;
@@ -38,7 +51,9 @@ class Transaction(Object):
     must be left on that thread, and the blocks open on one thread left
     innermost first: asyncio tasks, or generators, whose blocks interleave on
     one thread share its stack. Leaving one out of turn raises
-    :class:`StateError` and commits nothing.
+    :class:`StateError` and commits nothing: it stays open on its thread for
+    good, so that animations the thread adds later join it, and its
+    ``on_complete`` is never called (it warns when collected).
 
     Nothing happens until the ``with`` block: a transaction made with an
     ``on_complete`` or a ``token`` that is never entered (or entered by hand
@@ -47,7 +62,7 @@ class Transaction(Object):
     """
 
     _id = 0
-    _thread = 0
+    _thread: object = None
     _open = False
     _used = False
     _refused = False
@@ -74,7 +89,7 @@ class Transaction(Object):
         out = c_uint64()
         rt._call(lib.animrt_transaction_current, byref(out))
         Object.__init__(self, rt, out.value, owned=False)
-        self._thread = threading.get_ident()
+        self._thread = _this_thread()
         self._open = self._used = True
         return self
 
@@ -100,7 +115,7 @@ class Transaction(Object):
         rt = self._runtime
         if rt.closed:
             return  # the commit says so
-        if threading.get_ident() != self._thread:
+        if _this_thread() is not self._thread:
             self._refused = True
             raise StateError(f"{self!r} was begun on another thread, and only the thread that began a transaction "
                              "commits it: leave its with block on that thread (a generator it was suspended in "
