@@ -78,8 +78,10 @@ extension Runtime {
     public func elsewhere(_ rule: String) -> String {
         let others = transactionStacks.values.reduce(0) { $0 + $1.count }
         if others == 0 { return "" }
-        return others == 1 ? "; 1 is open on another thread and belongs to it: \(rule)"
-            : "; \(others) are open on other threads and belong to them: \(rule)"
+        if others == 1 { return "; 1 is open on another thread and belongs to it: \(rule)" }
+        // Counted by thread too: two open on one thread are not "on other threads".
+        if transactionStacks.count == 1 { return "; \(others) are open on another thread and belong to it: \(rule)" }
+        return "; \(others) are open on \(transactionStacks.count) other threads and belong to them: \(rule)"
     }
 
     /// The calling thread's innermost open transaction, whose handle its

@@ -179,6 +179,13 @@ static void *open_and_leave(void *rt) {
     return NULL;
 }
 
+/* A thread that ends with two transactions open, one inside the other. */
+static void *open_two_and_leave(void *rt) {
+    animrt_transaction_begin(rt, 0);
+    animrt_transaction_begin(rt, 0);
+    return NULL;
+}
+
 /* What a later thread sees: its current transaction and its commit. */
 typedef struct { animrt_runtime *rt; animrt_status current, commit; } later_thread;
 
@@ -213,6 +220,17 @@ TEST(a_transaction_left_open_by_an_ended_thread_is_no_later_threads) {
                   "1 is open on another thread and belongs to it: a thread sees only its own");
     CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
     CHECK_MESSAGE("commit without an open transaction on this thread; 1 is open on another thread and belongs to it");
+    /* Counted by thread as well: two open on one other thread are on "another thread". */
+    CHECK(pthread_create(&thread, NULL, open_and_leave, rt) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
+    CHECK_MESSAGE("; 2 are open on 2 other threads and belong to them: a transaction is committed by");
+    animrt_runtime_destroy(rt);
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK(pthread_create(&thread, NULL, open_two_and_leave, rt) == 0);
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK_STATUS(animrt_transaction_commit(rt, 1), ANIMRT_E_STATE);
+    CHECK_MESSAGE("; 2 are open on another thread and belong to it: a transaction is committed by");
     animrt_runtime_destroy(rt);
 }
 
