@@ -108,20 +108,22 @@ struct TraceLine: Codable {
 }
 
 extension TraceLine {
-    /// Decoded as recorded, with the thread read as any number first, so
-    /// that an edited one that is not whole is refused in words that say so
-    /// (the decoder says only that the data is not valid JSON).
+    /// Decoded as recorded, with the thread read as a whole number, else as
+    /// any number, so that an edited one that is not whole or is out of
+    /// range is refused in words that say so (the decoder says only that
+    /// the data is not valid JSON).
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         call = try c.decode(String.self, forKey: .call)
         args = try c.decode([TraceArgument].self, forKey: .args)
         events = try c.decode(UInt64.self, forKey: .events)
         values = try c.decodeIfPresent(UInt64.self, forKey: .values)
+        // Read as a whole number first: through a Double, one above 2^53 would
+        // be rounded to another thread's, and one past Int.max called not whole.
+        if let whole = try? c.decodeIfPresent(Int.self, forKey: .thread) { thread = whole; return }
         guard let n = try c.decodeIfPresent(Double.self, forKey: .thread) else { thread = nil; return }
-        guard let whole = Int(exactly: n) else {
-            throw DecodingError.dataCorruptedError(forKey: .thread, in: c, debugDescription: "\(n) is not a whole number; threads are numbered from 0")
-        }
-        thread = whole
+        let why = n.rounded() == n ? "is out of range" : "is not a whole number"
+        throw DecodingError.dataCorruptedError(forKey: .thread, in: c, debugDescription: "\(n) \(why); threads are numbered from 0")
     }
 }
 

@@ -507,6 +507,22 @@ TEST(transactions_of_two_threads_replay_as_theirs) {
     CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
     CHECK_MESSAGE("trace line 8 is not a recorded call: thread: 1.5 is not a whole number; threads are numbered from 0");
     animrt_runtime_destroy(c);
+    /* A thread past 2^53 is read whole, not rounded to its neighbour: thread
+     * 2^53 + 1 begins, and thread 2^53's commit finds nothing to commit. */
+    CHECK(edit_line(trace, 8, "\"thread\":1.5", "\"thread\":9007199254740993"));
+    CHECK(edit_line(trace, 9, "\"thread\":1", "\"thread\":9007199254740993"));
+    CHECK(edit_line(trace, 10, "\"thread\":1", "\"thread\":9007199254740993"));
+    CHECK(edit_line(trace, 11, "\"thread\":1", "\"thread\":9007199254740992"));
+    c = rt_new();
+    CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_STATE);
+    CHECK_MESSAGE("diverges at trace line 11: animrt_transaction_commit succeeded when recorded and now fails");
+    animrt_runtime_destroy(c);
+    /* A whole number too large for a thread is out of range, not "not whole". */
+    CHECK(edit_line(trace, 8, "\"thread\":9007199254740993", "\"thread\":9223372036854775808"));
+    c = rt_new();
+    CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 8 is not a recorded call: thread: 9.223372036854776e+18 is out of range; threads are numbered from 0");
+    animrt_runtime_destroy(c);
     remove(trace);
 }
 
