@@ -57,8 +57,9 @@
  *    finite double of its sign, or the model value for what would be NaN.
  *  - Threads: a runtime may be used from several threads; calls on one
  *    runtime are serialised inside it. Separate runtimes share nothing.
- *    Only transactions depend on the calling thread (the OS thread): each
- *    thread has its own, as with Core Animation (animrt_transaction_begin).
+ *    Besides animrt_last_error_message(), only transactions depend on the
+ *    calling thread (the OS thread): each thread has its own, as with Core
+ *    Animation (animrt_transaction_begin).
  *    Using a runtime pointer after animrt_runtime_destroy() returned is
  *    undefined, as with any freed object (see Events for the one exception).
  *  - Every cost and table is bounded: the limits are the ANIMRT_*_MAX
