@@ -186,11 +186,13 @@ def test_a_transaction_belongs_to_the_thread_that_opened_it(rt):
     first, second = rt.layer(), rt.layer()
     done, b_open, a_committed = [], threading.Event(), threading.Event()
 
+    waited = []
+
     def other():
         with rt.transaction(on_complete=lambda: done.append("b")):
             second.add_animation(rt.basic("opacity", to=0, duration=2))
             b_open.set()
-            assert a_committed.wait(5)
+            waited.append(a_committed.wait(5))
 
     with rt.transaction(on_complete=lambda: done.append("a")):
         first.add_animation(rt.basic("opacity", to=0, duration=1))
@@ -199,6 +201,7 @@ def test_a_transaction_belongs_to_the_thread_that_opened_it(rt):
         assert b_open.wait(5)
     a_committed.set()
     thread.join(5)
+    assert waited == [True]  # the other block was open all along this one's commit
     rt.tick(0)
     rt.tick(1.5)
     assert done == ["a"]  # its own animation, 1 s, has stopped; the other thread's has not
@@ -238,7 +241,7 @@ def test_a_with_block_left_on_another_thread_commits_nothing_there(rt):
     rt.tick(0)
     rt.tick(2.5)
     assert done == ["b"]  # the other thread's, at the end of its own animation; this one stays open
-    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left out of turn"):
+    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left on another thread"):
         del suspended, left
         gc.collect()
 
@@ -281,36 +284,72 @@ def test_a_with_block_left_on_a_thread_given_the_ended_threads_ident_commits_not
         thread.join(5)
         if seen:
             break
-    if not seen:
-        pytest.skip("no thread was given the ended thread's ident")
+    if not seen:  # no thread was given the ended one's ident: leaving it on any other thread is refused too
+        begun[0] = threading.get_ident() + 1
+        thread = threading.Thread(target=lambda: (begun.__setitem__(0, threading.get_ident()), leave()))
+        thread.start()
+        thread.join(5)
     assert "was begun on another thread" in seen[0] and "nothing was committed" in seen[0]
-    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left out of turn"):
+    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left on another thread"):
         del suspended, left
         gc.collect()
 
 
-def test_with_blocks_left_out_of_turn_on_one_thread_commit_nothing(rt):
-    # two asyncio tasks (or generators) whose blocks interleave on one thread share its transactions:
-    # leaving the outer one first would commit the inner one in its place, whose on_complete would
-    # then run when the outer one's animations end
-    first, second = rt.layer(), rt.layer()
+def test_a_with_block_left_before_one_entered_after_it_is_committed_when_that_one_is_left(rt):
+    # two asyncio tasks (or generators) whose blocks interleave on one thread share its transactions,
+    # which the thread commits innermost first: the outer block, left first, warns and waits for the
+    # inner one. Committed at once, it would have closed the inner transaction in its place, whose
+    # on_complete would then have waited for what the thread added later
+    first, second, third = rt.layer(), rt.layer(), rt.layer()
     done = []
-    outer = rt.transaction(on_complete=lambda: done.append("outer"))
-    inner = rt.transaction(on_complete=lambda: done.append("inner"))
+    outer = rt.transaction(on_complete=lambda: done.append(("outer", rt.time)))
+    inner = rt.transaction(on_complete=lambda: done.append(("inner", rt.time)))
     outer.__enter__()
+    first.add_animation(rt.basic("opacity", to=0, duration=3))  # the outer one's only
     inner.__enter__()
-    first.add_animation(rt.basic("opacity", to=0, duration=1))
-    with pytest.raises(animrt.StateError, match="is not the innermost transaction open on this thread: "
-                                                "<Transaction open 0x[0-9a-f]+>, begun after it, is still open"):
-        outer.__exit__(None, None, None)
-    inner.__exit__(None, None, None)
-    second.add_animation(rt.basic("opacity", to=0, duration=3))  # in the outer one only
-    outer.__exit__(None, None, None)  # now the innermost: committed
-    rt.tick(0)
-    rt.tick(1.5)
-    assert done == ["inner"]
-    rt.tick(3.5)
-    assert done == ["inner", "outer"]
+    second.add_animation(rt.basic("opacity", to=0, duration=1))  # in both
+    with pytest.warns(RuntimeWarning, match="was left while <Transaction open 0x[0-9a-f]+>, begun after it on this "
+                                            "thread, is still open: it is committed when that one is left"):
+        assert outer.__exit__(None, None, None) is None
+    third.add_animation(rt.basic("opacity", to=0, duration=2))  # still in both
+    inner.__exit__(None, None, None)  # commits the inner one, then the outer one
+    assert "open" not in repr(outer) and "open" not in repr(inner)
+    with pytest.raises(animrt.StateError):
+        rt._call(animrt._ffi.lib.animrt_transaction_commit, 0)  # none is left open on this thread
+    for now in (0, 1.5, 2.5, 3.5):
+        rt.tick(now)
+    assert done == [("inner", 2.5), ("outer", 3.5)]
+
+
+def test_a_with_block_left_by_an_exception_on_another_thread_lets_the_exception_through(rt):
+    # a generator suspended inside a block and closed, or cancelled, on another thread: its own
+    # exception is what the program sees (the refusal to commit there would hide it); the
+    # transaction stays open on its thread, and says so when collected
+    layer = rt.layer()
+    left = rt.transaction(on_complete=lambda: None)
+
+    def steps():
+        with left:
+            layer.add_animation(rt.basic("opacity", to=0, duration=1))
+            yield
+
+    suspended = steps()
+    next(suspended)
+    seen = []
+
+    def other():
+        try:
+            suspended.throw(ValueError("the block's own"))
+        except BaseException as e:
+            seen.append(e)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join(5)
+    assert len(seen) == 1 and type(seen[0]) is ValueError and str(seen[0]) == "the block's own"
+    with pytest.warns(RuntimeWarning, match="was begun but never committed .its with block was left on another thread"):
+        del suspended, left
+        gc.collect()
 
 
 # -- a transaction never used in a with block ---------------------------------------------------

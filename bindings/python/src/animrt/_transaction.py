@@ -5,7 +5,7 @@ import math
 import threading
 import warnings
 from ctypes import byref, c_uint64
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, List, Optional
 
 from . import _arguments as check
 from ._errors import AnimrtError, ArgumentTypeError, InvalidArgumentError, RangeError, StateError
@@ -18,6 +18,17 @@ if TYPE_CHECKING:
 # Each thread's own object (`_this_thread`): a transaction holds its thread's, so no thread made
 # later is given the same one, as one is given the ident of a thread that ended.
 _threads = threading.local()
+
+
+def _deferred() -> List[Transaction]:
+    """The calling thread's transactions whose blocks were left before a block entered after them:
+    each is committed once it is the thread's innermost again."""
+    try:
+        return _threads.deferred  # type: ignore[no-any-return]
+    except AttributeError:
+        pending: List[Transaction] = []
+        _threads.deferred = pending
+        return pending
 
 
 def _this_thread() -> object:
@@ -48,12 +59,14 @@ class Transaction(Object):
     A transaction belongs to the thread whose ``with`` block opened it, as
     Core Animation's do: animations another thread adds meanwhile are not
     in it, and that thread's own transactions nest apart from it. Its block
-    must be left on that thread, and the blocks open on one thread left
-    innermost first: asyncio tasks, or generators, whose blocks interleave on
-    one thread share its stack. Leaving one out of turn raises
-    :class:`StateError` and commits nothing: it stays open on its thread for
-    good, so that animations the thread adds later join it, and its
-    ``on_complete`` is never called (it warns when collected).
+    must be left on that thread: left on another one (a generator resumed
+    there), it raises :class:`StateError` and commits nothing, and the
+    transaction stays open on its own thread (it warns when collected).
+    A thread commits its transactions innermost first: asyncio tasks, or
+    generators, whose blocks interleave on one thread share its stack. A
+    block left while one entered after it is still open warns
+    (``RuntimeWarning``) and is committed when that one is left; what the
+    thread adds until then joins it too.
 
     Nothing happens until the ``with`` block: a transaction made with an
     ``on_complete`` or a ``token`` that is never entered (or entered by hand
@@ -66,6 +79,7 @@ class Transaction(Object):
     _open = False
     _used = False
     _refused = False
+    _deferred = False
     token = 0
     on_complete: Optional[Callable[[], object]] = None
 
@@ -97,7 +111,42 @@ class Transaction(Object):
         if not self._open:
             return
         rt = self._runtime
-        self._check_innermost()
+        if not rt.closed:  # else the commit says so
+            if _this_thread() is not self._thread:
+                self._refused = True
+                if exc[0] is not None:
+                    return  # the block's own exception (a cancellation, say) goes on; the collector warns
+                raise StateError(f"{self!r} was begun on another thread, and only the thread that began a "
+                                 "transaction commits it: leave its with block on that thread (a generator it was "
+                                 "suspended in was resumed here); nothing was committed, and it stays open there")
+            inner = self._inner()
+            if inner is not None:
+                # Left before a block entered after it on this thread (asyncio tasks or generators whose
+                # blocks interleave share the thread's transactions): committed once that one is left,
+                # as the thread commits its transactions innermost first.
+                self._deferred = True
+                _deferred().append(self)
+                warnings.warn(f"{self!r} was left while {inner}, begun after it on this thread, is still open: "
+                              "it is committed when that one is left, and what the thread adds until then joins it "
+                              "(asyncio tasks or generators whose with blocks interleave on one thread share its "
+                              "transactions)", RuntimeWarning, stacklevel=2)
+                return
+        self._commit(exc[0] is not None)
+        # Blocks left before this one, now innermost in turn.
+        pending = _deferred()
+        pending[:] = [t for t in pending if not t._runtime.closed]
+        while pending and not rt.closed:
+            inner_id = self._current()
+            ready = next((t for t in pending if t._runtime is rt and t._id == inner_id), None)
+            if ready is None:
+                break
+            pending.remove(ready)
+            ready._commit(False)
+
+    def _commit(self, raising: bool) -> None:
+        """Commits this transaction, the calling thread's innermost; `raising`: the block is left by an
+        exception, which says more than that the runtime was closed meanwhile."""
+        rt = self._runtime
         self._open = False
         if self.on_complete is not None:  # before the commit: a transaction with nothing in it completes at once
             rt._transactions[self._id] = self
@@ -105,35 +154,27 @@ class Transaction(Object):
             rt._call(lib.animrt_transaction_commit, self.token)
         except BaseException:
             rt._transactions.pop(self._id, None)
-            if exc[0] is not None and rt.closed:
-                return  # the block's own exception says more than that the runtime closed meanwhile
+            if raising and rt.closed:
+                return
             raise
 
-    def _check_innermost(self) -> None:
-        """Refuses to leave the block unless this is the calling thread's innermost open transaction:
-        the commit would close that one instead (or none), and this one would stay open."""
-        rt = self._runtime
-        if rt.closed:
-            return  # the commit says so
-        if _this_thread() is not self._thread:
-            self._refused = True
-            raise StateError(f"{self!r} was begun on another thread, and only the thread that began a transaction "
-                             "commits it: leave its with block on that thread (a generator it was suspended in "
-                             "was resumed here); nothing was committed, and it stays open there")
+    def _current(self) -> int:
+        """The handle of the calling thread's innermost open transaction, or 0 for none."""
         out = c_uint64()
         try:
-            rt._call(lib.animrt_transaction_current, byref(out))
-        except AnimrtError:  # the commit says why it is refused
-            return
-        if out.value == self._id:
-            return
-        self._refused = True
-        found = rt._objects.get(out.value)
-        inner = repr(found) if isinstance(found, Transaction) else f"transaction {out.value:#x}"
-        raise StateError(f"{self!r} is not the innermost transaction open on this thread: {inner}, begun after it, is "
-                         "still open. A thread commits its transactions innermost first, so their with blocks must be "
-                         "left in the reverse order they were entered (asyncio tasks or generators whose blocks "
-                         "interleave on one thread share its transactions); nothing was committed")
+            self._runtime._call(lib.animrt_transaction_current, byref(out))
+        except AnimrtError:
+            return 0
+        return out.value
+
+    def _inner(self) -> Optional[str]:
+        """What is open on this thread inside this transaction, if anything is: the commit would close
+        that one instead of this one."""
+        inner = self._current()
+        if inner in (0, self._id):
+            return None  # none open (the commit says why it is refused), or this one: innermost
+        found = self._runtime._objects.get(inner)
+        return repr(found) if isinstance(found, Transaction) else f"transaction {inner:#x}"
 
     def __del__(self) -> None:
         # Only a transaction made with something to report: `token` and `on_complete` are set last in
@@ -143,7 +184,9 @@ class Transaction(Object):
         if not self._used:
             what = "was never entered with `with`"
         elif self._open:
-            what = ("was begun but never committed (its with block was left out of turn)" if self._refused
+            what = ("was begun but never committed (its with block was left on another thread)" if self._refused
+                    else "was begun but never committed (its with block was left before one entered after it, "
+                         "which was never left)" if self._deferred
                     else "was begun but never committed (its __exit__ never ran)")
         else:
             return
