@@ -812,7 +812,11 @@ animrt_status animrt_barrier_count(animrt_runtime *rt, animrt_id barrier, size_t
  * another thread's adds never join them, and its commit and current never
  * reach them. Commit them before the thread ends: those it leaves open stay
  * open (no later thread reaches them, even one the system gives the same
- * pthread_t), and they never complete. */
+ * pthread_t), they never complete, and each keeps a slot of the runtime's
+ * barrier table (ANIMRT_OBJECTS_MAX, shared with the host's barriers)
+ * until the runtime is destroyed. A thread's key destructors
+ * (pthread_key_create) may run after animrt has forgotten which thread it
+ * is: commit before them. */
 animrt_status animrt_transaction_begin(animrt_runtime *rt, double animation_duration);
 
 /* Closes the calling thread's innermost transaction (ANIMRT_E_STATE if
