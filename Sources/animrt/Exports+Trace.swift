@@ -95,10 +95,8 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         }
         let arguments = ReplayArguments(args: line.args, tag: tag)
         let width = {
-            RuntimeBox.with(rt) { box in
-                box.lock.lock()
-                defer { box.lock.unlock() }
-                return (try? box.runtime.valueKind(ofAnimation: Handle(raw: arguments.h(0))).componentCount) ?? 16
+            RuntimeBox.locked(rt) { box in
+                (try? box.runtime.valueKind(ofAnimation: Handle(raw: arguments.h(0))).componentCount) ?? 16
             }
         }
         if let problem = arguments.problem(line.call, call, width: width) {
@@ -120,10 +118,8 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             let why = String(cString: animrt_last_error_message())
             return fail(.state, "the replay diverges at trace line \(lineNumber): \(line.call) succeeded when recorded and now fails: \(why)")
         }
-        let digests: (events: UInt64, values: UInt64?) = RuntimeBox.with(rt) { box in
-            box.lock.lock()
-            defer { box.lock.unlock() }
-            return (box.runtime.eventDigest?.value ?? 0, line.values == nil ? nil : box.runtime.presentationDigest())
+        let digests: (events: UInt64, values: UInt64?) = RuntimeBox.locked(rt) { box in
+            (box.runtime.eventDigest?.value ?? 0, line.values == nil ? nil : box.runtime.presentationDigest())
         }
         guard digests.events == line.events else {
             calls?.pointee = replayed
@@ -144,9 +140,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
 /// no live thread has, `ThreadOrdinal`'s being smaller than 2^63). Another
 /// thread calling meanwhile still reaches its own (`Runtime.replayedThread`).
 private func replay(_ rt: OpaquePointer, asThread thread: Int?) {
-    RuntimeBox.with(rt) { box in
-        box.lock.lock()
-        defer { box.lock.unlock() }
+    RuntimeBox.locked(rt) { box in
         box.runtime.replayedThread = thread.flatMap { $0 == 0 ? nil : 1 << 63 | UInt64($0) }
     }
 }
@@ -154,9 +148,5 @@ private func replay(_ rt: OpaquePointer, asThread thread: Int?) {
 /// Whether `rt`, whose box the replay keeps, has been destroyed (by its
 /// event callback): its runtime is gone, and nothing more is replayed.
 private func destroyedDuringReplay(_ rt: OpaquePointer) -> Bool {
-    RuntimeBox.with(rt) { box in
-        box.lock.lock()
-        defer { box.lock.unlock() }
-        return box.closing
-    }
+    RuntimeBox.locked(rt) { $0.closing }
 }

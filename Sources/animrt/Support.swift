@@ -69,6 +69,16 @@ final class RuntimeBox: @unchecked Sendable {
         Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef(body)
     }
 
+    /// `with`, holding the box's lock while `body` runs (between the calls of
+    /// a replay, which take it themselves).
+    static func locked<R>(_ p: OpaquePointer, _ body: (RuntimeBox) -> R) -> R {
+        with(p) { box in
+            box.lock.lock()
+            defer { box.lock.unlock() }
+            return body(box)
+        }
+    }
+
     /// Takes the lock for a call, or refuses it: a call made on a thread
     /// where the runtime is running code from outside (a guard, an action,
     /// a timing function of the host or a plugin) would wait on itself
