@@ -116,14 +116,24 @@ extension TraceLine {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         call = try c.decode(String.self, forKey: .call)
         args = try c.decode([TraceArgument].self, forKey: .args)
-        events = try c.decode(UInt64.self, forKey: .events)
-        values = try c.decodeIfPresent(UInt64.self, forKey: .values)
+        events = try TraceLine.digest(c, .events) ?? c.decode(UInt64.self, forKey: .events)  // missing: says so
+        values = try TraceLine.digest(c, .values)
         // Read as a whole number first: through a Double, one above 2^53 would
         // be rounded to another thread's, and one past Int.max called not whole.
         if let whole = try? c.decodeIfPresent(Int.self, forKey: .thread) { thread = whole; return }
         guard let n = try c.decodeIfPresent(Double.self, forKey: .thread) else { thread = nil; return }
         let why = n.rounded() == n ? "is out of range" : "is not a whole number"
         throw DecodingError.dataCorruptedError(forKey: .thread, in: c, debugDescription: "\(n) \(why); threads are numbered from 0")
+    }
+
+    /// A digest, nil when the line has none: a whole number from 0 to
+    /// 2^64 − 1; any other number is refused saying so, anything else as the
+    /// decoder refuses it.
+    private static func digest(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> UInt64? {
+        if let whole = try? c.decodeIfPresent(UInt64.self, forKey: key) { return whole }
+        guard let n = try? c.decodeIfPresent(Double.self, forKey: key) else { return try c.decodeIfPresent(UInt64.self, forKey: key) }
+        let why = n.rounded() == n ? "is out of range" : "is not a whole number"
+        throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(n) \(why); a digest is a whole number from 0 to 2^64 - 1")
     }
 }
 

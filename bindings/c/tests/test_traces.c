@@ -413,6 +413,13 @@ TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
     CHECK_OK(animrt_trace_replay(b, trace, &calls));
     CHECK(calls == 5);
     animrt_runtime_destroy(b);
+    /* A tick's values digest past the range is refused saying so, before the call. */
+    CHECK(edit_line(trace, 6, "\"values\":", "\"values\":-1,\"y\":"));
+    b = rt_new();
+    CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 6 is not a recorded call: values: -1.0 is out of range; a digest is a whole number from 0 to 2^64 - 1");
+    CHECK(calls == 4);
+    animrt_runtime_destroy(b);
     remove(trace);
 }
 
@@ -522,6 +529,13 @@ TEST(transactions_of_two_threads_replay_as_theirs) {
     c = rt_new();
     CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
     CHECK_MESSAGE("trace line 8 is not a recorded call: thread: 9.223372036854776e+18 is out of range; threads are numbered from 0");
+    animrt_runtime_destroy(c);
+    /* So are digests: a whole number from 0 to 2^64 - 1 (the recorded one moved to a member nothing reads). */
+    CHECK(edit_line(trace, 2, "\"events\":", "\"events\":1.5,\"x\":"));
+    c = rt_new();
+    CHECK_STATUS(animrt_trace_replay(c, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 2 is not a recorded call: events: 1.5 is not a whole number; a digest is a whole number from 0 to 2^64 - 1");
+    CHECK(calls == 0);
     animrt_runtime_destroy(c);
     remove(trace);
 }
