@@ -1,8 +1,10 @@
 """Events hand back the program's objects; completion callables run on the ticking thread, in event order (R5.2)."""
+import asyncio
 import ctypes
 import gc
 import threading
 import warnings
+import weakref
 from typing import List
 
 import pytest
@@ -325,6 +327,53 @@ def test_a_with_block_left_before_one_entered_after_it_is_committed_when_that_on
     for now in (0, 1.5, 2.5, 3.5):
         rt.tick(now)
     assert done == [("inner", 2.5), ("outer", 3.5)]
+
+
+def _left_before_the_inner_one_then_closed(cancelled: bool):
+    """An outer block left (deferred) while an inner one is open, then the runtime closed (by another
+    asyncio task, say) before the inner block is left, normally or by the cancellation of its task;
+    returns the outer transaction and a weak reference to the runtime."""
+    runtime = animrt.Runtime()
+    done = []
+    outer = runtime.transaction(on_complete=lambda: done.append("outer"))
+    inner = runtime.transaction(on_complete=lambda: done.append("inner"))
+    outer.__enter__()
+    runtime.layer().add_animation(runtime.basic("opacity", to=0, duration=1))
+    inner.__enter__()
+    with pytest.warns(RuntimeWarning, match="is committed when that one is left"):
+        outer.__exit__(None, None, None)
+    runtime.close()
+    if cancelled:  # the block's own exception goes on
+        assert inner.__exit__(asyncio.CancelledError, asyncio.CancelledError(), None) is None
+    else:
+        with pytest.raises(animrt.ClosedError):
+            inner.__exit__(None, None, None)  # the inner block is left after all
+    assert done == []
+    return outer, weakref.ref(runtime)
+
+
+@pytest.mark.parametrize("cancelled", [True, False])
+def test_a_with_block_waiting_for_an_inner_one_says_nothing_once_close_ended_it(cancelled):
+    # close() says that pending completion callables never run; the block was left, and so was the
+    # inner one: no warning that the inner one "was never left" nor to use a with block
+    outer, _ = _left_before_the_inner_one_then_closed(cancelled)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del outer
+        gc.collect()
+    assert [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)] == []
+
+
+def test_a_closed_runtime_is_not_kept_by_a_with_block_that_waited_for_an_inner_one():
+    # the thread's list of blocks waiting for an inner one drops those of a closed runtime when the
+    # inner block is left, its commit refused: else the thread kept the runtime until its next commit
+    outer, runtime = _left_before_the_inner_one_then_closed(cancelled=False)
+    assert animrt._transaction._deferred() == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        del outer
+        gc.collect()
+    assert runtime() is None
 
 
 def test_a_with_block_left_by_an_exception_on_another_thread_lets_the_exception_through(rt):

@@ -131,10 +131,14 @@ class Transaction(Object):
                               "(asyncio tasks or generators whose with blocks interleave on one thread share its "
                               "transactions)", RuntimeWarning, stacklevel=2)
                 return
-        self._commit(exc[0] is not None)
+        try:
+            self._commit(exc[0] is not None)
+        finally:
+            # Those of closed runtimes are dropped even when this commit is refused (its runtime closed
+            # meanwhile): the thread would keep them, and their runtimes, alive until its next commit.
+            pending = _deferred()
+            pending[:] = [t for t in pending if not t._runtime.closed]
         # Blocks left before this one, now innermost in turn.
-        pending = _deferred()
-        pending[:] = [t for t in pending if not t._runtime.closed]
         while pending and not rt.closed:
             inner_id = self._current()
             ready = next((t for t in pending if t._runtime is rt and t._id == inner_id), None)
@@ -183,7 +187,9 @@ class Transaction(Object):
             return
         if not self._used:
             what = "was never entered with `with`"
-        elif self._open:
+        elif self._open and not (self._deferred and self._runtime.closed):
+            # (A block left, and waiting for one entered after it, that close() ended: close() says that
+            # pending completion callables never run.)
             what = ("was begun but never committed (its with block was left on another thread)" if self._refused
                     else "was begun but never committed (its with block was left before one entered after it, "
                          "which was never left)" if self._deferred
