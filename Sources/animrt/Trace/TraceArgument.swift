@@ -108,32 +108,31 @@ struct TraceLine: Codable {
 }
 
 extension TraceLine {
-    /// Decoded as recorded, with the thread read as a whole number, else as
-    /// any number, so that an edited one that is not whole or is out of
-    /// range is refused in words that say so (the decoder says only that
-    /// the data is not valid JSON).
+    /// Decoded as recorded, with the digests and the thread read as whole
+    /// numbers, so that an edited one that is not whole or is out of range
+    /// is refused in words that say so (the decoder says only that the data
+    /// is not valid JSON).
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         call = try c.decode(String.self, forKey: .call)
         args = try c.decode([TraceArgument].self, forKey: .args)
-        events = try TraceLine.digest(c, .events) ?? c.decode(UInt64.self, forKey: .events)  // missing: says so
-        values = try TraceLine.digest(c, .values)
-        // Read as a whole number first: through a Double, one above 2^53 would
-        // be rounded to another thread's, and one past Int.max called not whole.
-        if let whole = try? c.decodeIfPresent(Int.self, forKey: .thread) { thread = whole; return }
-        guard let n = try c.decodeIfPresent(Double.self, forKey: .thread) else { thread = nil; return }
-        let why = n.rounded() == n ? "is out of range" : "is not a whole number"
-        throw DecodingError.dataCorruptedError(forKey: .thread, in: c, debugDescription: "\(n) \(why); threads are numbered from 0")
+        let digest = "a digest is a whole number from 0 to 2^64 - 1"
+        events = try TraceLine.whole(UInt64.self, c, .events, digest) ?? c.decode(UInt64.self, forKey: .events)  // missing: says so
+        values = try TraceLine.whole(UInt64.self, c, .values, digest)
+        thread = try TraceLine.whole(Int.self, c, .thread, "threads are numbered from 0")
     }
 
-    /// A digest, nil when the line has none: a whole number from 0 to
-    /// 2^64 − 1; any other number is refused saying so, anything else as the
-    /// decoder refuses it.
-    private static func digest(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> UInt64? {
-        if let whole = try? c.decodeIfPresent(UInt64.self, forKey: key) { return whole }
-        guard let n = try? c.decodeIfPresent(Double.self, forKey: key) else { return try c.decodeIfPresent(UInt64.self, forKey: key) }
+    /// Member `key` as a whole number of type `T`, nil when the line has
+    /// none. Read as `T` first: through a Double, one above 2^53 would be
+    /// rounded to its neighbour, and one past `T`'s range called not whole.
+    /// Any other number is refused saying which it is (and `rule`), anything
+    /// else as the decoder refuses it.
+    private static func whole<T: FixedWidthInteger & Decodable>(_: T.Type, _ c: KeyedDecodingContainer<CodingKeys>,
+                                                              _ key: CodingKeys, _ rule: String) throws -> T? {
+        if let whole = try? c.decodeIfPresent(T.self, forKey: key) { return whole }
+        guard let n = try? c.decodeIfPresent(Double.self, forKey: key) else { return try c.decodeIfPresent(T.self, forKey: key) }
         let why = n.rounded() == n ? "is out of range" : "is not a whole number"
-        throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(n) \(why); a digest is a whole number from 0 to 2^64 - 1")
+        throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(n) \(why); \(rule)")
     }
 }
 
