@@ -368,7 +368,7 @@ def test_a_closed_runtime_is_not_kept_by_a_with_block_that_waited_for_an_inner_o
     # the thread's list of blocks waiting for an inner one drops those of a closed runtime when the
     # inner block is left, its commit refused: else the thread kept the runtime until its next commit
     outer, runtime = _left_before_the_inner_one_then_closed(cancelled=False)
-    assert animrt._transaction._deferred() == []
+    assert animrt._transaction._waiting_blocks() == []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         del outer

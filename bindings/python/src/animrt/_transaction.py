@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _threads = threading.local()
 
 
-def _deferred() -> List[Transaction]:
+def _waiting_blocks() -> List[Transaction]:
     """The calling thread's transactions whose blocks were left before a block entered after them:
     each is committed once it is the thread's innermost again."""
     try:
@@ -125,7 +125,7 @@ class Transaction(Object):
                 # blocks interleave share the thread's transactions): committed once that one is left,
                 # as the thread commits its transactions innermost first.
                 self._deferred = True
-                _deferred().append(self)
+                _waiting_blocks().append(self)
                 warnings.warn(f"{self!r} was left while {inner}, begun after it on this thread, is still open: "
                               "it is committed when that one is left, and what the thread adds until then joins it "
                               "(asyncio tasks or generators whose with blocks interleave on one thread share its "
@@ -136,7 +136,7 @@ class Transaction(Object):
         finally:
             # Those of closed runtimes are dropped even when this commit is refused (its runtime closed
             # meanwhile): the thread would keep them, and their runtimes, alive until its next commit.
-            pending = _deferred()
+            pending = _waiting_blocks()
             pending[:] = [t for t in pending if not t._runtime.closed]
         # Blocks left before this one, now innermost in turn.
         while pending and not rt.closed:
