@@ -1659,6 +1659,10 @@ MUTANTS = [
     Mutant("timer-due-finite", "dropped statement", "Sources/AnimationCore/Sync/Runtime+Timers.swift",
            "guard (base + delay).isFinite else {", "guard !(base + delay).isNaN else {", ("swift:SyncTests", "swift:MachineLimitTests"),
            "a timer due at +inf is accepted and never fires (a machine's snapshot with it could not be restored)"),
+    Mutant("trace-column-field-truncated", "dropped statement", "Sources/animrt/Trace/Replay.swift",
+           "guard let field = Int32(exactly: f) else {", "guard let field = Optional(f) else {", ("c", "swift:TraceTests"),
+           "a bulk add's column field past 32 bits is counted as a timing column and reaches the call as a value "
+           "column: the call reads a value's width per animation past the line's numbers"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),

@@ -102,6 +102,10 @@ struct TraceTests {
          "a column of animrt_layer_add_animations holds -1 numbers where 1 animations need 1"),
         (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [0, 1]}, {"I": [1, 1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
          "a column of animrt_layer_add_animations holds 1 numbers where 1 animations need 1, or more than the line has"),
+        // A field past 32 bits would reach the call cut to its low ones (17: a
+        // "to" column of 16 numbers an animation, counted here as 1).
+        (#"{"call": "animrt_layer_add_animations", "args": [{"h": 1}, {"H": [1]}, {"I": [-4294967279]}, {"I": [1]}, {"D": [0.5]}, {"s": null}, {"i": 1}, {"h": 0}], "events": 0}"#,
+         "a column of animrt_layer_add_animations has the field -4294967279, which no animrt_column_field is"),
         (#"{"call": "animrt_keypath_id", "args": [{"s": "opacity\u0000junk"}], "events": 0}"#,
          "argument 1 of animrt_keypath_id has a NUL character in its text, which a C string cannot carry"),
         (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"string": "a\u0000b"}]}, {"i": 1}], "events": 0}"#,

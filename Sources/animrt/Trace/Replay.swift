@@ -130,7 +130,14 @@ struct ReplayArguments {
             guard fields.count == lengths.count else { return "\(call) has \(fields.count) column fields and \(lengths.count) lengths" }
             var total: Int64 = 0
             for (f, n) in zip(fields, lengths) {
-                let per = f >= Int64(BulkField.valueBase) ? Int64(width()) : 1
+                // A recorded field is an animrt_column_field: one past 32 bits
+                // would reach the call cut to its low 32 bits, a value column
+                // that reads a value's width per animation where a timing one
+                // was counted here.
+                guard let field = Int32(exactly: f) else {
+                    return "a column of \(call) has the field \(f), which no animrt_column_field is"
+                }
+                let per = field >= BulkField.valueBase ? Int64(width()) : 1
                 let (needed, overflow) = i(6).multipliedReportingOverflow(by: per)
                 guard !overflow, needed >= 0, n >= needed, n <= Int64(flat.count) - total else {
                     return "a column of \(call) holds \(n) numbers where \(i(6)) animations need \(overflow ? "more" : "\(needed)"), or more than the line has"

@@ -423,6 +423,34 @@ TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
     remove(trace);
 }
 
+/* A column's field is an animrt_column_field, 32 bits. A line whose field
+ * is past them (-2^32 + 17 here, 17 in its low 32 bits: ANIMRT_COLUMN_TO)
+ * is refused before the call: counted as a timing column of 4 numbers, it
+ * would reach the call as a "to" column of 4 transforms, 64 numbers read
+ * from an array of 4. */
+TEST(a_bulk_column_field_past_32_bits_is_refused) {
+    const char *trace = "/tmp/animrt-bulk-field.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id ids[4], grow;
+    double durations[4] = {1, 2, 3, 4};
+    animrt_column column = {ANIMRT_COLUMN_DURATION, durations};
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create_many(a, 0, 4, ids));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "transform", &grow));
+    CHECK_OK(animrt_layer_add_animations(a, grow, ids, 4, &column, 1, NULL, 0, NULL));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    CHECK(edit_line(trace, 4, "{\"I\":[1]}", "{\"I\":[-4294967279]}"));
+    animrt_runtime *b = rt_new();
+    size_t calls = 99;
+    CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("trace line 4 is not a recorded call: a column of animrt_layer_add_animations has the field -4294967279, "
+                  "which no animrt_column_field is");
+    CHECK(calls == 2);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 /* The other thread of the two-thread session: its own transaction, with a
  * 2 s animation, opened and committed while the first thread has one open. */
 typedef struct { animrt_runtime *rt; animrt_id layer, fade; animrt_status status; } second_thread;
@@ -618,6 +646,7 @@ int main(void) {
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
     RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
+    RUN(a_bulk_column_field_past_32_bits_is_refused);
     RUN(transactions_of_two_threads_replay_as_theirs);
     RUN(another_threads_calls_during_a_replay_reach_its_own_transactions);
     return check_report();
