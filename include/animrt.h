@@ -402,7 +402,9 @@ animrt_status animrt_animation_set_direction(animrt_runtime *rt, animrt_id anima
  * 10 000 points) or any registered name. NULL means linear. */
 animrt_status animrt_animation_set_timing_function(animrt_runtime *rt, animrt_id animation, const char *name);
 
-/* Sets a cubic-bezier timing function; x1 and x2 must be in [0, 1]. */
+/* Sets a cubic-bezier timing function; x1 and x2 must be in [0, 1], and y1
+ * and y2 not so far apart that the curve's polynomial overflows a double
+ * (ANIMRT_E_RANGE; up to 1e306 in size they never are). */
 animrt_status animrt_animation_set_cubic_bezier(animrt_runtime *rt, animrt_id animation, double x1, double y1,
                                                 double x2, double y2);
 

@@ -1663,6 +1663,10 @@ MUTANTS = [
            "guard let field = Int32(exactly: f) else {", "guard let field = Optional(f) else {", ("c", "swift:TraceTests"),
            "a bulk add's column field past 32 bits is counted as a timing column and reaches the call as a value "
            "column: the call reads a value's width per animation past the line's numbers"),
+    Mutant("bezier-overflow-unchecked", "dropped statement", "Sources/AnimationCore/Curves/TimingFunction.swift",
+           "guard (Swift.abs(b.ay) + Swift.abs(b.by) + Swift.abs(b.cy)).isFinite else {",
+           "guard (Swift.abs(b.ay) + Swift.abs(b.by) + Swift.abs(b.cy)).isFinite || true else {", C,
+           "a cubic-bezier whose y control points overflow its polynomial is accepted, and evaluates to NaN at every x"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),

@@ -37,7 +37,14 @@ public enum TimingFunction: Hashable, Sendable {
             throw AnimrtError(.outOfRange, "cubic-bezier x1 = \(x1), x2 = \(x2): x coordinates must be in [0, 1] (y may be anything)")
         }
         if x1 == y1 && x2 == y2 { return .linear }
-        return .cubicBezier(UnitBezier(x1, y1, x2, y2))
+        // y(t) is summed from 3·y1 and 3·(y2 − y1) − 3·y1: y values so far
+        // apart that these overflow give NaN at every x, though the curve
+        // itself may stay finite. Refused, as values that cannot be evaluated are.
+        let b = UnitBezier(x1, y1, x2, y2)
+        guard (Swift.abs(b.ay) + Swift.abs(b.by) + Swift.abs(b.cy)).isFinite else {
+            throw AnimrtError(.outOfRange, "cubic-bezier y1 = \(y1), y2 = \(y2): the curve's polynomial overflows a double, so it cannot be evaluated; keep |y1| and |y2| at most 1e306")
+        }
+        return .cubicBezier(b)
     }
 
     /// A validated `steps(count, position)`.

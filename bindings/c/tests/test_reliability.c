@@ -158,6 +158,22 @@ TEST(presentation_always_finite) {
     CHECK_STATUS(animrt_layer_add_animation(rt, layer, keyframes(rt, paced, 3, ANIMRT_CALC_PACED), NULL, 0, NULL), ANIMRT_E_RANGE);
     double wide_from = -1e308, wide_to = 1e308;
     CHECK_STATUS(animrt_layer_add_animation(rt, layer, basic(rt, "opacity", wide_from, wide_to, 1), NULL, 0, NULL), ANIMRT_E_RANGE);
+    /* A Bézier whose y control points are so far apart that its polynomial
+     * overflows would give NaN at every x (the curve itself is finite, 0.125
+     * at x = 0.5): refused, as values that cannot be evaluated are; 1e306
+     * apart it is evaluated. */
+    animrt_id curved = basic(rt, "opacity", 0, 1, 1);
+    CHECK_STATUS(animrt_animation_set_cubic_bezier(rt, curved, 0, 1e308, 1, -1e308), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("cubic-bezier y1 = 1e+308, y2 = -1e+308: the curve's polynomial overflows a double");
+    CHECK_STATUS(animrt_animation_set_timing_function(rt, curved, "cubic-bezier(0, 1e308, 1, -1e308)"), ANIMRT_E_RANGE);
+    double eased = -7;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 6e307, 1, 0)", 0.5, &eased), ANIMRT_E_RANGE);
+    CHECK(eased == -7);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 1e306, 1, -1e306)", 0.5, &eased));
+    CHECK(isfinite(eased));
+    CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 1e306, 1, -1e306)", 1, &eased));
+    CHECK(isfinite(eased));
+    CHECK_OK(animrt_animation_set_cubic_bezier(rt, curved, 0, 1e306, 1, -1e306));
     /* A curve overshooting past the doubles: the batch and the general path. */
     animrt_id a = basic(rt, "opacity", 0, 1e300, 1), b = basic(rt, "cornerRadius", 0, 1e300, 1);
     CHECK_OK(animrt_animation_set_cubic_bezier(rt, a, 0.5, 1e300, 0.5, 1e300));
