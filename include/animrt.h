@@ -1140,7 +1140,11 @@ animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *
 
 /* Evaluates a timing function by name (see set_timing_function; plugin and
  * host families too: "elastic(0.3)") at x. A plugin's or the host's curve
- * is evaluated at x clamped to [0, 1], as everywhere (see animrt_curve_fn). */
+ * is evaluated at x clamped to [0, 1], as everywhere (see animrt_curve_fn);
+ * a built-in one continues past [0, 1] along its end tangents, and where
+ * that gives no finite value ("easeIn" at 1.7e308, "linear" at INFINITY)
+ * the call is refused with ANIMRT_E_RANGE: *out is always finite. Every
+ * cubic-bezier gives exactly 0 at x = 0 and exactly 1 at x = 1. */
 animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *name, double x, double *out);
 
 /* ===================================================================== */

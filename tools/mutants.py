@@ -1667,6 +1667,15 @@ MUTANTS = [
            "guard (Swift.abs(b.ay) + Swift.abs(b.by) + Swift.abs(b.cy)).isFinite else {",
            "guard (Swift.abs(b.ay) + Swift.abs(b.by) + Swift.abs(b.cy)).isFinite || true else {", C,
            "a cubic-bezier whose y control points overflow its polynomial is accepted, and evaluates to NaN at every x"),
+    Mutant("bezier-end-horner", "dropped statement", "Sources/AnimationCore/Curves/UnitBezier.swift",
+           "x == 1 ? 1 : ((ay * t + by) * t + cy) * t", "x == 2 ? 1 : ((ay * t + by) * t + cy) * t",
+           ("swift:TimingFunctionTests", "swift:KernelPathTests"),
+           "a cubic-bezier's end is Horner's sum ay + by + cy: an ulp off 1 for one curve in six (a forwards fill "
+           "ends an ulp off its value), and 0 for y values past 2^53"),
+    Mutant("evaluate-result-unchecked", "dropped statement", "Sources/animrt/Exports+Runtime.swift",
+           "guard y.isFinite else {", "guard !y.isNaN || y.isNaN else {", C,
+           "animrt_timing_function_evaluate returns an infinite value with ANIMRT_OK where a curve's end tangent "
+           "passes the largest double"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),

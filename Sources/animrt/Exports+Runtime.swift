@@ -109,6 +109,13 @@ public func animrt_timing_function_evaluate(_ rt: OpaquePointer!, _ name: Unsafe
     withRuntime(rt) { r throws(AnimrtError) in
         let out = try required(out, "out")
         guard !x.isNaN else { throw AnimrtError(.invalidArgument, "x is NaN") }
-        out.pointee = try r.timingFunctions.function(named: try string(name, "name")).evaluate(x)
+        let name = try string(name, "name")
+        let y = try r.timingFunctions.function(named: name).evaluate(x)
+        // Outside [0, 1] a curve follows its end tangents, which a steep
+        // tangent or a huge x carry past the largest double.
+        guard y.isFinite else {
+            throw AnimrtError(.outOfRange, "'\(name)' at x = \(x) gives \(y.isNaN ? "nan" : "\(y)"): outside [0, 1] a timing function follows its end tangents, which give no finite value here")
+        }
+        out.pointee = y
     }
 }

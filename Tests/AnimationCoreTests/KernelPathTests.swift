@@ -217,6 +217,40 @@ struct KernelPathTests {
         }
     }
 
+    @Test("a Bézier entry that ended shows its end value exactly on every path, though Horner's y(1) is an ulp off")
+    func bezierEndsExactly() throws {
+        // y(1) summed as ay + by + cy: 1.0000000000000009 for the first curve, 0 for the second.
+        let curvesAtEnd = [try TimingFunction.cubicBezier(0.5209384176131452, -0.06183887722645043, 0.39325509496422606,
+                                                          -2.8225502161985574),
+                           try TimingFunction.cubicBezier(0.5, 1e20, 0.5, 1)]
+        let ends: [(from: Double, to: Double)] = [(0, 100), (-292.1515902625682, 765.7018371625061), (3, -1)]
+        for path in [BatchPath.reference, .lanes, .native] {
+            var curves = CurveTable()
+            let lane = BatchStorage(kind: CurveTable.bezier)
+            var expected: [Double] = []
+            // 24 entries (six blocks), ending at 1 and filling forwards, kept.
+            for i in 0..<24 {
+                let (from, to) = ends[i % ends.count]
+                _ = lane.append(owner: Int32(i), begin: 0, duration: 1, from: from, to: to, slot: Int32(i),
+                                curve: curves.retain(curvesAtEnd[i / 12]),
+                                flags: BatchStorage.flags(fill: .forwards, removedOnCompletion: false, fromPresentation: false))
+                expected.append(from + (to - from))
+            }
+            let model = [Double](repeating: 0, count: lane.count)
+            var presentation = model
+            for now in [0.5, 1, 2] {
+                var transitions: [(Int32, LifeState)] = []
+                model.withUnsafeBufferPointer { m in
+                    presentation.withUnsafeMutableBufferPointer { p in
+                        lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                                      threads: 1, path: path, transitions: &transitions)
+                    }
+                }
+                if now >= 1 { #expect(presentation == expected, "\(path) at \(now): \(presentation)") }
+            }
+        }
+    }
+
     @Test("the blocks decide what they decide: steady blocks, exact lanes and complex timing all occur")
     func coverage() {
         // The scene of `agree` reaches each branch of the blocks: a frame

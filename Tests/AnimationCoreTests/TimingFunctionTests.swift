@@ -164,6 +164,35 @@ struct TimingFunctionTests {
         #expect(try TimingFunction.cubicBezier(0, 0.3, 1, 0.7) != .linear)
     }
 
+    @Test("A cubic-bezier ends exactly at (1, 1) and starts at (0, 0), whatever rounding leaves in its coefficients")
+    func endsExactly() throws {
+        // Horner's sum ay + by + cy is an ulp off 1 for about one curve in
+        // six (this one: 1.0000000000000009), and loses the 1 entirely for
+        // y past 2^53 (the second: 0).
+        let offByAnUlp = try TimingFunction.cubicBezier(0.5209384176131452, -0.06183887722645043, 0.39325509496422606,
+                                                        -2.8225502161985574)
+        let huge = try TimingFunction.cubicBezier(0.5, 1e20, 0.5, 1)
+        for f in [offByAnUlp, huge] {
+            #expect(f.evaluate(1) == 1)
+            #expect(f.evaluate(0) == 0)
+        }
+        var g = SystemRandomNumberGenerator()
+        var offBefore = 0
+        for _ in 0..<5000 {
+            let (x1, x2) = (Double.random(in: 0...1, using: &g), Double.random(in: 0...1, using: &g))
+            let (y1, y2) = (Double.random(in: -3...3, using: &g), Double.random(in: -3...3, using: &g))
+            let f = try TimingFunction.cubicBezier(x1, y1, x2, y2)
+            #expect(f.evaluate(1) == 1, "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) ends at \(f.evaluate(1))")
+            #expect(f.evaluate(0) == 0)
+            // The case the end guards against is common, not an oddity.
+            let cy = 3 * y1, by = 3 * (y2 - y1) - cy
+            if ((1 - cy - by) + by) + cy != 1 { offBefore += 1 }
+        }
+        #expect(offBefore > 100)
+        // Just inside the ends the curve is the polynomial, continuous with them.
+        #expect(abs(offByAnUlp.evaluate(1 - 0x1p-40) - 1) < 1e-9)
+    }
+
     @Test("Diagonal control points are exactly linear")
     func diagonalIsLinear() throws {
         #expect(try TimingFunction.cubicBezier(0.2, 0.2, 0.7, 0.7) == .linear)

@@ -78,7 +78,7 @@ extension BatchKernel {
         let c = Int(curve[i])
         let k = coefficients + c &* 6
         let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
-        return from[i] + (to[i] - from[i]) * (((k[3] * t + k[4]) * t + k[5]) * t)
+        return from[i] + (to[i] - from[i]) * UnitBezier.y(at: t, x: x, ay: k[3], by: k[4], cy: k[5])
     }
 
     @inline(__always)

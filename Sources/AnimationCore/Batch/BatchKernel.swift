@@ -79,7 +79,7 @@ struct BatchKernel: @unchecked Sendable {
         let c = Int(curve[i])
         let k = coefficients + c &* 6
         let t = UnitBezier.solveT(x, ax: k[0], bx: k[1], cx: k[2], table: tables[c])
-        return ((k[3] * t + k[4]) * t + k[5]) * t
+        return UnitBezier.y(at: t, x: x, ay: k[3], by: k[4], cy: k[5])
     }
 
     /// The one-at-a-time loop (the reference): any timing, any curve kind.

@@ -66,7 +66,16 @@ public struct UnitBezier: Hashable, Sendable {
     public func hash(into h: inout Hasher) { h.combine(x1); h.combine(y1); h.combine(x2); h.combine(y2) }
 
     @inline(__always) @usableFromInline func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @inline(__always) @usableFromInline func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+
+    /// y at `t`, solved for `x`, from the coefficients: exactly 1 at x = 1,
+    /// the curve's end (1, 1). Horner's sum there, ay + by + cy, is an ulp
+    /// off 1 for about one curve in six, and a forwards fill would end an
+    /// ulp off its value (for y values past 2^53 it loses the 1 entirely).
+    /// Every evaluator of a Bézier lane goes through this, so all agree.
+    @inline(__always) @usableFromInline
+    static func y(at t: Double, x: Double, ay: Double, by: Double, cy: Double) -> Double {
+        x == 1 ? 1 : ((ay * t + by) * t + cy) * t
+    }
 
     /// The parameter t in [0, 1] with x(t) = x, for x in [0, 1].
     @inlinable
@@ -192,7 +201,7 @@ public struct UnitBezier: Hashable, Sendable {
         if x.isNaN { return 0 }
         if x < 0 { return startGradient * x }
         if x > 1 { return 1 + endGradient * (x - 1) }
-        return sampleY(solveT(x))
+        return UnitBezier.y(at: solveT(x), x: x, ay: ay, by: by, cy: cy)
     }
 }
 

@@ -172,8 +172,36 @@ TEST(presentation_always_finite) {
     CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 1e306, 1, -1e306)", 0.5, &eased));
     CHECK(isfinite(eased));
     CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0, 1e306, 1, -1e306)", 1, &eased));
-    CHECK(isfinite(eased));
+    CHECK(eased == 1);  /* the curve's end is exact, whatever rounding did to its coefficients */
     CHECK_OK(animrt_animation_set_cubic_bezier(rt, curved, 0, 1e306, 1, -1e306));
+    /* Past [0, 1] a curve follows its end tangents; where they pass the
+     * largest double (or meet an infinite x) the call is refused, *out untouched. */
+    eased = -7;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeIn", 1.7e308, &eased), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("'easeIn' at x = 1.7e+308 gives inf");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeOut", -1.7e308, &eased), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeInEaseOut", INFINITY, &eased), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("'easeInEaseOut' at x = inf gives nan");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "linear", -INFINITY, &eased), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "steps(3)", 1e308, &eased), ANIMRT_E_RANGE);
+    CHECK(eased == -7);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "easeIn", 1e307, &eased));
+    CHECK(isfinite(eased) && eased > 1e307);
+    /* y values past 2^53: Horner's y(1) = ay + by + cy loses the 1 and gave
+     * 0, so a forwards fill ended at its from value. */
+    animrt_runtime *filling = rt_new();
+    animrt_id layer2 = 0, filled = basic(filling, "position.x", 0, 100, 1);
+    CHECK_OK(animrt_layer_create(filling, 0, &layer2));
+    CHECK_OK(animrt_animation_set_cubic_bezier(filling, filled, 0.5, 1e20, 0.5, 1));
+    CHECK_OK(animrt_animation_set_fill_mode(filling, filled, ANIMRT_FILL_FORWARDS));
+    CHECK_OK(animrt_animation_set_flag(filling, filled, ANIMRT_FLAG_REMOVED_ON_COMPLETION, 0));
+    CHECK_OK(animrt_layer_add_animation(filling, layer2, filled, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(filling, 0));
+    CHECK_OK(animrt_runtime_tick(filling, 1));
+    CHECK(presentation(filling, layer2, "position.x") == 100);
+    CHECK_OK(animrt_runtime_tick(filling, 2));
+    CHECK(presentation(filling, layer2, "position.x") == 100);
+    animrt_runtime_destroy(filling);
     /* A curve overshooting past the doubles: the batch and the general path. */
     animrt_id a = basic(rt, "opacity", 0, 1e300, 1), b = basic(rt, "cornerRadius", 0, 1e300, 1);
     CHECK_OK(animrt_animation_set_cubic_bezier(rt, a, 0.5, 1e300, 0.5, 1e300));

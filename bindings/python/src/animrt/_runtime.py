@@ -1254,6 +1254,8 @@ class Runtime(Suggests, Uncopied):
 
         ``rt.evaluate_timing_function("easeInEaseOut", 0.25)`` → 0.129; a
         misspelt name raises :class:`NotFoundError` suggesting Core Animation's.
+        Past [0, 1] a built-in curve follows its end tangents (a plugin's is
+        clamped), and raises :class:`RangeError` where they give no finite value.
         """
         out = c_double()
         self._call(lib.animrt_timing_function_evaluate, check.text(name, "name").encode("utf-8"),
