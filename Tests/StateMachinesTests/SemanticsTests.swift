@@ -245,3 +245,55 @@ struct GuardTests {
         #expect(h.runtime.layerCount == layers)
     }
 }
+
+@Suite("SCXML 3.13 every macrostep tries the eventless transitions after its event")
+struct EventlessEveryMacrostepTests {
+    /// `c` leaves for `d` once its started timer `fresh` (no event: it only
+    /// measures time) has run out, or once `now()` reaches 2.
+    static let json = """
+    {"name": "eventless", "events": {"ping": {}, "noop": {}},
+     "initial": "c",
+     "states": {"c": {"entry": [{"startTimer": "fresh", "delay": 1}],
+                      "always": [{"guard": "not timerActive('fresh')", "target": "d", "actions": [\(L("ran out"))]},
+                                 {"guard": "now() >= 2", "target": "d", "actions": [\(L("late"))]}],
+                      "ignore": ["ping"], "on": {"noop": {}}},
+                "d": {"on": {"noop": "c"}, "ignore": ["ping"]}}}
+    """
+
+    @Test("a started timer without an event that runs out is a macrostep: timerActive() turned false and the eventless transition is taken at that tick")
+    func timerRunsOut() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine(Self.json)
+        _ = h.events()
+        h.tick(0.5)
+        #expect(h.state(m) == "c")
+        h.tick(1.5)
+        #expect(h.state(m) == "d")
+        #expect(h.log == ["ran out"])
+        #expect(h.machineEvents(m) == ["state c -> d"])
+    }
+
+    @Test("an ignored host event's macrostep tries the eventless transitions, as a taken one's does")
+    func ignoredEvent() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "late", "events": {"ping": {}}, "initial": "c",
+         "states": {"c": {"always": {"guard": "now() >= 2", "target": "d", "actions": [\(L("late"))]}, "ignore": ["ping"]},
+                    "d": {"ignore": ["ping"]}}}
+        """)
+        h.tick(1)
+        #expect(try h.send(m, "ping") == .ignored)
+        #expect(h.state(m) == "c")
+        _ = h.events()
+        // No timer or event makes a macrostep as time passes: the guard is not polled.
+        h.tick(3)
+        #expect(h.state(m) == "c")
+        // The next event's macrostep sees now() >= 2, though the event itself is ignored.
+        #expect(try h.send(m, "ping") == .ignored)
+        #expect(h.state(m) == "d")
+        #expect(h.log == ["late"])
+        #expect(h.machineEvents(m) == ["state c -> d"])
+    }
+}

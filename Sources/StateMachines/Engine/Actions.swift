@@ -29,7 +29,7 @@ extension MachineInstance {
         let fire: () -> Void = { [unowned(unsafe) host] in
             guard let m = host.instance(me), m.namedTimers[timer]?.serial == activation else { return }
             m.namedTimers[timer] = nil
-            guard let event else { return }
+            guard let event else { m.timerRanOut(timer); return }
             m.deliver(Pending(kind: .event(event), payload: payload, origin: .timer), isInternal: false)
         }
         let h = try startRuntimeTimer(due, fire)

@@ -142,9 +142,13 @@ extension MachineInstance {
     }
 
     /// An ignored host event is accepted: its macrostep still processes
-    /// what its guards queued (`error.execution`, SCXML 5.9.1).
+    /// what its guards queued (`error.execution`, SCXML 5.9.1) and tries the
+    /// eventless transitions, as SCXML does after every external event and
+    /// as a timer's macrostep does when its transition is not taken: what
+    /// their guards read may have changed since the last macrostep (a
+    /// started timer that ran out, `now()`, a host function).
     func settleIgnored(_ event: Int) {
-        guard internalHead < internalQueue.count else { return }
+        guard internalHead < internalQueue.count || definition.hasEventless else { return }
         let wasBusy = busy
         busy = true
         defer { busy = wasBusy }
@@ -216,6 +220,9 @@ extension MachineInstance {
             guard activations[s] == activation, let t = definition.states[s].onFinal else { return .ignored }
             var context = evaluationContext(event: [])
             return passes(t, &context) ? .transition(t) : .ignored
+        case .ranOut:
+            // No transition waits for it: its macrostep tries the eventless ones.
+            return .ignored
         }
     }
 
@@ -413,6 +420,14 @@ extension MachineInstance {
         for a in state.after { if let n = a.timer, namedTimers[n]?.serial == activations[s] { namedTimers[n] = nil } }
         if let b = stateBarriers[s] { try? runtime.destroyBarrier(b); stateBarriers[s] = nil }
         activations[s] = 0
+    }
+
+    /// A started timer that sends no event ran out: `timerActive` changed
+    /// with no transition, so the eventless transitions are tried, in a
+    /// macrostep of its own (as after a timer whose transition is not taken).
+    func timerRanOut(_ timer: Int) {
+        guard definition.hasEventless else { return }
+        deliver(Pending(kind: .ranOut(timer: timer), payload: [], origin: .timer), isInternal: false)
     }
 
     /// A runtime timer of this machine fired.

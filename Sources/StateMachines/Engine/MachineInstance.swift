@@ -84,6 +84,8 @@ final class MachineInstance: ExpressionHost {
             case after(state: Int, index: Int, activation: UInt64)
             case done(state: Int, activation: UInt64)
             case onFinal(state: Int, activation: UInt64)
+            /// A started timer without an event ran out (`timerActive` changed).
+            case ranOut(timer: Int)
         }
         var kind: Kind
         var payload: [MachineValue]
