@@ -185,6 +185,38 @@ struct MachineLimitTests {
         #expect(h.machineEvents(one) == ["state a -> b"])
     }
 
+    @Test("R3.0.2 at the bound, a final child whose parent has no onFinal, or a done of a state already left, is nothing left to do")
+    func boundIgnoresNotificationsThatCannotAct() throws {
+        func finalChild(onFinal: String) -> String {
+            #"{"name": "fin", "maxMicrosteps": 1, "events": {"go": {}}, "initial": "p", "states": {"#
+                + #""p": {"initial": "a", \#(onFinal) "states": {"a": {"on": {"go": "f"}}, "f": {"type": "final"}}}, "q": {}}}"#
+        }
+        let h = Harness()
+        // go (a → f) is the one microstep: p has no onFinal, so nothing waits.
+        let plain = try h.machine(finalChild(onFinal: ""))
+        _ = h.events()
+        #expect(try h.send(plain, "go") == .taken)
+        #expect(h.state(plain) == "p.f")
+        #expect(h.machineEvents(plain) == ["state p.a -> p.f"])
+        // With an onFinal, taking it would be a second microstep: stopped.
+        let handled = try h.machine(finalChild(onFinal: #""onFinal": "q","#))
+        _ = h.events()
+        try h.send(handled, "go")
+        #expect(h.state(handled) == "p.f")
+        #expect(h.machineEvents(handled) == ["state p.a -> p.f",
+                                             "error 'the macrostep was stopped after 1 microsteps in state 'p.f' (an eventless loop?); the machine stays there'"])
+        // b joined nothing, so its done is queued as it is entered; b's
+        // eventless transition leaves it first, and that done never acts.
+        let left = try h.machine(#"""
+        {"name": "left", "maxMicrosteps": 2, "events": {"go": {}}, "initial": "a",
+         "states": {"a": {"on": {"go": "b"}}, "b": {"done": "a", "always": "c"}, "c": {}}}
+        """#)
+        _ = h.events()
+        #expect(try h.send(left, "go") == .taken)
+        #expect(h.state(left) == "c")
+        #expect(h.machineEvents(left) == ["state a -> b", "state b -> c"])
+    }
+
     @Test("a timer or throttle interval that would end past the largest time is an error event, and the snapshot still restores")
     func pastTheLargestTime() throws {
         let late = #"""

@@ -273,6 +273,9 @@ extension MachineInstance {
                 next = eventless()
                 eventlessSettled = next == nil
             }
+            // A done or onFinal of a state left since it was queued never
+            // acts: it is not something left to do, nor a microstep.
+            while internalHead < internalQueue.count, isStale(internalQueue[internalHead]) { internalHead += 1 }
             // Only a step past the bound stops the macrostep: one that took
             // exactly maxMicrosteps and has nothing left to do is complete.
             guard next != nil || internalHead < internalQueue.count else { break }
@@ -294,6 +297,15 @@ extension MachineInstance {
         if finished && alive { finish() }
         internalQueue.removeAll(keepingCapacity: true)
         internalHead = 0
+    }
+
+    /// Whether `p` is the done or onFinal of an activation that has ended
+    /// (activations are never reused, so it can never act).
+    private func isStale(_ p: Pending) -> Bool {
+        switch p.kind {
+        case .done(let s, let activation), .onFinal(let s, let activation): activations[s] != activation
+        case .event, .after, .ranOut: false
+        }
     }
 
     private func eventless() -> Transition? {
@@ -357,7 +369,11 @@ extension MachineInstance {
         guard definition.states[d].kind == .final else { return }
         let p = definition.states[d].parent
         if p >= 0 {
-            internalQueue.append(Pending(kind: .onFinal(state: p, activation: activations[p]), payload: []))
+            // A parent without onFinal has nothing to take: queued, the
+            // notification would only spend a microstep of the bound.
+            if definition.states[p].onFinal != nil {
+                internalQueue.append(Pending(kind: .onFinal(state: p, activation: activations[p]), payload: []))
+            }
         } else {
             finished = true
         }
