@@ -889,6 +889,18 @@ MUTANTS = [
            "            while internalHead < internalQueue.count, isStale(internalQueue[internalHead]) { internalHead += 1 }\n", "",
            ("swift:boundIgnoresNotificationsThatCannotAct",),
            "the done of a state left in the same macrostep, which never acts, counts as a microstep: a macrostep at the bound is stopped"),
+    Mutant("repeated-set-half-applied", "swapped statements", "Sources/StateMachines/Engine/Actions.swift",
+           "values.append(try value(slot, kind: kind, &c, what: \"the value of '\\(keyPath)'\"))",
+           "let v = try value(slot, kind: kind, &c, what: \"the value of '\\(keyPath)'\"); values.append(v); "
+           "try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[partStart[part] + i])",
+           ("swift:copiesAllOrNothing",),
+           "a set on a repeated part that fails at copy 2 leaves copies 0 and 1 set"),
+    Mutant("repeated-animate-half-applied", "swapped statements", "Sources/StateMachines/Engine/Actions.swift",
+           "animations.append(try build(template, &c))",
+           "animations.append(try build(template, &c)); "
+           "_ = try runtime.add(animations[i], to: parts[partStart[part] + i], forKey: key, joining: barrier)",
+           ("swift:copiesAllOrNothing",),
+           "an animate on a repeated part whose template fails at copy 2 leaves copies 0 and 1 animated"),
     Mutant("throttle-check-idle", "constant", THROTTLE,
            "        busy = true\n        defer { busy = false }\n", "        busy = false\n        defer { busy = false }\n", SWIFT,
            "an event sent by a guard checked for a throttled event runs nested inside the check instead of waiting"),

@@ -25,6 +25,34 @@ let spokesMachine = """
 
 @Suite("Repeated parts: a part declared with a count is that many layers, told apart by index")
 struct RepeatedPartTests {
+    @Test("set and animate on a repeated part compute every copy before changing one: a copy whose value fails leaves them all as they were")
+    func copiesAllOrNothing() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "copies", "events": {"set": {}, "spin": {}},
+         "context": {"after": {"type": "number", "initial": 0}},
+         "parts": [{"name": "arc", "count": 4, "properties": {"opacity": 0}}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": "index == 2 ? 1 / 0 : 1", "duration": 1}},
+         "initial": "s",
+         "states": {"s": {"on": {"set": {"actions": [{"set": "opacity", "part": "arc", "value": "index == 2 ? 1 / 0 : 0.5"},
+                                                      {"assign": {"after": 1}}]},
+                                 "spin": {"actions": [{"animate": "fade", "part": "arc", "key": "k"}, {"assign": {"after": 2}}]}}}}}
+        """#)
+        _ = h.events()
+        #expect(try h.send(m, "set") == .taken)
+        let errors = h.machineEvents(m)
+        #expect(errors.count == 1 && errors[0].contains("states.s.on.set.actions[0]: the value of 'opacity': component 0 is inf"), "\(errors)")
+        for i in 0..<4 {
+            #expect(try h.runtime.modelValue(forKeyPath: "opacity", of: h.host.part("arc[\(i)]", of: m)) == .scalar(0))
+        }
+        #expect(try h.send(m, "spin") == .taken)
+        let spun = h.machineEvents(m)
+        #expect(spun.count == 1 && spun[0].contains("states.s.on.spin.actions[0]"), "\(spun)")
+        for i in 0..<4 { #expect(try h.runtime.animationKeys(of: h.host.part("arc[\(i)]", of: m)).isEmpty) }
+        // The rest of each action list did not run.
+        #expect(h.context(m, "after") == .number(0))
+    }
+
     @Test("each copy is a layer under the parent part, with its properties computed from index")
     func copies() throws {
         let h = Harness()

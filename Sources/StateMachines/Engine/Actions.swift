@@ -115,10 +115,15 @@ extension MachineInstance {
             break
         case .animate(let part, let key, let template, let joins):
             let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil
-            // Every copy of a repeated part, each with its `index`.
+            // Every copy of a repeated part, each with its `index`; every
+            // copy's animation is built before any is added, so that one
+            // whose expressions fail leaves every copy as it was.
+            var animations: [Animation] = []
             for i in 0..<partCount[part] {
                 c.index = Double(i)
-                let animation = try build(template, &c)
+                animations.append(try build(template, &c))
+            }
+            for (i, animation) in animations.enumerated() {
                 let layer = partStart[part] + i
                 let h = try runtime.add(animation, to: parts[layer], forKey: key, joining: barrier)
                 noteStarted(StartedAnimation(handle: h, animation: animation, layer: layer, key: key,
@@ -129,9 +134,14 @@ extension MachineInstance {
         case .removeAll(let part):
             for i in 0..<partCount[part] { try runtime.removeAllAnimations(from: parts[partStart[part] + i]) }
         case .set(let part, let keyPath, let kind, let slot):
+            // Every copy's value is computed before any is written, as an
+            // assign's are: one that fails sets no copy.
+            var values: [AnimatableValue] = []
             for i in 0..<partCount[part] {
                 c.index = Double(i)
-                let v = try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'")
+                values.append(try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'"))
+            }
+            for (i, v) in values.enumerated() {
                 try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[partStart[part] + i])
             }
         case .emit(let id, let exprs):
