@@ -73,6 +73,35 @@ struct ThrottleTests {
         for (a, b) in zip(processedAt, processedAt.dropFirst()) { #expect(b - a >= 1.0 / 60 - 1e-9) }
     }
 
+    @Test("SCXML 5.9.1 a guard that fails in the check of a held event is reported, without error.execution; processed later, its guards run again")
+    func heldGuardFailure() throws {
+        let h = Harness()
+        h.tick(0)
+        // context.r cannot be read while x is 0: a guard reading it fails.
+        let m = try h.machine(#"""
+        {"name": "heldGuard", "events": {"p": {"throttle": 1, "payload": [{"name": "v", "type": "number"}]}, "fix": {}},
+         "context": {"x": {"type": "number", "initial": 0}, "r": {"type": "number", "computed": "1 / context.x"},
+                     "n": {"type": "number", "initial": 0}, "errs": {"type": "number", "initial": 0}},
+         "initial": "a",
+         "states": {"a": {"on": {"p": [{"guard": "context.r > 5", "target": "a"}, {"actions": [{"assign": {"n": "event.v"}}]}],
+                                 "error.execution": {"actions": [{"assign": {"errs": "context.errs + 1"}}]},
+                                 "fix": {"actions": [{"assign": {"x": 1}}]}}}}}
+        """#)
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        #expect(try h.send(m, "p", [.number(1)]) == .taken)      // processed: its failure raises error.execution
+        #expect(h.context(m, "errs") == .number(1) && h.context(m, "n") == .number(1))
+        #expect(try h.send(m, "p", [.number(2)]) == .throttled)  // held: reported only
+        #expect(try h.send(m, "p", [.number(3)]) == .throttled)
+        #expect(h.context(m, "errs") == .number(1))
+        #expect(machineErrors(h.events(), of: d).map(\.event) == ["p", "p", "p"])
+        try h.send(m, "fix")
+        h.tick(1.5)                                             // 3 is processed; its guard now runs cleanly
+        #expect(h.context(m, "n") == .number(3))
+        #expect(h.context(m, "errs") == .number(1))
+        #expect(machineErrors(h.events(), of: d).isEmpty)
+    }
+
     @Test("while the interval runs, a refused event is refused at once and an ignored one is ignored; neither replaces the one waiting")
     func checkedWhenSent() throws {
         let h = Harness()
