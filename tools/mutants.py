@@ -1704,6 +1704,11 @@ MUTANTS = [
            "guard y.isFinite else {", "guard !y.isNaN || y.isNaN else {", C,
            "animrt_timing_function_evaluate returns an infinite value with ANIMRT_OK where a curve's end tangent "
            "passes the largest double"),
+    Mutant("copies-added-unchecked", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Attach.swift",
+           "for (animation, layer) in zip(animations, layers) {", "for (animation, layer) in zip(animations, layers).prefix(1) {",
+           ("swift:RepeatedPartTests",),
+           "an animate on a repeated part checks only its first copy's animation before adding: one the runtime "
+           "refuses is found when the copies before it already have theirs"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),

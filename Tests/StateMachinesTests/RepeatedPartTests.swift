@@ -53,6 +53,37 @@ struct RepeatedPartTests {
         #expect(h.context(m, "after") == .number(0))
     }
 
+    @Test("an animate whose third copy the runtime refuses as it is added gives no copy its animation, nor stops one")
+    func copiesAllOrNothingAtTheRuntime() throws {
+        let h = Harness()
+        // Copy 2's spring has no damping: with its settling duration it would
+        // never end, which the runtime refuses when it is added (the
+        // expressions themselves all evaluate).
+        let m = try h.machine(#"""
+        {"name": "springs", "events": {"go": {}, "pop": {}},
+         "parts": [{"name": "arc", "count": 4, "properties": {"opacity": 0}}],
+         "animations": {"pop": {"type": "spring", "keyPath": "opacity", "from": 0, "to": 1,
+                                "damping": "index == 2 ? 0 : 12", "usesSettlingDuration": true},
+                        "hold": {"type": "basic", "keyPath": "opacity", "to": 0.5, "duration": 5}},
+         "initial": "s",
+         "states": {"s": {"on": {"go": {"actions": [{"animate": "hold", "part": "arc", "key": "k"}]},
+                                 "pop": {"actions": [{"animate": "pop", "part": "arc", "key": "k"}]}}}}}
+        """#)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        let parts = try (0..<4).map { i in try h.host.part("arc[\(i)]", of: m) }
+        let held = try parts.map { try h.runtime.instance(forKey: "k", of: $0) }
+        #expect(held.allSatisfy { $0 != nil })
+        _ = h.events()
+        #expect(try h.send(m, "pop") == .taken)
+        let events = h.events()
+        let errors = events.filter { $0.type == .machineError }.map { "\($0.payload)" }
+        #expect(errors.count == 1 && errors[0].contains("states.s.on.pop.actions[0]"), "\(errors)")
+        // Every copy keeps the animation it had: none was replaced (no stop event).
+        #expect(try parts.map { try h.runtime.instance(forKey: "k", of: $0) } == held)
+        #expect(!events.contains { $0.type == .animationStopped || $0.type == .animationStarted })
+    }
+
     @Test("each copy is a layer under the parent part, with its properties computed from index")
     func copies() throws {
         let h = Harness()

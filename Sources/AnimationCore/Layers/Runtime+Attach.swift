@@ -64,6 +64,57 @@ extension Runtime {
     @discardableResult
     public func add(_ animation: Animation, to layer: Handle, forKey key: String?, joining barrier: Handle? = nil,
                     definition: Handle? = nil, restoring: AttachmentState?) throws(AnimrtError) -> Handle {
+        let checked = try check(animation, to: layer, forKey: key, joining: barrier, restoring: restoring)
+        guard instances.hasRoom else { throw instances.fullError }
+        try reserveValues(layer: checked.layer, properties: checked.resolved.targets)
+        let ii = attach(checked, forKey: key, joining: barrier, definition: definition, restoring: restoring)
+        if !inTick { runDeferred() }
+        return instances.handle(at: ii)
+    }
+
+    /// Attaches `animations[k]` to `layers[k]`, each under `key`: all or
+    /// none. Every one is checked — its layer, key path and values, room for
+    /// all of them in the tables and the value pools — before the first is
+    /// attached, so that one the runtime refuses leaves every layer as it
+    /// was, which adds made one at a time cannot promise. A machine's
+    /// `animate` on a repeated part adds its copies so.
+    @discardableResult
+    public func add(_ animations: [Animation], to layers: [Handle], forKey key: String?, joining barrier: Handle? = nil,
+                    definition: Handle? = nil) throws(AnimrtError) -> [Handle] {
+        precondition(animations.count == layers.count, "one layer per animation")
+        var checked: [CheckedAdd] = []
+        checked.reserveCapacity(animations.count)
+        for (animation, layer) in zip(animations, layers) {
+            checked.append(try check(animation, to: layer, forKey: key, joining: barrier, restoring: nil))
+        }
+        guard instances.hasRoom(for: checked.count) else { throw instances.fullError }
+        // New values, once per layer and property (two animations of one
+        // property on a layer share its value).
+        var sizes: [Int] = []
+        var counted = Set<[Int]>()
+        for c in checked {
+            for p in c.resolved.targets where self.layers[c.layer].props.offset(of: p) == nil
+                && counted.insert([c.layer, Int(p)]).inserted {
+                sizes.append(properties.info(p).kind.componentCount)
+            }
+        }
+        try reserveValues(sizes: sizes)
+        let handles = checked.map { instances.handle(at: attach($0, forKey: key, joining: barrier, definition: definition, restoring: nil)) }
+        if !inTick { runDeferred() }
+        return handles
+    }
+
+    /// An add that passed its checks: the layer's slot and the animation
+    /// resolved against it.
+    struct CheckedAdd {
+        let layer: Int
+        let resolved: ResolvedAnimation
+    }
+
+    /// The checks of an add that change nothing (room in the tables and
+    /// pools is checked by the caller, for all its adds at once).
+    private func check(_ animation: Animation, to layer: Handle, forKey key: String?, joining barrier: Handle?,
+                       restoring: AttachmentState?) throws(AnimrtError) -> CheckedAdd {
         let li = try layers.index(of: layer)
         if let barrier { _ = try barriers.index(of: barrier) }
         if let key { try requireNameLength(key, "animation key") }
@@ -72,12 +123,17 @@ extension Runtime {
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties,
                                                      defaultDuration: restoring?.duration ?? defaultAnimationDuration)
         try Runtime.check(captured: restoring?.captured, for: resolved.keyPath)
-        guard instances.hasRoom else { throw instances.fullError }
-        try reserveValues(layer: li, properties: resolved.targets)
-        // Everything is validated: from here on nothing fails.
+        return CheckedAdd(layer: li, resolved: resolved)
+    }
+
+    /// Attaches a checked add (nothing fails from here on); returns its
+    /// instance's slot. The caller runs what the add deferred.
+    private func attach(_ checked: CheckedAdd, forKey key: String?, joining barrier: Handle?, definition: Handle?,
+                        restoring: AttachmentState?) -> Int {
+        let (li, resolved) = (checked.layer, checked.resolved)
         if let kp = resolved.keyPath {
             resolved.captured = restoring?.captured ?? kp.get(wholeValue(presentation, layer: li, property: kp.property))
-            if animation.startsFromPresentation {
+            if resolved.startsFromPresentation {
                 resolved.rebase(from: resolved.captured!)
             }
         }
@@ -109,8 +165,7 @@ extension Runtime {
             if !instances[ii].inBatch { general[Int(instances[ii].tierIndex)].evaluated = r.evaluated }
         }
         joinBarriers(ii, barrier)
-        if !inTick { runDeferred() }
-        return instances.handle(at: ii)
+        return ii
     }
 
     /// The duration a zero duration stands for: that of the innermost open

@@ -116,16 +116,17 @@ extension MachineInstance {
         case .animate(let part, let key, let template, let joins):
             let barrier = joins ? entering.flatMap { stateBarriers[$0] } : nil
             // Every copy of a repeated part, each with its `index`; every
-            // copy's animation is built before any is added, so that one
-            // whose expressions fail leaves every copy as it was.
+            // copy's animation is built, then all are added at once (the
+            // runtime checks them all first), so that one whose expressions
+            // fail or that the runtime refuses leaves every copy as it was.
             var animations: [Animation] = []
             for i in 0..<partCount[part] {
                 c.index = Double(i)
                 animations.append(try build(template, &c))
             }
-            for (i, animation) in animations.enumerated() {
-                let layer = partStart[part] + i
-                let h = try runtime.add(animation, to: parts[layer], forKey: key, joining: barrier)
+            let layers = partStart[part]..<(partStart[part] + partCount[part])
+            let handles = try runtime.add(animations, to: layers.map { parts[$0] }, forKey: key, joining: barrier)
+            for (layer, (h, animation)) in zip(layers, zip(handles, animations)) {
                 noteStarted(StartedAnimation(handle: h, animation: animation, layer: layer, key: key,
                                              joined: barrier == nil ? nil : entering))
             }
