@@ -208,6 +208,8 @@ CASES = [
      "parent is 'root' (a str); it must be a Layer or None"),
     ("a negative token", lambda rt, L, s, r: rt.start_timer(1, token=-1), animrt.RangeError,
      "token is -1; tokens go from 0 to 2**63 - 1"),
+    ("a token past 2**63 - 1", lambda rt, L, s, r: rt.barrier().notify(2 ** 63), animrt.RangeError,
+     "completion is 9223372036854775808; tokens go from 0 to 2**63 - 1 (larger ones carry the binding's callables)"),
     ("a delay as a string", lambda rt, L, s, r: rt.start_timer("soon"), animrt.ArgumentTypeError,
      "delay is 'soon' (a str); it must be a number of seconds"),
     ("reader targets", lambda rt, L, s, r: rt.reader([L]), animrt.ArgumentTypeError,
