@@ -128,27 +128,38 @@ def test_later_exceptions_of_a_tick_are_named_in_notes_on_the_first(rt):
     def broken(finished):
         raise ValueError("boom")
 
-    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="broken", on_finish=broken, barrier=arrived)
+    attached = layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="broken", on_finish=broken,
+                                   barrier=arrived)
     arrived.notify(lambda: 1 / 0)
-    with rt.transaction(on_complete=lambda: {}["gone"]):
+    with rt.transaction(on_complete=lambda: {}["gone"]) as transaction:
         layer.add_animation(rt.basic("position.x", to=1, duration=0.1), key="moved")
     rt.tick(0)
     with pytest.raises(ValueError, match="boom") as e:
         rt.tick(0.5)
+    # each names what raised it: the traceback shows the code, the note which animation it ran for
     assert e.value.__notes__ == [
-        "then a callable of the same call raised ZeroDivisionError: division by zero",
-        "then a callable of the same call raised KeyError: 'gone'"]
+        f"raised by the on_finish of <AttachedAnimation 'broken' of opacity on layer {layer.id:#x} stopped "
+        f"{attached.id:#x}> (finished=True)",
+        "then a callable of the same call raised ZeroDivisionError: division by zero, "
+        f"from the completion given to notify() of <Barrier count=0 {arrived.id:#x}>",
+        "then a callable of the same call raised KeyError: 'gone', "
+        f"from the on_complete of <Transaction committed {transaction.id:#x}>"]
 
 
 def test_later_exceptions_at_close_are_named_in_notes_on_the_first():
     rt = animrt.Runtime()
     layer = rt.layer()
-    layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
-    layer.add_animation(rt.basic("position.x", to=1, duration=5), on_finish=lambda f: [][1])
+    fade = layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
+    slide = layer.add_animation(rt.basic("position.x", to=1, duration=5), on_finish=lambda f: [][1])
     rt.tick(0)
     with pytest.raises(ZeroDivisionError) as e:
         rt.close()
-    assert e.value.__notes__ == ["then a callable of the same call raised IndexError: list index out of range"]
+    # anonymous: named by their key paths, layer and handles
+    assert e.value.__notes__ == [
+        f"raised by the on_finish of <AttachedAnimation of opacity on layer {layer.id:#x} stopped {fade.id:#x}> "
+        "(finished=False)",
+        "then a callable of the same call raised IndexError: list index out of range, from the on_finish of "
+        f"<AttachedAnimation of position.x on layer {layer.id:#x} stopped {slide.id:#x}> (finished=False)"]
 
 
 def test_an_exception_at_close_is_raised_by_close_after_every_stop_is_delivered():
@@ -162,6 +173,95 @@ def test_an_exception_at_close_is_raised_by_close_after_every_stop_is_delivered(
         rt.close()
     assert calls == [False] and rt.closed
     rt.close()  # idempotent: the exception was raised once
+
+
+def test_an_exception_names_the_animation_whose_on_finish_raised(rt):
+    # one callable shared by many animations: the traceback shows its code, the note which animation
+    toast, badge = rt.layer(), rt.layer()
+    calls = []
+
+    def done(finished):
+        calls.append(finished)
+        if len(calls) == 2:
+            raise RuntimeError("no view for it")
+
+    toast.add_animation(rt.basic("opacity", to=0, duration=0.1), key="fade", on_finish=done)
+    slide = badge.add_animation(rt.basic("position.x", to=9, duration=0.2), key="slide", on_finish=done)
+    toast.add_animation(rt.basic("position.y", to=9, duration=0.3), key="drop", on_finish=done)
+    rt.tick(0)
+    rt.tick(0.1)
+    with pytest.raises(RuntimeError) as e:
+        rt.tick(0.2)
+    assert e.value.__notes__ == [f"raised by the on_finish of <AttachedAnimation 'slide' of position.x on layer "
+                                 f"{badge.id:#x} stopped {slide.id:#x}> (finished=True)"]
+    rt.tick(0.3)  # the others are not affected
+    assert calls == [True, True, True]
+
+
+def test_an_on_finish_of_a_stop_lost_to_an_overflow_is_named_too():
+    with animrt.Runtime(event_capacity=16) as rt:
+        _flood(rt, 40, 0.1)
+        layer = rt.layer()
+        late = layer.add_animation(rt.basic("opacity", to=0, duration=0.1), key="late", on_finish=lambda f: 1 / 0)
+        rt.tick(0)
+        with pytest.raises(ZeroDivisionError) as e:
+            rt.tick(0.1)
+        assert e.value.__notes__ == [f"raised by the on_finish of <AttachedAnimation 'late' of opacity on layer "
+                                     f"{layer.id:#x} stopped {late.id:#x}> (finished=False)"]
+
+
+def test_a_timers_callback_that_raises_is_named_with_its_delay(rt):
+    rt.tick(0)
+    fine, broken = [], rt.start_timer(0.5, lambda: [][0])
+    rt.start_timer(0.25, lambda: fine.append(1))
+    with pytest.raises(IndexError) as e:
+        rt.tick(1)
+    assert e.value.__notes__ == [f"raised by the callback of <Timer fired {broken.id:#x}>, started with a delay of 0.5 s"]
+    assert fine == [1]
+
+
+def test_a_timers_callback_whose_event_was_lost_is_named_too():
+    with animrt.Runtime(event_capacity=16) as rt:
+        _flood(rt, 40, 0.1)
+        broken = rt.start_timer(0.1, lambda: [][0])
+        rt.tick(0)
+        with pytest.raises(IndexError) as e:
+            rt.tick(0.1)
+        assert isinstance(rt.events()[-1], Overflow)
+        assert e.value.__notes__ == [f"raised by the callback of <Timer fired {broken.id:#x}>, "
+                                     "started with a delay of 0.1 s"]
+
+
+def test_an_on_event_handler_that_raises_is_named_with_the_event(rt):
+    layer = rt.layer()
+    fade = rt.basic("opacity", to=0, duration=0.1)
+    attached = layer.add_animation(fade, key="fade")
+
+    def handler(event):
+        if isinstance(event, AnimationStopped):
+            raise LookupError("no such view")
+
+    rt.on_event(handler)
+    rt.tick(0)
+    with pytest.raises(LookupError) as e:
+        rt.tick(0.1)
+    stop = AnimationStopped(0.1, layer, fade, attached, StopReason.FINISHED)
+    assert e.value.__notes__ == [f"raised by the on_event handler, given {stop!r}"]
+    assert "'fade' of opacity" in e.value.__notes__[0]
+
+
+def test_an_on_event_handler_that_raises_at_close_is_named_with_the_event():
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    fade = rt.basic("opacity", to=0, duration=5)
+    attached = layer.add_animation(fade, key="fade", on_finish=lambda f: None)
+    rt.tick(0)
+    rt.events()
+    rt.on_event(lambda event: 1 / 0)
+    with pytest.raises(ZeroDivisionError) as e:
+        rt.close()
+    stop = AnimationStopped(0.0, layer, fade, attached, StopReason.RUNTIME_DESTROYED)
+    assert e.value.__notes__ == [f"raised by the on_event handler, given {stop!r}"]
 
 
 def test_an_exception_leaving_the_with_block_is_the_one_seen():

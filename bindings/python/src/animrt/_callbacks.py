@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import threading
 from types import CodeType, FrameType
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import AnimrtError, CallbackError
 
@@ -64,11 +64,37 @@ def take(ptr: Any) -> Optional[BaseException]:
 def first_of(first: Optional[BaseException], later: Optional[BaseException]) -> Optional[BaseException]:
     """The exception to raise when callables of one call raised `first` and then `later` (either
     may be None): the first, with a note naming the later one (``first.__notes__``, which
-    tracebacks show from Python 3.11), so that no exception is lost without a word."""
+    tracebacks show from Python 3.11), and the callable that raised it when it is known
+    (`raised_by`), so that no exception is lost without a word."""
     if first is None or later is None or later is first:
         return first if first is not None else later
-    add_note(first, f"then a callable of the same call raised {describe(later)}")
+    source = getattr(later, "_animrt_raised_by", None)
+    add_note(first, f"then a callable of the same call raised {describe(later)}"
+                    + (f", from {source}" if source else ""))
     return first
+
+
+def call(fn: Callable[..., object], args: Tuple[Any, ...], what: Callable[[], str]) -> None:
+    """``fn(*args)`` for a callable of the program's that a tick or close() runs (an on_finish, a
+    barrier's or transaction's completion, a timer's callback, the on_event handler); what it
+    raises goes on, noted with `what()`, which is only worked out then (see `raised_by`)."""
+    try:
+        fn(*args)
+    except BaseException as e:
+        raised_by(e, what())
+        raise
+
+
+def raised_by(exc: BaseException, what: str) -> None:
+    """Notes on `exc` which of the program's callables raised it, `what` ("the on_finish of
+    <AttachedAnimation 'out' …>"): the traceback shows the callable's code, and this which of the
+    animations, timers or barriers sharing that code it ran for. Kept for the note `first_of` adds
+    when another exception of the same call is raised instead."""
+    add_note(exc, f"raised by {what}")
+    try:
+        setattr(exc, "_animrt_raised_by", what)
+    except Exception:  # an exception type that takes no attributes: the note says it all the same
+        pass
 
 
 def add_note(exc: BaseException, note: str) -> None:

@@ -301,7 +301,8 @@ class Layer(Strict, Object):
         tick that reports the stop, on the ticking thread, just before the :class:`AnimationStopped`
         event (still reported); for a stop :meth:`Runtime.close` causes, inside ``close()``. If it
         raises, the other events are still delivered and the tick (or ``close()``) raises the
-        first exception. If the library's event queue was full and lost the stop (see
+        first exception, with a note naming this animation ("raised by the on_finish of
+        <AttachedAnimation 'out' of opacity on layer 0x… stopped 0x…> (finished=True)"). If the library's event queue was full and lost the stop (see
         ``event_capacity``), it is still called once, at the end of the tick that reports the
         :class:`Overflow`, just before that event: with True when the animation is still attached
         and finished (``removed_on_completion=False``, its :meth:`AttachedAnimation.lifecycle` is

@@ -275,7 +275,8 @@ class Runtime(Suggests, Uncopied):
         an ``on_event`` handler receives those last events, and the animations'
         ``on_finish`` callables run (with False), before this returns; if one of
         them or the handler raises, the rest still run and this raises the first
-        exception, a note naming each later one, once the runtime is gone (leaving a ``with`` block on an
+        exception (noted with the animation or event it ran for), a note naming each later one, once the
+        runtime is gone (leaving a ``with`` block on an
         exception of its own, that one is raised). Other pending completion
         callables (barriers, transactions, timers) never run.
 
@@ -355,7 +356,9 @@ class Runtime(Suggests, Uncopied):
         `now` must be finite and not earlier than the last tick
         (:class:`TimeError`). If a callable or the handler raises, the other
         events are still delivered and the first exception is re-raised, with
-        a note naming each later one (``__notes__``)::
+        a note naming each later one (``__notes__``); each exception is noted
+        with what raised it ("raised by the on_finish of <AttachedAnimation
+        'out' …> (finished=True)", "raised by the callback of <Timer …>", …)::
 
             start = time.monotonic()
             while running:
@@ -547,20 +550,21 @@ class Runtime(Suggests, Uncopied):
         if kind == ev.BARRIER_NOTIFIED:
             waiting = self._notifications.pop(token, None) if run_completions else None
             if waiting is not None:
-                waiting[1]()
+                barrier, completion = waiting
+                _callbacks.call(completion, (), lambda: f"the completion given to notify() of {barrier!r}")
                 return None
             return ev.BarrierNotified(time, self._release_waiting(handle), token)
         if kind == ev.TRANSACTION_COMPLETED:
             transaction = self._transactions.pop(handle, None) if run_completions else None
             if transaction is not None and transaction.on_complete is not None:
-                transaction.on_complete()
+                _callbacks.call(transaction.on_complete, (), lambda: f"the on_complete of {transaction!r}")
                 return None
             return ev.TransactionCompleted(time, Transaction._stand_in(self, handle), token)
         if kind == ev.TIMER_FIRED:
             timer = self._timers.pop(handle, None) if run_completions else None
             if timer is not None and timer.callback is not None:
                 timer._done = True
-                timer.callback()
+                _callbacks.call(timer.callback, (), timer._describe_callback)
                 return None
             timer = Timer._stand_in(self, handle)
             timer._done = True
@@ -598,7 +602,7 @@ class Runtime(Suggests, Uncopied):
     def _deliver(self, event: ev.Event) -> None:
         handler = self._handler
         if handler is not None:
-            handler(event)
+            _handle(handler, event)
         elif self._lost or self._kept_count >= self._capacity - 1:
             self._lose(event.time, event.lost if isinstance(event, ev.Overflow) else 1)
         else:
@@ -667,12 +671,13 @@ class Runtime(Suggests, Uncopied):
         every one runs, and the first exception is returned."""
         first: Optional[BaseException] = None
         for handle in handles:
-            if self._attached.pop(handle, None) is None:  # its stop was delivered after all
+            attached = self._attached.pop(handle, None)
+            if attached is None:  # its stop was delivered after all
                 continue
             done = self._take_finishing(handle)
             if done is not None:
                 try:
-                    done(handle in finished)
+                    self._run_on_finish(done, attached, handle in finished)
                 except BaseException as e:
                     first = first_of(first, e)
         return first
@@ -695,7 +700,7 @@ class Runtime(Suggests, Uncopied):
                 continue
             try:
                 if timer.callback is not None:
-                    timer.callback()
+                    _callbacks.call(timer.callback, (), timer._describe_callback)
             except BaseException as e:
                 first = first_of(first, e)
         return first
@@ -710,7 +715,12 @@ class Runtime(Suggests, Uncopied):
         taken out of the table before it runs)."""
         done = self._take_finishing(event.attached._id)
         if done is not None:
-            done(event.finished)
+            self._run_on_finish(done, event.attached, event.finished)
+
+    @staticmethod
+    def _run_on_finish(done: Callable[[bool], object], attached: AttachedAnimation, finished: bool) -> None:
+        """``done(finished)``; what it raises is noted with the animation it ran for (see `_callbacks.call`)."""
+        _callbacks.call(done, (finished,), lambda: f"the on_finish of {attached!r} (finished={finished})")
 
     def _deliver_final(self, raw: CEvent) -> None:
         """The stops of runtime destruction, to on_finish callables and the handler (called from
@@ -726,7 +736,8 @@ class Runtime(Suggests, Uncopied):
             return
         if not isinstance(event, ev.AnimationStopped):
             return
-        for deliver in (self._finish, self._handler):
+        handler = self._handler
+        for deliver in (self._finish, None if handler is None else functools.partial(_handle, handler)):
             if deliver is not None:
                 try:
                     deliver(event)
@@ -1264,6 +1275,11 @@ class Runtime(Suggests, Uncopied):
 
     def __repr__(self) -> str:
         return "<Runtime closed>" if self.closed else f"<Runtime time={self.time}>"
+
+
+def _handle(handler: Handler, event: ev.Event) -> None:
+    """``handler(event)``; what it raises is noted with the event it was given (see `_callbacks.call`)."""
+    _callbacks.call(handler, (event,), lambda: f"the on_event handler, given {event!r}")
 
 
 def _flatten_initial(initial: object) -> List[float]:

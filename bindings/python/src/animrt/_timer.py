@@ -31,6 +31,8 @@ class Timer(Object):
     _cancelled = False
     #: when it is due on the runtime's clock (the order in which callables of lost events run)
     _due = 0.0
+    #: the delay it was started with (named when its callback raises)
+    _delay = 0.0
 
     def __init__(self, runtime: Runtime, delay: float, callback: Optional[Callable[[], object]], token: int) -> None:
         delay = check.seconds(delay, "delay")
@@ -46,6 +48,7 @@ class Timer(Object):
         with runtime._registering():
             runtime._call(lib.animrt_timer_start, delay, token, byref(out))
             self._due = runtime.time + delay
+            self._delay = delay
             self._token = token
             self._callback = callback
             super().__init__(runtime, out.value, owned=False)
@@ -101,6 +104,10 @@ class Timer(Object):
         if not out.value:
             self._done = True
         return bool(out.value)
+
+    def _describe_callback(self) -> str:
+        """Which timer's callback raised, for the note on its exception."""
+        return f"the callback of {self!r}, started with a delay of {self._delay!r} s"
 
     def __repr__(self) -> str:
         """``<Timer token=42 pending 0x…>``: its token (when it reports one) and whether it is pending,
