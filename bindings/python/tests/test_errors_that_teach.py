@@ -924,3 +924,39 @@ def test_a_request_answered_with_its_event_says_to_send_its_id():
                                      "a result carries the request's id: request=event.id (request=1)")
         assert card.state == "loading"  # nothing was sent
         assert card.send("fetched", request=request.id, progress=0.35) is animrt.SendOutcome.TAKEN
+
+
+CLOSED = ("the runtime is closed (rt.close() has run, or its with block has ended); check rt.closed before using "
+          "it, or obj.runtime.closed for one of its objects")
+
+
+def test_a_closed_runtime_says_how_to_tell_beforehand():
+    """ClosedError said only "the runtime is closed": it now names the property that says so before
+    the call, and that property is True wherever the error is raised (after close(), after the with
+    block, and inside close() itself, where on_finish callables run)."""
+    inside = []
+
+    def finish(finished):
+        inside.append(rt.closed)
+        try:
+            rt.layer()
+        except animrt.ClosedError as e:
+            inside.append(e.message)
+
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        fade = rt.basic("opacity", to=0, duration=5)
+        attached = layer.add_animation(fade, on_finish=finish)
+        rt.tick(0)
+    assert inside == [True, CLOSED]
+    for call in (lambda: rt.tick(1), lambda: rt.layer(), lambda: layer.presentation("opacity"),
+                 lambda: attached.computed_timing(), lambda: fade.duration, lambda: rt.time):
+        with pytest.raises(animrt.ClosedError) as e:
+            call()
+        assert e.value.message == CLOSED and str(e.value) == CLOSED
+    assert rt.closed and layer.runtime.closed and fade.runtime.closed
+    with animrt.Runtime() as other:
+        with pytest.raises(animrt.ClosedError) as e:
+            other.layer().add_animation(fade)
+        assert e.value.message == ("the animation's runtime is closed (animation.runtime.closed); make the "
+                                   "animation with this layer's runtime")

@@ -577,7 +577,9 @@ def test_a_closed_runtimes_machine_is_named_by_every_read():
                  lambda: card.destroy()):
         with pytest.raises(animrt.ClosedError) as caught:
             read()
-        assert caught.value.message == "machine 'progressCard': the runtime is closed"
+        assert caught.value.message == ("machine 'progressCard': the runtime is closed (rt.close() has run, or its "
+                                         "with block has ended); check rt.closed before using it, or "
+                                         "obj.runtime.closed for one of its objects")
     assert repr(button.context) == f"<Context of <Machine {button.id:#x} networkButton>: the runtime is closed>"
     with animrt.Runtime() as rt:
         m = rt.machine(rt.definition(named="networkButton"))

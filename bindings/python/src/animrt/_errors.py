@@ -175,9 +175,11 @@ class CallbackError(AnimrtError):
 
 
 class ClosedError(AnimrtError):
-    """The runtime was closed; no call reached the library.
+    """The runtime was closed (:meth:`Runtime.close`, or the end of its ``with`` block); no call
+    reached the library. :attr:`Runtime.closed` says so beforehand, and every object's
+    ``.runtime.closed`` for the runtime it lives in.
 
-    >>> rt.close(); rt.tick(1)    # ClosedError: the runtime is closed
+    >>> rt.close(); rt.tick(1)    # ClosedError: the runtime is closed (rt.close() has run, ...); check rt.closed ...
     """
     name = "closed"
 

@@ -768,7 +768,8 @@ def _check_attachment(animation: object, key: object, barrier: object) -> None:
         raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
                                 "rt.basic(), rt.spring(), rt.keyframe() or rt.group()")
     if animation.runtime.closed:  # not "another runtime": that one is gone, and the animation with it
-        raise ClosedError("the animation's runtime is closed; make the animation with this layer's runtime")
+        raise ClosedError("the animation's runtime is closed (animation.runtime.closed); make the animation "
+                          "with this layer's runtime")
     if key is not None:
         check.text(key, "key")
     if barrier is not None and not isinstance(barrier, Barrier):

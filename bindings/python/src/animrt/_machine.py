@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _arguments as check
 from ._enums import SendOutcome
-from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, HandleError, InvalidArgumentError,
-                      KindError, NotFoundError, RangeError)
+from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, HandleError,
+                      InvalidArgumentError, KindError, NotFoundError, RangeError)
 from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer, _string_out
@@ -353,6 +353,8 @@ class Context(Suggests, Mapping[str, MachineValue]):
             machine = self._machine._repr(live=False)
             name = self._machine.definition._label()
             said = f"machine {name!r}: "
+            if isinstance(e, ClosedError):  # the advice the message gives a caller is no part of a repr
+                return f"<Context of {machine}: the runtime is closed>"
             return f"<Context of {machine}: {e.message[len(said):] if e.message.startswith(said) else e.message}>"
 
     def __setitem__(self, name: str, value: object) -> None:

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 O = TypeVar("O", bound="Object")
 
+#: The message of every call on a closed runtime or one of its objects: what happened, and how to
+#: tell beforehand (both `Native.ptr is None`, the same test as `Runtime.closed`).
+CLOSED = ("the runtime is closed (rt.close() has run, or its with block has ended); "
+          "check rt.closed before using it, or obj.runtime.closed for one of its objects")
+
 
 class Native:
     """The runtime pointer, shared with the finalizers of the objects inside it.
@@ -56,7 +61,7 @@ class Native:
         try:
             ptr = self.ptr
             if ptr is None:
-                raise ClosedError("the runtime is closed")
+                raise ClosedError(CLOSED)
             result = fn.unchecked(ptr, *args)
             if result or deferred or _callbacks.pending:
                 return errcheck(result, fn, (ptr, *args))
@@ -112,7 +117,7 @@ class Native:
         """The pointer, or ClosedError once the runtime is closed."""
         ptr = self.ptr
         if ptr is None:
-            raise ClosedError("the runtime is closed")
+            raise ClosedError(CLOSED)
         return ptr
 
     def destroy_child(self, fn: Callable[[c_void_p, int], Any], handle: int) -> None:

@@ -255,7 +255,10 @@ class Runtime(Suggests, Uncopied):
 
     @property
     def closed(self) -> bool:
-        """True once :meth:`close` has run: ``if not rt.closed: rt.tick(now)``."""
+        """True once :meth:`close` has started (the ``on_finish`` callables it runs see True) or the
+        ``with`` block has ended: from then on every call on the runtime or its objects raises
+        :class:`ClosedError`. ``if not rt.closed: rt.tick(now)``; for an object,
+        ``layer.runtime.closed``."""
         return self._native.ptr is None
 
     def _hint(self, name: str, reading: bool = False) -> str:
