@@ -74,6 +74,7 @@ with animrt.Runtime() as rt:
     reveal_type(rt.reader([(layer, "position")]).read())
     reveal_type(rt.spring("opacity").duration)
     reveal_type(layer.add_animation(rt.basic("opacity", to=1)))
+    reveal_type(layer.add_animation(rt.basic("opacity", to=1)).wait)
     x, y = layer.presentation("position")
     for event in rt.events():
         if isinstance(event, animrt.AnimationStopped):
@@ -92,7 +93,7 @@ EXPECTED = [
     "animrt.TransactionCompleted, animrt.TimerFired, animrt.Overflow, animrt.StateChanged, animrt.Emitted, "
     "animrt.RequestIssued, animrt.StaleResult, animrt.MachineError]]",
     "numpy.typing.NDArray[numpy.float64]",
-    "float", "animrt.AttachedAnimation",
+    "float", "animrt.AttachedAnimation", "Callable[[], Coroutine[Any, Any, bool]]",
     "animrt.Layer", "Optional[str]",
 ]
 
@@ -100,7 +101,7 @@ EXPECTED = [
 def test_results_are_typed_precisely(tmp_path):
     expected = "".join(f"reveal_type(cast({e!r}, None))\n" for e in EXPECTED)
     path = tmp_path / "typed.py"
-    path.write_text("from typing import List, Optional, Tuple, Union, cast\nimport numpy.typing\n" + TYPED + expected)
+    path.write_text("from typing import Any, Callable, Coroutine, List, Optional, Tuple, Union, cast\nimport numpy.typing\n" + TYPED + expected)
     _, output = mypy(str(path))
     revealed = re.findall(r'Revealed type is "(.*)"', output)
     assert len(revealed) == 2 * len(EXPECTED), output
@@ -122,6 +123,7 @@ MISTAKES = {
     'rt.keyframe("opacity", [0, 1], calculation_mode="cubic_paced")': 'incompatible type "Literal',
     'layer.add_animation(layer)': 'incompatible type "Layer"',
     'rt.start_timer(1.0, lambda x: None)': 'incompatible type',
+    'layer.add_animation(rt.basic("opacity", to=1)).wait()': 'must be used',  # an await forgotten
 }
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
+import asyncio
 from dataclasses import dataclass
 import sys
 from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, overload
@@ -9,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Option
 from . import _arguments as check
 from ._enums import (DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Lifecycle, Phase,
                      RotationMode)
-from ._errors import AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError, RangeError
+from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, NotFoundError, RangeError,
+                      StateError)
 from ._ffi import ComputedTiming as CComputedTiming
 from ._ffi import lib
 from ._object import Object, Strict
@@ -513,6 +515,8 @@ class AttachedAnimation(ReadBack):
     #: the description was made, or read from the library while it held the animation
     _key_path_known = True
     _on_finish: Optional[Callable[[bool], object]] = None
+    #: how it ended (its ``finished``) once the binding has delivered its stop; None before
+    _stopped_as: Optional[bool] = None
 
     def __init__(self, runtime: Runtime, handle: int, layer: Layer, animation: Animation, key: Optional[str],
                  barrier: Optional[Barrier], key_known: bool = True) -> None:
@@ -575,6 +579,41 @@ class AttachedAnimation(ReadBack):
             self._key = self._find_key()
             self._key_known = True
         return self._key
+
+    async def wait(self) -> bool:
+        """Waits, from an asyncio task, for the animation to stop: True when it reached its end, False
+        when it stopped before it (removed, replaced, its layer destroyed, the runtime closed), as
+        ``on_finish`` is told::
+
+            async def dismiss(rt: animrt.Runtime, toast: animrt.Layer) -> None:
+                fade = toast.add_animation(rt.basic("opacity", to=0, duration=0.3), key="out")
+                if await fade.wait():
+                    toast.destroy()
+
+        The clock is the program's: another task must go on ticking (``rt.tick(loop.time())`` then
+        ``await asyncio.sleep(1 / 60)``), and the wait ends at the tick that delivers the stop, after
+        that tick has returned (from a tick on another thread, through the task's event loop). Once
+        the stop has been delivered it returns at once, with the same answer, as often as it is
+        awaited, from any number of tasks; so it does after ``rt.close()``, which stops every
+        animation. Cancelling the awaiting task (``asyncio.wait_for`` timing out) cancels only its
+        own wait. For animations the binding added (:meth:`Layer.add_animation`); a machine's
+        raises :class:`StateError`: wait for its state instead."""
+        if not self._tracked:
+            raise StateError(f"{self!r} was added by a machine or through raw C calls, and the binding does "
+                             "not follow its stop: wait for the machine's state (its StateChanged event) "
+                             "instead; wait() is for animations added with layer.add_animation()")
+        known = self._stopped_as
+        if known is not None:
+            return known
+        future: "asyncio.Future[bool]" = asyncio.get_running_loop().create_future()
+        rt = self._runtime
+        ended = rt._await_stop(self, future)
+        if ended is not None:
+            return ended
+        try:
+            return await future
+        finally:
+            rt._forget_waiter(self, future)
 
     def _find_key(self) -> Optional[str]:
         """The key under which this animation is attached to its layer now, or None."""

@@ -10,6 +10,7 @@ they do in C with an event callback.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
@@ -208,6 +209,11 @@ class Runtime(Suggests, Uncopied):
         self._attached: Dict[int, AttachedAnimation] = {}
         #: on_finish callables of attached animations, by handle, until their stop is delivered
         self._finishing: Dict[int, Callable[[bool], object]] = {}
+        #: futures of the tasks awaiting attached.wait(), by handle, until its stop is delivered
+        self._awaiting: "Dict[int, List[asyncio.Future[bool]]]" = {}
+        #: taken to record a stop (`_stopped`) and to start waiting for one (`_await_stop`): one
+        #: thread's tick may deliver the stop as another's task starts to await it
+        self._stop_lock = threading.Lock()
         #: the first exception a callable raised while close() delivered the last stops
         self._close_error: Optional[BaseException] = None
         #: callable notifications by token, with their barrier (kept alive until they fire)
@@ -316,10 +322,12 @@ class Runtime(Suggests, Uncopied):
                 self._close_error = first_of(self._close_error, self._deliver_queued())
             finally:
                 self._closing_in_drain = False
-        if self._finishing and not self.closed:
+        if (self._finishing or self._awaiting) and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             # (A copy: another thread may add an animation as each is asked for.)
             self._ended_at_close = {h for h in list(self._finishing) if self._has_finished(h)}
+            self._ended_at_close |= {h for h in list(self._awaiting)
+                                     if h not in self._ended_at_close and self._has_finished(h)}
         if not self.closed:
             # A definition's name is read when first asked for; once the runtime is gone it cannot be,
             # and the reprs of the definition and its machines would lose it: read it while it can be.
@@ -331,10 +339,10 @@ class Runtime(Suggests, Uncopied):
                     obj._label()
         self._finalizer()
         error, self._close_error = self._close_error, None
-        if self._finishing and self._drainer != threading.get_ident():
+        if (self._finishing or self._awaiting) and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
             # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
-            failed = self._settle_lost(list(self._finishing), self._ended_at_close)
+            failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
             error = first_of(error, failed)
         if error is not None:
             raise error
@@ -420,7 +428,7 @@ class Runtime(Suggests, Uncopied):
             check.arity(handler, 1, "handler", "one argument, the event")
         self._handler = handler
         self._on_destroy.clear()
-        if handler is not None or self._finishing:
+        if handler is not None or self._finishing or self._awaiting:
             self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
 
     def _wait_for_stop(self, handle: int, on_finish: Callable[[bool], object]) -> None:
@@ -438,6 +446,47 @@ class Runtime(Suggests, Uncopied):
             self._native.waiting -= 1
         return done
 
+    def _waiting_for_stops(self) -> List[int]:
+        """The attached animations whose stop an on_finish callable or an awaiting task waits for
+        (a copy: another thread may add one meanwhile)."""
+        handles = list(self._finishing)
+        return handles + [h for h in list(self._awaiting) if h not in self._finishing]
+
+    def _stopped(self, attached: AttachedAnimation, finished: bool) -> None:
+        """Records that the stop of `attached` (tracked by the binding) was delivered, and resolves
+        the futures of the tasks awaiting :meth:`AttachedAnimation.wait` with `finished`."""
+        with self._stop_lock:
+            attached._stopped_as = finished
+            waiting = self._awaiting.pop(attached._id, None)
+        for future in waiting or ():
+            _resolve(future, finished)
+
+    def _await_stop(self, attached: AttachedAnimation, future: "asyncio.Future[bool]") -> Optional[bool]:
+        """Has `future` resolved when the stop of `attached` is delivered; or, when that has already
+        happened (or the runtime is closed: its stop will never be delivered), returns how it ended."""
+        with self._stop_lock:
+            if attached._stopped_as is not None:
+                return attached._stopped_as
+            if self.closed:
+                # Closed without its stop delivered: nothing was waiting for it (close() settles those
+                # that something waits for). A stop between ticks is a removal, a replacement or a
+                # layer destroyed, and one at close the runtime's: it stopped before its end.
+                attached._stopped_as = False
+                return False
+            self._awaiting.setdefault(attached._id, []).append(future)
+            if not self._on_destroy:  # close() hands the last stops to _deliver_final, which resolves it
+                self._on_destroy.append(weakref.WeakMethod(self._deliver_final))
+        return None
+
+    def _forget_waiter(self, attached: AttachedAnimation, future: "asyncio.Future[bool]") -> None:
+        """Stops resolving `future` (its task no longer awaits it: cancelled, or resolved)."""
+        with self._stop_lock:
+            waiting = self._awaiting.get(attached._id)
+            if waiting is not None and future in waiting:
+                waiting.remove(future)
+                if not waiting:
+                    del self._awaiting[attached._id]
+
     def _drain(self) -> None:
         """Delivers every queued event, in order, on this thread."""
         me = threading.get_ident()
@@ -452,8 +501,8 @@ class Runtime(Suggests, Uncopied):
             finally:
                 self._drainer = None
                 self._batch = None
-            if self.closed and self._finishing:  # closed by a callable of this drain: see close()
-                failed = self._settle_lost(list(self._finishing), self._ended_at_close)
+            if self.closed and (self._finishing or self._awaiting):  # closed by a callable of this drain: see close()
+                failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
                 error = first_of(error, failed)
         if error is not None:
             raise error
@@ -545,11 +594,15 @@ class Runtime(Suggests, Uncopied):
         if kind == ev.ANIMATION_STARTED or kind == ev.ANIMATION_STOPPED:
             attached = self._attached.pop(handle, None) if kind == ev.ANIMATION_STOPPED \
                 else self._attached.get(handle)
+            tracked = attached is not None
             if attached is None:
                 attached = self._stand_in_attached(handle, layer, animation)
             if kind == ev.ANIMATION_STARTED:
                 return ev.AnimationStarted(time, attached.layer, attached.animation, attached)
-            return ev.AnimationStopped(time, attached.layer, attached.animation, attached, StopReason(reason))
+            stopped = ev.AnimationStopped(time, attached.layer, attached.animation, attached, StopReason(reason))
+            if tracked:
+                self._stopped(attached, stopped.finished)
+            return stopped
         if kind == ev.BARRIER_NOTIFIED:
             waiting = self._notifications.pop(token, None) if run_completions else None
             if waiting is not None:
@@ -677,6 +730,7 @@ class Runtime(Suggests, Uncopied):
             attached = self._attached.pop(handle, None)
             if attached is None:  # its stop was delivered after all
                 continue
+            self._stopped(attached, handle in finished)
             done = self._take_finishing(handle)
             if done is not None:
                 try:
@@ -1278,6 +1332,29 @@ class Runtime(Suggests, Uncopied):
 
     def __repr__(self) -> str:
         return "<Runtime closed>" if self.closed else f"<Runtime time={self.time}>"
+
+
+def _resolve(future: "asyncio.Future[bool]", finished: bool) -> None:
+    """Completes `future` with `finished`: at once on its event loop's thread (the tick runs in one of
+    its tasks), else from that loop's thread; one whose task gave up (cancelled) is left alone."""
+    loop = future.get_loop()
+    try:
+        running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        if not future.done():
+            future.set_result(finished)
+        return
+    try:
+        loop.call_soon_threadsafe(_set_if_pending, future, finished)
+    except RuntimeError:  # its loop is closed: nothing awaits it any more
+        pass
+
+
+def _set_if_pending(future: "asyncio.Future[bool]", finished: bool) -> None:
+    if not future.done():
+        future.set_result(finished)
 
 
 def _handle(handler: Handler, event: ev.Event) -> None:
