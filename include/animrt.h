@@ -272,8 +272,9 @@ animrt_status animrt_layer_set_value(animrt_runtime *rt, animrt_id layer, animrt
 animrt_status animrt_layer_get_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
                                      double *out, size_t cap, size_t *count);
 
-/* Reads the presentation value (what is on screen as of the last tick),
- * with the same buffer rules. */
+/* Reads the presentation value (what is on screen as of the last tick; a
+ * layer created since the last tick shows its model), with the same buffer
+ * rules. */
 animrt_status animrt_layer_get_presentation(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
                                             double *out, size_t cap, size_t *count);
 

@@ -2304,4 +2304,9 @@ MUTANTS = [
            "c.progress = s.directedProgress.map { p in r.easing?.evaluate(p, beforeFlag: s.beforeFlag) ?? p }",
            "c.progress = s.directedProgress", LAYER_TESTS,
            "computed timing reports the progress before the timing function"),
+    Mutant("unshown-layer-presents-default", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Values.swift",
+           "writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: kp.property)",
+           "writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)", PY,
+           "a layer created since the last tick presents its properties' defaults, which were never on screen, and "
+           "an animation added to it from the presentation starts there instead of at the model it was given"),
 ]

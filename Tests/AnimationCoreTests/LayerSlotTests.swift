@@ -36,10 +36,12 @@ struct LayerSlotTests {
         try rt.tick(0)
         #expect(try rt.scalar("opacity", a) == 0.3)
         try rt.destroyLayer(a)
-        // On screen: the default until the next tick, not the destroyed layer's value.
+        // On screen: the default, not the destroyed layer's value; then, as no
+        // tick has shown the new layer yet, the model it is given.
         let b = try rt.createLayer()
-        try rt.setModelValue(.scalar(0.6), forKeyPath: "opacity", of: b)
         #expect(try rt.scalar("opacity", b) == 1)
+        try rt.setModelValue(.scalar(0.6), forKeyPath: "opacity", of: b)
+        #expect(try rt.scalar("opacity", b) == 0.6)
         try rt.tick(0.1)
         #expect(try rt.scalar("opacity", b) == 0.6)
         // In the model: an animation from 0 runs to the default 1.

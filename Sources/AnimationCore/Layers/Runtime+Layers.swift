@@ -6,6 +6,7 @@ extension Runtime {
         let p = try parent.map { (h: Handle) throws(AnimrtError) in try layers.index(of: h) }
         let h = try layers.insert(LayerRecord())
         if let p { layers[h.index].parent = Int32(p); layers[p].children.append(Int32(h.index)) }
+        markUnshown(h.index)
         return h
     }
 
@@ -19,8 +20,41 @@ extension Runtime {
         for k in 0..<out.count {
             let h = try layers.insert(LayerRecord())
             if let p { layers[h.index].parent = Int32(p); layers[p].children.append(Int32(h.index)) }
+            markUnshown(h.index)
             out[k] = h
         }
+    }
+
+    /// Notes that no tick has shown layer `i` yet: until the next tick its
+    /// presentation follows its model (`setModelValue`).
+    @inline(__always)
+    func markUnshown(_ i: Int) {
+        let w = i >> 6
+        if w >= unshownLayerBits.count {
+            unshownLayerBits.append(contentsOf: repeatElement(0, count: max(w + 1 - unshownLayerBits.count, unshownLayerBits.count / 4)))
+        }
+        unshownLayerBits[w] |= 1 << UInt64(i & 63)
+        unshownLayers.append(Int32(i))
+    }
+
+    /// Whether layer `i` was created since the last tick, which has not shown it.
+    @inline(__always)
+    func isUnshown(_ i: Int) -> Bool {
+        let w = i >> 6
+        return w < unshownLayerBits.count && unshownLayerBits[w] & (1 << UInt64(i & 63)) != 0
+    }
+
+    /// Counts layer `i` as shown (its presentation was restored).
+    func markShown(_ i: Int) {
+        let w = i >> 6
+        if w < unshownLayerBits.count { unshownLayerBits[w] &= ~(1 << UInt64(i & 63)) }
+    }
+
+    /// At a tick, every layer created before it is shown from then on.
+    func markLayersShown() {
+        guard !unshownLayers.isEmpty else { return }
+        for i in unshownLayers { unshownLayerBits[Int(i) >> 6] &= ~(1 << UInt64(i & 63)) }
+        unshownLayers.removeAll(keepingCapacity: unshownLayers.count <= 4096)
     }
 
     /// Destroys a layer: its animations stop (`.layerDestroyed`), its

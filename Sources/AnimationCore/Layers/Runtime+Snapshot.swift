@@ -104,5 +104,9 @@ extension Runtime {
             writeWhole(s, toPresentation: true, toModel: false, layer: i, property: p)
             markStale(layer: Int32(i), property: p)
         }
+        // Its presentation is the one restored, what was on screen: the
+        // layer counts as shown, and a model set before the next tick
+        // waits for it, as it would have.
+        markShown(i)
     }
 }

@@ -170,7 +170,10 @@ extension Runtime {
         for k in 0..<whole.kind.componentCount where !whole.lanes[k].isFinite {
             throw AnimrtError(.outOfRange, "setting '\(kp.name)' to \(value.components) makes \(properties.info(kp.property).name) overflow (component \(k) is \(whole.lanes[k]))")
         }
-        writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)
+        // A layer no tick has shown has no on-screen value: what it shows
+        // first, and what an animation added before then starts from, is
+        // its model (a property it never set shows its default, as shown).
+        writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: kp.property)
         markStale(layer: Int32(i), property: kp.property)
     }
 

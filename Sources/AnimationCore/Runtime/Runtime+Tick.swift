@@ -23,6 +23,7 @@ extension Runtime {
         inTick = true
         defer { inTick = false }
         if first { startClock(at: now) }
+        markLayersShown()
         stampPendingBegins(now)
         fireTimers(now)
         syncStaleProperties(now)

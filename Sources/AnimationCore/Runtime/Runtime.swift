@@ -251,6 +251,13 @@ public final class Runtime {
     /// (layer, property) pairs whose presentation must catch up with the
     /// model at the next tick (model set, or last animation removed).
     @exclusivity(unchecked) var staleProperties: [(Int32, Int32)] = []
+    /// Layers no tick has shown yet (created since the last tick), as bits
+    /// by slot, and their slots to clear at the next tick: such a layer has
+    /// no on-screen value, so its presentation follows its model (a layer
+    /// Core Animation has not rendered has no presentation layer, and
+    /// UIKit then starts from the model).
+    @exclusivity(unchecked) var unshownLayerBits: [UInt64] = []
+    @exclusivity(unchecked) var unshownLayers: [Int32] = []
     /// Where `warm` leaves the sum of what it loaded (never read for its value).
     @exclusivity(unchecked) var warmSink: UInt64 = 0
 

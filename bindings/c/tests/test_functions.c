@@ -521,6 +521,7 @@ FN_TEST(animrt_layer_set_value) {
     animrt_id layer = new_layer(rt, 0);
     double point[2] = {10, 20}, y = 25, half = 0.5, v[2];
     size_t n = 0;
+    animrt_runtime_tick(rt, 0);  /* the layer is on screen from here on */
     CHECK_OK(animrt_layer_set_value(rt, layer, kp(rt, "opacity"), &half, 1));
     CHECK(model(rt, layer, "opacity") == 0.5);
     CHECK(presentation(rt, layer, "opacity") == 1);  /* the presentation follows at the next tick */

@@ -234,3 +234,26 @@ def test_keyframe_segments_take_four_numbers_as_timing_function_does(rt):
     for t in (0.3, 0.7, 1.4):
         rt.tick(t)
         assert numbered.presentation("opacity") == named.presentation("opacity") != 0
+
+
+def test_a_layer_no_tick_has_shown_presents_its_model(rt):
+    # A layer created since the last tick has never been on screen, so it has no on-screen value to start
+    # from: its presentation is its model until the next tick (Core Animation has no presentation layer
+    # for it yet; UIKit's beginFromCurrentState then starts from the model). An animation added from the
+    # presentation therefore starts from the model set, not from the property's default (opacity 1).
+    rt.tick(1.0)
+    toast = rt.layer()
+    toast["opacity"] = 0.0
+    toast["position.y"] = 60.0
+    assert toast.presentation("opacity") == 0.0 and toast.presentation("position") == (0.0, 60.0)
+    fade_in = toast.add_animation(rt.basic("opacity", to=1.0, duration=1.0, from_presentation=True))
+    assert fade_in.value("from") == 0.0
+    rt.tick(2.0)
+    assert toast.presentation("opacity") == 0.0      # its first frame is the model it was given
+    rt.tick(2.5)
+    assert toast.presentation("opacity") == 0.5
+    # Once a tick has shown it, setting the model changes the presentation only at the next tick again.
+    toast["position.y"] = 80.0
+    assert toast.presentation("position.y") == 60.0
+    rt.tick(2.6)
+    assert toast.presentation("position.y") == 80.0

@@ -230,7 +230,8 @@ class Layer(Strict, Object):
     def presentation(self, key_path: str) -> Value: ...
 
     def presentation(self, key_path: str) -> Value:
-        """What is on screen for `key_path` as of the last tick (``animrt_layer_get_presentation``).
+        """What is on screen for `key_path` as of the last tick (``animrt_layer_get_presentation``); a layer
+        created since the last tick shows its model.
 
         A float for one number, a tuple otherwise, typed by key path::
 
