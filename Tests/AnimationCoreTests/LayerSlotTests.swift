@@ -191,7 +191,8 @@ struct LayerSlotTests {
             try rt.restoreValues([("position", .point(1, 2), .point(1, 2)), ("opacity", .scalar(5), .point(1, 2))], of: m)
         }
         #expect(try rt.modelValue(forKeyPath: "position", of: m) == .point(7, 8))
-        #expect(try rt.presentationValue(forKeyPath: "position", of: m) == .point(0, 0))
+        // Untouched: the presentation of a layer no tick has shown is its model.
+        #expect(try rt.presentationValue(forKeyPath: "position", of: m) == .point(7, 8))
         let l = try rt.createLayer()
         // A part would be written as the whole property's first component.
         expectFailure(.invalidArgument, containing: "'position.y' is a part of 'position'") {
