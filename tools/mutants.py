@@ -1398,7 +1398,7 @@ MUTANTS = [
            "for timer in sorted(timers, key=lambda t: t._due):", "for timer in timers:", PY,
            "the callables of timers whose events were lost run in the order the timers started, not when they were due"),
     Mutant("py-transaction-duration-ignored", "constant", "bindings/python/src/animrt/_transaction.py",
-           "rt._call(lib.animrt_transaction_begin, self.animation_duration or 0.0)",
+           "rt._call(lib.animrt_transaction_begin, self._animation_duration or 0.0)",
            "rt._call(lib.animrt_transaction_begin, 0.0)", PY,
            "rt.transaction(animation_duration=0.5) leaves the animations inside at 0.25 s"),
     Mutant("py-transaction-reusable", "dropped statement", "bindings/python/src/animrt/_transaction.py",
@@ -1424,7 +1424,7 @@ MUTANTS = [
            "if owned and destroy is not None:", "if destroy is not None:", PY,
            "a stand-in an event made destroys the object it stands for when it is collected"),
     Mutant("py-strict-setattr-open", "dropped statement", "bindings/python/src/animrt/_object.py",
-           'if name[:1] == "_" or _declared(type(self), name):', "if True:", PY,
+           'elif _declared(type(self), name):', "elif True:", PY,
            "layer.opacity = 0.3 makes a Python attribute and changes nothing, silently"),
     Mutant("py-handle-error-value-error", "swapped operand", "bindings/python/src/animrt/_errors.py",
            "class HandleError(AnimrtError, LookupError):", "class HandleError(AnimrtError, ValueError):", PY,
@@ -2309,4 +2309,7 @@ MUTANTS = [
            "writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)", PY,
            "a layer created since the last tick presents its properties' defaults, which were never on screen, and "
            "an animation added to it from the presentation starts there instead of at the model it was given"),
+    Mutant("py-transaction-attributes-unchecked", "dropped statement", "bindings/python/src/animrt/_transaction.py",
+           "class Transaction(Strict, Object):", "class Transaction(Object):", PY,
+           "a misspelt transaction attribute (t.on_complet = f) is stored and never read"),
 ]

@@ -743,6 +743,53 @@ def test_a_refused_transaction_duration_begins_nothing_and_warns_of_nothing(recw
     assert [str(w.message) for w in recwarn if issubclass(w.category, RuntimeWarning)] == []
 
 
+# A transaction's options are checked once, by rt.transaction(): assigning one afterwards went
+# unchecked (a token of -1 reported as 18446744073709551615, a str on_complete raised from tick()),
+# and a misspelt one made an attribute nothing read. (what, name, value, the exact message)
+TRANSACTION_ATTRIBUTES = [
+    ("a negative token", "token", -1, "Transaction.token is read-only; it is given when the transaction is made: "
+     "rt.transaction(token=...)"),
+    ("a str as on_complete", "on_complete", "done", "Transaction.on_complete is read-only; it is given when the "
+     "transaction is made: rt.transaction(on_complete=...)"),
+    ("a duration set late", "animation_duration", 2.0, "Transaction.animation_duration is read-only; it is given "
+     "when the transaction is made: rt.transaction(animation_duration=...)"),
+    ("a misspelt on_complete", "on_complet", print, "Transaction has no attribute 'on_complet'; did you mean "
+     "'on_complete'? It is given when the transaction is made: rt.transaction(on_complete=...)"),
+    ("UIKit's completion", "completion", print, "Transaction has no attribute 'completion'; did you mean "
+     "'on_complete'? It is given when the transaction is made: rt.transaction(on_complete=...)"),
+    ("a name with nothing near", "colour", 1, "Transaction has no attribute 'colour'"),
+]
+
+
+@pytest.mark.parametrize("what, name, value, message", TRANSACTION_ATTRIBUTES,
+                         ids=[c[0] for c in TRANSACTION_ATTRIBUTES])
+def test_a_transaction_refuses_attributes_set_after_it_is_made(what, name, value, message):
+    with animrt.Runtime() as rt:
+        done = []
+        t = rt.transaction(animation_duration=0.5, on_complete=lambda: done.append(True))
+        with pytest.raises(AttributeError) as caught:
+            setattr(t, name, value)
+        assert str(caught.value) == message, what
+        assert name not in vars(t)  # nothing was stored
+        with t:
+            rt.layer().add_animation(rt.basic("opacity", to=0))
+        rt.tick(0)
+        rt.tick(1)
+        # What rt.transaction() was given is what ran: the duration, the completion, no event.
+        stops = [e for e in rt.events() if isinstance(e, (animrt.AnimationStopped, animrt.TransactionCompleted))]
+        assert (t.animation_duration, t.token, done) == (0.5, 0, [True])
+        assert [type(e).__name__ for e in stops] == ["AnimationStopped"]  # stopped at 0.5 s; no event for t
+
+
+def test_a_transactions_misspelt_attribute_read_is_answered_with_the_name():
+    with animrt.Runtime() as rt:
+        with pytest.raises(AttributeError) as caught:
+            rt.transaction().on_complet  # noqa: B018
+        assert str(caught.value) == "Transaction has no attribute 'on_complet'; did you mean 'on_complete'?"
+        with rt.transaction(token=7) as t:
+            assert t.token == 7 and t.on_complete is None and t.animation_duration is None
+
+
 def test_copying_a_library_object_says_what_to_do_instead():
     # A copy of the Python object would share the library's object (and its destroy), not copy it.
     import copy

@@ -277,9 +277,16 @@ def _declared(cls: type, name: str) -> bool:
     return any(name in vars(k) or name in vars(k).get("__annotations__", {}) for k in cls.__mro__)
 
 
+@functools.lru_cache(maxsize=None)
+def _read_only(cls: type, name: str) -> bool:
+    """Whether `name` is a property of `cls` without a setter."""
+    found = next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+    return isinstance(found, property) and found.fset is None
+
+
 class Strict(Suggests):
     """Setting a name the class does not have raises AttributeError, and so does reading one, with
-    what was most likely meant.
+    what was most likely meant; setting a read-only property says where its value is given.
 
     Without it, ``layer.opacity = 0.3`` or ``fade.to = 0.5`` would make a new
     Python attribute and change nothing in the library, silently; reading
@@ -292,7 +299,15 @@ class Strict(Suggests):
 
     if not TYPE_CHECKING:
         def __setattr__(self, name: str, value: Any) -> None:
-            if name[:1] == "_" or _declared(type(self), name):
+            if name[:1] == "_":
+                object.__setattr__(self, name, value)
+            elif _read_only(type(self), name):
+                raise AttributeError(f"{type(self).__name__}.{name} is read-only" + self._read_only_hint(name))
+            elif _declared(type(self), name):
                 object.__setattr__(self, name, value)
             else:
                 raise AttributeError(self._unknown_attribute(name))
+
+    def _read_only_hint(self, name: str) -> str:
+        """Where the value of read-only property `name` is given, as "; …", or "" (a subclass knows)."""
+        return ""

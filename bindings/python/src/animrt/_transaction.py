@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional
 from . import _arguments as check
 from ._errors import AnimrtError, ArgumentTypeError, InvalidArgumentError, RangeError, StateError
 from ._ffi import lib
-from ._object import Object
+from ._object import Object, Strict
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
@@ -40,7 +40,7 @@ def _this_thread() -> object:
         return me
 
 
-class Transaction(Object):
+class Transaction(Strict, Object):
     """A transaction (``animrt_transaction_begin`` … ``commit``), used as a context manager;
     made by :meth:`Runtime.transaction`.
 
@@ -55,6 +55,10 @@ class Transaction(Object):
 
     The transaction is told apart by its own handle, never by a token the
     binding picks; ``token`` is only the program's, reported in the event.
+    ``token``, ``on_complete`` and ``animation_duration`` are read-only: they
+    are given to :meth:`Runtime.transaction`, which checks them, and a name
+    the class does not have is refused (``t.on_complet = f`` raises
+    ``AttributeError``: did you mean 'on_complete'?).
 
     A transaction belongs to the thread whose ``with`` block opened it, as
     Core Animation's do: animations another thread adds meanwhile are not
@@ -80,26 +84,67 @@ class Transaction(Object):
     _used = False
     _refused = False
     _deferred = False
-    token = 0
-    on_complete: Optional[Callable[[], object]] = None
+    _token = 0
+    _on_complete: Optional[Callable[[], object]] = None
+    _animation_duration: Optional[float] = None
 
     def __init__(self, runtime: Runtime, animation_duration: Optional[float], token: int,
                  on_complete: Optional[Callable[[], object]]) -> None:
         self._runtime = runtime
-        self.animation_duration = None if animation_duration is None else _duration(animation_duration)
+        self._animation_duration = None if animation_duration is None else _duration(animation_duration)
         if on_complete is not None:
             check.callback(on_complete, "on_complete")
             if token != 0:
                 raise ArgumentTypeError("pass on_complete or a token, not both: on_complete runs instead of a "
                                         "TransactionCompleted event")
-        self.token = check.token(token)
-        self.on_complete = on_complete
+        self._token = check.token(token)
+        self._on_complete = on_complete
+
+    # Read-only: each was checked by rt.transaction() and is what the with block begins and commits;
+    # one assigned afterwards would go unchecked, and a misspelt one would be a new attribute never read.
+    @property
+    def token(self) -> int:
+        """The program's token, reported in its :class:`TransactionCompleted` event (0 with
+        ``on_complete``): ``rt.transaction(token=7).token`` → 7."""
+        return self._token
+
+    @property
+    def on_complete(self) -> Optional[Callable[[], object]]:
+        """The callable run once everything added inside has stopped, or None when a
+        :class:`TransactionCompleted` event is reported instead:
+        ``rt.transaction(on_complete=toast.destroy).on_complete``."""
+        return self._on_complete
+
+    @property
+    def animation_duration(self) -> Optional[float]:
+        """The duration of the animations added inside without one, or None for the enclosing
+        transaction's (or the 0.25 s default): ``rt.transaction(animation_duration=0.5).animation_duration``
+        → 0.5."""
+        return self._animation_duration
+
+    #: What the ways of giving a completion elsewhere are answered with (UIKit's completion block,
+    #: JavaScript's onfinish, a callback).
+    _COMPLETION_HABITS = ("completion", "completion_block", "completion_handler", "on_completion", "on_done",
+                          "on_finish", "onfinish", "callback", "done", "then")
+
+    def _hint(self, name: str, reading: bool = False) -> str:
+        """A misspelt option, or another library's completion, answered with where it is given."""
+        given = ("token", "on_complete", "animation_duration")
+        near = check.closest(name, given)
+        if near is None and name.lower() in self._COMPLETION_HABITS:
+            near = "on_complete"
+        if near is None:
+            return ""
+        return f"; did you mean {near!r}?" + ("" if reading else f" It is {_given(near)}")
+
+    def _read_only_hint(self, name: str) -> str:
+        return f"; it is {_given(name)}"
 
     def __enter__(self) -> Transaction:
         rt = self._runtime
         if self._used:
             raise StateError(f"{self!r} was already used; make a new one with rt.transaction()")
-        rt._call(lib.animrt_transaction_begin, self.animation_duration or 0.0)
+        rt._call(lib.animrt_transaction_begin, self._animation_duration or 0.0)
         out = c_uint64()
         rt._call(lib.animrt_transaction_current, byref(out))
         Object.__init__(self, rt, out.value, owned=False)
@@ -152,10 +197,10 @@ class Transaction(Object):
         exception, which says more than that the runtime was closed meanwhile."""
         rt = self._runtime
         self._open = False
-        if self.on_complete is not None:  # before the commit: a transaction with nothing in it completes at once
+        if self._on_complete is not None:  # before the commit: a transaction with nothing in it completes at once
             rt._transactions[self._id] = self
         try:
-            rt._call(lib.animrt_transaction_commit, self.token)
+            rt._call(lib.animrt_transaction_commit, self._token)
         except BaseException:
             rt._transactions.pop(self._id, None)
             if raising and rt.closed:
@@ -181,9 +226,9 @@ class Transaction(Object):
         return repr(found) if isinstance(found, Transaction) else f"transaction {inner:#x}"
 
     def __del__(self) -> None:
-        # Only a transaction made with something to report: `token` and `on_complete` are set last in
+        # Only a transaction made with something to report: `_token` and `_on_complete` are set last in
         # __init__, so one whose arguments were refused says nothing, nor does a stand-in from an event.
-        if self.on_complete is None and not self.token:
+        if self._on_complete is None and not self._token:
             return
         if not self._used:
             what = "was never entered with `with`"
@@ -196,18 +241,23 @@ class Transaction(Object):
                     else "was begun but never committed (its __exit__ never ran)")
         else:
             return
-        told = (f"its on_complete {_name(self.on_complete)} is never called" if self.on_complete is not None
-                else f"no TransactionCompleted event with token {self.token} is ever reported")
+        told = (f"its on_complete {_name(self._on_complete)} is never called" if self._on_complete is not None
+                else f"no TransactionCompleted event with token {self._token} is ever reported")
         warnings.warn(f"a transaction made by rt.transaction() {what}: {told}; use it as "
                       "`with rt.transaction(...):`", RuntimeWarning)
 
     def __repr__(self) -> str:
         """``<Transaction open animation_duration=0.5 0x…>``: whether it is open or committed, and its
         duration when it sets one."""
-        duration = "" if self.animation_duration is None else f" animation_duration={self.animation_duration!r}"
+        duration = "" if self._animation_duration is None else f" animation_duration={self._animation_duration!r}"
         if not self._id:
             return f"<Transaction (not begun){duration}>"
         return f"<Transaction {'open' if self._open else 'committed'}{duration} {self._id:#x}>"
+
+
+def _given(option: str) -> str:
+    """Where `option` of a transaction is given: ``given when the transaction is made: rt.transaction(token=...)``."""
+    return f"given when the transaction is made: rt.transaction({option}=...)"
 
 
 def _name(fn: Callable[[], object]) -> str:
