@@ -2312,4 +2312,7 @@ MUTANTS = [
     Mutant("py-transaction-attributes-unchecked", "dropped statement", "bindings/python/src/animrt/_transaction.py",
            "class Transaction(Strict, Object):", "class Transaction(Object):", PY,
            "a misspelt transaction attribute (t.on_complet = f) is stored and never read"),
+    Mutant("py-function-attributes-unchecked", "dropped statement", "bindings/python/src/animrt/_plugins.py",
+           "class Function(Strict):", "class Function:", PY,
+           "a misspelt attribute of a Function (power.nmae = ...) is stored and never read"),
 ]

@@ -163,6 +163,27 @@ def test_bulk_adds_run_on_plugin_and_python_curves_and_hold_the_plugin():
         assert [layer.presentation("opacity") for layer in layers["wobble(1)"]] == ends
 
 
+def test_a_functions_name_and_signature_are_read_only_and_documented():
+    """What the library holds the function under: assigning another name would only change which
+    function a call reaches, and a misspelt attribute would be a new one nothing reads."""
+    with animrt.Runtime() as rt:
+        power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6", name="power")
+        given = ("; it is given when the function is registered or bound: rt.register_function(name, signature, fn) "
+                 "or rt.bind_function(symbol, signature, library=..., name=...)")
+        for name, value in (("name", "pow"), ("signature", "f64(f64)"), ("runtime", None)):
+            with pytest.raises(AttributeError) as caught:
+                setattr(power, name, value)
+            assert str(caught.value) == f"Function.{name} is read-only{given}"
+        with pytest.raises(AttributeError) as caught:
+            power.nmae = "pow"
+        assert str(caught.value) == "Function has no attribute 'nmae'; did you mean 'name'?"
+        assert "nmae" not in vars(power)
+        assert (power.name, power.signature, power.runtime is rt, power(2, 10)) == ("power", "f64(f64, f64)", True,
+                                                                                    1024.0)
+        for attribute in ("runtime", "name", "signature"):
+            assert "``" in getattr(animrt.Function, attribute).__doc__, attribute
+
+
 def test_bound_functions_are_called_with_python_values():
     with animrt.Runtime() as rt:
         power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6", name="power")

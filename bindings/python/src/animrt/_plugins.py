@@ -31,7 +31,7 @@ from . import _arguments as check
 from . import _callbacks
 from ._errors import ArgumentTypeError, RangeError
 from ._ffi import CURVE_BLOCK_FN, CURVE_FN, FUNCTION_FN, Value, lib
-from ._object import Object
+from ._object import Object, Strict
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
@@ -91,22 +91,46 @@ class Plugin(Object):
         return f"<Plugin {self._id:#x} {self.path}>"
 
 
-class Function:
+class Function(Strict):
     """A function of a runtime, called from Python with :meth:`Runtime.call`'s conversions:
     ``power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6"); power(2, 10)`` → 1024.0.
+
+    ``runtime``, ``name`` and ``signature`` are read-only: they are what the function was registered
+    or bound with, and the call goes by that name; a name the class does not have is refused.
     """
 
     def __init__(self, runtime: Runtime, name: str, signature: Optional[str]) -> None:
-        self.runtime = runtime
-        self.name = name
-        #: The signature it was bound or registered with.
-        self.signature = signature
+        self._runtime = runtime
+        self._name = name
+        self._signature = signature
+
+    # Read-only: the library holds the function under its name and signature; assigning another
+    # would change only what the object claims (and which function a call reaches).
+    @property
+    def runtime(self) -> Runtime:
+        """The runtime it is registered or bound in: ``power.runtime.call("pow", 2, 10)``."""
+        return self._runtime
+
+    @property
+    def name(self) -> str:
+        """The name it is called by, from Python and from a definition's expressions:
+        ``rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6", name="power").name`` → 'power'."""
+        return self._name
+
+    @property
+    def signature(self) -> Optional[str]:
+        """The signature it was registered or bound with: ``power.signature`` → 'f64(f64, f64)'."""
+        return self._signature
+
+    def _read_only_hint(self, name: str) -> str:
+        return ("; it is given when the function is registered or bound: rt.register_function(name, signature, fn) "
+                "or rt.bind_function(symbol, signature, library=..., name=...)")
 
     def __call__(self, *args: CValue) -> CValue:
-        return self.runtime.call(self.name, *args)
+        return self._runtime.call(self._name, *args)
 
     def __repr__(self) -> str:
-        return f"<Function {self.name} {self.signature or ''}>".replace(" >", ">")
+        return f"<Function {self._name} {self._signature or ''}>".replace(" >", ">")
 
 
 # -- values ------------------------------------------------------------------
