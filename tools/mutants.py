@@ -1581,7 +1581,7 @@ MUTANTS = [
     Mutant("config-none-listed-empty", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
            "else if d.config.isEmpty {", "else if false {", ("c",),
            "an unknown config parameter of a machine that has none ends in an empty list: '(parameters: )'"),
-    Mutant("part-names-first-dropped", "off-by-one", "Sources/StateMachines/Host/MachineHost+Parts.swift",
+    Mutant("part-names-first-dropped", "off-by-one", "Sources/AnimationCore/Support/AnimrtError.swift",
            "names.prefix(10).joined(", "names.dropFirst().prefix(10).joined(", ("c",),
            "an unknown part's message leaves the first part out of the ones it lists"),
     Mutant("after-map-form-unexplained", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+States.swift",
@@ -2315,4 +2315,9 @@ MUTANTS = [
     Mutant("py-function-attributes-unchecked", "dropped statement", "bindings/python/src/animrt/_plugins.py",
            "class Function(Strict):", "class Function:", PY,
            "a misspelt attribute of a Function (power.nmae = ...) is stored and never read"),
+    Mutant("definition-id-names-unlisted", "dropped statement", EX_MACHINES,
+           '+ unknownName(n, among: shown, what.description + "s"))',
+           '+ (closestMatch(to: n, in: shown).map { "; did you mean \'\\($0)\'?" } ?? ""))', C,
+           "a definition's lookup by name (animrt_definition_id) with nothing close says neither the names there are "
+           "nor that there are none"),
 ]

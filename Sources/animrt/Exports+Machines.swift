@@ -68,9 +68,11 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
         let all = try names(d, kind)
         let n = try string(name, "name")
         guard let i = all.firstIndex(of: n) else {
-            var message = "'\(d.name)' has no \(try nameKind(kind).description) named '\(n)'"
-            if let near = closestMatch(to: n, in: all) { message += "; did you mean '\(near)'?" }
-            throw AnimrtError(.notFound, message)
+            let what = try nameKind(kind)
+            // The events a host names (the machine raises error.* itself), as a send's message lists them.
+            let shown = what == .event ? all.filter { !$0.hasPrefix("error.") } : all
+            throw AnimrtError(.notFound, "'\(d.name)' has no \(what.description) named '\(n)'"
+                              + unknownName(n, among: shown, what.description + "s"))
         }
         out.pointee = Int32(i)
     }

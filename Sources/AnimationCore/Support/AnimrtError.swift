@@ -127,6 +127,17 @@ func requireNameLength(_ name: String, _ what: @autoclosure () -> String) throws
     }
 }
 
+/// What a message about `name`, which none of `names` is, goes on with: the
+/// closest of them ("; did you mean 'tap'?"), else the names there are, the
+/// first ten (" (events: reset, start, …)"), else that there are none ("; it
+/// has no events"). `plural` names them. A lookup by name always says one of
+/// the three, so the message shows what to write instead.
+public func unknownName(_ name: String, among names: [String], _ plural: String) -> String {
+    if let near = closestMatch(to: name, in: names) { return "; did you mean '\(near)'?" }
+    if names.isEmpty { return "; it has no \(plural)" }
+    return " (\(plural): \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", …" : ""))"
+}
+
 /// The candidate closest to `word` by edit distance, if it is close enough
 /// to be a plausible typo (at most a third of the word's length, and ≥ 1).
 ///

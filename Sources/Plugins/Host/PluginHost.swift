@@ -145,9 +145,9 @@ public final class PluginHost {
     /// The function `name` (bound, the host's or a plugin's), or `.notFound` with a suggestion.
     public func function(_ name: String) throws(AnimrtError) -> ExternalFunction {
         guard let f = callables[name] else {
-            var message = "no function named '\(name)' is registered or bound"
-            if let near = closestMatch(to: name, in: Array(callables.keys)) { message += "; did you mean '\(near)'?" }
-            throw AnimrtError(.notFound, message)
+            // With none registered or bound there is nothing to list (the message says so already).
+            throw AnimrtError(.notFound, "no function named '\(name)' is registered or bound"
+                              + (callables.isEmpty ? "" : unknownName(name, among: callables.keys.sorted(), "functions")))
         }
         return f
     }

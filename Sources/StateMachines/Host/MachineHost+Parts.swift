@@ -80,12 +80,8 @@ extension MachineInstance {
             copy = digits.count <= 9 ? Int(digits) : Int.max
         }
         guard let p = definition.partID(String(base)) else {
-            var message = "'\(definition.name)' has no part '\(base)'"
-            let names = definition.parts.map(\.name)
-            if let near = closestMatch(to: String(base), in: names) { message += "; did you mean '\(near)'?" }
-            else if names.isEmpty { message += "; it has no parts" }
-            else { message += " (parts: \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", …" : ""))" }
-            throw AnimrtError(.notFound, message)
+            throw AnimrtError(.notFound, "'\(definition.name)' has no part '\(base)'"
+                              + unknownName(String(base), among: definition.parts.map(\.name), "parts"))
         }
         return (p, copy)
     }

@@ -147,9 +147,7 @@ public final class MachineHost {
         var texts = d.stringKeys.indices.map { d.locales[locale]?[$0] ?? d.locales[d.defaultLocale]?[$0] ?? "" }
         for (key, text) in options.strings {
             guard let i = d.stringKeys.firstIndex(of: key) else {
-                var message = "'\(d.name)' has no string '\(key)'"
-                if let near = closestMatch(to: key, in: d.stringKeys) { message += "; did you mean '\(near)'?" }
-                throw AnimrtError(.notFound, message)
+                throw AnimrtError(.notFound, "'\(d.name)' has no string '\(key)'" + unknownName(key, among: d.stringKeys, "strings"))
             }
             texts[i] = text
         }

@@ -122,6 +122,13 @@ TEST(load_and_names) {
     CHECK_STATUS(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "apear", &id), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'appear'");
     CHECK(id == 77);
+    /* A name nothing is close to is answered with the names there are (the events a host sends), or
+       with there being none, as a send's message is. */
+    CHECK_STATUS(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "nope", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'card' has no event named 'nope' (events: appear, hide, result)") == 0);
+    CHECK_STATUS(animrt_definition_id(rt, bare, ANIMRT_NAME_REQUEST, "fetch", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'bare' has no request named 'fetch'; it has no requests") == 0);
+    CHECK(id == 77);
     CHECK_STATUS(animrt_definition_id(rt, def, (animrt_name_kind)9, "appear", &id), ANIMRT_E_ENUM);
     CHECK(id_of(rt, def, ANIMRT_NAME_CONTEXT, "title") == 2);
     CHECK(id_of(rt, def, ANIMRT_NAME_EMIT, "celebrate") == 0);

@@ -515,6 +515,42 @@ def test_an_attached_animation_keeps_its_key_path_once_it_has_gone():
     assert fade.key_path == "opacity"  # and once the runtime is closed
 
 
+def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are():
+    """Every lookup by name says what to write instead: the closest name, else the names there are
+    (the first ten), else that there are none, as m.send("nope") and m.part("nope") do."""
+    with animrt.Runtime() as rt:
+        button = rt.definition(named="networkButton")
+        m = rt.machine(button)
+        events = "(events: resetToReady, startAnimate, stopAnimate, stopByError, tap, updateProgress)"
+        cases = [
+            (lambda: button.payload_fields("nope"), f"'networkButton' has no event named 'nope' {events}"),
+            (lambda: m.send("nope"), f"'networkButton' has no event 'nope' {events}"),
+            (lambda: m.in_state("zzz"), "'networkButton' has no state named 'zzz' (states: finished, finished.failed, "
+             "finished.succeeded, finishing, finishing.bouncing, finishing.dotting, finishing.marking, "
+             "finishing.marking.check, finishing.marking.cross, finishing.rewinding, …)"),
+            (lambda: m.context["zzz"], "'networkButton' has no context field named 'zzz' (context fields: failed, "
+             "progress, stopPending, title)"),
+            (lambda: rt.machine(rt.definition({"name": "toggle", "events": {"tap": {}}, "initial": "off",
+                                               "states": {"off": {}}})).context["zzz"],
+             "'toggle' has no context field named 'zzz'; it has no context fields"),
+            (lambda: rt.machine(button, strings={"zzz": "x"}), "'networkButton' has no string 'zzz' (strings: done, "
+             "error, start)"),
+        ]
+        for call, message in cases:
+            with pytest.raises(animrt.NotFoundError) as raised:
+                call()
+            assert str(raised.value) == message
+        rt.register_function("half", "f64(f64)", lambda x: x / 2)
+        with pytest.raises(animrt.NotFoundError) as raised:
+            rt.call("zzz", 1)
+        assert str(raised.value) == "no function named 'zzz' is registered or bound (functions: half)"
+        # A destroyed definition answers from the names it read, in the same words.
+        button.destroy()
+        with pytest.raises(animrt.NotFoundError) as raised:
+            button.payload_fields("nope")
+        assert str(raised.value) == f"'networkButton' has no event named 'nope' {events}"
+
+
 def test_the_context_is_a_mapping_get_and_in_work():
     # m.context is a collections.abc.Mapping: an unknown name is a KeyError too, so get() and `in`
     # behave as they do on a dict, and the error still suggests the field meant

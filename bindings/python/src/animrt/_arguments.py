@@ -75,6 +75,18 @@ def suggest_name(word: str, candidates: Iterable[str]) -> str:
     return "; did you mean " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]) + "?"
 
 
+def unknown_name(word: str, names: Sequence[str], plural: str) -> str:
+    """What a message about `word`, which none of `names` is, goes on with, as the library's lookups
+    by name say it: the closest ("; did you mean 'tap'?"), else the names there are, the first ten
+    (" (events: reset, start, …)"), else that there are none ("; it has no events")."""
+    near = closest(word, names)
+    if near is not None:
+        return f"; did you mean {near!r}?"
+    if not names:
+        return f"; it has no {plural}"
+    return f" ({plural}: {', '.join(names[:10])}{', …' if len(names) > 10 else ''})"
+
+
 def number(value: object, name: str) -> float:
     """`value` as a float; a bool, a string or None is refused."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):

@@ -170,9 +170,10 @@ class Definition(Object):
         if name in names:
             return names.index(name)
         if self._forgotten:  # the library can no longer be asked: the same message, from what was read
-            near = check.closest(check.text(name, parameter), names)
-            raise NotFoundError(f"{self._name!r} has no {_KIND_NAMES[kind]} named {name!r}"
-                                + (f"; did you mean {near!r}?" if near else ""))
+            what = _KIND_NAMES[kind]
+            shown = [n for n in names if not n.startswith("error.")] if kind == _EVENT else list(names)
+            raise NotFoundError(f"{self._name!r} has no {what} named {name!r}"
+                                + check.unknown_name(check.text(name, parameter), shown, what + "s"))
         out = c_int32()
         self._runtime._call(lib.animrt_definition_id, self._id, kind, check.text(name, parameter).encode(), byref(out))
         return out.value  # not reached: an unknown name raises NotFoundError with a suggestion
