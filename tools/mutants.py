@@ -2320,4 +2320,8 @@ MUTANTS = [
            '+ (closestMatch(to: n, in: shown).map { "; did you mean \'\\($0)\'?" } ?? ""))', C,
            "a definition's lookup by name (animrt_definition_id) with nothing close says neither the names there are "
            "nor that there are none"),
+    Mutant("function-argument-count-unplural", "changed constant", "Sources/Plugins/Host/ExternalFunction.swift",
+           'takes \\(counted(signature.parameters.count, "argument")); \\(given(n))',
+           'takes \\(signature.parameters.count) argument(s); \\(n) were given', C,
+           "a call with the wrong number of arguments says \"takes 1 argument(s); 2 were given\""),
 ]

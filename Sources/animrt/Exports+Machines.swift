@@ -131,7 +131,7 @@ public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: ani
     withMachines(rt) { m throws(AnimrtError) in
         let fields = try fieldNames(try describedDefinition(m, definition), kind, id)
         guard index >= 0 && index < fields.count else {
-            throw AnimrtError(.outOfRange, "field index \(UInt(bitPattern: index)) is past the \(fields.count) field(s)")
+            throw AnimrtError(.outOfRange, "field index \(UInt(bitPattern: index)) is past the \(counted(fields.count, "field"))")
         }
         try copyString(fields[index], buf, cap, needed, "the field name")
     }

@@ -152,9 +152,10 @@ struct ExpressionTests {
         Bad(text: "1e999", column: 1, fragment: "not a finite number"),
         Bad(text: "nott true", column: 1, fragment: "did you mean 'not'"),
         Bad(text: "fixed('a', 1)", column: 7, fragment: "must be a number"),
-        Bad(text: "now(1)", column: 1, fragment: "takes 0 argument(s)"),
+        Bad(text: "now(1)", column: 1, fragment: "now() takes 0 arguments, not 1"),
         Bad(text: "in(context)", column: 4, fragment: "quoted string"),
-        Bad(text: "min(1)", column: 1, fragment: "min() takes at least 2 argument(s), not 1"),
+        Bad(text: "min(1)", column: 1, fragment: "min() takes at least 2 arguments, not 1"),
+        Bad(text: "abs(1, 2)", column: 1, fragment: "abs() takes 1 argument, not 2"),
         Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
     ])
     func errors(_ b: Bad) {

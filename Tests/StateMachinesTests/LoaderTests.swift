@@ -45,7 +45,7 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "syntax error", json: minimal(a: #""on": {"go": {"guard": "(context.n > 1"}}"#), status: .invalidArgument, fragments: ["column 15", "expected ')'"]),
     LoadCase(name: "chained comparison", json: minimal(a: #""on": {"go": {"guard": "0 < context.n < 2"}}"#), status: .invalidArgument, fragments: ["comparisons do not chain"]),
     LoadCase(name: "unknown function", json: minimal(a: #""on": {"go": {"guard": "clmp(1, 2, 3) > 0"}}"#), status: .notFound, fragments: ["unknown function 'clmp'", "did you mean 'clamp'"]),
-    LoadCase(name: "wrong arity", json: minimal(a: #""on": {"go": {"guard": "clamp(1, 2) > 0"}}"#), status: .invalidArgument, fragments: ["clamp() takes 3 argument(s), not 2"]),
+    LoadCase(name: "wrong arity", json: minimal(a: #""on": {"go": {"guard": "clamp(1, 2) > 0"}}"#), status: .invalidArgument, fragments: ["clamp() takes 3 arguments, not 2"]),
     LoadCase(name: "an action with no verb", json: minimal(a: #""entry": [{"asign": {"n": 1}}]"#), status: .invalidArgument, fragments: ["states.a.entry[0]", "did you mean 'assign'"]),
     LoadCase(name: "an action with two verbs", json: minimal(a: #""entry": [{"assign": {"n": 1}, "raise": "tick"}]"#), status: .invalidArgument, fragments: ["one verb", "assign and raise"]),
     LoadCase(name: "join outside entry actions", json: minimal(a: #""on": {"go": {"actions": [{"animate": {"type": "basic", "keyPath": "opacity", "to": 0}, "part": "p", "join": true}]}}"#), status: .invalidArgument, fragments: ["only entry actions join"]),

@@ -50,7 +50,7 @@ extension Runtime {
             catch { throw error.prefixed("target \(n): ") }
             let w = kp.kind.componentCount
             if let width, width != w {
-                throw AnimrtError(.kind, "target \(n): '\(kp.name)' is a \(kp.kind.name); every target of one bulk read must have \(width) component(s)")
+                throw AnimrtError(.kind, "target \(n): '\(kp.name)' is a \(kp.kind.name); every target of one bulk read must have \(counted(width, "component"))")
             }
             width = w
             indices.append(i)

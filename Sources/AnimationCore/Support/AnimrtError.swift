@@ -113,6 +113,12 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
 /// "3 doubles").
 public func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
+/// How many were given, the verb agreeing: "1 was given", "2 were given";
+/// with a noun, "1 value was given", "3 values were given".
+public func given(_ n: Int, _ noun: String? = nil) -> String {
+    (noun.map { counted(n, $0) } ?? "\(n)") + (n == 1 ? " was given" : " were given")
+}
+
 /// Throws `.invalidArgument` unless `value` is finite.
 @inline(__always)
 func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws(AnimrtError) {

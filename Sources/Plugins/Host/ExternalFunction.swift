@@ -53,7 +53,7 @@ public final class ExternalFunction: @unchecked Sendable {
     /// Refuses a call with other than the function's number of arguments.
     public func checkArgumentCount(_ n: Int) throws(AnimrtError) {
         guard n == signature.parameters.count else {
-            throw AnimrtError(.invalidArgument, "\(summary) takes \(signature.parameters.count) argument(s); \(n) were given")
+            throw AnimrtError(.invalidArgument, "\(summary) takes \(counted(signature.parameters.count, "argument")); \(given(n))")
         }
     }
 

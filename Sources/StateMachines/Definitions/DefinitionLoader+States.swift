@@ -437,7 +437,7 @@ extension DefinitionLoader {
             }
             let args = try o["args"]?.array() ?? []
             guard args.count == f.parameters.count else {
-                throw node.error(.invalidArgument, "\(f.signature) takes \(f.parameters.count) argument(s), not \(args.count)")
+                throw node.error(.invalidArgument, "\(f.signature) takes \(counted(f.parameters.count, "argument")), not \(args.count)")
             }
             var exprs: [Expression] = []
             for (a, t) in zip(args, f.parameters) { exprs.append(try expression(a, scope: s, type: t)) }

@@ -408,7 +408,7 @@ struct Parser {
             throw ExpressionError(column: column, message: "'\(name)' is an action (it returns nothing); call it with a \"call\" action, not in an expression")
         }
         guard args.count == f.parameters.count else {
-            throw ExpressionError(column: column, message: "\(f.signature) takes \(f.parameters.count) argument(s), not \(args.count)")
+            throw ExpressionError(column: column, message: "\(f.signature) takes \(counted(f.parameters.count, "argument")), not \(args.count)")
         }
         for (i, (a, p)) in zip(args, f.parameters).enumerated() where a.1 != p {
             throw ExpressionError(column: a.2, message: "argument \(i + 1) of \(f.signature) must be a \(p), not a \(a.1)", status: .kind)
@@ -421,8 +421,10 @@ struct Parser {
     private mutating func builtin(_ b: Builtin, _ args: [Typed], column: Int) throws(ExpressionError) -> Typed {
         func arity(_ n: ClosedRange<Int>) throws(ExpressionError) {
             guard n.contains(args.count) else {
-                let want = n.lowerBound == n.upperBound ? "\(n.lowerBound)" : n.upperBound == Int.max ? "at least \(n.lowerBound)" : "\(n.lowerBound) to \(n.upperBound)"
-                throw ExpressionError(column: column, message: "\(b.rawValue)() takes \(want) argument(s), not \(args.count)")
+                let want = n.lowerBound == n.upperBound ? counted(n.lowerBound, "argument")
+                    : n.upperBound == Int.max ? "at least \(counted(n.lowerBound, "argument"))"
+                    : "\(n.lowerBound) to \(counted(n.upperBound, "argument"))"
+                throw ExpressionError(column: column, message: "\(b.rawValue)() takes \(want), not \(args.count)")
             }
         }
         func numbers() throws(ExpressionError) {

@@ -281,7 +281,7 @@ public final class MachineHost {
         }
         let fields = declaration.payload
         guard count <= fields.count else {
-            throw AnimrtError(.invalidArgument, "'\(declaration.name)' has \(fields.count) payload field(s); \(count) values were given")
+            throw AnimrtError(.invalidArgument, "'\(declaration.name)' has \(counted(fields.count, "payload field")); \(given(count, "value"))")
         }
         var values: [MachineValue] = []
         values.reserveCapacity(fields.count)
@@ -289,7 +289,7 @@ public final class MachineHost {
             let field = fields[i]
             guard i < count else {
                 guard let v = field.defaultValue else {
-                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(count) value(s) were given")
+                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(given(count, "value"))")
                 }
                 values.append(v)
                 continue

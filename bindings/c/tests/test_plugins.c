@@ -518,17 +518,17 @@ TEST(bound_functions) {
     animrt_value half[1] = {number(2.5)};
     CHECK_STATUS(animrt_function_call(rt, "iabs", half, 1, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_function_call(rt, "iabs", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("takes 1 argument(s); 0 were given");
+    CHECK(strcmp(animrt_last_error_message(), "'iabs' (i32(i32)) takes 1 argument; 0 were given") == 0);
     /* The count is checked before any argument is read: one element past
      * the parameters is refused as a miscount, never read (it was: its bad
      * tag or NULL string was blamed instead, and a wild string pointer there
      * was read to its NUL and crashed). */
     animrt_value extra[2] = {integer(-7), {42, 0, 0, 0, NULL, NULL}};
     CHECK_STATUS(animrt_function_call(rt, "iabs", extra, 2, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("'iabs' (i32(i32)) takes 1 argument(s); 2 were given");
+    CHECK_MESSAGE("'iabs' (i32(i32)) takes 1 argument; 2 were given");
     extra[1] = text(NULL);
     CHECK_STATUS(animrt_function_call(rt, "iabs", extra, 2, &r, NULL, 0, NULL), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("takes 1 argument(s); 2 were given");
+    CHECK_MESSAGE("takes 1 argument; 2 were given");
     CHECK_STATUS(animrt_function_call(rt, "iabz", extra, 2, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
     CHECK_STATUS(animrt_function_call(rt, "iabz", minus, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("did you mean 'iabs'?");

@@ -151,7 +151,7 @@ def test_a_column_whose_rows_are_not_layers_is_refused():
         move = rt.basic("position", fill_mode="forwards", removed_on_completion=False)
         xs, ys = [1.0, 2.0, 3.0], [10.0, 20.0, 30.0]
         with pytest.raises(animrt.InvalidArgumentError, match=r"^to has shape \(2, 3\); for 3 layers of 2 "
-                           r"component\(s\) it must be \(3, 2\), one row per layer, or flat; "
+                           r"components it must be \(3, 2\), one row per layer, or flat; "
                            r"numpy.column_stack\(\[xs, ys\]\) makes rows of columns$"):
             rt.add_animations(move, dots, to=np.array([xs, ys]))
         with pytest.raises(animrt.InvalidArgumentError, match=r"^begin_time has shape \(1, 3\); for 3 layers of 1 "):

@@ -138,7 +138,7 @@ CASES = [
      "out has shape (2, 3); this reader writes (3, 2), one row per target, or flat (6 numbers)"),
     ("a column per component", lambda rt, L, s, r: rt.add_animations(rt.basic("position"), rt.create_layers(3),
                                                                      to=numpy.zeros((2, 3))),
-     animrt.InvalidArgumentError, "to has shape (2, 3); for 3 layers of 2 component(s) it must be (3, 2), one row "
+     animrt.InvalidArgumentError, "to has shape (2, 3); for 3 layers of 2 components it must be (3, 2), one row "
      "per layer, or flat; numpy.column_stack([xs, ys]) makes rows of columns"),
     ("a list as out", lambda rt, L, s, r: r.read([0.0] * 6), animrt.ArgumentTypeError,
      "out is [0.0, 0.0, 0.0, 0.0, 0.0, 0.0] (a list); it must be a buffer of float64, such as numpy.empty((3, 2))"),

@@ -75,6 +75,12 @@ def suggest_name(word: str, candidates: Iterable[str]) -> str:
     return "; did you mean " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]) + "?"
 
 
+def counted(n: int, noun: str) -> str:
+    """`n` and `noun`, plural unless `n` is 1, as the library's messages count ("1 argument",
+    "2 arguments")."""
+    return f"1 {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def unknown_name(word: str, names: Sequence[str], plural: str) -> str:
     """What a message about `word`, which none of `names` is, goes on with, as the library's lookups
     by name say it: the closest ("; did you mean 'tap'?"), else the names there are, the first ten

@@ -123,8 +123,8 @@ class Pinned:
             columns = ", ".join(c + "s" for c in "xyzw"[:width])  # one row per component: the columns
             hint = (f"; numpy.column_stack([{columns}]) makes rows of columns"
                     if shape == rows[::-1] and 1 < width <= 4 else "")
-            raise InvalidArgumentError(f"{name} has shape {shape}; for {rows[0]} layers of {width} "
-                                       f"component(s) it must be {rows}, one row per layer, or flat{hint}")
+            raise InvalidArgumentError(f"{name} has shape {shape}; for {check.counted(rows[0], 'layer')} of "
+                                       f"{check.counted(width, 'component')} it must be {rows}, one row per layer, or flat{hint}")
         return self.address(view)
 
     @staticmethod

@@ -17,6 +17,7 @@ import threading
 from types import CodeType, FrameType
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
+from ._arguments import counted
 from ._errors import AnimrtError, CallbackError
 
 _lock = threading.Lock()
@@ -55,7 +56,7 @@ def take(ptr: Any) -> Optional[BaseException]:
             add_note(exc, f"raised by {what}, inside a call into the library")
             return exc
     what, exc = found[0]
-    more = f" (and {len(found) - 1} more exception(s) from callables in the same call)" if len(found) > 1 else ""
+    more = f" (and {counted(len(found) - 1, 'more exception')} from callables in the same call)" if len(found) > 1 else ""
     error = CallbackError(f"{what} raised {describe(exc)}{more}")
     error.__cause__ = exc
     return error

@@ -288,7 +288,8 @@ def numbers(values: Optional[Sequence[float]], name: str, count: int) -> Optiona
     if items is None:
         raise ArgumentTypeError(f"{name} is {check.describe(values)}; it must be a tuple of numbers")
     if len(items) != count:
-        raise ArgumentTypeError(f"{name} has {len(items)} numbers; the timing function has {count} parameter(s)")
+        raise ArgumentTypeError(f"{name} has {check.counted(len(items), 'number')}; the timing function has "
+                                f"{check.counted(count, 'parameter')}")
     return (c_double * max(1, count))(*[check.number(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
@@ -308,7 +309,7 @@ def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
     try:
         parameters.bind(*([0.0] * count))
     except TypeError as e:
-        raise ArgumentTypeError(f"{what} is called with {count} argument(s), but fn{parameters} cannot take them: {e}") \
+        raise ArgumentTypeError(f"{what} is called with {check.counted(count, 'argument')}, but fn{parameters} cannot take them: {e}") \
             from None
 
 
@@ -325,7 +326,7 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     if count < 0:
         raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
     arrays = (numbers(defaults, "defaults", count), numbers(minimum, "minimum", count), numbers(maximum, "maximum", count))
-    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {count} parameter(s))")
+    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {check.counted(count, 'parameter')})")
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
         runtime._call(lib.animrt_timing_function_register_block, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)

@@ -120,9 +120,11 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
             # Collected without close(): the on_finish callables are not called, as the finalizer
             # cannot hold them (they refer to the runtime's objects and would keep it alive) and
             # they would run on whatever thread the collector runs on. Said, as an unclosed file is.
-            warnings.warn(f"a Runtime was garbage-collected without close() while {native.waiting} on_finish "
-                          "callable(s) waited for their animation's stop: they are never called; close the "
-                          "runtime (or use it in a with block) to have them called with False", ResourceWarning)
+            one = native.waiting == 1
+            warnings.warn(f"a Runtime was garbage-collected without close() while "
+                          f"{check.counted(native.waiting, 'on_finish callable')} waited for {'its' if one else 'their'} "
+                          f"animation's stop: {'it is' if one else 'they are'} never called; close the runtime (or use "
+                          f"it in a with block) to have {'it' if one else 'them'} called with False", ResourceWarning)
 
 
 def _check_snapshot(snapshot: object) -> None:
