@@ -2324,4 +2324,11 @@ MUTANTS = [
            'takes \\(counted(signature.parameters.count, "argument")); \\(given(n))',
            'takes \\(signature.parameters.count) argument(s); \\(n) were given', C,
            "a call with the wrong number of arguments says \"takes 1 argument(s); 2 were given\""),
+    Mutant("py-start-timer-first-tick-unsaid", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        Before the first tick the runtime has no time yet (the clock is the\n"
+           "        host's, and its first tick may be at 1234.5 s as well as at 0), so\n"
+           "        the delay counts from the first tick: ``rt.start_timer(0.5, f)``\n"
+           "        then ``rt.tick(1)`` does not call ``f`` (it is due at 1.5); a first\n"
+           "        ``rt.tick(0)`` starts the clock, and ``rt.tick(1)`` after it does.\n", "", PY,
+           "start_timer's docstring does not say that a timer started before the first tick counts from it"),
 ]

@@ -257,3 +257,30 @@ def test_a_layer_no_tick_has_shown_presents_its_model(rt):
     assert toast.presentation("position.y") == 60.0
     rt.tick(2.6)
     assert toast.presentation("position.y") == 80.0
+
+
+def test_a_timer_started_before_the_first_tick_counts_from_it_as_a_newcomer_is_told():
+    """The first test a newcomer writes, rt.start_timer(0.5, f); rt.tick(1), does not call f: the
+    runtime has no time before its first tick. Said where timers are met first, with the reason:
+    the start_timer docstring and the tutorial's toast."""
+    import pathlib
+    fired = []
+    with animrt.Runtime() as rt:
+        rt.start_timer(0.5, lambda: fired.append(rt.time))
+        rt.tick(1)
+        assert fired == []  # due at 1.5: half a second after the first tick
+        rt.tick(1.5)
+        assert fired == [1.5]
+    with animrt.Runtime() as rt:
+        rt.start_timer(0.5, lambda: fired.append(rt.time))
+        rt.tick(0)  # starts the clock
+        rt.tick(1)
+        assert fired == [1.5, 1.0]
+    words = " ".join(animrt.Runtime.start_timer.__doc__.split())
+    assert ("the delay counts from the first tick: ``rt.start_timer(0.5, f)`` then ``rt.tick(1)`` does not call "
+            "``f`` (it is due at 1.5); a first ``rt.tick(0)`` starts the clock") in words
+    assert "Before the first tick the runtime has no time yet" in words
+    tutorial = " ".join((pathlib.Path(__file__).resolve().parents[3] / "docs" / "tutorial.md").read_text().split())
+    assert ("So `rt.start_timer(0.5, f)` then `rt.tick(1)` does not call `f` yet (it is due at 1.5); tick once "
+            "first, `rt.tick(0)`, to start the clock.") in tutorial
+    assert "before its first tick the runtime has no time yet" in tutorial

@@ -1242,6 +1242,12 @@ class Runtime(Suggests, Uncopied):
 
             rt.start_timer(1.5, fade_out)
             ping = rt.start_timer(0.5, token=42)
+
+        Before the first tick the runtime has no time yet (the clock is the
+        host's, and its first tick may be at 1234.5 s as well as at 0), so
+        the delay counts from the first tick: ``rt.start_timer(0.5, f)``
+        then ``rt.tick(1)`` does not call ``f`` (it is due at 1.5); a first
+        ``rt.tick(0)`` starts the clock, and ``rt.tick(1)`` after it does.
         """
         return Timer(self, delay, callback, token)
 
