@@ -2331,4 +2331,7 @@ MUTANTS = [
            "        then ``rt.tick(1)`` does not call ``f`` (it is due at 1.5); a first\n"
            "        ``rt.tick(0)`` starts the clock, and ``rt.tick(1)`` after it does.\n", "", PY,
            "start_timer's docstring does not say that a timer started before the first tick counts from it"),
+    Mutant("py-repr-options-hidden", "dropped statement", PY_ANIMATION,
+           "            fields += self._changed_options()\n", "", PY,
+           "a description's repr leaves out the options set away from their defaults (fill_mode='both')"),
 ]

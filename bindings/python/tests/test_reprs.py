@@ -27,6 +27,25 @@ def test_a_description_shows_its_key_path_and_what_was_set(rt):
     assert repr(fade) == f"<BasicAnimation 'opacity' from_=1.0 duration=0.5 timing_function='easeIn' {fade.id:#x}>"
 
 
+def test_a_description_shows_the_options_that_differ_from_their_defaults(rt):
+    """An option left out of the repr read as its default: a fill mode set to hold the last frame
+    looked the same as one that removes it."""
+    hold = rt.basic("opacity", to=0, fill_mode="both", removed_on_completion=False)
+    assert repr(hold) == f"<BasicAnimation 'opacity' to=0.0 removed_on_completion=False fill_mode='both' {hold.id:#x}>"
+    pulse = rt.basic("transform.scale", to=1.2, duration=0.4, begin_time=2, speed=0.5, delay=0.1, autoreverses=True,
+                     direction="alternate", timing_function="easeInEaseOut")
+    assert repr(pulse) == (f"<BasicAnimation 'transform.scale' to=1.2 duration=0.4 begin_time=2.0 speed=0.5 delay=0.1 "
+                           f"autoreverses=True direction='alternate' timing_function='easeInEaseOut' {pulse.id:#x}>")
+    # Web Animations' zero counts, which repeat_count and duration cannot say.
+    none = rt.basic("opacity", to=0, iterations=0, iteration_duration=0)
+    assert repr(none) == f"<BasicAnimation 'opacity' to=0.0 iterations=0.0 iteration_duration=0.0 {none.id:#x}>"
+    # Set back to its default, an option is left out again; a group shows its own.
+    hold.configure(fill_mode="removed", removed_on_completion=True)
+    assert repr(hold) == f"<BasicAnimation 'opacity' to=0.0 {hold.id:#x}>"
+    pop = rt.group([hold], duration=0.3, fill_mode="forwards", removed_on_completion=False)
+    assert repr(pop) == f"<AnimationGroup children=1 duration=0.3 removed_on_completion=False fill_mode='forwards' {pop.id:#x}>"
+
+
 def test_springs_keyframes_decays_and_groups_show_their_own_settings(rt):
     drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
     assert repr(drop) == (f"<SpringAnimation 'position.y' from_=-40.0 to=60.0 stiffness=180.0 damping=12.0 "

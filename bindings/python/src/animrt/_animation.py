@@ -224,7 +224,8 @@ class Animation(Strict, Object):
         return self._key_path
 
     def __repr__(self) -> str:
-        """``<BasicAnimation 'opacity' from_=1.0 to=0.0 duration=0.3 0x…>``: what it was made with.
+        """``<BasicAnimation 'opacity' from_=1.0 to=0.0 duration=0.3 0x…>``: what it was made with,
+        and each option that differs from its default (``removed_on_completion=False fill_mode='both'``).
 
         A repr is what a traceback, a log line or a debugger shows, so it never raises and changes
         nothing: what the library must be asked for (the duration) is left out once the description
@@ -259,8 +260,34 @@ class Animation(Strict, Object):
             repeat = self._get_timing("repeat_count")
             if repeat:
                 fields.append(f"repeat_count={repeat!r}")
+            fields += self._changed_options()
         if self._state().get("timing_function") is not None:
             fields.append(f"timing_function={self._state()['timing_function']!r}")
+        return fields
+
+    #: The options a repr shows when they differ from these defaults, in the order of OPTIONS. Left
+    #: out: duration and repeat_count (shown above), and Web Animations' iterations and
+    #: iteration_duration, which read what those two set, except for the 0 they cannot say.
+    _REPR_TIMING: ClassVar[Tuple[Tuple[str, float], ...]] = (
+        ("begin_time", 0.0), ("speed", 1.0), ("time_offset", 0.0), ("repeat_duration", 0.0),
+        ("iteration_start", 0.0), ("end_delay", 0.0), ("delay", 0.0))
+    _REPR_FLAGS: ClassVar[Tuple[Tuple[str, bool], ...]] = (
+        ("autoreverses", False), ("removed_on_completion", True), ("additive", False), ("cumulative", False),
+        ("from_presentation", False))
+
+    def _changed_options(self) -> List[str]:
+        """``name=value`` for each timing option that differs from its default, as the library has it:
+        ``fill_mode='both' removed_on_completion=False``, nothing for a description left as made."""
+        fields = [f"{name}={value!r}" for name, default in self._REPR_TIMING
+                  for value in (self._get_timing(name),) if value != default]
+        fields += [f"{name}=0.0" for name in ("iterations", "iteration_duration") if self._get_timing(name) == 0]
+        fields += [f"{name}={value!r}" for name, default in self._REPR_FLAGS
+                   for value in (self._get_flag(name),) if value != default]
+        fill, direction = self.fill_mode, self.direction
+        if fill != FillMode.REMOVED:
+            fields.append("fill_mode=" + repr(next(k for k, v in FILL_MODES.items() if v == fill)))
+        if direction != Direction.NORMAL:
+            fields.append("direction=" + repr(next(k for k, v in DIRECTIONS.items() if v == direction)))
         return fields
 
     # -- numeric timing (animrt_animation_set_timing / get_timing) ----------
