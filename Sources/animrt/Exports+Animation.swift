@@ -351,7 +351,7 @@ public func animrt_keyframe_get_path(_ rt: OpaquePointer!, _ animation: animrt_i
         commandCount.pointee = path.count
         guard path.count <= capacity(commandCap), path.isEmpty || commands != nil else {
             pointCount.pointee = numbers.count
-            throw AnimrtError(.buffer, "the path has \(path.count) commands; the buffer holds \(commands == nil ? 0 : commandCap)")
+            throw AnimrtError(.buffer, "the path has \(counted(path.count, "command")); the buffer holds \(commands == nil ? 0 : commandCap)")
         }
         try copyDoubles(numbers, points, pointCap, pointCount, "point_count", "path points")
         for (i, e) in path.enumerated() { commands[i] = e.command.rawValue }

@@ -55,7 +55,7 @@ extension PathElement {
                 throw AnimrtError(.unknownEnum, "path command \(i) is \(raw), not a valid animrt_path_command")
             }
             guard k + c.arity <= points.count else {
-                throw AnimrtError(.invalidArgument, "path command \(i) needs \(c.arity) numbers but only \(points.count - k) are left of the \(points.count) given")
+                throw AnimrtError(.invalidArgument, "path command \(i) needs \(c.arity) numbers but only \(points.count - k == 1 ? "1 is" : "\(points.count - k) are") left of the \(points.count) given")
             }
             let p = points[k..<(k + c.arity)].map { $0 }
             k += c.arity
@@ -68,7 +68,7 @@ extension PathElement {
             }
         }
         guard k == points.count else {
-            throw AnimrtError(.invalidArgument, "the path's commands take \(k) numbers but \(points.count) were given")
+            throw AnimrtError(.invalidArgument, "the path's commands take \(counted(k, "number")) but \(given(points.count))")
         }
         return out
     }

@@ -62,7 +62,7 @@ struct ResolvedKeyframes {
         }
         let segments = max(n - 1, 0)
         if !paced && k.timingFunctions.count > segments {
-            throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has \(k.timingFunctions.count) timing functions for \(segments) segments; give at most one per segment")
+            throw AnimrtError(.invalidArgument, "keyframe animation on '\(path)' has \(counted(k.timingFunctions.count, "timing function")) for \(counted(segments, "segment")); give at most one per segment")
         }
         functions = paced ? [] : (0..<segments).map { $0 < k.timingFunctions.count ? k.timingFunctions[$0] : nil }
         for (name, list) in [("tension", k.tensionValues), ("continuity", k.continuityValues), ("bias", k.biasValues)] {
@@ -134,7 +134,7 @@ struct ResolvedKeyframes {
         let allowed = mode.keyTimeCounts(values: n)
         let what = "keyTimes for '\(path)'"
         guard allowed.contains(keyTimes.count) else {
-            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count) entries for \(n) values; \(modeName(mode)) mode needs \(mode.keyTimeCountWords(values: n))")
+            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count == 1 ? "1 entry" : "\(keyTimes.count) entries") for \(counted(n, "value")); \(modeName(mode)) mode needs \(mode.keyTimeCountWords(values: n))")
         }
         for (i, t) in keyTimes.enumerated() {
             guard t.isFinite, (0...1).contains(t) else {

@@ -77,7 +77,7 @@ public final class TimingFunctionFamily: @unchecked Sendable {
     public func function(_ parameters: [Double]) throws(AnimrtError) -> CustomTimingFunction {
         guard parameters.count <= defaults.count else {
             let takes = defaults.isEmpty ? "takes no parameters" : "takes at most \(defaults.count) parameter\(defaults.count == 1 ? "" : "s")"
-            throw AnimrtError(.invalidArgument, "timing function '\(name)' \(takes); \(parameters.count) were given")
+            throw AnimrtError(.invalidArgument, "timing function '\(name)' \(takes); \(given(parameters.count))")
         }
         var full = defaults
         for (i, p) in parameters.enumerated() {

@@ -71,7 +71,7 @@ public final class PluginHost {
         guard count >= 0 && count <= TimingFunctionFamily.maximumParameters else {
             throw AnimrtError(.outOfRange, "timing function '\(name)' declares \(UInt(bitPattern: count)) parameters; at most \(TimingFunctionFamily.maximumParameters) are allowed")
         }
-        if count > 0 && defaults == nil { throw AnimrtError(.nullPointer, "the defaults of timing function '\(name)' are NULL but it has \(count) parameters") }
+        if count > 0 && defaults == nil { throw AnimrtError(.nullPointer, "the defaults of timing function '\(name)' are NULL but it has \(counted(count, "parameter"))") }
         var d: [Double] = [], ranges: [ClosedRange<Double>] = []
         for i in 0..<count {
             let lo = minimum?[i] ?? -.infinity, hi = maximum?[i] ?? .infinity

@@ -50,7 +50,7 @@ extension DefinitionLoader {
         if kind == .scalar { return .expression(try expression(node, scope: s, type: .number)) }
         if case .array(let items) = node.value {
             guard items.count == kind.componentCount else {
-                throw node.error(.kind, "a \(kind.name) has \(kind.componentCount) components; \(items.count) are given")
+                throw node.error(.kind, "a \(kind.name) has \(kind.componentCount) components; \(items.count) \(items.count == 1 ? "is" : "are") given")
             }
             return .components(try items.enumerated().map { (i, v) throws(AnimrtError) in
                 try expression(node.element(i, v), scope: s, type: .number)

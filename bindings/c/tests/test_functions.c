@@ -1185,6 +1185,10 @@ FN_TEST(animrt_keyframe_set_key_times) {
     CHECK_OK(animrt_keyframe_set_key_times(rt, a, bad, 3));  /* checked when added */
     CHECK_STATUS(animrt_layer_add_animation(rt, l2, a, "bad", 0, NULL), ANIMRT_E_INVALID);
     CHECK_MESSAGE("must not decrease");
+    double one[1] = {0};  /* one key time for three values: the nouns agree with their counts */
+    CHECK_OK(animrt_keyframe_set_key_times(rt, a, one, 1));
+    CHECK_STATUS(animrt_layer_add_animation(rt, l2, a, "bad", 0, NULL), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "keyTimes for 'opacity' has 1 entry for 3 values; linear mode needs 3") == 0);
     CHECK_STATUS(animrt_keyframe_set_key_times(rt, a, NULL, 3), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keyframe_set_key_times(rt, a, times, (size_t)1 << 40), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_keyframe_set_key_times(rt, 0, times, 3), ANIMRT_E_HANDLE);
@@ -1214,6 +1218,10 @@ FN_TEST(animrt_keyframe_set_timing_functions) {
     CHECK_OK(animrt_keyframe_set_timing_functions(rt, a, three, 3));  /* too many: refused when added */
     CHECK_STATUS(animrt_layer_add_animation(rt, layer, a, "k2", 0, NULL), ANIMRT_E_INVALID);
     CHECK_MESSAGE("3 timing functions for 2 segments");
+    animrt_keyframe_set_values(rt, a, v, 2, 1);  /* two keyframes: one segment, and the noun agrees */
+    CHECK_STATUS(animrt_layer_add_animation(rt, layer, a, "k2", 0, NULL), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(),
+                 "keyframe animation on 'opacity' has 3 timing functions for 1 segment; give at most one per segment") == 0);
     animrt_runtime_destroy(rt);
 }
 
@@ -1395,7 +1403,10 @@ FN_TEST(animrt_group_get_child) {
     /* Bad input changes nothing: *out keeps what it held. */
     animrt_id out = 77;
     CHECK_STATUS(animrt_group_get_child(rt, group, 2, &out), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("index 2 is past the group's 2");
+    CHECK(strcmp(animrt_last_error_message(), "index 2 is past the group's 2 children") == 0);
+    /* The noun agrees with the count: one child, not "1 child(ren)". */
+    CHECK_STATUS(animrt_group_get_child(rt, g2, 1, &out), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "index 1 is past the group's 1 child") == 0);
     CHECK_STATUS(animrt_group_get_child(rt, group, (size_t)-1, &out), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_group_get_child(rt, a, 0, &out), ANIMRT_E_KIND);
     CHECK_MESSAGE("needs a group animation");

@@ -188,6 +188,13 @@ TEST(load_errors) {
                   "several), not a map from delays to targets: write [{\"delay\": 2, \"target\": …}], the delay in seconds");
     CHECK_STATUS(animrt_definition_load(rt, "{\"name\": ", &def), ANIMRT_E_INVALID);
     CHECK_MESSAGE("malformed");
+    /* A value of the wrong length: the verb agrees with the count given. */
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"parts\": [{\"name\": \"p\", \"properties\": {\"position\": [1]}}],"
+                                            " \"initial\": \"a\", \"states\": {\"a\": {}}}", &def), ANIMRT_E_KIND);
+    CHECK(strcmp(animrt_last_error_message(), "parts[0].properties.position: a point has 2 components; 1 is given") == 0);
+    CHECK_STATUS(animrt_definition_load(rt, "{\"name\": \"x\", \"parts\": [{\"name\": \"p\", \"properties\": {\"position\": [1, 2, 3]}}],"
+                                            " \"initial\": \"a\", \"states\": {\"a\": {}}}", &def), ANIMRT_E_KIND);
+    CHECK_MESSAGE("a point has 2 components; 3 are given");
     CHECK_STATUS(animrt_definition_load(rt, NULL, &def), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_definition_load(rt, CARD, NULL), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_definition_load(rt, "\xff", &def), ANIMRT_E_INVALID);

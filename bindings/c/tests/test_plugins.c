@@ -97,7 +97,7 @@ TEST(example_plugin_curves) {
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(5)", 0.5, &y), ANIMRT_E_RANGE);
     CHECK_MESSAGE("parameter 1 of timing function 'elastic' is 5.0");
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "bounce(1, 2)", 0.5, &y), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("takes at most 1 parameter");
+    CHECK(strcmp(animrt_last_error_message(), "timing function 'bounce' takes at most 1 parameter; 2 were given") == 0);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(soft)", 0.5, &y), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(nan)", 0.5, &y), ANIMRT_E_INVALID);
     CHECK(y == 7);
@@ -631,6 +631,15 @@ TEST(host_functions) {
     CHECK_NEAR(curve(rt, "w8(0.5, 0, 0, 0, 0, 0, 0, 0)", 0.5), 0.625, 1e-15);
     CHECK_STATUS(animrt_timing_function_register(rt, "w9", wobble, NULL, ANIMRT_CURVE_PARAMS_MAX + 1, eight, NULL, NULL), ANIMRT_E_RANGE);
     CHECK_MESSAGE("timing function 'w9' declares 9 parameters; at most 8 are allowed");
+    /* Parameters without defaults: the count in the message agrees with its noun. */
+    CHECK_STATUS(animrt_timing_function_register(rt, "w1", wobble, NULL, 1, NULL, NULL, NULL), ANIMRT_E_NULL);
+    CHECK(strcmp(animrt_last_error_message(), "the defaults of timing function 'w1' are NULL but it has 1 parameter") == 0);
+    CHECK_STATUS(animrt_timing_function_register(rt, "w2", wobble, NULL, 2, NULL, NULL, NULL), ANIMRT_E_NULL);
+    CHECK(strcmp(animrt_last_error_message(), "the defaults of timing function 'w2' are NULL but it has 2 parameters") == 0);
+    /* A family without parameters given one: "1 was given". */
+    CHECK_OK(animrt_timing_function_register(rt, "w0", wobble, NULL, 0, NULL, NULL, NULL));
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "w0(1)", 0.5, &(double){0}), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "timing function 'w0' takes no parameters; 1 was given") == 0);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "w9", 0.5, &(double){0}), ANIMRT_E_NOT_FOUND);  /* nothing was registered */
     /* ANIMRT_FUNCTION_PARAMS_MAX parameters in a signature: registered; one more is refused. */
     char signature[8 + 5 * (ANIMRT_FUNCTION_PARAMS_MAX + 1)] = "f64(f64";

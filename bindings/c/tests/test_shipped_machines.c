@@ -420,6 +420,12 @@ TEST(shipped_by_name_and_repeated_parts) {
     CHECK_OK(animrt_definition_load_named(rt, "networkButton", &def));
     CHECK_STATUS(animrt_machine_create(rt, def, 0, "{\"config\": {\"linesCount\": 2.5}}", &m), ANIMRT_E_RANGE);
     CHECK_MESSAGE("part 'arc' would have 2.5 copies");
+    /* One copy is "1 copy", in both messages that count them. */
+    CHECK_OK(animrt_machine_create(rt, def, 0, "{\"config\": {\"linesCount\": 1}}", &m));
+    CHECK_STATUS(animrt_machine_part(rt, m, "arc[1]", &layer), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "'arc[1]': part 'arc' has 1 copy (0 to 0)") == 0);
+    CHECK_STATUS(animrt_machine_part(rt, m, "arc", &layer), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "'arc' is a repeated part with 1 copy; name one with its index, 'arc[0]'") == 0);
     animrt_runtime_destroy(rt);
 }
 

@@ -480,11 +480,25 @@ TEST(keyframe_path) {
                  "ANIMRT_PATH_MOVE (0), ANIMRT_PATH_LINE (1), ANIMRT_PATH_QUAD (2), ANIMRT_PATH_CUBIC (3), "
                  "ANIMRT_PATH_CLOSE (4)") == 0);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 3, points, 7), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "path command 2 needs 4 numbers but only 3 are left of the 7 given") == 0);
+    /* Counts in these messages agree with their nouns and verbs. */
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 1, points, 1), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "path command 0 needs 2 numbers but only 1 is left of the 1 given") == 0);
+    double nine[9] = {0};
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 3, nine, 9), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "the path's commands take 8 numbers but 9 were given") == 0);
+    CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 0, points, 1), ANIMRT_E_INVALID);
+    CHECK(strcmp(animrt_last_error_message(), "the path's commands take 0 numbers but 1 was given") == 0);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, commands, 2, nan_points, 4), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_path(rt, k, NULL, 2, points, 4), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keyframe_set_rotation_mode(rt, k, (animrt_rotation_mode)3), ANIMRT_E_ENUM);
     CHECK_OK(animrt_keyframe_get_path(rt, k, cmds, 4, &nc, pts, 8, &np));
     CHECK(nc == 3);
+    /* A path of one command: its count in the message takes the singular. */
+    CHECK_OK(animrt_keyframe_set_path(rt, k, commands, 1, points, 2));
+    CHECK_STATUS(animrt_keyframe_get_path(rt, k, NULL, 0, &nc, NULL, 0, &np), ANIMRT_E_BUFFER);
+    CHECK(nc == 1 && np == 2);
+    CHECK(strcmp(animrt_last_error_message(), "the path has 1 command; the buffer holds 0") == 0);
     CHECK_OK(animrt_keyframe_set_path(rt, k, NULL, 0, NULL, 0));
     CHECK_OK(animrt_keyframe_get_path(rt, k, NULL, 0, &nc, NULL, 0, &np));
     CHECK(nc == 0 && np == 0);
