@@ -162,7 +162,11 @@ public final class SlotTable<Element> {
             if kind == .instance && h.kindBits == HandleKind.animation.rawValue {
                 return AnimrtError(.handle, "handle \(h.hex) names an animation description, not an attached animation: use the handle animrt_layer_add_animation gave for the copy it attached")
             }
-            let other = HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind"
+            guard let other = HandleKind(rawValue: h.kindBits)?.name else {
+                // A number animrt never gives out: most often an uninitialised
+                // variable, or an index or id passed where a handle goes.
+                return AnimrtError(.handle, "handle \(h.hex) is not one animrt gave out: it names no kind of object (an uninitialised animrt_id, or a number that is not a handle?); \(article(kind.name)) \(kind.name) handle is needed here")
+            }
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }

@@ -328,6 +328,11 @@ ROW(13, "a handle from another runtime, 0, or of the wrong kind") {
     CHECK_MESSAGE("not a layer");
     CHECK_STATUS(animrt_barrier_enter(w->rt, w->layer), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_add_animation(w->rt, w->layer, w->anim, "k", w->layer, NULL), ANIMRT_E_HANDLE);
+    /* A number that was never a handle (an uninitialised variable, an index)
+     * is said to be one, not "an unknown kind". */
+    CHECK_STATUS(animrt_layer_add_animation(w->rt, w->layer, w->anim, "k", 12345, NULL), ANIMRT_E_HANDLE);
+    CHECK(strcmp(animrt_last_error_message(), "handle 0x3039 is not one animrt gave out: it names no kind of object "
+                 "(an uninitialised animrt_id, or a number that is not a handle?); a barrier handle is needed here") == 0);
     CHECK(v == 9 && n == 9);
     unchanged(w, before);
 }
