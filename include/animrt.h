@@ -149,7 +149,9 @@ enum {
 const char *animrt_status_name(animrt_status status);
 
 /* The message of the most recent failed call on this thread, or "" if none.
- * Owned by animrt; valid until the next failing call on this thread. */
+ * A call that succeeds leaves it as it was, so read it only after a status
+ * other than ANIMRT_OK. Owned by animrt; valid until the next failing call
+ * on this thread. */
 const char *animrt_last_error_message(void);
 
 /* ===================================================================== */
@@ -282,8 +284,10 @@ animrt_status animrt_layer_get_presentation(animrt_runtime *rt, animrt_id layer,
 /* Bulk reads                                                            */
 /* ===================================================================== */
 
-/* Resolves `count` (layer, key path) pairs once for repeated bulk reads.
- * Every key path must have the same number of components. */
+/* Resolves `count` (layer, key path) pairs once for repeated bulk reads:
+ * target i is layers[i] with key_paths[i]. Every key path must have the
+ * same number of components (else ANIMRT_E_KIND, naming the first target
+ * that differs); a destroyed layer is ANIMRT_E_HANDLE, naming its target. */
 animrt_status animrt_reader_create(animrt_runtime *rt, const animrt_id *layers, const animrt_keypath *key_paths,
                                    size_t count, animrt_id *out);
 
@@ -642,7 +646,8 @@ typedef struct animrt_column {
  * of the cost. `key` and `barrier` apply to every copy. The handles go to
  * out[0 … count) (out may be NULL). Every layer, value and column is
  * checked first: on error nothing is added. The description itself is not
- * changed. */
+ * changed. Mind the order: one animation, then the layers it goes to (where
+ * animrt_layer_add_animation takes the layer first). */
 animrt_status animrt_layer_add_animations(animrt_runtime *rt, animrt_id animation, const animrt_id *layers, size_t count,
                                           const animrt_column *columns, size_t column_count, const char *key,
                                           animrt_id barrier, animrt_id *out);
@@ -802,6 +807,8 @@ animrt_status animrt_animation_retarget(animrt_runtime *rt, animrt_id attached, 
  * as an ANIMRT_EVENT_BARRIER_NOTIFIED event with its token. A notify on a
  * barrier at zero fires at once. */
 animrt_status animrt_barrier_create(animrt_runtime *rt, animrt_id *out);
+/* Destroys a barrier whatever its count: its pending notifies never fire
+ * (no event says so), and animations that joined it run on without it. */
 animrt_status animrt_barrier_destroy(animrt_runtime *rt, animrt_id barrier);
 animrt_status animrt_barrier_enter(animrt_runtime *rt, animrt_id barrier);
 animrt_status animrt_barrier_leave(animrt_runtime *rt, animrt_id barrier);
@@ -932,7 +939,8 @@ typedef struct animrt_event {
 /* Moves up to `cap` queued events into out[0 … *count), oldest first. */
 animrt_status animrt_event_poll(animrt_runtime *rt, animrt_event *out, size_t cap, size_t *count);
 
-/* Called with each event, in order. */
+/* Called with each event, in order. `event` and its payload are valid until
+ * the callback returns: copy what is kept. */
 typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
 
 /* Sets (or with NULL clears) an event callback. With a callback set, the
@@ -1046,7 +1054,8 @@ animrt_status animrt_machine_destroy(animrt_runtime *rt, animrt_id machine);
 typedef enum animrt_send_outcome {
     ANIMRT_SEND_TAKEN = 0,    /* a transition took it */
     ANIMRT_SEND_IGNORED = 1,  /* the state ignores it ("ignore" in the definition) */
-    ANIMRT_SEND_STALE = 2,    /* a result with an old request number: reported, not processed */
+    ANIMRT_SEND_STALE = 2,    /* a result whose request number is not the one awaited (answered, superseded,
+                               * cancelled or never issued): reported, not processed */
     ANIMRT_SEND_QUEUED = 3,   /* sent while the machine's own macrostep runs: it follows, checked then
                                * as any send (stale, throttle); a refusal then is an error event. A C
                                * host never gets it: a function called back into its runtime is refused
@@ -1073,7 +1082,8 @@ animrt_status animrt_machine_state(animrt_runtime *rt, animrt_id machine, int32_
 animrt_status animrt_machine_in_state(animrt_runtime *rt, animrt_id machine, int32_t state, int *out);
 
 /* Reads context field `field`. A string is copied into buf (buffer rules
- * above) and out->string points at buf; numbers and booleans need no buf. */
+ * above) and out->string points at buf; numbers and booleans need no buf,
+ * and leave buf and *needed as they were. */
 animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t field, animrt_value *out, char *buf,
                                  size_t cap, size_t *needed);
 
@@ -1203,7 +1213,8 @@ typedef void (*animrt_curve_block_fn)(const double *x, double *y, size_t count, 
 /* A function machines call (in a guard or expression when it has a result,
  * with a "call" action when its result is void) and the host calls with
  * animrt_function_call(). `args` holds `count` values of the declared
- * parameter types (see Signatures). On success it writes its result into
+ * parameter types (see Signatures), valid until the function returns (its
+ * strings too: copy what is kept). On success it writes its result into
  * *result, whose type is preset to the declared one, and returns ANIMRT_OK;
  * a string result must outlive the function (animrt copies it as soon as the
  * function returns): a static string, or memory the host keeps, never a
