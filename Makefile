@@ -108,7 +108,7 @@ test-swift: tools
 test-c: lib plugins
 	@mkdir -p $(OUT)
 	$(CC) $(CWARN) -Iinclude -c bindings/c/tests/header_c99.c -o $(OUT)/header_c99.o
-	$(CXX) -std=c++17 -Wall -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
+	$(CXX) -std=c++17 -Wall -Wextra -Wpedantic -Werror -Iinclude bindings/c/tests/header_cpp.cpp $(CLINK) -o $(OUT)/header_cpp && $(OUT)/header_cpp
 	bindings/c/tests/check_symbols.sh $(LIB) include/animrt.h
 	bindings/c/tests/check_headless.sh $(LIB)
 	$(PYTHON) bindings/c/tests/check_calls.py include/animrt.h bindings/c/tests
