@@ -2334,4 +2334,12 @@ MUTANTS = [
     Mutant("py-repr-options-hidden", "dropped statement", PY_ANIMATION,
            "            fields += self._changed_options()\n", "", PY,
            "a description's repr leaves out the options set away from their defaults (fill_mode='both')"),
+    Mutant("group-child-count-unplural", "changed constant", "Sources/animrt/Exports+Readback.swift",
+           'past the group\'s \\(children.count == 1 ? "1 child" : "\\(children.count) children")',
+           'past the group\'s \\(children.count) child(ren)', C,
+           "an index past a group's one child says \"1 child(ren)\""),
+    Mutant("handle-unknown-kind-unexplained", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",
+           "guard let other = HandleKind(rawValue: h.kindBits)?.name else {",
+           'guard let other = Optional(HandleKind(rawValue: h.kindBits)?.name ?? "unknown kind") else {', C,
+           "a number animrt never gave out is said to name \"an unknown kind\", not to be no handle at all"),
 ]
