@@ -311,3 +311,42 @@ def test_a_close_from_a_callable_before_the_overflow_is_read_still_ends_the_wait
         rt.tick(0.1)
         assert rt.closed and await waiting is False and rt._awaiting == {}
     run(main)
+
+
+class _PausingAwaiting(dict):
+    """`rt._awaiting` that holds a task's wait() between its look at `rt.closed` and putting its future
+    in, until another thread's close() has returned (or a second has passed: a close that waits for
+    the wait to finish first never returns meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered, self.closed = threading.Event(), threading.Event()
+
+    def setdefault(self, key, default=None):
+        self.entered.set()
+        self.closed.wait(1)
+        return super().setdefault(key, default)
+
+
+def test_a_wait_that_saw_the_runtime_open_as_another_thread_closed_it_still_ends():
+    # The task has found the runtime open and is about to put its future in when another thread's
+    # close() destroys the runtime (nothing else waited: no stop is handed to the binding) and looks
+    # for futures to settle; the one put in just after that look must still be settled.
+    async def main():
+        rt = animrt.Runtime()
+        fade = rt.layer().add_animation(rt.basic("opacity", to=0, duration=5))
+        rt.tick(0)
+        rt._awaiting = pausing = _PausingAwaiting()
+
+        def close() -> None:
+            assert pausing.entered.wait(5)
+            rt.close()
+            pausing.closed.set()
+        closer = threading.Thread(target=close)
+        closer.start()
+        try:
+            assert await asyncio.wait_for(fade.wait(), 3) is False
+        finally:
+            closer.join(5)
+        assert rt.closed and rt._awaiting == {}
+    run(main)

@@ -341,7 +341,7 @@ class Runtime(Suggests, Uncopied):
                     obj._label()
         self._finalizer()
         error, self._close_error = self._close_error, None
-        if (self._finishing or self._awaiting) and self._drainer != threading.get_ident():
+        if self._still_waiting() and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
             # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
             failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
@@ -448,6 +448,15 @@ class Runtime(Suggests, Uncopied):
             self._native.waiting -= 1
         return done
 
+    def _still_waiting(self) -> bool:
+        """Whether an on_finish callable or an awaiting task still waits for a stop, once the runtime
+        is closed. Read under the lock `_await_stop` holds from its look at `closed` to putting its
+        future in: a task on another thread that saw the runtime open has its future in by now, and
+        one that comes later sees it closed and answers itself; read without it, a future put in
+        just after this look would never be resolved."""
+        with self._stop_lock:
+            return bool(self._finishing or self._awaiting)
+
     def _waiting_for_stops(self) -> List[int]:
         """The attached animations whose stop an on_finish callable or an awaiting task waits for
         (a copy: another thread may add one meanwhile)."""
@@ -503,7 +512,7 @@ class Runtime(Suggests, Uncopied):
             finally:
                 self._drainer = None
                 self._batch = None
-            if self.closed and (self._finishing or self._awaiting):  # closed by a callable of this drain: see close()
+            if self.closed and self._still_waiting():  # closed by a callable of this drain: see close()
                 failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
                 error = first_of(error, failed)
         if error is not None:
