@@ -1707,11 +1707,20 @@ MUTANTS = [
            "guard y.isFinite else {", "guard !y.isNaN || y.isNaN else {", C,
            "animrt_timing_function_evaluate returns an infinite value with ANIMRT_OK where a curve's end tangent "
            "passes the largest double"),
-    Mutant("copies-added-unchecked", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Attach.swift",
-           "for (animation, layer) in zip(animations, layers) {", "for (animation, layer) in zip(animations, layers).prefix(1) {",
+    Mutant("copies-added-unchecked", "swapped statements", "Sources/StateMachines/Engine/Actions.swift",
+           "let handles = try runtime.add(animations, to: layers.map { parts[$0] }, forKey: key, joining: barrier)",
+           "var handles: [Handle] = []; for (a, l) in zip(animations, layers) { "
+           "handles.append(try runtime.add(a, to: parts[l], forKey: key, joining: barrier)) }",
            ("swift:RepeatedPartTests",),
-           "an animate on a repeated part checks only its first copy's animation before adding: one the runtime "
-           "refuses is found when the copies before it already have theirs"),
+           "an animate on a repeated part adds its copies one at a time, each checked only as it is added: one the "
+           "runtime refuses is found when the copies before it already have theirs"),
+    Mutant("copies-set-unchecked", "swapped statements", "Sources/AnimationCore/Layers/Runtime+Values.swift",
+           "checked.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))",
+           "checked.append((i, try wholeModelValue(value, keyPath: kp, layer: i))); "
+           "writeModelValue(checked[checked.count - 1].whole, layer: i, property: kp.property)",
+           ("swift:RepeatedPartTests",),
+           "a set on a repeated part writes each copy as it is checked: one the runtime refuses (a transform part "
+           "that overflows) is found when the copies before it are set"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),
@@ -2310,8 +2319,8 @@ MUTANTS = [
            "c.progress = s.directedProgress", LAYER_TESTS,
            "computed timing reports the progress before the timing function"),
     Mutant("unshown-layer-presents-default", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Values.swift",
-           "writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: kp.property)",
-           "writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: kp.property)", PY,
+           "writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: property)",
+           "writeWhole(whole, toPresentation: false, toModel: true, layer: i, property: property)", PY,
            "a layer created since the last tick presents its properties' defaults, which were never on screen, and "
            "an animation added to it from the presentation starts there instead of at the model it was given"),
     Mutant("py-transaction-attributes-unchecked", "dropped statement", "bindings/python/src/animrt/_transaction.py",

@@ -84,6 +84,33 @@ struct RepeatedPartTests {
         #expect(!events.contains { $0.type == .animationStopped || $0.type == .animationStarted })
     }
 
+    @Test("a set on a repeated part whose third copy the runtime refuses (its transform overflows) sets no copy")
+    func setAllOrNothingAtTheRuntime() throws {
+        let h = Harness()
+        // Copy 2's transform has a first row so long that turning it makes
+        // the matrix overflow: the runtime refuses that copy's rotation (the
+        // value itself, 0.5, is finite for every copy).
+        let m = try h.machine(#"""
+        {"name": "turns", "events": {"turn": {}},
+         "context": {"after": {"type": "number", "initial": 0}},
+         "parts": [{"name": "arc", "count": 4,
+                    "properties": {"transform": ["index == 2 ? 1.7e308 : 1", "index == 2 ? 1e308 : 0", 0, 0,
+                                                 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}}],
+         "initial": "s",
+         "states": {"s": {"on": {"turn": {"actions": [{"set": "transform.rotation.z", "part": "arc", "value": 0.5},
+                                                      {"assign": {"after": 1}}]}}}}}
+        """#)
+        let parts = try (0..<4).map { i in try h.host.part("arc[\(i)]", of: m) }
+        let before = try parts.map { try h.runtime.modelValue(forKeyPath: "transform", of: $0) }
+        #expect(try h.runtime.modelValue(forKeyPath: "transform.rotation.z", of: parts[0]) == .scalar(0))
+        _ = h.events()
+        #expect(try h.send(m, "turn") == .taken)
+        let errors = h.machineEvents(m)
+        #expect(errors.count == 1 && errors[0].contains("states.s.on.turn.actions[0]") && errors[0].contains("overflow"), "\(errors)")
+        #expect(try parts.map { try h.runtime.modelValue(forKeyPath: "transform", of: $0) } == before)
+        #expect(h.context(m, "after") == .number(0))
+    }
+
     @Test("each copy is a layer under the parent part, with its properties computed from index")
     func copies() throws {
         let h = Harness()

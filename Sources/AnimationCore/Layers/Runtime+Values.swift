@@ -147,9 +147,9 @@ extension Runtime {
     }
 
     /// Sets the model value of `keyPath`. The presentation value is what the
-    /// last tick put on screen: it follows the model at the next tick. So
-    /// "set the model, then animate from the presentation value" works in
-    /// either order.
+    /// last tick put on screen: it follows the model at the next tick (a
+    /// layer no tick has shown yet presents its model at once). So "set the
+    /// model, then animate from the presentation value" works in either order.
     public func setModelValue(_ value: AnimatableValue, forKeyPath path: String, of layer: Handle) throws(AnimrtError) {
         _ = try layers.index(of: layer)
         try setModelValue(value, keyPath: try properties.resolve(path), of: layer)
@@ -158,23 +158,68 @@ extension Runtime {
     /// Sets the model value of a resolved key path.
     public func setModelValue(_ value: AnimatableValue, keyPath kp: KeyPath, of layer: Handle) throws(AnimrtError) {
         let i = try layers.index(of: layer)
+        try checkModelValue(value, keyPath: kp)
+        try reserveValues(layer: i, properties: [kp.property])
+        writeModelValue(try wholeModelValue(value, keyPath: kp, layer: i), layer: i, property: kp.property)
+    }
+
+    /// Sets `values[k]` as the model value of `keyPath` on `layers[k]`
+    /// (each layer once): all or none. Every one is checked — its layer,
+    /// its value, the whole value it makes (a part of a transform can
+    /// overflow), room in the value pools for all of them — before the
+    /// first is written, so that one the runtime refuses leaves every
+    /// layer as it was, which sets made one at a time cannot promise. A
+    /// machine's `set` on a repeated part sets its copies so.
+    public func setModelValues(_ values: [AnimatableValue], forKeyPath path: String, of layers: [Handle]) throws(AnimrtError) {
+        precondition(values.count == layers.count, "one layer per value")
+        guard !values.isEmpty else { return }
+        let kp = try properties.resolve(path)
+        var checked: [(layer: Int, whole: AnimatableValue)] = []
+        checked.reserveCapacity(values.count)
+        var sizes: [Int] = []
+        var seen = Set<Int>()
+        for (value, layer) in zip(values, layers) {
+            let i = try self.layers.index(of: layer)
+            precondition(values.count == 1 || seen.insert(i).inserted, "each layer once")
+            try checkModelValue(value, keyPath: kp)
+            if self.layers[i].props.offset(of: kp.property) == nil { sizes.append(properties.info(kp.property).kind.componentCount) }
+            checked.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))
+        }
+        try reserveValues(sizes: sizes)
+        for (i, whole) in checked { writeModelValue(whole, layer: i, property: kp.property) }
+    }
+
+    /// The checks of a model value that need no layer: its kind and finite components.
+    @inline(__always)
+    private func checkModelValue(_ value: AnimatableValue, keyPath kp: KeyPath) throws(AnimrtError) {
         guard value.kind == kp.kind else {
             let n = kp.kind.componentCount
             throw AnimrtError(.kind, "'\(kp.name)' takes a \(kp.kind.name) (\(n) number\(n == 1 ? "" : "s")), not a \(value.kind.name)")
         }
         for k in 0..<value.kind.componentCount { try requireFinite(value.lanes[k], "component \(k) of the value for '\(kp.name)'") }
-        try reserveValues(layer: i, properties: [kp.property])
+    }
+
+    /// The whole property value that setting `value` on layer `i` makes
+    /// (nothing is written).
+    @inline(__always)
+    private func wholeModelValue(_ value: AnimatableValue, keyPath kp: KeyPath, layer i: Int) throws(AnimrtError) -> AnimatableValue {
         let whole = kp.set(value, in: wholeValue(model, layer: i, property: kp.property))
         // A part of a transform is set by recomposing the matrix, which can
         // overflow even from finite parts: such a value is refused.
         for k in 0..<whole.kind.componentCount where !whole.lanes[k].isFinite {
             throw AnimrtError(.outOfRange, "setting '\(kp.name)' to \(value.components) makes \(properties.info(kp.property).name) overflow (component \(k) is \(whole.lanes[k]))")
         }
+        return whole
+    }
+
+    /// Writes a checked model value (room for it is reserved).
+    @inline(__always)
+    private func writeModelValue(_ whole: AnimatableValue, layer i: Int, property: Int32) {
         // A layer no tick has shown has no on-screen value: what it shows
         // first, and what an animation added before then starts from, is
         // its model (a property it never set shows its default, as shown).
-        writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: kp.property)
-        markStale(layer: Int32(i), property: kp.property)
+        writeWhole(whole, toPresentation: isUnshown(i), toModel: true, layer: i, property: property)
+        markStale(layer: Int32(i), property: property)
     }
 
     /// Notes that the presentation of (layer, property) must catch up with

@@ -136,15 +136,15 @@ extension MachineInstance {
             for i in 0..<partCount[part] { try runtime.removeAllAnimations(from: parts[partStart[part] + i]) }
         case .set(let part, let keyPath, let kind, let slot):
             // Every copy's value is computed before any is written, as an
-            // assign's are: one that fails sets no copy.
+            // assign's are, then all are set at once (the runtime checks
+            // them all first): one whose expression fails or that the
+            // runtime refuses (a transform part that overflows) sets no copy.
             var values: [AnimatableValue] = []
             for i in 0..<partCount[part] {
                 c.index = Double(i)
                 values.append(try value(slot, kind: kind, &c, what: "the value of '\(keyPath)'"))
             }
-            for (i, v) in values.enumerated() {
-                try runtime.setModelValue(v, forKeyPath: keyPath, of: parts[partStart[part] + i])
-            }
+            try runtime.setModelValues(values, forKeyPath: keyPath, of: (0..<partCount[part]).map { parts[partStart[part] + $0] })
         case .emit(let id, let exprs):
             var e = Event(type: .machineEmitted, time: clock)
             e.object = handle
