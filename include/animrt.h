@@ -1154,7 +1154,9 @@ animrt_status animrt_trace_replay(animrt_runtime *rt, const char *path, size_t *
  * is evaluated at x clamped to [0, 1], as everywhere (see animrt_curve_fn);
  * a built-in one continues past [0, 1] along its end tangents, and where
  * that gives no finite value ("easeIn" at 1.7e308, "linear" at INFINITY)
- * the call is refused with ANIMRT_E_RANGE: *out is always finite. Every
+ * the call is refused with ANIMRT_E_RANGE: *out is always finite. A flat
+ * end tangent stays at its end at any x, infinite too ("easeInEaseOut" at
+ * INFINITY gives 1, at -INFINITY 0). Every
  * cubic-bezier gives exactly 0 at x = 0 and exactly 1 at x = 1. */
 animrt_status animrt_timing_function_evaluate(animrt_runtime *rt, const char *name, double x, double *out);
 

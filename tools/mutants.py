@@ -1703,6 +1703,11 @@ MUTANTS = [
            ("swift:TimingFunctionTests", "swift:KernelPathTests"),
            "a cubic-bezier's end is Horner's sum ay + by + cy: an ulp off 1 for one curve in six (a forwards fill "
            "ends an ulp off its value), and 0 for y values past 2^53"),
+    Mutant("bezier-flat-tangent-infinite", "dropped statement", "Sources/AnimationCore/Curves/UnitBezier.swift",
+           "if x > 1 { return endGradient == 0 ? 1 : 1 + endGradient * (x - 1) }",
+           "if x > 1 { return 1 + endGradient * (x - 1) }", ("swift:TimingFunctionTests", "c"),
+           "a cubic-bezier with a flat end tangent gives 0 * inf = NaN at x = infinity, and "
+           "animrt_timing_function_evaluate refuses easeInEaseOut there, though the tangent stays at 1"),
     Mutant("evaluate-result-unchecked", "dropped statement", "Sources/animrt/Exports+Runtime.swift",
            "guard y.isFinite else {", "guard !y.isNaN || y.isNaN else {", C,
            "animrt_timing_function_evaluate returns an infinite value with ANIMRT_OK where a curve's end tangent "

@@ -193,6 +193,18 @@ struct TimingFunctionTests {
         #expect(abs(offByAnUlp.evaluate(1 - 0x1p-40) - 1) < 1e-9)
     }
 
+    @Test("A flat end tangent stays at its end at any x, infinite too: 0 · ∞ is not taken for the tangent's value")
+    func flatTangentAtInfinity() throws {
+        let flat = try TimingFunction.cubicBezier(0.42, 0, 0.58, 1)   // easeInEaseOut: flat at both ends
+        #expect(flat.evaluate(.infinity) == 1)
+        #expect(flat.evaluate(-.infinity) == 0)
+        #expect(flat.evaluate(1e308) == 1 && flat.evaluate(-1e308) == 0)
+        // A sloped tangent goes on to infinity, as the export refuses.
+        let easeIn = try TimingFunction.cubicBezier(0.42, 0, 1, 1)
+        #expect(easeIn.evaluate(.infinity) == .infinity)
+        #expect(easeIn.evaluate(-.infinity) == 0)
+    }
+
     @Test("Diagonal control points are exactly linear")
     func diagonalIsLinear() throws {
         #expect(try TimingFunction.cubicBezier(0.2, 0.2, 0.7, 0.7) == .linear)

@@ -196,11 +196,13 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// y for a given x; linear extrapolation by the end tangents outside [0, 1].
+    /// A flat tangent stays at its end however far x goes, infinity too
+    /// (where 0 · ∞ would give NaN).
     @inlinable
     public func solve(_ x: Double) -> Double {
         if x.isNaN { return 0 }
-        if x < 0 { return startGradient * x }
-        if x > 1 { return 1 + endGradient * (x - 1) }
+        if x < 0 { return startGradient == 0 ? 0 : startGradient * x }
+        if x > 1 { return endGradient == 0 ? 1 : 1 + endGradient * (x - 1) }
         return UnitBezier.y(at: solveT(x), x: x, ay: ay, by: by, cy: cy)
     }
 }

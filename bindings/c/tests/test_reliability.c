@@ -180,11 +180,19 @@ TEST(presentation_always_finite) {
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeIn", 1.7e308, &eased), ANIMRT_E_RANGE);
     CHECK_MESSAGE("'easeIn' at x = 1.7e+308 gives inf");
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeOut", -1.7e308, &eased), ANIMRT_E_RANGE);
-    CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeInEaseOut", INFINITY, &eased), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("'easeInEaseOut' at x = inf gives nan");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "easeIn", INFINITY, &eased), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("'easeIn' at x = inf gives inf");
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "linear", -INFINITY, &eased), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "steps(3)", 1e308, &eased), ANIMRT_E_RANGE);
     CHECK(eased == -7);
+    /* A flat end tangent stays at its end however far x goes, infinity too
+     * (0 times infinity is no value of the tangent's). */
+    CHECK_OK(animrt_timing_function_evaluate(rt, "easeInEaseOut", INFINITY, &eased));
+    CHECK(eased == 1);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "easeInEaseOut", -INFINITY, &eased));
+    CHECK(eased == 0);
+    CHECK_OK(animrt_timing_function_evaluate(rt, "cubic-bezier(0.5, 0, 0.5, 1)", -INFINITY, &eased));
+    CHECK(eased == 0);
     CHECK_OK(animrt_timing_function_evaluate(rt, "easeIn", 1e307, &eased));
     CHECK(isfinite(eased) && eased > 1e307);
     /* y values past 2^53: Horner's y(1) = ay + by + cy loses the 1 and gave

@@ -1340,7 +1340,8 @@ class Runtime(Suggests, Uncopied):
         ``rt.evaluate_timing_function("easeInEaseOut", 0.25)`` → 0.129; a
         misspelt name raises :class:`NotFoundError` suggesting Core Animation's.
         Past [0, 1] a built-in curve follows its end tangents (a plugin's is
-        clamped), and raises :class:`RangeError` where they give no finite value.
+        clamped), and raises :class:`RangeError` where they give no finite value (a flat one stays at
+        its end at any x: ``rt.evaluate_timing_function("easeInEaseOut", math.inf)`` → 1.0).
         """
         out = c_double()
         self._call(lib.animrt_timing_function_evaluate, check.text(name, "name").encode("utf-8"),
