@@ -114,7 +114,7 @@ public func animrt_timing_function_evaluate(_ rt: OpaquePointer!, _ name: Unsafe
         // Outside [0, 1] a curve follows its end tangents, which a steep
         // tangent or a huge x carry past the largest double.
         guard y.isFinite else {
-            throw AnimrtError(.outOfRange, "'\(name)' at x = \(x) gives \(y.isNaN ? "nan" : "\(y)"): outside [0, 1] a timing function follows its end tangents, which give no finite value here")
+            throw AnimrtError(.outOfRange, "'\(name)' at x = \(x) gives \(y.isNaN ? "nan" : "\(y)"): outside [0, 1] a built-in timing function carries on past its ends (a curve along its end tangents, steps() by its steps), which give no finite value here")
         }
         out.pointee = y
     }
