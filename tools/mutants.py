@@ -1726,6 +1726,14 @@ MUTANTS = [
            ("swift:RepeatedPartTests",),
            "a set on a repeated part writes each copy as it is checked: one the runtime refuses (a transform part "
            "that overflows) is found when the copies before it are set"),
+    Mutant("builtin-curve-name-unsaid", "dropped statement", "Sources/AnimationCore/Curves/TimingFunctionRegistry.swift",
+           "if TimingFunctionRegistry.standard.byName[name] != nil {", "if TimingFunctionRegistry.standard.byName[name] == -7 {", C,
+           "a plugin or host registering 'easeIn' is told the name is already registered, as if someone had, not "
+           "that it is built in"),
+    Mutant("builtin-property-name-unsaid", "dropped statement", "Sources/AnimationCore/Values/KeyPath.swift",
+           "if PropertyRegistry.standard.byName[name] != nil {", "if PropertyRegistry.standard.byName[name] == -7 {", C,
+           "defining 'opacity' as a host property is told it is already defined, as if the host had, not that it "
+           "is built in"),
     Mutant("trace-text-nul", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "if texts.contains(where: { $0?.utf8.contains(0) == true }) {", "if texts.isEmpty && false {", ("swift:TraceTests",),
            "a NUL edited into a trace's text is replayed, the text cut short where the call reads it"),

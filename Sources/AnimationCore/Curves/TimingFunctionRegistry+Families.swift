@@ -28,9 +28,7 @@ extension TimingFunctionRegistry {
         guard families.count < TimingFunctionFamily.maximumCount else {
             throw AnimrtError(.outOfRange, "\(TimingFunctionFamily.maximumCount) timing functions are registered already, the most a runtime holds")
         }
-        guard byName[family.name] == nil else {
-            throw AnimrtError(.exists, "a timing function named '\(family.name)' is already registered")
-        }
+        guard byName[family.name] == nil else { throw nameTaken(family.name) }
         try register(.custom(family.defaultFunction), as: family.name)
         families[family.name] = family
     }

@@ -47,6 +47,16 @@ public struct TimingFunctionRegistry: Sendable {
 
     private init(empty: ()) {}
 
+    /// The refusal of a name already in the registry: one of the built-in
+    /// curves is said to be built in (a host registering "easeIn" would
+    /// otherwise look for who registered it).
+    public func nameTaken(_ name: String) -> AnimrtError {
+        if TimingFunctionRegistry.standard.byName[name] != nil {
+            return AnimrtError(.exists, "'\(name)' is a built-in timing function; register yours under another name")
+        }
+        return AnimrtError(.exists, "a timing function named '\(name)' is already registered")
+    }
+
     /// The names known to the registry, sorted.
     public var names: [String] { byName.keys.sorted() }
 
@@ -55,9 +65,7 @@ public struct TimingFunctionRegistry: Sendable {
     public mutating func register(_ function: TimingFunction, as name: String) throws(AnimrtError) -> ID {
         guard !name.isEmpty else { throw AnimrtError(.invalidArgument, "a timing function name cannot be empty") }
         try requireNameLength(name, "timing function name")
-        guard byName[name] == nil else {
-            throw AnimrtError(.exists, "a timing function named '\(name)' is already registered")
-        }
+        guard byName[name] == nil else { throw nameTaken(name) }
         let id = intern(function)
         byName[name] = id
         registered.append(name)

@@ -151,7 +151,12 @@ public struct PropertyRegistry: Sendable {
         guard !name.isEmpty, !name.contains("."), name.unicodeScalars.allSatisfy({ $0.value > 32 }) else {
             throw AnimrtError(.invalidArgument, "property name '\(name)' must be non-empty, without dots or spaces")
         }
-        guard byName[name] == nil else { throw AnimrtError(.exists, "property '\(name)' is already defined") }
+        guard byName[name] == nil else {
+            if PropertyRegistry.standard.byName[name] != nil {
+                throw AnimrtError(.exists, "'\(name)' is a built-in property; define yours under another name")
+            }
+            throw AnimrtError(.exists, "property '\(name)' is already defined")
+        }
         guard properties.count < Limits.properties else {
             throw AnimrtError(.outOfRange, "cannot define '\(name)': a runtime holds at most \(Limits.properties) properties (built-in ones included)")
         }

@@ -130,9 +130,7 @@ public final class PluginHost {
             throw AnimrtError(.kind, "timing function '\(name)' is bound as \(sig); a timing function must be f64(f64) (progress in, eased progress out)")
         }
         try TimingFunctionRegistry.checkFamilyName(name)
-        if runtime.timingFunctions.names.contains(name) {
-            throw AnimrtError(.exists, "a timing function named '\(name)' is already registered")
-        }
+        if runtime.timingFunctions.names.contains(name) { throw runtime.timingFunctions.nameTaken(name) }
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         let family = try TimingFunctionFamily(name: name, body: .unary(descriptor.unaryCurve!), owner: descriptor)

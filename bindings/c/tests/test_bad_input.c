@@ -358,8 +358,10 @@ ROW(15, "time going backwards") {
 ROW(16, "a name already taken") {
     double one = 1;
     CHECK_STATUS(animrt_property_define(w->rt, "opacity", ANIMRT_VALUE_SCALAR, &one, 1), ANIMRT_E_EXISTS);
-    CHECK_MESSAGE("already defined");
+    CHECK_MESSAGE("'opacity' is a built-in property; define yours under another name");
     CHECK_OK(animrt_property_define(w->rt, "progress", ANIMRT_VALUE_SCALAR, &one, 1));
+    CHECK_STATUS(animrt_property_define(w->rt, "progress", ANIMRT_VALUE_SCALAR, &one, 1), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("property 'progress' is already defined");
     CHECK_STATUS(animrt_property_define(w->rt, "progress", ANIMRT_VALUE_POINT, &one, 2), ANIMRT_E_EXISTS);
     animrt_keypath id = 0;
     animrt_value_kind kind = ANIMRT_VALUE_RECT;

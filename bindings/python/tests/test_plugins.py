@@ -482,7 +482,7 @@ def test_an_exception_in_a_block_timing_function_is_reported_after_the_tick():
 
 @pytest.mark.parametrize("call, error, message", [
     (lambda rt: rt.register_block_timing_function("easeIn", lambda x, y: None), animrt.ExistsError,
-     "a timing function named 'easeIn' is already registered"),
+     "'easeIn' is a built-in timing function; register yours under another name"),
     (lambda rt: rt.register_block_timing_function("ease in", lambda x, y: None), animrt.InvalidArgumentError, "ease in"),
     (lambda rt: rt.register_block_timing_function("b", 3), animrt.ArgumentTypeError, "x, y and the parameters"),
     (lambda rt: rt.register_block_timing_function("b", lambda x, y, *p: None, defaults=(0,) * 9), animrt.RangeError,
@@ -739,7 +739,7 @@ def test_error_definition_naming_an_unbound_function():
 
 def test_error_plugin_registering_a_name_that_exists():
     with animrt.Runtime() as rt:
-        with pytest.raises(animrt.ExistsError, match="plugin 'faulty'.*a timing function named 'easeIn' is already"):
+        with pytest.raises(animrt.ExistsError, match="plugin 'faulty'.*'easeIn' is a built-in timing function; register yours under another name"):
             rt.load_plugin(plugin("libfaulty_duplicate.so"))
         rt.register_function("halfGuard", "bool(f64)", lambda x: x > 0.5)
         with pytest.raises(animrt.ExistsError, match="a function named 'halfGuard' is already registered"):

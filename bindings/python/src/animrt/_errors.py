@@ -124,7 +124,7 @@ class StateError(AnimrtError):
 class ExistsError(AnimrtError):
     """ANIMRT_E_EXISTS: the name is taken.
 
-    >>> rt.define_property("opacity", 1.0)    # ExistsError: property 'opacity' is already defined
+    >>> rt.define_property("opacity", 1.0)    # ExistsError: 'opacity' is a built-in property; ...
     """
     status, name = 9, "ANIMRT_E_EXISTS"
 
