@@ -2362,7 +2362,7 @@ MUTANTS = [
            "            fields += self._changed_options()\n", "", PY,
            "a description's repr leaves out the options set away from their defaults (fill_mode='both')"),
     Mutant("group-child-count-unplural", "changed constant", "Sources/animrt/Exports+Readback.swift",
-           'past the group\'s \\(children.count == 1 ? "1 child" : "\\(children.count) children")',
+           'past the group\'s \\(counted(children.count, "child", plural: "children"))',
            'past the group\'s \\(children.count) child(ren)', C,
            "an index past a group's one child says \"1 child(ren)\""),
     Mutant("handle-unknown-kind-unexplained", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",

@@ -134,7 +134,7 @@ struct ResolvedKeyframes {
         let allowed = mode.keyTimeCounts(values: n)
         let what = "keyTimes for '\(path)'"
         guard allowed.contains(keyTimes.count) else {
-            throw AnimrtError(.invalidArgument, "\(what) has \(keyTimes.count == 1 ? "1 entry" : "\(keyTimes.count) entries") for \(counted(n, "value")); \(modeName(mode)) mode needs \(mode.keyTimeCountWords(values: n))")
+            throw AnimrtError(.invalidArgument, "\(what) has \(counted(keyTimes.count, "entry", plural: "entries")) for \(counted(n, "value")); \(modeName(mode)) mode needs \(mode.keyTimeCountWords(values: n))")
         }
         for (i, t) in keyTimes.enumerated() {
             guard t.isFinite, (0...1).contains(t) else {

@@ -111,7 +111,9 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// `n` and `noun`, plural unless `n` is 1, for messages ("1 double",
 /// "3 doubles").
-public func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+public func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    n == 1 ? "1 \(noun)" : "\(n) \(plural ?? noun + "s")"
+}
 
 /// How many were given, the verb agreeing: "1 was given", "2 were given";
 /// with a noun, "1 value was given", "3 values were given".

@@ -13,12 +13,12 @@ extension MachineHost {
                 throw AnimrtError(.invalidArgument, "'\(m.definition.parts[p].name)' is not a repeated part; name it without an index")
             }
             guard copy < n else {
-                throw AnimrtError(.outOfRange, "'\(name)': part '\(m.definition.parts[p].name)' has \(n == 1 ? "1 copy" : "\(n) copies")\(n > 0 ? " (0 to \(n - 1))" : "")")
+                throw AnimrtError(.outOfRange, "'\(name)': part '\(m.definition.parts[p].name)' has \(counted(n, "copy", plural: "copies"))\(n > 0 ? " (0 to \(n - 1))" : "")")
             }
             return m.parts[m.partStart[p] + copy]
         }
         guard !m.definition.parts[p].isRepeated else {
-            throw AnimrtError(.invalidArgument, "'\(name)' is a repeated part with \(n == 1 ? "1 copy" : "\(n) copies"); name one with its index, '\(name)[0]'")
+            throw AnimrtError(.invalidArgument, "'\(name)' is a repeated part with \(counted(n, "copy", plural: "copies")); name one with its index, '\(name)[0]'")
         }
         return m.parts[m.partStart[p]]
     }
