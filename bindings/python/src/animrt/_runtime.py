@@ -341,10 +341,11 @@ class Runtime(Suggests, Uncopied):
                     obj._label()
         self._finalizer()
         error, self._close_error = self._close_error, None
-        if self._still_waiting() and self._drainer != threading.get_ident():
+        waiting = self._waiting_for_stops()
+        if waiting and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
             # (Inside a tick's delivery, its last events come first: the tick settles the rest.)
-            failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
+            failed = self._settle_lost(waiting, self._ended_at_close)
             error = first_of(error, failed)
         if error is not None:
             raise error
@@ -448,20 +449,15 @@ class Runtime(Suggests, Uncopied):
             self._native.waiting -= 1
         return done
 
-    def _still_waiting(self) -> bool:
-        """Whether an on_finish callable or an awaiting task still waits for a stop, once the runtime
-        is closed. Read under the lock `_await_stop` holds from its look at `closed` to putting its
-        future in: a task on another thread that saw the runtime open has its future in by now, and
-        one that comes later sees it closed and answers itself; read without it, a future put in
-        just after this look would never be resolved."""
-        with self._stop_lock:
-            return bool(self._finishing or self._awaiting)
-
     def _waiting_for_stops(self) -> List[int]:
         """The attached animations whose stop an on_finish callable or an awaiting task waits for
-        (a copy: another thread may add one meanwhile)."""
-        handles = list(self._finishing)
-        return handles + [h for h in list(self._awaiting) if h not in self._finishing]
+        (a copy: another thread may add one meanwhile). Once the runtime is closed, read under the
+        lock `_await_stop` holds from its look at `closed` to putting its future in: a task on
+        another thread that saw the runtime open has its future in by now, and one that comes later
+        sees it closed and answers itself; read without it, a future put in just after this look
+        would never be resolved."""
+        with self._stop_lock:
+            return list(self._finishing) + [h for h in list(self._awaiting) if h not in self._finishing]
 
     def _stopped(self, attached: AttachedAnimation, finished: bool) -> None:
         """Records that the stop of `attached` (tracked by the binding) was delivered, and resolves
@@ -512,8 +508,9 @@ class Runtime(Suggests, Uncopied):
             finally:
                 self._drainer = None
                 self._batch = None
-            if self.closed and self._still_waiting():  # closed by a callable of this drain: see close()
-                failed = self._settle_lost(self._waiting_for_stops(), self._ended_at_close)
+            waiting = self._waiting_for_stops() if self.closed else []  # closed by a callable of this drain: see close()
+            if waiting:
+                failed = self._settle_lost(waiting, self._ended_at_close)
                 error = first_of(error, failed)
         if error is not None:
             raise error
