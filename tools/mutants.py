@@ -2343,8 +2343,8 @@ MUTANTS = [
            "class Function(Strict):", "class Function:", PY,
            "a misspelt attribute of a Function (power.nmae = ...) is stored and never read"),
     Mutant("definition-id-names-unlisted", "dropped statement", EX_MACHINES,
-           '+ unknownName(n, among: shown, what.description + "s"))',
-           '+ (closestMatch(to: n, in: shown).map { "; did you mean \'\\($0)\'?" } ?? ""))', C,
+           '+ unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s"))',
+           '+ (closestMatch(to: n, in: all).map { "; did you mean \'\\($0)\'?" } ?? ""))', C,
            "a definition's lookup by name (animrt_definition_id) with nothing close says neither the names there are "
            "nor that there are none"),
     Mutant("function-argument-count-unplural", "changed constant", "Sources/Plugins/Host/ExternalFunction.swift",

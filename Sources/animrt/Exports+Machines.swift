@@ -69,10 +69,8 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
         let n = try string(name, "name")
         guard let i = all.firstIndex(of: n) else {
             let what = try nameKind(kind)
-            // The events a host names (the machine raises error.* itself), as a send's message lists them.
-            let shown = what == .event ? all.filter { !$0.hasPrefix("error.") } : all
             throw AnimrtError(.notFound, "'\(d.name)' has no \(what.description) named '\(n)'"
-                              + unknownName(n, among: shown, what.description + "s"))
+                              + unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s"))
         }
         out.pointee = Int32(i)
     }

@@ -54,6 +54,9 @@ public final class MachineDefinition: @unchecked Sendable {
 
     /// The id of the state with full name `name` ("completed.celebrating").
     public func stateID(_ name: String) -> Int? { states.firstIndex { $0.name == name } }
+    /// The names of the events a host sends (the machine raises `error.*`
+    /// itself), as messages list them.
+    public var hostEventNames: [String] { events.map(\.name).filter { !$0.hasPrefix("error.") } }
     /// The id of the event named `name`.
     public func eventID(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
     /// The index of the context field named `name`.

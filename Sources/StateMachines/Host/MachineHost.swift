@@ -316,12 +316,7 @@ public final class MachineHost {
         let m = try live(h)
         let d = m.definition
         guard let e = d.eventID(name) else {
-            var message = "'\(d.name)' has no event '\(name)'"
-            if let near = closestMatch(to: name, in: d.events.map(\.name)) { message += "; did you mean '\(near)'?" }
-            else {  // the events a host sends (the machine raises error.* itself)
-                message += " (events: \(d.events.map(\.name).filter { !$0.hasPrefix("error.") }.joined(separator: ", ")))"
-            }
-            throw AnimrtError(.notFound, message)
+            throw AnimrtError(.notFound, "'\(d.name)' has no event '\(name)'" + unknownName(name, among: d.hostEventNames, "events"))
         }
         var members: [String: JSONValue] = [:]
         if let json, !json.isEmpty {
