@@ -27,6 +27,7 @@ builds with at most 2 jobs.
 """
 import argparse
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -42,6 +43,10 @@ TREE = os.path.join(WORK, "tree")
 LIB = os.path.join(TREE, ".build", "release", "libanimrt.so")
 SUITE_TIMEOUT = 600
 SUITES = ("swift", "c", "python")
+# docs/testing.md counts the mutants by the folder of the code they break, in this order.
+DOC = os.path.join("docs", "testing.md")
+FOLDERS = ("Sources/AnimationCore", "Sources/CBatchKernel", "Sources/animrt", "Sources/StateMachines",
+           "Sources/Plugins", "bindings/python")
 # Arguments of C test programs that need them.
 C_ARGUMENTS = {"test_plugins": [os.path.join(TREE, ".build", "c")]}
 
@@ -93,6 +98,39 @@ def check_snippets(mutants):
         unknown = [s for s in m.suites if s.split(":")[0] not in SUITES]
         if unknown or not m.suites:
             problems.append(f"{m.id}: suites must be among {SUITES}, got {m.suites}")
+    return problems
+
+
+def check_docs(mutants, text):
+    """docs/testing.md (`text`) must give the list's size, its count in each of
+    FOLDERS and the equivalent mutants as tools/mutants.py has them; returns
+    the problems."""
+    flat = " ".join(text.split())
+    problems = []
+    found = re.search(r"The list has (\d+) mutants", flat)
+    if not found or int(found.group(1)) != len(mutants):
+        problems.append(f"{DOC}: it must say \"The list has {len(mutants)} mutants\"")
+    outside = sorted({m.file for m in mutants if not m.file.startswith(tuple(f + "/" for f in FOLDERS))})
+    if outside:
+        problems.append(f"{DOC} counts mutants by folder; these files are in none of {FOLDERS}: {outside}")
+    for folder in FOLDERS:
+        n = sum(1 for m in mutants if m.file.startswith(folder + "/"))
+        found = re.search(r"(\d+) in [\w' -]+ \(`" + re.escape(folder) + "`", flat)
+        if not found or int(found.group(1)) != n:
+            problems.append(f"{DOC}: it must count {n} mutants in (`{folder}`)")
+    equivalent = {m.id for m in mutants if m.equivalent}
+    found = re.search(r"(\d+) of them are marked equivalent", flat)
+    if not found or int(found.group(1)) != len(equivalent):
+        problems.append(f"{DOC}: it must say \"{len(equivalent)} of them are marked equivalent\"")
+    start = text.find("equivalent mutants, which a run shows surviving:")
+    listed = set()
+    if start >= 0:
+        block = text[start:].split("\n\n", 2)[1]  # the list after that line
+        for item in re.findall(r"^- (.*?):", block, re.M):
+            listed |= set(re.findall(r"`([^`]+)`", item))
+    if listed != equivalent:
+        problems.append(f"{DOC}: its list of equivalent mutants must name each of them once; "
+                        f"missing {sorted(equivalent - listed)}, not equivalent {sorted(listed - equivalent)}")
     return problems
 
 
@@ -203,16 +241,17 @@ def main():
             print(f"{m.id:32} {m.kind:18} {m.file}{tag}\n{'':32} {m.why}")
         print(f"{len(mutants)} mutants, {sum(1 for m in mutants if m.equivalent)} marked equivalent")
         return 0
-    problems = check_snippets(mutants)
+    problems = check_snippets(mutants) + check_docs(mutants, open(os.path.join(ROOT, DOC), encoding="utf-8").read())
     if problems:
-        print("tools/mutants.py is out of date with the code:")
+        print("tools/mutants.py is out of date with the code or its count in docs/testing.md:")
         for p in problems:
             print("  " + p)
-        print("update each mutant's snippet (or remove the mutant) and run again")
+        print("update each mutant's snippet (or remove the mutant), and docs/testing.md's counts, and run again")
         return 2
     if args.check:
         kinds = sorted({m.kind for m in mutants})
-        print(f"tools/mutants.py: {len(mutants)} mutants ({', '.join(kinds)}), every snippet matches once")
+        print(f"tools/mutants.py: {len(mutants)} mutants ({', '.join(kinds)}), every snippet matches once, "
+              f"and {DOC} counts them")
         print("1 passed, 0 failed")
         return 0
     if args.only:
