@@ -394,7 +394,15 @@ animrt_status animrt_animation_set_timing(animrt_runtime *rt, animrt_id animatio
 animrt_status animrt_animation_get_timing(animrt_runtime *rt, animrt_id animation, animrt_timing_param param,
                                           double *out);
 
-/* Turns a flag on (nonzero) or off (0). */
+/* Turns a flag on (nonzero) or off (0). Turning on a flag that would do
+ * nothing is refused, the description unchanged: ADDITIVE, CUMULATIVE or
+ * FROM_PRESENTATION on a group (set them on its animations),
+ * FROM_PRESENTATION on a keyframe animation or a decay (they start from
+ * their own values), ALLOWS_OVERDAMPING or SETTLING_DURATION on anything but
+ * a spring: ANIMRT_E_KIND. ADDITIVE and FROM_PRESENTATION do not combine (an
+ * additive animation's ends are differences added to the value below, and
+ * the on-screen value is not one): turning on the second is
+ * ANIMRT_E_INVALID. Turning any of these three off always succeeds. */
 animrt_status animrt_animation_set_flag(animrt_runtime *rt, animrt_id animation, animrt_flag flag, int on);
 
 animrt_status animrt_animation_set_fill_mode(animrt_runtime *rt, animrt_id animation, animrt_fill_mode mode);

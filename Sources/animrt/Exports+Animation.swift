@@ -91,6 +91,7 @@ public func animrt_animation_set_flag(_ rt: OpaquePointer!, _ animation: animrt_
         let b = on != 0
         let flag = try enumValue(Int32(bitPattern: flag.rawValue), AnimationFlag.self, "animrt_flag")
         try r.updateAnimation(Handle(raw: animation)) { (a: inout Animation) throws(AnimrtError) in
+            if b { try flag.check(on: a) }
             switch flag {
             case .autoreverses: a.timing.autoreverses = b
             case .removedOnCompletion: a.isRemovedOnCompletion = b

@@ -100,6 +100,40 @@ struct LifecycleTests {
         try rt.tick(1.0)
         #expect(try rt.scalar("position.x", l) == 125)
     }
+
+    /// A description made in Swift reaches no setter: adding it checks its
+    /// flags (`AnimationFlag.check`), and a refused add changes nothing.
+    @Test func flagsThatWouldDoNothingOrContradictAreRefusedWhenAdded() throws {
+        let rt = Runtime()
+        let l = try rt.createLayer()
+        var both = Animation.basic("position.x", to: .scalar(200), timing: MediaTiming(duration: 1))
+        both.isAdditive = true
+        both.startsFromPresentation = true
+        var cumulativeGroup = Animation.group([.basic("position.x", to: .scalar(1))])
+        cumulativeGroup.isCumulative = true
+        var fromScreenKeyframes = Animation.keyframe("position.x", Keyframes(values: [.scalar(0), .scalar(1)]))
+        fromScreenKeyframes.startsFromPresentation = true
+        var fromScreenDecay = Animation.decay("position.x", velocity: .scalar(100))
+        fromScreenDecay.startsFromPresentation = true
+        // Inside a group, as on its own.
+        let nested = Animation.group([.basic("position.x", to: .scalar(1)), both])
+        let cases: [(Animation, Status, String)] = [
+            (both, .invalidArgument, "additive and fromPresentation do not combine"),
+            (cumulativeGroup, .kind, "a group has no value of its own to make cumulative"),
+            (fromScreenKeyframes, .kind, "a keyframe animation starts from its first value"),
+            (fromScreenDecay, .kind, "a decay starts from its fromValue"),
+            (nested, .invalidArgument, "group child 1: additive and fromPresentation"),
+        ]
+        for (a, status, message) in cases {
+            do { try rt.add(a, to: l, forKey: "a"); Issue.record("accepted: \(message)") } catch {
+                #expect(error.status == status && error.message.contains(message), "\(error.message)")
+            }
+        }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        both.isAdditive = false  // the same description, one flag off, is taken
+        try rt.add(both, to: l, forKey: "a")
+        #expect(try rt.animationKeys(of: l) == ["a"])
+    }
 }
 
 @Suite("R2 barriers and transactions")

@@ -53,6 +53,9 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "wrong value kind in a template", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "position", "to": 1}}"#), status: .kind, fragments: ["animations.f.to", "point"]),
     LoadCase(name: "unknown timing function", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "timingFunction": "easeInOut"}}"#), status: .notFound, fragments: ["animations.f.timingFunction", "easeInOut"]),
     LoadCase(name: "field of another animation type", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "mass": 2}}"#), status: .invalidArgument, fragments: ["'mass' applies to spring animations"]),
+    LoadCase(name: "a flag a keyframe template would ignore", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "fromPresentation": true}}"#), status: .invalidArgument, fragments: ["animations.f.fromPresentation", "'fromPresentation' applies to basic and spring animations, not keyframe"]),
+    LoadCase(name: "a flag a group template would ignore", json: minimal(top: #""animations": {"g": {"type": "group", "animations": [{"type": "basic", "keyPath": "opacity", "to": 0}], "cumulative": true}}"#), status: .invalidArgument, fragments: ["animations.g.cumulative", "'cumulative' applies to basic, keyframe and spring animations, not group"]),
+    LoadCase(name: "additive and fromPresentation together", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "to": 0, "additive": true, "fromPresentation": true}}"#), status: .invalidArgument, fragments: ["animations.f.fromPresentation", "additive and fromPresentation do not combine"]),
     LoadCase(name: "template that contains itself", json: minimal(top: #""animations": {"g": {"type": "group", "animations": ["g"]}}"#), status: .invalidArgument, fragments: ["contains itself"]),
     LoadCase(name: "set written as an object", json: minimal(a: #""entry": [{"set": {"opacity": 1, "zPosition": 2}, "part": "p"}]"#), status: .invalidArgument, fragments: ["states.a.entry[0].set", "names one key path", #"{"set": "opacity", "value": …, "part": …}"#, "one 'set' action for each key path"]),
     LoadCase(name: "unknown part", json: minimal(a: #""entry": [{"remove": "k", "part": "q"}]"#), status: .notFound, fragments: ["no part named 'q'", "did you mean 'p'"]),
@@ -123,7 +126,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 87) }
+    func count() { #expect(loadCases.count == 90) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {
@@ -132,6 +135,39 @@ struct LoaderTests {
         #expect(d.states.map(\.name) == ["a", "b"])
         #expect(d.events.map(\.name) == ["go", "tick", "error.execution"])
         #expect(d.context.map(\.name) == ["n", "s"])
+    }
+
+    @Test("additive beside a fromPresentation that is false loads: only flags that are both on are refused")
+    func additiveBesideFalseFromPresentation() throws {
+        let h = Harness()
+        let d = try h.load(minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "by": 1, "additive": true, "fromPresentation": false}, "k": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "additive": true, "cumulative": true}}"#))
+        #expect(d.states.map(\.name) == ["a", "b"])
+    }
+
+    @Test("additive and fromPresentation as expressions load; an add where both are true is refused, as the machine's error")
+    func additiveAndFromPresentationBothTrueWhenAdded() throws {
+        let json = """
+        {"name": "nudge",
+         "config": {"add": {"type": "bool", "default": true}, "fromScreen": {"type": "bool", "default": true}},
+         "parts": [{"name": "dot", "properties": {"opacity": 0}}],
+         "animations": {"nudge": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 1,
+                                  "additive": "config.add", "fromPresentation": "config.fromScreen"}},
+         "events": {"tap": {}},
+         "initial": "ready",
+         "states": {"ready": {"on": {"tap": "nudging"}}, "nudging": {"entry": [{"animate": "nudge", "part": "dot"}]}}}
+        """
+        for (add, fromScreen) in [(true, true), (true, false), (false, true)] {
+            let h = Harness()
+            h.tick(0)
+            let m = try h.machine(json, config: ["add": .bool(add), "fromScreen": .bool(fromScreen)])
+            _ = h.events()
+            try h.send(m, "tap")
+            h.tick(0.1)
+            let errors = h.machineEvents(m).filter { $0.hasPrefix("error") }
+            #expect(errors.count == (add && fromScreen ? 1 : 0), "\(add) \(fromScreen): \(errors)")
+            if add && fromScreen { #expect(errors.first?.contains("additive and fromPresentation do not combine") == true) }
+            #expect(h.state(m) == "nudging")
+        }
     }
 
     @Test("a config parameter pinned to one value loads; an instance's value outside oneOf is refused, nothing made")

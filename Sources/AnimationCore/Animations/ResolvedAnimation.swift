@@ -62,6 +62,7 @@ final class ResolvedAnimation {
     static func resolve(_ animation: Animation, properties: inout PropertyRegistry,
                         defaultDuration: Double, isChild: Bool = false) throws(AnimrtError) -> ResolvedAnimation {
         try animation.timing.validate()
+        try animation.checkFlags()
         var timing = animation.timing
         if timing.duration == 0 && timing.iterationDuration == nil {
             // Only a zero-length group passes a zero down (transactions'

@@ -103,13 +103,18 @@ extension DefinitionLoader {
         }
         func needs(_ key: String, _ kinds: [Template.Kind]) throws(AnimrtError) {
             if let n = o[key], !kinds.contains(t.kind) {
-                throw n.error(.invalidArgument, "'\(key)' applies to \(kinds.map(\.rawValue).joined(separator: " and ")) animations, not \(t.kind.rawValue)")
+                let names = kinds.map(\.rawValue)
+                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names[0]
+                throw n.error(.invalidArgument, "'\(key)' applies to \(list) animations, not \(t.kind.rawValue)")
             }
         }
         for key in ["from", "to", "by"] { try needs(key, [.basic, .spring]) }
         for key in ["values", "keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias"] { try needs(key, [.keyframe]) }
         for key in Template.SpringField.allCases.map(\.rawValue) + ["allowsOverdamping", "usesSettlingDuration"] { try needs(key, [.spring]) }
         try needs("animations", [.group])
+        // What a group or a keyframe animation would ignore (AnimationFlag.check).
+        try needs("fromPresentation", [.basic, .spring])
+        for key in ["additive", "cumulative"] { try needs(key, [.basic, .keyframe, .spring]) }
         if let k = t.valueKind {
             if let v = o["from"] { t.from = try valueSlot(v, kind: k, scope: s) }
             if let v = o["to"] { t.to = try valueSlot(v, kind: k, scope: s) }
@@ -145,6 +150,11 @@ extension DefinitionLoader {
         for f in Template.SpringField.allCases { if let v = o[f.rawValue] { t.spring[f] = try expression(v, scope: s, type: .number) } }
         for f in Template.TimingField.allCases { if let v = o[f.rawValue] { t.timing[f] = try expression(v, scope: s, type: .number) } }
         for f in Template.FlagField.allCases { if let v = o[f.rawValue] { t.flags[f] = try expression(v, scope: s, type: .bool) } }
+        // Refused now when both are true whatever the context; expressions
+        // are checked when the animation is added (AnimationFlag.check).
+        if t.flags[.additive]?.constantValue == .bool(true), t.flags[.fromPresentation]?.constantValue == .bool(true) {
+            throw o["fromPresentation"]!.error(.invalidArgument, AnimationFlag.additiveFromPresentation)
+        }
         if let v = o["fillMode"] {
             let name = try v.string()
             guard let m = FillMode(name: name) else { throw v.error(.invalidArgument, "unknown fillMode '\(name)' (removed, forwards, backwards, both)\(suggestion(name, ["removed", "forwards", "backwards", "both"]))") }

@@ -910,6 +910,39 @@ FN_TEST(animrt_animation_set_flag) {
     CHECK_STATUS(animrt_animation_set_flag(rt, f, (animrt_flag)-1, 1), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_animation_set_flag(rt, f, ANIMRT_FLAG_ALLOWS_OVERDAMPING, 1), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_set_flag(rt, 0, ANIMRT_FLAG_ADDITIVE, 1), ANIMRT_E_HANDLE);
+    /* A flag that would do nothing is refused and left off: a group has no value
+     * of its own, keyframes and decays start from their own values. */
+    animrt_id group = 0, keyframes = 0, decay = 0, both = 0;
+    int on = -1;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &keyframes));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_DECAY, "opacity", &decay));
+    const animrt_flag group_flags[3] = {ANIMRT_FLAG_ADDITIVE, ANIMRT_FLAG_CUMULATIVE, ANIMRT_FLAG_FROM_PRESENTATION};
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(animrt_animation_set_flag(rt, group, group_flags[i], 1), ANIMRT_E_KIND);
+        CHECK_MESSAGE("a group has no value of its own");
+        CHECK_OK(animrt_animation_get_flag(rt, group, group_flags[i], &on));
+        CHECK(on == 0);
+        CHECK_OK(animrt_animation_set_flag(rt, group, group_flags[i], 0));
+    }
+    CHECK_STATUS(animrt_animation_set_flag(rt, keyframes, ANIMRT_FLAG_FROM_PRESENTATION, 1), ANIMRT_E_KIND);
+    CHECK_MESSAGE("a keyframe animation starts from its first value");
+    CHECK_STATUS(animrt_animation_set_flag(rt, decay, ANIMRT_FLAG_FROM_PRESENTATION, 1), ANIMRT_E_KIND);
+    CHECK_MESSAGE("a decay starts from its fromValue");
+    CHECK_OK(animrt_animation_set_flag(rt, keyframes, ANIMRT_FLAG_ADDITIVE, 1));  /* keyframes and decays add */
+    CHECK_OK(animrt_animation_set_flag(rt, decay, ANIMRT_FLAG_CUMULATIVE, 1));
+    /* additive and fromPresentation: whichever comes second is refused, the first kept. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &both));
+    CHECK_OK(animrt_animation_set_flag(rt, both, ANIMRT_FLAG_ADDITIVE, 1));
+    CHECK_STATUS(animrt_animation_set_flag(rt, both, ANIMRT_FLAG_FROM_PRESENTATION, 1), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("additive and fromPresentation do not combine");
+    CHECK_OK(animrt_animation_get_flag(rt, both, ANIMRT_FLAG_FROM_PRESENTATION, &on));
+    CHECK(on == 0);
+    CHECK_OK(animrt_animation_set_flag(rt, both, ANIMRT_FLAG_ADDITIVE, 0));
+    CHECK_OK(animrt_animation_set_flag(rt, both, ANIMRT_FLAG_FROM_PRESENTATION, 1));
+    CHECK_STATUS(animrt_animation_set_flag(rt, both, ANIMRT_FLAG_ADDITIVE, 1), ANIMRT_E_INVALID);
+    CHECK_OK(animrt_animation_get_flag(rt, both, ANIMRT_FLAG_ADDITIVE, &on));
+    CHECK(on == 0);
     animrt_runtime_destroy(rt);
 }
 

@@ -207,3 +207,17 @@ def test_flags_fill_mode_and_direction_are_read_from_the_library():
         _ffi.lib.animrt_animation_set_direction(rt._ptr, a.id, 3)     # ANIMRT_DIRECTION_ALTERNATE_REVERSE
         assert a.autoreverses and not a.removed_on_completion
         assert a.fill_mode is animrt.FillMode.BOTH and a.direction is animrt.Direction.ALTERNATE_REVERSE
+
+
+def test_a_flag_that_would_do_nothing_or_contradict_another_is_refused_and_left_off():
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.InvalidArgumentError, match="additive and from_presentation do not combine"):
+            rt.basic("opacity", to=1.0, additive=True, from_presentation=True)
+        with pytest.raises(animrt.KindError, match="a group has no value of its own to make cumulative"):
+            rt.group([rt.basic("opacity", to=1.0)], cumulative=True)
+        with pytest.raises(animrt.KindError, match="from_presentation applies to basic and spring animations"):
+            rt.keyframe("opacity", [0.0, 1.0], from_presentation=True)
+        shake = rt.basic("opacity", by=0.1, additive=True)
+        with pytest.raises(animrt.InvalidArgumentError, match="give the difference to start from as from_"):
+            shake.from_presentation = True
+        assert shake.from_presentation is False and shake.additive is True

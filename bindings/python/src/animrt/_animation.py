@@ -85,7 +85,7 @@ class TimingOptions(MediaTimingOptions, total=False):
     removed_on_completion True (default): removed from the layer once finished
     additive              add to the value below instead of replacing it
     cumulative            each repeat builds on the last
-    from_presentation     start from what is on screen when added (basic, spring)
+    from_presentation     start from what is on screen when added (basic, spring; not additive)
     fill_mode             "removed" (default), "forwards", "backwards", "both"
     direction             "normal" (default), "reverse", "alternate", "alternate-reverse"
     timing_function       a name or ``(x1, y1, x2, y2)``; linear by default
@@ -470,7 +470,9 @@ class Animation(Strict, Object):
     def from_presentation(self) -> bool:
         """Basic and spring animations: start from what is on screen when added, so an
         interrupted animation continues without a jump (UIKit's beginFromCurrentState):
-        ``rt.basic("position.x", to=200, from_presentation=True)``."""
+        ``rt.basic("position.x", to=200, from_presentation=True)``. Refused with ``additive``
+        (:class:`InvalidArgumentError`): an additive animation's ends are differences added to
+        the value below, and the on-screen value is not one."""
         return self._get_flag("from_presentation")
 
     @from_presentation.setter

@@ -197,7 +197,7 @@ PYTHON_NAMES = {
     "keyTimes": "key_times", "timingFunctions": "timing_functions", "animationDuration": "animation_duration",
     "settlingDuration": "settling_duration", "+inf repeats forever": "math.inf repeats forever",
     "iterationDuration": "iteration_duration", "decelerationRate": "deceleration_rate",
-    "restVelocity": "rest_velocity", "dampingRatio": "damping_ratio",
+    "restVelocity": "rest_velocity", "dampingRatio": "damping_ratio", "fromPresentation": "from_presentation",
     "animrt_property_define": "Runtime.define_property", "animrt_keypath_id": "Runtime.keypath_id",
     "animrt_transaction_begin": "Runtime.transaction", "animrt_machine_destroy": "Machine.destroy",
 }
