@@ -1299,7 +1299,9 @@ animrt_status animrt_function_register(animrt_runtime *rt, const char *name, con
  * the host with no glue code.
  * The signature is checked and the libffi call descriptor prepared now; the
  * library stays loaded as long as the binding, which is as long as the
- * runtime. A missing library or symbol is ANIMRT_E_NOT_FOUND. */
+ * runtime. A missing library or symbol is ANIMRT_E_NOT_FOUND; an empty
+ * `library` ("", which dlopen would take for the process) is
+ * ANIMRT_E_INVALID: the process is NULL. */
 animrt_status animrt_function_bind(animrt_runtime *rt, const char *library, const char *symbol,
                                    const char *signature, const char *name);
 
@@ -1437,7 +1439,8 @@ typedef struct animrt_plugin {
     ANIMRT_PLUGIN_EXTERN __attribute__((visibility("default"))) const animrt_plugin ANIMRT_PLUGIN_ENTRY = \
         {ANIMRT_PLUGIN_ABI_VERSION, sizeof(animrt_plugin), (name), (version), (init), (fini)}
 
-/* Loads the plugin at `path` into this runtime (see above). A missing
+/* Loads the plugin at `path` into this runtime (see above). An empty path
+ * is ANIMRT_E_INVALID (dlopen would open the process itself); a missing
  * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
  * ANIMRT_PLUGIN_ENTRY is ANIMRT_E_NOT_FOUND; another ABI version is
  * ANIMRT_E_VERSION; a library this runtime holds as a plugin already is

@@ -2390,4 +2390,11 @@ MUTANTS = [
     Mutant("py-from-presentation-c-name", "changed constant", "bindings/python/src/animrt/_errors.py",
            '"dampingRatio": "damping_ratio", "fromPresentation": "from_presentation",', '"dampingRatio": "damping_ratio",', PY,
            "a Python program is told about fromPresentation, a keyword it never wrote, instead of from_presentation"),
+    Mutant("bind-empty-library-process", "dropped statement", "Sources/Plugins/Host/PluginHost.swift",
+           "        try Self.checkLibrary(library)\n        let sig = try Signature.parse(signature)\n        try checkFree(name ?? symbol)\n",
+           "        let sig = try Signature.parse(signature)\n        try checkFree(name ?? symbol)\n", C,
+           "animrt_function_bind with library \"\" binds the symbol from the process, as NULL does, without a word"),
+    Mutant("plugin-empty-path-process", "dropped statement", PLUGIN_LOADING,
+           "        guard !path.isEmpty else {", "        guard path.isEmpty || true else {", C,
+           "animrt_plugin_load with path \"\" looks for an entry point in the process itself"),
 ]

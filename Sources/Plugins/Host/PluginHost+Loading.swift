@@ -12,6 +12,10 @@ extension PluginHost {
     /// what it registered, all of it or nothing.
     public func load(path: String) throws(AnimrtError) -> Handle {
         guard !isShutDown else { throw AnimrtError(.state, "the runtime is being destroyed") }
+        // dlopen("") opens the process itself, which is no plugin's library.
+        guard !path.isEmpty else {
+            throw AnimrtError(.invalidArgument, "path is empty; name the plugin's shared library (a path, or a soname the loader searches for)")
+        }
         guard plugins.count < Self.maximumPlugins else {
             throw AnimrtError(.outOfRange, "\(Self.maximumPlugins) plugins are loaded already, the most a runtime holds")
         }

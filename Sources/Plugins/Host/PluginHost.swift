@@ -114,6 +114,7 @@ public final class PluginHost {
     /// Binds `symbol` of `library` (nil: the process) as the function `name`.
     /// The name is checked first: a library is opened (its constructors run) only for a bind that can succeed.
     public func bindFunction(library: String?, symbol: String, signature: String, name: String?) throws(AnimrtError) {
+        try Self.checkLibrary(library)
         let sig = try Signature.parse(signature)
         try checkFree(name ?? symbol)
         let lib = try SharedLibrary(library)
@@ -124,6 +125,7 @@ public final class PluginHost {
 
     /// Binds `double symbol(double)` of `library` as the timing function `name`.
     public func bindTimingFunction(library: String?, symbol: String, signature: String, name: String?) throws(AnimrtError) {
+        try Self.checkLibrary(library)
         let sig = try Signature.parse(signature)
         let name = name ?? symbol
         guard sig == .curve else {
@@ -136,6 +138,14 @@ public final class PluginHost {
         let family = try TimingFunctionFamily(name: name, body: .unary(descriptor.unaryCurve!), owner: descriptor)
         try runtime.timingFunctions.register(family: family)
         hasBound = true
+    }
+
+    /// Refuses an empty library name: dlopen("") opens the process, which
+    /// the host asks for with NULL, so "" would bind from it without a word.
+    static func checkLibrary(_ library: String?) throws(AnimrtError) {
+        guard library != "" else {
+            throw AnimrtError(.invalidArgument, "library is empty; name a library (a path, or a soname the loader searches for), or pass NULL for the process and the libraries it has loaded")
+        }
     }
 
     // MARK: Calling

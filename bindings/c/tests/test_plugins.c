@@ -1185,6 +1185,20 @@ TEST(error_missing_library) {
     CHECK(p == 77);
     CHECK_STATUS(animrt_function_bind(rt, "libnowhere.so", "f", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("libnowhere.so");
+    /* An empty name is no library: dlopen("") would open the process (what
+     * NULL asks for), so "" would bind from it, or look in it for a plugin,
+     * without a word. */
+    CHECK_STATUS(animrt_plugin_load(rt, "", &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("path is empty; name the plugin's shared library");
+    CHECK(p == 77);
+    CHECK_STATUS(animrt_function_bind(rt, "", "cos", "f64(f64)", "cosine"), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("library is empty;");
+    CHECK_MESSAGE("or pass NULL for the process");
+    CHECK_STATUS(animrt_timing_function_bind(rt, "", "cos", "f64(f64)", "cosine"), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("library is empty;");
+    animrt_value r;
+    CHECK_STATUS(animrt_function_call(rt, "cosine", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK(isnan(curve(rt, "cosine", 0.5)));
     nothing_left(rt);
     animrt_runtime_destroy(rt);
 }

@@ -670,6 +670,13 @@ def test_error_missing_library():
             rt.load_plugin(os.path.join(PLUGINS, "libnowhere.so"))
         with pytest.raises(animrt.NotFoundError, match="libnowhere.so"):
             rt.bind_function("f", "f64(f64)", library="libnowhere.so")
+        # "" is no library (dlopen would open the process); None asks for the process.
+        with pytest.raises(animrt.InvalidArgumentError, match="^path is empty; name the plugin's shared library"):
+            rt.load_plugin("")
+        with pytest.raises(animrt.InvalidArgumentError, match="^library is empty; .* or pass NULL for the process"):
+            rt.bind_function("cos", "f64(f64)", library="", name="cosine")
+        with pytest.raises(animrt.InvalidArgumentError, match="^library is empty"):
+            rt.bind_timing_function("cos", library="", name="cosine")
         nothing_left(rt)
 
 
