@@ -2397,4 +2397,8 @@ MUTANTS = [
     Mutant("plugin-empty-path-process", "dropped statement", PLUGIN_LOADING,
            "        guard !path.isEmpty else {", "        guard path.isEmpty || true else {", C,
            "animrt_plugin_load with path \"\" looks for an entry point in the process itself"),
+    Mutant("stale-plugin-destroyed", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",
+           ': kind == .plugin ? "the plugin was unloaded" : "the \\(kind.name) was destroyed"',
+           ': "the \\(kind.name) was destroyed"', C,
+           "a plugin's handle after its unload is said to be stale because \"the plugin was destroyed\", which no host does"),
 ]

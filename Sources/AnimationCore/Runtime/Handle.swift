@@ -170,9 +170,11 @@ public final class SlotTable<Element> {
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }
-        // An attached animation is never destroyed by the host: it ends. Nor is a timer: it fires or is cancelled.
+        // An attached animation is never destroyed by the host: it ends. Nor is a timer: it fires or is
+        // cancelled. Nor is a plugin: it is unloaded.
         let gone = kind == .instance ? "it finished and was removed, or was removed or replaced"
-            : kind == .timer ? "the timer fired or was cancelled" : "the \(kind.name) was destroyed"
+            : kind == .timer ? "the timer fired or was cancelled"
+            : kind == .plugin ? "the plugin was unloaded" : "the \(kind.name) was destroyed"
         return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (\(gone))")
     }
 
