@@ -2401,4 +2401,8 @@ MUTANTS = [
            ': kind == .plugin ? "the plugin was unloaded" : "the \\(kind.name) was destroyed"',
            ': "the \\(kind.name) was destroyed"', C,
            "a plugin's handle after its unload is said to be stale because \"the plugin was destroyed\", which no host does"),
+    Mutant("py-library-nul-to-ctypes", "dropped statement", "bindings/python/src/animrt/_plugins.py",
+           '    if b"\\0" in data:\n', "    if False:\n", PY,
+           "a library or plugin path with a NUL raises ctypes.ArgumentError about \"the text\", not InvalidArgumentError "
+           "naming the argument"),
 ]

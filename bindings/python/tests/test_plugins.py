@@ -677,6 +677,19 @@ def test_error_missing_library():
             rt.bind_function("cos", "f64(f64)", library="", name="cosine")
         with pytest.raises(animrt.InvalidArgumentError, match="^library is empty"):
             rt.bind_timing_function("cos", library="", name="cosine")
+        # A NUL would end the path early, and dlopen would open what comes before it: refused
+        # by name, as an animrt error, like every str the binding hands over.
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^path '.*libexamples.so.x00.so' has a NUL character"):
+            rt.load_plugin(EXAMPLES + "\0.so")
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^path '.*libexamples.so.x00.so' has a NUL character"):
+            rt.load_plugin(pathlib.Path(EXAMPLES + "\0.so"))
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^library 'libm.so.6.x00junk' has a NUL character \(at 9\)"):
+            rt.bind_function("cos", "f64(f64)", library="libm.so.6\0junk", name="cosine")
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^library 'libm.so.6.x00junk' has a NUL character"):
+            rt.bind_timing_function("cos", library="libm.so.6\0junk", name="cosine")
+        with pytest.raises(animrt.NotFoundError):
+            rt.call("cosine", 0.0)
+        assert rt.load_plugin(EXAMPLES).name == "examples"
         nothing_left(rt)
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
 
 from . import _arguments as check
 from . import _callbacks
-from ._errors import ArgumentTypeError, RangeError
+from ._errors import ArgumentTypeError, InvalidArgumentError, RangeError
 from ._ffi import CURVE_BLOCK_FN, CURVE_FN, FUNCTION_FN, Value, lib
 from ._object import Object, Strict
 
@@ -353,13 +353,23 @@ def register_function(runtime: Runtime, name: str, signature: str, fn: Callable[
 
 # -- C functions and plugins ---------------------------------------------------
 
+def _path(value: PathLike, name: str) -> bytes:
+    """A path or soname as the bytes dlopen is given. A Path names a file: made absolute, so that
+    "./libx.so" is not searched for as a soname (str(Path("./libx.so")) is "libx.so"). A NUL would
+    end the C string early (dlopen would open what comes before it), so it is refused by name."""
+    data = os.fsencode(os.path.abspath(value) if isinstance(value, os.PathLike) else value)
+    if b"\0" in data:
+        shown = os.fsdecode(data)
+        raise InvalidArgumentError(f"{name} {shown[:60]!r} has a NUL character (at {shown.index(chr(0))}): C strings "
+                                   "end there, so what follows it would be lost")
+    return data
+
+
 def _library(library: Optional[PathLike]) -> Optional[bytes]:
     if library is None:
         return None
     if isinstance(library, (str, os.PathLike)):
-        # A Path names a file: made absolute, so that "./libx.so" is not searched
-        # for as a soname (str(Path("./libx.so")) is "libx.so").
-        return os.fsencode(os.path.abspath(library) if isinstance(library, os.PathLike) else library)
+        return _path(library, "library")
     raise ArgumentTypeError(f"library is {check.describe(library)}; it must be a path or soname (str), or None "
                             "for the process")
 
@@ -386,8 +396,7 @@ def load_plugin(runtime: Runtime, path: PathLike) -> Plugin:
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path is {check.describe(path)}; it must be the path of a shared library")
     out = c_uint64()
-    runtime._call(lib.animrt_plugin_load, os.fsencode(os.path.abspath(path) if isinstance(path, os.PathLike) else path),
-                           byref(out))
+    runtime._call(lib.animrt_plugin_load, _path(path, "path"), byref(out))
     return Plugin(runtime, out.value, os.fsdecode(path))
 
 
