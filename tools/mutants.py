@@ -2405,4 +2405,12 @@ MUTANTS = [
            '    if b"\\0" in data:\n', "    if False:\n", PY,
            "a library or plugin path with a NUL raises ctypes.ArgumentError about \"the text\", not InvalidArgumentError "
            "naming the argument"),
+    Mutant("py-result-bool-as-number", "dropped statement", "bindings/python/src/animrt/_plugins.py",
+           "if (isinstance(result, (int, float)) and not isinstance(result, bool)) \\\n",
+           "if (isinstance(result, (int, float))) \\\n", PY,
+           "a Python function declared f64 that returns True gives 1.0"),
+    Mutant("py-result-any-truth", "comparison", "bindings/python/src/animrt/_plugins.py",
+           "(isinstance(result, Integral) and int(result) in (0, 1)):",
+           "(result is not None):", PY,
+           "a Python guard declared bool that returns 'no', 0.5 or [] counts as its truth value, 'no' as True"),
 ]

@@ -6,6 +6,7 @@ bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
 import ctypes
 import fractions
 import gc
+import json
 import math
 import os
 import pathlib
@@ -598,6 +599,32 @@ def test_a_wrong_result_type_is_an_error_not_a_crash():
         rt.register_function("nothing", "bool()", lambda: None)
         with pytest.raises(animrt.CallbackError, match="returned None"):
             rt.call("nothing")
+
+
+def test_a_result_of_another_type_is_not_taken_for_its_truth_or_its_number():
+    """A bool is not a number (True is not 1.0), and only True or False (0 and 1 too) is a bool: a
+    guard returning a str, a float or a list would otherwise count as its truth value unseen."""
+    with animrt.Runtime() as rt:
+        rt.register_function("yes", "f64()", lambda: True)
+        with pytest.raises(animrt.CallbackError, match=r"returned True \(a bool\); its signature says a number"):
+            rt.call("yes")
+        for name, value, shown in [("word", "no", "'no'"), ("half", 0.5, "0.5"), ("empty", [], r"\[\]"), ("two", 2, "2")]:
+            rt.register_function(name, "bool()", lambda value=value: value)
+            with pytest.raises(animrt.CallbackError, match=f"returned {shown} .*; its signature says a bool"):
+                rt.call(name)
+        rt.register_function("one", "bool()", lambda: 1)
+        rt.register_function("zero", "bool()", lambda: 0)
+        rt.register_function("no", "bool()", lambda: False)
+        assert (rt.call("one"), rt.call("zero"), rt.call("no")) == (True, False, False)
+        # In a guard: the word 'no' is an error.execution (the guard counts as false), not a yes.
+        rt.register_function("answer", "bool(f64)", lambda x: "no")
+        gate = rt.definition(json.dumps({
+            "name": "gate", "events": {"go": {}}, "initial": "shut",
+            "states": {"shut": {"on": {"go": {"guard": "answer(1)", "target": "open"}}}, "open": {}}}))
+        machine = rt.machine(gate)
+        with pytest.raises(animrt.CallbackError, match="its signature says a bool"):
+            machine.send("go")
+        assert machine.state == "shut"
 
 
 def test_a_callable_that_calls_back_into_its_runtime_is_refused():

@@ -24,7 +24,7 @@ import math
 import os
 import re
 from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
-from numbers import Real
+from numbers import Integral, Real
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
 
 from . import _arguments as check
@@ -178,7 +178,9 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
     if kind == 0:
         return
     if kind == _NUMBER:
-        if isinstance(result, (int, float)) or type(result).__name__ in ("float64", "float32", "int64"):
+        # A number, as everywhere in the binding: True is a bool, not 1.0.
+        if (isinstance(result, (int, float)) and not isinstance(result, bool)) \
+                or type(result).__name__ in ("float64", "float32", "int64"):
             out.number = float(result)  # type: ignore[arg-type]
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says a number")
@@ -193,10 +195,13 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says an int")
     if kind == _BOOL:
-        if result is None:
-            raise TypeError("returned None; its signature says a bool")
-        out.boolean = 1 if result else 0
-        return
+        # True or False (0 and 1, numpy's bool too), as check.boolean takes them: a guard that
+        # returns a str, a float or a list would otherwise count as its truth value unseen.
+        if isinstance(result, bool) or check.is_numpy_bool(result) or \
+                (isinstance(result, Integral) and int(result) in (0, 1)):
+            out.boolean = 1 if result else 0
+            return
+        raise TypeError(f"returned {check.describe(result)}; its signature says a bool (True or False)")
     if kind == _STRING:
         if isinstance(result, str):
             data = check.text(result, "the str it returned").encode("utf-8")
