@@ -1299,7 +1299,13 @@ animrt_status animrt_function_register(animrt_runtime *rt, const char *name, con
  * the host with no glue code.
  * The signature is checked and the libffi call descriptor prepared now; the
  * library stays loaded as long as the binding, which is as long as the
- * runtime. A missing library or symbol is ANIMRT_E_NOT_FOUND; an empty
+ * runtime. The signature is taken on trust: a shared library records no
+ * types, so nothing can check it against the function. One that is not
+ * the function's (another parameter count, f32 for a double, i32 for an
+ * int64_t or a pointer), or a symbol that names data, is undefined
+ * behaviour, as a call through a wrong prototype is in C: garbage
+ * arguments or results, or a crash, never an error status.
+ * A missing library or symbol is ANIMRT_E_NOT_FOUND; an empty
  * `library` ("", which dlopen would take for the process) is
  * ANIMRT_E_INVALID: the process is NULL. */
 animrt_status animrt_function_bind(animrt_runtime *rt, const char *library, const char *symbol,
@@ -1307,7 +1313,9 @@ animrt_status animrt_function_bind(animrt_runtime *rt, const char *library, cons
 
 /* Binds a C function `double f(double)` as the timing function `name` (NULL:
  * the symbol's name). Its signature must be "f64(f64)" (else
- * ANIMRT_E_KIND); the batch calls it directly, like a registered one. */
+ * ANIMRT_E_KIND), and is taken on trust as above: a function of another
+ * C type is undefined behaviour. The batch calls it directly, like a
+ * registered one. */
 animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *library, const char *symbol,
                                           const char *signature, const char *name);
 

@@ -1081,6 +1081,10 @@ class Runtime(Suggests, Uncopied):
 
             power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6")
             power(2, 10)      # 1024.0, and "power(2, x) > 3" works in a guard
+
+        The signature is taken on trust: a library records no C types, so one that is not the
+        function's (another parameter count, f32 for a double) is undefined behaviour, garbage
+        or a crash, never an exception. Copy it from the function's declaration.
         """
         return _plugins.bind_function(self, symbol, signature, library, name)
 
@@ -1089,7 +1093,9 @@ class Runtime(Suggests, Uncopied):
                              signature: str = "f64(f64)") -> None:
         """Binds the C function ``double symbol(double)`` as the timing function `name` (default:
         the symbol) (``animrt_timing_function_bind``); any other signature raises :class:`KindError`:
-        ``rt.bind_timing_function("example_bounce", library="libexamples.so", name="thud")``."""
+        ``rt.bind_timing_function("example_bounce", library="libexamples.so", name="thud")``. As
+        with :meth:`bind_function`, the signature is taken on trust: a function that is not
+        ``double f(double)`` is undefined behaviour, not an exception."""
         _plugins.bind_timing_function(self, symbol, signature, library, name)
 
     def call(self, name: str, *args: CValue) -> CValue:
