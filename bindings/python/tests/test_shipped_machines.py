@@ -88,6 +88,23 @@ def test_throttle_shows_at_most_60_updates_a_second_and_always_the_last(rt):  # 
     assert outcomes.count(animrt.SendOutcome.THROTTLED) > 900
 
 
+def test_a_small_change_during_a_fill_is_shown_at_once(rt):  # seed 000 §2.2, §5.2
+    # setProgress(animated: false): "remove any animation that may be running, update to the new value at once".
+    m = ready_card(rt, 0.35)
+    ring = m.part("ring")
+    rt.tick(0.1)
+    m.send("progress", progress=0.72)  # |Δ| = 0.37: animated, from 0.35 over 0.5 s
+    rt.tick(0.2)
+    rt.tick(0.3)
+    assert 0.35 < ring.presentation("strokeEnd") < 0.5
+    m.send("progress", progress=0.74)  # |Δ| = 0.02: set, not animated, and shown at the next frame
+    assert ring.animation_keys() == [] and ring.value("strokeEnd") == 0.74
+    rt.tick(0.31)
+    assert ring.presentation("strokeEnd") == 0.74
+    rt.tick(0.8)
+    assert ring.presentation("strokeEnd") == 0.74 and m.context["progress"] == 0.74
+
+
 def test_fill_then_celebrate(rt):  # seed 000 §5.3
     m = ready_card(rt, 0.72)
     rt.tick(1)
