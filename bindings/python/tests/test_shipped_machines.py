@@ -105,6 +105,30 @@ def test_a_small_change_during_a_fill_is_shown_at_once(rt):  # seed 000 §2.2, �
     assert ring.presentation("strokeEnd") == 0.74 and m.context["progress"] == 0.74
 
 
+def test_a_fetch_while_the_ring_fills_is_taken_as_in_any_state_but_error(rt):  # seed 000 §3.2 fetchProgress(), R3.2.2
+    # fetchProgress(): "guard !shouldSkipFetch() else { currentState = .disabled(...) }", then .loading unless in error.
+    m = ready_card(rt, 0.5)
+    rt.tick(0.1)
+    requests_of(rt, m)
+    m.send("progress", progress=1)
+    assert m.state == "filling"
+    assert m.send("fetch", eligible=False, reason="notLoggedIn") is animrt.SendOutcome.TAKEN
+    assert (m.state, m.context["reason"]) == ("disabled", "notLoggedIn") and requests_of(rt, m) == []
+    rt.tick(0.7)
+    rt.tick(5)
+    assert m.state == "disabled" and m.part("card").presentation("opacity") == 0  # no celebration after the fill
+    again = ready_card(rt, 0.5)
+    again.send("progress", progress=1)
+    requests_of(rt, again)
+    assert again.send("fetch") is animrt.SendOutcome.TAKEN
+    (request,) = requests_of(rt, again)
+    assert again.state == "loading" and again.part("ring").animation_keys() == []
+    rt.tick(5.6)
+    assert again.state == "loading"
+    again.send("fetched", request=request, progress=0.4)
+    assert (again.state, again.context["progress"], again.context["title"]) == ("ready", 0.4, "Keep going")
+
+
 def test_fill_then_celebrate(rt):  # seed 000 §5.3
     m = ready_card(rt, 0.72)
     rt.tick(1)
