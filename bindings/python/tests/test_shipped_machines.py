@@ -218,6 +218,86 @@ def test_disabled_retry_copy_and_nan(rt):  # R3.2.2, R3.2.3, R3.2.7, R3.2.8
     assert custom.context["title"] == "Let's begin"
 
 
+def test_what_the_card_shows_in_each_state_follows_update_ui(rt):  # seed 000 §4.1 updateUI(for:), §6.1
+    card = rt.definition(named="progressCard")
+    m = rt.machine(card, locale="zh")
+    shown = lambda: {p: m.part(p).value("opacity") for p in ("card", "track", "ring", "spinner", "errorIcon", "celebration")}
+    view = lambda: (m.context["title"], m.context["subtitle"], m.context["actionTitle"])
+    assert shown()["card"] == 0  # .hidden: isHidden = true
+    rt.tick(0.1)
+    rt.events()
+    m.send("fetch")
+    rt.tick(0.1)
+    events = rt.events()
+    (request,) = [e.id for e in events if isinstance(e, animrt.RequestIssued)]
+    # .loading: "加载中…", no subtitle, the progress view hidden, the indicator animating, no button.
+    assert view() == ("加载中…", "", "") and m.context["isLoading"] is True
+    assert shown() == {"card": 1, "track": 0, "ring": 0, "spinner": 1, "errorIcon": 0, "celebration": 0}
+    m.send("fetched", request=request, progress=0.75, hint="再完成3个任务即可达标")
+    # testFetchProgressSuccess: [.loading, .ready(progress: 0.75, secondaryText: ...)]
+    rt.tick(0.1)
+    changes = [(e.to_state, e.values) for e in events + rt.events() if isinstance(e, animrt.StateChanged)]
+    assert changes == [("loading", {}), ("ready", {"progress": 0.75, "secondaryText": "再完成3个任务即可达标"})]
+    # .ready: the progress set without animation (the state before was not ready), the bucket's title, "去完成".
+    assert view() == ("即将完成，加油！", "再完成3个任务即可达标", "去完成")
+    assert m.part("ring").animation_keys() == [] and m.part("ring").value("strokeEnd") == 0.75
+    assert shown() == {"card": 1, "track": 1, "ring": 1, "spinner": 0, "errorIcon": 0, "celebration": 0}
+    m.send("fetch")
+    (request,) = requests_of(rt, m)
+    m.send("fetchFailed", request=request, retryable=True, message="网络似乎开了小差")
+    # .error: the progress view hidden, the error icon shown, message ?? "出错了", "重试" only when retryable.
+    assert view() == ("网络似乎开了小差", "", "重试")
+    assert shown() == {"card": 1, "track": 0, "ring": 0, "spinner": 0, "errorIcon": 1, "celebration": 0}
+    m.send("retry")
+    (request,) = requests_of(rt, m)
+    m.send("fetchFailed", request=request, retryable=False)
+    assert view() == ("出错了", "", "")
+    m.send("fetch")
+    (request,) = requests_of(rt, m)
+    m.send("fetched", request=request, progress=1)
+    rt.tick(0.2)
+    rt.tick(0.71)
+    # .completed(celebrating: true): "恭喜完成", the celebration plays, no button; then "任务已完成" and "查看成果".
+    assert m.state == "completed.celebrating" and view() == ("恭喜完成", "", "")
+    assert shown()["celebration"] == 1 and m.part("celebration").animation_keys() == ["pulse"]
+    assert m.part("ring").presentation("strokeEnd") == 1
+    rt.tick(3.72)
+    assert m.state == "completed.settled" and view() == ("任务已完成", "", "查看成果")
+    assert shown()["celebration"] == 0 and m.part("celebration").animation_keys() == []
+    m.send("fetch", eligible=False, reason="eventNotStarted")
+    assert (m.state, m.context["reason"], shown()["card"]) == ("disabled", "eventNotStarted", 0)  # .disabled: hidden
+
+
+def test_the_title_buckets_of_progress_based_title(rt):  # seed 000 §4.1 progressBasedTitle
+    titles = {0: "开始你的挑战吧", 1e-9: "好的开始是成功的一半", 0.29999: "好的开始是成功的一半", 0.3: "坚持就是胜利",
+              0.69999: "坚持就是胜利", 0.7: "即将完成，加油！", 0.99999: "即将完成，加油！"}
+    for progress, title in titles.items():
+        m = rt.machine(rt.definition(named="progressCard"), locale="zh")
+        m.send("fetch")
+        (request,) = requests_of(rt, m)
+        m.send("fetched", request=request, progress=progress)
+        assert (m.state, m.context["title"]) == ("ready", title), progress
+
+
+def test_progress_going_back_a_little_is_set_and_a_lot_animates_back(rt):  # seed 000 §5.2: 30% → 35% → 33% → 38%
+    m = ready_card(rt, 0.30)
+    ring = m.part("ring")
+    for t, progress in ((0.1, 0.35), (0.2, 0.33), (0.3, 0.38)):
+        rt.tick(t)
+        m.send("progress", progress=progress)
+        assert ring.animation_keys() == []
+        rt.tick(t + 0.01)
+        assert ring.presentation("strokeEnd") == progress
+    rt.tick(0.32)
+    m.send("progress", progress=0.1)  # back by 0.28: animated, from what is on screen, ease-in-ease-out over 0.5 s
+    assert ring.animation_keys() == ["fill"]
+    rt.tick(0.33)
+    rt.tick(0.58)
+    assert ring.presentation("strokeEnd") == pytest.approx(0.24, abs=1e-6)  # half way in time and, by symmetry, in value
+    rt.tick(0.84)
+    assert ring.presentation("strokeEnd") == 0.1 and ring.animation_keys() == []
+
+
 # ---- seeds 001 and 002: the streak card and the indicator bar --------------------------------------
 
 def test_zero_shows_zero(rt):  # seed 001
