@@ -327,6 +327,63 @@ def test_indicator_geometry_and_label(rt):  # seed 002
     assert m.context["label"] == "0%" and m.part("fill").value("bounds.size.width") == 0
 
 
+def hex_color(r: int, g: int, b: int) -> tuple:
+    return (r / 255, g / 255, b / 255, 1.0)
+
+
+def test_the_two_styles_and_their_taps(rt):  # seed 001: ProgressCardStyle, ProgressCardView, GradientProgressView
+    m = rt.machine(rt.definition(named="streakCard"), locale="zh")
+    shown = lambda: {p: m.part(p).value("opacity") for p in ("infoIcon", "track", "fill", "recalculateButton", "unlockButton")}
+    # tracking: white card, info icon, the days left, the bar (track #ECEBF6, corner radius 5).
+    m.send("track", completedDays=3, remainingDays=4)
+    assert (m.state, m.context["title"]) == ("tracking", "还剩 4 天")
+    assert m.part("card").value("backgroundColor") == (1.0, 1.0, 1.0, 1.0)
+    assert m.part("track").value("backgroundColor") == hex_color(0xEC, 0xEB, 0xF6)
+    assert m.part("track").value("cornerRadius") == 5 and m.part("fill").value("cornerRadius") == 5
+    assert shown() == {"infoIcon": 1, "track": 1, "fill": 1, "recalculateButton": 0, "unlockButton": 0}
+    assert m.part("fill").value("bounds.size.width") == 295 * (3 / 7)  # track width × ratio
+    m.send("track", completedDays=5, remainingDays=0)  # updateProgress clamps to 1: the whole track, no more
+    assert m.part("fill").value("bounds.size.width") == 295
+    # The card only passes the taps on: nothing in it changes.
+    before = (m.state, dict(m.context))
+    m.send("infoTap")
+    rt.tick(0.1)
+    assert [e.name for e in rt.events() if isinstance(e, animrt.Emitted)] == ["info"] and (m.state, dict(m.context)) == before
+    # completed: highlighted card, the completed text, Recalculate and the main button; no bar, no info icon.
+    m.send("complete", completedDays=7)
+    assert (m.state, m.context["title"]) == ("completed", "已连续完成 7 天")
+    assert m.part("card").value("backgroundColor") != (1.0, 1.0, 1.0, 1.0)
+    assert shown() == {"infoIcon": 0, "track": 0, "fill": 0, "recalculateButton": 1, "unlockButton": 1}
+    before = (m.state, dict(m.context))
+    m.send("recalculateTap")
+    m.send("unlockTap")
+    rt.tick(0.2)
+    assert [e.name for e in rt.events() if isinstance(e, animrt.Emitted)] == ["recalculate", "unlock"]
+    assert (m.state, dict(m.context)) == before  # whether to reset or where to go is the host's decision
+    m.send("track", completedDays=0, remainingDays=7)  # the host reset it: 0 days shows exactly 0
+    assert (m.state, m.part("fill").value("bounds.size.width"), shown()["fill"]) == ("tracking", 0, 1)
+
+
+def test_the_label_is_printf_percent_0f_and_the_indicator_rides_the_fill(rt):  # seed 002, final IndicatorProgressViewStyle
+    m = rt.machine(rt.definition(named="indicatorBar"))
+    assert (m.context["label"], m.part("fill").value("bounds.size.width")) == ("0%", 0)  # fractionCompleted ?? 0.0
+    assert m.part("indicator").value("position") == (-20, -40)  # .offset(x: 0 × width − 40 / 2, y: -40)
+    assert m.part("track").value("bounds")[3] == 20 and m.part("track").value("cornerRadius") == 10  # a capsule 20 high
+    for i in range(1001):
+        fraction = i / 1000
+        m.send("progress", fraction=fraction)
+        assert m.context["label"] == "%.0f%%" % (fraction * 100), fraction  # Text(String(format: "%.0f%%", progress * 100))
+        assert m.part("fill").value("bounds.size.width") == fraction * 300
+        assert m.part("indicator").value("position.x") == fraction * 300 - 40 / 2
+    for fraction, label in ((0.005, "0%"), (0.015, "2%"), (0.125, "12%")):  # halves go to the even neighbour, as printf's
+        m.send("progress", fraction=fraction)
+        assert m.context["label"] == label
+    m.send("progress", fraction=1.5)  # ProgressView clamps a value past its total
+    assert (m.context["label"], m.part("fill").value("bounds.size.width")) == ("100%", 300)
+    m.send("unknown")
+    assert (m.state, m.context["label"], m.part("indicator").value("position.x")) == ("unknown", "0%", -20)
+
+
 # ---- seed 003: the network button --------------------------------------------------------------------
 
 def test_loading_starts_only_after_the_prepare_barrier_drains(rt):  # seed 003
@@ -362,6 +419,52 @@ def test_the_spinner_stops_from_its_presentation_value(rt):  # seed 003
     assert all(b <= a + 1e-12 and a - b < abs(before[0]) / 4 for a, b in zip([abs(before[0])] + angles, angles))
     rt.tick(t + 0.31)
     assert arcs[0].presentation("transform.rotation.z") == 0 and m.state == "finishing.dotting"
+
+
+def test_the_three_part_finish_in_order_with_its_timings_and_values(rt):  # seed 003: finishAnimation, dotsScalingAnimation,
+    m = rt.machine(rt.definition(named="networkButton"), config={"velocity": 1.5, "linesCount": 3})  # checkMarkAndBounds...
+    seen, t = {}, 0.0
+
+    def run_until(state, probe=None):
+        nonlocal t
+        while m.state != state:
+            t = round(t + 0.001, 3)
+            rt.tick(t)
+            if probe:
+                probe(t)
+            seen.setdefault(m.state, t)
+            assert t < 10, m.state
+
+    m.send("startAnimate")
+    # prepare: bounds rectangle → circle and background → white in one group, border width, bounds, position in another.
+    run_until("loading.spinning")
+    assert m.part("button").value("bounds") == (0, 0, 50, 50) and m.part("button").value("backgroundColor") == (1, 1, 1, 1)
+    assert m.part("border").value("borderWidth") == 5 and m.part("border").value("position") == (25, 25)
+    assert m.part("title").value("opacity") == 0
+    # loading: linesCount arcs 2π / linesCount apart, dotLength long, each turning 2π every velocity seconds.
+    assert [m.part("arc", i).value("strokeStart") for i in range(3)] == [0, 1 / 3, 2 / 3]
+    assert m.part("arc", 1).value("strokeEnd") == pytest.approx(1 / 3 + 0.1 / (2 * math.pi))
+    spin = seen["loading.spinning"]
+    rt.tick(spin + 0.375)
+    assert m.part("arc", 2).presentation("transform.rotation.z") == pytest.approx(math.pi / 2, abs=1e-9)
+    t = round(spin + 0.5, 3)
+    rt.tick(t)
+    rt.events()
+    m.send("stopAnimate")
+    stop = t
+    bounce = {}
+    run_until("finished.succeeded", lambda now: bounce.setdefault(round(now - seen.get("finishing.bouncing", 99), 3),
+                                                                   m.part("border").presentation("bounds")[2]))
+    # Each part starts when the animations of the one before have stopped: 0.3 s rewind, 0.2 s dots, 0.5 s flash, 0.3 s bounce.
+    steps = [stop, seen["finishing.dotting"], seen["finishing.marking.check"], seen["finishing.bouncing"], seen["finished.succeeded"]]
+    assert [round(b - a, 3) for a, b in zip(steps, steps[1:])] == pytest.approx([0.3, 0.2, 0.5, 0.3], abs=0.0025)
+    # The border bounces from the circle to 1.2 × the width at keyTime 0.75 and back to the width.
+    assert bounce[0.001] == pytest.approx(50, abs=3) and bounce[0.226] == pytest.approx(1.2 * 180, abs=1)
+    assert m.part("border").presentation("bounds")[2] == 180 and m.part("border").value("borderColor") == (0, 1, 0, 1)
+    assert m.part("button").presentation("bounds") == (0, 0, 180, 50)
+    assert m.part("button").presentation("backgroundColor") == (1, 1, 1, 1)
+    assert (m.context["title"], m.part("title").presentation("opacity")) == ("Done", 1)
+    assert [(e.name, e.payload) for e in rt.events() if isinstance(e, animrt.Emitted)] == [("completed", {"failed": False})]
 
 
 def test_repeated_parts_are_layers_by_index(rt):
