@@ -2413,4 +2413,21 @@ MUTANTS = [
            "(isinstance(result, Integral) and int(result) in (0, 1)):",
            "(result is not None):", PY,
            "a Python guard declared bool that returns 'no', 0.5 or [] counts as its truth value, 'no' as True"),
+    Mutant("progress-card-small-change-keeps-fill", "dropped statement", "Sources/StateMachines/Library/progress_card.json",
+           '{"assign": {"progress": "event.progress"}}, {"remove": "fill", "part": "ring"},',
+           '{"assign": {"progress": "event.progress"}},', PY,
+           "a change of progress under the jitter threshold, sent while a fill runs, is set in the model but the ring "
+           "keeps showing the fill towards the old value (seed 000 removes the animation and shows the new value at once)"),
+    Mutant("progress-card-filling-ignores-fetch", "dropped statement", "Sources/StateMachines/Library/progress_card.json",
+           '      "done": {"target": "completed.celebrating", "actions": [{"assign": {"celebrating": true}}]},\n'
+           '      "on": {\n'
+           '        "fetch": [{"guard": "not event.eligible", "target": "disabled", "actions": [{"assign": {"reason": "event.reason"}}]}, {"target": "loading"}],\n'
+           '        "hide": "hidden"\n'
+           '      },\n'
+           '      "ignore": ["appear", "progress"]',
+           '      "done": {"target": "completed.celebrating", "actions": [{"assign": {"celebrating": true}}]},\n'
+           '      "on": {"hide": "hidden"},\n'
+           '      "ignore": ["fetch", "appear", "progress"]', PY,
+           "a fetch while the ring fills to 100% is ignored: a host that says the user is no longer eligible still "
+           "sees the card celebrate, and a refresh makes no request"),
 ]
