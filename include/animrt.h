@@ -102,6 +102,10 @@ const char *animrt_version_string(void);
 
 /* Bytes in a name: key path, property, animation key, timing function. */
 #define ANIMRT_NAME_MAX 255
+/* Bytes in a function's string result (without the NUL): a buffer of
+ * ANIMRT_STRING_MAX + 1 bytes holds any, so animrt_function_call() never
+ * loses one to too small a buffer after the function has run. */
+#define ANIMRT_STRING_MAX 1048576
 /* Runtimes alive at the same time in one process. */
 #define ANIMRT_RUNTIMES_MAX 65535
 /* Objects of one kind (layers, animations, barriers, …) alive in a runtime. */
@@ -1327,8 +1331,10 @@ animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *librar
  * goes to *result (may be NULL for a void function, which leaves it alone);
  * a string result is copied into buf with the buffer rules above and
  * result->string points at buf (when buf is too small the function has run
- * all the same: ANIMRT_E_BUFFER says how much a second call needs). A
- * failing function gives ANIMRT_E_CALLBACK with its message. */
+ * all the same: ANIMRT_E_BUFFER says how much a second call needs; a buf of
+ * ANIMRT_STRING_MAX + 1 bytes is never too small). A failing function gives
+ * ANIMRT_E_CALLBACK with its message, and so does one whose string result
+ * is longer than ANIMRT_STRING_MAX bytes. */
 animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const animrt_value *args, size_t count,
                                    animrt_value *result, char *buf, size_t cap, size_t *needed);
 

@@ -2430,4 +2430,12 @@ MUTANTS = [
            '      "ignore": ["fetch", "appear", "progress"]', PY,
            "a fetch while the ring fills to 100% is ignored: a host that says the user is no longer eligible still "
            "sees the card celebrate, and a refresh makes no request"),
+    Mutant("string-result-unbounded", "dropped statement", "Sources/Plugins/Host/ExternalFunction.swift",
+           "        if case .string(let s)? = result, s.utf8.count > ExternalFunction.maximumStringBytes {",
+           "        if case .string(let s)? = result, s.utf8.count > Int.max {", ("c", "python"),
+           "a function's string result longer than ANIMRT_STRING_MAX is taken, and no buffer a host can size holds it: "
+           "animrt_function_call fails with ANIMRT_E_BUFFER after the function has run"),
+    Mutant("py-result-buffer-short", "changed constant", "bindings/python/src/animrt/_plugins.py",
+           "_RESULT_BYTES = STRING_MAX + 1", "_RESULT_BYTES = 1 << 16", PY,
+           "rt.call reads a string result into 64 KiB, so a longer one is lost after its function has run"),
 ]

@@ -71,7 +71,7 @@ public final class ExternalFunction: @unchecked Sendable {
     /// Calls the function with checked arguments, the runtime marked busy on
     /// this thread. A failure is `.callback` with what the function said.
     func invoke(_ arguments: [CValue]) throws(AnimrtError) -> CValue? {
-        try Callout.within(runtimeTag) { () throws(AnimrtError) -> CValue? in
+        let result = try Callout.within(runtimeTag) { () throws(AnimrtError) -> CValue? in
             switch implementation {
             case .bound(let d):
                 do throws(AnimrtError) { return try d.call(arguments) }
@@ -80,7 +80,17 @@ public final class ExternalFunction: @unchecked Sendable {
                 return try callBack(fn, user, arguments)
             }
         }
+        if case .string(let s)? = result, s.utf8.count > ExternalFunction.maximumStringBytes {
+            throw AnimrtError(.callback, "function \(summary) returned a string of \(s.utf8.count) bytes; a string result is at most \(ExternalFunction.maximumStringBytes) (ANIMRT_STRING_MAX)")
+        }
+        return result
     }
+
+    /// The longest string result, in bytes without the NUL
+    /// (`ANIMRT_STRING_MAX`): a buffer one byte longer holds any result, so
+    /// a host never loses one to a buffer too small after the function has
+    /// run. It is the longest string a machine's expressions make.
+    public static let maximumStringBytes = Int(ANIMRT_STRING_MAX)
 
     private func callBack(_ fn: animrt_function_fn, _ user: UnsafeMutableRawPointer?, _ arguments: [CValue]) throws(AnimrtError) -> CValue? {
         var strings: [UnsafeMutablePointer<CChar>] = []

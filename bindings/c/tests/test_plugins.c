@@ -615,6 +615,45 @@ static animrt_status shout(void *user_data, const animrt_value *args, size_t cou
     return ANIMRT_OK;
 }
 
+/* A string of `*(size_t *)user_data` bytes of 'x'. */
+static animrt_status long_text(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    static char *out = NULL;
+    static size_t made = 0;
+    size_t n = *(const size_t *)user_data;
+    (void)args; (void)count;
+    if (made != n) {
+        free(out);
+        out = malloc(n + 1);
+        if (!out) return ANIMRT_E_NOMEM;
+        memset(out, 'x', n);
+        out[n] = 0;
+        made = n;
+    }
+    result->string = out;
+    return ANIMRT_OK;
+}
+
+TEST(string_result_limit) {
+    /* A buffer of ANIMRT_STRING_MAX + 1 bytes holds the longest result; one
+     * byte longer is the function's failure, not a buffer too small after it ran. */
+    animrt_runtime *rt = rt_new();
+    size_t length = ANIMRT_STRING_MAX;
+    char *buf = malloc(ANIMRT_STRING_MAX + 1);
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    size_t needed = 0;
+    CHECK_OK(animrt_function_register(rt, "longText", "str()", long_text, &length));
+    CHECK_OK(animrt_function_call(rt, "longText", NULL, 0, &r, buf, ANIMRT_STRING_MAX + 1, &needed));
+    CHECK(r.type == ANIMRT_TYPE_STRING && r.string == buf && strlen(buf) == ANIMRT_STRING_MAX);
+    length = ANIMRT_STRING_MAX + 1;
+    r.type = ANIMRT_TYPE_STRING;
+    r.string = NULL;
+    CHECK_STATUS(animrt_function_call(rt, "longText", NULL, 0, &r, buf, ANIMRT_STRING_MAX + 1, &needed), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("function 'longText' (str()) returned a string of 1048577 bytes; a string result is at most 1048576 (ANIMRT_STRING_MAX)");
+    CHECK(r.string == NULL);
+    free(buf);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(host_functions) {
     animrt_runtime *rt = rt_new();
     double defaults[] = {0.5}, lo[] = {-1}, hi[] = {1};
@@ -1569,6 +1608,7 @@ int main(int argc, char **argv) {
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
+    RUN(string_result_limit);
     RUN(f32_is_a_float_bound_or_registered);
     RUN(block_curves_from_the_host);
     RUN(example_plugin_registers_block_curves);

@@ -186,6 +186,11 @@ def test_computed_timing_struct_layout_matches():
     assert ctypes.sizeof(_ffi.ComputedTiming) == 56
 
 
+def test_the_string_result_limit_matches():
+    from animrt import _plugins
+    assert re.findall(r"#define ANIMRT_STRING_MAX (\d+)", TEXT) == [str(_plugins.STRING_MAX)]
+
+
 def test_versions_match():
     v = {k: int(x) for k, x in re.findall(r"#define ANIMRT_VERSION_(MAJOR|MINOR|PATCH) (\d+)", TEXT)}
     assert (v["MAJOR"], v["MINOR"], v["PATCH"]) == (animrt.VERSION_MAJOR, animrt.VERSION_MINOR, animrt.VERSION_PATCH)

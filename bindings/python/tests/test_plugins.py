@@ -869,3 +869,19 @@ def test_error_plugin_failing_its_init():
             rt.load_plugin(plugin("libfaulty_init.so"))
         nothing_left(rt)
         assert rt.load_plugin(EXAMPLES).name == "examples"
+
+
+def test_a_string_result_up_to_the_limit_comes_back_whole_and_one_longer_is_the_functions_failure():
+    # rt.call reads into a buffer that holds the longest result the library
+    # gives (ANIMRT_STRING_MAX): a result is never lost to too small a buffer
+    # after its function has run.
+    from animrt import _plugins
+    calls = []
+    with animrt.Runtime() as rt:
+        rt.register_function("repeatX", "str(i64)", lambda n: calls.append(n) or "x" * n)
+        assert rt.call("repeatX", 100_000) == "x" * 100_000
+        assert len(rt.call("repeatX", _plugins.STRING_MAX)) == _plugins.STRING_MAX
+        with pytest.raises(animrt.CallbackError, match="returned a string of 1048577 bytes; a string result is at most "
+                                                       "1048576"):
+            rt.call("repeatX", _plugins.STRING_MAX + 1)
+        assert calls == [100_000, _plugins.STRING_MAX, _plugins.STRING_MAX + 1]

@@ -44,8 +44,10 @@ PathLike = Union[str, "os.PathLike[str]"]
 # animrt_value_type
 _NUMBER, _BOOL, _STRING, _INTEGER, _POINTER = 1, 2, 3, 4, 5
 _CALLBACK_FAILED = 14
-#: The longest string result :meth:`Runtime.call` takes.
-_RESULT_BYTES = 1 << 16
+#: ANIMRT_STRING_MAX, the longest string result a function may return (in bytes).
+STRING_MAX = 1 << 20
+#: The buffer :meth:`Runtime.call` reads a string result into: one byte more holds any.
+_RESULT_BYTES = STRING_MAX + 1
 
 
 class Plugin(Object):
