@@ -80,10 +80,12 @@ extern "C" {
 /* ===================================================================== */
 
 /* MINOR rises when functions or constants are added (0.2: animrt_timer_pending,
- * animrt_animation_get_lifecycle); before 1.0, also when a function
- * changes. */
+ * animrt_animation_get_lifecycle; 0.3: ANIMRT_STRING_MAX, and
+ * animrt_animation_set_flag, animrt_function_bind and animrt_plugin_load
+ * refusing flags that would do nothing and empty paths); before 1.0, also
+ * when a function changes. */
 #define ANIMRT_VERSION_MAJOR 0
-#define ANIMRT_VERSION_MINOR 2
+#define ANIMRT_VERSION_MINOR 3
 #define ANIMRT_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as animrt_version() returns it. */
 #define ANIMRT_VERSION_NUMBER \
@@ -93,7 +95,7 @@ extern "C" {
 
 /* The library's version number (compare with ANIMRT_VERSION_NUMBER). */
 uint32_t animrt_version(void);
-/* The library's version as a static string, "0.2.0". */
+/* The library's version as a static string, "0.3.0". */
 const char *animrt_version_string(void);
 
 /* ===================================================================== */

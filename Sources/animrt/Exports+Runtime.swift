@@ -9,7 +9,7 @@ public func animrt_version() -> UInt32 {
 }
 
 @c @implementation
-public func animrt_version_string() -> UnsafePointer<CChar>! { cString("0.2.0") }
+public func animrt_version_string() -> UnsafePointer<CChar>! { cString("0.3.0") }
 
 @c @implementation
 public func animrt_status_name(_ status: animrt_status) -> UnsafePointer<CChar>! {

@@ -66,7 +66,7 @@ struct TraceTests {
         guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file") }
         let path = String(cString: template)
         defer { unlink(path) }
-        let text = ([#"{"animrt": "trace", "format": 1, "version": "0.2.0"}"#] + lines).joined(separator: "\n") + "\n"
+        let text = ([#"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#] + lines).joined(separator: "\n") + "\n"
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
         let r = CRuntime()

@@ -1316,9 +1316,9 @@ TEST(error_abi_too_old_and_too_new) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 77;
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_old.so"), &p), ANIMRT_E_VERSION);
-    CHECK_MESSAGE("is too old: it was built for plugin ABI version 0, and this animrt (0.2.0) loads version 1");
+    CHECK_MESSAGE("is too old: it was built for plugin ABI version 0, and this animrt (0.3.0) loads version 1");
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_new.so"), &p), ANIMRT_E_VERSION);
-    CHECK_MESSAGE("is too new: it was built for plugin ABI version 2, and this animrt (0.2.0) loads version 1");
+    CHECK_MESSAGE("is too new: it was built for plugin ABI version 2, and this animrt (0.3.0) loads version 1");
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_function.so"), &p), ANIMRT_E_VERSION);
     CHECK_MESSAGE("animrt_plugin_entry does not hold an animrt_plugin (its first field reads as ABI version ");
     CHECK_MESSAGE("is it a function?); define it with ANIMRT_PLUGIN_DEFINE");

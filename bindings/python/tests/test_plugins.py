@@ -733,7 +733,7 @@ def test_error_missing_symbol():
 def test_error_abi_version(variant, age, version):
     with animrt.Runtime() as rt:
         with pytest.raises(animrt.VersionError, match=f"is {age}: it was built for plugin ABI version {version}, "
-                                                      "and this animrt \\(0.2.0\\) loads version 1"):
+                                                      "and this animrt \\(0.3.0\\) loads version 1"):
             rt.load_plugin(plugin(f"libfaulty_{variant}.so"))
         nothing_left(rt)
 

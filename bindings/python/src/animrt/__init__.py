@@ -46,7 +46,7 @@ __version__ = f"{VERSION_MAJOR}.{VERSION_MINOR}.{VERSION_PATCH}"
 
 
 def library_version() -> str:
-    """The loaded libanimrt's version string (``animrt_version_string``): ``animrt.library_version()`` → '0.2.0'."""
+    """The loaded libanimrt's version string (``animrt_version_string``): ``animrt.library_version()`` → '0.3.0'."""
     version: bytes = _lib.animrt_version_string()
     return version.decode()
 

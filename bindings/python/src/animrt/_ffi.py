@@ -16,7 +16,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 from . import _callbacks, _object
 from ._errors import AnimrtError, InvalidArgumentError, error_for
 
-VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 2, 0
+VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = 0, 3, 0
 VERSION_NUMBER = VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH
 
 
