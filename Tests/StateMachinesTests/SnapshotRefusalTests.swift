@@ -68,7 +68,8 @@ struct SnapshotRefusalTests {
             (edited(s, #""leaf":"a""#, #""leaf":null"#), "leaf is null; it must be a string"),
             (edited(s, #""texts":[]"#, #""texts":{}"#), "texts is not a list"),
             (edited(s, #""lastRequestID":1"#, #""lastRequestID":true"#), "lastRequestID is not a whole number"),
-            (edited(s, #"{"name":"box","values""#, #"{"name":"box","vals""#), "parts[0] has no member 'values'"),
+            (edited(s, #"{"name":"box","shown":false,"values""#, #"{"name":"box","shown":false,"vals""#), "parts[0] has no member 'values'"),
+            (edited(s, #""shown":false"#, #""shown":"false""#), "parts[0].shown is not true or false"),
             (edited(s, #""requests":{"load":"#, #""requests":{"load":7,"x":"#), "requests.load is not an object"),
             (edited(s, #""context":{"n":"#, #""context":{"7":[1],"n":"#), "context.7 is not an object"),
         ] {

@@ -77,14 +77,21 @@ extension Runtime {
         }
     }
 
+    /// Whether a tick has shown layer `h` since it was created. Until one
+    /// has, its presentation follows its model at once when the model is
+    /// set (`setModelValue`): a snapshot carries it.
+    public func isShown(layer h: Handle) throws(AnimrtError) -> Bool { !isUnshown(try layers.index(of: h)) }
+
     /// Writes model and presentation values as `layerValues` read them: each
     /// under a property's name (a part such as `position.y` is refused; a
     /// value is written whole). The presentation follows the model again at
     /// the next tick where nothing animates it, as it would have. Checked
     /// first: nothing is written if any value does not fit, in its kind or
-    /// in the value pools.
+    /// in the value pools. `shown` false: the layer had not been shown by a
+    /// tick yet, and its presentation follows its model at once until the
+    /// next tick, as the original's did.
     public func restoreValues(_ values: [(property: String, model: AnimatableValue, presentation: AnimatableValue)],
-                              of layer: Handle) throws(AnimrtError) {
+                              of layer: Handle, shown: Bool = true) throws(AnimrtError) {
         let i = try layers.index(of: layer)
         var checked: [(Int32, AnimatableValue, AnimatableValue)] = []
         for v in values {
@@ -106,7 +113,8 @@ extension Runtime {
         }
         // Its presentation is the one restored, what was on screen: the
         // layer counts as shown, and a model set before the next tick
-        // waits for it, as it would have.
-        markShown(i)
+        // waits for it, as it would have. One no tick had shown yet stays
+        // unshown until the next tick.
+        if shown { markShown(i) } else if !isUnshown(i) { markUnshown(i) }
     }
 }

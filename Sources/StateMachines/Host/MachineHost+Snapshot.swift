@@ -48,6 +48,10 @@ struct MachineSnapshot: Codable {
     struct Part: Codable {
         var name: String
         var values: [Value]
+        /// false when no tick had shown the part yet (made since the last
+        /// tick): its presentation follows its model at once until the next
+        /// tick. Absent: it had been shown.
+        var shown: Bool?
         struct Value: Codable { var property: String; var model: AnimatableValue; var presentation: AnimatableValue }
     }
 
@@ -122,7 +126,7 @@ extension MachineHost {
         var parts: [MachineSnapshot.Part] = []
         for (i, layer) in m.parts.enumerated() {
             let values = try runtime.layerValues(layer).map { MachineSnapshot.Part.Value(property: $0.property, model: $0.model, presentation: $0.presentation) }
-            parts.append(.init(name: m.partName(ofLayer: i), values: values))
+            parts.append(.init(name: m.partName(ofLayer: i), values: values, shown: try runtime.isShown(layer: layer) ? nil : false))
         }
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
@@ -327,7 +331,8 @@ extension MachineHost {
         try m.prepareThrottles()
         do throws(AnimrtError) {
             try makeParts(of: m, counts: counts, parent: parent) { layer, _, _, k throws(AnimrtError) in
-                try runtime.restoreValues(s.parts[k].values.map { ($0.property, $0.model, $0.presentation) }, of: layer)
+                try runtime.restoreValues(s.parts[k].values.map { ($0.property, $0.model, $0.presentation) }, of: layer,
+                                          shown: s.parts[k].shown ?? true)
             }
         } catch {
             runtime.withdrawEvents(since: events)
