@@ -101,6 +101,9 @@ struct ReplayArguments {
         guard args.count == entry.arity else {
             return "\(call) is recorded with \(entry.arity) argument\(entry.arity == 1 ? "" : "s"), and the line has \(args.count)"
         }
+        for (k, (arg, kind)) in zip(args, entry.kinds).enumerated() where arg.kind != kind && !(kind == "h" && arg.kind == "f") {
+            return "argument \(k + 1) of \(call) is \(TraceArgument.described(arg.kind)), where the call takes \(TraceArgument.described(kind))"
+        }
         // A recorded text came from a C string, so it holds no NUL: one
         // edited in would cut the text short where the call reads it.
         for (k, arg) in args.enumerated() {
@@ -161,10 +164,16 @@ enum Replay {
     /// A recorded function: how many arguments its line holds, and how to
     /// call it again with them.
     struct Call: Sendable {
-        let arity: Int
+        /// The tag of each argument as the recorder writes it (`h` a handle,
+        /// `d` a number, `i` a whole number, `s` a text, and in capitals a
+        /// list of each, `V` of payload values): a line is refused before
+        /// the call when one is of another kind, which would reach the call
+        /// as 0, NaN or NULL.
+        let kinds: [Character]
+        var arity: Int { kinds.count }
         let run: @Sendable (OpaquePointer, ReplayArguments) -> animrt_status
-        init(arity: Int, _ run: @escaping @Sendable (OpaquePointer, ReplayArguments) -> animrt_status) {
-            self.arity = arity; self.run = run
+        init(_ kinds: String, _ run: @escaping @Sendable (OpaquePointer, ReplayArguments) -> animrt_status) {
+            self.kinds = Array(kinds); self.run = run
         }
     }
 
@@ -191,77 +200,77 @@ enum Replay {
 
     /// Every function a trace records, and how to call it again.
     static let calls: [String: Call] = [
-        "animrt_runtime_tick": Call(arity: 1) { rt, a in animrt_runtime_tick(rt, a.d(0)) },
-        "animrt_runtime_set_threads": Call(arity: 1) { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
-        "animrt_keypath_id": Call(arity: 1) { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
-        "animrt_property_define": Call(arity: 4) { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
-        "animrt_layer_create": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
-        "animrt_layer_create_many": Call(arity: 2) { rt, a in
+        "animrt_runtime_tick": Call("d") { rt, a in animrt_runtime_tick(rt, a.d(0)) },
+        "animrt_runtime_set_threads": Call("i") { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
+        "animrt_keypath_id": Call("s") { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
+        "animrt_property_define": Call("siDi") { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
+        "animrt_layer_create": Call("h") { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
+        "animrt_layer_create_many": Call("hi") { rt, a in
             var out = [animrt_id](repeating: 0, count: Int(truncatingIfNeeded: max(0, a.i(1))))  // bounded by `problem`
             return animrt_layer_create_many(rt, a.h(0), out.count, &out)
         },
-        "animrt_layer_destroy": Call(arity: 1) { rt, a in animrt_layer_destroy(rt, a.h(0)) },
-        "animrt_layer_set_parent": Call(arity: 2) { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
-        "animrt_layer_set_timing": Call(arity: 4) { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
-        "animrt_layer_set_value": Call(arity: 4) { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_reader_create": Call(arity: 3) { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
-        "animrt_reader_destroy": Call(arity: 1) { rt, a in animrt_reader_destroy(rt, a.h(0)) },
-        "animrt_animation_create": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
-        "animrt_animation_destroy": Call(arity: 1) { rt, a in animrt_animation_destroy(rt, a.h(0)) },
-        "animrt_animation_set_timing": Call(arity: 3) { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_animation_set_flag": Call(arity: 3) { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
-        "animrt_animation_set_fill_mode": Call(arity: 2) { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_animation_set_direction": Call(arity: 2) { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_animation_set_timing_function": Call(arity: 2) { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
-        "animrt_animation_set_cubic_bezier": Call(arity: 5) { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
-        "animrt_animation_set_value": Call(arity: 4) { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_animation_set_spring": Call(arity: 5) { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
-        "animrt_animation_set_spring_response": Call(arity: 3) { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_animation_set_spring_perceptual": Call(arity: 3) { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_animation_set_decay": Call(arity: 3) { rt, a in animrt_animation_set_decay(rt, a.h(0), a.d(1), a.d(2)) },
-        "animrt_keyframe_set_values": Call(arity: 4) { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_keyframe_set_key_times": Call(arity: 3) { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_keyframe_set_timing_functions": Call(arity: 3) { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_keyframe_set_calculation_mode": Call(arity: 2) { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_keyframe_set_spline": Call(arity: 5) { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
-        "animrt_keyframe_set_path": Call(arity: 5) { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
-        "animrt_keyframe_set_rotation_mode": Call(arity: 2) { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_group_add": Call(arity: 2) { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
-        "animrt_group_get_child": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
-        "animrt_layer_set_timing_param": Call(arity: 3) { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_layer_set_fill_mode": Call(arity: 2) { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_direction": Call(arity: 2) { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_autoreverses": Call(arity: 2) { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
-        "animrt_layer_add_animations": Call(arity: 8) { rt, a in
+        "animrt_layer_destroy": Call("h") { rt, a in animrt_layer_destroy(rt, a.h(0)) },
+        "animrt_layer_set_parent": Call("hh") { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
+        "animrt_layer_set_timing": Call("hddd") { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
+        "animrt_layer_set_value": Call("hiDi") { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_reader_create": Call("HIi") { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
+        "animrt_reader_destroy": Call("h") { rt, a in animrt_reader_destroy(rt, a.h(0)) },
+        "animrt_animation_create": Call("is") { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
+        "animrt_animation_destroy": Call("h") { rt, a in animrt_animation_destroy(rt, a.h(0)) },
+        "animrt_animation_set_timing": Call("hid") { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_animation_set_flag": Call("hii") { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
+        "animrt_animation_set_fill_mode": Call("hi") { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_direction": Call("hi") { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_timing_function": Call("hs") { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
+        "animrt_animation_set_cubic_bezier": Call("hdddd") { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_value": Call("hiDi") { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_animation_set_spring": Call("hdddd") { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
+        "animrt_animation_set_spring_response": Call("hdd") { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_spring_perceptual": Call("hdd") { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_animation_set_decay": Call("hdd") { rt, a in animrt_animation_set_decay(rt, a.h(0), a.d(1), a.d(2)) },
+        "animrt_keyframe_set_values": Call("hDii") { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_keyframe_set_key_times": Call("hDi") { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_timing_functions": Call("hSi") { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_keyframe_set_calculation_mode": Call("hi") { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_keyframe_set_spline": Call("hDDDi") { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
+        "animrt_keyframe_set_path": Call("hIiDi") { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
+        "animrt_keyframe_set_rotation_mode": Call("hi") { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_group_add": Call("hh") { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
+        "animrt_group_get_child": Call("hi") { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
+        "animrt_layer_set_timing_param": Call("hid") { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_layer_set_fill_mode": Call("hi") { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_direction": Call("hi") { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_autoreverses": Call("hi") { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
+        "animrt_layer_add_animations": Call("hHIIDsih") { rt, a in
             a.handles(1) { layers in a.columns(2) { columns, m in a.text(5) { key in
                 animrt_layer_add_animations(rt, a.h(0), layers, Int(truncatingIfNeeded: a.i(6)), columns, m, key, a.h(7), nil)
             } } }
         },
-        "animrt_layer_add_animation": Call(arity: 4) { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
-        "animrt_layer_remove_animation": Call(arity: 2) { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
-        "animrt_layer_remove_all_animations": Call(arity: 1) { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },
-        "animrt_animation_retarget": Call(arity: 3) { rt, a in a.numbers(1) { p1 in animrt_animation_retarget(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_barrier_create": Call(arity: 0) { rt, a in var o0: animrt_id = 0; return animrt_barrier_create(rt, &o0) },
-        "animrt_barrier_destroy": Call(arity: 1) { rt, a in animrt_barrier_destroy(rt, a.h(0)) },
-        "animrt_barrier_enter": Call(arity: 1) { rt, a in animrt_barrier_enter(rt, a.h(0)) },
-        "animrt_barrier_leave": Call(arity: 1) { rt, a in animrt_barrier_leave(rt, a.h(0)) },
-        "animrt_barrier_notify": Call(arity: 2) { rt, a in animrt_barrier_notify(rt, a.h(0), UInt64(bitPattern: a.i(1))) },
-        "animrt_transaction_begin": Call(arity: 1) { rt, a in animrt_transaction_begin(rt, a.d(0)) },
-        "animrt_transaction_commit": Call(arity: 1) { rt, a in animrt_transaction_commit(rt, UInt64(bitPattern: a.i(0))) },
-        "animrt_timer_start": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return animrt_timer_start(rt, a.d(0), UInt64(bitPattern: a.i(1)), &o0) },
-        "animrt_timer_cancel": Call(arity: 1) { rt, a in animrt_timer_cancel(rt, a.h(0)) },
-        "animrt_definition_load": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load(rt, p0, &o0) } },
-        "animrt_definition_load_named": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load_named(rt, p0, &o0) } },
-        "animrt_definition_register": Call(arity: 2) { rt, a in a.text(0) { p0 in a.text(1) { p1 in animrt_definition_register(rt, p0, p1) } } },
-        "animrt_definition_destroy": Call(arity: 1) { rt, a in animrt_definition_destroy(rt, a.h(0)) },
-        "animrt_machine_create": Call(arity: 3) { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_machine_create(rt, a.h(0), a.h(1), p2, &o0) } },
-        "animrt_machine_destroy": Call(arity: 1) { rt, a in animrt_machine_destroy(rt, a.h(0)) },
-        "animrt_plugin_load": Call(arity: 1) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_plugin_load(rt, p0, &o0) } },
-        "animrt_plugin_unload": Call(arity: 1) { rt, a in animrt_plugin_unload(rt, a.h(0)) },
-        "animrt_function_bind": Call(arity: 4) { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_function_bind(rt, p0, p1, p2, p3) } } } } },
-        "animrt_timing_function_bind": Call(arity: 4) { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_timing_function_bind(rt, p0, p1, p2, p3) } } } } },
-        "animrt_machine_send": Call(arity: 4) { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
-        "animrt_machine_send_json": Call(arity: 3) { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
-        "animrt_machine_restore": Call(arity: 2) { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
+        "animrt_layer_add_animation": Call("hhsh") { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_layer_add_animation(rt, a.h(0), a.h(1), p2, a.h(3), &o0) } },
+        "animrt_layer_remove_animation": Call("hs") { rt, a in var o0: Int32 = 0; return a.text(1) { p1 in animrt_layer_remove_animation(rt, a.h(0), p1, &o0) } },
+        "animrt_layer_remove_all_animations": Call("h") { rt, a in animrt_layer_remove_all_animations(rt, a.h(0)) },
+        "animrt_animation_retarget": Call("hDi") { rt, a in a.numbers(1) { p1 in animrt_animation_retarget(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
+        "animrt_barrier_create": Call("") { rt, a in var o0: animrt_id = 0; return animrt_barrier_create(rt, &o0) },
+        "animrt_barrier_destroy": Call("h") { rt, a in animrt_barrier_destroy(rt, a.h(0)) },
+        "animrt_barrier_enter": Call("h") { rt, a in animrt_barrier_enter(rt, a.h(0)) },
+        "animrt_barrier_leave": Call("h") { rt, a in animrt_barrier_leave(rt, a.h(0)) },
+        "animrt_barrier_notify": Call("hi") { rt, a in animrt_barrier_notify(rt, a.h(0), UInt64(bitPattern: a.i(1))) },
+        "animrt_transaction_begin": Call("d") { rt, a in animrt_transaction_begin(rt, a.d(0)) },
+        "animrt_transaction_commit": Call("i") { rt, a in animrt_transaction_commit(rt, UInt64(bitPattern: a.i(0))) },
+        "animrt_timer_start": Call("di") { rt, a in var o0: animrt_id = 0; return animrt_timer_start(rt, a.d(0), UInt64(bitPattern: a.i(1)), &o0) },
+        "animrt_timer_cancel": Call("h") { rt, a in animrt_timer_cancel(rt, a.h(0)) },
+        "animrt_definition_load": Call("s") { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load(rt, p0, &o0) } },
+        "animrt_definition_load_named": Call("s") { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_definition_load_named(rt, p0, &o0) } },
+        "animrt_definition_register": Call("ss") { rt, a in a.text(0) { p0 in a.text(1) { p1 in animrt_definition_register(rt, p0, p1) } } },
+        "animrt_definition_destroy": Call("h") { rt, a in animrt_definition_destroy(rt, a.h(0)) },
+        "animrt_machine_create": Call("hhs") { rt, a in var o0: animrt_id = 0; return a.text(2) { p2 in animrt_machine_create(rt, a.h(0), a.h(1), p2, &o0) } },
+        "animrt_machine_destroy": Call("h") { rt, a in animrt_machine_destroy(rt, a.h(0)) },
+        "animrt_plugin_load": Call("s") { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_plugin_load(rt, p0, &o0) } },
+        "animrt_plugin_unload": Call("h") { rt, a in animrt_plugin_unload(rt, a.h(0)) },
+        "animrt_function_bind": Call("ssss") { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_function_bind(rt, p0, p1, p2, p3) } } } } },
+        "animrt_timing_function_bind": Call("ssss") { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_timing_function_bind(rt, p0, p1, p2, p3) } } } } },
+        "animrt_machine_send": Call("hiVi") { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
+        "animrt_machine_send_json": Call("hss") { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
+        "animrt_machine_restore": Call("sh") { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
     ]
 }

@@ -28,6 +28,37 @@ enum TraceArgument: Codable, Equatable {
 
     private enum Key: String, CodingKey { case h, f, d, i, s, D, S, H, I, V }
 
+    /// The tag the argument is written with.
+    var kind: Character {
+        switch self {
+        case .handle: "h"
+        case .foreignHandle: "f"
+        case .number: "d"
+        case .integer: "i"
+        case .text: "s"
+        case .numbers: "D"
+        case .texts: "S"
+        case .handles: "H"
+        case .integers: "I"
+        case .values: "V"
+        }
+    }
+
+    /// What an argument tagged `kind` is, in words.
+    static func described(_ kind: Character) -> String {
+        switch kind {
+        case "h", "f": "a handle"
+        case "d": "a number"
+        case "i": "a whole number"
+        case "s": "a text"
+        case "D": "a list of numbers"
+        case "S": "a list of texts"
+        case "H": "a list of handles"
+        case "I": "a list of whole numbers"
+        default: "a list of payload values"
+        }
+    }
+
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         guard let key = c.allKeys.first, c.allKeys.count == 1 else {

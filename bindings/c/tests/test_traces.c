@@ -229,6 +229,47 @@ TEST(divergence_is_named) {
     animrt_runtime_destroy(b);
 }
 
+/* An edited argument of another kind than the call takes (a handle written
+ * as a number, a time as a text) would reach the call as 0, NaN or NULL: a
+ * parent of 0 makes a root layer, and the replay would go on with a tree the
+ * recording never had. Each is refused before the call, naming its line,
+ * the argument and both kinds. */
+TEST(an_argument_of_another_kind_is_refused) {
+    const char *trace = "/tmp/animrt-argument-kind.trace";
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, trace));
+    animrt_id parent, child;
+    animrt_layer_create(a, 0, &parent);                                     /* line 2 */
+    animrt_layer_create(a, parent, &child);                                 /* line 3 */
+    animrt_runtime_set_threads(a, 1);                                       /* line 4 */
+    animrt_runtime_tick(a, 0.5);                                            /* line 5 */
+    animrt_runtime_destroy(a);
+    struct { int line; const char *from, *to, *message; } edits[] = {
+        {3, "{\"h\":", "{\"d\":", "trace line 3 is not a recorded call: argument 1 of animrt_layer_create is a number, where the call takes a handle"},
+        {4, "{\"i\":", "{\"d\":", "trace line 4 is not a recorded call: argument 1 of animrt_runtime_set_threads is a number, where the call takes a whole number"},
+        {5, "{\"d\":0.5}", "{\"s\":\"0.5\"}", "trace line 5 is not a recorded call: argument 1 of animrt_runtime_tick is a text, where the call takes a number"},
+        {5, "{\"d\":0.5}", "{\"D\":[0.5]}", "trace line 5 is not a recorded call: argument 1 of animrt_runtime_tick is a list of numbers, where the call takes a number"},
+    };
+    for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+        CHECK(edit_line(trace, edits[k].line, edits[k].from, edits[k].to));
+        animrt_runtime *b = rt_new();
+        size_t calls = 99;
+        CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_INVALID);
+        CHECK_MESSAGE(edits[k].message);
+        CHECK(calls == (size_t)edits[k].line - 2);
+        animrt_runtime_destroy(b);
+        /* Put back, so that the next edit is the only one. */
+        CHECK(edit_line(trace, edits[k].line, edits[k].to, edits[k].from));
+    }
+    /* Unedited again, it replays whole, the child under its parent. */
+    animrt_runtime *c = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(c, trace, &calls));
+    CHECK(calls == 4);
+    animrt_runtime_destroy(c);
+    remove(trace);
+}
+
 /* Rewrites `path` with a blank line after each line, and `extra` more at its end. */
 static int double_space(const char *path, int extra) {
     char *text = slurp(path);
@@ -641,6 +682,7 @@ TEST(another_threads_calls_during_a_replay_reach_its_own_transactions) {
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
+    RUN(an_argument_of_another_kind_is_refused);
     RUN(blank_lines_are_counted);
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
