@@ -72,8 +72,15 @@ tools:
 	    && apt-get install -y -q pkg-config libffi-dev >/dev/null && pkg-config --exists libffi; } \
 	    || { echo "animrt needs libffi and pkg-config: apt-get install -y pkg-config libffi-dev"; exit 1; }
 
-lib: tools
+lib: tools $(BUILD)/header.stamp
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt
+
+# Swift does not see a change to the header its CAnimrt module maps (the
+# macros the exports and plugins read, the version among them): a newer
+# header touches the sources that import it, so that they are compiled again.
+$(BUILD)/header.stamp: include/animrt.h
+	@mkdir -p $(BUILD)
+	@touch $$(grep -rl "import CAnimrt" Sources) && touch $@
 
 # ---- plugins ----------------------------------------------------------------
 
@@ -102,7 +109,7 @@ test: test-swift test-c test-asan test-fuzz test-python
 	$(PYTHON) tools/mutate.py --check
 	@echo "all suites passed"
 
-test-swift: tools
+test-swift: tools $(BUILD)/header.stamp
 	$(SWIFT) test
 
 test-c: lib plugins
@@ -141,7 +148,7 @@ test-c: lib plugins
 	@echo "installed copy: the demo runs from another folder, its four machines loaded by name from the library alone"
 
 # The library built with ASan and libFuzzer's coverage (release optimisation).
-lib-asan: tools
+lib-asan: tools $(BUILD)/header.stamp
 	$(SWIFT) build $(SWIFTFLAGS) --product animrt --sanitize=address --scratch-path $(BUILD)/asan \
 	    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 
