@@ -56,6 +56,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a flag a keyframe template would ignore", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "fromPresentation": true}}"#), status: .invalidArgument, fragments: ["animations.f.fromPresentation", "'fromPresentation' applies to basic and spring animations, not keyframe"]),
     LoadCase(name: "a flag a group template would ignore", json: minimal(top: #""animations": {"g": {"type": "group", "animations": [{"type": "basic", "keyPath": "opacity", "to": 0}], "cumulative": true}}"#), status: .invalidArgument, fragments: ["animations.g.cumulative", "'cumulative' applies to basic, keyframe and spring animations, not group"]),
     LoadCase(name: "additive and fromPresentation together", json: minimal(top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "to": 0, "additive": true, "fromPresentation": true}}"#), status: .invalidArgument, fragments: ["animations.f.fromPresentation", "additive and fromPresentation do not combine"]),
+    LoadCase(name: "an animate action's additive over a template's fromPresentation", json: minimal(a: #""entry": [{"animate": "f", "part": "p", "additive": true}]"#, top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "to": 0, "fromPresentation": true}}"#), status: .invalidArgument, fragments: ["states.a.entry[0].additive", "additive and fromPresentation do not combine"]),
+    LoadCase(name: "an animate action's fromPresentation over an additive template", json: minimal(a: #""entry": [{"animate": "f", "part": "p", "fromPresentation": true}]"#, top: #""animations": {"f": {"type": "basic", "keyPath": "opacity", "by": 1, "additive": true}}"#), status: .invalidArgument, fragments: ["states.a.entry[0].fromPresentation", "additive and fromPresentation do not combine"]),
     LoadCase(name: "template that contains itself", json: minimal(top: #""animations": {"g": {"type": "group", "animations": ["g"]}}"#), status: .invalidArgument, fragments: ["contains itself"]),
     LoadCase(name: "set written as an object", json: minimal(a: #""entry": [{"set": {"opacity": 1, "zPosition": 2}, "part": "p"}]"#), status: .invalidArgument, fragments: ["states.a.entry[0].set", "names one key path", #"{"set": "opacity", "value": …, "part": …}"#, "one 'set' action for each key path"]),
     LoadCase(name: "unknown part", json: minimal(a: #""entry": [{"remove": "k", "part": "q"}]"#), status: .notFound, fragments: ["no part named 'q'", "did you mean 'p'"]),
@@ -126,7 +128,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 90) }
+    func count() { #expect(loadCases.count == 92) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

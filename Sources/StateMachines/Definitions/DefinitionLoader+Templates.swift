@@ -151,9 +151,11 @@ extension DefinitionLoader {
         for f in Template.TimingField.allCases { if let v = o[f.rawValue] { t.timing[f] = try expression(v, scope: s, type: .number) } }
         for f in Template.FlagField.allCases { if let v = o[f.rawValue] { t.flags[f] = try expression(v, scope: s, type: .bool) } }
         // Refused now when both are true whatever the context; expressions
-        // are checked when the animation is added (AnimationFlag.check).
+        // are checked when the animation is added (AnimationFlag.check). An
+        // animate action may set one over a template that has the other:
+        // the error names the one this object holds.
         if t.flags[.additive]?.constantValue == .bool(true), t.flags[.fromPresentation]?.constantValue == .bool(true) {
-            throw o["fromPresentation"]!.error(.invalidArgument, AnimationFlag.additiveFromPresentation)
+            throw (o["fromPresentation"] ?? o["additive"] ?? node).error(.invalidArgument, AnimationFlag.additiveFromPresentation)
         }
         if let v = o["fillMode"] {
             let name = try v.string()
