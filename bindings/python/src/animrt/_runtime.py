@@ -1068,7 +1068,10 @@ class Runtime(Suggests, Uncopied):
 
         Arguments arrive as float (f32, f64), int (integers), bool, str or an int address (ptr). If
         `fn` raises, a machine gets ``error.execution`` with the exception's text, and the call that
-        ran it raises :class:`CallbackError` from the exception when it returns.
+        ran it raises :class:`CallbackError` from the exception when it returns. So does a result
+        its signature does not allow: a number for f32 and f64 (True is not one), an int for the
+        integer types, True or False (or 0, 1) for bool — a guard returning ``"no"`` is an error,
+        not a yes — and a str of at most 1 MiB of UTF-8 (``ANIMRT_STRING_MAX``) for str.
         """
         return _plugins.register_function(self, name, signature, fn)
 
