@@ -80,10 +80,12 @@ extern "C" {
 /* ===================================================================== */
 
 /* MINOR rises when functions or constants are added (0.2: animrt_timer_pending,
- * animrt_animation_get_lifecycle; 0.3: ANIMRT_STRING_MAX, and
- * animrt_animation_set_flag, animrt_function_bind and animrt_plugin_load
- * refusing flags that would do nothing and empty paths); before 1.0, also
- * when a function changes. */
+ * animrt_animation_get_lifecycle; 0.3: ANIMRT_STRING_MAX, which
+ * animrt_function_call holds a string result to, and
+ * animrt_animation_set_flag, animrt_function_bind,
+ * animrt_timing_function_bind and animrt_plugin_load refusing flags that
+ * would do nothing and empty paths); before 1.0, also when a function
+ * changes. */
 #define ANIMRT_VERSION_MAJOR 0
 #define ANIMRT_VERSION_MINOR 3
 #define ANIMRT_VERSION_PATCH 0
