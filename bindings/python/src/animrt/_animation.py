@@ -83,8 +83,8 @@ class TimingOptions(MediaTimingOptions, total=False):
     iteration_duration    Web Animations' duration, exactly: 0 is a zero-length iteration
     autoreverses          play backwards after each forward pass
     removed_on_completion True (default): removed from the layer once finished
-    additive              add to the value below instead of replacing it
-    cumulative            each repeat builds on the last
+    additive              add to the value below instead of replacing it (not a group's)
+    cumulative            each repeat builds on the last (not a group's)
     from_presentation     start from what is on screen when added (basic, spring; not additive)
     fill_mode             "removed" (default), "forwards", "backwards", "both"
     direction             "normal" (default), "reverse", "alternate", "alternate-reverse"
@@ -450,7 +450,9 @@ class Animation(Strict, Object):
 
     @property
     def additive(self) -> bool:
-        """Add the animated value to the value below instead of replacing it. ``shake.additive = True``."""
+        """Add the animated value to the value below instead of replacing it. ``shake.additive = True``.
+        A group has no value of its own (:class:`KindError`: set it on its animations), and it is
+        refused beside ``from_presentation`` (:class:`InvalidArgumentError`)."""
         return self._get_flag("additive")
 
     @additive.setter
@@ -459,7 +461,8 @@ class Animation(Strict, Object):
 
     @property
     def cumulative(self) -> bool:
-        """Each repeat starts where the last one ended. ``step.cumulative = True``."""
+        """Each repeat starts where the last one ended. ``step.cumulative = True``. A group has no
+        value of its own (:class:`KindError`: set it on its animations)."""
         return self._get_flag("cumulative")
 
     @cumulative.setter
