@@ -2384,7 +2384,7 @@ MUTANTS = [
            '        try needs("fromPresentation", [.basic, .spring])\n', "", ("swift:StateMachinesTests.LoaderTests",),
            "a keyframe template's fromPresentation loads, and is ignored each time the animation plays"),
     Mutant("template-additive-from-presentation", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+Templates.swift",
-           '            throw o["fromPresentation"]!.error(.invalidArgument, AnimationFlag.additiveFromPresentation)\n', "",
+           '            throw (o["fromPresentation"] ?? o["additive"] ?? node).error(.invalidArgument, AnimationFlag.additiveFromPresentation)\n', "",
            ("swift:StateMachinesTests.LoaderTests",),
            "a template with additive and fromPresentation loads, to be refused each time the animation plays"),
     Mutant("py-from-presentation-c-name", "changed constant", "bindings/python/src/animrt/_errors.py",
@@ -2448,4 +2448,9 @@ MUTANTS = [
     Mutant("restored-values-always-shown", "dropped statement", LAYER_SNAPSHOT,
            "if shown { markShown(i) } else if !isUnshown(i) { markUnshown(i) }", "markShown(i)", ("swift:SnapshotCarriesTests",),
            "a layer restored as not yet shown counts as shown: an animation from its presentation starts from the old value"),
+    Mutant("template-flag-pair-unwrapped", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+Templates.swift",
+           'throw (o["fromPresentation"] ?? o["additive"] ?? node).error(', 'throw o["fromPresentation"]!.error(',
+           ("swift:StateMachinesTests.LoaderTests",),
+           "an animate action's additive over a template's fromPresentation finds no fromPresentation in the action and "
+           "traps the definition's load, taking the host with it"),
 ]
