@@ -347,11 +347,17 @@ extension Runtime {
         let base = valueSlot(layer: Int(instances[ii].layer), property: property, create: true)!
         let kp = KeyPath.component(Int(batch.slot[k] - base), of: property, properties.info(property))
         let flags = batch.flags[k]
-        return ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: curves.functions[Int(batch.curve[k])],
-                                 removedOnCompletion: flags & BatchStorage.removedOnCompletion != 0,
-                                 additive: false, cumulative: false,
-                                 startsFromPresentation: flags & BatchStorage.fromPresentation != 0,
-                                 body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
+        let r = ResolvedAnimation(keyPath: kp, timing: batch.timing(k), curve: curves.functions[Int(batch.curve[k])],
+                                  removedOnCompletion: flags & BatchStorage.removedOnCompletion != 0,
+                                  additive: false, cumulative: false,
+                                  startsFromPresentation: flags & BatchStorage.fromPresentation != 0,
+                                  body: .basic(from: .scalar(batch.from[k]), to: .scalar(batch.to[k]), by: nil))
+        // Its from stands for the value captured when it was added (as
+        // `attachmentState` reads a batch entry): moved to the general path,
+        // it keeps it, so a snapshot still carries it and an animation from
+        // the presentation, restored, starts from there again.
+        r.captured = .scalar(batch.from[k])
+        return r
     }
 
     /// The resolved form of attached animation `ii`, wherever it is evaluated.
