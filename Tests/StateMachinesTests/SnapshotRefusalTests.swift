@@ -312,5 +312,72 @@ struct SnapshotRefusalTests {
         let m = try h.host.restore(edited(s, #""open":true"#, #""open":false"#))
         #expect(try h.send(m, "done", [.number(1)]) == .stale)  // answered already: nothing awaits it
     }
-}
 
+    /// `savedSnapshot()` with `timing` (JSON) as the part's layer timing.
+    private func timed(_ timing: String) throws -> String {
+        edited(try savedSnapshot(), #"{"name":"box","shown":false,"values""#, #"{"name":"box","shown":false,"timing":"# + timing + #","values""#)
+    }
+
+    /// What animrt_layer_set_timing and the layer timing setters refuse, a
+    /// part's timing in a snapshot is refused for, in their words and
+    /// naming the part; nothing is made.
+    @Test("a part's timing is checked as the layer timing setters check it: each field finite, in range, a fill mode and direction there are")
+    func partTiming() throws {
+        for (timing, message) in [
+            (#"{"speed":"nan"}"#, "layer speed is nan; it must be a finite number"),
+            (#"{"speed":"inf"}"#, "layer speed is inf"),
+            (#"{"beginTime":"-inf"}"#, "layer beginTime is -inf"),
+            (#"{"timeOffset":"nan"}"#, "layer timeOffset is nan"),
+            (#"{"duration":-1}"#, "layer duration is -1.0; it must be 0 (unbounded, the default) or more"),
+            (#"{"duration":"inf"}"#, "layer duration is inf"),
+            (#"{"repeatCount":-2}"#, "layer repeatCount is -2.0; it must be 0 or more"),
+            (#"{"repeatCount":"nan"}"#, "layer repeatCount is NaN"),
+            (#"{"repeatDuration":-1}"#, "layer repeatDuration is -1.0"),
+            (#"{"repeatCount":2,"repeatDuration":3}"#, "layer repeatCount (2.0) and repeatDuration (3.0) are both set"),
+            (#"{"iterationStart":-0.5}"#, "layer iterationStart is -0.5; it must be 0 or more"),
+            (#"{"endDelay":"inf"}"#, "layer endDelay is inf"),
+            (#"{"delay":"nan"}"#, "layer delay is nan"),
+            (#"{"iterations":-1}"#, "layer iterations is -1.0; it must be 0 or more"),
+            (#"{"iterationDuration":-1}"#, "layer iterationDuration is -1.0; it must be 0 or more"),
+            (#"{"fillMode":4}"#, "fillMode is 4; it must be an animrt_fill_mode"),
+            (#"{"fillMode":1.5}"#, "fillMode is 1.5; it must be an animrt_fill_mode"),
+            (#"{"direction":-1}"#, "direction is -1; it must be an animrt_direction"),
+            (#"{"direction":"inf"}"#, "direction is inf; it must be an animrt_direction"),
+        ] {
+            refused(try timed(timing), ["the timing of part 'box': " + message])
+        }
+        // The edges are taken, and restored as they were.
+        let edges = #"{"direction":3,"duration":0,"fillMode":3,"iterationStart":0,"iterations":"inf","repeatCount":"inf","speed":0}"#
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(try timed(edges))
+        // Fields at their default (duration 0, iterationStart 0) are not written again.
+        #expect(try h.host.snapshot(m).contains(#""timing":{"direction":3,"fillMode":3,"iterations":"inf","repeatCount":"inf","speed":0}"#))
+        var expected = MediaTiming(speed: 0, repeatCount: .infinity, fillMode: .both)
+        expected.direction = .alternateReverse; expected.iterations = .infinity
+        #expect(try h.runtime.mediaTiming(of: h.host.part("box", of: m)) == expected)
+    }
+
+    @Test("a part's timing that does not decode says what is wrong where: a field of another kind, or one a layer's timing does not have")
+    func partTimingUndecodable() throws {
+        let h = Harness()
+        h.tick(0)
+        for (timing, message) in [
+            (#"{"speed":"fast"}"#, "parts[0].timing.speed is not a number"),
+            (#"{"autoreverses":1}"#, "parts[0].timing.autoreverses is not true or false"),
+            (#"{"fillMode":"both"}"#, "parts[0].timing.fillMode is not a number"),
+            (#"[0.5]"#, "parts[0].timing is not an object"),
+            (#"{"sped":0.5}"#, "parts[0].timing.sped: a layer's timing has no member 'sped' (it has beginTime, duration, speed, timeOffset"),
+        ] {
+            let text = try timed(timing)
+            expectError(.invalidArgument, ["not a machine snapshot: " + message]) { () throws(AnimrtError) in
+                _ = try h.host.restore(text)
+            }
+        }
+        let retimed = edited(try savedSnapshot(), #""shown":false,"values""#, #""shown":false,"retimed":"yes","values""#)
+        expectError(.invalidArgument, ["not a machine snapshot: parts[0].retimed is not true or false"]) { () throws(AnimrtError) in
+            _ = try h.host.restore(retimed)
+        }
+        #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
+    }
+}

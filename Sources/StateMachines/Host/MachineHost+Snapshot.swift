@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// An instance as data: its definition, configuration, copy, context, active
 /// states, timers (with their due times), requests, parts (model and
-/// presentation values) and the animations it started (description, begin
+/// presentation values, layer timing) and the animations it started (description, begin
 /// time, duration, captured value, lifecycle). Names rather than ids; times
 /// absolute on the runtime clock, so a restore at the same time continues
 /// to the bit.
@@ -52,7 +52,119 @@ struct MachineSnapshot: Codable {
         /// tick): its presentation follows its model at once until the next
         /// tick. Absent: it had been shown.
         var shown: Bool?
+        /// The layer timing the host set on the part (`animrt_layer_set_timing`
+        /// and the layer timing setters). Absent: the default timing.
+        var timing: Timing?
+        /// true when the part's timing or parent changed since the last
+        /// tick: at the next tick its animations' lifecycles follow the
+        /// time sampled then, not the times the layer went through since
+        /// the last tick (not known after such a change). Absent: neither
+        /// changed.
+        var retimed: Bool?
         struct Value: Codable { var property: String; var model: AnimatableValue; var presentation: AnimatableValue }
+
+        /// A layer's media timing, each field present only where it is not
+        /// the default (`MediaTiming()`), to the bit: a part the host left
+        /// alone has no timing, and its snapshot's text is as it was.
+        /// `fillMode` and `direction` are the numbers of `animrt_fill_mode`
+        /// and `animrt_direction` (read as any number, so that 1.5 is refused
+        /// in words of its own); `iterations` and `iterationDuration` are
+        /// present when set, whatever their value.
+        struct Timing: Codable, Equatable {
+            var beginTime: Double?, duration: Double?, speed: Double?, timeOffset: Double?
+            var repeatCount: Double?, repeatDuration: Double?, autoreverses: Bool?, fillMode: Double?
+            var iterationStart: Double?, endDelay: Double?, direction: Double?, delay: Double?
+            var iterations: Double?, iterationDuration: Double?
+
+            private enum CodingKeys: String, CodingKey, CaseIterable {
+                case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+                case iterationStart, endDelay, direction, delay, iterations, iterationDuration
+            }
+
+            /// Any member's name, to find one a layer's timing does not have.
+            private struct Member: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+
+            /// The timing of a part as read from its layer; nil when it is the default.
+            init?(_ t: MediaTiming) {
+                let d = MediaTiming()
+                func differs(_ x: Double, _ y: Double) -> Double? { x.bitPattern == y.bitPattern ? nil : x }
+                beginTime = differs(t.beginTime, d.beginTime); duration = differs(t.duration, d.duration)
+                speed = differs(t.speed, d.speed); timeOffset = differs(t.timeOffset, d.timeOffset)
+                repeatCount = differs(t.repeatCount, d.repeatCount); repeatDuration = differs(t.repeatDuration, d.repeatDuration)
+                autoreverses = t.autoreverses == d.autoreverses ? nil : t.autoreverses
+                fillMode = t.fillMode == d.fillMode ? nil : Double(t.fillMode.rawValue)
+                iterationStart = differs(t.iterationStart, d.iterationStart); endDelay = differs(t.endDelay, d.endDelay)
+                direction = t.direction == d.direction ? nil : Double(t.direction.rawValue)
+                delay = differs(t.delay, d.delay)
+                iterations = t.iterations; iterationDuration = t.iterationDuration
+                if self == Timing() { return nil }
+            }
+
+            init() {}
+
+            init(from decoder: any Decoder) throws {
+                // A member the timing does not have (a misspelt "sped") is
+                // refused: read past, the part would run at the default.
+                let all = try decoder.container(keyedBy: Member.self)
+                if let k = all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+                    throw DecodingError.dataCorruptedError(forKey: k, in: all, debugDescription: "a layer's timing has no member '\(k.stringValue)' (it has "
+                        + CodingKeys.allCases.map(\.stringValue).joined(separator: ", ") + ")")
+                }
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                beginTime = try c.decodeIfPresent(Double.self, forKey: .beginTime)
+                duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+                speed = try c.decodeIfPresent(Double.self, forKey: .speed)
+                timeOffset = try c.decodeIfPresent(Double.self, forKey: .timeOffset)
+                repeatCount = try c.decodeIfPresent(Double.self, forKey: .repeatCount)
+                repeatDuration = try c.decodeIfPresent(Double.self, forKey: .repeatDuration)
+                autoreverses = try c.decodeIfPresent(Bool.self, forKey: .autoreverses)
+                fillMode = try c.decodeIfPresent(Double.self, forKey: .fillMode)
+                iterationStart = try c.decodeIfPresent(Double.self, forKey: .iterationStart)
+                endDelay = try c.decodeIfPresent(Double.self, forKey: .endDelay)
+                direction = try c.decodeIfPresent(Double.self, forKey: .direction)
+                delay = try c.decodeIfPresent(Double.self, forKey: .delay)
+                iterations = try c.decodeIfPresent(Double.self, forKey: .iterations)
+                iterationDuration = try c.decodeIfPresent(Double.self, forKey: .iterationDuration)
+            }
+
+            /// The media timing it stands for, checked as the layer timing
+            /// setters check theirs: what they refuse is refused here, in
+            /// their words.
+            func mediaTiming() throws(AnimrtError) -> MediaTiming {
+                var t = MediaTiming()
+                if let v = beginTime { t.beginTime = v }
+                if let v = duration { t.duration = v }
+                if let v = speed { t.speed = v }
+                if let v = timeOffset { t.timeOffset = v }
+                if let v = repeatCount { t.repeatCount = v }
+                if let v = repeatDuration { t.repeatDuration = v }
+                if let v = autoreverses { t.autoreverses = v }
+                if let v = fillMode {
+                    guard let m = Int32(exactly: v).flatMap(FillMode.init(rawValue:)) else {
+                        throw AnimrtError(.invalidArgument, "fillMode is \(Int32(exactly: v).map(String.init) ?? "\(v)"); it must be an animrt_fill_mode: 0 (removed), 1 (forwards), 2 (backwards) or 3 (both)")
+                    }
+                    t.fillMode = m
+                }
+                if let v = iterationStart { t.iterationStart = v }
+                if let v = endDelay { t.endDelay = v }
+                if let v = direction {
+                    guard let d = Int32(exactly: v).flatMap(PlaybackDirection.init(rawValue:)) else {
+                        throw AnimrtError(.invalidArgument, "direction is \(Int32(exactly: v).map(String.init) ?? "\(v)"); it must be an animrt_direction: 0 (normal), 1 (reverse), 2 (alternate) or 3 (alternate reverse)")
+                    }
+                    t.direction = d
+                }
+                if let v = delay { t.delay = v }
+                t.iterations = iterations
+                t.iterationDuration = iterationDuration
+                try Runtime.checkLayerTiming(t)
+                return t
+            }
+        }
     }
 
     struct StartedAnimation: Codable {
@@ -126,7 +238,8 @@ extension MachineHost {
         var parts: [MachineSnapshot.Part] = []
         for (i, layer) in m.parts.enumerated() {
             let values = try runtime.layerValues(layer).map { MachineSnapshot.Part.Value(property: $0.property, model: $0.model, presentation: $0.presentation) }
-            parts.append(.init(name: m.partName(ofLayer: i), values: values, shown: try runtime.isShown(layer: layer) ? nil : false))
+            parts.append(.init(name: m.partName(ofLayer: i), values: values, shown: try runtime.isShown(layer: layer) ? nil : false,
+                               timing: .init(try runtime.mediaTiming(of: layer)), retimed: try runtime.isRetimed(layer: layer) ? true : nil))
         }
         var animations: [MachineSnapshot.StartedAnimation] = []
         for s in m.started where runtime.isAttached(s.handle) {
@@ -235,6 +348,12 @@ extension MachineHost {
             d.parts[p].isRepeated ? (0..<counts[p]).map { "\(d.parts[p].name)[\($0)]" } : [d.parts[p].name]
         }
         guard s.parts.map(\.name) == partNames else { throw bad("parts \(s.parts.map(\.name))") }
+        // A part's timing is checked as the layer timing setters check it.
+        var timings: [MediaTiming?] = []
+        for p in s.parts {
+            do throws(AnimrtError) { timings.append(try p.timing?.mediaTiming()) }
+            catch { throw bad("the timing of part '\(p.name)': \(error.message)") }
+        }
         let active = Set(d.ancestry(leaf))
         // A state waits on one barrier: a copy would make a second (the first
         // never destroyed) and take its done once per copy.
@@ -333,6 +452,10 @@ extension MachineHost {
             try makeParts(of: m, counts: counts, parent: parent) { layer, _, _, k throws(AnimrtError) in
                 try runtime.restoreValues(s.parts[k].values.map { ($0.property, $0.model, $0.presentation) }, of: layer,
                                           shown: s.parts[k].shown ?? true)
+                // Before its animations are added: their begin times are in its time.
+                if timings[k] != nil || s.parts[k].retimed == true {
+                    try runtime.restoreTiming(timings[k] ?? MediaTiming(), of: layer, retimed: s.parts[k].retimed ?? false)
+                }
             }
         } catch {
             runtime.withdrawEvents(since: events)
