@@ -1113,7 +1113,8 @@ animrt_status animrt_machine_part(animrt_runtime *rt, animrt_id machine, const c
 animrt_status animrt_machine_part_count(animrt_runtime *rt, animrt_id machine, const char *name, size_t *out);
 
 /* A snapshot of the instance as JSON text: its definition, configuration,
- * state, context, timers, requests, parts and the animations it started.
+ * state, context, timers, requests, parts (their values and the layer timing
+ * the host set on them) and the animations it started.
  * Restored as a new instance into a runtime at the snapshot's time (tick a
  * fresh runtime to it first; else ANIMRT_E_TIME), it continues identically:
  * the same events and bit-identical values for the same later inputs. A
