@@ -2453,4 +2453,30 @@ MUTANTS = [
            ("swift:StateMachinesTests.LoaderTests",),
            "an animate action's additive over a template's fromPresentation finds no fromPresentation in the action and "
            "traps the definition's load, taking the host with it"),
+    Mutant("snapshot-part-timing-dropped", "dropped statement", SNAPSHOT,
+           "timing: .init(try runtime.mediaTiming(of: layer)),", "timing: nil,", ("swift:SnapshotCarriesTests",),
+           "the layer timing the host set on a part is left out of its snapshot: restored, the part plays at speed 1 "
+           "from no offset, its animations' begin times taken in another time"),
+    Mutant("restore-part-timing-unchecked", "dropped statement", SNAPSHOT,
+           "                try Runtime.checkLayerTiming(t)\n                return t",
+           "                return t", ("swift:SnapshotRefusalTests",),
+           "an edited part timing the layer setters refuse passes the snapshot's checks: refused only as the part's "
+           "layer is written, not as not fitting, a layer duration below 0 in the words of an animation's"),
+    Mutant("snapshot-timing-unknown-member", "dropped statement", SNAPSHOT,
+           "all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil })",
+           "all.allKeys.first(where: { _ in false })", ("swift:SnapshotRefusalTests",),
+           "a misspelt member of a part's timing in an edited snapshot is read past: the part runs at the default"),
+    Mutant("snapshot-retimed-forgotten", "constant", SNAPSHOT,
+           "retimed: try runtime.isRetimed(layer: layer) ? true : nil", "retimed: nil", ("swift:SnapshotCarriesTests",),
+           "a part retimed since the last tick is snapshotted as unchanged: restored, the next tick follows the times "
+           "its layer went through, which the original did not know, and ends an animation a tick early"),
+    Mutant("restored-timing-counts-as-change", "dropped statement", LAYER_SNAPSHOT,
+           "if retimed { retimedLayers.insert(Int32(i)) } else { retimedLayers.remove(Int32(i)) }",
+           "retimedLayers.insert(Int32(i))", ("swift:SnapshotCarriesTests",),
+           "a part's timing restored counts as a change since the last tick: a looping part that wraps past an "
+           "animation's end before the next tick ends it a tick later than the original"),
+    Mutant("demoted-entry-loses-captured", "dropped statement", ATTACH,
+           "        r.captured = .scalar(batch.from[k])\n", "", ("swift:SnapshotCarriesTests",),
+           "an animation moved off the batch by a second one of its property loses the value it captured: its "
+           "snapshot carries none, and restored from the presentation it starts again from the presentation then"),
 ]
