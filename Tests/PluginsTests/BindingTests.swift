@@ -34,6 +34,14 @@ struct BindingTests {
     /// A `str` result is copied at once; NULL and bytes that are not UTF-8
     /// are the function's fault, reported as E_CALLBACK, never handed on
     /// repaired or empty. getenv returns what the environment holds.
+    @Test("A function's string result is at most as long as the strings a machine's expressions make")
+    func stringResultLimit() {
+        // ANIMRT_STRING_MAX is documented as that one limit: a result a
+        // guard reads is then never longer than the strings it is joined to.
+        #expect(ExternalFunction.maximumStringBytes == DefinitionLimits.maxStringBytes)
+        #expect(ExternalFunction.maximumStringBytes == 1_048_576)
+    }
+
     @Test("A str result that is NULL or not UTF-8 is refused, not repaired")
     func badStringResults() throws {
         try host.bindFunction(library: nil, symbol: "getenv", signature: "str(str)", name: "env")
