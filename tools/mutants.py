@@ -955,7 +955,7 @@ MUTANTS = [
            "def __setitem__(self, name: str, value: object) -> None:", "def _setitem_unused(self, name: str, value: object) -> None:", PY,
            "m.context['progress'] = 0.5 is a bare TypeError, not how a machine's context changes"),
     Mutant("part-layer-unowned", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
-           "try runtime.own(layer, by: m)", "_ = m", SWIFT_C,
+           "try runtime.own(layer, by: m, rank: Int32(created.count - 1))", "_ = m", SWIFT_C,
            "the host destroys a machine's part layer, and the machine can never snapshot again"),
     Mutant("owned-layer-destroy-allowed", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Layers.swift",
            "if let o = mark.owner, o !== owner {", "if let o = mark.owner, o !== owner, false {", SWIFT,
@@ -1864,8 +1864,8 @@ MUTANTS = [
            "a freed slot a refused restore took goes back on the free list still marked live: the handle the restore "
            "made, never handed out, names a layer that does not exist"),
     Mutant("restore-part-layer-kept", "swapped operand", "Sources/StateMachines/Host/MachineHost.swift",
-           "created.append(layer)\n                    try runtime.own(layer, by: m)\n                    try values(layer, p, copy, created.count - 1)\n",
-           "try runtime.own(layer, by: m)\n                    try values(layer, p, copy, created.count)\n                    created.append(layer)\n", C,
+           "created.append(layer)\n                    try runtime.own(layer, by: m, rank: Int32(created.count - 1))\n                    try values(layer, p, copy, created.count - 1)\n",
+           "try runtime.own(layer, by: m, rank: Int32(created.count))\n                    try values(layer, p, copy, created.count)\n                    created.append(layer)\n", C,
            "a part whose values are refused (they do not fit, on a restore) refuses the machine but its layer, "
            "made already, is left behind"),
     Mutant("event-withdraw-lost", "dropped statement", EVENT,
@@ -2479,4 +2479,8 @@ MUTANTS = [
            "        r.captured = .scalar(batch.from[k])\n", "", ("swift:SnapshotCarriesTests",),
            "an animation moved off the batch by a second one of its property loses the value it captured: its "
            "snapshot carries none, and restored from the presentation it starts again from the presentation then"),
+    Mutant("owned-transitions-unordered", "dropped statement", TICK,
+           "        orderOwnedTransitions()\n", "", ("swift:StateMachinesTests.SnapshotDifferentialTests",),
+           "a restored machine reports one tick's started and stopped events in the order of the runtime's lists, "
+           "which a restore builds afresh, not in the original's order"),
 ]

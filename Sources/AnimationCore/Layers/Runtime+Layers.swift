@@ -85,9 +85,12 @@ extension Runtime {
 
     /// Gives `layer` an owner: from now on only the owner destroys it
     /// (`destroyLayer(_:by:)`); the host's destroy is refused in the owner's
-    /// words. The mark goes with the layer.
-    package func own(_ layer: Handle, by owner: any LayerOwner) throws(AnimrtError) {
-        layerOwners[Int32(try layers.index(of: layer))] = WeakLayerOwner(owner: owner)
+    /// words. The mark goes with the layer. `rank` is the layer's place among
+    /// the owner's layers, which orders their animations' lifecycle events
+    /// in a tick (`orderOwnedTransitions`): an owner made again (a restored
+    /// machine) ranks its layers as before, and so reports the same order.
+    package func own(_ layer: Handle, by owner: any LayerOwner, rank: Int32) throws(AnimrtError) {
+        layerOwners[Int32(try layers.index(of: layer))] = WeakLayerOwner(owner: owner, rank: rank)
     }
 
     func detachFromParent(_ i: Int) {
@@ -366,4 +369,6 @@ package protocol LayerOwner: AnyObject {
 /// A layer's owner, held weakly (an owner never kept alive by its layers).
 struct WeakLayerOwner {
     weak var owner: (any LayerOwner)?
+    /// The layer's place among the owner's layers (`own(_:by:rank:)`).
+    var rank: Int32 = 0
 }

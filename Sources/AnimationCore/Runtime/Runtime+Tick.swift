@@ -130,6 +130,7 @@ extension Runtime {
 
     private func processTransitions() {
         guard !transitions.isEmpty else { return }
+        orderOwnedTransitions()
         let list = transitions
         transitions.removeAll(keepingCapacity: true)
         let warming = list.count >= Runtime.warmThreshold
@@ -162,5 +163,36 @@ extension Runtime {
                 else if instances.isLive(ii) { freeze(ii) }
             }
         }
+    }
+
+    /// Puts the transitions of owned layers (a machine's parts) in one order
+    /// whatever the runtime's lists hold, in the places such transitions
+    /// had; the others keep theirs. The kernel reports entries in lane
+    /// order and the general path in the order layers joined it, and both
+    /// move on removals, so a machine restored into a fresh runtime (its
+    /// lists built afresh) would report the started and stopped events of
+    /// one tick in another order. The order: the part's rank among its
+    /// owner's layers, then the animation's place on its layer (the order
+    /// added, which a restore keeps). No owned layer: nothing to do.
+    private func orderOwnedTransitions() {
+        guard !layerOwners.isEmpty, transitions.count > 1 else { return }
+        var places: [Int] = []
+        for (k, t) in transitions.enumerated() where layerOwners[instances[Int(t.0)].layer] != nil { places.append(k) }
+        guard places.count > 1 else { return }
+        var onLayer: [Int32: Int32] = [:]
+        var walked = Set<Int32>()
+        var keyed: [(rank: Int32, layer: Int32, place: Int32, transition: (Int32, LifeState))] = []
+        keyed.reserveCapacity(places.count)
+        for k in places {
+            let t = transitions[k]
+            let li = instances[Int(t.0)].layer
+            if walked.insert(li).inserted {
+                var c = layers[Int(li)].firstInstance, n: Int32 = 0
+                while c >= 0 { onLayer[c] = n; n += 1; c = instances[Int(c)].next }
+            }
+            keyed.append((layerOwners[li]!.rank, li, onLayer[t.0] ?? 0, t))
+        }
+        keyed.sort { ($0.rank, $0.layer, $0.place) < ($1.rank, $1.layer, $1.place) }
+        for (i, k) in places.enumerated() { transitions[k] = keyed[i].transition }
     }
 }

@@ -211,7 +211,7 @@ public final class MachineHost {
                     // owns it: the host cannot destroy it from under the
                     // machine (its snapshots, actions and teardown use it).
                     created.append(layer)
-                    try runtime.own(layer, by: m)
+                    try runtime.own(layer, by: m, rank: Int32(created.count - 1))
                     try values(layer, p, copy, created.count - 1)
                 }
             }
