@@ -148,12 +148,16 @@ struct TraceTests {
 
     /// Every function a trace replays reads only the arguments its arity
     /// counts (else the check above would let a short line index past its
-    /// end): each is replayed with that many arguments of the wrong kind,
+    /// end): each is replayed with that many arguments, of the kinds it
+    /// takes (another kind is refused before the call) and empty or zero,
     /// and returns a status.
     @Test("every replayed function reads no argument past its arity")
     func arities() {
         for (name, call) in Replay.calls.sorted(by: { $0.key < $1.key }) {
-            let args = Array(repeating: #"{"i": 0}"#, count: call.arity).joined(separator: ", ")
+            let args = call.kinds.map { k in
+                let empty = "hdi".contains(k) ? "0" : k == "s" ? "null" : "[]"
+                return #"{"\#(k)": \#(empty)}"#
+            }.joined(separator: ", ")
             let (status, why) = replay([#"{"call": "\#(name)", "args": [\#(args)], "events": 0}"#])
             #expect(!why.contains("is not a recorded call"), "\(name): \(why)")
             _ = status
