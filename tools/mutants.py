@@ -2483,4 +2483,10 @@ MUTANTS = [
            "        orderOwnedTransitions()\n", "", ("swift:StateMachinesTests.SnapshotDifferentialTests",),
            "a restored machine reports one tick's started and stopped events in the order of the runtime's lists, "
            "which a restore builds afresh, not in the original's order"),
+    Mutant("bind-room-after-open", "dropped statement", "Sources/Plugins/Host/PluginHost.swift",
+           "        // Refused before the library is opened (its constructors run then).\n        try checkRoom()\n", "", C,
+           "a bind at a full function table opens the library, running its constructors, before it is refused"),
+    Mutant("timing-bind-room-after-open", "dropped statement", "Sources/Plugins/Host/PluginHost.swift",
+           "        try runtime.timingFunctions.checkRoom()\n", "", C,
+           "a timing function bound at a full table opens the library, running its constructors, before it is refused"),
 ]

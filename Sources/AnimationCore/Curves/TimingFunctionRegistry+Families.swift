@@ -25,12 +25,18 @@ extension TimingFunctionRegistry {
     /// "name(p1, …)" any other member. A name is registered once.
     public mutating func register(family: TimingFunctionFamily) throws(AnimrtError) {
         try Self.checkFamilyName(family.name)
-        guard families.count < TimingFunctionFamily.maximumCount else {
-            throw AnimrtError(.outOfRange, "\(TimingFunctionFamily.maximumCount) timing functions are registered already, the most a runtime holds")
-        }
+        try checkRoom()
         guard byName[family.name] == nil else { throw nameTaken(family.name) }
         try register(.custom(family.defaultFunction), as: family.name)
         families[family.name] = family
+    }
+
+    /// Refuses one more family past `TimingFunctionFamily.maximumCount`
+    /// (a bind asks before it opens a library).
+    public func checkRoom() throws(AnimrtError) {
+        guard families.count < TimingFunctionFamily.maximumCount else {
+            throw AnimrtError(.outOfRange, "\(TimingFunctionFamily.maximumCount) timing functions are registered already, the most a runtime holds")
+        }
     }
 
     /// The family registered under `name`, if any.

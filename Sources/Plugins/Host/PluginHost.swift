@@ -117,6 +117,8 @@ public final class PluginHost {
         try Self.checkLibrary(library)
         let sig = try Signature.parse(signature)
         try checkFree(name ?? symbol)
+        // Refused before the library is opened (its constructors run then).
+        try checkRoom()
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         try add(ExternalFunction(name: name ?? symbol, signature: sig, implementation: .bound(descriptor), runtimeTag: runtime.tag))
@@ -133,6 +135,7 @@ public final class PluginHost {
         }
         try TimingFunctionRegistry.checkFamilyName(name)
         if runtime.timingFunctions.names.contains(name) { throw runtime.timingFunctions.nameTaken(name) }
+        try runtime.timingFunctions.checkRoom()
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)
         let family = try TimingFunctionFamily(name: name, body: .unary(descriptor.unaryCurve!), owner: descriptor)

@@ -1504,6 +1504,10 @@ TEST(limits) {
     CHECK_MESSAGE("65536 functions are registered or bound already, the most a runtime holds");
     CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(i32)", "iabs"), ANIMRT_E_RANGE);
     CHECK_MESSAGE("65536 functions are registered or bound already");
+    /* The table is full before any library is opened (its constructors would run): one that is
+     * not there is not looked for. */
+    CHECK_STATUS(animrt_function_bind(rt, "libnowhere.so", "f", "f64(f64)", "nowhere"), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("65536 functions are registered or bound already");
     for (int i = 0; i < ANIMRT_TIMING_FUNCTIONS_MAX; i++) {
         snprintf(name, sizeof name, "c%d", i);
         if (animrt_timing_function_register(rt, name, wobble, NULL, 0, NULL, NULL, NULL) != ANIMRT_OK) { CHECK(0); break; }
@@ -1512,6 +1516,8 @@ TEST(limits) {
     CHECK_MESSAGE("65536 timing functions are registered already, the most a runtime holds");
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "oneMore", 0.5, &(double){0}), ANIMRT_E_NOT_FOUND);  /* nothing was registered */
     CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "sqrt", "f64(f64)", NULL), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_timing_function_bind(rt, "libnowhere.so", "sqrt", "f64(f64)", NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("65536 timing functions are registered already");
     CHECK(curve(rt, "c65535", 1) == 1);
     animrt_runtime_destroy(rt);
     for (int i = 0; i <= ANIMRT_PLUGINS_MAX; i++) unlink(path[i]);
