@@ -72,6 +72,7 @@ extension Runtime {
         if !layerOwners.isEmpty, let mark = layerOwners[Int32(i)] {
             if let o = mark.owner, o !== owner { throw AnimrtError(.state, o.refusal(toDestroy: h)) }
             layerOwners[Int32(i)] = nil
+            layerRanks[i] = -1
         }
         while layers[i].firstInstance >= 0 { stop(instance: Int(layers[i].firstInstance), reason: .layerDestroyed) }
         for c in layers[i].children { layers[Int(c)].parent = -1; retimedLayers.insert(c) }
@@ -90,7 +91,10 @@ extension Runtime {
     /// in a tick (`orderOwnedTransitions`): an owner made again (a restored
     /// machine) ranks its layers as before, and so reports the same order.
     package func own(_ layer: Handle, by owner: any LayerOwner, rank: Int32) throws(AnimrtError) {
-        layerOwners[Int32(try layers.index(of: layer))] = WeakLayerOwner(owner: owner, rank: rank)
+        let i = try layers.index(of: layer)
+        layerOwners[Int32(i)] = WeakLayerOwner(owner: owner)
+        if i >= layerRanks.count { layerRanks.append(contentsOf: repeatElement(-1, count: max(i + 1 - layerRanks.count, layerRanks.count / 4))) }
+        layerRanks[i] = rank
     }
 
     func detachFromParent(_ i: Int) {
@@ -369,6 +373,4 @@ package protocol LayerOwner: AnyObject {
 /// A layer's owner, held weakly (an owner never kept alive by its layers).
 struct WeakLayerOwner {
     weak var owner: (any LayerOwner)?
-    /// The layer's place among the owner's layers (`own(_:by:rank:)`).
-    var rank: Int32 = 0
 }

@@ -174,25 +174,58 @@ extension Runtime {
     /// one tick in another order. The order: the part's rank among its
     /// owner's layers, then the animation's place on its layer (the order
     /// added, which a restore keeps). No owned layer: nothing to do.
+    ///
+    /// Linear in the transitions but for their sort: the ranks are read
+    /// from a flat table, and only a layer with two transitions or more
+    /// walks its list (to its last one), never a layer with one.
     private func orderOwnedTransitions() {
         guard !layerOwners.isEmpty, transitions.count > 1 else { return }
-        var places: [Int] = []
-        for (k, t) in transitions.enumerated() where layerOwners[instances[Int(t.0)].layer] != nil { places.append(k) }
-        guard places.count > 1 else { return }
-        var onLayer: [Int32: Int32] = [:]
-        var walked = Set<Int32>()
-        var keyed: [(rank: Int32, layer: Int32, place: Int32, transition: (Int32, LifeState))] = []
-        keyed.reserveCapacity(places.count)
-        for k in places {
-            let t = transitions[k]
-            let li = instances[Int(t.0)].layer
-            if walked.insert(li).inserted {
-                var c = layers[Int(li)].firstInstance, n: Int32 = 0
-                while c >= 0 { onLayer[c] = n; n += 1; c = instances[Int(c)].next }
+        var places: [Int32] = []
+        var owned: [(rank: Int32, layer: Int32, at: Int32)] = []
+        layerRanks.withUnsafeBufferPointer { ranks in
+            for k in transitions.indices {
+                let li = Int(instances[Int(transitions[k].0)].layer)
+                guard li < ranks.count, ranks[li] >= 0 else { continue }
+                places.append(Int32(k))
+                owned.append((ranks[li], Int32(li), Int32(k)))
             }
-            keyed.append((layerOwners[li]!.rank, li, onLayer[t.0] ?? 0, t))
         }
-        keyed.sort { ($0.rank, $0.layer, $0.place) < ($1.rank, $1.layer, $1.place) }
-        for (i, k) in places.enumerated() { transitions[k] = keyed[i].transition }
+        guard owned.count > 1 else { return }
+        // A total order (no two have the same place in the list, `at`),
+        // so an unstable sort gives one result: each layer's transitions
+        // together, in the order of its owner's ranks.
+        owned.sort { ($0.rank, $0.layer, $0.at) < ($1.rank, $1.layer, $1.at) }
+        var ordered: [(Int32, LifeState)] = []
+        ordered.reserveCapacity(owned.count)
+        var s = 0
+        while s < owned.count {
+            var e = s + 1
+            while e < owned.count && owned[e].layer == owned[s].layer { e += 1 }
+            if e - s == 1 { ordered.append(transitions[Int(owned[s].at)]) }
+            else { appendInListOrder(owned[s..<e].map { transitions[Int($0.at)] }, layer: Int(owned[s].layer), to: &ordered) }
+            s = e
+        }
+        for (i, k) in places.enumerated() { transitions[Int(k)] = ordered[i] }
+    }
+
+    /// Appends `members`, transitions of animations on layer `li`, in the
+    /// order of the layer's list (the order added). The list is walked up
+    /// to the last of them; a large group is found by a table, a small one
+    /// by a look along it. One not on the list (none is) comes last, so
+    /// that none is lost.
+    private func appendInListOrder(_ members: [(Int32, LifeState)], layer li: Int, to ordered: inout [(Int32, LifeState)]) {
+        var taken = [Bool](repeating: false, count: members.count)
+        var left = members.count
+        let table: [Int32: Int]? = members.count > 16
+            ? Dictionary(members.indices.map { (members[$0].0, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        var c = layers[li].firstInstance
+        while c >= 0 && left > 0 {
+            var found: Int?
+            if let table { found = table[c] }
+            else { for j in members.indices where members[j].0 == c { found = j; break } }
+            if let j = found, !taken[j] { ordered.append(members[j]); taken[j] = true; left -= 1 }
+            c = instances[Int(c)].next
+        }
+        if left > 0 { for j in members.indices where !taken[j] { ordered.append(members[j]) } }
     }
 }

@@ -221,6 +221,13 @@ public final class Runtime {
     /// parts), by layer slot: only the owner destroys such a layer (see
     /// `LayerOwner`). Held weakly: a layer whose owner is gone is the host's.
     var layerOwners: [Int32: WeakLayerOwner] = [:]
+    /// The rank of each owned layer among its owner's layers, by layer
+    /// slot, -1 for a layer no one owns (`own(_:by:rank:)`): read for each
+    /// lifecycle change of a tick while any layer is owned
+    /// (`orderOwnedTransitions`), where the mark's weak owner costs an
+    /// atomic copy and its table a hash. Only as long as the highest slot
+    /// ever owned.
+    @exclusivity(unchecked) var layerRanks: [Int32] = []
     /// The most doubles in each value pool (`Limits.valuePool`; smaller in
     /// tests of the limit, which real memory would not let them reach).
     var valuePoolLimit = Limits.valuePool
