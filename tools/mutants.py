@@ -2489,4 +2489,23 @@ MUTANTS = [
     Mutant("timing-bind-room-after-open", "dropped statement", "Sources/Plugins/Host/PluginHost.swift",
            "        try runtime.timingFunctions.checkRoom()\n", "", C,
            "a timing function bound at a full table opens the library, running its constructors, before it is refused"),
+    Mutant("owned-rank-kept-by-a-freed-slot", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Layers.swift",
+           "            layerRanks[i] = -1\n", "", ("swift:StateMachinesTests.OwnedTransitionOrderTests",),
+           "a destroyed part's slot, taken by a host layer, keeps the part's rank: the host layer's events are put "
+           "among another machine's parts', out of the runtime's order"),
+    Mutant("owned-part-rank-ignored", "dropped condition", TICK,
+           "        owned.sort { ($0.rank, $0.layer, $0.at) < ($1.rank, $1.layer, $1.at) }\n",
+           "        owned.sort { ($0.layer, $0.at) < ($1.layer, $1.at) }\n", ("swift:StateMachinesTests.OwnedTransitionOrderTests",),
+           "a machine's parts report in the order of their layers' slots, which freed slots taken again reverse, "
+           "not in the order of the definition"),
+    Mutant("owned-layer-not-in-list-order", "wrong branch", TICK,
+           "            else { appendInListOrder(owned[s..<e].map { transitions[Int($0.at)] }, layer: Int(owned[s].layer), to: &ordered) }\n",
+           "            else { for o in owned[s..<e] { ordered.append(transitions[Int(o.at)]) } }\n",
+           ("swift:StateMachinesTests.OwnedTransitionOrderTests",),
+           "a part's animations report in the order of the batch's lanes and then the general path, not as added"),
+    Mutant("owned-large-layer-table-unread", "wrong value", TICK,
+           "            if let table { found = table[c] }\n", "            if table != nil { found = nil }\n",
+           ("swift:StateMachinesTests.OwnedTransitionOrderTests",),
+           "a part with more than 16 animations changing in one tick finds none of them on its list: they report in "
+           "the runtime's order, not as added"),
 ]
