@@ -1443,7 +1443,7 @@ MUTANTS = [
            "if count < _POLL and not self._more:", "if count <= _POLL and not self._more:", PY,
            "a tick with more than 1,024 events delivers the first 1,024; the rest wait for the next tick"),
     Mutant("py-integer-argument-wraps", "off-by-one", "bindings/python/src/animrt/_plugins.py",
-           "if not -2 ** 63 <= value < 2 ** 63:", "if not -2 ** 63 <= value <= 2 ** 63:", PY,
+           "if -2 ** 63 <= value < 2 ** 63:", "if -2 ** 63 <= value <= 2 ** 63:", PY,
            "rt.call(f, 2**63) passes -2**63, wrapped by ctypes, instead of raising RangeError"),
     Mutant("py-block-curve-partial-result", "dropped statement", "bindings/python/src/animrt/_plugins.py",
            "            _callbacks.record(key, what, e)\n            out = bytearray(size)\n",
@@ -2508,4 +2508,7 @@ MUTANTS = [
            ("swift:StateMachinesTests.OwnedTransitionOrderTests",),
            "a part with more than 16 animations changing in one tick finds none of them on its list: they report in "
            "the runtime's order, not as added"),
+    Mutant("py-big-int-rounded", "dropped statement", "bindings/python/src/animrt/_plugins.py",
+           "        elif _double_holds(value):\n", "        elif abs(value) <= sys.float_info.max:\n", PY,
+           "an int past 64 bits that no double holds (2**70 + 1) is rounded to the nearest double without a word"),
 ]

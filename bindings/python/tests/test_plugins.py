@@ -581,14 +581,24 @@ def test_several_exceptions_in_one_call_raise_the_first_and_count_the_others():
         assert str(e.value.__cause__) == f"at {first}"
 
 
-def test_an_integer_argument_must_fit_in_64_bits():
+def test_an_integer_argument_past_64_bits_goes_as_a_double_only_when_one_holds_it_exactly():
     # ctypes would wrap 2**63 to -2**63 without a word
     with animrt.Runtime() as rt:
         same = rt.register_function("same", "i64(i64)", lambda n: n)
+        half = rt.register_function("half", "f64(f64)", lambda x: x / 2)
         assert same(2 ** 63 - 1) == 2 ** 63 - 1 and same(-2 ** 63) == -2 ** 63
-        for n in (2 ** 63, -2 ** 63 - 1):
-            with pytest.raises(animrt.RangeError, match=f"argument 1 is {n}; an integer argument must fit in 64 bits"):
+        # 2**63 and 2**70 are doubles: an f64 takes them whole, an i64 refuses them by its range
+        assert half(2 ** 70) == 2.0 ** 69
+        for n in (2 ** 63, 2 ** 70):
+            with pytest.raises(animrt.RangeError, match="argument 1 of 'same' .* i64 holds -9223372036854775808 to"):
                 same(n)
+        # one more than those is no double: refused, not rounded
+        for f, n in ((same, -2 ** 63 - 1), (half, 2 ** 70 + 1)):
+            with pytest.raises(animrt.RangeError, match=f"argument 1 is {n}, past 64 bits, and no double holds it "
+                                                        "exactly; round it with float"):
+                f(n)
+        with pytest.raises(animrt.RangeError, match="past 64 bits and past the largest double"):
+            half(10 ** 400)
 
 
 def test_a_wrong_result_type_is_an_error_not_a_crash():

@@ -23,6 +23,7 @@ import inspect
 import math
 import os
 import re
+import sys
 from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
 from numbers import Integral, Real
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
@@ -143,9 +144,17 @@ def encode(value: object, where: str) -> Value:
     if isinstance(value, bool):
         v.type, v.boolean = _BOOL, int(value)
     elif isinstance(value, int):
-        if not -2 ** 63 <= value < 2 ** 63:
-            raise RangeError(f"{where} is {value}; an integer argument must fit in 64 bits")
-        v.type, v.integer = _INTEGER, value
+        if -2 ** 63 <= value < 2 ** 63:
+            v.type, v.integer = _INTEGER, value
+        elif _double_holds(value):
+            # Past 64 bits, a whole number a double holds exactly (2**70) goes as one: an f64
+            # parameter or a machine's number takes it as it is, an integer parameter refuses it.
+            v.type, v.number = _NUMBER, float(value)
+        elif abs(value) > sys.float_info.max:
+            raise RangeError(f"{where} is {value}, past 64 bits and past the largest double")
+        else:
+            raise RangeError(f"{where} is {value}, past 64 bits, and no double holds it exactly; round it with "
+                             "float() to pass it as a double")
     elif isinstance(value, float):
         v.type, v.number = _NUMBER, value
     elif isinstance(value, str):
@@ -158,6 +167,14 @@ def encode(value: object, where: str) -> Value:
         raise ArgumentTypeError(f"{where} is {check.describe(value)}; an argument is a number, a bool, a str, "
                                 "or None / ctypes.c_void_p for a pointer")
     return v
+
+
+def _double_holds(value: int) -> bool:
+    """Whether a double holds the whole number `value` exactly."""
+    try:
+        return float(value) == value
+    except OverflowError:  # past the largest double
+        return False
 
 
 def decode(v: Value) -> CValue:
