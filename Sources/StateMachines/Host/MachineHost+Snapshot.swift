@@ -145,24 +145,28 @@ struct MachineSnapshot: Codable {
                 if let v = repeatDuration { t.repeatDuration = v }
                 if let v = autoreverses { t.autoreverses = v }
                 if let v = fillMode {
-                    guard let m = Int32(exactly: v).flatMap(FillMode.init(rawValue:)) else {
-                        throw AnimrtError(.invalidArgument, "fillMode is \(Int32(exactly: v).map(String.init) ?? "\(v)"); it must be an animrt_fill_mode: 0 (removed), 1 (forwards), 2 (backwards) or 3 (both)")
-                    }
-                    t.fillMode = m
+                    t.fillMode = try Self.constant(v, "fillMode", "an animrt_fill_mode: 0 (removed), 1 (forwards), 2 (backwards) or 3 (both)")
                 }
                 if let v = iterationStart { t.iterationStart = v }
                 if let v = endDelay { t.endDelay = v }
                 if let v = direction {
-                    guard let d = Int32(exactly: v).flatMap(PlaybackDirection.init(rawValue:)) else {
-                        throw AnimrtError(.invalidArgument, "direction is \(Int32(exactly: v).map(String.init) ?? "\(v)"); it must be an animrt_direction: 0 (normal), 1 (reverse), 2 (alternate) or 3 (alternate reverse)")
-                    }
-                    t.direction = d
+                    t.direction = try Self.constant(v, "direction", "an animrt_direction: 0 (normal), 1 (reverse), 2 (alternate) or 3 (alternate reverse)")
                 }
                 if let v = delay { t.delay = v }
                 t.iterations = iterations
                 t.iterationDuration = iterationDuration
                 try Runtime.checkLayerTiming(t)
                 return t
+            }
+
+            /// `v` as the constant of `E` it numbers, or a refusal naming
+            /// `field` and saying which numbers it takes (`cases`).
+            private static func constant<E: RawRepresentable>(_ v: Double, _ field: String, _ cases: String) throws(AnimrtError) -> E
+                where E.RawValue == Int32 {
+                guard let e = Int32(exactly: v).flatMap(E.init(rawValue:)) else {
+                    throw AnimrtError(.invalidArgument, "\(field) is \(Int32(exactly: v).map(String.init) ?? "\(v)"); it must be \(cases)")
+                }
+                return e
             }
         }
     }
