@@ -106,7 +106,7 @@ def test_a_small_change_during_a_fill_is_shown_at_once(rt):  # seed 000 §2.2, �
 
 
 def test_a_fetch_while_the_ring_fills_is_taken_as_in_any_state_but_error(rt):  # seed 000 §3.2 fetchProgress(), R3.2.2
-    # fetchProgress(): "guard !shouldSkipFetch() else { currentState = .disabled(...) }", then .loading unless in error.
+    # fetchProgress(): "guard !shouldSkipFetch() else { currentState = .disabled(reason) }", then .loading unless in error.
     m = ready_card(rt, 0.5)
     rt.tick(0.1)
     requests_of(rt, m)
@@ -234,7 +234,7 @@ def test_what_the_card_shows_in_each_state_follows_update_ui(rt):  # seed 000 §
     assert view() == ("加载中…", "", "") and m.context["isLoading"] is True
     assert shown() == {"card": 1, "track": 0, "ring": 0, "spinner": 1, "errorIcon": 0, "celebration": 0}
     m.send("fetched", request=request, progress=0.75, hint="再完成3个任务即可达标")
-    # testFetchProgressSuccess: [.loading, .ready(progress: 0.75, secondaryText: ...)]
+    # testFetchProgressSuccess: [.loading, .ready(progress: 0.75, secondaryText: text)]
     rt.tick(0.1)
     changes = [(e.to_state, e.values) for e in events + rt.events() if isinstance(e, animrt.StateChanged)]
     assert changes == [("loading", {}), ("ready", {"progress": 0.75, "secondaryText": "再完成3个任务即可达标"})]
