@@ -1609,6 +1609,15 @@ MUTANTS = [
            "do throws(AnimrtError) { pluginVersion = try cText(plugin.version, \"its entry point's version\") } catch {",
            "do throws(AnimrtError) { pluginVersion = (try? cText(plugin.version, \"its entry point's version\")) ?? \"\" } catch {", C,
            "a plugin whose version is NULL, too long or not UTF-8 loads, the version read as \"\" unseen"),
+    Mutant("plugin-entry-read-whole", "swapped statements", PLUGIN_LOADING,
+           "        let size = entry.loadUnaligned(fromByteOffset: MemoryLayout<animrt_plugin>.offset(of: \\.size)!, as: UInt32.self)\n",
+           "        var whole = animrt_plugin()\n"
+           "        withUnsafeMutableBytes(of: &whole) { $0.copyMemory(from: UnsafeRawBufferPointer(start: entry, count: $0.count)) }\n"
+           "        let size = whole.size\n", ("swift:PluginsTests", "c"),
+           "the whole entry point is read before its size is checked: one smaller than an animrt_plugin is read past its end"),
+    Mutant("plugin-entry-aligned-load", "wrong value", PLUGIN_LOADING,
+           "        let version = entry.loadUnaligned(as: UInt32.self)", "        let version = entry.load(as: UInt32.self)",
+           ("swift:PluginsTests",), "an entry point at an address not a multiple of four traps the loader instead of being read"),
     Mutant("plugin-version-is-name", "swapped operand", PLUGIN_LOADING,
            "plugins[try plugins.index(of: h)]!.version }", "plugins[try plugins.index(of: h)]!.name }", C_PY,
            "animrt_plugin_version gives the plugin's name"),

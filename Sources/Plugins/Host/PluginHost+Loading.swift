@@ -32,22 +32,7 @@ extension PluginHost {
         let entry: UnsafeMutableRawPointer
         do throws(AnimrtError) { entry = try library.address(of: ANIMRT_PLUGIN_ENTRY_NAME) }
         catch { throw AnimrtError(.notFound, "'\(path)' is not an animrt plugin: it does not export \(ANIMRT_PLUGIN_ENTRY_NAME) (define it with ANIMRT_PLUGIN_DEFINE)") }
-        // The version is the first field in every version of the entry point:
-        // it is read, and checked, before anything else of the plugin is touched.
-        let version = entry.load(as: UInt32.self)
-        // Versions count up from 1: a first field past this bound is not a
-        // version at all (an entry point defined as a function reads its code).
-        guard version <= 0xFFFF else {
-            throw AnimrtError(.version, "'\(path)': \(ANIMRT_PLUGIN_ENTRY_NAME) does not hold an animrt_plugin (its first field reads as ABI version \(version), which no animrt has had; is it a function?); define it with ANIMRT_PLUGIN_DEFINE")
-        }
-        guard version == Self.abiVersion else {
-            let age = version < Self.abiVersion ? "too old" : "too new"
-            throw AnimrtError(.version, "'\(path)' is \(age): it was built for plugin ABI version \(version), and this animrt (\(versionText)) loads version \(Self.abiVersion); rebuild the plugin against this animrt.h")
-        }
-        let plugin = entry.load(as: animrt_plugin.self)
-        guard plugin.size >= UInt32(MemoryLayout<animrt_plugin>.size) else {
-            throw AnimrtError(.version, "'\(path)': its entry point is \(plugin.size) bytes, smaller than an animrt_plugin of ABI version \(Self.abiVersion) (\(MemoryLayout<animrt_plugin>.size)); rebuild the plugin against this animrt.h")
-        }
+        let plugin = try Self.readEntry(entry, path: path)
         guard let initialise = plugin.`init` else {
             throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")
         }
@@ -159,5 +144,37 @@ extension PluginHost {
         }
     }
 
-    private var versionText: String { "\(ANIMRT_VERSION_MAJOR).\(ANIMRT_VERSION_MINOR).\(ANIMRT_VERSION_PATCH)" }
+    private static var versionText: String { "\(ANIMRT_VERSION_MAJOR).\(ANIMRT_VERSION_MINOR).\(ANIMRT_VERSION_PATCH)" }
+}
+
+extension PluginHost {
+    /// The entry point at `entry` (the library at `path`), checked field by
+    /// field in the order every version lays them out: the version first,
+    /// then the size, then the rest, each read only once the fields before
+    /// it allow it.
+    static func readEntry(_ entry: UnsafeRawPointer, path: String) throws(AnimrtError) -> animrt_plugin {
+        // The version is the first field in every version of the entry point:
+        // it is read, and checked, before anything else of the plugin is touched.
+        // Unaligned loads: the symbol may be anything, at any address.
+        let version = entry.loadUnaligned(as: UInt32.self)
+        // Versions count up from 1: a first field past this bound is not a
+        // version at all (an entry point defined as a function reads its code).
+        guard version <= 0xFFFF else {
+            throw AnimrtError(.version, "'\(path)': \(ANIMRT_PLUGIN_ENTRY_NAME) does not hold an animrt_plugin (its first field reads as ABI version \(version), which no animrt has had; is it a function?); define it with ANIMRT_PLUGIN_DEFINE")
+        }
+        guard version == Self.abiVersion else {
+            let age = version < Self.abiVersion ? "too old" : "too new"
+            throw AnimrtError(.version, "'\(path)' is \(age): it was built for plugin ABI version \(version), and this animrt (\(Self.versionText)) loads version \(Self.abiVersion); rebuild the plugin against this animrt.h")
+        }
+        // The size is the second field in every version: it is read alone
+        // and checked before the rest is copied, so that an entry point
+        // smaller than this version's is never read past its end.
+        let size = entry.loadUnaligned(fromByteOffset: MemoryLayout<animrt_plugin>.offset(of: \.size)!, as: UInt32.self)
+        guard size >= UInt32(MemoryLayout<animrt_plugin>.size) else {
+            throw AnimrtError(.version, "'\(path)': its entry point is \(size) bytes, smaller than an animrt_plugin of ABI version \(Self.abiVersion) (\(MemoryLayout<animrt_plugin>.size)); rebuild the plugin against this animrt.h")
+        }
+        var plugin = animrt_plugin()
+        withUnsafeMutableBytes(of: &plugin) { $0.copyMemory(from: UnsafeRawBufferPointer(start: entry, count: $0.count)) }
+        return plugin
+    }
 }

@@ -1322,6 +1322,10 @@ TEST(error_abi_too_old_and_too_new) {
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_function.so"), &p), ANIMRT_E_VERSION);
     CHECK_MESSAGE("animrt_plugin_entry does not hold an animrt_plugin (its first field reads as ABI version ");
     CHECK_MESSAGE("is it a function?); define it with ANIMRT_PLUGIN_DEFINE");
+    /* An entry point smaller than an animrt_plugin, ending where the readable
+     * memory ends: its size is read before the rest, which is never read. */
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_short.so"), &p), ANIMRT_E_VERSION);
+    CHECK_MESSAGE("libfaulty_short.so': its entry point is 8 bytes, smaller than an animrt_plugin of ABI version 1 (40)");
     CHECK(p == 77);
     nothing_left(rt);
     animrt_runtime_destroy(rt);

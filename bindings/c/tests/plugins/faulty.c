@@ -9,6 +9,10 @@
  *   -DNO_ENTRY             exports no entry point at all
  *   -DEMPTY                a plugin that loads and registers nothing
  *   -DENTRY_FUNCTION       defines animrt_plugin_entry as a function
+ *   -DSHORT_ENTRY          its entry point is 8 bytes (the version and a size
+ *                          of 8), the last of a readable page: the page after
+ *                          it is made unreadable when the library loads, so
+ *                          a loader that reads a whole animrt_plugin faults
  *   -DKEEP_REGISTRAR       keeps its registrar and calls it later, through
  *                          faulty_late_add, after init returned
  *   -DTHREADED_INIT        init starts four threads that register 200
@@ -182,6 +186,21 @@ __attribute__((visibility("default"))) const animrt_plugin *animrt_plugin_entry(
     static const animrt_plugin entry = {ABI, sizeof(animrt_plugin), NAME, VERSION, init, NULL};
     return &entry;
 }
+#elif defined(SHORT_ENTRY)
+#include <stdint.h>
+#include <sys/mman.h>
+/* Pages of up to 64 KiB: the entry ends where `guard` starts, on a page
+ * boundary, and `guard` is a page (or several) of its own. */
+#define SPAN 65536
+static struct {
+    char pad[SPAN - 8];
+    uint32_t entry[2];
+    char guard[SPAN];
+} __attribute__((aligned(SPAN))) block = {{0}, {ABI, 8}, {0}};
+__asm__(".globl animrt_plugin_entry\n.set animrt_plugin_entry, block + 65528");
+__attribute__((constructor)) static void guard_entry(void) { mprotect(block.guard, SPAN, PROT_NONE); }
+/* `init` unused but by the other variants. */
+__attribute__((visibility("default"))) animrt_plugin_init_fn faulty_short_init = init;
 #elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
     ABI, sizeof(animrt_plugin), NAME, VERSION, init, NULL};
