@@ -116,6 +116,11 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a payload default above its field's max (a C send that leaves the field out would deliver it unchecked)", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "max": 1, "default": 5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is 5; the maximum is 1"]),
     LoadCase(name: "a payload default below its field's min, even when the field clamps", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "clamp": true, "default": -0.5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is -0.5; the minimum is 0"]),
+    LoadCase(name: "integer on a bool payload field", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "bool", "integer": true}"#), status: .invalidArgument, fragments: ["events.go.payload[0]", "min, max, clamp and integer apply to numbers; 'x' is a bool"]),
+    LoadCase(name: "integer on a string field of an emitted event", json: minimal(top: #""emits": {"done": {"payload": [{"name": "who", "type": "string", "integer": true}]}}"#), status: .invalidArgument, fragments: ["emits.done.payload[0]", "min, max, clamp and integer apply to numbers; 'who' is a string"]),
+    LoadCase(name: "integer given as a number, not true or false", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "integer": 1}"#), status: .invalidArgument, fragments: ["events.go.payload[0].integer", "expected true or false, found a number"]),
+    LoadCase(name: "a payload default that is not whole on a whole-number field", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "integer": true, "default": 2.5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is 2.5; it must be a whole number"]),
+    LoadCase(name: "a whole-number field that would clamp to a bound that is not whole", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "max": 9.5, "clamp": true, "integer": true}"#), status: .invalidArgument, fragments: ["events.go.payload[0].clamp", "'x' is a whole number and clamps to 9.5, which is not one"]),
     LoadCase(name: "a state given twice", json: minimal().replacing(#""b": {}"#, with: #""b": {}, "a": {"on": {"go": "a"}}"#), status: .invalidArgument, fragments: ["ambiguous", "line 5", "the member \"a\" appears twice in this object"]),
 ]
 
@@ -128,7 +133,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 92) }
+    func count() { #expect(loadCases.count == 97) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -8,7 +8,7 @@ private let saved = """
 {"name": "saved",
  "config": {"k": {"type": "number", "default": 1, "min": 0, "max": 5}},
  "requests": {"load": {}},
- "events": {"go": {}, "done": {"resultOf": "load"}, "ping": {"payload": [{"name": "v", "type": "number", "max": 10}]}},
+ "events": {"go": {}, "done": {"resultOf": "load"}, "ping": {"payload": [{"name": "v", "type": "number", "max": 10, "integer": true}]}},
  "context": {"n": {"type": "number", "initial": 0}},
  "parts": [{"name": "box", "properties": {"opacity": 1}}],
  "animations": {"fade": {"type": "basic", "keyPath": "opacity", "to": 0, "duration": 10}},
@@ -90,11 +90,11 @@ struct SnapshotRefusalTests {
         _ = try h.host.restore(edited(s, #""config":{"k":{"number":1}}"#, #""config":{"k":{"number":5}}"#))  // the edge
     }
 
-    @Test("a payload waiting in a timer passes the checks a send makes: type, finite, range")
+    @Test("a payload waiting in a timer passes the checks a send makes: type, finite, whole where declared, range")
     func timerPayload() throws {
         let s = try savedSnapshot()
         let payload = #""payload":[{"number":1}]"#
-        for wrong in [#""payload":[{"number":11}]"#, #""payload":[{"string":"x"}]"#, #""payload":[{"number":"inf"}]"#, #""payload":[]"#] {
+        for wrong in [#""payload":[{"number":11}]"#, #""payload":[{"string":"x"}]"#, #""payload":[{"number":"inf"}]"#, #""payload":[{"number":1.5}]"#, #""payload":[]"#] {
             refused(edited(s, payload, wrong), ["timer 't1'"])
         }
         let h = Harness()

@@ -7,7 +7,7 @@ enum DefinitionKeys {
     static let context = ["type", "initial", "computed", "description"]
     static let event = ["payload", "resultOf", "partial", "throttle", "description"]
     static let declaration = ["payload", "description"]
-    static let payloadField = ["name", "type", "min", "max", "clamp", "default", "description"]
+    static let payloadField = ["name", "type", "min", "max", "clamp", "integer", "default", "description"]
     static let state = ["description", "type", "initial", "states", "entry", "exit", "on", "after", "done", "always",
                         "onFinal", "ignore", "values"]
     static let transition = ["target", "guard", "actions", "type", "description"]

@@ -237,20 +237,30 @@ final class DefinitionLoader {
                     }
                     let type = try machineType(fo["type"]!, allowed: ["number", "bool", "string"])
                     let lo = try fo["min"]?.number(), hi = try fo["max"]?.number()
-                    if (lo != nil || hi != nil || fo["clamp"] != nil) && type != .number {
-                        throw f.error(.invalidArgument, "min, max and clamp apply to numbers; '\(fname)' is a \(type)")
+                    if (lo != nil || hi != nil || fo["clamp"] != nil || fo["integer"] != nil) && type != .number {
+                        throw f.error(.invalidArgument, "min, max, clamp and integer apply to numbers; '\(fname)' is a \(type)")
                     }
                     if let lo, let hi, lo > hi { throw f.error(.outOfRange, "min is greater than max") }
                     let clamps = try fo["clamp"]?.bool() ?? false
                     if clamps && lo == nil && hi == nil { throw fo["clamp"]!.error(.invalidArgument, "clamp needs a min or a max") }
+                    let integer = try fo["integer"]?.bool() ?? false
+                    // A whole-number field that clamps to a bound that is not
+                    // whole would deliver the very value it refuses from a send.
+                    if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { $0.rounded(.towardZero) != $0 }) {
+                        throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.format(b)), which is not one")
+                    }
                     let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
                     // A field left out takes its default unchecked (the C
                     // interface's trailing fields): it must be a value a send could give.
                     if case .number(let x)? = def {
                         if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the minimum is \(MachineValue.format(lo))") }
                         if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))") }
+                        if integer, x.rounded(.towardZero) != x {
+                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); it must be a whole number")
+                        }
                     }
-                    fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, defaultValue: def))
+                    fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, isInteger: integer,
+                                               defaultValue: def))
                 }
             }
             ids[n] = out.count

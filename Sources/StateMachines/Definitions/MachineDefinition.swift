@@ -127,19 +127,23 @@ public struct ContextField: Sendable {
 }
 
 /// A payload field of an event: its type, the range of numbers, whether
-/// out-of-range numbers are clamped instead of refused, and a default that
-/// makes it optional.
+/// out-of-range numbers are clamped instead of refused, whether a number
+/// must be whole, and a default that makes it optional.
 public final class PayloadField: Sendable {
     public let name: String
     public let type: MachineType
     public let minimum: Double?
     public let maximum: Double?
     public let clamps: Bool
+    /// Numbers must be whole (a count of days): any other is refused, even
+    /// by a field that clamps (a clamp bounds the range; it never rounds).
+    public let isInteger: Bool
     public let defaultValue: MachineValue?
 
-    init(name: String, type: MachineType, minimum: Double?, maximum: Double?, clamps: Bool, defaultValue: MachineValue?) {
+    init(name: String, type: MachineType, minimum: Double?, maximum: Double?, clamps: Bool, isInteger: Bool = false,
+         defaultValue: MachineValue?) {
         self.name = name; self.type = type; self.minimum = minimum; self.maximum = maximum
-        self.clamps = clamps; self.defaultValue = defaultValue
+        self.clamps = clamps; self.isInteger = isInteger; self.defaultValue = defaultValue
     }
 }
 

@@ -12,7 +12,8 @@ extension MachineDefinition {
                 if let lo = f.minimum, let hi = f.maximum { t += " in [\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
                 else if let lo = f.minimum { t += " ≥ \(MachineValue.format(lo))" }
                 else if let hi = f.maximum { t += " ≤ \(MachineValue.format(hi))" }
-                if f.clamps { t += " (clamped)" }
+                let notes = (f.isInteger ? ["integer"] : []) + (f.clamps ? ["clamped"] : [])
+                if !notes.isEmpty { t += " (\(notes.joined(separator: ", ")))" }
                 if let d = f.defaultValue { t += " = \(d)" }
                 return t
             }.joined(separator: ", ")

@@ -350,12 +350,16 @@ public final class MachineHost {
         return try send(h, event: e, payload: payload)
     }
 
-    /// Checks a payload value against its field: finite numbers, the range
-    /// (clamped when the field says so).
+    /// Checks a payload value against its field: finite numbers, whole ones
+    /// where declared, the range (clamped when the field says so).
     static func check(_ v: MachineValue, _ field: PayloadField, of declaration: EventDeclaration) throws(AnimrtError) -> MachineValue {
         guard case .number(let x) = v else { return v }
         guard x.isFinite else {
             throw AnimrtError(.invalidArgument, "field '\(field.name)' of '\(declaration.name)' is \(x); it must be a finite number")
+        }
+        // Before the range: a clamp bounds a value, it does not round one.
+        if field.isInteger, x.rounded(.towardZero) != x {
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); it must be a whole number")
         }
         if let lo = field.minimum, x < lo {
             if field.clamps { return .number(lo) }

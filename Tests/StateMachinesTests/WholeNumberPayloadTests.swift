@@ -1,0 +1,146 @@
+import AnimationCore
+@testable import StateMachines
+import Testing
+
+/// Counts of things (days, items) are whole numbers: a payload field with
+/// `"integer": true` refuses any other, before anything happens.
+@Suite("R3.0.1 whole-number payload fields")
+struct WholeNumberPayloadTests {
+    /// `set` takes any whole n; `bounded` a whole n in [-3, 10], clamped;
+    /// `pair` two whole counts of 0 or more; `half` a whole number of at least
+    /// 0.5 (so 1 or more); `plain` any finite n. `share` emits n / 2 as a
+    /// whole count.
+    static let json = """
+    {"name": "days",
+     "context": {"n": {"type": "number", "initial": 0}, "m": {"type": "number", "initial": 0}},
+     "events": {"set": {"payload": [{"name": "n", "type": "number", "integer": true}]},
+                "bounded": {"payload": [{"name": "n", "type": "number", "min": -3, "max": 10, "clamp": true, "integer": true}]},
+                "pair": {"payload": [{"name": "a", "type": "number", "min": 0, "integer": true},
+                                     {"name": "b", "type": "number", "min": 0, "integer": true}]},
+                "half": {"payload": [{"name": "n", "type": "number", "min": 0.5, "integer": true}]},
+                "plain": {"payload": [{"name": "n", "type": "number"}]},
+                "share": {}},
+     "emits": {"counted": {"payload": [{"name": "n", "type": "number", "integer": true}]}},
+     "initial": "a",
+     "states": {"a": {"on": {"set": {"target": "b", "actions": [{"assign": {"n": "event.n"}}]},
+                             "bounded": {"target": "b", "actions": [{"assign": {"n": "event.n"}}]},
+                             "pair": {"target": "b", "actions": [{"assign": {"n": "event.a", "m": "event.b"}}]},
+                             "half": {"target": "b", "actions": [{"assign": {"n": "event.n"}}]},
+                             "plain": {"target": "b", "actions": [{"assign": {"n": "event.n"}}]},
+                             "share": {"actions": [{"emit": "counted", "payload": {"n": "context.n / 2"}}, {"assign": {"m": 1}}]}}},
+                "b": {"on": {"share": "a"}}}}
+    """
+
+    /// A fresh instance, in `a` with n = 0 and its creation's events drained.
+    func fresh(_ h: Harness) throws -> Handle {
+        let m = try h.machine(Self.json)
+        _ = h.events()
+        return m
+    }
+
+    @Test("whole numbers are taken, at and past the edges: 0, -0, -3 (the min), 1e15, 2^53, 1e300, and a C integer")
+    func wholeTaken() throws {
+        let h = Harness()
+        for (event, x) in [("set", 0.0), ("set", -0.0), ("bounded", -3), ("bounded", 10), ("set", 1e15), ("set", 9_007_199_254_740_992),
+                           ("set", 1e300), ("set", -7), ("half", 1)] {
+            let m = try fresh(h)
+            #expect(try h.send(m, event, [.number(x)]) == .taken)
+            #expect(h.state(m) == "b")
+            #expect(h.context(m, "n") == .number(x), "\(event)(\(x))")
+        }
+        let m = try fresh(h)
+        try h.send(m, "set", [.integer(-9_007_199_254_740_993)])   // an int64 no double holds: its double is whole
+        #expect(h.context(m, "n") == .number(-9_007_199_254_740_992))
+        let c = try fresh(h)
+        try h.send(c, "bounded", [.number(12)])                  // whole and past max: clamped, as before
+        #expect(h.context(c, "n") == .number(10))
+    }
+
+    @Test("a number that is not whole is refused with .outOfRange naming the field and the event; nothing changes")
+    func notWholeRefused() throws {
+        let h = Harness()
+        let m = try fresh(h)
+        let cases: [(String, [TaggedValue], String)] = [
+            ("set", [.number(2.5)], "field 'n' of 'set' is 2.5; it must be a whole number"),
+            ("set", [.number(-0.5)], "field 'n' of 'set' is -0.5; it must be a whole number"),
+            ("set", [.number(1e-300)], "field 'n' of 'set' is 1e-300; it must be a whole number"),
+            ("set", [.number(5e-324)], "field 'n' of 'set' is 5e-324; it must be a whole number"),   // the least subnormal
+            ("set", [.number(4_503_599_627_370_495.5)], "field 'n' of 'set' is 4503599627370495.5; it must be a whole number"),
+            // A field that clamps still refuses: clamping bounds the range, it does not round.
+            ("bounded", [.number(0.5)], "field 'n' of 'bounded' is 0.5; it must be a whole number"),
+            ("bounded", [.number(10.5)], "field 'n' of 'bounded' is 10.5; it must be a whole number"),
+            ("bounded", [.number(-3.5)], "field 'n' of 'bounded' is -3.5; it must be a whole number"),
+            // The whole send is checked first: a good first field does not get through.
+            ("pair", [.number(3), .number(1.25)], "field 'b' of 'pair' is 1.25; it must be a whole number"),
+        ]
+        for (event, payload, message) in cases {
+            let text = expectError(.outOfRange, [message]) { () throws(AnimrtError) in try h.send(m, event, payload) }
+            #expect(text == message)
+        }
+        expectError(.outOfRange, ["field 'n' of 'set' is 2.5; it must be a whole number"]) { () throws(AnimrtError) in
+            try h.host.send(m, event: "set", json: #"{"n": 2.5}"#)
+        }
+        // A bound that is not whole still bounds: 0 is below 0.5.
+        expectError(.outOfRange, ["field 'n' of 'half' is 0; the minimum is 0.5"]) { () throws(AnimrtError) in try h.send(m, "half", [.number(0)]) }
+        #expect(h.state(m) == "a")
+        #expect(h.context(m, "n") == .number(0) && h.context(m, "m") == .number(0))
+        #expect(h.events().isEmpty)
+        // A field without "integer" takes the same value.
+        #expect(try h.send(m, "plain", [.number(2.5)]) == .taken)
+        #expect(h.context(m, "n") == .number(2.5))
+    }
+
+    @Test("NaN and the infinities are refused as before, as not finite (.invalidArgument)")
+    func notFinite() throws {
+        let h = Harness()
+        let m = try fresh(h)
+        for x in [Double.nan, .infinity, -.infinity] {
+            expectError(.invalidArgument, ["field 'n' of 'set' is", "it must be a finite number"]) { () throws(AnimrtError) in
+                try h.send(m, "set", [.number(x)])
+            }
+            expectError(.invalidArgument, ["it must be a finite number"]) { () throws(AnimrtError) in try h.send(m, "bounded", [.number(x)]) }
+        }
+        #expect(h.state(m) == "a" && h.context(m, "n") == .number(0))
+    }
+
+    @Test("an emitted count that is not whole fails its action, as one out of range does: an error, no emit")
+    func emitted() throws {
+        let h = Harness()
+        let m = try fresh(h)
+        try h.send(m, "set", [.number(4)])
+        try h.send(m, "share")
+        #expect(h.machineEvents(m) == ["state a -> b", "state b -> a"])
+        try h.send(m, "share")
+        #expect(h.machineEvents(m) == ["emit counted [2.0]"])
+        #expect(h.context(m, "m") == .number(1))
+        let odd = try fresh(h)
+        try h.send(odd, "pair", [.number(3), .number(0)])
+        try h.send(odd, "share")
+        _ = h.events()
+        try h.send(odd, "share")
+        let events = h.machineEvents(odd)
+        #expect(events.count == 1 && events[0].contains("field 'n' of 'counted' is 1.5; it must be a whole number"), "\(events)")
+        #expect(h.context(odd, "m") == .number(0))   // the actions after the failed emit did not run
+    }
+
+    @Test("a whole default loads and is what a send that leaves the field out delivers")
+    func wholeDefault() throws {
+        let h = Harness()
+        let json = minimal(a: #""on": {"go": {"actions": [{"assign": {"n": "event.x"}}]}}"#)
+            .replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "integer": true, "default": 3}"#)
+        let m = try h.machine(json)
+        try h.send(m, "go")
+        #expect(h.context(m, "n") == .number(3))
+        expectError(.outOfRange, ["field 'x' of 'go' is 3.5; it must be a whole number"]) { () throws(AnimrtError) in try h.send(m, "go", [.number(3.5)]) }
+    }
+
+    @Test("the exported page says which payload fields take whole numbers")
+    func documented() throws {
+        let h = Harness()
+        let page = try h.load(Self.json).markdown()
+        #expect(page.contains("| `set` | `n`: number (integer) |"))
+        #expect(page.contains("| `bounded` | `n`: number in [-3, 10] (integer, clamped) |"))
+        #expect(page.contains("| `plain` | `n`: number |"))
+        #expect(page.contains("| `counted` | `n`: number (integer) |"))
+    }
+}
