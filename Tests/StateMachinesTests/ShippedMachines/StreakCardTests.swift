@@ -57,6 +57,31 @@ struct StreakCardTests {
         #expect(h.text(zh, "title") == "还剩 4 天")
     }
 
+    @Test("R3.3.1 days are whole: track(2.5, 1) and complete(6.5) are refused with nothing changed; track(3, 4) is taken")
+    func wholeDays() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard")
+        try h.send(m, "track", [.number(1), .number(6)])
+        _ = h.events()
+        let refusals: [(String, [TaggedValue], String)] = [
+            ("track", [.number(2.5), .number(1)], "field 'completedDays' of 'track' is 2.5; it must be a whole number"),
+            ("track", [.number(3), .number(0.25)], "field 'remainingDays' of 'track' is 0.25; it must be a whole number"),
+            ("complete", [.number(6.5)], "field 'completedDays' of 'complete' is 6.5; it must be a whole number"),
+        ]
+        for (event, payload, message) in refusals {
+            let text = expectError(.outOfRange, [message]) { () throws(AnimrtError) in try h.send(m, event, payload) }
+            #expect(text == message)
+        }
+        #expect(h.state(m) == "tracking")
+        #expect(h.context(m, "completedDays") == .number(1) && h.context(m, "remainingDays") == .number(6))
+        #expect(h.events().isEmpty)
+        try h.send(m, "track", [.number(3), .number(4)])
+        #expect(h.context(m, "completedDays") == .number(3) && h.context(m, "remainingDays") == .number(4))
+        #expect(h.text(m, "title") == "4 days to go")
+        try h.send(m, "complete", [.integer(7)])
+        #expect(h.state(m) == "completed" && h.text(m, "title") == "7 days in a row — done!")
+    }
+
     @Test("R3.3.2 taps are forwarded to the host and decide nothing; a tap on a button the style does not show is refused")
     func tapsForwarded() throws {
         let h = Harness()

@@ -310,6 +310,32 @@ TEST(zero_shows_zero) {  /* seed 001, R3.3.3 */
     animrt_runtime_destroy(rt);
 }
 
+TEST(days_are_whole) {  /* R3.3.1: a count of days is a whole number */
+    animrt_runtime *rt = rt_new();
+    tick(rt, 0);
+    animrt_id m = shipped(rt, "streakCard", NULL), def = 0;
+    int32_t track = -1;
+    CHECK_OK(animrt_definition_load_named(rt, "streakCard", &def));
+    CHECK_OK(animrt_definition_id(rt, def, ANIMRT_NAME_EVENT, "track", &track));
+    send(rt, m, "track", "{\"completedDays\": 1, \"remainingDays\": 6}");
+    tick(rt, 0.1);
+    count_events(rt, m, ANIMRT_EVENT_MACHINE_STATE, NULL);  /* drained */
+    animrt_value days[2] = {{ANIMRT_TYPE_NUMBER, 0, 2.5, 0, NULL, NULL}, {ANIMRT_TYPE_NUMBER, 0, 1, 0, NULL, NULL}};
+    CHECK_STATUS(animrt_machine_send(rt, m, track, days, 2, NULL), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "field 'completedDays' of 'track' is 2.5; it must be a whole number") == 0);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "complete", "{\"completedDays\": 6.5}", NULL), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "field 'completedDays' of 'complete' is 6.5; it must be a whole number") == 0);
+    tick(rt, 0.2);
+    CHECK(count_events(rt, m, ANIMRT_EVENT_MACHINE_STATE, NULL) == 0);  /* the refusals changed nothing */
+    CHECK(strcmp(STATE(m, "streakCard"), "tracking") == 0 && number(rt, "streakCard", m, "completedDays") == 1);
+    days[0].number = 3;
+    days[1] = (animrt_value){ANIMRT_TYPE_INTEGER, 0, 0, 4, NULL, NULL};
+    CHECK_OK(animrt_machine_send(rt, m, track, days, 2, NULL));
+    CHECK(number(rt, "streakCard", m, "completedDays") == 3 && text_is(rt, "streakCard", m, "title", "4 days to go"));
+    animrt_definition_destroy(rt, def);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- seed 002: the indicator bar ----------------------------------------- */
 
 TEST(indicator_geometry) {  /* R3.4.1 */
@@ -620,6 +646,7 @@ int main(void) {
     RUN(refresh_policy);
     RUN(disabled_and_nan);
     RUN(zero_shows_zero);
+    RUN(days_are_whole);
     RUN(indicator_geometry);
     RUN(loading_waits_for_prepare_barrier);
     RUN(spinner_stops_from_presentation);

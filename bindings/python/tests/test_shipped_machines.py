@@ -318,6 +318,22 @@ def test_zero_shows_zero(rt):  # seed 001
         m.send("unlockTap")
 
 
+def test_days_are_whole(rt):  # R3.3.1: a count of days is a whole number; a fraction of one is refused
+    m = rt.machine(rt.definition(named="streakCard"))
+    m.send("track", completedDays=1, remainingDays=6)
+    rt.tick(0.1)
+    rt.events()
+    before = (m.state, dict(m.context))
+    with pytest.raises(animrt.RangeError, match=r"^machine 'streakCard': field 'completedDays' of 'track' is 2\.5; it must be a whole number$"):
+        m.send("track", completedDays=2.5, remainingDays=1)
+    with pytest.raises(animrt.RangeError, match=r"^machine 'streakCard': field 'completedDays' of 'complete' is 6\.5; it must be a whole number$"):
+        m.send("complete", completedDays=6.5)
+    rt.tick(0.2)
+    assert (m.state, dict(m.context)) == before and rt.events() == []  # the refusals changed nothing
+    m.send("track", completedDays=3.0, remainingDays=4)  # a float that is whole is a whole number
+    assert (m.state, m.context["completedDays"], m.context["title"]) == ("tracking", 3, "4 days to go")
+
+
 def test_indicator_geometry_and_label(rt):  # seed 002
     m = rt.machine(rt.definition(named="indicatorBar"))
     m.send("progress", fraction=0.3)
