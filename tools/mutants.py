@@ -2520,4 +2520,11 @@ MUTANTS = [
     Mutant("py-big-int-rounded", "dropped statement", "bindings/python/src/animrt/_plugins.py",
            "        elif _double_holds(value):\n", "        elif abs(value) <= sys.float_info.max:\n", PY,
            "an int past 64 bits that no double holds (2**70 + 1) is rounded to the nearest double without a word"),
+    Mutant("payload-whole-unchecked", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
+           "if field.isInteger, x.rounded(.towardZero) != x {", "if false, field.isInteger, x.rounded(.towardZero) != x {",
+           MACHINES, "a whole-number payload field takes 2.5 (the streak card shows 2.5 days), and one that clamps takes 0.5"),
+    Mutant("payload-default-not-whole", "dropped statement", LOADER,
+           "if integer, x.rounded(.towardZero) != x {", "if false, integer, x.rounded(.towardZero) != x {",
+           ("swift:StateMachinesTests.LoaderTests",),
+           "a whole-number field's default of 2.5 loads, and a send that leaves the field out delivers it unchecked"),
 ]
