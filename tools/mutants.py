@@ -2527,4 +2527,8 @@ MUTANTS = [
            "if integer, x.rounded(.towardZero) != x {", "if false, integer, x.rounded(.towardZero) != x {",
            ("swift:StateMachinesTests.LoaderTests",),
            "a whole-number field's default of 2.5 loads, and a send that leaves the field out delivers it unchecked"),
+    Mutant("deferred-rerun-by-a-closure", "dropped statement", "Sources/AnimationCore/Runtime/Runtime.swift",
+           "        guard !runningDeferred else { return }\n", "", ("swift:SyncTests",),
+           "a notification closure that calls the runtime (an add) runs every closure queued before it again, "
+           "itself included"),
 ]

@@ -54,6 +54,29 @@ struct SyncTests {
         #expect(rt.drain().isEmpty && order == [2])
     }
 
+    /// DispatchGroup runs each notify block once. A closure that calls the
+    /// runtime (here an add, which runs the closures due when it ends) used
+    /// to run every closure queued before it again, itself included: with
+    /// an add each time, without end.
+    @Test("R2.1 a notification that calls the runtime runs once, and those after it in turn")
+    func notificationCallingTheRuntime() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let b = try rt.createBarrier()
+        try rt.enter(b)
+        var order: [String] = []
+        try rt.notify(b) {
+            order.append("first")
+            if order.count == 1 {
+                _ = try? rt.add(linear("opacity", 0, 1), to: l, forKey: "k")
+                try? rt.notify(b) { order.append("registered by the first") }  // at zero: queued behind the second
+            }
+        }
+        try rt.notify(b) { order.append("second") }
+        try rt.leave(b)
+        #expect(order == ["first", "second", "registered by the first"])
+        #expect(rt.attachedCounts.total == 1)
+    }
+
     @Test("A destroyed barrier never notifies and no longer counts its animations")
     func destroyedBarrier() throws {
         let rt = Runtime(); let l = try rt.createLayer()

@@ -252,6 +252,9 @@ public final class Runtime {
     /// it runs are measured (so timer chains do not depend on the tick rate).
     @exclusivity(unchecked) var firingTimerTime: Double?
     @exclusivity(unchecked) var deferred: [() -> Void] = []
+    /// Whether `runDeferred` is running the queued closures (a closure that
+    /// calls the runtime queues more, which that same loop runs in turn).
+    var runningDeferred = false
     @exclusivity(unchecked) var events: EventQueue
     @exclusivity(unchecked) var inTick = false
     @exclusivity(unchecked) var transitions: [(Int32, LifeState)] = []
@@ -407,10 +410,16 @@ public final class Runtime {
 
     func now() -> Double { currentTime ?? 0 }
 
-    /// Runs queued notify closures in order; closures may queue more.
+    /// Runs queued notify closures in order; closures may queue more. A
+    /// closure's own calls on the runtime (an add, a leave) come back here:
+    /// they leave what they queue to the loop already running, which runs
+    /// it after the closures queued before it, and run nothing twice.
     func runDeferred() {
+        guard !runningDeferred else { return }
+        runningDeferred = true
+        defer { runningDeferred = false }
         var i = 0
-        while i < deferred.count { deferred[i](); i += 1 }
+        while i < deferred.count { let body = deferred[i]; i += 1; body() }
         deferred.removeAll()
     }
 
