@@ -2531,4 +2531,14 @@ MUTANTS = [
            "        guard !runningDeferred else { return }\n", "", ("swift:SyncTests",),
            "a notification closure that calls the runtime (an add) runs every closure queued before it again, "
            "itself included"),
+    Mutant("stop-runs-notifications-midway", "wrong branch", ATTACH,
+           "if barriers.isLive(b.index) { leaveOnStop(b) }", "if barriers.isLive(b.index) { try? leave(b) }",
+           ("swift:SyncTests",),
+           "a notification that an animation's stop makes due runs before the animation is detached: one that adds "
+           "under its key replaces it, and the detach then takes the new animation away unreported"),
+    Mutant("add-handle-after-notifications", "swapped statements", ATTACH,
+           "        let h = instances.handle(at: ii)\n        if !inTick { runDeferred() }\n        return h\n",
+           "        if !inTick { runDeferred() }\n        return instances.handle(at: ii)\n", ("swift:SyncTests",),
+           "an add whose replacement made a notification due returns the handle of what that notification added "
+           "in the slot, not of the host's own animation"),
 ]

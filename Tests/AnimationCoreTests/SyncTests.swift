@@ -200,6 +200,43 @@ struct SyncTests {
         #expect(rt.drain().map(\.tag).filter { $0.hasPrefix("transaction") } == ["transaction:5"])
     }
 
+    /// A notification that its barrier's last animation drains runs once
+    /// the call that stopped that animation is over (as DispatchGroup's run
+    /// after the leave returns), not while the stop is half done: one that
+    /// adds an animation under the stopped one's key used to replace it
+    /// before it was detached, and the detach then took the new animation
+    /// away unreported (no started, no stopped).
+    @Test("R2.1 a notification runs after the stop that drained its barrier, not inside it", arguments: 0..<4)
+    func notificationAfterTheStop(_ how: Int) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(0)
+        let b = try rt.createBarrier()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "k", joining: b)
+        var next: Handle?
+        try rt.notify(b) { next = try? rt.add(linear("opacity", 1, 0, duration: 2), to: l, forKey: "k") }
+        try rt.tick(0.5)
+        _ = rt.drain()
+        var mine: Handle?
+        switch how {
+        case 0: #expect(try rt.removeAnimation(forKey: "k", from: l))
+        case 1: try rt.removeAllAnimations(from: l)
+        case 2: try rt.removeInstance(try #require(try rt.instance(forKey: "k", of: l)))
+        default: mine = try rt.add(linear("position.x", 0, 1), to: l, forKey: "k")  // replaces it; the notification replaces this
+        }
+        let added = try #require(next)
+        if let mine {  // the handle of the host's own animation, which the notification replaced: stale
+            #expect(mine != added)
+            #expect(!rt.instances.isLive(mine.index) || rt.instances.handle(at: mine.index) != mine)
+        }
+        #expect(try rt.instance(forKey: "k", of: l) == added)
+        #expect(rt.attachedCounts.total == 1)
+        try rt.tick(1); try rt.tick(3)
+        let tags = rt.drain().map(\.tag)
+        #expect(tags.suffix(2) == ["started", "stopped:finished"])
+        #expect(tags.filter { $0 == "started" }.count == 1)
+        #expect(rt.attachedCounts.total == 0)
+    }
+
     /// CATransaction's valueForKey: gives the innermost value set, looking
     /// through the enclosing transactions: a nested transaction without an
     /// animationDuration uses its parent's, one with its own uses its own.

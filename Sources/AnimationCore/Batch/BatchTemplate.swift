@@ -125,8 +125,9 @@ extension Runtime {
                           removedOnCompletion: t.removedOnCompletion, fromPresentation: t.fromPresentation)
         }
         joinBarriers(ii, barrier)
+        let h = instances.handle(at: ii)  // before a notification run now can replace it
         if plan == nil && !inTick { runDeferred() }
-        return instances.handle(at: ii)
+        return h
     }
 
     /// Whether attached animation `ii` writes `property` (without building a list).

@@ -68,8 +68,10 @@ extension Runtime {
         guard instances.hasRoom else { throw instances.fullError }
         try reserveValues(layer: checked.layer, properties: checked.resolved.targets)
         let ii = attach(checked, forKey: key, joining: barrier, definition: definition, restoring: restoring)
+        // Taken first: a notification run now may replace it, and its slot go to another.
+        let h = instances.handle(at: ii)
         if !inTick { runDeferred() }
-        return instances.handle(at: ii)
+        return h
     }
 
     /// Attaches `animations[k]` to `layers[k]`, each under `key`: all or
@@ -431,7 +433,7 @@ extension Runtime {
             let b = memberships[Int(m)].barrier
             let next = memberships[Int(m)].next
             freeMemberships.append(m)
-            if barriers.isLive(b.index), (try? barriers.index(of: b)) != nil { try? leave(b) }
+            if barriers.isLive(b.index) { leaveOnStop(b) }
             m = next
         }
     }

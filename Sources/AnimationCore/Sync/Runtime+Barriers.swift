@@ -37,9 +37,24 @@ extension Runtime {
         guard barriers[i].count > 0 else {
             throw AnimrtError(.state, "leave on \(h) without a matching enter (its count is 0)")
         }
+        release(i)
+        if !inTick { runDeferred() }
+    }
+
+    /// The leave of an animation that stops: as `leave`, but the
+    /// notifications it makes due only queue their closures. The stop is
+    /// not over (the animation is still linked to its layer, and the call
+    /// that stops it may stop more): that call runs them once it is done,
+    /// as every call that can stop an animation does.
+    func leaveOnStop(_ b: Handle) {
+        guard let i = try? barriers.index(of: b), barriers[i].count > 0 else { return }
+        release(i)
+    }
+
+    /// One fewer outstanding; at zero the notifications are due.
+    private func release(_ i: Int) {
         barriers[i].count -= 1
         if barriers[i].count == 0 { drain(i) }
-        if !inTick { runDeferred() }
     }
 
     private func drain(_ i: Int) {

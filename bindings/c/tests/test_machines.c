@@ -892,6 +892,59 @@ TEST(parts_belong_to_the_machine) {
     animrt_runtime_destroy(b);
 }
 
+/* A host that removes (or replaces) the animation a state's done waits for:
+ * the machine moves on once that call has done its work, so the animation
+ * the next state adds under the same key is attached and reported, never
+ * detached in the stopped one's place without a word (R2.1, R0.5). */
+static const char *AGAIN =
+    "{\"name\": \"again\", \"parts\": [{\"name\": \"p\", \"properties\": {\"opacity\": 1}}],"
+    " \"animations\": {\"fade\": {\"type\": \"basic\", \"keyPath\": \"opacity\", \"to\": 0.5, \"duration\": 1}},"
+    " \"events\": {\"go\": {}}, \"initial\": \"idle\","
+    " \"states\": {\"idle\": {\"on\": {\"go\": \"a\"}},"
+    "   \"a\": {\"entry\": [{\"animate\": \"fade\", \"part\": \"p\", \"key\": \"f\"}], \"done\": \"b\"},"
+    "   \"b\": {\"entry\": [{\"animate\": \"fade\", \"part\": \"p\", \"key\": \"f\"}]}}}";
+
+TEST(done_after_the_hosts_call) {
+    for (int how = 0; how < 3; how++) {
+        animrt_runtime *rt = rt_new();
+        animrt_id d = 0, m = 0, p = 0, mine = 0, added = 0, first = 0, second = 0;
+        CHECK_OK(animrt_definition_load(rt, AGAIN, &d));
+        CHECK_OK(animrt_runtime_tick(rt, 0));
+        CHECK_OK(animrt_machine_create(rt, d, 0, NULL, &m));
+        CHECK_OK(animrt_machine_part(rt, m, "p", &p));
+        CHECK_OK(animrt_machine_send_json(rt, m, "go", NULL, NULL));
+        CHECK_OK(animrt_runtime_tick(rt, 0.1));
+        CHECK_OK(animrt_layer_animation_for_key(rt, p, "f", &first));
+        animrt_event ev[32];
+        drain(rt, ev, 32);
+        if (how == 0) CHECK_OK(animrt_layer_remove_animation(rt, p, "f", NULL));
+        else if (how == 1) CHECK_OK(animrt_layer_remove_all_animations(rt, p));
+        else {
+            CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &mine));
+            CHECK_OK(animrt_layer_add_animation(rt, p, mine, "f", 0, &added));  /* replaced by b's in turn */
+        }
+        int32_t state = -1;
+        CHECK_OK(animrt_machine_state(rt, m, &state));
+        CHECK(state == id_of(rt, d, ANIMRT_NAME_STATE, "b"));
+        size_t count = 0;
+        CHECK_OK(animrt_layer_animation_count(rt, p, &count));
+        CHECK(count == 1);
+        CHECK_OK(animrt_layer_animation_for_key(rt, p, "f", &second));
+        CHECK(second != first && second != added && second != 0);
+        CHECK_OK(animrt_runtime_tick(rt, 0.2));
+        CHECK_OK(animrt_runtime_tick(rt, 2));
+        size_t n = drain(rt, ev, 32);
+        int started = 0, stopped = 0;
+        for (size_t k = 0; k < n; k++) {
+            if (ev[k].object != second) continue;
+            if (ev[k].type == ANIMRT_EVENT_ANIMATION_STARTED) started++;
+            if (ev[k].type == ANIMRT_EVENT_ANIMATION_STOPPED && ev[k].reason == ANIMRT_STOP_FINISHED) stopped++;
+        }
+        CHECK(started == 1 && stopped == 1);
+        animrt_runtime_destroy(rt);
+    }
+}
+
 int main(void) {
     /* First, while nothing has run yet: what the library does the first time (binding symbols,
      * making type metadata) then happens on the small stack too, as it would in a host whose first
@@ -908,5 +961,6 @@ int main(void) {
     RUN(restore_into_a_full_table);
     RUN(booleans_both_ways);
     RUN(parts_belong_to_the_machine);
+    RUN(done_after_the_hosts_call);
     return check_report();
 }
