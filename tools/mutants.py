@@ -2541,4 +2541,9 @@ MUTANTS = [
            "        if !inTick { runDeferred() }\n        return instances.handle(at: ii)\n", ("swift:SyncTests",),
            "an add whose replacement made a notification due returns the handle of what that notification added "
            "in the slot, not of the host's own animation"),
+    Mutant("c-transaction-negative-duration-unworded", "dropped statement", "Sources/animrt/Exports+Attach.swift",
+           "        if animationDuration.isFinite && animationDuration < 0 {\n",
+           "        if false {\n", C,
+           "a negative animation_duration is refused asking for more than 0, where C takes 0 (the enclosing "
+           "transaction's)"),
 ]

@@ -157,6 +157,10 @@ public func animrt_barrier_count(_ rt: OpaquePointer!, _ barrier: animrt_id, _ o
 @c @implementation
 public func animrt_transaction_begin(_ rt: OpaquePointer!, _ animationDuration: Double) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_transaction_begin", [.number(animationDuration)])) { r throws(AnimrtError) in
+        // Here 0 is a duration too (the enclosing transaction's), where Swift's is nil: the refusal says so.
+        if animationDuration.isFinite && animationDuration < 0 {
+            throw AnimrtError(.outOfRange, "animation_duration is \(animationDuration); it must be 0 (the enclosing transaction's, else 0.25 s) or more")
+        }
         try r.beginTransaction(animationDuration: animationDuration == 0 ? nil : animationDuration)
     }
 }

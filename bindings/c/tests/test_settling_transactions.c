@@ -303,6 +303,15 @@ TEST(messages_that_teach) {
     snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)layer);
     CHECK_MESSAGE(hex);
     CHECK_MESSAGE("is stale");
+    /* A negative transaction duration is refused in the header's words: 0 is
+     * accepted (the enclosing transaction's), so the message does not ask for
+     * more than 0; nothing is begun. */
+    CHECK_STATUS(animrt_transaction_begin(rt, -1), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("animation_duration is -1.0; it must be 0 (the enclosing transaction's, else 0.25 s) or more");
+    CHECK_STATUS(animrt_transaction_current(rt, &layer), ANIMRT_E_STATE);
+    CHECK_STATUS(animrt_transaction_begin(rt, -INFINITY), ANIMRT_E_INVALID);
+    CHECK_OK(animrt_transaction_begin(rt, 0));
+    CHECK_OK(animrt_transaction_commit(rt, 0));
     animrt_runtime_destroy(rt);
 }
 
