@@ -269,11 +269,11 @@ def _name(fn: Callable[[], object]) -> str:
 
 def _duration(value: object) -> float:
     """`animation_duration` as the library takes it, refused here rather than when the ``with`` block
-    begins the transaction, far from the call: finite, and more than 0 (0 is the same as None)."""
+    begins the transaction, far from the call: finite, and 0 or more (0 is the same as None)."""
     seconds = check.seconds(value, "animation_duration")
     if not math.isfinite(seconds):
         raise InvalidArgumentError(f"animation_duration is {seconds}; it must be a finite number of seconds")
     if seconds < 0:
-        raise RangeError(f"animation_duration is {seconds}; it must be more than 0 seconds (or None, for the "
-                         "enclosing transaction's or the 0.25 s default)")
+        raise RangeError(f"animation_duration is {seconds}; it must be 0 or more seconds (0 or None: the "
+                         "enclosing transaction's, else the 0.25 s default)")
     return seconds
