@@ -89,6 +89,26 @@ struct SyncTests {
         expectFailure(.handle, containing: "stale") { _ = try rt.count(of: b) }
     }
 
+    /// An animation in its barrier and two nested transactions leaves them
+    /// innermost first (docs/timing.md), so the events of a stop that
+    /// completes all three come in that order, whatever order they were
+    /// made or committed in.
+    @Test("R2.1, R2.4 a stop leaves the innermost transaction first, its barrier last")
+    func leaveOrder() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let b = try rt.createBarrier()
+        try rt.enter(b)  // held: the notify waits for the animation
+        try rt.notify(b, token: 1)
+        try rt.beginTransaction()
+        try rt.beginTransaction()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "a", joining: b)
+        try rt.leave(b)
+        try rt.commitTransaction(token: 3)  // the inner one
+        try rt.commitTransaction(token: 2)
+        try rt.tick(0); try rt.tick(1)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished", "transaction:3", "transaction:2", "notified:1"])
+    }
+
     @Test("A transaction's barrier cannot be destroyed by hand")
     func transactionBarrier() throws {
         let rt = Runtime(); let l = try rt.createLayer()
