@@ -126,6 +126,8 @@ const char *animrt_version_string(void);
 #define ANIMRT_GROUP_DEPTH_MAX 16
 /* Transactions open at once on one thread. */
 #define ANIMRT_TRANSACTION_DEPTH_MAX 256
+/* Notifies waiting on one barrier for its count to reach zero. */
+#define ANIMRT_BARRIER_NOTIFIES_MAX 1048576
 /* The largest event queue animrt_runtime_create() accepts. */
 #define ANIMRT_EVENT_CAPACITY_MAX 16777216
 
@@ -821,7 +823,8 @@ animrt_status animrt_animation_retarget(animrt_runtime *rt, animrt_id attached, 
  * leave removes one; a leave without an enter is ANIMRT_E_STATE and changes
  * nothing. When the count returns to zero every pending notify fires once,
  * as an ANIMRT_EVENT_BARRIER_NOTIFIED event with its token. A notify on a
- * barrier at zero fires at once. */
+ * barrier at zero fires at once. At most ANIMRT_BARRIER_NOTIFIES_MAX wait
+ * on one barrier: one more is ANIMRT_E_RANGE, nothing added. */
 animrt_status animrt_barrier_create(animrt_runtime *rt, animrt_id *out);
 /* Destroys a barrier whatever its count: its pending notifies never fire
  * (no event says so), and animations that joined it run on without it. */

@@ -470,6 +470,24 @@ struct ReliabilityTests {
         try rt.beginTransaction()
     }
 
+    @Test("At most 2^20 notifications wait on one barrier; at zero a notify runs and is not held")
+    func barrierNotifies() throws {
+        let rt = Runtime()
+        let b = try rt.createBarrier()
+        try rt.enter(b)
+        for t in 0..<UInt64(Limits.barrierNotifies) { try rt.notify(b, token: t) }
+        expectFailure(.outOfRange) { try rt.notify(b, token: 7) }.map {
+            #expect($0.message.hasSuffix("has 1048576 notifications waiting for its count to reach zero, the most a barrier holds; wait for them, or notify another barrier"))
+        }
+        expectFailure(.outOfRange) { try rt.notify(b) { Issue.record("a refused closure ran") } }
+        #expect(rt.barriers[b.index].actions.count == Limits.barrierNotifies)  // nothing added
+        try rt.leave(b)
+        #expect(rt.barriers[b.index].actions.isEmpty)
+        var ran = 0
+        for _ in 0..<3 { try rt.notify(b) { ran += 1 } }  // at zero: run at once, none held
+        #expect(ran == 3 && rt.barriers[b.index].actions.isEmpty)
+    }
+
     // MARK: Memory held
 
     @Test("Curves and animation keys are released when nothing uses them")

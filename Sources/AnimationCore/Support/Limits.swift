@@ -22,6 +22,8 @@ public enum Limits {
     public static let keyPaths = 1 << 15
     /// Transactions open at once on one thread.
     public static let transactionDepth = 256
+    /// Notifications waiting on one barrier for its count to reach zero.
+    public static let barrierNotifies = 1 << 20
     /// The largest event queue (`Runtime.Configuration.eventCapacity`).
     public static let eventCapacity = 1 << 24
     /// Doubles in the model (and in the presentation) value pool.

@@ -79,8 +79,13 @@ extension Runtime {
         try addNotify(h, .closure(body))
     }
 
+    /// At most `Limits.barrierNotifies` wait on one barrier: one more is
+    /// `.outOfRange`, nothing added.
     private func addNotify(_ h: Handle, _ action: NotifyAction) throws(AnimrtError) {
         let i = try barriers.index(of: h)
+        if barriers[i].count > 0 && barriers[i].actions.count >= Limits.barrierNotifies {
+            throw AnimrtError(.outOfRange, "\(h) has \(Limits.barrierNotifies) notifications waiting for its count to reach zero, the most a barrier holds; wait for them, or notify another barrier")
+        }
         if barriers[i].count == 0 { perform(action) } else { barriers[i].actions.append(action) }
         if !inTick { runDeferred() }
     }

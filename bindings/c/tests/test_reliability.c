@@ -845,6 +845,37 @@ TEST(limit_transactions) {
     animrt_runtime_destroy(rt);
 }
 
+/* ANIMRT_BARRIER_NOTIFIES_MAX notifies wait on a held barrier, not one
+ * more; every one of them fires, in order, and the emptied list takes more. */
+TEST(limit_barrier_notifies) {
+    animrt_runtime *rt = NULL;
+    animrt_id b;
+    size_t count = 0, n = 0;
+    CHECK_OK(animrt_runtime_create(2 * ANIMRT_BARRIER_NOTIFIES_MAX, &rt));
+    CHECK_OK(animrt_barrier_create(rt, &b));
+    CHECK_OK(animrt_barrier_enter(rt, b));
+    for (uint64_t t = 0; t < ANIMRT_BARRIER_NOTIFIES_MAX; t++) CHECK_OK(animrt_barrier_notify(rt, b, t));
+    CHECK_STATUS(animrt_barrier_notify(rt, b, 7), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("has 1048576 notifications waiting for its count to reach zero, the most a barrier holds");
+    CHECK_OK(animrt_barrier_count(rt, b, &count));
+    CHECK(count == 1);
+    CHECK_OK(animrt_barrier_leave(rt, b));
+    static animrt_event ev[4096];
+    uint64_t next = 0;
+    int in_order = 1;
+    do {
+        CHECK_OK(animrt_event_poll(rt, ev, 4096, &n));
+        for (size_t k = 0; k < n; k++) {
+            in_order &= ev[k].type == ANIMRT_EVENT_BARRIER_NOTIFIED && ev[k].token == next;
+            next++;
+        }
+    } while (n > 0);
+    CHECK(in_order && next == ANIMRT_BARRIER_NOTIFIES_MAX);  /* the refused one is not among them */
+    CHECK_OK(animrt_barrier_enter(rt, b));
+    CHECK_OK(animrt_barrier_notify(rt, b, 8));
+    animrt_runtime_destroy(rt);
+}
+
 TEST(limit_event_capacity) {
     animrt_runtime *rt = NULL;
     CHECK_OK(animrt_runtime_create(ANIMRT_EVENT_CAPACITY_MAX, &rt));
@@ -877,6 +908,7 @@ int main(void) {
     RUN(limit_properties);
     RUN(limit_keypaths);
     RUN(limit_transactions);
+    RUN(limit_barrier_notifies);
     RUN(limit_event_capacity);
     return check_report();
 }

@@ -8,6 +8,8 @@ import animrt
 from animrt import _ffi
 
 lib = _ffi.lib
+# ANIMRT_BARRIER_NOTIFIES_MAX (include/animrt.h).
+NOTIFIES_MAX = 1 << 20
 
 
 def snapshot(rt, layer, anim):
@@ -177,6 +179,29 @@ def test_row11_leave_without_enter(world):
     assert barrier.count == 0
     with pytest.raises(animrt.StateError, match="commit without"):
         lib.animrt_transaction_commit(rt._ptr, 1)
+
+
+def test_barrier_notifies_bounded():
+    """ANIMRT_BARRIER_NOTIFIES_MAX wait on a held barrier; the next is a RangeError, and a refused
+    callable is not kept (it would otherwise wait forever in the runtime's table)."""
+    with animrt.Runtime(event_capacity=2 ** 21) as rt:
+        barrier = rt.barrier()
+        barrier.enter()
+        for token in range(NOTIFIES_MAX - 1):
+            barrier.notify(token)
+        ran = []
+        barrier.notify(lambda: ran.append("last held"))
+        kept = dict(rt._notifications)
+        with pytest.raises(animrt.RangeError, match="1048576 notifications waiting for its count to reach zero"):
+            barrier.notify(lambda: ran.append("refused"))
+        with pytest.raises(animrt.RangeError):
+            barrier.notify(7)
+        assert rt._notifications == kept and len(kept) == 1
+        barrier.leave()
+        rt.tick(0)
+        assert ran == ["last held"]
+        tokens = [e.token for e in rt.events() if isinstance(e, animrt.BarrierNotified)]
+        assert tokens == list(range(NOTIFIES_MAX - 1))
 
 
 def test_row12_destroy_twice(world):
