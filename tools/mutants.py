@@ -2550,4 +2550,13 @@ MUTANTS = [
            "        if false {\n", C,
            "a negative animation_duration is refused asking for more than 0, where C takes 0 (the enclosing "
            "transaction's)"),
+    Mutant("py-tick-callback-error-undelivered", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        try:\n            self._drain()\n        except BaseException as later:\n            first_of(failed, later)\n        raise failed\n",
+           "        raise failed\n", PY,
+           "a tick whose timing function or function raised delivers none of its events: on_finish never runs and "
+           "await attached.wait() never ends while a curve keeps raising"),
+    Mutant("py-tick-callback-error-later-unnoted", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        except BaseException as later:\n            first_of(failed, later)\n",
+           "        except BaseException as later:\n            pass\n", PY,
+           "what a completion or the handler raised in a tick whose curve raised is lost without a word"),
 ]

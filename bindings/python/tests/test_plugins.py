@@ -3,6 +3,7 @@
 The plugins come from `make plugins` (examples/plugins/examples.c and the faulty variants of
 bindings/c/tests/plugins/faulty.c), found in $ANIMRT_PLUGIN_DIR or .build/c.
 """
+import asyncio
 import ctypes
 import fractions
 import gc
@@ -895,3 +896,37 @@ def test_a_string_result_up_to_the_limit_comes_back_whole_and_one_longer_is_the_
                                                        "1048576"):
             rt.call("repeatX", _plugins.STRING_MAX + 1)
         assert calls == [100_000, _plugins.STRING_MAX, _plugins.STRING_MAX + 1]
+
+
+def test_a_tick_whose_curve_raises_still_delivers_its_events_before_raising():
+    # The tick went on (the curve's value counted as 0), but its events waited for a tick that
+    # succeeded: with a broken curve on one animation, no other's on_finish ever ran.
+    with animrt.Runtime() as rt:
+        def broken(x):
+            raise ValueError("broken curve")
+        rt.register_timing_function("broken", broken)
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=1, repeat_count=math.inf, timing_function="broken"))
+        toast = rt.layer()
+        finished = []
+        fade = toast.add_animation(rt.basic("opacity", to=0, duration=0.5), on_finish=finished.append)
+        with pytest.raises(animrt.CallbackError, match="timing function 'broken' raised ValueError"):
+            rt.tick(0)
+        assert [type(e).__name__ for e in rt.events()] == ["AnimationStarted", "AnimationStarted"]
+        with pytest.raises(animrt.CallbackError):
+            rt.tick(1)
+        assert finished == [True]
+        assert [(type(e).__name__, e.attached is fade) for e in rt.events()] == [("AnimationStopped", True)]
+        assert asyncio.run(asyncio.wait_for(fade.wait(), 5)) is True
+
+
+def test_a_tick_whose_curve_raises_notes_what_its_deliveries_raised_after():
+    with animrt.Runtime() as rt:
+        def broken(x):
+            raise ValueError("broken curve")
+        rt.register_timing_function("broken", broken)
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", to=0, duration=1, timing_function="broken"))
+        rt.start_timer(0, lambda: 1 / 0)
+        with pytest.raises(animrt.CallbackError, match="broken curve") as caught:
+            rt.tick(0)
+        assert any("ZeroDivisionError" in note for note in getattr(caught.value, "__notes__", []))

@@ -36,7 +36,7 @@ from . import _callbacks
 from ._callbacks import first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
-from ._errors import AnimrtError, ArgumentTypeError, HandleError, StateError
+from ._errors import AnimrtError, ArgumentTypeError, CallbackError, HandleError, StateError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
@@ -372,14 +372,29 @@ class Runtime(Suggests, Uncopied):
         events are still delivered and the first exception is re-raised, with
         a note naming each later one (``__notes__``); each exception is noted
         with what raised it ("raised by the on_finish of <AttachedAnimation
-        'out' …> (finished=True)", "raised by the callback of <Timer …>", …)::
+        'out' …> (finished=True)", "raised by the callback of <Timer …>", …). A timing function or
+        function that raises during the tick does not stop it either: its events are delivered,
+        then the tick raises :class:`CallbackError` from that exception::
 
             start = time.monotonic()
             while running:
                 rt.tick(time.monotonic() - start)
         """
-        self._call(lib.animrt_runtime_tick, check.seconds(now, "now"))
-        self._drain()
+        try:
+            self._call(lib.animrt_runtime_tick, check.seconds(now, "now"))
+        except CallbackError as e:
+            # A timing function or function raised: the library counted it as 0 (or as the function's
+            # failure) and the tick went on, so what it reported is delivered all the same, then this
+            # is raised; else on_finish, wait() and the events would wait for a tick that succeeds.
+            failed: BaseException = e
+        else:
+            self._drain()
+            return
+        try:
+            self._drain()
+        except BaseException as later:
+            first_of(failed, later)
+        raise failed
 
     @property
     def time(self) -> float:
