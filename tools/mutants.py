@@ -2559,4 +2559,8 @@ MUTANTS = [
            "        except BaseException as later:\n            first_of(failed, later)\n",
            "        except BaseException as later:\n            pass\n", PY,
            "what a completion or the handler raised in a tick whose curve raised is lost without a word"),
+    Mutant("py-exit-close-error-lost", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "            error, owner._close_error = owner._close_error, None\n", "            error = None\n", PY,
+           "what an on_finish or the on_event handler raises when the interpreter's exit closes a runtime still "
+           "open is kept for a close() that never comes: the program exits as if nothing had failed"),
 ]

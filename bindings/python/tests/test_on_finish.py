@@ -558,6 +558,29 @@ def test_a_runtime_collected_with_no_callable_waiting_does_not_warn():
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
 
 
+
+def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
+    # A runtime still open at exit is closed then, its on_finish callables run with False; what one
+    # raised was kept for a close() that never came, and the program exited as if nothing happened.
+    import os
+    import subprocess
+    import sys
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    script = ("import animrt\n"
+              "rt = animrt.Runtime()\n"
+              "toast = rt.layer()\n"
+              "def done(finished):\n"
+              "    print('on_finish', finished, flush=True)\n"
+              "    raise ValueError('cleanup failed')\n"
+              "toast.add_animation(rt.basic('opacity', to=0, duration=5), key='out', on_finish=done)\n")
+    result = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
+                            capture_output=True, text=True, timeout=60)
+    assert result.stdout == "on_finish False\n"
+    assert "ValueError: cleanup failed" in result.stderr
+    if sys.version_info >= (3, 11):  # tracebacks show notes from 3.11
+        assert "raised by the on_finish of <AttachedAnimation 'out'" in result.stderr
+
+
 def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_flag():
     rt = animrt.Runtime()
     layer = rt.layer()

@@ -114,6 +114,14 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
         trampoline = EVENT_FN(lambda _user, event: deliver(event.contents))
         lib.animrt_event_set_callback(ptr, trampoline, None)
         lib.animrt_runtime_destroy(ptr)
+        owner = getattr(receive, "__self__", None)
+        if owner is not None and not owner._closing:
+            # Not close() (which raises it), but the interpreter's exit closing a runtime still open:
+            # what an on_finish or the handler raised is raised here, and printed by the exit as any
+            # exception of a finalizer is (sys.excepthook), not lost without a word.
+            error, owner._close_error = owner._close_error, None
+            if error is not None:
+                raise error
     else:
         lib.animrt_runtime_destroy(ptr)
         if native.waiting:
@@ -218,6 +226,8 @@ class Runtime(Suggests, Uncopied):
         self._stop_lock = threading.Lock()
         #: the first exception a callable raised while close() delivered the last stops
         self._close_error: Optional[BaseException] = None
+        #: set by close() as it destroys the runtime; else the interpreter's exit does (see _destroy_runtime)
+        self._closing = False
         #: callable notifications by token, with their barrier (kept alive until they fire)
         self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
         #: barriers with token notifications pending: (barrier, how many)
@@ -303,7 +313,11 @@ class Runtime(Suggests, Uncopied):
         A runtime garbage-collected without ``close()`` calls no ``on_finish``
         callable (the collector may run on any thread, and they usually refer
         to the runtime's own objects); if some were waiting, it warns with
-        ``ResourceWarning``, as an unclosed file does.
+        ``ResourceWarning``, as an unclosed file does. One still open when the
+        interpreter exits is closed then, as ``close()`` would close it (its
+        ``on_finish`` callables run with False, the handler gets the last
+        events); what they raise is printed then (``sys.excepthook``), as
+        nothing is left to raise it to.
         """
         ptr = self._native.ptr
         if ptr is not None and _callbacks.running_inside(_callbacks.key(ptr)):
@@ -339,6 +353,7 @@ class Runtime(Suggests, Uncopied):
                 obj = ref()
                 if isinstance(obj, Definition):
                     obj._label()
+        self._closing = True  # the destroy's callables' exceptions are this call's to raise (see _destroy_runtime)
         self._finalizer()
         error, self._close_error = self._close_error, None
         waiting = self._waiting_for_stops()
