@@ -2563,4 +2563,8 @@ MUTANTS = [
            "            error, owner._close_error = owner._close_error, None\n", "            error = None\n", PY,
            "what an on_finish or the on_event handler raises when the interpreter's exit closes a runtime still "
            "open is kept for a close() that never comes: the program exits as if nothing had failed"),
+    Mutant("py-events-read-in-place", "wrong value", "bindings/python/src/animrt/_runtime.py",
+           "            kept, self._kept = self._kept, deque()\n", "            kept = self._kept\n", PY,
+           "rt.events() goes through the kept events in place while another thread's tick keeps more: it raises "
+           "RuntimeError (deque mutated during iteration), and returns the same events again"),
 ]

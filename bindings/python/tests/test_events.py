@@ -1,4 +1,5 @@
 """Events hand back the program's objects; completion callables run on the ticking thread, in event order (R5.2)."""
+import collections
 import asyncio
 import ctypes
 import gc
@@ -781,3 +782,35 @@ def test_a_timer_started_while_another_thread_ticks_runs_its_callback(rt):
     assert ticked.wait(10)
     assert ran == [0.1]
     assert rt.events() == [] and not rt._timers and not timer.pending
+
+
+class _TickingWhileRead(collections.deque):
+    """Kept events that, as events() goes through them, have another thread's tick keep more."""
+
+    def __init__(self, items, tick):
+        super().__init__(items)
+        self.tick = tick
+
+    def __iter__(self):
+        for i, item in enumerate(collections.deque.__iter__(self)):
+            if i == 0:
+                ticker = threading.Thread(target=self.tick)
+                ticker.start()
+                ticker.join()
+            yield item
+
+
+def test_events_read_on_one_thread_as_another_ticks_are_each_read_once():
+    # events() went through the kept events as another thread's tick added to them: it raised
+    # RuntimeError (deque mutated during iteration), and what a tick kept between the reading
+    # and the clearing was dropped without being counted.
+    with animrt.Runtime() as rt:
+        layers = rt.create_layers(3)
+        rt.add_animations(rt.basic("opacity", to=0, duration=0.5), layers)
+        rt.tick(0)
+        rt._kept = _TickingWhileRead(rt._kept, lambda: rt.tick(1))
+        first = rt.events()
+        assert [type(e).__name__ for e in first] == ["AnimationStarted"] * 3
+        second = rt.events()
+        assert [type(e).__name__ for e in second] == ["AnimationStopped"] * 3
+        assert rt.events() == []

@@ -250,6 +250,9 @@ class Runtime(Suggests, Uncopied):
         self._kept_count = 0
         self._lost = 0
         self._lost_at = 0.0
+        #: taken to keep events (and count those lost) and to take them in events(): a thread may read
+        #: them as another's tick keeps more
+        self._kept_lock = threading.Lock()
         #: attached animations close() found finished (still attached), for the callables of lost stops
         self._ended_at_close: Set[int] = set()
         self._poll_buffer = (CEvent * _POLL)()
@@ -427,10 +430,17 @@ class Runtime(Suggests, Uncopied):
                 if isinstance(event, animrt.AnimationStopped) and event.layer is toast:
                     print(event.key, "finished" if event.finished else event.reason.name)
 
-        With an ``on_event`` handler set, events go to it and this returns [].
+        With an ``on_event`` handler set, events go to it and this returns []. Called on one
+        thread while another ticks, it returns each event once, in order: those kept by then,
+        and the next call those kept since.
         """
+        with self._kept_lock:  # taken whole, as another thread's tick may be keeping more
+            kept, self._kept = self._kept, deque()
+            self._kept_count = 0
+            lost, self._lost = self._lost, 0
+            lost_at = self._lost_at
         out: List[ev.Event] = []
-        for item in self._kept:
+        for item in kept:
             if isinstance(item, bytes):
                 for fields in _EVENTS.iter_unpack(item):
                     event = self._event(fields, run_completions=False)
@@ -438,11 +448,8 @@ class Runtime(Suggests, Uncopied):
                         out.append(event)
             else:
                 out.append(item)
-        self._kept.clear()
-        self._kept_count = 0
-        if self._lost:
-            out.append(ev.Overflow(self._lost_at, self._lost))
-            self._lost = 0
+        if lost:
+            out.append(ev.Overflow(lost_at, lost))
         return out
 
     def on_event(self, handler: Optional[Handler]) -> None:
@@ -697,19 +704,22 @@ class Runtime(Suggests, Uncopied):
         handler = self._handler
         if handler is not None:
             _handle(handler, event)
-        elif self._lost or self._kept_count >= self._capacity - 1:
-            self._lose(event.time, event.lost if isinstance(event, ev.Overflow) else 1)
-        else:
-            self._kept.append(event)
-            self._kept_count += 1
+            return
+        with self._kept_lock:
+            if self._lost or self._kept_count >= self._capacity - 1:
+                self._lose(event.time, event.lost if isinstance(event, ev.Overflow) else 1)
+            else:
+                self._kept.append(event)
+                self._kept_count += 1
 
     def _keep(self, raw: bytes, count: int) -> None:
         """Keeps `count` undecoded events, as many as the bound allows; the rest are counted as lost."""
-        room = 0 if self._lost else max(0, self._capacity - 1 - self._kept_count)
-        if room:
-            kept = min(room, count)
-            self._kept.append(raw[:kept * _EVENT_SIZE])
-            self._kept_count += kept
+        with self._kept_lock:
+            room = 0 if self._lost else max(0, self._capacity - 1 - self._kept_count)
+            if room:
+                kept = min(room, count)
+                self._kept.append(raw[:kept * _EVENT_SIZE])
+                self._kept_count += kept
         lost = raw[room * _EVENT_SIZE:]
         if not lost:
             return
@@ -719,7 +729,8 @@ class Runtime(Suggests, Uncopied):
         count = len(types)
         if types.count(ev.OVERFLOW):
             count = sum(f[6] if f[0] == ev.OVERFLOW else 1 for f in _EVENTS.iter_unpack(lost))
-        self._lose(_EVENTS.unpack_from(lost)[2], count)
+        with self._kept_lock:
+            self._lose(_EVENTS.unpack_from(lost)[2], count)
 
     def _lost_stops(self, raw: bytes) -> Tuple[List[int], Set[int]]:
         """The tracked animations whose AnimationStopped the library's full queue may have lost, when
@@ -801,6 +812,7 @@ class Runtime(Suggests, Uncopied):
         return first
 
     def _lose(self, time: float, count: int) -> None:
+        """Counts `count` events lost at `time` (with `_kept_lock` held)."""
         if not self._lost:
             self._lost_at = time
         self._lost += count
