@@ -417,6 +417,10 @@ MUTANTS = [
     Mutant("spring-overdamped-psi", "swapped operand", "Sources/AnimationCore/Curves/Spring+Response.swift",
            "(e1 - e2) / (r1 - r2), (r1 * e1", "(e2 - e1) / (r1 - r2), (r1 * e1", ("swift:PhysicsTests",),
            "a retargeted over-damped spring moves against the velocity it carries"),
+    Mutant("spring-settling-near-critical", "dropped statement", SPRING,
+           "return min(envelope, Spring.boundCrossing(rate: zeta * w0, slope: abs(zeta * w0 - v0), epsilon: epsilon))",
+           "return envelope", ("swift:AnimationCoreTests.SettlingTests",),
+           "just below critical damping the settling estimate follows the sine coefficient up (2.2 s for 0.95 s)"),
     # ---- barriers, transactions, timers -----------------------------------
     Mutant("timer-cap-off-by-one", "off-by-one", "Sources/AnimationCore/Sync/Runtime+Timers.swift",
            "guard fired < Runtime.maxTimerFiringsPerTick else", "guard fired <= Runtime.maxTimerFiringsPerTick else",

@@ -36,6 +36,40 @@ struct SettlingTests {
         #expect(try s.runningDuration().isFinite)
     }
 
+    /// The last time |x| ≥ 8e-4 (the estimator's threshold), found by
+    /// scanning `steps` points of [0, horizon].
+    static func lastAbove(_ s: Spring, horizon: Double, steps: Int = 400_000) -> Double {
+        var last = 0.0
+        for i in 0...steps {
+            let t = horizon * Double(i) / Double(steps)
+            if abs(s.displacement(at: t)) >= 8e-4 { last = t }
+        }
+        return last
+    }
+
+    @Test("Just below critical damping the settling estimate is the critical spring's, not longer",
+          arguments: [1 - 1e-4, 1 - 1e-8, 1 - 1e-13])
+    func nearCritical(ratio: Double) {
+        // ζ → 1 from below: the sine coefficient B = (ζω0 − v0)/ωd grows
+        // without bound, but B·sin(ωd t) stays below (ζω0 − v0)·t; the
+        // estimate must not follow B up (ζ = 1 − 1e-13 gave 2.1 s).
+        let critical = Spring(mass: 1, stiffness: 100, damping: 20)
+        let s = Spring(mass: 1, stiffness: 100, damping: 20 * ratio)
+        #expect(s.dampingRatio < 1)
+        expectClose(s.settlingDuration, critical.settlingDuration, 0.02 * critical.settlingDuration)
+        expectClose(s.settlingDuration, Self.lastAbove(s, horizon: 5), 0.02)
+        // With an initial velocity past ω0 (an overshoot) too.
+        let fast = Spring(mass: 1, stiffness: 100, damping: 20 * ratio, initialVelocity: 30)
+        expectClose(fast.settlingDuration, Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 30).settlingDuration, 0.03)
+    }
+
+    @Test("Apple's two anchors are kept by the estimator")
+    func anchors() {
+        expectClose(Spring(mass: 1, stiffness: 100, damping: 5).settlingDuration, 2.85, 0.05)
+        let overOne = Spring(mass: 1, stiffness: 100, damping: 15).settlingDuration
+        #expect(overOne > 1 && overOne < 1.05)
+    }
+
     @Test("currentTransaction is the innermost open one; its completion event carries it")
     func currentTransaction() throws {
         let rt = Runtime()

@@ -107,8 +107,10 @@ public struct Spring: Hashable, Sendable, Codable {
         return c1 * _exp(r1 * t) + c2 * _exp(r2 * t)
     }
 
-    /// Core Animation's `settlingDuration`, estimated: the time at which the
-    /// decay envelope of the displacement falls below 8e-4.
+    /// Core Animation's `settlingDuration`, estimated. Under-damped: the time
+    /// at which the decay envelope of the displacement falls below 8e-4, the
+    /// lower of e^(−ζω0t)·√(1 + B²) and e^(−ζω0t)·(1 + |ζω0 − v0|·t).
+    /// Otherwise: the last millisecond at which |x| is at least 8e-4.
     ///
     /// Apple does not document its algorithm. This threshold reproduces both
     /// published anchors (m=1, k=100: c=5 → 2.87 s, "approximately 2.85";
@@ -120,7 +122,11 @@ public struct Spring: Hashable, Sendable, Codable {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let b = (zeta * w0 - v0) / wd
             let amplitude = (1 + b * b).squareRoot()
-            return max(0, _log(amplitude / epsilon) / (zeta * w0))
+            let envelope = max(0, _log(amplitude / epsilon) / (zeta * w0))
+            // |B sin ωd t| ≤ |B| ωd t = |ζω0 − v0| t as well: near critical
+            // damping B grows without bound while this envelope tends to the
+            // critical spring's, and it is the lower one there.
+            return min(envelope, Spring.boundCrossing(rate: zeta * w0, slope: abs(zeta * w0 - v0), epsilon: epsilon))
         }
         // Non-oscillating: the last millisecond at which |x| is above epsilon,
         // scanning until x has decayed (bounded: at most an hour of spring time).
@@ -131,6 +137,23 @@ public struct Spring: Hashable, Sendable, Codable {
             t += 0.001
         }
         return last
+    }
+
+    /// When (1 + slope·t)·e^(−rate·t), which bounds |x(t)| for every damping
+    /// (rate: the slowest decay, slope: |rate − v0|), last equals `epsilon`
+    /// (< 1): the one root of the concave ln(1 + slope·t) − rate·t − ln ε.
+    /// +∞ when it never falls that low (no decay).
+    static func boundCrossing(rate: Double, slope: Double, epsilon: Double) -> Double {
+        func g(_ t: Double) -> Double { _log(1 + slope * t) - rate * t - _log(epsilon) }
+        var lo = 0.0, hi = -_log(epsilon) / rate
+        while hi.isFinite && g(hi) >= 0 { lo = hi; hi *= 2 }
+        guard hi.isFinite else { return .infinity }
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            guard mid > lo && mid < hi else { break }
+            if g(mid) >= 0 { lo = mid } else { hi = mid }
+        }
+        return hi
     }
 
     /// How long an animation paced by this spring runs when it runs until it
