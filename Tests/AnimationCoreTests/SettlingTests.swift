@@ -70,6 +70,24 @@ struct SettlingTests {
         #expect(overOne > 1 && overOne < 1.05)
     }
 
+    @Test("Springs that do not oscillate settle when |x| last reaches 8e-4, however slow", arguments: [
+        // (mass, stiffness, damping, initial velocity, allowsOverdamping)
+        (1.0, 100.0, 20.0, 0.0, false),      // critical, ω0 = 10: 0.948 s
+        (1.0, 100.0, 20.0, 30.0, false),     // critical with an overshoot
+        (1.0, 1e-6, 2e-3, 0.0, false),       // critical, ω0 = 10^-3: 9 480 s, past an hour
+        (1.0, 1e-6, 2e-3, 3e-3, false),      // the same with an overshoot: |x| stays below 8e-4 for
+                                             // over a second about the crossing, then swings to 0.2
+        (1.0, 1.0, 1000.0, 0.0, true),       // over-damped, ζ = 500: 7 131 s
+        (1.0, 100.0, 40.0, -5.0, true),      // over-damped, moving away first
+    ])
+    func nonOscillating(_ p: (Double, Double, Double, Double, Bool)) {
+        let s = Spring(mass: p.0, stiffness: p.1, damping: p.2, initialVelocity: p.3, allowsOverdamping: p.4)
+        let d = s.settlingDuration
+        let truth = Self.lastAbove(s, horizon: 20 * max(d, 1 / s.naturalFrequency))
+        #expect(abs(d - truth) <= max(1e-3, 1e-4 * truth), "settlingDuration \(d), |x| last at 8e-4 at \(truth)")
+        #expect(abs(s.displacement(at: d)) >= 8e-4)
+    }
+
     @Test("currentTransaction is the innermost open one; its completion event carries it")
     func currentTransaction() throws {
         let rt = Runtime()

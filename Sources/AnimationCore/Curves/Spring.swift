@@ -110,7 +110,8 @@ public struct Spring: Hashable, Sendable, Codable {
     /// Core Animation's `settlingDuration`, estimated. Under-damped: the time
     /// at which the decay envelope of the displacement falls below 8e-4, the
     /// lower of e^(−ζω0t)·√(1 + B²) and e^(−ζω0t)·(1 + |ζω0 − v0|·t).
-    /// Otherwise: the last millisecond at which |x| is at least 8e-4.
+    /// Otherwise: the last time |x| is at least 8e-4 (on a grid of 1 ms, or
+    /// of 10^5 points for slow springs).
     ///
     /// Apple does not document its algorithm. This threshold reproduces both
     /// published anchors (m=1, k=100: c=5 → 2.87 s, "approximately 2.85";
@@ -128,15 +129,18 @@ public struct Spring: Hashable, Sendable, Codable {
             // critical spring's, and it is the lower one there.
             return min(envelope, Spring.boundCrossing(rate: zeta * w0, slope: abs(zeta * w0 - v0), epsilon: epsilon))
         }
-        // Non-oscillating: the last millisecond at which |x| is above epsilon,
-        // scanning until x has decayed (bounded: at most an hour of spring time).
-        var t = 0.0, last = 0.0
-        while t < 3600 {
-            let x = abs(displacement(at: t))
-            if x >= epsilon { last = t } else if t > last + 1 { break }
-            t += 0.001
-        }
-        return last
+        // Non-oscillating: the last point of a grid at which |x| is at least
+        // epsilon, searched back from a time past which it never is again.
+        // The grid is a millisecond, coarser for slow springs (at most 10^5
+        // points), so that however slow the spring nothing is cut off.
+        let rate: Double
+        if zeta == 1 || !allowsOverdamping { rate = w0 } else { rate = w0 * (zeta - (zeta * zeta - 1).squareRoot()) }
+        let end = Spring.boundCrossing(rate: rate, slope: abs(rate - v0), epsilon: epsilon)
+        guard end.isFinite else { return .infinity }
+        let step = max(0.001, end / 100_000)
+        var i = (end / step).rounded(.up)
+        while i > 0 && abs(displacement(at: i * step)) < epsilon { i -= 1 }
+        return i * step
     }
 
     /// When (1 + slope·t)·e^(−rate·t), which bounds |x(t)| for every damping
