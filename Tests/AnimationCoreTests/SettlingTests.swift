@@ -88,6 +88,27 @@ struct SettlingTests {
         #expect(abs(s.displacement(at: d)) >= 8e-4)
     }
 
+    /// The slow rate −ω0(ζ − √(ζ² − 1)) computed as written cancels: at
+    /// ζ = 10^9 it is 0 and the spring never moves. Its exact value is
+    /// −ω0 / (ζ + √(ζ² − 1)), which the displacement must follow.
+    @Test("A heavily over-damped spring moves at its slow rate, however large ζ", arguments: [1e4, 1e9, 1e200])
+    func heavilyOverdamped(_ zeta: Double) throws {
+        let s = Spring(mass: 1, stiffness: 100, damping: 20 * zeta, allowsOverdamping: true)  // ω0 = 10
+        try s.validate()
+        expectClose(s.dampingRatio / zeta, 1, 1e-15)
+        // √(ζ² − 1) is ζ to the double from 10^8 on; ζ² overflows past 10^154.
+        let root = zeta < 1e150 ? (zeta * zeta - 1).squareRoot() : zeta
+        let slow = 10 / (zeta + root), fast = 10 * (zeta + root)
+        // x = c1·e^(−slow·t) + c2·e^(−fast·t), x(0) = 1, x'(0) = 0; the fast part is gone by t.
+        let c1 = 1 + slow / (fast - slow)
+        let t = 0.5 / slow
+        expectClose(s.displacement(at: t), c1 * _exp(-0.5), 1e-13)
+        expectClose(s.displacement(at: 2 * t), c1 * _exp(-1), 1e-13)
+        expectClose(s.responses(at: t).phi, c1 * _exp(-0.5), 1e-13)
+        // It settles where e^(−slow·t) = 8e-4 (the fast part is long gone).
+        expectClose(s.settlingDuration / (2 * t), _log(1 / 8e-4), 1e-3)
+    }
+
     @Test("currentTransaction is the innermost open one; its completion event carries it")
     func currentTransaction() throws {
         let rt = Runtime()

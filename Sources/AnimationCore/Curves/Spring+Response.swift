@@ -18,8 +18,7 @@ extension Spring {
             let e = _exp(-w0 * t)
             return ((1 + w0 * t) * e, -w0 * w0 * t * e, t * e, (1 - w0 * t) * e)
         }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let (r1, r2) = overdampedRates
         let e1 = _exp(r1 * t), e2 = _exp(r2 * t)
         let c2 = -r1 / (r2 - r1), c1 = 1 - c2
         return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2, (e1 - e2) / (r1 - r2), (r1 * e1 - r2 * e2) / (r1 - r2))

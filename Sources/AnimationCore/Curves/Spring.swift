@@ -72,11 +72,22 @@ public struct Spring: Hashable, Sendable, Codable {
         } else if zeta == 1 || !allowsOverdamping {
             list.append(("velocity term", w0 - v0))
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let (r1, r2) = overdampedRates
             list += [("slow rate", r1), ("fast rate", r2), ("fast coefficient", (-v0 - r1) / (r2 - r1))]
         }
         return list
+    }
+
+    /// The two rates of an over-damped spring (ζ > 1), −ω0(ζ ∓ √(ζ² − 1)):
+    /// the slow one as −ω0 / (ζ + √(ζ² − 1)), the same number without the
+    /// cancellation of ζ − √(ζ² − 1) (which loses all its digits by ζ = 10^8,
+    /// where the spring would then never move). √(ζ² − 1) is √((ζ − 1)(ζ + 1)),
+    /// which loses no digits just above 1, and ζ itself from 10^150 on, where
+    /// the two are the same double and the product would overflow.
+    var overdampedRates: (slow: Double, fast: Double) {
+        let w0 = naturalFrequency, zeta = dampingRatio
+        let sum = zeta + (zeta < 1e150 ? ((zeta - 1) * (zeta + 1)).squareRoot() : zeta)
+        return (-w0 / sum, -w0 * sum)
     }
 
     /// Undamped angular frequency ω0 = √(k/m).
@@ -101,8 +112,7 @@ public struct Spring: Hashable, Sendable, Codable {
         if zeta == 1 || !allowsOverdamping {
             return (1 + (w0 - v0) * t) * _exp(-w0 * t)
         }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let (r1, r2) = overdampedRates
         let c2 = (-v0 - r1) / (r2 - r1), c1 = 1 - c2
         return c1 * _exp(r1 * t) + c2 * _exp(r2 * t)
     }
@@ -134,7 +144,7 @@ public struct Spring: Hashable, Sendable, Codable {
         // The grid is a millisecond, coarser for slow springs (at most 10^5
         // points), so that however slow the spring nothing is cut off.
         let rate: Double
-        if zeta == 1 || !allowsOverdamping { rate = w0 } else { rate = w0 * (zeta - (zeta * zeta - 1).squareRoot()) }
+        if zeta == 1 || !allowsOverdamping { rate = w0 } else { rate = -overdampedRates.slow }
         let end = Spring.boundCrossing(rate: rate, slope: abs(rate - v0), epsilon: epsilon)
         guard end.isFinite else { return .infinity }
         let step = max(0.001, end / 100_000)
