@@ -99,8 +99,7 @@ extension ResolvedKeyframes {
             let total = arcTable.last!.length
             guard total > 0 else { return zero }
             let target = y * total
-            var j = 1
-            while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
+            let j = arcIndex(reaching: target)
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             guard l1 > l0 else { return zero }
             let u = u0 + (u1 - u0) * (target - l0) / (l1 - l0)
@@ -108,8 +107,7 @@ extension ResolvedKeyframes {
             let du = (u1 - u0) / (l1 - l0) * total
             return ResolvedKeyframes.hermiteRate(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg)).scaled(du)
         case .linear, .paced, .cubic:
-            var i = 0
-            while i < n - 2 && keyTimes[i + 1] <= y { i += 1 }
+            let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
             guard span > 0 else { return zero }
             let f = (y - keyTimes[i]) / span

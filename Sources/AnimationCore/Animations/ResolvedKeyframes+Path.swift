@@ -13,12 +13,10 @@ extension ResolvedKeyframes {
             let (i, t) = g.locate(arcLength: y * g.totalLength)
             return (i, t, 0)
         case .discrete:
-            var i = 0
-            while i + 1 < n && keyTimes[i + 1] <= y { i += 1 }
+            let i = keyIndex(at: y, last: n - 1)
             return i < g.segments.count ? (i, 0, 0) : (g.segments.count - 1, 1, 0)
         case .linear, .cubic:
-            var i = 0
-            while i < n - 2 && keyTimes[i + 1] <= y { i += 1 }
+            let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
             let f = span > 0 ? (y - keyTimes[i]) / span : 1
             var t = f, rate = span > 0 ? 1 / span : 0

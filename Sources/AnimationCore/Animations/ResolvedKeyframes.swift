@@ -171,6 +171,21 @@ struct ResolvedKeyframes {
         return AnimatableValue(kind: p0.kind, lanes: p0.lanes * d00 + m0.lanes * d10 + p1.lanes * d01 + m1.lanes * d11)
     }
 
+    /// The key `i` in 0 ... `last` whose interval holds `y`: the last with
+    /// keyTimes[i] ≤ y (0 when none is, or `y` is NaN). Key times never
+    /// decrease, so it is searched, not scanned.
+    @inline(__always)
+    func keyIndex(at y: Double, last: Int) -> Int {
+        partitionPoint(1..<(last + 1)) { keyTimes[$0] <= y } - 1
+    }
+
+    /// The first entry j in 1 ..< arcTable.count − 1 whose length reaches
+    /// `target` (the last when none does): lengths never decrease.
+    @inline(__always)
+    func arcIndex(reaching target: Double) -> Int {
+        partitionPoint(1..<(arcTable.count - 1)) { arcTable[$0].length < target }
+    }
+
     /// The keyframe value at (eased) progress `y`.
     func value(at y: Double) -> AnimatableValue {
         let n = values.count
@@ -178,21 +193,17 @@ struct ResolvedKeyframes {
         if let g = geometry { return pathValue(g, at: y) }
         switch mode {
         case .discrete:
-            var i = 0
-            while i + 1 < n && keyTimes[i + 1] <= y { i += 1 }
-            return values[i]
+            return values[keyIndex(at: y, last: n - 1)]
         case .cubicPaced:
             let total = arcTable.last!.length
             let target = y * total
-            var j = 1
-            while j < arcTable.count - 1 && arcTable[j].length < target { j += 1 }
+            let j = arcIndex(reaching: target)
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
             let seg = clampedIndex(u, upperBound: n - 2)
             return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
         case .linear, .paced, .cubic:
-            var i = 0
-            while i < n - 2 && keyTimes[i + 1] <= y { i += 1 }
+            let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
             var f = span > 0 ? (y - keyTimes[i]) / span : 1
             if i < functions.count, let fn = functions[i] { f = fn.evaluate(f) }
