@@ -25,6 +25,10 @@ struct SignatureTests {
                       ("f64(f65)", "column 5: unknown type 'f65'"),
                       ("double(double)", "column 1: unknown type 'double'; write 'f64' for double"),
                       ("int(char*)", "unknown type 'int'; write 'i32' for int32_t"),
+                      // Digits of another script: the whole word named, the ASCII spelling given.
+                      ("f64(i\u{FF13}\u{FF12})", "column 5: unknown type 'i\u{FF13}\u{FF12}'; write 'i32' (its digits in ASCII)"),
+                      ("f\u{0666}\u{0664}(f64)", "column 1: unknown type 'f\u{0666}\u{0664}'; write 'f64' (its digits in ASCII)"),
+                      ("f64(i\u{FF19}\u{FF19})", "column 5: unknown type 'i\u{FF19}\u{FF19}' (types: "),
                       ("f64(void)", "column 5: void is only a result type"),
                       ("f64(f64) junk", "unexpected 'junk' after the parameter list"),
                       ("f64[f64]", "expected '(', found '['"),

@@ -152,10 +152,23 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
             guard accept(c) else { throw error(atEnd ? "expected '\(c)' but the signature ends" : "expected '\(c)', found '\(chars[i])'") }
         }
 
+        /// `word` with each decimal digit of another script (fullwidth "３",
+        /// Arabic-Indic "٣", …) written as its ASCII digit.
+        static func asciiDigits(_ word: String) -> String {
+            String(String.UnicodeScalarView(word.unicodeScalars.map { c in
+                // A decimal digit's value is a whole number from 0 to 9.
+                guard !c.isASCII, c.properties.numericType == .decimal, let v = c.properties.numericValue else { return c }
+                return Unicode.Scalar(UInt8(48 + Int(v)))
+            }))
+        }
+
         mutating func type(allowVoid: Bool) throws(AnimrtError) -> CType {
             skipSpaces()
             let start = i
-            while i < chars.count, chars[i].properties.isAlphabetic || ("0"..."9").contains(chars[i]) || chars[i] == "_" || chars[i] == "*" {
+            // Digits of any script belong to the word, so that "i３２" is one
+            // unknown type, named whole, rather than "i" followed by junk.
+            while i < chars.count, chars[i].properties.isAlphabetic || chars[i].properties.numericType == .decimal
+                    || chars[i] == "_" || chars[i] == "*" {
                 i += 1
             }
             let word = String(String.UnicodeScalarView(chars[start..<i]))
@@ -167,6 +180,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
                 i = start
                 var message = "unknown type '\(word)'"
                 if let meant = CType.spellings[word] { message += "; write '\(meant.rawValue)' for \(meant.cName)" }
+                else if let meant = CType(rawValue: Scanner.asciiDigits(word)) { message += "; write '\(meant.rawValue)' (its digits in ASCII)" }
                 message += " (types: " + CType.allCases.map(\.rawValue).joined(separator: ", ") + ")"
                 throw error(message)
             }
