@@ -13,6 +13,7 @@ import os
 import pathlib
 import struct
 import sys
+import threading
 
 import pytest
 
@@ -385,6 +386,136 @@ def test_a_callables_error_is_raised_by_a_call_that_runs_callables():
         with pytest.raises(animrt.CallbackError, match="timing function 'elsewhere' raised ValueError: boom"):
             rt.tick(1.0)
         rt.tick(2.0)  # taken once
+
+
+def _hold_collection(monkeypatch, thread_ident, *, before=lambda: None):
+    """Makes the call `thread_ident` is making wait, once its library call has returned and before it
+    collects its callables' errors, for `before()` (another thread's call) to end."""
+    from animrt import _callbacks
+    real, held = _callbacks.take, []
+
+    def take(*args, **kwargs):
+        if not held and threading.get_ident() == thread_ident():
+            held.append(True)
+            before()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_callbacks, "take", take)
+
+
+def test_a_tick_raises_its_timing_functions_error_not_a_call_another_thread_makes_meanwhile(monkeypatch):
+    # Errors were filed under the runtime and taken by whichever call returned first: another
+    # thread's call returning between the end of a tick in the library and the tick's collection
+    # raised the tick's CallbackError, and the tick returned as if nothing had failed.
+    with animrt.Runtime() as rt:
+        def boom(x):
+            raise ValueError("boom")
+
+        rt.register_timing_function("boom", boom)
+        rt.register_function("fine", "f64(f64)", lambda v: v + 1)
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="boom"))
+        ticker = {}
+        other_done, results = threading.Event(), {}
+
+        def other():
+            try:
+                results["other"] = rt.call("fine", 1.0)  # a call that collects its callables' errors
+            except BaseException as e:
+                results["other"] = e
+            finally:
+                other_done.set()
+
+        def let_the_other_call_return():
+            helper = threading.Thread(target=other)
+            helper.start()
+            assert other_done.wait(10), "the other thread's call did not return"
+
+        _hold_collection(monkeypatch, lambda: ticker.get("ident"), before=let_the_other_call_return)
+
+        def tick():
+            ticker["ident"] = threading.get_ident()
+            try:
+                rt.tick(0.5)
+                results["tick"] = None
+            except BaseException as e:
+                results["tick"] = e
+            finally:
+                ticker["ident"] = None
+
+        a = threading.Thread(target=tick)
+        a.start()
+        a.join(20)
+        assert not a.is_alive(), "the tick did not return"
+        assert results["other"] == 2.0
+        assert isinstance(results["tick"], animrt.CallbackError), results["tick"]
+        assert str(results["tick"]) == "timing function 'boom' raised ValueError: boom"
+        assert rt.call("fine", 2.0) == 3.0  # taken once
+
+
+def test_a_call_interrupted_before_it_collects_its_errors_says_them_with_the_interruption(monkeypatch):
+    # Ctrl-C landing once the tick had returned in the library, before it took its timing function's
+    # error, left the error waiting under the runtime, for a later unrelated call to raise.
+    with animrt.Runtime() as rt:
+        raised = []
+
+        def once(x):
+            if not raised:
+                raised.append(x)
+                raise ValueError("boom")
+            return x
+
+        rt.register_timing_function("once", once)
+        rt.register_function("fine", "f64(f64)", lambda v: v + 1)
+        rt.layer().add_animation(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="once"))
+
+        def interrupt():
+            raise KeyboardInterrupt
+
+        _hold_collection(monkeypatch, threading.get_ident, before=interrupt)
+        with pytest.raises(KeyboardInterrupt) as caught:
+            rt.tick(0.5)
+        assert getattr(caught.value, "__notes__", []) == [
+            "the call it interrupted had this to raise from a callable it ran: "
+            "CallbackError: timing function 'once' raised ValueError: boom"]
+        assert rt.call("fine", 1.0) == 2.0  # said once, with the interruption
+        rt.tick(0.75)
+
+
+def test_close_raises_what_was_left_for_its_threads_calls_and_drops_the_others():
+    # Left by a call interrupted before it took it: the closing thread's is raised by close(), and
+    # nothing stays filed under the address, which a runtime made later may have.
+    from animrt import _callbacks
+    rt = animrt.Runtime()
+    key = _callbacks.key(rt._ptr)
+    other = threading.Thread(target=_callbacks.record, args=(key, "timing function 'theirs'", ValueError("no")))
+    other.start()
+    other.join(10)
+    _callbacks.record(key, "timing function 'mine'", ValueError("boom"))
+    with pytest.raises(animrt.CallbackError, match="timing function 'mine' raised ValueError: boom"):
+        rt.close()
+    assert rt.closed and not [k for k in _callbacks.pending if k[0] == key]
+
+
+def test_a_timing_function_raising_on_an_evaluation_thread_is_the_ticks_error():
+    # A tick evaluating a large batch on several threads runs the timing function on threads that
+    # make no call of their own: what it raises there is the ticking thread's to raise.
+    with animrt.Runtime(threads=2) as rt:
+        ticker, on_a_worker = threading.get_ident(), threading.Event()
+
+        def block(x, y):
+            if threading.get_ident() == ticker:
+                on_a_worker.wait(10)  # until an evaluation thread has run it too
+                y[:] = x
+            else:
+                on_a_worker.set()
+                raise ValueError("on an evaluation thread")
+
+        rt.register_block_timing_function("spread", block)
+        layers = rt.create_layers(80_000)  # 32,768 animations a thread at least
+        rt.add_animations(rt.basic("opacity", from_=0, to=1, duration=1, timing_function="spread"), layers)
+        with pytest.raises(animrt.CallbackError, match="timing function 'spread' raised ValueError: on an evaluation thread"):
+            rt.tick(0.5)
+        assert on_a_worker.is_set()
 
 
 def test_a_64_bit_result_past_int64_is_refused_not_cut_down():

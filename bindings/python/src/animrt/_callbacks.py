@@ -9,11 +9,23 @@ text, which a machine reports as its ``error.execution``). When the library
 call returns, the binding raises :class:`CallbackError` from the first
 recorded exception, so nothing a callable raised is lost; Ctrl-C
 (KeyboardInterrupt) or ``sys.exit()`` in a callable is raised as itself.
+
+An exception belongs to the call that ran the callable, not to the runtime: it is
+filed under the runtime and the thread making that call, and only that thread's
+call takes it, so that another thread's call returning meanwhile neither raises
+it nor loses it. A callable runs on the thread whose call runs it, except the
+timing functions a tick evaluates on the runtime's evaluation threads
+(``Runtime(threads=…)``): those are filed under the ticking thread
+(`Native.ticking`, which such a runtime's ticks set one at a time). A call
+interrupted once the library has returned and before it took its errors (Ctrl-C
+lands there) has them noted on the exception that interrupted it (`Native.call`);
+were that missed too, the same thread's next call that runs callables raises them.
 """
 from __future__ import annotations
 
 import sys
 import threading
+from threading import get_ident
 from types import CodeType, FrameType
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
@@ -21,8 +33,8 @@ from ._arguments import counted
 from ._errors import AnimrtError, CallbackError
 
 _lock = threading.Lock()
-#: runtime pointer -> (what raised, the exception), oldest first
-pending: Dict[int, List[Tuple[str, BaseException]]] = {}
+#: (runtime pointer, the thread whose call ran the callable) -> (what raised, the exception), oldest first
+pending: Dict[Tuple[int, int], List[Tuple[str, BaseException]]] = {}
 
 
 def key(ptr: Any) -> int:
@@ -30,10 +42,24 @@ def key(ptr: Any) -> int:
     return int(getattr(ptr, "value", ptr) or 0)
 
 
-def record(runtime_key: int, what: str, exc: BaseException) -> None:
-    """Records that `what` ("timing function 'wobble'") raised `exc` inside a call on the runtime."""
+def record(runtime_key: int, what: str, exc: BaseException, native: Any = None) -> None:
+    """Records that `what` ("timing function 'wobble'") raised `exc` inside a call on the runtime,
+    for the call that ran it to raise (see `owner`)."""
+    thread = owner(native)
     with _lock:
-        pending.setdefault(runtime_key, []).append((what, exc))
+        pending.setdefault((runtime_key, thread), []).append((what, exc))
+
+
+def owner(native: Any) -> int:
+    """The thread whose call into the runtime (`native`, its `_object.Native`) is running the callable
+    on the calling thread: the calling thread when it is making a call into that runtime (or
+    `native` is not known); else it is one of the runtime's evaluation threads, and the thread
+    whose tick it evaluates for is the owner."""
+    me = get_ident()
+    if native is None or me in native.calls:
+        return me
+    ticking: Optional[int] = native.ticking
+    return me if ticking is None else ticking
 
 
 def describe(exc: BaseException) -> str:
@@ -43,12 +69,13 @@ def describe(exc: BaseException) -> str:
 
 
 def take(ptr: Any) -> Optional[BaseException]:
-    """The error to raise for the call on runtime `ptr` that just returned, if a callable raised in it:
-    a :class:`CallbackError` from the first exception, or a KeyboardInterrupt or SystemExit itself
+    """The error to raise for the call on runtime `ptr` that the calling thread made and that just
+    returned, if a callable raised in it: a :class:`CallbackError` from the first exception, or a
+    KeyboardInterrupt or SystemExit itself
     (wrapped in an Exception, Ctrl-C or ``sys.exit()`` in a timing function would be caught by the
     program's ``except Exception`` and not stop it)."""
     with _lock:
-        found = pending.pop(key(ptr), None)
+        found = pending.pop((key(ptr), get_ident()), None)
     if not found:
         return None
     for what, exc in found:
@@ -60,6 +87,22 @@ def take(ptr: Any) -> Optional[BaseException]:
     error = CallbackError(f"{what} raised {describe(exc)}{more}")
     error.__cause__ = exc
     return error
+
+
+def note_interrupted(ptr: Any, interrupting: BaseException) -> None:
+    """Notes on `interrupting` (Ctrl-C, say) the error a callable of the call it interrupted had
+    left for that call to raise (taken, so that no later call raises it)."""
+    left = take(ptr)
+    if left is not None and left is not interrupting:
+        add_note(interrupting, f"the call it interrupted had this to raise from a callable it ran: {describe(left)}")
+
+
+def forget(runtime_key: int) -> None:
+    """Drops what is left filed under a runtime being destroyed: a runtime made later at the same
+    address must not raise it."""
+    with _lock:
+        for k in [k for k in pending if k[0] == runtime_key]:
+            del pending[k]
 
 
 def first_of(first: Optional[BaseException], later: Optional[BaseException]) -> Optional[BaseException]:

@@ -166,7 +166,9 @@ class CallbackError(AnimrtError):
     the host, or a Python callable registered as a timing function or function.
 
     When a Python callable raised, the exception is the ``__cause__``, and it is raised from the
-    call that ran the callable (a tick, a send, :meth:`Runtime.call`) once that call has finished::
+    call that ran the callable (a tick, a send, :meth:`Runtime.call`) once that call has finished,
+    on the thread that made it (a tick's also for what its evaluation threads ran), never from a
+    call another thread makes meanwhile::
 
         rt.register_function("canLike", "bool(f64)", lambda n: 1 / 0 > n)
         m.send("tap")    # CallbackError: function 'canLike' raised ZeroDivisionError: division by zero

@@ -246,8 +246,8 @@ UNCHECKED = {"animrt_error_set"}
 
 
 #: The calls inside which the library runs the program's callables (timing functions, functions):
-#: only these take the exceptions those raised, so that a read on another thread, returning in
-#: between, does not raise a tick's error while the tick returns as if nothing happened.
+#: only these take the exceptions those raised (each call those of its own thread's call: see
+#: `_callbacks`), so that a read returning in between does not raise them.
 RUNS_CALLABLES = frozenset({
     "animrt_runtime_tick", "animrt_function_call", "animrt_timing_function_evaluate", "animrt_runtime_destroy",
     "animrt_animation_get_velocity", "animrt_animation_get_computed_timing", "animrt_animation_retarget",

@@ -49,6 +49,12 @@ class Native:
         self.calls: Dict[int, int] = {}
         #: set once the pointer is taken for destroying: returning calls then say so to `returned`
         self.closing = False
+        #: whether ticks evaluate on several threads (``Runtime(threads=…)``): see `tick`
+        self.threaded = False
+        #: the thread whose tick is running, while it runs (on a threaded runtime): what a timing
+        #: function raises on an evaluation thread is that tick's to raise (`_callbacks.owner`)
+        self.ticking: Optional[int] = None
+        self.tick_lock = threading.Lock()
         self.returned = threading.Condition(threading.Lock())
 
     def call(self, fn: Any, *args: Any) -> Any:
@@ -58,6 +64,7 @@ class Native:
         me = get_ident()
         depth = calls.get(me, 0)
         calls[me] = depth + 1  # before the pointer is read: a close from now on waits for this call
+        ptr = None
         try:
             ptr = self.ptr
             if ptr is None:
@@ -66,6 +73,12 @@ class Native:
             if result or deferred or _callbacks.pending:
                 return errcheck(result, fn, (ptr, *args))
             return result
+        except BaseException as e:
+            if not depth and ptr is not None and _callbacks.pending:
+                # Interrupted (Ctrl-C) once the library returned, before the errors of the callables
+                # this call ran were taken: said with the interruption, not left for a later call.
+                _callbacks.note_interrupted(ptr, e)
+            raise
         finally:
             if depth:
                 calls[me] = depth
@@ -74,6 +87,24 @@ class Native:
             if self.closing:
                 with self.returned:
                     self.returned.notify_all()
+
+    def tick(self, fn: Any, *args: Any) -> Any:
+        """`call` for the tick `fn` of a threaded runtime: the tick's thread is `ticking` while it
+        runs, for what a timing function raises on an evaluation thread to be its error. Such ticks
+        run one at a time (the library makes them so all the same); a tick from inside a callable
+        of one does not wait for it (the library refuses it)."""
+        lock = self.tick_lock
+        if not lock.acquire(blocking=False):
+            ptr = self.ptr
+            if ptr is not None and _callbacks.running_inside(_callbacks.key(ptr)):
+                return self.call(fn, *args)
+            lock.acquire()
+        try:
+            self.ticking = get_ident()
+            return self.call(fn, *args)
+        finally:
+            self.ticking = None
+            lock.release()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:

@@ -238,7 +238,7 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
 
 def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], parameters: int) -> Any:
     """The C timing function that calls `fn(x, *params)`; an exception is recorded and counts as 0."""
-    key = _callbacks.key(runtime._ptr)
+    key, native = _callbacks.key(runtime._ptr), runtime._native
     what = f"timing function {name!r}"
 
     def call(x: float, params: Any, _user: Any) -> float:
@@ -252,7 +252,7 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
                 raise TypeError(f"returned {check.describe(y)}; a timing function returns a number")
             return float(y)
         except BaseException as e:  # nothing may cross the library's frames
-            _callbacks.record(key, what, e)
+            _callbacks.record(key, what, e, native)
             return math.nan
 
     _callbacks.wrappers.add(call.__code__)
@@ -265,7 +265,7 @@ def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object
     `x` is a read-only memoryview of the values (format ``"d"``), `y` a writable one of as many
     zeros for `fn` to fill; both are copies the callable may keep. An exception is recorded and
     the whole array counts as 0."""
-    key = _callbacks.key(runtime._ptr)
+    key, native = _callbacks.key(runtime._ptr), runtime._native
     what = f"timing function {name!r}"
 
     def call(x: Any, y: Any, count: int, params: Any, _user: Any) -> None:
@@ -276,7 +276,7 @@ def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object
             args = [params[i] for i in range(parameters)]
             fn(xs, memoryview(out).cast("d"), *args)
         except BaseException as e:  # nothing may cross the library's frames
-            _callbacks.record(key, what, e)
+            _callbacks.record(key, what, e, native)
             out = bytearray(size)
         memmove(y, bytes(out), size)
 
@@ -286,7 +286,7 @@ def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object
 
 def function_trampoline(runtime: Runtime, name: str, fn: Callable[..., object]) -> Any:
     """The C function that calls `fn(*args)`; an exception is recorded and becomes ANIMRT_E_CALLBACK."""
-    key = _callbacks.key(runtime._ptr)
+    key, native = _callbacks.key(runtime._ptr), runtime._native
     what = f"function {name!r}"
     keep: List[bytes] = []
 
@@ -296,7 +296,7 @@ def function_trampoline(runtime: Runtime, name: str, fn: Callable[..., object]) 
             _set_result(result[0], fn(*values), keep)
             return 0
         except BaseException as e:  # nothing may cross the library's frames
-            _callbacks.record(key, what, e)
+            _callbacks.record(key, what, e, native)
             lib.animrt_error_set(_CALLBACK_FAILED, f"{what} raised {_callbacks.describe(e)}".encode("utf-8", "replace"))
             return _CALLBACK_FAILED
 

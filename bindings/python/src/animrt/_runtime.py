@@ -108,6 +108,7 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
     ptr = native.take_for_destroy()
     if ptr is None:
         return
+    _callbacks.forget(_callbacks.key(ptr))
     receive = on_destroy[0]() if on_destroy else None
     if receive is not None:
         deliver = receive
@@ -210,6 +211,7 @@ class Runtime(Suggests, Uncopied):
         self._finalizer = weakref.finalize(self, _destroy_runtime, self._native, self._on_destroy)
         if threads != 1:
             lib.animrt_runtime_set_threads(ptr, threads)
+            self._native.threaded = True
         # as the library's queue: 0 is 65,536 and a capacity below 2 holds 2 (one event and the notice)
         self._capacity = max(capacity or 65536, 2)
         self._keypaths: Dict[str, KeyPathInfo] = {}
@@ -356,9 +358,12 @@ class Runtime(Suggests, Uncopied):
                 obj = ref()
                 if isinstance(obj, Definition):
                     obj._label()
+        # What a callable left for a call of this thread that was interrupted before taking it (see
+        # _callbacks): this thread's last call on the runtime raises it, the others' are dropped with it.
+        left = _callbacks.take(ptr) if ptr is not None and _callbacks.pending else None
         self._closing = True  # the destroy's callables' exceptions are this call's to raise (see _destroy_runtime)
         self._finalizer()
-        error, self._close_error = self._close_error, None
+        error, self._close_error = first_of(self._close_error, left), None
         waiting = self._waiting_for_stops()
         if waiting and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
@@ -392,14 +397,19 @@ class Runtime(Suggests, Uncopied):
         with what raised it ("raised by the on_finish of <AttachedAnimation
         'out' …> (finished=True)", "raised by the callback of <Timer …>", …). A timing function or
         function that raises during the tick does not stop it either: its events are delivered,
-        then the tick raises :class:`CallbackError` from that exception::
+        then the tick raises :class:`CallbackError` from that exception (this tick, on this
+        thread, also for a timing function run on an evaluation thread: never a call another
+        thread makes meanwhile; on a runtime with evaluation threads, ticks run one at a time)::
 
             start = time.monotonic()
             while running:
                 rt.tick(time.monotonic() - start)
         """
         try:
-            self._call(lib.animrt_runtime_tick, check.seconds(now, "now"))
+            if self._native.threaded:
+                self._native.tick(lib.animrt_runtime_tick, check.seconds(now, "now"))
+            else:
+                self._call(lib.animrt_runtime_tick, check.seconds(now, "now"))
         except CallbackError as e:
             # A timing function or function raised: the library counted it as 0 (or as the function's
             # failure) and the tick went on, so what it reported is delivered all the same, then this
@@ -1075,7 +1085,8 @@ class Runtime(Suggests, Uncopied):
 
         It is called for every evaluation, on the ticking thread (or the evaluation threads): keep
         it pure, and do not call the runtime from it (:class:`StateError`). If it raises, its value
-        counts as 0 and the tick raises :class:`CallbackError` from the exception once it is done.
+        counts as 0 and the tick raises :class:`CallbackError` from the exception once it is done
+        (the call that ran it raises it, on its thread: a tick also for the evaluation threads).
         """
         _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum)
 
@@ -1110,7 +1121,8 @@ class Runtime(Suggests, Uncopied):
 
         Arguments arrive as float (f32, f64), int (integers), bool, str or an int address (ptr). If
         `fn` raises, a machine gets ``error.execution`` with the exception's text, and the call that
-        ran it raises :class:`CallbackError` from the exception when it returns. So does a result
+        ran it raises :class:`CallbackError` from the exception when it returns (that call, on its
+        thread; not a call another thread makes meanwhile). So does a result
         its signature does not allow: a number for f32 and f64 (True is not one), an int for the
         integer types, True or False (or 0, 1) for bool — a guard returning ``"no"`` is an error,
         not a yes — and a str of at most 1 MiB of UTF-8 (``ANIMRT_STRING_MAX``) for str.
