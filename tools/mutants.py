@@ -2607,4 +2607,17 @@ MUTANTS = [
            "            kept, self._kept = self._kept, deque()\n", "            kept = self._kept\n", PY,
            "rt.events() goes through the kept events in place while another thread's tick keeps more: it raises "
            "RuntimeError (deque mutated during iteration), and returns the same events again"),
+    Mutant("py-callable-error-any-thread", "wrong value", "bindings/python/src/animrt/_callbacks.py",
+           "        found = pending.pop((key(ptr), get_ident()), None)\n",
+           "        found = next((pending.pop(k) for k in list(pending) if k[0] == key(ptr)), None)\n", PY,
+           "a call on one thread, returning while another thread's tick is collecting its errors, raises that "
+           "tick's CallbackError, and the tick returns as if nothing had failed"),
+    Mutant("py-evaluation-thread-error-lost", "wrong value", "bindings/python/src/animrt/_callbacks.py",
+           "    return me if ticking is None else ticking\n", "    return me\n", PY,
+           "a timing function raising on one of the evaluation threads of Runtime(threads=2) is lost: the tick "
+           "returns as if nothing had failed"),
+    Mutant("py-interrupted-call-errors-left", "dropped statement", "bindings/python/src/animrt/_object.py",
+           "                _callbacks.note_interrupted(ptr, e)\n", "                pass\n", PY,
+           "Ctrl-C once a tick has returned in the library, before it took its curve's error, leaves the error "
+           "for a later unrelated call to raise"),
 ]
