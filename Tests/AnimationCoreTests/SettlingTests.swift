@@ -109,6 +109,32 @@ struct SettlingTests {
         expectClose(s.settlingDuration / (2 * t), _log(1 / 8e-4), 1e-3)
     }
 
+    /// |x| = |1 + (ω0 − v0)t|·e^(−ω0t) with ω0 = 10 and |v0| = 10^307 falls
+    /// to 8e-4 where 706.9 + ln t − 10t = ln 8e-4: t ≈ 71.8 s. The bound's
+    /// slope·t overflows long before; the estimate was the largest double.
+    @Test("A spring thrown at 10^307 settles when its bound says, not at the largest double", arguments: [1e307, -1e307])
+    func hugeInitialVelocity(_ v0: Double) throws {
+        for overdamps in [false, true] {
+            let s = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: v0, allowsOverdamping: overdamps)
+            try s.validate()
+            let d = try s.runningDuration()
+            #expect(d > 71 && d < 73, "settling \(d)")
+        }
+    }
+
+    /// Over-damped so far that the slow rate is subnormal: the time to settle
+    /// is past the doubles. Refused with a reason that fits (not "give it
+    /// some damping": its damping is 10^10).
+    @Test("A spring too over-damped to settle within the doubles is refused for that reason")
+    func overdampedPastTheDoubles() {
+        let s = Spring(mass: 1, stiffness: 1e-300, damping: 1e10, allowsOverdamping: true)
+        #expect(s.settlingDuration == .infinity)
+        expectFailure(.outOfRange, containing: "decays too slowly for a double to count the time", "give it less damping") {
+            _ = try s.runningDuration()
+        }
+        expectFailure(.outOfRange, containing: "give it some damping") { _ = try Spring(damping: 0).runningDuration() }
+    }
+
     @Test("currentTransaction is the innermost open one; its completion event carries it")
     func currentTransaction() throws {
         let rt = Runtime()

@@ -156,9 +156,17 @@ public struct Spring: Hashable, Sendable, Codable {
     /// When (1 + slope·t)·e^(−rate·t), which bounds |x(t)| for every damping
     /// (rate: the slowest decay, slope: |rate − v0|), last equals `epsilon`
     /// (< 1): the one root of the concave ln(1 + slope·t) − rate·t − ln ε.
-    /// +∞ when it never falls that low (no decay).
+    /// +∞ when it never falls that low (no decay). Taken in logarithms where
+    /// a product overflows (an initial velocity of 10^307 makes slope·t
+    /// infinite long before the bound is small): the search then still ends
+    /// where the bound falls below ε, not at the largest double.
     static func boundCrossing(rate: Double, slope: Double, epsilon: Double) -> Double {
-        func g(_ t: Double) -> Double { _log(1 + slope * t) - rate * t - _log(epsilon) }
+        func g(_ t: Double) -> Double {
+            let decay = rate * t
+            guard decay.isFinite else { return -.infinity }  // e^(−∞): far below ε
+            let p = slope * t
+            return (p.isFinite ? _log(1 + p) : _log(slope) + _log(t)) - decay - _log(epsilon)
+        }
         var lo = 0.0, hi = -_log(epsilon) / rate
         while hi.isFinite && g(hi) >= 0 { lo = hi; hi *= 2 }
         guard hi.isFinite else { return .infinity }
@@ -178,7 +186,8 @@ public struct Spring: Hashable, Sendable, Codable {
         let d = settlingDuration
         guard d.isFinite else {
             throw AnimrtError(.outOfRange, "the spring never settles (mass \(mass), stiffness \(stiffness), damping \(damping)): "
-                + "give it some damping, or a duration of its own")
+                + (damping > 0 ? "its slowest motion decays too slowly for a double to count the time (over-damped that far, it barely moves); give it less damping, or a duration of its own"
+                               : "give it some damping, or a duration of its own"))
         }
         return max(d, Spring.shortestRunningDuration)
     }

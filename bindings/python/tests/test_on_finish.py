@@ -581,6 +581,32 @@ def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
         assert "raised by the on_finish of <AttachedAnimation 'out'" in result.stderr
 
 
+def test_sys_exit_in_an_on_finish_at_interpreter_exit_leaves_the_other_finalizers_running():
+    # Raised out of the exit's finalizer, SystemExit would end the loop of finalizers: the runtime
+    # made before it and a temporary directory would never be closed. It is printed instead.
+    import os
+    import subprocess
+    import sys
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    script = ("import animrt, os, tempfile\n"
+              "scratch = tempfile.TemporaryDirectory()\n"
+              "print(scratch.name, flush=True)\n"
+              "first = animrt.Runtime()\n"
+              "first.layer().add_animation(first.basic('opacity', to=0, duration=5),\n"
+              "                            on_finish=lambda f: print('first on_finish', f, flush=True))\n"
+              "second = animrt.Runtime()\n"
+              "def leave(finished):\n"
+              "    print('second on_finish', finished, flush=True)\n"
+              "    raise SystemExit(3)\n"
+              "second.layer().add_animation(second.basic('opacity', to=0, duration=5), on_finish=leave)\n")
+    result = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
+                            capture_output=True, text=True, timeout=60)
+    scratch, *lines = result.stdout.splitlines()
+    assert sorted(lines) == ["first on_finish False", "second on_finish False"], result.stdout
+    assert not os.path.exists(scratch)
+    assert "SystemExit: 3" in result.stderr
+
+
 def test_close_from_an_on_finish_leaves_the_other_stops_of_its_tick_their_own_flag():
     rt = animrt.Runtime()
     layer = rt.layer()

@@ -1050,6 +1050,25 @@ def test_a_tick_whose_curve_raises_still_delivers_its_events_before_raising():
         assert asyncio.run(asyncio.wait_for(fade.wait(), 5)) is True
 
 
+def test_a_tick_whose_curve_raises_lets_ctrl_c_in_a_delivery_through():
+    # Ctrl-C (or sys.exit()) raised by an on_finish the tick delivers is raised as itself, with the
+    # curve's error noted on it, not noted on a CallbackError that `except Exception` would catch.
+    with animrt.Runtime() as rt:
+        def broken(x):
+            raise ValueError("broken curve")
+        rt.register_timing_function("broken", broken)
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=1, timing_function="broken"))
+
+        def interrupt(finished):
+            raise KeyboardInterrupt("pressed during the delivery")
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=0.5), on_finish=interrupt)
+        with pytest.raises(animrt.CallbackError):
+            rt.tick(0)
+        with pytest.raises(KeyboardInterrupt, match="pressed during the delivery") as caught:
+            rt.tick(0.75)
+        assert any("broken curve" in note for note in getattr(caught.value, "__notes__", []))
+
+
 def test_a_tick_whose_curve_raises_notes_what_its_deliveries_raised_after():
     with animrt.Runtime() as rt:
         def broken(x):

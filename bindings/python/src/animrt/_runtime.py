@@ -121,8 +121,12 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
             # what an on_finish or the handler raised is raised here, and printed by the exit as any
             # exception of a finalizer is (sys.excepthook), not lost without a word.
             error, owner._close_error = owner._close_error, None
+            if isinstance(error, Exception):
+                raise error  # the exit's finalizer loop prints it and goes on to the next
             if error is not None:
-                raise error
+                # Ctrl-C or sys.exit() raised out of a finalizer would end the loop, and the
+                # finalizers after it (other runtimes, other libraries) would never run: printed.
+                sys.excepthook(type(error), error, error.__traceback__)
     else:
         lib.animrt_runtime_destroy(ptr)
         if native.waiting:
@@ -421,6 +425,11 @@ class Runtime(Suggests, Uncopied):
         try:
             self._drain()
         except BaseException as later:
+            if not isinstance(later, Exception):
+                # Ctrl-C or sys.exit() in a callable of the delivery is raised as itself, as
+                # everywhere: noted on a CallbackError, `except Exception` would catch it.
+                first_of(later, failed)
+                raise
             first_of(failed, later)
         raise failed
 
