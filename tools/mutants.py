@@ -2083,6 +2083,12 @@ MUTANTS = [
     Mutant("export-markdown-newline", "dropped statement", "Sources/StateMachines/Export/TransitionTable.swift",
            "whereSeparator: \\.isNewline).joined(", "whereSeparator: { _ in false }).joined(", ("swift:WalkTests",),
            "a line break in a translated string or a description ends its row of the exported page early"),
+    Mutant("export-table-no-fall-through", "wrong branch", "Sources/StateMachines/Export/TransitionTable.swift",
+           "            if states[a].ignored.contains(e) { return found.isEmpty",
+           "            if !found.isEmpty { return .transitions(found) }\n            if states[a].ignored.contains(e) { return found.isEmpty",
+           ("swift:WalkTests",),
+           "a cell stops at the first state with transitions for the event, as if it took it whatever its guards: the "
+           "ancestor's transition or ignore that the engine falls through to when they all fail is left out of the table"),
     Mutant("export-dot-quote", "dropped statement", GRAPHVIZ,
            'var attrs = ["label=\\"\\(label.replacing("\\"", with: "\\\\\\""))\\""]',
            'var attrs = ["label=\\"\\(label)\\""]', ("swift:WalkTests",),

@@ -16,6 +16,18 @@ func samplePayload(_ d: MachineDefinition, _ e: Int) -> [TaggedValue] {
     }
 }
 
+/// `a`'s guarded transitions fall through to `p` when their guards fail:
+/// `p` takes `go` to `c` and ignores `stop`; `b` has no `go` of its own.
+let fallThroughMachine = """
+{"name": "fallthrough", "events": {"go": {}, "stop": {}}, "context": {"n": {"type": "number", "initial": 0}},
+ "initial": "p",
+ "states": {"p": {"initial": "a", "ignore": ["stop"], "on": {"go": [{"guard": "context.n > 5", "target": "c"}, {"target": "c"}]},
+                  "states": {"a": {"on": {"go": {"guard": "context.n > 0", "target": "b"},
+                                          "stop": {"guard": "context.n > 0", "target": "b"}}},
+                             "b": {}}},
+            "c": {}}}
+"""
+
 struct WalkCase: CustomTestStringConvertible, Sendable {
     let name: String
     let json: String
@@ -25,7 +37,7 @@ struct WalkCase: CustomTestStringConvertible, Sendable {
 let walkedDefinitions: [WalkCase] = [
     .init(name: "order", json: orderMachine), .init(name: "celebration", json: timerMachine),
     .init(name: "choreography", json: doneMachine), .init(name: "fetcher", json: fetchMachine),
-    .init(name: "counter", json: GuardTests().machine),
+    .init(name: "counter", json: GuardTests().machine), .init(name: "fallthrough", json: fallThroughMachine),
 ] + MachineHost.shippedNames.map { WalkCase(name: $0, json: MachineHost.shippedDefinition(named: $0)!) }
 
 @Suite("R3.0.1 every (state, event) pair is defined: a transition, ignored, or refused with a status")
@@ -46,7 +58,8 @@ struct WalkTests {
                     let got = try h.host.send(m, event: e, payload: samplePayload(d, e))
                     switch expected {
                     case .ignored: #expect(got == .ignored, "\(d.states[s].name) × \(d.events[e].name)")
-                    case .transitions: #expect(got == .taken, "\(d.states[s].name) × \(d.events[e].name)")
+                    case .transitions(_, let ignoredBy):
+                        #expect(got == .taken || (got == .ignored && ignoredBy != nil), "\(d.states[s].name) × \(d.events[e].name)")
                     case .rejected: Issue.record("\(d.states[s].name) × \(d.events[e].name): refused in the table, \(got) here")
                     }
                     #expect(!finished)
@@ -70,6 +83,24 @@ struct WalkTests {
         #expect(t.hasPrefix("| state | `add` | `name` | `noise` | `reset` | automatic |"))
         #expect(t.contains("| `counting` | → `full` `[context.count + event.amount >= config.limit]`; · | · | *ignored* | *refused* |  |"))
         #expect(t.contains("| `full` | · `[event.amount == 0]` | *refused* | *refused* | → `counting` |  |"))
+    }
+
+    @Test("R3.0.1 a cell follows the selection outwards past guards that may all fail: the ancestor's transitions, or its ignore")
+    func tableFallsThrough() throws {
+        let h = Harness()
+        let d = try h.load(fallThroughMachine)
+        let a = d.stateID("p.a")!, go = d.eventID("go")!, stop = d.eventID("stop")!
+        #expect(d.outcome(of: go, in: a) == .transitions([("p.b", "context.n > 0", "p.a"), ("c", "context.n > 5", "p"), ("c", nil, "p")]))
+        #expect(d.outcome(of: stop, in: a) == .transitions([("p.b", "context.n > 0", "p.a")], ignoredBy: "p"))
+        #expect(!d.outcome(of: stop, in: a).mayBeRefused)
+        let t = d.transitionTable()
+        #expect(t.contains("| `p.a` | → `p.b` `[context.n > 0]`; → `c` `[context.n > 5]`; → `c` (via `p`) | → `p.b` `[context.n > 0]`; else *ignored* (via `p`) |"))
+        #expect(t.contains("| `p.b` | → `c` `[context.n > 5]`; → `c` (via `p`) | *ignored* |"))
+        // What the engine does with n = 0: p's go, and p's ignore.
+        let m = try h.machine(fallThroughMachine)
+        #expect(try h.send(m, "stop") == .ignored)
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.state(m) == "c")
     }
 
     @Test("the DOT export has a node per leaf, a cluster per compound state and an edge per transition")

@@ -2,23 +2,29 @@ import AnimationCore
 
 /// What a state does with an event, read from the definition alone.
 public enum StaticOutcome: Equatable, Sendable {
-    /// Transitions that may take it (document order; guards decide at run time).
-    case transitions([(target: String?, guard: String?, from: String)])
+    /// Transitions that may take it, in the order the engine tries them
+    /// (guards decide at run time): the first state's that has any, then,
+    /// while every one so far is guarded, its ancestors' (when no guard
+    /// passes the search goes on outwards). `ignoredBy` names the ancestor
+    /// that ignores the event when none of them passes, if one does.
+    case transitions([(target: String?, guard: String?, from: String)], ignoredBy: String? = nil)
     case ignored
     case rejected
 
     public static func == (l: StaticOutcome, r: StaticOutcome) -> Bool {
         switch (l, r) {
         case (.ignored, .ignored), (.rejected, .rejected): return true
-        case (.transitions(let a), .transitions(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.target == $1.target && $0.guard == $1.guard && $0.from == $1.from }
+        case (.transitions(let a, let x), .transitions(let b, let y)):
+            return x == y && a.count == b.count
+                && zip(a, b).allSatisfy { $0.target == $1.target && $0.guard == $1.guard && $0.from == $1.from }
         default: return false
         }
     }
 
-    /// Whether a guard may refuse the event at run time (every transition is guarded).
+    /// Whether a guard may refuse the event at run time (every transition is
+    /// guarded and no ancestor ignores the event).
     public var mayBeRefused: Bool {
-        if case .transitions(let list) = self { return list.allSatisfy { $0.guard != nil } }
+        if case .transitions(let list, let ignoredBy) = self { return ignoredBy == nil && list.allSatisfy { $0.guard != nil } }
         return self == .rejected
     }
 }
@@ -30,19 +36,23 @@ extension MachineDefinition {
     /// The states an instance can rest in: atomic and final states.
     public var leafStates: [Int] { states.indices.filter { states[$0].kind != .compound } }
 
-    /// What leaf state `s` does with event `e`: the transitions of the first
-    /// state, from `s` outwards, that handles or ignores it.
+    /// What leaf state `s` does with event `e`, searched as the engine's
+    /// selection does: from `s` outwards, the transitions of each state that
+    /// has some, until one without a guard (it always takes the event) or a
+    /// state that ignores it. Transitions whose guards may all fail are
+    /// followed by their ancestors', as at run time.
     public func outcome(of e: Int, in s: Int) -> StaticOutcome {
+        var found: [(target: String?, guard: String?, from: String)] = []
         var a = s
         while a >= 0 {
-            let list = states[a].on[e]
-            if !list.isEmpty {
-                return .transitions(list.map { ($0.target.map { states[$0].name }, $0.guardExpression?.text, states[a].name) })
+            for t in states[a].on[e] {
+                found.append((t.target.map { states[$0].name }, t.guardExpression?.text, states[a].name))
+                if t.guardExpression == nil { return .transitions(found) }
             }
-            if states[a].ignored.contains(e) { return .ignored }
+            if states[a].ignored.contains(e) { return found.isEmpty ? .ignored : .transitions(found, ignoredBy: states[a].name) }
             a = states[a].parent
         }
-        return .rejected
+        return found.isEmpty ? .rejected : .transitions(found)
     }
 
     /// The full transition table as Markdown: one row per leaf state, one
@@ -68,14 +78,24 @@ extension MachineDefinition {
         switch o {
         case .ignored: return "*ignored*"
         case .rejected: return "*refused*"
-        case .transitions(let list):
-            let text = list.map { t in
-                var text = t.target.map { "→ `\($0)`" } ?? "·"
-                if let g = t.guard { text += " `[\(MachineDefinition.markdownCell(g))]`" }
-                return text
-            }.joined(separator: "; ")
-            guard let from = list.first?.from, from != states[s].name else { return text }
-            return text + " (via `\(from)`)"
+        case .transitions(let list, let ignoredBy):
+            // One group per state the transitions come from, in order; an
+            // inherited group names its state (`via`).
+            var groups: [String] = []
+            var i = 0
+            while i < list.count {
+                let from = list[i].from
+                var texts: [String] = []
+                while i < list.count && list[i].from == from {
+                    var text = list[i].target.map { "→ `\($0)`" } ?? "·"
+                    if let g = list[i].guard { text += " `[\(MachineDefinition.markdownCell(g))]`" }
+                    texts.append(text)
+                    i += 1
+                }
+                groups.append(texts.joined(separator: "; ") + (from == states[s].name ? "" : " (via `\(from)`)"))
+            }
+            if let ignoredBy { groups.append("else *ignored* (via `\(ignoredBy)`)") }
+            return groups.joined(separator: "; ")
         }
     }
 
