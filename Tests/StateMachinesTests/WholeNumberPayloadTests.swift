@@ -48,9 +48,20 @@ struct WholeNumberPayloadTests {
             #expect(h.state(m) == "b")
             #expect(h.context(m, "n") == .number(x), "\(event)(\(x))")
         }
+        // C integers: exact ones taken; one no double holds is refused, not rounded to its neighbour.
         let m = try fresh(h)
-        try h.send(m, "set", [.integer(-9_007_199_254_740_993)])   // an int64 no double holds: its double is whole
+        try h.send(m, "set", [.integer(-9_007_199_254_740_992)])
         #expect(h.context(m, "n") == .number(-9_007_199_254_740_992))
+        for x: Int64 in [9_007_199_254_740_993, -9_007_199_254_740_993, .max - 1] {
+            let r = try fresh(h)
+            let refused = #expect(throws: AnimrtError.self) { try h.send(r, "set", [.integer(x)]) }
+            #expect(refused?.status == .outOfRange)
+            #expect(refused?.message == "field 'n' of 'set' is \(x), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
+            #expect(h.state(r) == "a" && h.context(r, "n") == .number(0))
+        }
+        let lowest = try fresh(h)
+        try h.send(lowest, "set", [.integer(.min)])  // -2^63 is a double exactly
+        #expect(h.context(lowest, "n") == .number(-9_223_372_036_854_775_808))
         let c = try fresh(h)
         try h.send(c, "bounded", [.number(12)])                  // whole and past max: clamped, as before
         #expect(h.context(c, "n") == .number(10))

@@ -298,7 +298,13 @@ public final class MachineHost {
             let v: MachineValue
             switch (field.type, given) {
             case (.number, .number(let x)): v = .number(x)
-            case (.number, .integer(let x)): v = .number(Double(x))
+            case (.number, .integer(let x)):
+                // A whole-number field is a count: one no double holds (2^53 + 1) would arrive as
+                // another (2^53), changed without a word. Other number fields take the nearest double.
+                if field.isInteger, Double(exactly: x) == nil {
+                    throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(x), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
+                }
+                v = .number(Double(x))
             case (.bool, .bool(let b)): v = .bool(b)
             case (.string, .string(let s)): v = .string(s)
             default:
