@@ -67,6 +67,9 @@ class Barrier(Object):
 
             arrived.notify(lambda: rt.start_timer(1.5, fade_out))
             arrived.notify(7)          # BarrierNotified(..., barrier=arrived, token=7)
+
+        At most 1,048,576 notifications wait on one barrier (``ANIMRT_BARRIER_NOTIFIES_MAX``): one
+        more raises :class:`RangeError`, and the callable is not kept.
         """
         rt = self._runtime
         if callable(completion):
