@@ -559,22 +559,27 @@ def test_a_runtime_collected_with_no_callable_waiting_does_not_warn():
 
 
 
-def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
-    # A runtime still open at exit is closed then, its on_finish callables run with False; what one
-    # raised was kept for a close() that never came, and the program exited as if nothing happened.
+def run_to_exit(script):
+    """Runs `script` in a fresh interpreter with this binding, to its exit; the finished process."""
     import os
     import subprocess
     import sys
     src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-    script = ("import animrt\n"
-              "rt = animrt.Runtime()\n"
-              "toast = rt.layer()\n"
-              "def done(finished):\n"
-              "    print('on_finish', finished, flush=True)\n"
-              "    raise ValueError('cleanup failed')\n"
-              "toast.add_animation(rt.basic('opacity', to=0, duration=5), key='out', on_finish=done)\n")
-    result = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
-                            capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
+    # A runtime still open at exit is closed then, its on_finish callables run with False; what one
+    # raised was kept for a close() that never came, and the program exited as if nothing happened.
+    import sys
+    result = run_to_exit("import animrt\n"
+                         "rt = animrt.Runtime()\n"
+                         "toast = rt.layer()\n"
+                         "def done(finished):\n"
+                         "    print('on_finish', finished, flush=True)\n"
+                         "    raise ValueError('cleanup failed')\n"
+                         "toast.add_animation(rt.basic('opacity', to=0, duration=5), key='out', on_finish=done)\n")
     assert result.stdout == "on_finish False\n"
     assert "ValueError: cleanup failed" in result.stderr
     if sys.version_info >= (3, 11):  # tracebacks show notes from 3.11
@@ -585,22 +590,17 @@ def test_sys_exit_in_an_on_finish_at_interpreter_exit_leaves_the_other_finalizer
     # Raised out of the exit's finalizer, SystemExit would end the loop of finalizers: the runtime
     # made before it and a temporary directory would never be closed. It is printed instead.
     import os
-    import subprocess
-    import sys
-    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-    script = ("import animrt, os, tempfile\n"
-              "scratch = tempfile.TemporaryDirectory()\n"
-              "print(scratch.name, flush=True)\n"
-              "first = animrt.Runtime()\n"
-              "first.layer().add_animation(first.basic('opacity', to=0, duration=5),\n"
-              "                            on_finish=lambda f: print('first on_finish', f, flush=True))\n"
-              "second = animrt.Runtime()\n"
-              "def leave(finished):\n"
-              "    print('second on_finish', finished, flush=True)\n"
-              "    raise SystemExit(3)\n"
-              "second.layer().add_animation(second.basic('opacity', to=0, duration=5), on_finish=leave)\n")
-    result = subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
-                            capture_output=True, text=True, timeout=60)
+    result = run_to_exit("import animrt, tempfile\n"
+                         "scratch = tempfile.TemporaryDirectory()\n"
+                         "print(scratch.name, flush=True)\n"
+                         "first = animrt.Runtime()\n"
+                         "first.layer().add_animation(first.basic('opacity', to=0, duration=5),\n"
+                         "                            on_finish=lambda f: print('first on_finish', f, flush=True))\n"
+                         "second = animrt.Runtime()\n"
+                         "def leave(finished):\n"
+                         "    print('second on_finish', finished, flush=True)\n"
+                         "    raise SystemExit(3)\n"
+                         "second.layer().add_animation(second.basic('opacity', to=0, duration=5), on_finish=leave)\n")
     scratch, *lines = result.stdout.splitlines()
     assert sorted(lines) == ["first on_finish False", "second on_finish False"], result.stdout
     assert not os.path.exists(scratch)
