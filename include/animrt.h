@@ -797,8 +797,10 @@ animrt_status animrt_animation_get_lifecycle(animrt_runtime *rt, animrt_id attac
  * (the key path's components). Exact through speeds, layer times, timing
  * functions, springs, decays and keyframes; 0 while the animation fills,
  * is paused or is not in effect; ±INFINITY where an iteration is shorter
- * than a double can divide by (1e-320 s), or where the layers' speeds
- * multiply past the largest double. key_path NULL means the animation's own;
+ * than a double can divide by (1e-320 s), where a keyframe segment is so
+ * short that its value changes faster than the largest double (key times
+ * 1e-320 apart), or where the layers' speeds multiply past the largest
+ * double. key_path NULL means the animation's own;
  * a group needs one of its children's (their values compose as on screen).
  * Another key path: ANIMRT_E_NOT_FOUND. */
 animrt_status animrt_animation_get_velocity(animrt_runtime *rt, animrt_id attached, const char *key_path,

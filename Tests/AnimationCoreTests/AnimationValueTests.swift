@@ -109,6 +109,22 @@ struct AnimationValueTests {
         #expect(points.keyTimes == [0, 5.0 / 9, 1])
     }
 
+    /// The header: velocity is ±∞ where a keyframe segment is too short for
+    /// a double to divide by (key times 1e-320 apart); the value shown stays
+    /// finite, and the next segment's velocity is finite again.
+    @Test("R1.4 a keyframe segment 1e-320 long has an infinite velocity and finite values")
+    func keyframeVelocityPastTheDoubles() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let k = Keyframes(values: [.scalar(0), .scalar(1), .scalar(3)], keyTimes: [0, .leastNonzeroMagnitude * 2024, 1])  // 1e-320
+        let h = try rt.add(.keyframe("opacity", k, timing: MediaTiming(duration: 1)), to: l, forKey: "k")
+        try rt.tick(0)
+        #expect(try rt.velocity(of: h, keyPath: "opacity").scalar == .infinity)
+        #expect(try rt.scalar("opacity", l) == 0)
+        try rt.tick(0.5)
+        expectClose(try rt.velocity(of: h, keyPath: "opacity").scalar, 2, 1e-12)
+        expectClose(try rt.scalar("opacity", l), 2, 1e-12)
+    }
+
     /// kCAAnimationPaced and kCAAnimationCubicPaced: "keyTimes and
     /// timingFunction are ignored and keyframe times are automatically
     /// generated to give the animation a constant velocity". The
