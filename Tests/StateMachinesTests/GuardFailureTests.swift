@@ -217,4 +217,28 @@ struct ErrorEventNameTests {
                                                            "guard of states.b.on.fix", "an event raised by the m"])
         #expect(h.state(m) == "b")
     }
+
+    /// An eventless transition belongs to the macrostep, not to the internal
+    /// event processed before it: after 'go' raised 'fix' and 'fix' was
+    /// taken, the eventless guard of the state 'fix' entered, and the entry
+    /// action of the state it leads to, name 'go', the event the host sent.
+    @Test("an eventless transition tried after a raised event names the macrostep's event")
+    func eventlessAfterRaised() throws {
+        let h = Harness()
+        let m = try h.machine(failingGuardMachine(#"""
+        "initial": "a",
+        "states": {"a": {"on": {"go": {"target": "b", "actions": [{"raise": "fix"}]}}},
+                   "b": {"on": {"fix": {"target": "c", "actions": [{"assign": {"x": "1 / context.x"}}]}}},
+                   "c": {"always": [{"guard": "context.r > 6", "target": "d"}, {"target": "e"}]},
+                   "d": {}, "e": {"entry": [{"assign": {"x": "2 / context.x"}}]}}
+        """#))
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        let errors = machineErrors(h.events(), of: d)
+        // The action of 'fix' (its own microstep), then the eventless guard and the entry action.
+        #expect(errors.map(\.event) == ["fix", "go", "go"])
+        #expect(errors.map { $0.message.prefix(24) } == ["states.b.on.fix.actions[", "guard of states.c.always", "states.e.entry[0]: conte"])
+        #expect(h.state(m) == "e")
+    }
 }

@@ -270,6 +270,10 @@ extension MachineInstance {
         while alive && !finished {
             var next: Transition?
             if !eventlessSettled {
+                // Eventless transitions belong to the macrostep: their guards',
+                // actions' and entries' failures name its event, not the
+                // internal event processed before them.
+                currentEvent = event
                 next = eventless()
                 eventlessSettled = next == nil
             }
