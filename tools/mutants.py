@@ -452,6 +452,10 @@ MUTANTS = [
            "(p.isFinite ? _log(1 + p) : _log(slope) + _log(t))", "_log(1 + p)",
            ("swift:AnimationCoreTests.SettlingTests",),
            "a spring thrown at 10^307 is estimated to settle at the largest double, and never ends"),
+    Mutant("discrete-path-move-point", "dropped statement", "Sources/AnimationCore/Animations/ResolvedKeyframes+Path.swift",
+           "            if i > 0 && g.segments[i].point(0) != g.segments[i - 1].point(1) { return (i - 1, 1, 0) }\n", "",
+           ("swift:AnimationCoreTests.KeyframePathTests",),
+           "discrete keyframes along a path show a move's point, and skip the keyframe before the move"),
     # ---- barriers, transactions, timers -----------------------------------
     Mutant("timer-cap-off-by-one", "off-by-one", "Sources/AnimationCore/Sync/Runtime+Timers.swift",
            "guard fired < Runtime.maxTimerFiringsPerTick else", "guard fired <= Runtime.maxTimerFiringsPerTick else",

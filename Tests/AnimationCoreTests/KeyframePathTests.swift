@@ -45,6 +45,25 @@ struct KeyframePathTests {
         expectPoint(paced[0], 30, 0); expectPoint(paced[1], 30, 5); expectPoint(paced[2], 30, 40)
     }
 
+    /// M(0,0) L(1,0) M(5,5) L(6,5): a move makes no keyframe ("each point
+    /// in the path except for moveto points defines a single keyframe"), so
+    /// the keyframes are (0,0), (1,0) and (6,5), and discrete mode shows
+    /// each for a third; the move's point (5,5) is never one of them.
+    @Test("Discrete keyframes along a path with a move in the middle show the path's points, not the move's")
+    func discreteAcrossAMove() throws {
+        var k = Keyframes(values: [])
+        k.path = [.move(0, 0), .line(1, 0), .move(5, 5), .line(6, 5)]
+        k.calculationMode = .discrete
+        let v = try run(k, at: [0.1, 0.4, 0.5, 0.6, 0.7, 0.9, 1])
+        expectPoint(v[0], 0, 0)
+        for i in 1...3 { expectPoint(v[i], 1, 0) }
+        for i in 4...6 { expectPoint(v[i], 6, 5) }
+        // Without the move the same points are the segments' starts, as before.
+        k.path = [.move(0, 0), .line(1, 0), .line(6, 5)]
+        let joined = try run(k, at: [0.1, 0.5, 0.9])
+        expectPoint(joined[0], 0, 0); expectPoint(joined[1], 1, 0); expectPoint(joined[2], 6, 5)
+    }
+
     /// A quadratic Bézier B(t) = (1−t)²P0 + 2(1−t)t·P1 + t²P2 from (0,0)
     /// over (50,100) to (100,0) is symmetric, so half its arc length is at
     /// t = ½: B(½) = (50, 50). A quarter of the length is where ∫|B′| dt

@@ -13,8 +13,13 @@ extension ResolvedKeyframes {
             let (i, t) = g.locate(arcLength: y * g.totalLength)
             return (i, t, 0)
         case .discrete:
+            // Keyframe i is the start of segment i, which is where segment
+            // i − 1 ends, unless a move lies between them: a move makes no
+            // keyframe, so keyframe i is then the end of segment i − 1.
             let i = keyIndex(at: y, last: n - 1)
-            return i < g.segments.count ? (i, 0, 0) : (g.segments.count - 1, 1, 0)
+            guard i < g.segments.count else { return (g.segments.count - 1, 1, 0) }
+            if i > 0 && g.segments[i].point(0) != g.segments[i - 1].point(1) { return (i - 1, 1, 0) }
+            return (i, 0, 0)
         case .linear, .cubic:
             let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
