@@ -2543,7 +2543,7 @@ MUTANTS = [
            "                try Runtime.checkLayerTiming(t)\n                return t",
            "                return t", ("swift:SnapshotRefusalTests",),
            "an edited part timing the layer setters refuse passes the snapshot's checks: refused only as the part's "
-           "layer is written, not as not fitting, a layer duration below 0 in the words of an animation's"),
+           "layer is written, once the restore has begun, not as a snapshot that does not fit"),
     Mutant("snapshot-timing-unknown-member", "dropped statement", SNAPSHOT,
            "all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil })",
            "all.allKeys.first(where: { _ in false })", ("swift:SnapshotRefusalTests",),

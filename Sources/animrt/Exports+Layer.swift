@@ -77,7 +77,9 @@ public func animrt_layer_set_timing_param(_ rt: OpaquePointer!, _ layer: animrt_
         let p = try enumValue(Int32(bitPattern: param.rawValue), TimingParameter.self, "animrt_timing_param")
         // A layer's zero duration is unbounded: the animation message's "default 0.25 s" would mislead.
         if p == .duration && v < 0 && v.isFinite {
-            throw AnimrtError(.outOfRange, "layer duration is \(v); it must be 0 (unbounded, the default) or more")
+            var t = MediaTiming()
+            t.duration = v
+            try Runtime.checkLayerTiming(t)  // refuses it, as a layer's
         }
         try r.updateMediaTiming(of: Handle(raw: layer)) { (t: inout MediaTiming) throws(AnimrtError) in try t.set(p, v) }
     }

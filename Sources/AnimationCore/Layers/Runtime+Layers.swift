@@ -157,13 +157,23 @@ extension Runtime {
         return LayerTiming(beginTime: t.beginTime, speed: t.speed, timeOffset: t.timeOffset)
     }
 
+    /// Checks a layer's media timing as every layer timing setter does, in
+    /// a layer's words: a duration below 0 (a layer's 0 is unbounded), then
+    /// what `MediaTiming.validate` refuses.
+    public static func checkLayerTiming(_ timing: MediaTiming) throws(AnimrtError) {
+        if timing.duration < 0 && timing.duration.isFinite {
+            throw AnimrtError(.outOfRange, "layer duration is \(timing.duration); it must be 0 (unbounded, the default) or more")
+        }
+        do throws(AnimrtError) { try timing.validate() }
+        catch { throw AnimrtError(error.status, "layer \(error.message)") }
+    }
+
     /// Sets the layer's full media timing (CALayer adopts CAMediaTiming; see
-    /// `MediaTiming+Layer`). Checked as an animation's is; nothing changes
+    /// `MediaTiming+Layer`). Checked by `checkLayerTiming`; nothing changes
     /// on error.
     public func setMediaTiming(_ timing: MediaTiming, of layer: Handle) throws(AnimrtError) {
         let i = try layers.index(of: layer)
-        do throws(AnimrtError) { try timing.validate() }
-        catch { throw AnimrtError(error.status, "layer \(error.message)") }
+        try Self.checkLayerTiming(timing)
         setLayerTiming(i, timing == MediaTiming() ? nil : timing)
         retimedLayers.insert(Int32(i))
         if !timing.isLayerIdentity { demoteSubtree(i) }

@@ -88,19 +88,8 @@ extension Runtime {
     /// known (`latestLocalTime`). A snapshot carries it.
     public func isRetimed(layer h: Handle) throws(AnimrtError) -> Bool { retimedLayers.contains(Int32(try layers.index(of: h))) }
 
-    /// Checks a layer's media timing as the layer timing setters do, in
-    /// their words: a duration below 0 (a layer's 0 is unbounded), then
-    /// what `MediaTiming.validate` refuses.
-    public static func checkLayerTiming(_ timing: MediaTiming) throws(AnimrtError) {
-        if timing.duration < 0 && timing.duration.isFinite {
-            throw AnimrtError(.outOfRange, "layer duration is \(timing.duration); it must be 0 (unbounded, the default) or more")
-        }
-        do throws(AnimrtError) { try timing.validate() }
-        catch { throw AnimrtError(error.status, "layer \(error.message)") }
-    }
-
-    /// Sets a layer's media timing as a snapshot carried it (checked as
-    /// `setMediaTiming` checks it). Not a change since the last tick, as a
+    /// Sets a layer's media timing as a snapshot carried it (checked by
+    /// `setMediaTiming`). Not a change since the last tick, as a
     /// host's would be: the original's layer had this timing all along,
     /// so the next tick follows the times the layer goes through as the
     /// original's does, unless `retimed` says the original's timing or
