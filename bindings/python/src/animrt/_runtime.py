@@ -401,10 +401,10 @@ class Runtime(Suggests, Uncopied):
         with what raised it ("raised by the on_finish of <AttachedAnimation
         'out' …> (finished=True)", "raised by the callback of <Timer …>", …). A timing function or
         function that raises during the tick does not stop it either: its events are delivered,
-        then the tick raises :class:`CallbackError` from that exception (Ctrl-C or ``sys.exit()``
-        in one is raised as itself at once, and the events wait for the next tick) (this tick, on this
-        thread, also for a timing function run on an evaluation thread: never a call another
-        thread makes meanwhile; on a runtime with evaluation threads, ticks run one at a time)::
+        then this tick raises :class:`CallbackError` from that exception, on this thread, also for
+        a timing function run on an evaluation thread, never a call another thread makes meanwhile
+        (on a runtime with evaluation threads, ticks run one at a time). Ctrl-C or ``sys.exit()``
+        in one is raised as itself at once, and the events wait for the next tick::
 
             start = time.monotonic()
             while running:
