@@ -1479,7 +1479,7 @@ MUTANTS = [
            "if isinstance(value, numbers.Integral):", PY,
            "autoreverses=2 is taken as True instead of refused"),
     Mutant("py-drain-stops-at-full-poll", "comparison", "bindings/python/src/animrt/_runtime.py",
-           "if count < _POLL and not self._more:", "if count <= _POLL and not self._more:", PY,
+           "if taken.count < _POLL and not self._more:", "if taken.count <= _POLL and not self._more:", PY,
            "a tick with more than 1,024 events delivers the first 1,024; the rest wait for the next tick"),
     Mutant("py-integer-argument-wraps", "off-by-one", "bindings/python/src/animrt/_plugins.py",
            "if -2 ** 63 <= value < 2 ** 63:", "if -2 ** 63 <= value <= 2 ** 63:", PY,
@@ -2633,7 +2633,7 @@ MUTANTS = [
            "what an on_finish or the on_event handler raises when the interpreter's exit closes a runtime still "
            "open is kept for a close() that never comes: the program exits as if nothing had failed"),
     Mutant("py-events-read-in-place", "wrong value", "bindings/python/src/animrt/_runtime.py",
-           "            kept, self._kept = self._kept, deque()\n", "            kept = self._kept\n", PY,
+           "self._kept, self._kept_count, self._lost = fresh, 0, 0", "self._kept, self._kept_count, self._lost = self._kept, 0, 0", PY,
            "rt.events() goes through the kept events in place while another thread's tick keeps more: it raises "
            "RuntimeError (deque mutated during iteration), and returns the same events again"),
     Mutant("py-callable-error-any-thread", "wrong value", "bindings/python/src/animrt/_callbacks.py",
@@ -2649,4 +2649,22 @@ MUTANTS = [
            "                _callbacks.note_interrupted(ptr, e)\n", "                pass\n", PY,
            "Ctrl-C once a tick has returned in the library, before it took its curve's error, leaves the error "
            "for a later unrelated call to raise"),
+    Mutant("py-polled-lost-to-ctrl-c", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "                    self._hold(_Taken(buffer, n.value))\n", "                    pass\n", PY,
+           "Ctrl-C landing as the library hands a tick's events over loses them: their on_finish never runs, "
+           "rt.events() never has them, a machine's payloads are gone"),
+    Mutant("py-handing-on-lost-to-ctrl-c", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "            except BaseException:\n                self._hold(taken)\n",
+           "            except BaseException:\n                pass\n", PY,
+           "Ctrl-C landing as polled events are handed on to a delivery loses them"),
+    Mutant("py-events-lost-to-ctrl-c", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "                self._put_back(*taken)\n", "                pass\n", PY,
+           "Ctrl-C while rt.events() decodes the kept events loses every one of them"),
+    Mutant("py-rescued-batch-ends-delivery", "wrong value", "bindings/python/src/animrt/_runtime.py",
+           "if batch.count < _POLL and not self._more and not self._unhanded:", "if batch.count < _POLL and not self._more:", PY,
+           "the events Ctrl-C left behind are delivered, and the tick's own stay in the library until the next tick"),
+    Mutant("py-rescued-keep-ends-delivery", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "            if taken.queued:  # left by Ctrl-C: what comes after it is polled now\n                continue\n",
+           "            if taken.queued:  # left by Ctrl-C: what comes after it is polled now\n                pass\n", PY,
+           "the kept events Ctrl-C left behind are kept, and the tick's own stay in the library until the next tick"),
 ]

@@ -3,6 +3,7 @@ import collections
 import asyncio
 import ctypes
 import gc
+import signal
 import threading
 import warnings
 import weakref
@@ -814,3 +815,104 @@ def test_events_read_on_one_thread_as_another_ticks_are_each_read_once():
         second = rt.events()
         assert [type(e).__name__ for e in second] == ["AnimationStopped"] * 3
         assert rt.events() == []
+
+
+def _interrupt_after(monkeypatch, name, times=1):
+    """Has the library's `name` raise Ctrl-C's KeyboardInterrupt as the binding gets back from it
+    (a SIGINT arriving during the call is handled at the first step of Python after it)."""
+    real, left = getattr(lib, name).unchecked, [times]
+
+    def call(*args):
+        status = real(*args)
+        if left[0]:
+            left[0] -= 1
+            signal.raise_signal(signal.SIGINT)
+        return status
+    monkeypatch.setattr(getattr(lib, name), "unchecked", call)
+
+
+def _two_fades(rt, finished):
+    layers = [rt.layer(), rt.layer()]
+    for name, layer in zip("ab", layers):
+        layer.add_animation(rt.basic("opacity", to=0, duration=0.5), key=name,
+                            on_finish=lambda done, name=name: finished.append((name, done)))
+    return layers
+
+
+def _names(events):
+    return [(type(e).__name__, e.key) for e in events if isinstance(e, (AnimationStarted, AnimationStopped))]
+
+
+def test_ctrl_c_right_after_a_poll_loses_no_event(rt, monkeypatch):
+    # The library gave the tick's events up; Ctrl-C landed before the binding handed them on. The
+    # next delivery hands them on first: each on_finish runs once, in order, and events() has all.
+    finished: List[tuple] = []
+    _two_fades(rt, finished)
+    rt.tick(0)
+    _interrupt_after(monkeypatch, "animrt_event_poll")
+    with pytest.raises(KeyboardInterrupt):
+        rt.tick(1)
+    assert finished == []
+    rt.tick(2)
+    assert finished == [("a", True), ("b", True)]
+    assert _names(rt.events()) == [("AnimationStarted", "a"), ("AnimationStarted", "b"),
+                                   ("AnimationStopped", "a"), ("AnimationStopped", "b")]
+
+
+def test_ctrl_c_right_after_a_poll_nobody_listens_to_loses_no_event(rt, monkeypatch):
+    # Added in bulk: nothing of the program's waits on them, so the events are only kept.
+    layers = rt.create_layers(2)
+    rt.add_animations(rt.basic("opacity", to=0, duration=0.5), layers[:1])
+    rt.tick(0)
+    _interrupt_after(monkeypatch, "animrt_event_poll")
+    with pytest.raises(KeyboardInterrupt):
+        rt.tick(1)
+    rt.add_animations(rt.basic("opacity", to=1, duration=0.5), layers[1:])
+    rt.tick(2)
+    assert [(type(e).__name__, e.time) for e in rt.events()] == [
+        ("AnimationStarted", 0.0), ("AnimationStopped", 1.0), ("AnimationStarted", 2.0)]
+
+
+def test_ctrl_c_as_polled_events_are_handed_on_loses_none(rt, monkeypatch):
+    finished: List[tuple] = []
+    _two_fades(rt, finished)
+    rt.tick(0)
+    real, left = animrt.Runtime._listening, [1]
+
+    def listening(self):
+        if left[0]:
+            left[0] -= 1
+            raise KeyboardInterrupt
+        return real(self)
+    monkeypatch.setattr(animrt.Runtime, "_listening", listening)
+    with pytest.raises(KeyboardInterrupt):
+        rt.tick(1)
+    rt.tick(2)
+    assert finished == [("a", True), ("b", True)]
+
+
+def test_ctrl_c_while_events_decodes_puts_them_back(rt, monkeypatch):
+    # Added in bulk: no object of the program's to hand back, so the events are kept as they came
+    # and decoded by events().
+    layer = rt.layer()
+    rt.add_animations(rt.basic("opacity", to=0, duration=0.5), rt.create_layers(1), key="a")
+    rt.tick(0)
+    rt.tick(1)
+    assert any(isinstance(item, bytes) for item in rt._kept)
+    real, left = animrt.Runtime._event, [1]
+
+    def event(self, *args, **kwargs):
+        decoded = real(self, *args, **kwargs)
+        if left[0]:
+            left[0] -= 1
+            raise KeyboardInterrupt
+        return decoded
+    monkeypatch.setattr(animrt.Runtime, "_event", event)
+    with pytest.raises(KeyboardInterrupt):
+        rt.events()
+    layer.add_animation(rt.basic("opacity", to=1, duration=0.5), key="b")
+    rt.tick(2)
+    assert [(type(e).__name__, e.time) for e in rt.events()] == [
+        ("AnimationStarted", 0.0), ("AnimationStopped", 1.0), ("AnimationStarted", 2.0)]
+    assert rt.events() == []
+    assert left == [0]

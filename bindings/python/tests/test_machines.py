@@ -6,6 +6,7 @@ import math
 import os
 import pathlib
 import re
+import signal
 import threading
 import weakref
 
@@ -990,3 +991,35 @@ def test_a_recorded_session_replays_call_by_call(tmp_path):
         used.layer()
         with pytest.raises(animrt.StateError, match="fresh runtime"):
             used.replay(trace)
+
+
+def test_ctrl_c_right_after_a_poll_keeps_the_machines_events_and_payloads(monkeypatch):
+    # Their payloads are the library's until the next poll: copied before Ctrl-C is let through.
+    poll = lib.animrt_event_poll
+    real, left = poll.unchecked, [1]
+
+    def interrupted(*args):
+        status = real(*args)
+        if left[0]:
+            left[0] -= 1
+            signal.raise_signal(signal.SIGINT)
+        return status
+    monkeypatch.setattr(poll, "unchecked", interrupted)
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        m.send("appear")
+        m.send("fetched", request=1, progress=0.724)
+        with pytest.raises(KeyboardInterrupt):
+            rt.tick(0.0)
+        m.send("hide")
+        rt.tick(0.5)
+        events = [e for e in rt.events() if not isinstance(e, (animrt.AnimationStarted, animrt.AnimationStopped))]
+        assert events[:5] == [
+            animrt.StateChanged(0.0, m, None, "hidden", {}),
+            animrt.StateChanged(0.0, m, "hidden", "loading", {}),
+            animrt.RequestIssued(0.0, m, "fetch", 1, {}),
+            animrt.StateChanged(0.0, m, "loading", "ready", {"progress": 0.724, "title": "72%"}),
+            animrt.Emitted(0.0, m, "shown", {"title": "72%"}),
+        ]
+        assert len(events) == 6 and isinstance(events[5], animrt.StateChanged)
+        assert (events[5].from_state, events[5].to_state) == ("ready", "hidden")

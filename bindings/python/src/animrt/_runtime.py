@@ -92,6 +92,25 @@ def _with_payloads(raw: bytes) -> List[_Fields]:
 _FIRST_CALLABLE_TOKEN = 2 ** 63
 
 
+class _Taken:
+    """One poll's events on their way into the binding's hands: copied out of the poll buffer (a
+    machine event's payload read while the library still owns it), then handed on to a `_Batch` or
+    kept. Ctrl-C lands between two steps of the main thread, so it can land after the library gave
+    the events up and before they are handed on: `_deliver_polled` then leaves them in
+    `Runtime._unhanded`, and the next delivery hands them on before it polls again."""
+
+    __slots__ = ("raw", "count", "machines", "handed", "queued")
+
+    def __init__(self, buffer: Any, count: int) -> None:
+        self.raw = string_at(buffer, count * _EVENT_SIZE) if count else b""
+        self.count = count
+        self.machines = _with_payloads(self.raw) if count and _has_machine_events(self.raw) else None
+        #: set just before the step that hands them on: no check for a signal comes between the two
+        self.handed = False
+        #: waiting in `Runtime._unhanded`
+        self.queued = False
+
+
 class _Batch:
     """Events polled at once and being delivered: their iterator (shared by a `close()` made from a
     callable, which delivers the rest first), how many, and what an overflow among them lost."""
@@ -270,6 +289,8 @@ class Runtime(Suggests, Uncopied):
         self._more = False
         #: the batch of events being delivered (see `_deliver_queued`)
         self._batch: Optional[_Batch] = None
+        #: events polled that Ctrl-C kept from being handed on, oldest first (see `_Taken`)
+        self._unhanded: Deque[_Taken] = deque()
         self._closing_in_drain = False
 
     # -- lifetime ------------------------------------------------------------
@@ -454,23 +475,38 @@ class Runtime(Suggests, Uncopied):
         thread while another ticks, it returns each event once, in order: those kept by then,
         and the next call those kept since.
         """
-        with self._kept_lock:  # taken whole, as another thread's tick may be keeping more
-            kept, self._kept = self._kept, deque()
-            self._kept_count = 0
-            lost, self._lost = self._lost, 0
-            lost_at = self._lost_at
-        out: List[ev.Event] = []
-        for item in kept:
-            if isinstance(item, bytes):
-                for fields in _EVENTS.iter_unpack(item):
-                    event = self._event(fields, run_completions=False)
-                    if event is not None:
-                        out.append(event)
-            else:
-                out.append(item)
-        if lost:
-            out.append(ev.Overflow(lost_at, lost))
-        return out
+        taken: Optional[Tuple[Deque[Union[ev.Event, bytes]], int, int, float]] = None
+        fresh: Deque[Union[ev.Event, bytes]] = deque()
+        try:
+            with self._kept_lock:  # taken whole, as another thread's tick may be keeping more
+                taken = self._kept, self._kept_count, self._lost, self._lost_at  # (no call in between:
+                self._kept, self._kept_count, self._lost = fresh, 0, 0           # no Ctrl-C either)
+            kept, _, lost, lost_at = taken
+            out: List[ev.Event] = []
+            for item in kept:
+                if isinstance(item, bytes):
+                    for fields in _EVENTS.iter_unpack(item):
+                        event = self._event(fields, run_completions=False)
+                        if event is not None:
+                            out.append(event)
+                else:
+                    out.append(item)
+            if lost:
+                out.append(ev.Overflow(lost_at, lost))
+            return out
+        except BaseException:
+            # Ctrl-C while they were decoded: they are put back, before any kept since, for the next call.
+            if taken is not None:
+                self._put_back(*taken)
+            raise
+
+    def _put_back(self, kept: Deque[Union[ev.Event, bytes]], count: int, lost: int, lost_at: float) -> None:
+        """Puts events taken by :meth:`events` back in front of those kept since."""
+        with self._kept_lock:
+            kept.extend(self._kept)
+            self._kept, self._kept_count = kept, count + self._kept_count
+            if lost:
+                self._lost, self._lost_at = lost + self._lost, lost_at
 
     def on_event(self, handler: Optional[Handler]) -> None:
         """Calls ``handler(event)`` for every event at the end of each tick instead of keeping them
@@ -595,29 +631,57 @@ class Runtime(Suggests, Uncopied):
             if batch is not None:
                 error = first_of(error, self._deliver_batch(batch))
                 self._batch = None
-                if batch.count < _POLL and not self._more:
+                if batch.count < _POLL and not self._more and not self._unhanded:
                     break
             self._more = False
             if self.closed:  # by a callable: the runtime handed its last events to close()
                 break
-            # A machine being made on another thread is registered first; the payloads are read
-            # before a close() on another thread may free them (it waits for this as for a call).
-            with self._making, self._native.reading():
-                self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
-                count = n.value
-                raw = string_at(buffer, count * _EVENT_SIZE) if count else b""
-                machines = _with_payloads(raw) if count and _has_machine_events(raw) else None
-            if count:
-                lost, ended = self._lost_stops(raw)
-                fired = self._lost_timers(raw)
-                if self._listening() or machines is not None:
-                    items = iter(machines) if machines is not None else _EVENTS.iter_unpack(raw)
-                    self._batch = _Batch(items, count, lost, ended, fired)
-                    continue
-                self._keep(raw, count)  # nobody waits on these: keep them as they came, decoded by events()
-            if count < _POLL and not self._more:
+            while self._unhanded and self._unhanded[0].handed:
+                self._unhanded.popleft()
+            taken = self._unhanded[0] if self._unhanded else self._poll(buffer, n)
+            try:
+                if taken.count:
+                    lost, ended = self._lost_stops(taken.raw)
+                    fired = self._lost_timers(taken.raw)
+                    if self._listening() or taken.machines is not None:
+                        items = iter(taken.machines) if taken.machines is not None else _EVENTS.iter_unpack(taken.raw)
+                        batch = _Batch(items, taken.count, lost, ended, fired)
+                        taken.handed = True
+                        self._batch = batch
+                        continue
+                    self._keep(taken)  # nobody waits on these: keep them as they came, decoded by events()
+                taken.handed = True
+            except BaseException:
+                self._hold(taken)
+                raise
+            if taken.queued:  # left by Ctrl-C: what comes after it is polled now
+                continue
+            if taken.count < _POLL and not self._more:
                 break
         return error
+
+    def _poll(self, buffer: Any, n: c_size_t) -> _Taken:
+        """Takes the library's next events (at most `_POLL`) out of its queue. Ctrl-C landing once
+        the library gave them up leaves them in `_unhanded` (copied from `buffer` while they can be)."""
+        taken: Optional[_Taken] = None
+        n.value = 0
+        # A machine being made on another thread is registered first; the payloads are read
+        # before a close() on another thread may free them (it waits for this as for a call).
+        with self._making, self._native.reading():
+            try:
+                self._call(lib.animrt_event_poll, buffer, _POLL, byref(n))
+                taken = _Taken(buffer, n.value)
+            except BaseException:
+                if taken is None and n.value:  # given up by the library, not yet copied
+                    self._hold(_Taken(buffer, n.value))
+                raise
+        return taken
+
+    def _hold(self, taken: _Taken) -> None:
+        """Leaves `taken`, which an exception kept from being handed on, for the next delivery."""
+        if not taken.handed and not taken.queued:
+            taken.queued = True
+            self._unhanded.append(taken)
 
     def _deliver_batch(self, batch: _Batch) -> Optional[BaseException]:
         """Delivers the events of `batch` not yet delivered; returns the first exception raised."""
@@ -732,13 +796,17 @@ class Runtime(Suggests, Uncopied):
                 self._kept.append(event)
                 self._kept_count += 1
 
-    def _keep(self, raw: bytes, count: int) -> None:
-        """Keeps `count` undecoded events, as many as the bound allows; the rest are counted as lost."""
+    def _keep(self, taken: _Taken) -> None:
+        """Keeps the undecoded events of `taken`, as many as the bound allows; the rest are counted as
+        lost. Marks them handed on just before the step that keeps them (or counts them)."""
+        raw, count = taken.raw, taken.count
         with self._kept_lock:
             room = 0 if self._lost else max(0, self._capacity - 1 - self._kept_count)
             if room:
                 kept = min(room, count)
-                self._kept.append(raw[:kept * _EVENT_SIZE])
+                chunk = raw[:kept * _EVENT_SIZE]
+                taken.handed = True
+                self._kept.append(chunk)
                 self._kept_count += kept
         lost = raw[room * _EVENT_SIZE:]
         if not lost:
@@ -750,6 +818,7 @@ class Runtime(Suggests, Uncopied):
         if types.count(ev.OVERFLOW):
             count = sum(f[6] if f[0] == ev.OVERFLOW else 1 for f in _EVENTS.iter_unpack(lost))
         with self._kept_lock:
+            taken.handed = True
             self._lose(_EVENTS.unpack_from(lost)[2], count)
 
     def _lost_stops(self, raw: bytes) -> Tuple[List[int], Set[int]]:
