@@ -2667,4 +2667,8 @@ MUTANTS = [
            "            if taken.queued:  # left by Ctrl-C: what comes after it is polled now\n                continue\n",
            "            if taken.queued:  # left by Ctrl-C: what comes after it is polled now\n                pass\n", PY,
            "the kept events Ctrl-C left behind are kept, and the tick's own stay in the library until the next tick"),
+    Mutant("py-close-drops-held-back-events", "dropped condition", "bindings/python/src/animrt/_runtime.py",
+           "        elif self._unhanded and not self.closed:\n", "        elif False:\n", PY,
+           "close() right after Ctrl-C held a tick's events back drops them: the on_finish of animations that "
+           "played to their end runs with False"),
 ]

@@ -916,3 +916,17 @@ def test_ctrl_c_while_events_decodes_puts_them_back(rt, monkeypatch):
         ("AnimationStarted", 0.0), ("AnimationStopped", 1.0), ("AnimationStarted", 2.0)]
     assert rt.events() == []
     assert left == [0]
+
+
+def test_close_delivers_the_events_ctrl_c_held_back_first(monkeypatch):
+    finished: List[tuple] = []
+    with animrt.Runtime() as rt:
+        _two_fades(rt, finished)
+        rt.tick(0)
+        _interrupt_after(monkeypatch, "animrt_event_poll")
+        with pytest.raises(KeyboardInterrupt):
+            rt.tick(1)
+        rt.layer().add_animation(rt.basic("opacity", to=0, duration=5), key="c",
+                                 on_finish=lambda done: finished.append(("c", done)))
+    # a and b played to their end (their stops came over before Ctrl-C); c was cut short by close()
+    assert finished == [("a", True), ("b", True), ("c", False)]

@@ -368,6 +368,14 @@ class Runtime(Suggests, Uncopied):
                 self._close_error = first_of(self._close_error, self._deliver_queued())
             finally:
                 self._closing_in_drain = False
+        elif self._unhanded and not self.closed:
+            # Events of a tick that Ctrl-C held back on their way over (see `_Taken`): delivered first,
+            # as the next tick would have (their on_finish callables ran; those of the runtime's last
+            # events come after them).
+            try:
+                self._drain()
+            except BaseException as e:
+                self._close_error = first_of(self._close_error, e)
         if (self._finishing or self._awaiting) and not self.closed:
             # Read while they can be: those still attached whose lifecycle is FINISHED.
             # (A copy: another thread may add an animation as each is asked for.)
