@@ -1392,6 +1392,10 @@ MUTANTS = [
     Mutant("py-column-any-shape", "dropped statement", PY_BULK,
            "if len(shape) > 1 and shape != rows:", "if False:", PY,
            "rt.add_animations(move, dots, to=numpy.array([xs, ys])) gives each layer numbers of two layers, silently"),
+    Mutant("py-column-numpy-scalar-short", "dropped statement", PY_BULK,
+           "    if numpy.ndim(values) == 0:\n        return float(values)\n", "", PY,
+           "rt.add_animations(fade, dots, duration=numpy.float64(0.5)) is refused as a column of one number "
+           "where the float 0.5 is every layer's"),
     Mutant("py-spring-two-ways-taken", "dropped statement", PY_ANIMATION,
            "        if len(given) > 1:\n", "        if False:\n", PY,
            "rt.spring(..., response=0.3, stiffness=180) drops the stiffness without a word"),

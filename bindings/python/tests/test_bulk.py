@@ -78,6 +78,29 @@ def test_one_number_is_every_layers_value_and_points_take_two_per_layer():
         assert np.array_equal(rt.reader(dots, "position").read(), targets)
 
 
+def test_a_numpy_scalar_is_one_number_for_every_layer():
+    # What numpy hands out for one number (dots.mean(), a float32 array's item, a 0-d array) is one
+    # number, as a Python float is: every layer takes it, not a column of one refused as too short.
+    for one, shown in ((np.float64(0.5), 0.5), (np.float32(0.5), 0.5), (np.array(0.5), 0.5), (np.int64(1), 0.25),
+                       (np.int32(1), 0.25)):
+        with animrt.Runtime() as rt:
+            dots = rt.create_layers(3)
+            fade = rt.basic("opacity", fill_mode="both", removed_on_completion=False)
+            rt.add_animations(fade, dots, begin_time=0.0, duration=one, from_=np.float64(0.0), to=1.0)
+            rt.tick(0.0)
+            rt.tick(0.25)
+            assert rt.reader(dots, "opacity").read().ravel().tolist() == [shown] * 3, repr(one)
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(2)
+        move = rt.basic("position", fill_mode="forwards", removed_on_completion=False)
+        rt.add_animations(move, dots, duration=1.0, from_=np.float64(0.0), to=np.float64(3.0))
+        rt.tick(0.0)
+        rt.tick(1.0)
+        assert rt.reader(dots, "position").read().tolist() == [[3.0, 3.0], [3.0, 3.0]]
+        with pytest.raises(animrt.KindError, match="to has dtype bool"):
+            rt.add_animations(move, dots, to=np.bool_(True))
+
+
 def test_columns_take_what_python_programs_hold():
     # Integer and float32 arrays, a transposed (non-contiguous) array, a list of tuples and one
     # tuple for every layer all give the same points as a float64 array of them.

@@ -55,13 +55,16 @@ def _buffer(obj: object, formats: Tuple[str, ...], name: str) -> Optional[memory
 
 def _as_float64(values: Any, name: str) -> Any:
     """A numpy array of another dtype or layout as a contiguous float64 one (a copy; none when it is one
-    already); what is not a numpy array, as it is."""
+    already); a numpy number or 0-d array as a float, one number for every layer as a Python number is
+    (ascontiguousarray would make it a column of one); what is not numpy, as it is."""
     dtype = getattr(values, "dtype", None)
     if dtype is None or type(values).__module__ != "numpy":
         return values
     import numpy
     if dtype.kind not in "iuf":
         raise KindError(f"{name} has dtype {dtype}; columns are numbers (numpy.asarray(x, dtype=float))")
+    if numpy.ndim(values) == 0:
+        return float(values)
     return numpy.ascontiguousarray(values, dtype=numpy.float64)
 
 
