@@ -1396,6 +1396,9 @@ MUTANTS = [
            "    if numpy.ndim(values) == 0:\n        return float(values)\n", "", PY,
            "rt.add_animations(fade, dots, duration=numpy.float64(0.5)) is refused as a column of one number "
            "where the float 0.5 is every layer's"),
+    Mutant("py-layers-rows-counted", "dropped statement", PY_BULK,
+           "        elif view.ndim > 1:  # len()", "        elif False:  # len()", PY,
+           "a (2, 3) numpy array of handles adds to the first 2 layers and leaves the other 4 out, silently"),
     Mutant("py-spring-two-ways-taken", "dropped statement", PY_ANIMATION,
            "        if len(given) > 1:\n", "        if False:\n", PY,
            "rt.spring(..., response=0.3, stiffness=180) drops the stiffness without a word"),

@@ -189,6 +189,23 @@ def test_a_column_whose_rows_are_not_layers_is_refused():
         assert rt.reader(dots, "position").read().tolist() == [[1.0, 10.0], [2.0, 20.0], [3.0, 30.0]]
 
 
+def test_layers_of_several_dimensions_are_refused():
+    # A (2, 3) array of handles has 6 layers; its len() is 2: read by len(), 2 layers took the animation
+    # and 4 nothing, silently (and a reader read 2 targets of 6).
+    with animrt.Runtime() as rt:
+        grid = np.frombuffer(rt.create_layers(6), np.uint64).reshape(2, 3)
+        fade = template(rt)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^layers has shape \(2, 3\); layer handles are one "
+                           r"flat array, one per layer: pass layers.ravel\(\)$"):
+            rt.add_animations(fade, grid, to=0.5)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^targets has shape \(2, 3\); "):
+            rt.reader(grid, "opacity")
+        assert all(not animrt.Layer._stand_in(rt, int(d)).animation_keys() for d in grid.ravel())
+        assert len(rt.add_animations(fade, grid.ravel(), key="flat", to=0.5)) == 6
+        assert len(rt.reader(grid.ravel(), "opacity")) == 6
+        assert all(animrt.Layer._stand_in(rt, int(d)).animation_keys() == ["flat"] for d in grid.ravel())
+
+
 def test_bad_input_adds_nothing_and_says_what_is_wrong():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(50)

@@ -26,7 +26,7 @@ _UINT64 = ("Q", "<Q", "=Q", "@Q", "L", "<L", "=L", "@L")
 
 
 LayersLike = Union["Sequence[Layer]", Sequence[int], Any]
-"""Layers for a bulk call: a buffer of uint64 handles (``array('Q')`` from
+"""Layers for a bulk call: a flat buffer of uint64 handles (``array('Q')`` from
 :meth:`Runtime.create_layers`, a numpy uint64 array), or a sequence of
 :class:`Layer` objects or handles."""
 
@@ -99,6 +99,11 @@ class Pinned:
             ids = array("Q", [x._id if isinstance(x, Layer) else check.integer(x, f"{name}[…]", 1, 2 ** 64 - 1)
                               for x in layers])  # type: ignore[attr-defined]
             view = memoryview(ids)
+        elif view.ndim > 1:  # len() would count its rows, and the layers past them be left out silently
+            shape = tuple(view.shape or ())
+            view.release()
+            raise InvalidArgumentError(f"{name} has shape {shape}; layer handles are one flat array, one per layer: "
+                                       f"pass {name}.ravel()")
         return self.address(view), len(view)
 
     def doubles(self, values: object, count: int, name: str, width: int = 1) -> int:
