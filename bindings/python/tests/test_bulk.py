@@ -206,6 +206,21 @@ def test_layers_of_several_dimensions_are_refused():
         assert all(animrt.Layer._stand_in(rt, int(d)).animation_keys() == ["flat"] for d in grid.ravel())
 
 
+def test_a_layer_that_is_no_handle_is_named_by_its_index():
+    # As the library names layers[5] when it refuses a destroyed layer, the binding names the
+    # place of what is not a handle at all: among thousands of layers, "layers[…]" says nothing.
+    with animrt.Runtime() as rt:
+        dots = list(rt.create_layers(4))
+        fade = template(rt)
+        with pytest.raises(animrt.RangeError, match=r"^layers\[2\] is 0; it must be from 1 to "):
+            rt.add_animations(fade, dots[:2] + [0] + dots[2:], to=0.5)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^layers\[4\] is 'x' \(a str\)"):
+            rt.add_animations(fade, dots + ["x"], to=0.5)
+        with pytest.raises(animrt.RangeError, match=r"^targets\[1\] is -1; "):
+            rt.reader(np.array([dots[0], -1], dtype=np.int64), "opacity")
+        assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
+
+
 def test_bad_input_adds_nothing_and_says_what_is_wrong():
     with animrt.Runtime() as rt:
         dots = rt.create_layers(50)

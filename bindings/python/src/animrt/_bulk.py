@@ -96,8 +96,9 @@ class Pinned:
             if isinstance(layers, (str, bytes)) or not hasattr(layers, "__len__"):
                 raise ArgumentTypeError(f"{name} is {check.describe(layers)}; it must be an array of layer handles "
                                         "(rt.create_layers(n), a numpy uint64 array) or a sequence of layers")
-            ids = array("Q", [x._id if isinstance(x, Layer) else check.integer(x, f"{name}[…]", 1, 2 ** 64 - 1)
-                              for x in layers])  # type: ignore[attr-defined]
+            sequence: Sequence[Any] = layers  # type: ignore[assignment]
+            ids = array("Q", [x._id if isinstance(x, Layer) else check.integer(x, f"{name}[{i}]", 1, 2 ** 64 - 1)
+                              for i, x in enumerate(sequence)])
             view = memoryview(ids)
         elif view.ndim > 1:  # len() would count its rows, and the layers past them be left out silently
             shape = tuple(view.shape or ())
