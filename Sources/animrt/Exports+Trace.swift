@@ -42,7 +42,9 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
     // The lines that hold something, with their numbers in the file: a blank
     // line is passed over, but it counts, so that a message names the line
-    // an editor shows.
+    // an editor shows. A line ends at LF, a CR before it dropped with it: a
+    // trace that went through a Windows editor or a mail ends its lines in
+    // CRLF, which a String holds as one character, never split at "\n".
     var lines: [(number: Int, text: Substring)] = []
     var tag: UInt16 = 0
     // Read and check the file, and that the runtime is fresh, under the lock …
@@ -51,8 +53,9 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             let path = try string(path, "path")
             let data = try FileContents.read(path, what: "the trace", limit: nil)
             guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
-            lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                .filter { !$0.element.isEmpty }.map { (number: $0.offset + 1, text: $0.element) }
+            lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).enumerated()
+                .map { (number: $0.offset + 1, text: Substring($0.element.last == 13 ? $0.element.dropLast() : $0.element)) }
+                .filter { !$0.text.isEmpty }
             guard let first = lines.first?.text, JSONSyntax.firstTooDeep(in: Array(first.utf8), limit: Replay.maxDepth) == nil, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
                   header.animrt == "trace", header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")

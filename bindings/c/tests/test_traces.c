@@ -322,6 +322,57 @@ TEST(blank_lines_are_counted) {
     remove(trace);
 }
 
+/* Rewrites `path` with each line ending in CRLF, and a blank CRLF line after the first. */
+static int to_crlf(const char *path) {
+    char *text = slurp(path);
+    if (!text) return 0;
+    FILE *f = fopen(path, "wb");
+    int lines = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            fputs("\r\n", f);
+            if (++lines == 1) fputs("\r\n", f);
+        } else {
+            fputc(*p, f);
+        }
+    }
+    fclose(f);
+    free(text);
+    return 1;
+}
+
+/* A trace that went through a Windows editor, a mail or a checkout that
+ * converts line ends has CRLF at the end of each line: it replays as it
+ * was recorded, a blank CRLF line passed over and counted. */
+TEST(crlf_line_ends_replay) {
+    const char *trace = "/tmp/animrt-crlf.trace";
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, trace));
+    animrt_id layer, anim;
+    double to = 1;
+    animrt_layer_create(a, 0, &layer);                                      /* line 2, then 3 */
+    animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim);   /* line 3, then 4 */
+    animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1);                 /* line 4, then 5 */
+    animrt_layer_add_animation(a, layer, anim, "fade", 0, NULL);            /* line 5, then 6 */
+    animrt_runtime_tick(a, 0);                                              /* line 6, then 7 */
+    animrt_runtime_tick(a, 0.1);                                            /* line 7, then 8 */
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    CHECK(to_crlf(trace));
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 6);
+    animrt_runtime_destroy(b);
+    CHECK(edit_line(trace, 4, "\"opacity\"", "\"opacty\""));
+    b = rt_new();
+    CHECK_STATUS(animrt_trace_replay(b, trace, &calls), ANIMRT_E_STATE);
+    CHECK_MESSAGE("diverges at trace line 4: animrt_animation_create succeeded when recorded and now fails");
+    CHECK(calls == 1);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 /* An event callback may destroy the runtime a trace replays into (the
  * header allows destroy from inside the callback): the replay stops there,
  * says so and how many calls it made, and reads nothing of the freed
@@ -684,6 +735,7 @@ int main(void) {
     RUN(divergence_is_named);
     RUN(an_argument_of_another_kind_is_refused);
     RUN(blank_lines_are_counted);
+    RUN(crlf_line_ends_replay);
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
