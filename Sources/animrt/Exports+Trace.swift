@@ -82,15 +82,27 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     for (lineNumber, text) in lines.dropFirst() {
         // The decoder recurses once per level: a recorded line nests a few
         // levels, so an edited one that nests deeper is refused before it.
-        if let p = JSONSyntax.firstTooDeep(in: Array(text.utf8), limit: Replay.maxDepth) {
+        let bytes = Array(text.utf8)
+        if let p = JSONSyntax.firstTooDeep(in: bytes, limit: Replay.maxDepth) {
             calls?.pointee = replayed
             return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: at column \(p.column), \(p.what)")
         }
         let line: TraceLine
-        do { line = try decoder.decode(TraceLine.self, from: Data(text.utf8)) }
+        do { line = try decoder.decode(TraceLine.self, from: Data(bytes)) }
         catch {
+            // The decoder says only that the line is not valid JSON, with no
+            // place, when its syntax is broken (a line cut short, a number no
+            // double holds): the scan places it.
             calls?.pointee = replayed
-            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(DecodingError.plainMessage(of: error))")
+            let why = JSONSyntax.firstProblem(in: bytes).map { "at column \($0.column), \($0.what)" } ?? DecodingError.plainMessage(of: error)
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: \(why)")
+        }
+        // The decoder keeps one of two members of one name without a word: a
+        // line that says a thing twice (two calls, two digests) is refused,
+        // not guessed at, as every JSON document the runtime reads is.
+        if let p = JSONSyntax.firstDuplicate(in: bytes) {
+            calls?.pointee = replayed
+            return fail(.invalidArgument, "trace line \(lineNumber) is not a recorded call: at column \(p.column), \(p.what)")
         }
         guard let call = Replay.calls[line.call] else {
             calls?.pointee = replayed

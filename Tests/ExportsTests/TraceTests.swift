@@ -119,6 +119,46 @@ struct TraceTests {
         #expect(why.contains(message), "\(why)")
     }
 
+    /// The decoder says only "The given data was not valid JSON." of a line
+    /// cut short, of a number no double holds, and of a handle or whole
+    /// number that is not whole or past its type's range: each is refused
+    /// saying what and where (the column, or the argument).
+    @Test("R0.3 a line cut short or a number that does not fit is refused saying what and where", arguments: [
+        (#"{"call": "animrt_layer_destroy", "args": [{"h": 1}], "events": 0"#,
+         "trace line 2 is not a recorded call: at column 65, the text ends inside an object"),
+        (#"{"call": "animrt_runtime_tick", "args": [{"d": 1e400}], "events": 0}"#,
+         "trace line 2 is not a recorded call: at column 48, the number 1e400 is too large for a double"),
+        (#"{"call": "animrt_layer_destroy", "args": [{"h": 1.5}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[0].h: 1.5 is not a whole number; a handle is a whole number from 0 to 2^64 - 1"),
+        (#"{"call": "animrt_layer_destroy", "args": [{"h": 18446744073709551616}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[0].h: 1.8446744073709552e+19 is out of range; a handle is a whole number from 0 to 2^64 - 1"),
+        (#"{"call": "animrt_runtime_set_threads", "args": [{"i": 1e30}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[0].i: 1e+30 is out of range; a whole-number argument is from -2^63 to 2^63 - 1"),
+        (#"{"call": "animrt_reader_create", "args": [{"H": [1, -3]}, {"I": [0, 0]}, {"i": 2}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[0].H[1]: -3.0 is out of range; a handle is a whole number from 0 to 2^64 - 1"),
+        (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"integer": 2.5}]}, {"i": 1}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[2].V[0].integer: 2.5 is not a whole number; an integer value is from -2^63 to 2^63 - 1"),
+    ])
+    func misfitLines(line: String, message: String) {
+        let (status, why) = replay([line])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why.contains(message), "\(why)")
+    }
+
+    /// The decoder keeps one of two members of one name without a word: a
+    /// line with two calls would make one of them, a line with two digests
+    /// check one. Refused, at the second, as every JSON document the
+    /// runtime reads is.
+    @Test("R0.3 a trace line that names a member twice is refused, not guessed at")
+    func duplicateMembers() {
+        let (status, why) = replay([#"{"call": "animrt_layer_create", "call": "animrt_layer_destroy", "args": [{"h": 0}], "events": 0}"#])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why == #"trace line 2 is not a recorded call: at column 33, the member "call" appears twice in this object"#, "\(why)")
+        let (again, digest) = replay([#"{"call": "animrt_layer_create", "args": [{"h": 0}], "events": 14695981039346656037, "events": 0}"#])
+        #expect(again == ANIMRT_E_INVALID)
+        #expect(digest.contains(#"the member "events" appears twice in this object"#), "\(digest)")
+    }
+
     /// A recorded line nests four levels; an edited one is read up to 8
     /// levels deep (its extra member passed over: the call is made, and
     /// found to differ from a recording whose event digest was not 0), and

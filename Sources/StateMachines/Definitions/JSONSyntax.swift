@@ -34,7 +34,7 @@ public enum JSONSyntax {
     }
 
     /// The first place `bytes` is not JSON, or nil if none is found.
-    static func firstProblem(in bytes: [UInt8]) -> Problem? {
+    package static func firstProblem(in bytes: [UInt8]) -> Problem? {
         var scanner = Scanner(bytes: bytes)
         return scanner.run()
     }
@@ -45,6 +45,16 @@ public enum JSONSyntax {
     static func firstRefusal(in bytes: [UInt8]) -> Problem? {
         var scanner = Scanner(bytes: bytes)
         scanner.afterDecode = true
+        return scanner.run()
+    }
+
+    /// The first member name that appears twice in one object, in text the
+    /// decoder accepted (`firstRefusal` without the NUL check: for a reader
+    /// that says in its own words where a NUL would reach C).
+    package static func firstDuplicate(in bytes: [UInt8]) -> Problem? {
+        var scanner = Scanner(bytes: bytes)
+        scanner.afterDecode = true
+        scanner.refusesNUL = false
         return scanner.run()
     }
 
@@ -85,6 +95,8 @@ public enum JSONSyntax {
         var afterDecode = false
         /// With `afterDecode`: the member names seen in each open object.
         var keys: [Set<String>] = []
+        /// With `afterDecode`: whether a NUL character is refused too.
+        var refusesNUL = true
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -233,7 +245,7 @@ public enum JSONSyntax {
         mutating func unitProblem(_ unit: UInt16, at backslash: Int) -> Problem? {
             let next = backslash + 6
             switch unit {
-            case 0 where afterDecode:
+            case 0 where afterDecode && refusesNUL:
                 i = backslash
                 return problem("\\u0000 in a string: a NUL ends a C string, so what follows it would be lost", .nul)
             case 0xD800...0xDBFF:

@@ -28,6 +28,11 @@ enum TraceArgument: Codable, Equatable {
 
     private enum Key: String, CodingKey { case h, f, d, i, s, D, S, H, I, V }
 
+    /// What a handle (`h`, `f`, `H`) or a whole number (`i`, `I`) must be,
+    /// for the message of an edited one that is not.
+    static let handleRule = "a handle is a whole number from 0 to 2^64 - 1"
+    static let integerRule = "a whole-number argument is from -2^63 to 2^63 - 1"
+
     /// The tag the argument is written with.
     var kind: Character {
         switch self {
@@ -65,15 +70,15 @@ enum TraceArgument: Codable, Equatable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an argument has one tag"))
         }
         switch key {
-        case .h: self = .handle(try c.decode(UInt64.self, forKey: .h))
-        case .f: self = .foreignHandle(try c.decode(UInt64.self, forKey: .f))
+        case .h: self = .handle(try c.whole(UInt64.self, forKey: .h, Self.handleRule) ?? c.decode(UInt64.self, forKey: .h))
+        case .f: self = .foreignHandle(try c.whole(UInt64.self, forKey: .f, Self.handleRule) ?? c.decode(UInt64.self, forKey: .f))
         case .d: self = .number(try c.decode(Double.self, forKey: .d))
-        case .i: self = .integer(try c.decode(Int64.self, forKey: .i))
+        case .i: self = .integer(try c.whole(Int64.self, forKey: .i, Self.integerRule) ?? c.decode(Int64.self, forKey: .i))
         case .s: self = .text(try c.decodeIfPresent(String.self, forKey: .s))
         case .D: self = .numbers(try c.decodeIfPresent([Double].self, forKey: .D))
         case .S: self = .texts(try c.decode([String?].self, forKey: .S))
-        case .H: self = .handles(try c.decode([UInt64].self, forKey: .H))
-        case .I: self = .integers(try c.decode([Int64].self, forKey: .I))
+        case .H: self = .handles(try c.wholes(UInt64.self, forKey: .H, Self.handleRule))
+        case .I: self = .integers(try c.wholes(Int64.self, forKey: .I, Self.integerRule))
         case .V: self = .values(try c.decode([TracedValue].self, forKey: .V).map(\.value))
         }
     }
@@ -107,8 +112,11 @@ struct TracedValue: Codable {
         if let d = try c.decodeIfPresent(Double.self, forKey: .number) { value = .number(d) }
         else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { value = .bool(b) }
         else if let s = try c.decodeIfPresent(String.self, forKey: .string) { value = .string(s) }
-        else if let i = try c.decodeIfPresent(Int64.self, forKey: .integer) { value = .integer(i) }
-        else { value = .pointer(UInt(try c.decode(UInt64.self, forKey: .pointer))) }
+        else if let i = try c.whole(Int64.self, forKey: .integer, "an integer value is from -2^63 to 2^63 - 1") { value = .integer(i) }
+        else {
+            let p = try c.whole(UInt64.self, forKey: .pointer, "a pointer value is a whole number from 0 to 2^64 - 1")
+            value = .pointer(UInt(try p ?? c.decode(UInt64.self, forKey: .pointer)))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -148,23 +156,57 @@ extension TraceLine {
         call = try c.decode(String.self, forKey: .call)
         args = try c.decode([TraceArgument].self, forKey: .args)
         let digest = "a digest is a whole number from 0 to 2^64 - 1"
-        events = try TraceLine.whole(UInt64.self, c, .events, digest) ?? c.decode(UInt64.self, forKey: .events)  // missing: says so
-        values = try TraceLine.whole(UInt64.self, c, .values, digest)
-        thread = try TraceLine.whole(Int.self, c, .thread, "threads are numbered from 0")
+        events = try c.whole(UInt64.self, forKey: .events, digest) ?? c.decode(UInt64.self, forKey: .events)  // missing: says so
+        values = try c.whole(UInt64.self, forKey: .values, digest)
+        thread = try c.whole(Int.self, forKey: .thread, "threads are numbered from 0")
     }
+}
 
+/// Whole numbers of a trace line (handles, digests, counts, the thread),
+/// read so that an edited one that is not whole or is out of range is
+/// refused in words that say so and where: the decoder says only that the
+/// line is not valid JSON.
+extension KeyedDecodingContainer {
     /// Member `key` as a whole number of type `T`, nil when the line has
     /// none. Read as `T` first: through a Double, one above 2^53 would be
     /// rounded to its neighbour, and one past `T`'s range called not whole.
     /// Any other number is refused saying which it is (and `rule`), anything
     /// else as the decoder refuses it.
-    private static func whole<T: FixedWidthInteger & Decodable>(_: T.Type, _ c: KeyedDecodingContainer<CodingKeys>,
-                                                              _ key: CodingKeys, _ rule: String) throws -> T? {
-        if let whole = try? c.decodeIfPresent(T.self, forKey: key) { return whole }
-        guard let n = try? c.decodeIfPresent(Double.self, forKey: key) else { return try c.decodeIfPresent(T.self, forKey: key) }
-        let why = n.rounded() == n ? "is out of range" : "is not a whole number"
-        throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(n) \(why); \(rule)")
+    func whole<T: FixedWidthInteger & Decodable>(_: T.Type, forKey key: Key, _ rule: String) throws -> T? {
+        if let whole = try? decodeIfPresent(T.self, forKey: key) { return whole }
+        guard let n = try? decodeIfPresent(Double.self, forKey: key) else { return try decodeIfPresent(T.self, forKey: key) }
+        throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: Self.misfit(n, rule))
     }
+
+    /// Member `key` as a list of whole numbers of type `T`, an element that
+    /// is another number refused as `whole` refuses it, by its index.
+    func wholes<T: FixedWidthInteger & Decodable>(_: T.Type, forKey key: Key, _ rule: String) throws -> [T] {
+        if let all = try? decode([T].self, forKey: key) { return all }
+        if var list = try? nestedUnkeyedContainer(forKey: key) {
+            while !list.isAtEnd {
+                let index = list.currentIndex
+                if (try? list.decode(T.self)) != nil { continue }
+                guard let n = try? list.decode(Double.self) else { break }
+                throw DecodingError.dataCorrupted(.init(codingPath: list.codingPath + [ListIndex(index)],
+                                                        debugDescription: Self.misfit(n, rule)))
+            }
+        }
+        return try decode([T].self, forKey: key)
+    }
+
+    private static func misfit(_ n: Double, _ rule: String) -> String {
+        "\(n) \(n.rounded() == n ? "is out of range" : "is not a whole number"); \(rule)"
+    }
+}
+
+/// A list element's place, as the decoder names it ("Index 2": `args[2]`
+/// in a message).
+private struct ListIndex: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue!)" }
+    init(_ index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
 }
 
 /// The first line of a trace file.
