@@ -52,7 +52,9 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         withRuntime(rt) { r throws(AnimrtError) in
             let path = try string(path, "path")
             let data = try FileContents.read(path, what: "the trace", limit: nil)
-            guard let text = String(validating: data, as: UTF8.self) else { throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8") }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw AnimrtError(.invalidArgument, "the trace '\(path)' is not UTF-8: at \(firstNonUTF8(in: data))")
+            }
             lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).enumerated()
                 .map { (number: $0.offset + 1, text: Substring($0.element.last == 13 ? $0.element.dropLast() : $0.element)) }
                 .filter { !$0.text.isEmpty }
@@ -148,6 +150,21 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     }
     calls?.pointee = replayed
     return animrt_status(ANIMRT_OK)
+}
+
+/// Where `bytes`, which are not UTF-8, first break it: the line and column
+/// an editor shows, and the byte (a trace edited and saved in another
+/// encoding is found there, not searched for).
+private func firstNonUTF8(in bytes: [UInt8]) -> String {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var line = 1, column = 1, offset = 0
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+        offset += scalar.count
+        if scalar.count == 1 && scalar.first == 10 { line += 1; column = 1 } else { column += 1 }
+    }
+    let byte = offset < bytes.count ? " (the byte 0x\(String(bytes[offset], radix: 16)))" : ""
+    return "line \(line), column \(column)\(byte)"
 }
 
 /// Makes the replaying thread's calls that follow reach the transactions of

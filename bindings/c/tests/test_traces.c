@@ -470,6 +470,14 @@ TEST(a_refused_replay_says_no_call_was_made) {
     CHECK_STATUS(animrt_trace_replay(b, log, &calls), ANIMRT_E_INVALID);
     CHECK_MESSAGE("is not an animrt trace");
     CHECK(calls == 0);
+    /* A trace saved in another encoding is refused where it first is not UTF-8. */
+    f = fopen(log, "wb");
+    CHECK(f != NULL);
+    if (f) { fputs("{\"animrt\":\"trace\",\"format\":1,\"version\":\"0.3.0\"}\n{\"args\":[{\"s\":\"caf\xe9\"}]}\n", f); fclose(f); }
+    calls = 99;
+    CHECK_STATUS(animrt_trace_replay(b, log, &calls), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("is not UTF-8: at line 2, column 19 (the byte 0xe9)");
+    CHECK(calls == 0);
     remove(log);
     calls = 99;
     CHECK_STATUS(animrt_trace_replay(b, NULL, &calls), ANIMRT_E_NULL);
