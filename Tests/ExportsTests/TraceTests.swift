@@ -145,6 +145,42 @@ struct TraceTests {
         #expect(why.contains(message), "\(why)")
     }
 
+    /// A whole number the C function takes in 32 bits is refused past them
+    /// (unsigned for an enum or a count of threads, signed for a flag and
+    /// for a list of path commands), and made at their edge: cut to its low
+    /// 32 bits, 2^32 + 1 threads would be replayed as 1.
+    @Test("a whole number past its C parameter's 32 bits is refused, not cut to them", arguments: [
+        (#"{"call": "animrt_runtime_set_threads", "args": [{"i": 4294967297}], "events": 0}"#,
+         "argument 1 of animrt_runtime_set_threads is 4294967297, which its C parameter (unsigned 32 bits) holds from 0 to 4294967295"),
+        (#"{"call": "animrt_runtime_set_threads", "args": [{"i": -1}], "events": 0}"#,
+         "argument 1 of animrt_runtime_set_threads is -1, which its C parameter (unsigned 32 bits) holds from 0 to 4294967295"),
+        (#"{"call": "animrt_layer_set_autoreverses", "args": [{"h": 1}, {"i": 2147483648}], "events": 0}"#,
+         "argument 2 of animrt_layer_set_autoreverses is 2147483648, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
+        (#"{"call": "animrt_layer_set_autoreverses", "args": [{"h": 1}, {"i": -2147483649}], "events": 0}"#,
+         "argument 2 of animrt_layer_set_autoreverses is -2147483649, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
+        (#"{"call": "animrt_keyframe_set_path", "args": [{"h": 1}, {"I": [0, 4294967296]}, {"i": 2}, {"D": [0, 0, 1, 1]}, {"i": 4}], "events": 0}"#,
+         "argument 2 of animrt_keyframe_set_path has 4294967296 at index 1, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
+    ])
+    func narrowWholeNumbers(line: String, message: String) {
+        let (status, why) = replay([line])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why == "trace line 2 is not a recorded call: " + message, "\(why)")
+    }
+
+    /// At the edges the call is made (and found to differ from a recording
+    /// whose event digest was not 0, or refused by the call itself).
+    @Test("a whole number at its C parameter's 32-bit edge is replayed", arguments: [
+        #"{"call": "animrt_runtime_set_threads", "args": [{"i": 4294967295}], "events": 1}"#,
+        #"{"call": "animrt_runtime_set_threads", "args": [{"i": 0}], "events": 1}"#,
+        #"{"call": "animrt_layer_set_autoreverses", "args": [{"h": 1}, {"i": 2147483647}], "events": 1}"#,
+        #"{"call": "animrt_layer_set_autoreverses", "args": [{"h": 1}, {"i": -2147483648}], "events": 1}"#,
+    ])
+    func narrowWholeNumbersAtTheEdge(line: String) {
+        let (status, why) = replay([line])
+        #expect(status != ANIMRT_E_INVALID, "\(why)")
+        #expect(!why.contains("is not a recorded call"), "\(why)")
+    }
+
     /// The decoder keeps one of two members of one name without a word: a
     /// line with two calls would make one of them, a line with two digests
     /// check one. Refused, at the second, as every JSON document the
@@ -194,7 +230,7 @@ struct TraceTests {
     @Test("every replayed function reads no argument past its arity")
     func arities() {
         for (name, call) in Replay.calls.sorted(by: { $0.key < $1.key }) {
-            let args = call.kinds.map { k in
+            let args = call.kinds.map { Replay.Call.tag($0) }.map { k in
                 let empty = "hdi".contains(k) ? "0" : k == "s" ? "null" : "[]"
                 return #"{"\#(k)": \#(empty)}"#
             }.joined(separator: ", ")

@@ -80,6 +80,17 @@ struct ReplayArguments {
         }
     }
 
+    /// Says how whole-number argument `k` (or an element of its list) lies
+    /// outside `range`; nil when all of it is inside.
+    func outside(_ range: ClosedRange<Int64>, _ k: Int) -> String? {
+        switch args[k] {
+        case .integer(let v): return range.contains(v) ? nil : "is \(v)"
+        case .integers(let list):
+            return list.firstIndex { !range.contains($0) }.map { "has \(list[$0]) at index \($0)" }
+        default: return nil
+        }
+    }
+
     /// How many elements array argument `i` holds; nil for NULL or a scalar.
     func length(_ i: Int) -> Int? {
         switch args[i] {
@@ -101,8 +112,14 @@ struct ReplayArguments {
         guard args.count == entry.arity else {
             return "\(call) is recorded with \(entry.arity) argument\(entry.arity == 1 ? "" : "s"), and the line has \(args.count)"
         }
-        for (k, (arg, kind)) in zip(args, entry.kinds).enumerated() where arg.kind != kind && !(kind == "h" && arg.kind == "f") {
-            return "argument \(k + 1) of \(call) is \(TraceArgument.described(arg.kind)), where the call takes \(TraceArgument.described(kind))"
+        for (k, (arg, kind)) in zip(args, entry.kinds).enumerated() {
+            let tag = Replay.Call.tag(kind)
+            guard arg.kind == tag || kind == "h" && arg.kind == "f" else {
+                return "argument \(k + 1) of \(call) is \(TraceArgument.described(arg.kind)), where the call takes \(TraceArgument.described(tag))"
+            }
+            if let range = Replay.Call.range(kind), let v = outside(range, k) {
+                return "argument \(k + 1) of \(call) \(v), which its C parameter (\(kind == "u" ? "unsigned" : "signed") 32 bits) holds from \(range.lowerBound) to \(range.upperBound)"
+            }
         }
         // A recorded text came from a C string, so it holds no NUL: one
         // edited in would cut the text short where the call reads it.
@@ -168,9 +185,27 @@ enum Replay {
         /// `d` a number, `i` a whole number, `s` a text, and in capitals a
         /// list of each, `V` of payload values): a line is refused before
         /// the call when one is of another kind, which would reach the call
-        /// as 0, NaN or NULL.
+        /// as 0, NaN or NULL. A whole number the C function takes in 32 bits
+        /// is `u` (unsigned: an enum, a count of threads) or `n` (signed: a
+        /// flag, a key path, an event), `N` a list of signed ones: recorded
+        /// as `i` and `I`, and refused past 32 bits, which would reach the
+        /// call cut to its low 32 (an edited 2^32 + 1 threads replayed as 1).
         let kinds: [Character]
         var arity: Int { kinds.count }
+
+        /// The tag the recorder writes for an argument of kind `kind`.
+        static func tag(_ kind: Character) -> Character {
+            switch kind { case "u", "n": "i"; case "N": "I"; default: kind }
+        }
+
+        /// The values a whole number of kind `kind` may take; nil for 64 bits.
+        static func range(_ kind: Character) -> ClosedRange<Int64>? {
+            switch kind {
+            case "u": 0...Int64(UInt32.max)
+            case "n", "N": Int64(Int32.min)...Int64(Int32.max)
+            default: nil
+            }
+        }
         let run: @Sendable (OpaquePointer, ReplayArguments) -> animrt_status
         init(_ kinds: String, _ run: @escaping @Sendable (OpaquePointer, ReplayArguments) -> animrt_status) {
             self.kinds = Array(kinds); self.run = run
@@ -201,9 +236,9 @@ enum Replay {
     /// Every function a trace records, and how to call it again.
     static let calls: [String: Call] = [
         "animrt_runtime_tick": Call("d") { rt, a in animrt_runtime_tick(rt, a.d(0)) },
-        "animrt_runtime_set_threads": Call("i") { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
+        "animrt_runtime_set_threads": Call("u") { rt, a in animrt_runtime_set_threads(rt, UInt32(truncatingIfNeeded: a.i(0))) },
         "animrt_keypath_id": Call("s") { rt, a in var o0: animrt_keypath = 0; return a.text(0) { p0 in animrt_keypath_id(rt, p0, &o0) } },
-        "animrt_property_define": Call("siDi") { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
+        "animrt_property_define": Call("suDi") { rt, a in a.text(0) { p0 in a.numbers(2) { p2 in animrt_property_define(rt, p0, animrt_value_kind(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } } },
         "animrt_layer_create": Call("h") { rt, a in var o0: animrt_id = 0; return animrt_layer_create(rt, a.h(0), &o0) },
         "animrt_layer_create_many": Call("hi") { rt, a in
             var out = [animrt_id](repeating: 0, count: Int(truncatingIfNeeded: max(0, a.i(1))))  // bounded by `problem`
@@ -212,18 +247,18 @@ enum Replay {
         "animrt_layer_destroy": Call("h") { rt, a in animrt_layer_destroy(rt, a.h(0)) },
         "animrt_layer_set_parent": Call("hh") { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
         "animrt_layer_set_timing": Call("hddd") { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
-        "animrt_layer_set_value": Call("hiDi") { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
-        "animrt_reader_create": Call("HIi") { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
+        "animrt_layer_set_value": Call("hnDi") { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_reader_create": Call("HNi") { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
         "animrt_reader_destroy": Call("h") { rt, a in animrt_reader_destroy(rt, a.h(0)) },
-        "animrt_animation_create": Call("is") { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
+        "animrt_animation_create": Call("us") { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },
         "animrt_animation_destroy": Call("h") { rt, a in animrt_animation_destroy(rt, a.h(0)) },
-        "animrt_animation_set_timing": Call("hid") { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_animation_set_flag": Call("hii") { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
-        "animrt_animation_set_fill_mode": Call("hi") { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_animation_set_direction": Call("hi") { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_timing": Call("hud") { rt, a in animrt_animation_set_timing(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_animation_set_flag": Call("hun") { rt, a in animrt_animation_set_flag(rt, a.h(0), animrt_flag(rawValue: UInt32(truncatingIfNeeded: a.i(1))), Int32(truncatingIfNeeded: a.i(2))) },
+        "animrt_animation_set_fill_mode": Call("hu") { rt, a in animrt_animation_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_animation_set_direction": Call("hu") { rt, a in animrt_animation_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_animation_set_timing_function": Call("hs") { rt, a in a.text(1) { p1 in animrt_animation_set_timing_function(rt, a.h(0), p1) } },
         "animrt_animation_set_cubic_bezier": Call("hdddd") { rt, a in animrt_animation_set_cubic_bezier(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
-        "animrt_animation_set_value": Call("hiDi") { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_animation_set_value": Call("huDi") { rt, a in a.numbers(2) { p2 in animrt_animation_set_value(rt, a.h(0), animrt_value_slot(rawValue: UInt32(truncatingIfNeeded: a.i(1))), p2, Int(truncatingIfNeeded: a.i(3))) } },
         "animrt_animation_set_spring": Call("hdddd") { rt, a in animrt_animation_set_spring(rt, a.h(0), a.d(1), a.d(2), a.d(3), a.d(4)) },
         "animrt_animation_set_spring_response": Call("hdd") { rt, a in animrt_animation_set_spring_response(rt, a.h(0), a.d(1), a.d(2)) },
         "animrt_animation_set_spring_perceptual": Call("hdd") { rt, a in animrt_animation_set_spring_perceptual(rt, a.h(0), a.d(1), a.d(2)) },
@@ -231,16 +266,16 @@ enum Replay {
         "animrt_keyframe_set_values": Call("hDii") { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_values(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), Int(truncatingIfNeeded: a.i(3))) } },
         "animrt_keyframe_set_key_times": Call("hDi") { rt, a in a.numbers(1) { p1 in animrt_keyframe_set_key_times(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
         "animrt_keyframe_set_timing_functions": Call("hSi") { rt, a in a.texts(1) { p1 in animrt_keyframe_set_timing_functions(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2))) } },
-        "animrt_keyframe_set_calculation_mode": Call("hi") { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_keyframe_set_calculation_mode": Call("hu") { rt, a in animrt_keyframe_set_calculation_mode(rt, a.h(0), animrt_calculation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_keyframe_set_spline": Call("hDDDi") { rt, a in a.numbers(1) { p1 in a.numbers(2) { p2 in a.numbers(3) { p3 in animrt_keyframe_set_spline(rt, a.h(0), p1, p2, p3, Int(truncatingIfNeeded: a.i(4))) } } } },
-        "animrt_keyframe_set_path": Call("hIiDi") { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
-        "animrt_keyframe_set_rotation_mode": Call("hi") { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_keyframe_set_path": Call("hNiDi") { rt, a in a.int32s(1) { p1 in a.numbers(3) { p3 in animrt_keyframe_set_path(rt, a.h(0), p1, Int(truncatingIfNeeded: a.i(2)), p3, Int(truncatingIfNeeded: a.i(4))) } } },
+        "animrt_keyframe_set_rotation_mode": Call("hu") { rt, a in animrt_keyframe_set_rotation_mode(rt, a.h(0), animrt_rotation_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
         "animrt_group_add": Call("hh") { rt, a in animrt_group_add(rt, a.h(0), a.h(1)) },
         "animrt_group_get_child": Call("hi") { rt, a in var o0: animrt_id = 0; return animrt_group_get_child(rt, a.h(0), Int(truncatingIfNeeded: a.i(1)), &o0) },
-        "animrt_layer_set_timing_param": Call("hid") { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
-        "animrt_layer_set_fill_mode": Call("hi") { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_direction": Call("hi") { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
-        "animrt_layer_set_autoreverses": Call("hi") { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
+        "animrt_layer_set_timing_param": Call("hud") { rt, a in animrt_layer_set_timing_param(rt, a.h(0), animrt_timing_param(rawValue: UInt32(truncatingIfNeeded: a.i(1))), a.d(2)) },
+        "animrt_layer_set_fill_mode": Call("hu") { rt, a in animrt_layer_set_fill_mode(rt, a.h(0), animrt_fill_mode(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_direction": Call("hu") { rt, a in animrt_layer_set_direction(rt, a.h(0), animrt_direction(rawValue: UInt32(truncatingIfNeeded: a.i(1)))) },
+        "animrt_layer_set_autoreverses": Call("hn") { rt, a in animrt_layer_set_autoreverses(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1))) },
         "animrt_layer_add_animations": Call("hHIIDsih") { rt, a in
             a.handles(1) { layers in a.columns(2) { columns, m in a.text(5) { key in
                 animrt_layer_add_animations(rt, a.h(0), layers, Int(truncatingIfNeeded: a.i(6)), columns, m, key, a.h(7), nil)
@@ -269,7 +304,7 @@ enum Replay {
         "animrt_plugin_unload": Call("h") { rt, a in animrt_plugin_unload(rt, a.h(0)) },
         "animrt_function_bind": Call("ssss") { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_function_bind(rt, p0, p1, p2, p3) } } } } },
         "animrt_timing_function_bind": Call("ssss") { rt, a in a.text(0) { p0 in a.text(1) { p1 in a.text(2) { p2 in a.text(3) { p3 in animrt_timing_function_bind(rt, p0, p1, p2, p3) } } } } },
-        "animrt_machine_send": Call("hiVi") { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
+        "animrt_machine_send": Call("hnVi") { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.values(2) { p2 in animrt_machine_send(rt, a.h(0), Int32(truncatingIfNeeded: a.i(1)), p2, Int(truncatingIfNeeded: a.i(3)), &o0) } },
         "animrt_machine_send_json": Call("hss") { rt, a in var o0: animrt_send_outcome = animrt_send_outcome(rawValue: 0); return a.text(1) { p1 in a.text(2) { p2 in animrt_machine_send_json(rt, a.h(0), p1, p2, &o0) } } },
         "animrt_machine_restore": Call("sh") { rt, a in var o0: animrt_id = 0; return a.text(0) { p0 in animrt_machine_restore(rt, p0, a.h(1), &o0) } },
     ]
