@@ -222,6 +222,16 @@ MUTANTS = [
     Mutant("time-range-limit-off-by-one", "off-by-one", "Sources/AnimationCore/Layers/Runtime+Layers.swift",
            "ranges.count > timeRangeLimit", "ranges.count >= timeRangeLimit", ("swift:TimedLayerLifecycleTests",),
            "a chain whose times split into exactly timeRangeLimit ranges falls back to the sampled time"),
+    Mutant("layer-moving-fill-before-dropped", "dropped statement", "Sources/AnimationCore/Timing/MediaTiming+Layer.swift",
+           "let from = max(min(la, lb), speed > 0 ? moving?.lower ?? m.activeStart : m.activeStart)",
+           "let from = max(min(la, lb), m.activeStart)", ("swift:TimedLayerLifecycleTests",),
+           "a timed layer with a negative delay, filling backwards, runs through an animation's end before its "
+           "interval between two ticks, and the animation finishes only when a tick samples a time past it"),
+    Mutant("layer-moving-fill-after-dropped", "dropped statement", "Sources/AnimationCore/Timing/MediaTiming+Layer.swift",
+           "if from < to && from.isFinite && to.isFinite { cover(from - m.delay, to - m.delay) }",
+           "if from < to && from.isFinite && to.isFinite { }", ("swift:TimedLayerLifecycleTests",),
+           "a timed layer playing backwards with a negative end delay, filling forwards, runs through an "
+           "animation's end before its interval between two ticks, and the animation does not finish"),
     Mutant("progress-pieces-last-dropped", "dropped statement", TIMING_MODEL,
            "return last > first ? [piece(first), piece(last)] : [piece(first)]", "return [piece(first)]",
            ("swift:TimedLayerLifecycleTests",),

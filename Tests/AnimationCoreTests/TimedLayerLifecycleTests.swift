@@ -251,6 +251,53 @@ struct TimedLayerLifecycleTests {
         }
     }
 
+    /// Web Animations' fill on the side playback has not reached yet follows
+    /// the local time (max(local − delay, 0) before, min(local − delay, AD)
+    /// after): with a negative delay, or a negative end delay playing
+    /// backwards, the layer's time moves while it fills, and what it goes
+    /// through there counts as inside its interval.
+    ///
+    /// Forwards: duration 1, 3 repeats, delay −1.5, filling backwards, from
+    /// t = 2: local time t − 2, before its interval until 2, active time
+    /// max(t − 2 + 1.5, 0). At 1.0 that is 0.5 (layer time 0.5, inside a fade
+    /// from 0.2 to 0.8); at 1.6 it is 1.1 (iteration 1, layer time 0.1).
+    /// Between them the layer ran to 1 (t = 1.5), past 0.8 (t = 1.3), and
+    /// wrapped: the fade finished, and is removed (the model, 0, shows).
+    ///
+    /// Backwards: duration 0.5, repeat count 1.5 autoreversing (3
+    /// iterations, AD 1.5), iterationStart 0.5, endDelay −0.3 (end time
+    /// 1.2), speed −1, filling forwards, from t = 1: local time
+    /// 1.2 − (t − 1) = 2.2 − t, after its interval until 1, active time
+    /// min(local, 1.5). Up to 0.7 that is 1.5: overall progress
+    /// 1.5 / 0.5 + 0.5 = 3.5, iteration 3 (reversed), layer time 0.25. From
+    /// 0.7 to 1 the overall progress 2 × local + 0.5 falls from 3.5 to 2.9:
+    /// up iteration 3 backwards to its start, the end of iteration 2, layer
+    /// time 0.5 (t = 0.95), then down to 0.45; at 1.2 (local 1, overall
+    /// 2.5) it is 0.25. A fade from 0.1 to 0.475 ended at t = 0.9375,
+    /// though both ticks sample 0.25.
+    @Test("a fill that moves before its layer's interval reaches an animation's end")
+    func movingFill() throws {
+        var forwards = MediaTiming(beginTime: 2, duration: 1, repeatCount: 3, fillMode: .backwards)
+        forwards.delay = -1.5
+        let rt = Runtime(); let l = try timedLayer(rt, forwards)
+        try addInTransaction(rt, linear("opacity", 0, 1, begin: 0.2, duration: 0.6), to: l)
+        #expect(try run(rt, [1]) == ["started@1.0"])
+        #expect(try rt.localTime(of: l) == 0.5)
+        #expect(try run(rt, [1.6]) == ["stopped:finished@1.6", "transaction:1@1.6"])
+        expectClose(try rt.localTime(of: l)!, 0.1, 1e-12)
+        #expect(try rt.scalar("opacity", l) == 0)
+
+        var backwards = MediaTiming(beginTime: 1, duration: 0.5, speed: -1, repeatCount: 1.5, autoreverses: true,
+                                    fillMode: .forwards)
+        backwards.iterationStart = 0.5; backwards.endDelay = -0.3
+        let r2 = Runtime(); let m = try timedLayer(r2, backwards)
+        try addInTransaction(r2, linear("opacity", 0, 1, begin: 0.1, duration: 0.375), to: m)
+        #expect(try run(r2, [0.5]) == ["started@0.5"])
+        #expect(try r2.localTime(of: m) == 0.25)
+        #expect(try run(r2, [1.2]) == ["stopped:finished@1.2", "transaction:1@1.2"])
+        expectClose(try r2.localTime(of: m)!, 0.25, 1e-12)
+    }
+
     /// Ranges are merged when they overlap or touch, and kept apart otherwise.
     @Test("merged ranges keep the same times in as few ranges")
     func mergedRanges() {

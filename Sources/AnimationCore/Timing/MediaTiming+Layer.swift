@@ -74,7 +74,10 @@ extension MediaTiming {
     /// turning), a wrap of `timeOffset`, or an end of the active interval
     /// (clipped by a negative endDelay, not filled). The limit a piece runs
     /// into counts as reached: the layer went through every time before it.
-    /// Filling, the layer shows the time at `a` or `b`.
+    /// Filling, the layer shows the time at `a` or `b`, but on the side
+    /// playback has not reached yet, where Web Animations' fill follows the
+    /// local time (`movingFill`): that part is crossed as the active
+    /// interval is.
     public func layerChildTimePieces(between a: Double, and b: Double) -> [(lower: Double, upper: Double)] {
         var pieces: [(lower: Double, upper: Double)] = []
         func include(_ lower: Double, _ upper: Double) {
@@ -89,17 +92,26 @@ extension MediaTiming {
         guard !isUnbounded, speed != 0, d > 0 else { return MediaTiming.hull(pieces).map { [$0] } ?? [] }
         let la = localTime(at: a, model: m), lb = localTime(at: b, model: m)
         let ad = m.activeDuration
+        let moving = movingFill(m)
+        func cover(_ u: Double, _ v: Double) {
+            let o0 = u / d + m.iterationStart, o1 = v / d + m.iterationStart
+            guard o0.isFinite, o1.isFinite, o0 <= o1 else { return }
+            for p in m.directedProgressPieces(from: o0, to: o1) { include(p.lower * d, p.upper * d) }
+        }
+        // Filling forwards before a backwards play, the active time is the
+        // local time less the delay, without the offset (`sample`).
+        if speed < 0, let (lower, upper) = moving {
+            let from = max(min(la, lb), lower), to = min(max(la, lb), upper)
+            if from < to && from.isFinite && to.isFinite { cover(from - m.delay, to - m.delay) }
+        }
         // The part of the active interval crossed, in local time (bounded as
-        // `TimingModel.phase` bounds it).
-        let from = max(min(la, lb), m.activeStart)
+        // `TimingModel.phase` bounds it), with the fill before a forward
+        // play that moves: there the active time is the local time less the
+        // delay, offset and wrapped, as inside the interval.
+        let from = max(min(la, lb), speed > 0 ? moving?.lower ?? m.activeStart : m.activeStart)
         let to = min(max(la, lb), m.activeEnd)
         if from < to && from.isFinite && to.isFinite {
             var u = from - m.delay, v = to - m.delay
-            func cover(_ u: Double, _ v: Double) {
-                let o0 = u / d + m.iterationStart, o1 = v / d + m.iterationStart
-                guard o0.isFinite, o1.isFinite, o0 <= o1 else { return }
-                for p in m.directedProgressPieces(from: o0, to: o1) { include(p.lower * d, p.upper * d) }
-            }
             if timeOffset != 0 {
                 u += timeOffset; v += timeOffset
             }
@@ -113,6 +125,21 @@ extension MediaTiming {
             }
         }
         return pieces
+    }
+
+    /// The local times, lower to upper (exclusive), where a fill follows
+    /// the local time, or nil. Web Animations clamps the active time of a
+    /// fill on the side playback has not reached yet only at 0 and the
+    /// active duration (`TimingModel.activeTime`): a negative delay leaves
+    /// a play forwards filling backwards at `local − delay` from `delay` up
+    /// to the active interval, as if it had begun there, and a negative end
+    /// delay leaves a play backwards filling forwards at `local − delay`
+    /// from the clipped end of the active interval up to `delay + AD`.
+    func movingFill(_ m: TimingModel) -> (lower: Double, upper: Double)? {
+        if speed > 0 && m.fill.fillsBackwards && m.delay < m.activeStart { return (m.delay, m.activeStart) }
+        let end = m.delay + m.activeDuration
+        if speed < 0 && m.fill.fillsForwards && max(m.activeEnd, m.delay) < end { return (max(m.activeEnd, m.delay), end) }
+        return nil
     }
 
     /// How fast the child time runs per unit of parent time at `parentTime`:
