@@ -795,8 +795,9 @@ animrt_status animrt_animation_get_lifecycle(animrt_runtime *rt, animrt_id attac
 /* How fast the value an attached animation gives `key_path` changes as of
  * the last tick, in units per second of runtime time, into out[0 … *count)
  * (the key path's components). Exact through speeds, layer times, timing
- * functions, springs, decays and keyframes; 0 while the animation fills,
- * is paused or is not in effect; ±INFINITY where an iteration is shorter
+ * functions, springs, decays and keyframes; 0 while the animation holds a
+ * fill, is paused or is not in effect (a fill that follows local time, after
+ * a negative delay, moves at the rate of its play); ±INFINITY where an iteration is shorter
  * than a double can divide by (1e-320 s), where a keyframe segment is so
  * short that its value changes faster than the largest double (key times
  * 1e-320 apart), or where the layers' speeds multiply past the largest

@@ -211,6 +211,50 @@ struct PhysicsTests {
         #expect(try rt.velocity(of: c).lanes[0] == 0)
     }
 
+    /// A fill on the side playback has not reached yet follows local time
+    /// where a negative delay leaves room (Web Animations' before-phase
+    /// active time, max(local − delay, 0)): the value moves, and its
+    /// velocity is that of the play it runs ahead of, not 0.
+    ///
+    /// An animation from 0 to 10 over 2 s, beginTime 2, delay −1, filling
+    /// backwards: at t = 1.5 its local time is −0.5, before its interval,
+    /// active time −0.5 + 1 = 0.5, value 2.5; at 1.75, 3.75. It moves at
+    /// 10 / 2 = 5 per second. Played backwards (speed −1) with a negative
+    /// end delay and a forwards fill, the same holds on the other side:
+    /// duration 2, endDelay −1 (end time 1), beginTime 2: local time
+    /// 1 − (t − 2), after its interval until t = 2, active time
+    /// min(local, 2): at 1.5, 1.5 (value 7.5), at 1.75, 1.25 (6.25), falling
+    /// at 5 per second. Under a timed layer with the first timing an
+    /// animation from 0 to 10 over 4 s from layer time 0.25 sees the layer's
+    /// time 0.5 at t = 1.5 (value 10 × 0.25 / 4 = 0.625) and 0.75 at 1.75
+    /// (1.25), moving at 10 / 4 per second of layer time, one of which
+    /// passes per second: 2.5 per second.
+    @Test("Velocity follows a fill that moves", arguments: EvaluationPath.allCases)
+    func velocityOfMovingFill(_ path: EvaluationPath) throws {
+        let rt = Runtime()
+        var ahead = MediaTiming(beginTime: 2, duration: 2, fillMode: .backwards)
+        ahead.delay = -1
+        var behind = MediaTiming(beginTime: 2, duration: 2, speed: -1, fillMode: .forwards)
+        behind.endDelay = -1
+        let l = try rt.createLayer(), m = try rt.createLayer(), timed = try rt.createLayer()
+        try rt.setMediaTiming(ahead, of: timed)
+        let a = try rt.add(path.animation(0, 10, ahead), to: l, forKey: "a")
+        let b = try rt.add(path.animation(0, 10, behind), to: m, forKey: "b")
+        let c = try rt.add(path.animation(0, 10, MediaTiming(beginTime: 0.25, duration: 4)), to: timed, forKey: "c")
+        try rt.tick(1.5)
+        #expect(try path.value(rt, l) == 2.5)
+        #expect(try rt.velocity(of: a).lanes[0] == 5)
+        #expect(try path.value(rt, m) == 7.5)
+        #expect(try rt.velocity(of: b).lanes[0] == -5)
+        // The layer's time 0.5: the animation on it is 0.25 s in.
+        #expect(try path.value(rt, timed) == 0.625)
+        #expect(try rt.velocity(of: c).lanes[0] == 2.5)
+        try rt.tick(1.75)
+        #expect(try path.value(rt, l) == 3.75)
+        #expect(try path.value(rt, m) == 6.25)
+        #expect(try path.value(rt, timed) == 1.25)
+    }
+
     /// The closed form of the spring (WebKit's SpringSolver, ζ < 1):
     /// x(t) = e^(−ζω0t)(cos ωd t + B sin ωd t), B = (ζω0 − v0)/ωd, value =
     /// from + (to − from)(1 − x). Its derivative is x′(t) =

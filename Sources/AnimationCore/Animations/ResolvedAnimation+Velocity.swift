@@ -12,16 +12,18 @@ extension ResolvedAnimation {
     /// The rate of change of the value this animation gives key path `name`
     /// at `parentTime`, per unit of the time `rate` measures parent time in
     /// (d parentTime / d that time). nil when it gives nothing (not in
-    /// effect, or another key path); zero while it fills.
+    /// effect, or another key path); zero while it holds a fill.
     func velocity(of name: String, at parentTime: Double, heldAt edge: IterationEdge? = nil, rate: Double,
                   model: (Int32) -> AnimatableValue) -> AnimatableValue? {
         let s = timing.sample(at: parentTime, heldAt: edge)
         guard let progress = s.directedProgress else { return nil }
         let d = timing.effectiveDuration
         // An infinite active time does not move: a backwards play of an
-        // endless animation starts from +∞ and stays there.
-        let moving = s.phase == .active && timing.speed != 0 && d > 0 && s.activeTime?.isFinite == true
-        // d(directed progress)/d(time): ±speed / duration while active.
+        // endless animation starts from +∞ and stays there. A fill that
+        // follows the local time moves as the active interval does.
+        let moving = timing.activeTimeMoves(at: parentTime, phase: s.phase) && timing.speed != 0 && d > 0
+            && s.activeTime?.isFinite == true
+        // d(directed progress)/d(time): ±speed / duration while it moves.
         let progressRate = moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
         if case .group(let children) = body {
             // Children see eased time: the chain rule takes the slope of

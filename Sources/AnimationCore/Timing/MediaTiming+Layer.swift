@@ -127,30 +127,15 @@ extension MediaTiming {
         return pieces
     }
 
-    /// The local times, lower to upper (exclusive), where a fill follows
-    /// the local time, or nil. Web Animations clamps the active time of a
-    /// fill on the side playback has not reached yet only at 0 and the
-    /// active duration (`TimingModel.activeTime`): a negative delay leaves
-    /// a play forwards filling backwards at `local − delay` from `delay` up
-    /// to the active interval, as if it had begun there, and a negative end
-    /// delay leaves a play backwards filling forwards at `local − delay`
-    /// from the clipped end of the active interval up to `delay + AD`.
-    func movingFill(_ m: TimingModel) -> (lower: Double, upper: Double)? {
-        if speed > 0 && m.fill.fillsBackwards && m.delay < m.activeStart { return (m.delay, m.activeStart) }
-        let end = m.delay + m.activeDuration
-        if speed < 0 && m.fill.fillsForwards && max(m.activeEnd, m.delay) < end { return (max(m.activeEnd, m.delay), end) }
-        return nil
-    }
-
     /// How fast the child time runs per unit of parent time at `parentTime`:
-    /// ±speed inside the active interval (minus in reversed iterations), 0
-    /// while filling or unresolved.
+    /// ±speed inside the active interval or a fill that follows local time
+    /// (minus in reversed iterations), 0 while holding a fill or unresolved.
     public func layerChildRate(_ parentTime: Double) -> Double {
         if isUnbounded { return speed }
         let s = sample(at: parentTime)
         // An infinite active time (a backwards play of an endless layer,
         // from +∞) does not move.
-        guard s.phase == .active, s.isInEffect, s.activeTime?.isFinite == true else { return 0 }
+        guard activeTimeMoves(at: parentTime, phase: s.phase), s.isInEffect, s.activeTime?.isFinite == true else { return 0 }
         return s.playsForwards ? speed : -speed
     }
 
