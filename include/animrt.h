@@ -603,8 +603,8 @@ animrt_status animrt_layer_set_autoreverses(animrt_runtime *rt, animrt_id layer,
  * in, so the pause idiom works on any layer: time_offset =
  * convert(now, 0, layer), speed 0; to resume, speed 1, offsets 0, then
  * begin_time = convert(now, 0, layer) − the paused time. Converting out of
- * a paused layer, or through a timed ancestor that is filling or outside
- * its active interval now, has no answer: ANIMRT_E_STATE. A timed ancestor
+ * a paused layer, or through a timed ancestor that holds a fill or is
+ * outside its active interval now, has no answer: ANIMRT_E_STATE. A timed ancestor
  * is inverted within the iteration it is in now. */
 animrt_status animrt_layer_convert_time(animrt_runtime *rt, double time, animrt_id from, animrt_id to, double *out);
 

@@ -196,6 +196,19 @@ struct LayerTimingTests {
         try rt.setMediaTiming(MediaTiming(duration: 2), of: l)
         #expect(throws: AnimrtError.self) { try rt.convertTime(0.5, from: inner, to: nil) }
         #expect(throws: AnimrtError.self) { try rt.convertTime(3, from: nil, to: inner) }
+        // A fill that follows local time converts as the interval does:
+        // beginTime 4, delay −1, filling backwards, at t = 3.5 the layer's
+        // time is max(3.5 − 4 + 1, 0) = 0.5, rising at 1 per second, so 0.8
+        // inside it is 3.5 + 0.3 = 3.8. Holding a frame (no delay: time 0)
+        // it has no answer.
+        var ahead = MediaTiming(beginTime: 4, duration: 2, fillMode: .backwards)
+        ahead.delay = -1
+        try rt.setMediaTiming(ahead, of: l)
+        try rt.tick(3.5)
+        expectClose(try rt.convertTime(0.8, from: inner, to: nil), 3.8, 1e-15)
+        ahead.delay = 0
+        try rt.setMediaTiming(ahead, of: l)
+        #expect(throws: AnimrtError.self) { try rt.convertTime(0.5, from: inner, to: nil) }
     }
 
     @Test("Layer media timing is validated like an animation's; nothing changes on error")

@@ -308,7 +308,7 @@ extension Runtime {
     /// `timeOffset` is expressed in, so that the pause idiom
     /// (`timeOffset = convertTime(now, from: nil)`, speed 0) holds the frame.
     /// Converting out of a paused layer (speed 0), or through a timed
-    /// ancestor that is filling or unresolved now, has no answer:
+    /// ancestor that holds a fill or is unresolved now, has no answer:
     /// `.state`. A timed ancestor is inverted within its current iteration.
     public func convertTime(_ time: Double, from: Handle?, to: Handle?) throws(AnimrtError) -> Double {
         try requireFinite(time, "the time to convert")
@@ -358,7 +358,7 @@ extension Runtime {
                     }
                     let rate = t.layerChildRate(parentNow)
                     guard rate != 0 else {
-                        throw AnimrtError(.state, "\(layers.handle(at: ai)) is paused or filling now, so times inside it cannot be converted out")
+                        throw AnimrtError(.state, "\(layers.handle(at: ai)) is paused or holds a fill now, so times inside it cannot be converted out")
                     }
                     time = parentNow + (time - childNow) / rate
                 }
