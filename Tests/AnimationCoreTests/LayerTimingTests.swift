@@ -86,9 +86,6 @@ struct LayerTimingTests {
         expectClose(try rt.scalar("opacity", l), 0.125, 1e-15)
     }
 
-    /// Outside a timed layer's active interval, without a fill, its time is
-    /// unresolved: nothing of it is in effect (the model shows), animations
-    /// added meanwhile wait to be stamped, and none starts or stops. Layer:
     /// A layer's duration of 0 is unbounded, not an animation's 0.25 s: a
     /// negative one is refused in a layer's words, whichever setter gives it.
     @Test("A negative layer duration is refused in a layer's words; nothing changes")
@@ -100,6 +97,9 @@ struct LayerTimingTests {
         #expect(try rt.mediaTiming(of: l) == MediaTiming())
     }
 
+    /// Outside a timed layer's active interval, without a fill, its time is
+    /// unresolved: nothing of it is in effect (the model shows), animations
+    /// added meanwhile wait to be stamped, and none starts or stops. Layer:
     /// beginTime 1, duration 1. A fade added at 0 is stamped at 1 with the
     /// layer's time 0, shows 0.5 at 1.5, and at 2.5 the layer is over: its
     /// time ran to 1, the fade's end, before going unresolved, so the fade
