@@ -1,5 +1,28 @@
 import os
+import signal
 import sys
+
+import pytest
 
 # Run against the source tree when the package is not installed.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
+
+
+@pytest.fixture
+def interrupt_after(monkeypatch):
+    """``interrupt_after(name)`` has the library's `name` raise Ctrl-C's KeyboardInterrupt once, as
+    the binding gets back from it: a SIGINT arriving during a call is handled at the first step of
+    Python after it."""
+    def arm(name: str) -> None:
+        from animrt._ffi import lib
+        function = getattr(lib, name)
+        real, left = function.unchecked, [1]
+
+        def call(*args):
+            status = real(*args)
+            if left[0]:
+                left[0] -= 1
+                signal.raise_signal(signal.SIGINT)
+            return status
+        monkeypatch.setattr(function, "unchecked", call)
+    return arm

@@ -3,7 +3,6 @@ import collections
 import asyncio
 import ctypes
 import gc
-import signal
 import threading
 import warnings
 import weakref
@@ -817,20 +816,6 @@ def test_events_read_on_one_thread_as_another_ticks_are_each_read_once():
         assert rt.events() == []
 
 
-def _interrupt_after(monkeypatch, name, times=1):
-    """Has the library's `name` raise Ctrl-C's KeyboardInterrupt as the binding gets back from it
-    (a SIGINT arriving during the call is handled at the first step of Python after it)."""
-    real, left = getattr(lib, name).unchecked, [times]
-
-    def call(*args):
-        status = real(*args)
-        if left[0]:
-            left[0] -= 1
-            signal.raise_signal(signal.SIGINT)
-        return status
-    monkeypatch.setattr(getattr(lib, name), "unchecked", call)
-
-
 def _two_fades(rt, finished):
     layers = [rt.layer(), rt.layer()]
     for name, layer in zip("ab", layers):
@@ -843,13 +828,13 @@ def _names(events):
     return [(type(e).__name__, e.key) for e in events if isinstance(e, (AnimationStarted, AnimationStopped))]
 
 
-def test_ctrl_c_right_after_a_poll_loses_no_event(rt, monkeypatch):
+def test_ctrl_c_right_after_a_poll_loses_no_event(rt, interrupt_after):
     # The library gave the tick's events up; Ctrl-C landed before the binding handed them on. The
     # next delivery hands them on first: each on_finish runs once, in order, and events() has all.
     finished: List[tuple] = []
     _two_fades(rt, finished)
     rt.tick(0)
-    _interrupt_after(monkeypatch, "animrt_event_poll")
+    interrupt_after("animrt_event_poll")
     with pytest.raises(KeyboardInterrupt):
         rt.tick(1)
     assert finished == []
@@ -859,12 +844,12 @@ def test_ctrl_c_right_after_a_poll_loses_no_event(rt, monkeypatch):
                                    ("AnimationStopped", "a"), ("AnimationStopped", "b")]
 
 
-def test_ctrl_c_right_after_a_poll_nobody_listens_to_loses_no_event(rt, monkeypatch):
+def test_ctrl_c_right_after_a_poll_nobody_listens_to_loses_no_event(rt, interrupt_after):
     # Added in bulk: nothing of the program's waits on them, so the events are only kept.
     layers = rt.create_layers(2)
     rt.add_animations(rt.basic("opacity", to=0, duration=0.5), layers[:1])
     rt.tick(0)
-    _interrupt_after(monkeypatch, "animrt_event_poll")
+    interrupt_after("animrt_event_poll")
     with pytest.raises(KeyboardInterrupt):
         rt.tick(1)
     rt.add_animations(rt.basic("opacity", to=1, duration=0.5), layers[1:])
@@ -918,12 +903,12 @@ def test_ctrl_c_while_events_decodes_puts_them_back(rt, monkeypatch):
     assert left == [0]
 
 
-def test_close_delivers_the_events_ctrl_c_held_back_first(monkeypatch):
+def test_close_delivers_the_events_ctrl_c_held_back_first(interrupt_after):
     finished: List[tuple] = []
     with animrt.Runtime() as rt:
         _two_fades(rt, finished)
         rt.tick(0)
-        _interrupt_after(monkeypatch, "animrt_event_poll")
+        interrupt_after("animrt_event_poll")
         with pytest.raises(KeyboardInterrupt):
             rt.tick(1)
         rt.layer().add_animation(rt.basic("opacity", to=0, duration=5), key="c",

@@ -6,7 +6,6 @@ import math
 import os
 import pathlib
 import re
-import signal
 import threading
 import weakref
 
@@ -993,18 +992,9 @@ def test_a_recorded_session_replays_call_by_call(tmp_path):
             used.replay(trace)
 
 
-def test_ctrl_c_right_after_a_poll_keeps_the_machines_events_and_payloads(monkeypatch):
+def test_ctrl_c_right_after_a_poll_keeps_the_machines_events_and_payloads(interrupt_after):
     # Their payloads are the library's until the next poll: copied before Ctrl-C is let through.
-    poll = lib.animrt_event_poll
-    real, left = poll.unchecked, [1]
-
-    def interrupted(*args):
-        status = real(*args)
-        if left[0]:
-            left[0] -= 1
-            signal.raise_signal(signal.SIGINT)
-        return status
-    monkeypatch.setattr(poll, "unchecked", interrupted)
+    interrupt_after("animrt_event_poll")
     with animrt.Runtime() as rt:
         m = rt.machine(rt.definition(CARD))
         m.send("appear")
