@@ -2728,4 +2728,8 @@ MUTANTS = [
     Mutant("trace-narrow-list-unchecked", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            'return list.firstIndex { !range.contains($0) }.map { "has \\(list[$0]) at index \\($0)" }', "return nil", ("swift:TraceTests",),
            "an edited path command past 32 bits is replayed cut to its low 32 bits"),
+    Mutant("py-factory-name-unhinted", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           '            return f"; did you mean {made[0]!r}?"\n', '            return ""\n', PY,
+           "rt.basic_animation and rt.create_barrier suggest 'add_animations' and 'create_layers', spelt "
+           "closest, rather than the methods that make what they name"),
 ]

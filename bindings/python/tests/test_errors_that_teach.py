@@ -379,6 +379,18 @@ READ_ATTRIBUTES = [
      "'create_layers'?"),
     ("a runtime method of another library", "runtime", "add_layer", "Runtime has no attribute 'add_layer'; did you "
      "mean 'layer'?"),
+    # C's and Core Animation's names of what a method makes, spelt closer to another method
+    ("Core Animation's class, in Python's spelling", "runtime", "basic_animation", "Runtime has no attribute "
+     "'basic_animation'; did you mean 'basic'?"),
+    ("Core Animation's class", "runtime", "CAAnimationGroup", "Runtime has no attribute 'CAAnimationGroup'; did "
+     "you mean 'group'?"),
+    ("C's create, put first", "runtime", "create_barrier", "Runtime has no attribute 'create_barrier'; did you "
+     "mean 'barrier'?"),
+    ("an animation made without its kind", "runtime", "create_animation", "Runtime has no attribute "
+     "'create_animation'; an animation is made by its kind: rt.basic(key_path, …), rt.spring(…), rt.keyframe(…), "
+     "rt.decay(…) or rt.group([…])"),
+    ("a timer made as C makes objects", "runtime", "create_timer", "Runtime has no attribute 'create_timer'; a "
+     "timer starts with rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"),
     ("another library's clock", "runtime", "update", "Runtime has no attribute 'update'; the clock moves with "
      "rt.tick(t), t the time in seconds, and nothing moves between ticks"),
     ("another library's time", "runtime", "now", "Runtime has no attribute 'now'; the runtime's time is rt.time, "

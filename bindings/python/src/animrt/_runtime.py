@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import re
 import struct
 import sys
 import threading
@@ -195,6 +196,13 @@ def _definition_required(restore: F) -> F:
     return checked  # type: ignore[return-value]
 
 
+#: The words C and Core Animation put around the name of what a runtime's method makes
+#: (``animrt_barrier_create``, ``CABasicAnimation``), and the methods named after it.
+_MAKING = frozenset(("create", "make", "new", "animation", "ca"))
+_FACTORIES = frozenset(("basic", "spring", "keyframe", "decay", "group", "barrier", "transaction", "reader",
+                        "definition", "machine"))
+
+
 class Runtime(Suggests, Uncopied):
     """An animrt runtime (``animrt_runtime_create``): layers, animations, barriers, timers, and the clock.
 
@@ -310,13 +318,26 @@ class Runtime(Suggests, Uncopied):
         return self._native.ptr is None
 
     def _hint(self, name: str, reading: bool = False) -> str:
-        """The names other animation libraries give the clock."""
+        """The names other animation libraries give the clock, and the names C and Core Animation give
+        what the runtime's methods make (``create_barrier``, ``basic_animation``): spelt close to
+        another method (``create_layers``, ``add_animations``), they would be taken for it."""
         if name in ("now", "clock", "current_time", "elapsed"):
             return "; the runtime's time is rt.time, moved by rt.tick(t)"
         if name in ("update", "step", "advance", "frame", "run"):
             return "; the clock moves with rt.tick(t), t the time in seconds, and nothing moves between ticks"
         if name in ("timer", "after", "delay", "schedule", "set_timeout", "call_later", "add_timer"):
             return "; a timer starts with rt.start_timer(delay, fn): fn runs at the first tick at or past the delay"
+        words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
+        made = [w for w in words if w not in _MAKING]
+        if len(made) == len(words):
+            return ""
+        if not made and "animation" in words:
+            return ("; an animation is made by its kind: rt.basic(key_path, …), rt.spring(…), rt.keyframe(…), "
+                    "rt.decay(…) or rt.group([…])")
+        if made == ["timer"]:
+            return self._hint("timer")
+        if len(made) == 1 and made[0] in _FACTORIES:
+            return f"; did you mean {made[0]!r}?"
         return ""
 
     def close(self) -> None:
