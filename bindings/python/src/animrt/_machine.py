@@ -212,7 +212,7 @@ class Definition(Object):
 
     @property
     def context_fields(self) -> Tuple[str, ...]:
-        """The names of the context fields: ``card.context_fields`` → ('progress', …)."""
+        """The names of the context fields: ``card.context_fields`` → ('actionTitle', 'celebrating', …)."""
         return self._list(_CONTEXT)
 
     @property
@@ -222,7 +222,7 @@ class Definition(Object):
 
     @property
     def requests(self) -> Tuple[str, ...]:
-        """The operations the machine asks the host to perform: ``card.requests`` → ('fetch',)."""
+        """The operations the machine asks the host to perform: ``card.requests`` → ('fetchProgress',)."""
         return self._list(_REQUEST)
 
     @property
@@ -232,12 +232,12 @@ class Definition(Object):
 
     @property
     def config(self) -> Tuple[str, ...]:
-        """The names of the config parameters: ``button.config`` → ('spinSeconds', 'width')."""
+        """The names of the config parameters: ``button.config`` → ('doneSeconds', 'spinSeconds', 'width')."""
         return self._list(_CONFIG)
 
     def payload_fields(self, event: str) -> Tuple[str, ...]:
         """The payload fields of `event`, in order (a result's first is ``request``):
-        ``card.payload_fields("fetched")`` → ('request', 'progress')."""
+        ``card.payload_fields("fetched")`` → ('request', 'progress', 'hint')."""
         return self._field_names(_EVENT, self._id_of(_EVENT, event, "event"))
 
     def dot(self) -> str:
@@ -471,7 +471,7 @@ class Machine(Object):
     @property
     def definition(self) -> Definition:
         """The definition it runs; read-only, as the machine cannot change it:
-        ``m.definition.events`` → ('appear', 'fetched', …)."""
+        ``m.definition.events`` → ('appear', 'fetch', …)."""
         return self._definition
 
     @_naming_machine

@@ -204,7 +204,7 @@ def flush_deferred() -> None:
 
 class Suggests:
     """Reading a name the class does not have raises AttributeError with what was most likely meant:
-    ``rt.create_layer()`` → "did you mean 'create_layers' or 'layer'?"."""
+    ``layer.remove()`` → "did you mean 'remove_animation' or 'remove_all_animations'?"."""
 
     __slots__ = ()
 
