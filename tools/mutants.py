@@ -2732,4 +2732,8 @@ MUTANTS = [
            '            return f"; did you mean {made[0]!r}?"\n', '            return ""\n', PY,
            "rt.basic_animation and rt.create_barrier suggest 'add_animations' and 'create_layers', spelt "
            "closest, rather than the methods that make what they name"),
+    Mutant("py-reader-repr-destroyed-unsaid", "dropped condition", PY_READER,
+           "        elif self._finalizer is not None and not self._finalizer.alive:\n",
+           "        elif False:\n", PY,
+           "a destroyed reader prints as a live one, <Reader 0x… shape=(3, 1)>, though its read() raises"),
 ]

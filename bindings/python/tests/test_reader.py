@@ -49,6 +49,23 @@ def test_scalars_are_one_column():
         assert repr(reader) == f"<Reader {reader.id:#x} shape=(3, 1)>"
 
 
+def test_a_reader_says_when_reading_it_would_raise():
+    # As a layer's and a barrier's reprs do: it once printed as a live reader whose read() raises.
+    rt = animrt.Runtime()
+    layers = [rt.layer() for _ in range(3)]
+    reader, kept = rt.reader(layers, "opacity"), rt.reader(layers, "opacity")
+    reader.destroy()
+    assert repr(reader) == f"<Reader (destroyed) {reader.id:#x} shape=(3, 1)>"
+    with pytest.raises(animrt.HandleError, match=r"^reader handle 0x[0-9a-f]+ is stale \(the reader was destroyed\)$"):
+        reader.read()
+    assert repr(kept) == f"<Reader {kept.id:#x} shape=(3, 1)>" and kept.read().tolist() == [[1.0]] * 3
+    rt.close()
+    assert repr(kept) == f"<Reader (runtime closed) {kept.id:#x} shape=(3, 1)>"
+    assert repr(reader) == f"<Reader (runtime closed) {reader.id:#x} shape=(3, 1)>"
+    with pytest.raises(animrt.ClosedError):
+        kept.read()
+
+
 def test_an_out_array_whose_rows_are_not_targets_is_refused():
     # A (2, 4) array holds a (4, 2) reader's 8 numbers, but out[i] would not be target i.
     with animrt.Runtime() as rt:

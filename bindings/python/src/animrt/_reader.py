@@ -159,7 +159,16 @@ class Reader(Object):
             self._finalizer()
 
     def __repr__(self) -> str:
-        return f"<Reader {self._id:#x} shape={self.shape}>"
+        """``<Reader 0x… shape=(1000, 2)>``, or ``<Reader (destroyed) 0x… shape=(1000, 2)>`` once
+        :meth:`destroy` has run on it and ``<Reader (runtime closed) 0x… shape=(1000, 2)>`` once its
+        runtime is closed, when :meth:`read` raises. It asks the library nothing."""
+        if self._runtime.closed:
+            state = "(runtime closed) "
+        elif self._finalizer is not None and not self._finalizer.alive:
+            state = "(destroyed) "
+        else:
+            state = ""
+        return f"<Reader {state}{self._id:#x} shape={self.shape}>"
 
 
 def _mixed_sizes(first: str, first_info: KeyPathInfo, i: int, name: str, info: KeyPathInfo) -> str:
