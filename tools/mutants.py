@@ -2736,4 +2736,8 @@ MUTANTS = [
            "        elif self._finalizer is not None and not self._finalizer.alive:\n",
            "        elif False:\n", PY,
            "a destroyed reader prints as a live one, <Reader 0x… shape=(3, 1)>, though its read() raises"),
+    Mutant("py-repr-exact-iterations-unshown", "dropped statement", PY_ANIMATION,
+           "            exact.add(name)\n", "            pass\n", PY,
+           "rt.basic('opacity', to=0, iterations=2) prints as an animation that plays once, and with duration=2 "
+           "before iteration_duration=0.5 as one whose iterations last 2 s"),
 ]

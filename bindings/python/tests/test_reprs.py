@@ -39,6 +39,18 @@ def test_a_description_shows_the_options_that_differ_from_their_defaults(rt):
     # Web Animations' zero counts, which repeat_count and duration cannot say.
     none = rt.basic("opacity", to=0, iterations=0, iteration_duration=0)
     assert repr(none) == f"<BasicAnimation 'opacity' to=0.0 iterations=0.0 iteration_duration=0.0 {none.id:#x}>"
+    # Web Animations' count and duration, set last, replace Core Animation's: the repr shows what plays.
+    twice = rt.basic("opacity", to=0, iterations=2)
+    assert repr(twice) == f"<BasicAnimation 'opacity' to=0.0 iterations=2.0 {twice.id:#x}>"
+    snap = rt.basic("opacity", to=0, duration=2, iteration_duration=0.5, repeat_count=3, iterations=2)
+    assert repr(snap) == f"<BasicAnimation 'opacity' to=0.0 iterations=2.0 iteration_duration=0.5 {snap.id:#x}>"
+    assert snap.duration == 2.0 and snap.iteration_duration == 0.5 and snap.repeat_count == 3.0
+    played = rt.layer().add_animation(snap)
+    rt.tick(0)
+    assert played.computed_timing().active_duration == 1.0  # two iterations of 0.5 s, not three of 2 s
+    snap.configure(duration=0.75, repeat_count=4)  # Core Animation's names, set last, replace them again
+    assert repr(snap) == f"<BasicAnimation 'opacity' to=0.0 duration=0.75 repeat_count=4.0 {snap.id:#x}>"
+    assert snap.iterations == 4.0 and snap.iteration_duration == 0.75
     # Set back to its default, an option is left out again; a group shows its own.
     hold.configure(fill_mode="removed", removed_on_completion=True)
     assert repr(hold) == f"<BasicAnimation 'opacity' to=0.0 {hold.id:#x}>"

@@ -134,6 +134,10 @@ _short.maxtuple = 4
 _short.maxstring = 60  # a curve's whole name: "cubic-bezier(0.2, 0.0, 0.0, 1.0)"
 
 
+#: Web Animations' exact count and duration, dropped when Core Animation's name of the same quantity is set.
+_REPLACED_BY = {"duration": "iteration_duration", "repeat_count": "iterations", "repeat_duration": "iterations"}
+
+
 class Animation(Strict, Object):
     """Base class of the animation descriptions (``animrt_animation_create``).
 
@@ -254,11 +258,12 @@ class Animation(Strict, Object):
         """``name=value`` for what was set, as the repr shows it; `live`: the library may be asked."""
         fields = []
         if live:
+            exact = self._state().get("exact", ())
             duration = self._get_timing("duration")
-            if duration:
+            if duration and "iteration_duration" not in exact:
                 fields.append(f"duration={duration!r}")
             repeat = self._get_timing("repeat_count")
-            if repeat:
+            if repeat and "iterations" not in exact:
                 fields.append(f"repeat_count={repeat!r}")
             fields += self._changed_options()
         if self._state().get("timing_function") is not None:
@@ -267,7 +272,8 @@ class Animation(Strict, Object):
 
     #: The options a repr shows when they differ from these defaults, in the order of OPTIONS. Left
     #: out: duration and repeat_count (shown above), and Web Animations' iterations and
-    #: iteration_duration, which read what those two set, except for the 0 they cannot say.
+    #: iteration_duration, which read what those two set: shown when set last, as they then replace
+    #: them (and repeat_duration), and at 0, which those two cannot say.
     _REPR_TIMING: ClassVar[Tuple[Tuple[str, float], ...]] = (
         ("begin_time", 0.0), ("speed", 1.0), ("time_offset", 0.0), ("repeat_duration", 0.0),
         ("iteration_start", 0.0), ("end_delay", 0.0), ("delay", 0.0))
@@ -278,9 +284,12 @@ class Animation(Strict, Object):
     def _changed_options(self) -> List[str]:
         """``name=value`` for each timing option that differs from its default, as the library has it:
         ``fill_mode='both' removed_on_completion=False``, nothing for a description left as made."""
+        exact = self._state().get("exact", ())
         fields = [f"{name}={value!r}" for name, default in self._REPR_TIMING
-                  for value in (self._get_timing(name),) if value != default]
-        fields += [f"{name}=0.0" for name in ("iterations", "iteration_duration") if self._get_timing(name) == 0]
+                  for value in (self._get_timing(name),)
+                  if value != default and not (name == "repeat_duration" and "iterations" in exact)]
+        fields += [f"{name}={value!r}" for name in ("iterations", "iteration_duration")
+                   for value in (self._get_timing(name),) if name in exact or value == 0]
         fields += [f"{name}={value!r}" for name, default in self._REPR_FLAGS
                    for value in (self._get_flag(name),) if value != default]
         fill, direction = self.fill_mode, self.direction
@@ -298,6 +307,12 @@ class Animation(Strict, Object):
 
     def _set_timing(self, name: str, value: object) -> None:
         self._runtime._call(lib.animrt_animation_set_timing, self._id, _TIMING[name], check.number(value, name))
+        # Which of the two names of one quantity the library now follows, for the repr: the last set.
+        exact = self._state().setdefault("exact", set())
+        if name in ("iterations", "iteration_duration"):
+            exact.add(name)
+        else:
+            exact.discard(_REPLACED_BY.get(name))
 
     @property
     def begin_time(self) -> float:
