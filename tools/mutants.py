@@ -2740,4 +2740,8 @@ MUTANTS = [
            "            exact.add(name)\n", "            pass\n", PY,
            "rt.basic('opacity', to=0, iterations=2) prints as an animation that plays once, and with duration=2 "
            "before iteration_duration=0.5 as one whose iterations last 2 s"),
+    Mutant("py-create-layer-as-bulk", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           'if made == ["layer"]:  # one layer', 'if False:  # one layer', PY,
+           "rt.create_layer() (C's animrt_layer_create) is pointed at the bulk rt.create_layers, whose handles "
+           "have no add_animation, not at rt.layer()"),
 ]

@@ -375,8 +375,13 @@ READ_ATTRIBUTES = [
      "'remove_animation' or 'remove_all_animations'?"),
     ("the last word of a method", "layer", "keys", "Layer has no attribute 'keys'; did you mean 'animation_keys'?"),
     ("a layer method with no word in common", "layer", "blink", "Layer has no attribute 'blink'"),
-    ("a runtime method misspelt", "runtime", "create_layer", "Runtime has no attribute 'create_layer'; did you mean "
+    ("a runtime method misspelt", "runtime", "create_layr", "Runtime has no attribute 'create_layr'; did you mean "
      "'create_layers'?"),
+    ("C's create of one layer, spelt close to the bulk call", "runtime", "create_layer", "Runtime has no attribute "
+     "'create_layer'; did you mean 'layer'? (rt.layer(parent=None) makes one; rt.create_layers(n) n at once, as "
+     "handles)"),
+    ("Core Animation's layer class", "runtime", "CALayer", "Runtime has no attribute 'CALayer'; did you mean "
+     "'layer'? (rt.layer(parent=None) makes one; rt.create_layers(n) n at once, as handles)"),
     ("a runtime method of another library", "runtime", "add_layer", "Runtime has no attribute 'add_layer'; did you "
      "mean 'layer'?"),
     # C's and Core Animation's names of what a method makes, spelt closer to another method

@@ -319,8 +319,8 @@ class Runtime(Suggests, Uncopied):
 
     def _hint(self, name: str, reading: bool = False) -> str:
         """The names other animation libraries give the clock, and the names C and Core Animation give
-        what the runtime's methods make (``create_barrier``, ``basic_animation``): spelt close to
-        another method (``create_layers``, ``add_animations``), they would be taken for it."""
+        what the runtime's methods make (``create_barrier``, ``basic_animation``, ``create_layer``):
+        spelt close to another method (``create_layers``, ``add_animations``), they would be taken for it."""
         if name in ("now", "clock", "current_time", "elapsed"):
             return "; the runtime's time is rt.time, moved by rt.tick(t)"
         if name in ("update", "step", "advance", "frame", "run"):
@@ -336,6 +336,8 @@ class Runtime(Suggests, Uncopied):
                     "rt.decay(…) or rt.group([…])")
         if made == ["timer"]:
             return self._hint("timer")
+        if made == ["layer"]:  # one layer, as C's animrt_layer_create makes: the bulk call returns handles
+            return "; did you mean 'layer'? (rt.layer(parent=None) makes one; rt.create_layers(n) n at once, as handles)"
         if len(made) == 1 and made[0] in _FACTORIES:
             return f"; did you mean {made[0]!r}?"
         return ""
