@@ -2744,4 +2744,11 @@ MUTANTS = [
            'if made == ["layer"]:  # one layer', 'if False:  # one layer', PY,
            "rt.create_layer() (C's animrt_layer_create) is pointed at the bulk rt.create_layers, whose handles "
            "have no add_animation, not at rt.layer()"),
+    Mutant("py-curve-parameters-undefaulted-untaught", "dropped condition", "bindings/python/src/animrt/_plugins.py",
+           "        if leading is not None and len(needed) > count:\n", "        if False:\n", PY,
+           "a timing function fn(x, k) registered without defaults is told it cannot take its arguments, not that "
+           "its parameters take their values from defaults=(…)"),
+    Mutant("py-curve-parameters-counted-from-defaults", "wrong value", "bindings/python/src/animrt/_plugins.py",
+           'extra = needed[leading.count(",") + 1:]', "extra = needed[count:]", PY,
+           "fn(x, a, b) registered with one default is told to give a default for b alone"),
 ]

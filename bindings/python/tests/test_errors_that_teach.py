@@ -238,6 +238,19 @@ CASES = [
     ("on_complete taking an argument", lambda rt, L, s, r: rt.transaction(on_complete=on_done),
      animrt.ArgumentTypeError, "on_complete is called with no arguments; on_done(finished) cannot be called so "
      "(missing a required argument: 'finished')"),
+    ("a timing function's parameter given no default",
+     lambda rt, L, s, r: rt.register_timing_function("pw", lambda x, k: x ** k), animrt.ArgumentTypeError,
+     "timing function 'pw' (x and 0 parameters) is called with 1 argument, but fn(x, k) cannot take them: missing a "
+     "required argument: 'k'; the parameters after x take their values from defaults=(…), one number each for k"),
+    ("a timing function's two parameters given one default",
+     lambda rt, L, s, r: rt.register_timing_function("pw", lambda x, a, b: x, defaults=(1,)), animrt.ArgumentTypeError,
+     "timing function 'pw' (x and 1 parameter) is called with 2 arguments, but fn(x, a, b) cannot take them: missing a "
+     "required argument: 'b'; the parameters after x take their values from defaults=(…), one number each for a, b"),
+    ("a block timing function's parameter given no default",
+     lambda rt, L, s, r: rt.register_block_timing_function("pw", lambda x, y, k: None), animrt.ArgumentTypeError,
+     "timing function 'pw' (x, y and 0 parameters) is called with 2 arguments, but fn(x, y, k) cannot take them: "
+     "missing a required argument: 'k'; the parameters after x, y take their values from defaults=(…), one number "
+     "each for k"),
     # A misspelt keyword is answered as rt.basic answers a misspelt option, not with Python's bare TypeError.
     ("a transaction keyword misspelt", lambda rt, L, s, r: rt.transaction(animation_durration=0.5),
      animrt.ArgumentTypeError, "rt.transaction() got an unknown option 'animation_durration'; did you mean "

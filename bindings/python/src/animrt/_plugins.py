@@ -323,9 +323,11 @@ _TYPE = r"(?:bool|[iu](?:8|16|32|64)|f32|f64|ptr|str)"
 _SIGNATURE = re.compile(rf"[ \t]*(?:void|{_TYPE})[ \t]*\([ \t]*((?:{_TYPE}(?:[ \t]*,[ \t]*{_TYPE}){{0,15}})?)[ \t]*\)[ \t]*")
 
 
-def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
+def _check_arity(fn: Callable[..., Any], count: int, what: str, leading: Optional[str] = None) -> None:
     """Refuses, at registration, a callable that could never be called with
-    `count` positional arguments (rather than failing at every call)."""
+    `count` positional arguments (rather than failing at every call). For a
+    timing function (`leading`, the arguments before its parameters), one
+    that needs more of them is told that its parameters come from `defaults`."""
     try:
         parameters = inspect.signature(fn)
     except (TypeError, ValueError):  # a builtin without a signature: checked when called
@@ -333,8 +335,15 @@ def _check_arity(fn: Callable[..., Any], count: int, what: str) -> None:
     try:
         parameters.bind(*([0.0] * count))
     except TypeError as e:
-        raise ArgumentTypeError(f"{what} is called with {check.counted(count, 'argument')}, but fn{parameters} cannot take them: {e}") \
-            from None
+        hint = ""
+        needed = [p.name for p in parameters.parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
+        if leading is not None and len(needed) > count:
+            extra = needed[leading.count(",") + 1:]
+            hint = (f"; the parameters after {leading} take their values from defaults=(…), one number each "
+                    f"for {', '.join(extra)}")
+        raise ArgumentTypeError(f"{what} is called with {check.counted(count, 'argument')}, but fn{parameters} cannot take them: "
+                                f"{e}{hint}") from None
 
 
 def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any], defaults: Sequence[float],
@@ -350,7 +359,8 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     if count < 0:
         raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
     arrays = (numbers(defaults, "defaults", count), numbers(minimum, "minimum", count), numbers(maximum, "maximum", count))
-    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {check.counted(count, 'parameter')})")
+    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {check.counted(count, 'parameter')})",
+                 leading="x, y" if block else "x")
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
         runtime._call(lib.animrt_timing_function_register_block, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
