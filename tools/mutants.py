@@ -262,7 +262,7 @@ MUTANTS = [
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,
            "playing backwards, the end is taken for the start"),
     Mutant("life-speed-zero-ends", "constant", LIFE_STATE,
-           "if speed == 0 { state = .running }", "if speed == 0 { state = .ended }", SWIFT,
+           "if speed == 0 { state = s.phase == .before ? .waiting : .running }", "if speed == 0 { state = .ended }", SWIFT,
            "a paused animation (speed 0) finishes at once"),
     Mutant("life-simple-ignores-direction", "dropped statement", LIFE_STATE,
            "&& !autoreverses && iterationStart == 0 && endDelay == 0 && direction == .normal",
@@ -2751,4 +2751,8 @@ MUTANTS = [
     Mutant("py-curve-parameters-counted-from-defaults", "wrong value", "bindings/python/src/animrt/_plugins.py",
            'extra = needed[leading.count(",") + 1:]', "extra = needed[count:]", PY,
            "fn(x, a, b) registered with one default is told to give a default for b alone"),
+    Mutant("paused-before-delay-started", "dropped condition", "Sources/AnimationCore/Timing/LifeState.swift",
+           "if speed == 0 { state = s.phase == .before ? .waiting : .running }", "if speed == 0 { state = .running }",
+           ("swift:MediaTimingTests",),
+           "an animation paused (speed 0) before its delay, which never shows its interval, reports started at once"),
 ]

@@ -51,6 +51,35 @@ struct MediaTimingTests {
         }
     }
 
+    /// Speed 0 holds local time at 0; with a delay (0.5) it is before the
+    /// active interval for good (the interval is decided on the time before
+    /// timeOffset, which shifts within it: docs/timing.md). Playback never
+    /// reaches the interval, so the animation never reports `started` (as
+    /// one before its delay does not, Lifecycle) and shows the model (-1),
+    /// or with a backwards fill the frame at the offset: 0.7 of 2 s, 10 ×
+    /// 0.35 = 3.5. Without the delay the same pause is in its interval, shows
+    /// that frame and has started. Both paths.
+    @Test("R1.8 speed 0 held before its delay never reports started", arguments: EvaluationPath.allCases)
+    func speedZeroBeforeDelay(_ path: EvaluationPath) throws {
+        for (delay, offset, fill, expected, events) in [
+            (0.5, 0.0, FillMode.removed, -1.0, [String]()), (0.5, 0.0, .backwards, 0.0, []),
+            (0.5, 0.7, .removed, -1.0, []), (0.5, 0.7, .backwards, 3.5, []), (0.0, 0.7, .removed, 3.5, ["started"]),
+        ] {
+            let rt = Runtime(); let l = try rt.createLayer()
+            try path.setModel(rt, l, -1)
+            var timing = MediaTiming(duration: 2, speed: 0, timeOffset: offset, fillMode: fill)
+            timing.delay = delay
+            let h = try rt.add(path.animation(0, 10, timing), to: l, forKey: "a")
+            path.expectPath(rt)
+            for t in [0.0, 3] {
+                try rt.tick(t)
+                expectClose(try path.value(rt, l), expected, 1e-12, "delay \(delay), offset \(offset), \(fill), t = \(t)")
+            }
+            #expect(rt.drain().map(\.tag) == events, "delay \(delay), offset \(offset), \(fill)")
+            #expect(try rt.lifecycle(of: h) == (events.isEmpty ? .waiting : .running))
+        }
+    }
+
     /// Core Animation leaves repeatCount with repeatDuration undefined; it
     /// is refused wherever timing is checked (add, bulk add, a layer's
     /// timing), naming both, with nothing attached. Exact iterations, which

@@ -7,11 +7,13 @@ public enum LifeState: UInt8, CaseIterable, Sendable {
 
 extension MediaTiming {
     /// The timing sample and the lifecycle state at `parentTime`, computing
-    /// the model once.
+    /// the model once. Paused (speed 0), an animation runs from the start on
+    /// and never ends, unless it is held before a delay: its local time stays
+    /// at 0, so playback never reaches its active interval and it never starts.
     func sampleAndState(at parentTime: Double) -> (TimingSample, LifeState) {
         let s = sample(at: parentTime)
         let state: LifeState
-        if speed == 0 { state = .running }
+        if speed == 0 { state = s.phase == .before ? .waiting : .running }
         else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active ? .running : .ended }
         else { state = s.phase == .after ? .waiting : s.phase == .active ? .running : .ended }
         return (s, state)
