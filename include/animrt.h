@@ -585,7 +585,8 @@ animrt_status animrt_group_add(animrt_runtime *rt, animrt_id group, animrt_id ch
  * animations and sublayers see its iteration time, repeated, reversed and
  * filled, and nothing of it is in effect outside its active interval
  * without a fill (its animations wait, its properties show the model).
- * Repeat, direction and fill take effect once there is a duration. An
+ * Repeat, direction, fill, delay, end delay and iteration start take
+ * effect once there is a duration. An
  * unbounded layer reads ITERATION_DURATION as INFINITY and ITERATIONS as 1.
  * Checked as for animations; nothing changes on error. */
 animrt_status animrt_layer_set_timing_param(animrt_runtime *rt, animrt_id layer, animrt_timing_param param,
