@@ -2755,4 +2755,7 @@ MUTANTS = [
            "if speed == 0 { state = s.phase == .before ? .waiting : .running }", "if speed == 0 { state = .running }",
            ("swift:MediaTimingTests",),
            "an animation paused (speed 0) before its delay, which never shows its interval, reports started at once"),
+    Mutant("trace-format-unchecked", "dropped condition", "Sources/animrt/Exports+Trace.swift",
+           "            guard header.format == 1 else {\n", "            guard true else {\n", ("swift:TraceTests",),
+           "a trace of a later format is replayed as if it were format 1"),
 ]

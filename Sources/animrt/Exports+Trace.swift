@@ -59,8 +59,11 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
                 .map { (number: $0.offset + 1, text: Substring($0.element.last == 13 ? $0.element.dropLast() : $0.element)) }
                 .filter { !$0.text.isEmpty }
             guard let first = lines.first?.text, JSONSyntax.firstTooDeep(in: Array(first.utf8), limit: Replay.maxDepth) == nil, let header = try? JSONDecoder().decode(TraceHeader.self, from: Data(first.utf8)),
-                  header.animrt == "trace", header.format == 1 else {
+                  header.animrt == "trace" else {
                 throw AnimrtError(.invalidArgument, "'\(path)' is not an animrt trace (its first line is not a trace header)")
+            }
+            guard header.format == 1 else {
+                throw AnimrtError(.invalidArgument, "the trace '\(path)' is in format \(header.format), written by animrt \(header.version); this library (\(String(cString: animrt_version_string()))) replays format 1")
             }
             guard r.isPristine, box.machines.isPristine, box.plugins.isPristine, box.trace == nil else {
                 throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used")

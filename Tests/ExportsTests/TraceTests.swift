@@ -59,20 +59,32 @@ struct TraceTests {
 
     /// Replays `lines` (after a trace header) into a fresh runtime: its
     /// status and message.
-    func replay(_ lines: [String]) -> (animrt_status, String) {
+    func replay(_ lines: [String], header: String = #"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#) -> (animrt_status, String) {
         // A file of its own: the test cases run at the same time.
         var template = Array("/tmp/animrt-swift-edited-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file") }
         let path = String(cString: template)
         defer { unlink(path) }
-        let text = ([#"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#] + lines).joined(separator: "\n") + "\n"
+        let text = ([header] + lines).joined(separator: "\n") + "\n"
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
         let r = CRuntime()
         var calls = 0
         let status = animrt_trace_replay(r.rt, path, &calls)
         return (status, String(cString: animrt_last_error_message()))
+    }
+
+    /// A trace of a later format (a newer library's) is named as such, with
+    /// the version that wrote it, not called something other than a trace.
+    @Test("R3.0.3 a trace of another format is refused naming its format and writer")
+    func otherFormat() {
+        let (status, why) = replay([], header: #"{"animrt": "trace", "format": 2, "version": "0.9.1"}"#)
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why.hasSuffix("is in format 2, written by animrt 0.9.1; this library (0.3.0) replays format 1"), "\(why)")
+        let (other, not) = replay([], header: #"{"animrt": "log", "format": 1, "version": "0.3.0"}"#)
+        #expect(other == ANIMRT_E_INVALID)
+        #expect(not.hasSuffix("is not an animrt trace (its first line is not a trace header)"), "\(not)")
     }
 
     /// A trace is a file someone sends with a bug report: an edited or cut
