@@ -2758,4 +2758,10 @@ MUTANTS = [
     Mutant("trace-format-unchecked", "dropped condition", "Sources/animrt/Exports+Trace.swift",
            "            guard header.format == 1 else {\n", "            guard true else {\n", ("swift:TraceTests",),
            "a trace of a later format is replayed as if it were format 1"),
+    Mutant("trace-payload-tags-uncounted", "dropped condition", "Sources/animrt/Trace/TraceArgument.swift",
+           "        guard c.allKeys.count == 1 else {\n            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:\n                \"a payload value",
+           "        guard true else {\n            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:\n                \"a payload value",
+           ("swift:TraceTests",),
+           "an edited payload value of two tags is replayed as the first the decoder tries, and one of none is "
+           "refused as having no member 'pointer'"),
 ]

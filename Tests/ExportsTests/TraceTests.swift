@@ -150,6 +150,11 @@ struct TraceTests {
          "trace line 2 is not a recorded call: args[0].H[1]: -3.0 is out of range; a handle is a whole number from 0 to 2^64 - 1"),
         (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"integer": 2.5}]}, {"i": 1}], "events": 0}"#,
          "trace line 2 is not a recorded call: args[2].V[0].integer: 2.5 is not a whole number; an integer value is from -2^63 to 2^63 - 1"),
+        // A payload value is one tagged value: none, or two (the decoder would keep the first it tries).
+        (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{}]}, {"i": 1}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[2].V[0]: a payload value has one tag (number, bool, string, integer or pointer); this one has 0"),
+        (#"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [{"number": 1, "string": "a"}]}, {"i": 1}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[2].V[0]: a payload value has one tag (number, bool, string, integer or pointer); this one has 2"),
         // A whole number the C function takes in 32 bits (unsigned for an
         // enum or a count of threads, signed for a flag or a list of path
         // commands), cut to its low 32 bits, would replay 2^32 + 1 threads as 1.

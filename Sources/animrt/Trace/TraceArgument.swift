@@ -109,6 +109,10 @@ struct TracedValue: Codable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
+        guard c.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
+                "a payload value has one tag (number, bool, string, integer or pointer); this one has \(c.allKeys.count)"))
+        }
         if let d = try c.decodeIfPresent(Double.self, forKey: .number) { value = .number(d) }
         else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { value = .bool(b) }
         else if let s = try c.decodeIfPresent(String.self, forKey: .string) { value = .string(s) }
