@@ -2764,4 +2764,8 @@ MUTANTS = [
            ("swift:TraceTests",),
            "an edited payload value of two tags is replayed as the first the decoder tries, and one of none is "
            "refused as having no member 'pointer'"),
+    Mutant("py-column-size-plural", "wrong value", "bindings/python/src/animrt/_bulk.py",
+           "{check.counted(view.nbytes // 8, 'number')}; {count} {'is' if count == 1 else 'are'} needed",
+           "{view.nbytes // 8} numbers; {count} are needed", PY,
+           "a bulk column of one number is said to hold '1 numbers', and one needed '1 are needed'"),
 ]

@@ -164,6 +164,13 @@ def test_a_column_longer_than_the_layers_is_refused():
                 rt.add_animations(fade, dots, to=to)
             assert not isinstance(caught.value, animrt.BufferTooSmallError)
         assert all(not animrt.Layer._stand_in(rt, d).animation_keys() for d in dots)
+        # Counted as the library counts: one number, one is needed.
+        with pytest.raises(animrt.BufferTooSmallError) as short:
+            rt.add_animations(fade, dots, to=[1.0])
+        assert str(short.value).startswith("to holds 1 number; 3 are needed")
+        with pytest.raises(animrt.BufferSizeError) as long:
+            rt.add_animations(fade, dots[:1], to=[1.0, 2.0])
+        assert str(long.value).startswith("to holds 2 numbers; 1 is needed")
 
 
 def test_a_column_whose_rows_are_not_layers_is_refused():

@@ -125,7 +125,7 @@ class Pinned:
             view = found
         if len(view.cast("B")) != 8 * count:
             wrong = BufferTooSmallError if view.nbytes < 8 * count else BufferSizeError
-            raise wrong(f"{name} holds {view.nbytes // 8} numbers; {count} are needed "
+            raise wrong(f"{name} holds {check.counted(view.nbytes // 8, 'number')}; {count} {'is' if count == 1 else 'are'} needed "
                         "(one per layer, times the key path's components for values)")
         rows, shape = (count // width, width), tuple(view.shape or ())
         if len(shape) > 1 and shape != rows:  # row i would not be layer i's

@@ -145,7 +145,7 @@ class Reader(Object):
                 raise ArgumentTypeError("out is not contiguous; pass a C-contiguous buffer (numpy.ascontiguousarray)")
             if view.nbytes != 8 * total:
                 wrong = BufferTooSmallError if view.nbytes < 8 * total else BufferSizeError
-                raise wrong(f"out holds {view.nbytes // 8} numbers; this reader writes {total} (shape {self.shape})")
+                raise wrong(f"out holds {check.counted(view.nbytes // 8, 'number')}; this reader writes {total} (shape {self.shape})")
             shape = tuple(view.shape or ())
             if len(shape) > 1 and shape != self.shape:  # out[i] would not be target i
                 raise InvalidArgumentError(f"out has shape {shape}; this reader writes {self.shape}, "
