@@ -257,6 +257,11 @@ MUTANTS = [
            "else { timing.iterationDuration = 0 }", "else { timing.duration = defaultDuration }",
            ("swift:AnimationCoreTests.GroupTimingTests",),
            "a child of a zero-length group runs 0.25 s (its zero taken for Core Animation's unset duration)"),
+    Mutant("group-child-start-uncaptured", "dropped statement", RESOLVED,
+           "for c in children { c.captureStart(restored: nil, presented: presented) }", "_ = children",
+           ("swift:AnimationCoreTests.AnimationValueTests",),
+           "a group's animation without ends runs from the model instead of the presentation value when added, "
+           "and one with startsFromPresentation starts from its own from (or the model), as it would not alone"),
     # ---- lifecycle ---------------------------------------------------------
     Mutant("life-negative-speed-waiting", "comparison", LIFE_STATE,
            "else { state = s.phase == .after ? .waiting", "else { state = s.phase == .before ? .waiting", SWIFT,

@@ -48,6 +48,32 @@ struct AnimationValueTests {
         #expect(try rt.scalar("opacity", l) == 20)
     }
 
+    /// A group's animations start where the same animations added alone
+    /// would: one without ends from the presentation value when the group
+    /// is added, one with `startsFromPresentation` from there too. On
+    /// screen 10, model 30, group of 1 s added then: at 0.5 s the child
+    /// without ends is at 10 + (30 − 10) × 0.5 = 20, the child from the
+    /// presentation to 50 at 10 + (50 − 10) × 0.5 = 30 (starting from the
+    /// model they would show 30 and 40).
+    @Test("R1.3 a group's animations start from the presentation value as they would alone")
+    func groupChildrenStartFromPresentation() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(10), forKeyPath: "opacity", of: l)
+        try rt.setModelValue(.scalar(10), forKeyPath: "cornerRadius", of: l)
+        try rt.tick(0)  // on screen: 10
+        try rt.setModelValue(.scalar(30), forKeyPath: "opacity", of: l)
+        try rt.setModelValue(.scalar(30), forKeyPath: "cornerRadius", of: l)
+        var rebased = Animation.basic("cornerRadius", to: .scalar(50)); rebased.startsFromPresentation = true
+        let h = try rt.add(.group([.basic("opacity"), rebased], timing: MediaTiming(duration: 1)), to: l, forKey: "g")
+        try rt.tick(1); try rt.tick(1.5)
+        #expect(try rt.scalar("opacity", l) == 20)
+        #expect(try rt.scalar("cornerRadius", l) == 30)
+        // The attached copy's child reads back the from it was rebased onto.
+        guard case .group(let children) = try rt.attachedAnimation(h).content,
+              case .basic(let from, _, _) = children[1].content else { Issue.record("not a group of basics"); return }
+        #expect(from == .scalar(10))
+    }
+
     @Test("R1.3 all three of from, to and by are rejected")
     func allThree() throws {
         let rt = Runtime(); let l = try rt.createLayer()

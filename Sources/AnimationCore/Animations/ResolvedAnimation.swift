@@ -178,6 +178,25 @@ final class ResolvedAnimation {
         body = .spring(from: f, to: target, by: nil, s)
     }
 
+    /// Takes what the animation starts from when it is added: the
+    /// presentation value of its key path (`presented`), from which the
+    /// from/to/by table's case without ends starts and onto which
+    /// `startsFromPresentation` rebases `from` (`restored`: the value a
+    /// snapshot carried instead). A group's animations each take their own
+    /// key path's, as the same animations added to the layer one by one at
+    /// that moment would: CAAnimationGroup's children animate the layer
+    /// exactly as they would alone.
+    func captureStart(restored: AnimatableValue?, presented: (KeyPath) -> AnimatableValue) {
+        if case .group(let children) = body {
+            for c in children { c.captureStart(restored: nil, presented: presented) }
+            return
+        }
+        guard let kp = keyPath else { return }
+        let value = restored ?? presented(kp)
+        captured = value
+        if startsFromPresentation { rebase(from: value) }
+    }
+
     /// Makes a basic or spring animation start from `value` (the
     /// presentation value when it was added): `from` becomes `value`; a given
     /// `to` is kept, else a given `by` is kept.

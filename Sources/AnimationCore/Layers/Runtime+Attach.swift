@@ -133,12 +133,7 @@ extension Runtime {
     private func attach(_ checked: CheckedAdd, forKey key: String?, joining barrier: Handle?, definition: Handle?,
                         restoring: AttachmentState?) -> Int {
         let (li, resolved) = (checked.layer, checked.resolved)
-        if let kp = resolved.keyPath {
-            resolved.captured = restoring?.captured ?? kp.get(wholeValue(presentation, layer: li, property: kp.property))
-            if resolved.startsFromPresentation {
-                resolved.rebase(from: resolved.captured!)
-            }
-        }
+        resolved.captureStart(restored: restoring?.captured) { kp in kp.get(self.wholeValue(self.presentation, layer: li, property: kp.property)) }
         if let r = restoring {
             resolved.timing.duration = r.duration
             if let b = r.beginTime { resolved.timing.beginTime = b }
