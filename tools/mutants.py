@@ -257,8 +257,13 @@ MUTANTS = [
            "else { timing.iterationDuration = 0 }", "else { timing.duration = defaultDuration }",
            ("swift:AnimationCoreTests.GroupTimingTests",),
            "a child of a zero-length group runs 0.25 s (its zero taken for Core Animation's unset duration)"),
-    Mutant("group-child-start-uncaptured", "dropped statement", RESOLVED,
-           "for c in children { c.captureStart(restored: nil, presented: presented) }", "_ = children",
+    Mutant("group-child-start-not-restored", "wrong value", ATTACH,
+           "resolved.keyPath == nil ? r.capturedChildren ?? [] : [r.captured]", "resolved.keyPath == nil ? [] : [r.captured]",
+           ("swift:AnimationCoreTests.AnimationValueTests",),
+           "a group restored from a snapshot has its animations take the presentation value anew, "
+           "not the one they took when the original was added"),
+    Mutant("group-child-start-uncaptured", "wrong value", ATTACH,
+           "for (k, a) in resolved.startTakers.enumerated() {", "for (k, a) in [resolved].enumerated() {",
            ("swift:AnimationCoreTests.AnimationValueTests",),
            "a group's animation without ends runs from the model instead of the presentation value when added, "
            "and one with startsFromPresentation starts from its own from (or the model), as it would not alone"),

@@ -74,6 +74,40 @@ struct AnimationValueTests {
         #expect(from == .scalar(10))
     }
 
+    /// What a group's animations took when it was added is part of its
+    /// state, so a restored copy starts where the original did: captured
+    /// 10, restored on a layer showing 0 with model 30, at 0.5 s of 1 s
+    /// it shows 10 + (30 − 10) × 0.5 = 20 (from what the copy's layer shows
+    /// it would be 15). A list of the wrong length or kind is refused.
+    @Test("R1.3 a group's captured starts are restored with it")
+    func groupCapturedStartsRestored() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(10), forKeyPath: "opacity", of: l)
+        try rt.tick(0)
+        try rt.setModelValue(.scalar(30), forKeyPath: "opacity", of: l)
+        let g = Animation.group([.basic("opacity")], timing: MediaTiming(duration: 1))
+        let state = try rt.attachmentState(try rt.add(g, to: l, forKey: "g"))
+        #expect(state.capturedChildren == [.scalar(10)])
+
+        let copy = Runtime(); let l2 = try copy.createLayer()
+        try copy.setModelValue(.scalar(0), forKeyPath: "opacity", of: l2)
+        try copy.tick(0)
+        try copy.setModelValue(.scalar(30), forKeyPath: "opacity", of: l2)
+        var restored = state; restored.beginTime = 1
+        try copy.add(g, to: l2, forKey: "g", restoring: restored)
+        try copy.tick(1.5)
+        #expect(try copy.scalar("opacity", l2) == 20)
+
+        restored.capturedChildren = []
+        expectFailure(.invalidArgument, containing: "0 captured values", "a group of 1 animations") {
+            try copy.add(g, to: l2, forKey: "h", restoring: restored)
+        }
+        restored.capturedChildren = [.point(1, 2)]
+        expectFailure(.kind, containing: "group animation 0: ", "takes a scalar") {
+            try copy.add(g, to: l2, forKey: "h", restoring: restored)
+        }
+    }
+
     @Test("R1.3 all three of from, to and by are rejected")
     func allThree() throws {
         let rt = Runtime(); let l = try rt.createLayer()

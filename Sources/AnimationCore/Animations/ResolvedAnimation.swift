@@ -178,19 +178,22 @@ final class ResolvedAnimation {
         body = .spring(from: f, to: target, by: nil, s)
     }
 
+    /// The animations that take a start when added (`captureStart`): this
+    /// one, or a group's animations that are not groups, depth first. A
+    /// group's animations each take their own key path's value, as the
+    /// same animations added to the layer one by one at that moment would:
+    /// CAAnimationGroup's children animate the layer as they would alone.
+    var startTakers: [ResolvedAnimation] {
+        guard case .group(let children) = body else { return [self] }
+        return children.flatMap(\.startTakers)
+    }
+
     /// Takes what the animation starts from when it is added: the
     /// presentation value of its key path (`presented`), from which the
     /// from/to/by table's case without ends starts and onto which
     /// `startsFromPresentation` rebases `from` (`restored`: the value a
-    /// snapshot carried instead). A group's animations each take their own
-    /// key path's, as the same animations added to the layer one by one at
-    /// that moment would: CAAnimationGroup's children animate the layer
-    /// exactly as they would alone.
+    /// snapshot carried instead). For one of `startTakers`.
     func captureStart(restored: AnimatableValue?, presented: (KeyPath) -> AnimatableValue) {
-        if case .group(let children) = body {
-            for c in children { c.captureStart(restored: nil, presented: presented) }
-            return
-        }
         guard let kp = keyPath else { return }
         let value = restored ?? presented(kp)
         captured = value

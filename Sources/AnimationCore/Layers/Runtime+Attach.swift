@@ -125,6 +125,7 @@ extension Runtime {
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties,
                                                      defaultDuration: restoring?.duration ?? defaultAnimationDuration)
         try Runtime.check(captured: restoring?.captured, for: resolved.keyPath)
+        if let children = restoring?.capturedChildren { try Runtime.check(capturedChildren: children, for: resolved) }
         return CheckedAdd(layer: li, resolved: resolved)
     }
 
@@ -133,7 +134,14 @@ extension Runtime {
     private func attach(_ checked: CheckedAdd, forKey key: String?, joining barrier: Handle?, definition: Handle?,
                         restoring: AttachmentState?) -> Int {
         let (li, resolved) = (checked.layer, checked.resolved)
-        resolved.captureStart(restored: restoring?.captured) { kp in kp.get(self.wholeValue(self.presentation, layer: li, property: kp.property)) }
+        // A group's animations each take their own (a snapshot carries
+        // them in the same order), a plain animation its own.
+        let restored = restoring.map { r in resolved.keyPath == nil ? r.capturedChildren ?? [] : [r.captured] }
+        for (k, a) in resolved.startTakers.enumerated() {
+            a.captureStart(restored: restored.flatMap { k < $0.count ? $0[k] : nil }) { kp in
+                kp.get(self.wholeValue(self.presentation, layer: li, property: kp.property))
+            }
+        }
         if let r = restoring {
             resolved.timing.duration = r.duration
             if let b = r.beginTime { resolved.timing.beginTime = b }

@@ -14,15 +14,20 @@ extension Runtime {
         public var duration: Double
         /// The presentation value of its key path when it was added.
         public var captured: AnimatableValue?
+        /// A group's: what each of its animations took when it was added
+        /// (`captured` of each, depth first, groups in it left out); nil
+        /// for an animation that is not a group.
+        public var capturedChildren: [AnimatableValue?]?
         public var phase: Phase
         /// Whether a tick has evaluated it with its begin time: from the next
         /// tick on, its lifecycle counts every time its layer passed through
         /// since the last one (see `Runtime.latestLocalTime`).
         public var evaluated: Bool
 
-        public init(beginTime: Double?, duration: Double, captured: AnimatableValue?, phase: Phase, evaluated: Bool = true) {
+        public init(beginTime: Double?, duration: Double, captured: AnimatableValue?, phase: Phase, evaluated: Bool = true,
+                    capturedChildren: [AnimatableValue?]? = nil) {
             self.beginTime = beginTime; self.duration = duration; self.captured = captured; self.phase = phase
-            self.evaluated = evaluated
+            self.evaluated = evaluated; self.capturedChildren = capturedChildren
         }
     }
 
@@ -39,6 +44,26 @@ extension Runtime {
     public static func check(captured: AnimatableValue?, for keyPath: KeyPath?) throws(AnimrtError) {
         guard let captured, let keyPath, captured.kind != keyPath.kind else { return }
         throw AnimrtError(.kind, "the captured value is a \(captured.kind.name) but '\(keyPath.name)' takes a \(keyPath.kind.name)")
+    }
+
+    /// The captured values of a group's animations (a snapshot's, restored)
+    /// must be one for each of them, each of its key path's kind.
+    static func check(capturedChildren: [AnimatableValue?], for group: ResolvedAnimation) throws(AnimrtError) {
+        let takers = group.startTakers
+        guard group.keyPath == nil, capturedChildren.count == takers.count else {
+            throw AnimrtError(.invalidArgument, "\(capturedChildren.count) captured values are given for \(group.keyPath == nil ? "a group of \(takers.count) animations" : "an animation that is not a group")")
+        }
+        for (k, (c, a)) in zip(capturedChildren, takers).enumerated() {
+            do throws(AnimrtError) { try check(captured: c, for: a.keyPath) }
+            catch { throw error.prefixed("group animation \(k): ") }
+        }
+    }
+
+    /// Checks the captured values of a group's animations (a snapshot's)
+    /// against `animation` as `add` would, attaching nothing.
+    public func validate(_ animation: Animation, capturedChildren: [AnimatableValue?]) throws(AnimrtError) {
+        let resolved = try ResolvedAnimation.resolve(animation, properties: &properties, defaultDuration: MediaTiming.defaultDuration)
+        try Runtime.check(capturedChildren: capturedChildren, for: resolved)
     }
 
     /// Whether `h` names an attached animation that is still attached.
@@ -59,7 +84,8 @@ extension Runtime {
         }
         let r = general[k].animation
         return AttachmentState(beginTime: instances[ii].pendingBegin ? nil : r.timing.beginTime, duration: r.timing.duration,
-                               captured: r.captured, phase: phase, evaluated: general[k].evaluated)
+                               captured: r.captured, phase: phase, evaluated: general[k].evaluated,
+                               capturedChildren: r.keyPath == nil ? r.startTakers.map(\.captured) : nil)
     }
 
     func setPhase(_ phase: AttachmentState.Phase, of ii: Int) {

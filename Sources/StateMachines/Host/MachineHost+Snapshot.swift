@@ -180,6 +180,9 @@ struct MachineSnapshot: Codable {
         var beginTime: Double?
         var duration: Double
         var captured: AnimatableValue?
+        /// A group's: what each of its animations took when it was added,
+        /// depth first (absent in older snapshots: taken when restored).
+        var capturedChildren: [AnimatableValue?]?
         var phase: UInt8
         /// Whether a tick had evaluated it (absent in older snapshots: it had).
         var evaluated: Bool?
@@ -256,7 +259,8 @@ extension MachineHost {
                 : s.joined.flatMap { j in m.stateBarriers[j] != nil && m.activations[j] != 0 ? d.states[j].name : nil }
             animations.append(.init(part: m.partName(ofLayer: s.layer), key: s.key, joined: joined, animation: s.animation,
                                     beginTime: state.beginTime, duration: state.duration, captured: state.captured,
-                                    phase: state.phase.rawValue, evaluated: state.evaluated))
+                                    capturedChildren: state.capturedChildren, phase: state.phase.rawValue,
+                                    evaluated: state.evaluated))
         }
         var requests: [String: MachineSnapshot.Request] = [:]
         for (op, r) in m.requests.enumerated() { requests[d.requests[op].name] = .init(latest: r.latest, open: r.open) }
@@ -418,12 +422,17 @@ extension MachineHost {
             }
             guard partNames.contains(a.part), a.joined.map({ s.waitingForDone.contains($0) }) ?? true,
                   a.phase <= 2, a.duration.isFinite, a.duration > 0, a.beginTime?.isFinite ?? true,
-                  a.captured?.components.allSatisfy(\.isFinite) ?? true else { throw bad("an animation of part '\(a.part)'") }
+                  a.captured?.components.allSatisfy(\.isFinite) ?? true,
+                  a.capturedChildren?.allSatisfy({ $0?.components.allSatisfy(\.isFinite) ?? true }) ?? true
+            else { throw bad("an animation of part '\(a.part)'") }
             if let key = a.key, key.utf8.count > Limits.nameBytes {
                 throw bad("an animation of part '\(a.part)' has a key of \(key.utf8.count) bytes; keys are at most \(Limits.nameBytes)")
             }
             let keyPath = try runtime.validate(a.animation)
-            do throws(AnimrtError) { try Runtime.check(captured: a.captured, for: keyPath) }
+            do throws(AnimrtError) {
+                try Runtime.check(captured: a.captured, for: keyPath)
+                if let children = a.capturedChildren { try runtime.validate(a.animation, capturedChildren: children) }
+            }
             catch { throw bad("an animation of part '\(a.part)': \(error.message)") }
         }
         // A state waits for its done only while an animation it joined
@@ -483,7 +492,7 @@ extension MachineHost {
                 let joined = a.joined.flatMap(d.stateID)
                 let state = Runtime.AttachmentState(beginTime: a.beginTime, duration: a.duration, captured: a.captured,
                                                     phase: Runtime.AttachmentState.Phase(rawValue: a.phase) ?? .waiting,
-                                                    evaluated: a.evaluated ?? true)
+                                                    evaluated: a.evaluated ?? true, capturedChildren: a.capturedChildren)
                 let layer = partNames.firstIndex(of: a.part)!
                 let h = try runtime.add(a.animation, to: m.parts[layer], forKey: a.key, joining: joined.flatMap { m.stateBarriers[$0] },
                                         restoring: state)
