@@ -262,6 +262,12 @@ MUTANTS = [
            ("swift:AnimationCoreTests.AnimationValueTests",),
            "a group restored from a snapshot has its animations take the presentation value anew, "
            "not the one they took when the original was added"),
+    Mutant("group-velocity-by-name", "wrong branch", RESOLVED_VELOCITY,
+           "if case .group = body, target.kind != .transform, let part = target.plainComponents {",
+           "if case .group = body, target.kind != .transform, let part = target.plainComponents, part.count < 0 {",
+           ("swift:AnimationCoreTests.GroupTimingTests",),
+           "a group's velocity for a key path leaves out its children of the same property under another key path "
+           "(position for position.x, position.x for position), which move or replace its value"),
     Mutant("group-child-start-uncaptured", "wrong value", ATTACH,
            "for (k, a) in resolved.startTakers.enumerated() {", "for (k, a) in [resolved].enumerated() {",
            ("swift:AnimationCoreTests.AnimationValueTests",),

@@ -52,6 +52,26 @@ struct GroupTimingTests {
         }
     }
 
+    /// Children of one property under different key paths compose their
+    /// velocities as their values: `position` (0, 0) → (10, 20) and an
+    /// additive `position.x` 0 → 100 over 1 s move x at 10 + 100 = 110 and
+    /// y at 20 per second; a `position` child added after a `position.x`
+    /// one replaces x, which then moves at 10, not 100.
+    @Test("R1.2 a group's children of one property compose their velocities across key paths")
+    func groupVelocityAcrossKeyPaths() throws {
+        let rt = Runtime(); let l = try rt.createLayer(); let l2 = try rt.createLayer()
+        let whole = Animation.basic("position", from: .point(0, 0), to: .point(10, 20))
+        var x = Animation.basic("position.x", from: .scalar(0), to: .scalar(100)); x.isAdditive = true
+        let h = try rt.add(.group([whole, x], timing: MediaTiming(duration: 1)), to: l, forKey: "g")
+        x.isAdditive = false
+        let h2 = try rt.add(.group([x, whole], timing: MediaTiming(duration: 1)), to: l2, forKey: "g")
+        try rt.tick(0); try rt.tick(0.5)
+        expectClose(try rt.velocity(of: h, keyPath: "position.x").scalar, 110, 1e-9, "x under an additive x")
+        #expect(try rt.velocity(of: h, keyPath: "position").components.map { ($0 * 1e9).rounded() / 1e9 } == [110, 20])
+        expectClose(try rt.velocity(of: h2, keyPath: "position.x").scalar, 10, 1e-9, "x replaced by position")
+        expectClose(try rt.scalar("position.x", l2), 5, 1e-12, "x replaced by position")
+    }
+
     /// Steps on a group hold the children's time at each step's start:
     /// steps(2, jump-end) over 1 s shows the child at 0 s until 0.5 s, then
     /// at 0.5 s.

@@ -9,31 +9,37 @@ extension ResolvedAnimation {
         return keyPath?.name == name
     }
 
-    /// The rate of change of the value this animation gives key path `name`
-    /// at `parentTime`, per unit of the time `rate` measures parent time in
-    /// (d parentTime / d that time). nil when it gives nothing (not in
-    /// effect, or another key path); zero while it holds a fill.
-    func velocity(of name: String, at parentTime: Double, heldAt edge: IterationEdge? = nil, rate: Double,
+    /// The rate of change of the value this animation gives key path
+    /// `target` at `parentTime`, per unit of the time `rate` measures parent
+    /// time in (d parentTime / d that time). nil when it gives nothing (not
+    /// in effect, or another key path); zero while it holds a fill.
+    func velocity(of target: KeyPath, at parentTime: Double, heldAt edge: IterationEdge? = nil, rate: Double,
                   model: (Int32) -> AnimatableValue) -> AnimatableValue? {
+        if case .group = body, target.kind != .transform, let part = target.plainComponents {
+            // A group's children compose on the whole property, whichever
+            // of its key paths each animates (`position` and `position.x`),
+            // and their rates with them: a plain run of components moves
+            // as fast as the components it is made of.
+            var whole: PropertyRate? = nil
+            accumulateRate(of: target.property, at: parentTime, heldAt: edge, rate: rate, into: &whole, model: model)
+            return whole?.part(part.first, part.count, kind: target.kind)
+        }
+        return velocity(named: target.name, at: parentTime, heldAt: edge, rate: rate, model: model)
+    }
+
+    /// `velocity(of:)` for the animations of key path `name` alone (a
+    /// transform's computed parts, which do not compose component by
+    /// component).
+    private func velocity(named name: String, at parentTime: Double, heldAt edge: IterationEdge?, rate: Double,
+                          model: (Int32) -> AnimatableValue) -> AnimatableValue? {
         let s = timing.sample(at: parentTime, heldAt: edge)
         guard let progress = s.directedProgress else { return nil }
-        let d = timing.effectiveDuration
-        // An infinite active time does not move: a backwards play of an
-        // endless animation starts from +∞ and stays there. A fill that
-        // follows the local time moves as the active interval does.
-        let moving = timing.activeTimeMoves(at: parentTime, phase: s.phase) && timing.speed != 0 && d > 0
-            && s.activeTime?.isFinite == true
-        // d(directed progress)/d(time): ±speed / duration while it moves.
-        let progressRate = moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
+        let progressRate = self.progressRate(s, at: parentTime, rate: rate)
         if case .group(let children) = body {
-            // Children see eased time: the chain rule takes the slope of
-            // the group's timing function too.
-            let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
-            let slope = curve?.slope(progress) ?? 1
-            let held = IterationEdge.holding(progress: progress)
+            let clock = childClock(s, progress: progress, progressRate: progressRate)
             var v: AnimatableValue? = nil
             for c in children {
-                guard let cv = c.velocity(of: name, at: eased * d, heldAt: held, rate: progressRate * slope * d, model: model) else { continue }
+                guard let cv = c.velocity(named: name, at: clock.time, heldAt: clock.held, rate: clock.rate, model: model) else { continue }
                 if c.additive, let below = v { v = AnimatableValue(kind: cv.kind, lanes: below.lanes + cv.lanes) } else { v = cv }
             }
             return v
@@ -41,6 +47,61 @@ extension ResolvedAnimation {
         guard let kp = keyPath, kp.name == name else { return nil }
         let r = valueRate(sample: s, progress: progress, model: kp.get(model(kp.property)))
         return AnimatableValue(kind: r.kind, lanes: r.lanes * progressRate)
+    }
+
+    /// d(directed progress)/d(time) for sample `s` at `parentTime`:
+    /// ±speed / duration (times `rate`) while the active time moves, else 0.
+    private func progressRate(_ s: TimingSample, at parentTime: Double, rate: Double) -> Double {
+        let d = timing.effectiveDuration
+        // An infinite active time does not move: a backwards play of an
+        // endless animation starts from +∞ and stays there. A fill that
+        // follows the local time moves as the active interval does.
+        let moving = timing.activeTimeMoves(at: parentTime, phase: s.phase) && timing.speed != 0 && d > 0
+            && s.activeTime?.isFinite == true
+        // d(directed progress)/d(time): ±speed / duration while it moves.
+        return moving ? (s.playsForwards ? 1 : -1) * timing.speed / d * rate : 0
+    }
+
+    /// Where a group's children are at directed progress `progress` of
+    /// sample `s`: their time (the group's curve eases it, as in
+    /// `contribute`), how fast it runs for a progress changing at
+    /// `progressRate` (the chain rule takes the slope of the group's
+    /// timing function too), and where the group holds them.
+    private func childClock(_ s: TimingSample, progress: Double,
+                            progressRate: Double) -> (time: Double, rate: Double, held: IterationEdge?) {
+        let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
+        let slope = curve?.slope(progress) ?? 1
+        let d = timing.effectiveDuration
+        return (eased * d, progressRate * slope * d, IterationEdge.holding(progress: progress))
+    }
+
+    /// Composes the rate of change of what this animation writes to
+    /// `property` into `whole`, as `contribute` composes its value: a
+    /// non-additive animation replaces the rate of the components it
+    /// writes, an additive one adds to it, a group does so child after
+    /// child in its eased time. Plain components only (not a transform's
+    /// computed parts); the value below the animation counts as still.
+    func accumulateRate(of property: Int32, at parentTime: Double, heldAt edge: IterationEdge?, rate: Double,
+                        into whole: inout PropertyRate?, model: (Int32) -> AnimatableValue) {
+        let s = timing.sample(at: parentTime, heldAt: edge)
+        guard let progress = s.directedProgress else { return }
+        let progressRate = self.progressRate(s, at: parentTime, rate: rate)
+        if case .group(let children) = body {
+            let clock = childClock(s, progress: progress, progressRate: progressRate)
+            for c in children {
+                c.accumulateRate(of: property, at: clock.time, heldAt: clock.held, rate: clock.rate, into: &whole, model: model)
+            }
+            return
+        }
+        guard let kp = keyPath, kp.property == property, let part = kp.plainComponents else { return }
+        let r = valueRate(sample: s, progress: progress, model: kp.get(model(kp.property)))
+        var w = whole ?? PropertyRate()
+        for i in 0..<part.count {
+            let k = part.first + i
+            w.lanes[k] = (additive ? w.lanes[k] : 0) + r.lanes[i] * progressRate
+            w.written[k] = 1
+        }
+        whole = w
     }
 
     /// d value / d progress for a leaf animation (`progress` directed).
@@ -120,6 +181,21 @@ extension ResolvedKeyframes {
             }
             return ResolvedAnimation.interpolationRate(values[i], values[i + 1], g).scaled(dg / span)
         }
+    }
+}
+
+/// The rate of change of a whole property's components as a group's
+/// animations compose it, and which of them any animation writes.
+struct PropertyRate {
+    var lanes = SIMD16<Double>()
+    var written = SIMD16<Int8>()
+
+    /// The rate of `count` components from `first`, as a value of `kind`;
+    /// nil when no animation writes any of them.
+    func part(_ first: Int, _ count: Int, kind: ValueKind) -> AnimatableValue? {
+        var out = SIMD16<Double>(), any = false
+        for i in 0..<count { out[i] = lanes[first + i]; any = any || written[first + i] != 0 }
+        return any ? AnimatableValue(kind: kind, lanes: out) : nil
     }
 }
 

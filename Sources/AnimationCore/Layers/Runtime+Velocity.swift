@@ -44,7 +44,7 @@ extension Runtime {
         let li = Int(instances[ii].layer)
         guard !instances[ii].pendingBegin, let (time, rate, edge) = localTimeAndRate(of: li, at: now()) else { return zero }
         if instances[ii].state == .ended && r.removedOnCompletion { return zero }
-        guard var v = r.velocity(of: target.name, at: time, heldAt: edge, rate: rate,
+        guard var v = r.velocity(of: target, at: time, heldAt: edge, rate: rate,
                                  model: { p in self.wholeValue(self.model, layer: li, property: p) }) else { return zero }
         for k in 0..<target.kind.componentCount where v.lanes[k].isNaN { v.lanes[k] = 0 }
         return v
