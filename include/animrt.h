@@ -1145,10 +1145,13 @@ animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, a
  */
 
 /* Starts recording to `path` (created or truncated). The runtime must be
- * fresh: nothing made, nothing ticked, no plugin loaded, no C function
- * bound (else ANIMRT_E_STATE; what the host registers may come first, as it
- * is not recorded). A file that cannot be opened, or cannot take the header
- * line (a full disk), gives ANIMRT_E_NOT_FOUND and nothing is recorded. */
+ * fresh: nothing made, nothing ticked, no key path resolved, no property
+ * defined, no definition loaded or registered, no plugin loaded, no C
+ * function bound (else ANIMRT_E_STATE, naming the first of them; the
+ * timing functions and functions the host registers may come first, as
+ * they are not recorded). A file that cannot be opened, or cannot take the
+ * header line (a full disk), gives ANIMRT_E_NOT_FOUND and nothing is
+ * recorded. */
 animrt_status animrt_trace_start(animrt_runtime *rt, const char *path);
 
 /* Stops recording and closes the file. If a line could not be written

@@ -11,8 +11,8 @@ public func animrt_trace_start(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar
         withRuntime(rt) { r throws(AnimrtError) in
             let path = try string(path, "path")
             guard box.trace == nil else { throw AnimrtError(.state, "a trace is being recorded already (to '\(box.trace!.path)')") }
-            guard r.isPristine, box.machines.isPristine, box.plugins.isPristine else {
-                throw AnimrtError(.state, "start a trace before the runtime is used: a trace replays into a fresh runtime, so it must hold every call")
+            if let use = r.firstUse ?? box.machines.firstUse ?? box.plugins.firstUse {
+                throw AnimrtError(.state, "start a trace before the runtime is used (\(use) before this start): a trace replays into a fresh runtime, so it must hold every call; functions and timing functions the host registers may come first")
             }
             box.trace = try TraceRecorder(path: path, tag: r.tag)
             r.eventDigest = EventDigest()
@@ -65,9 +65,10 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             guard header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "the trace '\(path)' is in format \(header.format), written by animrt \(header.version); this library (\(String(cString: animrt_version_string()))) replays format 1")
             }
-            guard r.isPristine, box.machines.isPristine, box.plugins.isPristine, box.trace == nil else {
-                throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used")
+            if let use = r.firstUse ?? box.machines.firstUse ?? box.plugins.firstUse {
+                throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used: \(use)")
             }
+            guard box.trace == nil else { throw AnimrtError(.state, "a trace replays into a fresh runtime; this one is recording a trace (to '\(box.trace!.path)')") }
             r.eventDigest = EventDigest()
             tag = r.tag
         }

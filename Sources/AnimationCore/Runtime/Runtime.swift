@@ -394,12 +394,23 @@ public final class Runtime {
     /// here, so that every event reaches the host in one order).
     public func post(_ e: Event) { emit(e) }
 
-    /// Whether nothing was ever made or done in the runtime (what a trace
-    /// needs to start from: the same calls then give the same handles).
-    public var isPristine: Bool {
-        currentTime == nil && layers.capacity == 0 && definitions.capacity == 0 && instances.capacity == 0
-            && barriers.capacity == 0 && transactions.capacity == 0 && timers.capacity == 0 && readers.capacity == 0
-            && keyPathTable.isEmpty && properties.properties.count == PropertyRegistry().properties.count
+    /// The first thing ever made or done in the runtime, as a message says
+    /// it; nil while nothing was (what a trace needs to start from: the
+    /// same calls then give the same handles and key path ids).
+    public var firstUse: String? {
+        if currentTime != nil { return "it was ticked" }
+        if layers.capacity != 0 { return "a layer was created" }
+        if definitions.capacity != 0 { return "an animation was created" }
+        if instances.capacity != 0 { return "an animation was added to a layer" }
+        if barriers.capacity != 0 { return "a barrier was created" }
+        if transactions.capacity != 0 { return "a transaction was begun" }
+        if timers.capacity != 0 { return "a timer was started" }
+        if readers.capacity != 0 { return "a reader was created" }
+        if !keyPathTable.isEmpty { return "a key path was resolved (animrt_keypath_id)" }
+        if properties.properties.count != PropertyRegistry().properties.count {
+            return "a property was defined (animrt_property_define)"
+        }
+        return nil
     }
 
     /// A hash of every presentation value, for checking that two runtimes

@@ -28,10 +28,15 @@ public final class PluginHost {
     /// Whether a C function or timing function was ever bound.
     private var hasBound = false
 
-    /// Whether nothing a trace records was ever done here: no plugin loaded
-    /// (an unloaded one has spent a handle) and no C function bound. What the
-    /// host registers is code, not recorded, and does not count.
-    public var isPristine: Bool { plugins.capacity == 0 && !hasBound }
+    /// The first thing a trace records that was ever done here, as a
+    /// message says it: a plugin loaded (an unloaded one has spent a handle)
+    /// or a C function bound; nil while neither was. What the host
+    /// registers is code, not recorded, and does not count.
+    public var firstUse: String? {
+        if plugins.capacity != 0 { return "a plugin was loaded (unloading it does not undo that)" }
+        if hasBound { return "a C function was bound" }
+        return nil
+    }
 
     public init(machines: MachineHost) {
         self.machines = machines

@@ -251,8 +251,14 @@ public final class MachineHost {
         }
     }
 
-    /// Whether no definition was ever loaded or registered and no instance made.
-    public var isPristine: Bool { definitions.capacity == 0 && instances.capacity == 0 && library.isEmpty }
+    /// The first of these ever done, as a message says it: a definition
+    /// loaded or registered, an instance made; nil while none was.
+    public var firstUse: String? {
+        if definitions.capacity != 0 { return "a machine definition was loaded" }
+        if instances.capacity != 0 { return "a machine was created" }
+        if !library.isEmpty { return "a machine definition was registered (animrt_definition_register)" }
+        return nil
+    }
 
     /// How many instances are alive.
     public var instanceCount: Int { instances.count }

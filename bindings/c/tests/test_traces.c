@@ -738,6 +738,68 @@ TEST(another_threads_calls_during_a_replay_reach_its_own_transactions) {
     remove(trace);
 }
 
+/* A runtime that is not fresh is refused by its first use, named: a host
+ * that resolved its key paths before starting a trace learns that this
+ * counts (the ids are recorded), not only that the runtime "was used". */
+TEST(a_used_runtime_is_refused_naming_its_first_use) {
+    const char *trace = "/tmp/animrt-first-use.trace";
+    const char *start = "start a trace before the runtime is used (%s before this start): a trace replays into a "
+                        "fresh runtime, so it must hold every call; functions and timing functions the host "
+                        "registers may come first";
+    char expected[512];
+    animrt_keypath opacity;
+    double one = 1;
+    size_t calls = 99;
+
+    animrt_runtime *rt = rt_new();  /* an empty trace to replay */
+    CHECK_OK(animrt_trace_start(rt, trace));
+    CHECK_OK(animrt_trace_stop(rt));
+    animrt_runtime_destroy(rt);
+
+    rt = rt_new();
+    CHECK_OK(animrt_keypath_id(rt, "opacity", &opacity));
+    CHECK_STATUS(animrt_trace_start(rt, trace), ANIMRT_E_STATE);
+    snprintf(expected, sizeof expected, start, "a key path was resolved (animrt_keypath_id)");
+    CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    CHECK_STATUS(animrt_trace_replay(rt, trace, &calls), ANIMRT_E_STATE);
+    CHECK(strcmp(animrt_last_error_message(), "a trace replays into a fresh runtime; this one has been used: "
+                                              "a key path was resolved (animrt_keypath_id)") == 0);
+    CHECK(calls == 0);
+    animrt_runtime_destroy(rt);
+
+    rt = rt_new();
+    CHECK_OK(animrt_property_define(rt, "glow", ANIMRT_VALUE_SCALAR, &one, 1));
+    CHECK_STATUS(animrt_trace_start(rt, trace), ANIMRT_E_STATE);
+    snprintf(expected, sizeof expected, start, "a property was defined (animrt_property_define)");
+    CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    animrt_runtime_destroy(rt);
+
+    rt = rt_new();
+    CHECK_OK(animrt_definition_register(rt, "toggle", TOGGLE));
+    CHECK_STATUS(animrt_trace_start(rt, trace), ANIMRT_E_STATE);
+    snprintf(expected, sizeof expected, start,
+             "a machine definition was registered (animrt_definition_register)");
+    CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    animrt_runtime_destroy(rt);
+
+    rt = rt_new();
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_STATUS(animrt_trace_start(rt, trace), ANIMRT_E_STATE);
+    snprintf(expected, sizeof expected, start, "it was ticked");
+    CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    animrt_runtime_destroy(rt);
+
+    /* Fresh but recording: the replay says so, not that it was used. */
+    rt = rt_new();
+    CHECK_OK(animrt_trace_start(rt, trace));
+    CHECK_STATUS(animrt_trace_replay(rt, trace, &calls), ANIMRT_E_STATE);
+    snprintf(expected, sizeof expected,
+             "a trace replays into a fresh runtime; this one is recording a trace (to '%s')", trace);
+    CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    CHECK_OK(animrt_trace_stop(rt));
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
     RUN(record_and_replay);
     RUN(divergence_is_named);
@@ -747,6 +809,7 @@ int main(void) {
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
+    RUN(a_used_runtime_is_refused_naming_its_first_use);
     RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
     RUN(a_bulk_column_field_past_32_bits_is_refused);
     RUN(transactions_of_two_threads_replay_as_theirs);
