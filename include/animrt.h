@@ -412,7 +412,9 @@ animrt_status animrt_animation_get_timing(animrt_runtime *rt, animrt_id animatio
  * a spring: ANIMRT_E_KIND. ADDITIVE and FROM_PRESENTATION do not combine (an
  * additive animation's ends are differences added to the value below, and
  * the on-screen value is not one): turning on the second is
- * ANIMRT_E_INVALID. Turning any of these three off always succeeds. */
+ * ANIMRT_E_INVALID. Turning ADDITIVE, CUMULATIVE or FROM_PRESENTATION off
+ * always succeeds; ALLOWS_OVERDAMPING and SETTLING_DURATION are a spring's
+ * alone, and another kind refuses them off as on (ANIMRT_E_KIND). */
 animrt_status animrt_animation_set_flag(animrt_runtime *rt, animrt_id animation, animrt_flag flag, int on);
 
 animrt_status animrt_animation_set_fill_mode(animrt_runtime *rt, animrt_id animation, animrt_fill_mode mode);
