@@ -2790,4 +2790,12 @@ MUTANTS = [
            '"start a trace before the runtime is used: ', C,
            "a trace started after animrt_keypath_id is refused as 'used' without saying that resolving a key "
            "path is what used it"),
+    Mutant("velocity-part-untaught", "dropped statement", "Sources/AnimationCore/Layers/Runtime+Velocity.swift",
+           "        guard let part = target.plainComponents else { return \"\" }\n",
+           "        guard let part = target.plainComponents, false else { return \"\" }\n", ("swift:PhysicsTests",),
+           "the velocity of position.x asked of a position animation is refused as not animated, not told to ask "
+           "for position and read component 0"),
+    Mutant("velocity-part-component-offset", "wrong value", "Sources/AnimationCore/Layers/Runtime+Velocity.swift",
+           "            let k = part.first - w.first\n", "            let k = part.first\n", ("swift:PhysicsTests",),
+           "the component to read is counted from the property, not from the key path asked for instead"),
 ]

@@ -159,6 +159,45 @@ struct PhysicsTests {
         #expect(throws: AnimrtError.self) { try rt.velocity(of: b) }
     }
 
+    /// A velocity is asked for by a key path the animation animates; one
+    /// that is part of it (`position.y` of a `position` animation, whose
+    /// velocity is (5, 10): 10 and 20 over 2 s) is refused, told where the
+    /// velocity is. One that is not (`opacity`) is refused without a hint.
+    @Test("R0.3 a velocity asked for by a part of the animated key path says where it is")
+    func velocityOfAPart() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let h = try rt.add(.basic("position", from: .point(0, 0), to: .point(10, 20), timing: MediaTiming(duration: 2)), to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.velocity(of: h, keyPath: "position").lanes[1] == 10)
+        for (keyPath, message) in [
+            ("position.y", "the animation of 'position' does not animate 'position.y' by that name: it is part of 'position', whose velocity to ask for (its component 1)"),
+            ("opacity", "the animation of 'position' does not animate 'opacity'"),
+        ] {
+            do throws(AnimrtError) {
+                _ = try rt.velocity(of: h, keyPath: keyPath)
+                Issue.record("\(keyPath) was answered")
+            } catch {
+                #expect(error.status == .notFound)
+                #expect(error.message == message)
+            }
+        }
+        // Counted from the key path animated: bounds.size holds bounds' components 2 and 3.
+        let size = try rt.add(.basic("bounds.size", from: .size(0, 0), to: .size(10, 20), timing: MediaTiming(duration: 2)), to: l, forKey: "s")
+        do throws(AnimrtError) {
+            _ = try rt.velocity(of: size, keyPath: "bounds.size.height")
+            Issue.record("bounds.size.height was answered")
+        } catch {
+            #expect(error.message == "the animation of 'bounds.size' does not animate 'bounds.size.height' by that name: it is part of 'bounds.size', whose velocity to ask for (its component 1)")
+        }
+        let g = try rt.add(.group([.basic("position", from: .point(0, 0), to: .point(10, 20))], timing: MediaTiming(duration: 2)), to: l, forKey: "g")
+        do throws(AnimrtError) {
+            _ = try rt.velocity(of: g, keyPath: "position.x")
+            Issue.record("position.x was answered")
+        } catch {
+            #expect(error.message == "the group does not animate 'position.x' by that name: it is part of 'position', whose velocity to ask for (its component 0)")
+        }
+    }
+
     @Test("Velocity is scaled by layer speeds and zero while paused or filling")
     func velocityLayersAndFill() throws {
         let rt = Runtime()

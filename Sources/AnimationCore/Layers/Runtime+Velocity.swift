@@ -38,7 +38,8 @@ extension Runtime {
         else if let own = r.keyPath { target = own }
         else { throw AnimrtError(.invalidArgument, "a group animates several key paths; name the one whose velocity you want") }
         guard r.animates(target.name) else {
-            throw AnimrtError(.notFound, "the \(r.keyPath.map { "animation of '\($0.name)'" } ?? "group") does not animate '\(target.name)'")
+            let what = r.keyPath.map { "animation of '\($0.name)'" } ?? "group"
+            throw AnimrtError(.notFound, "the \(what) does not animate '\(target.name)'\(Runtime.wholeHint(for: target, in: r))")
         }
         let zero = AnimatableValue(kind: target.kind, lanes: SIMD16())
         let li = Int(instances[ii].layer)
@@ -48,6 +49,19 @@ extension Runtime {
                                  model: { p in self.wholeValue(self.model, layer: li, property: p) }) else { return zero }
         for k in 0..<target.kind.componentCount where v.lanes[k].isNaN { v.lanes[k] = 0 }
         return v
+    }
+
+    /// For a key path that is part of one the animation animates by name
+    /// (`position.x` of a `position` animation): where its velocity is.
+    static func wholeHint(for target: KeyPath, in r: ResolvedAnimation) -> String {
+        guard let part = target.plainComponents else { return "" }
+        for whole in r.startTakers.compactMap(\.keyPath) where whole.property == target.property {
+            guard let w = whole.plainComponents, w.first <= part.first, part.first + part.count <= w.first + w.count else { continue }
+            let k = part.first - w.first
+            let read = part.count == 1 ? "its component \(k)" : "its components \(k) to \(k + part.count - 1)"
+            return " by that name: it is part of '\(whole.name)', whose velocity to ask for (\(read))"
+        }
+        return ""
     }
 
     /// Sends a running spring to a new target with its current value and
