@@ -2798,4 +2798,8 @@ MUTANTS = [
     Mutant("velocity-part-component-offset", "wrong value", "Sources/AnimationCore/Layers/Runtime+Velocity.swift",
            "            let k = part.first - w.first\n", "            let k = part.first\n", ("swift:PhysicsTests",),
            "the component to read is counted from the property, not from the key path asked for instead"),
+    Mutant("snapshot-extra-context-field", "dropped statement", SNAPSHOT,
+           "if let name = s.context.keys.sorted().first(where:", "if false, let name = s.context.keys.sorted().first(where:",
+           ("swift:SnapshotRefusalTests",),
+           "a snapshot's context field that its definition does not have is dropped without a word"),
 ]

@@ -80,6 +80,15 @@ struct SnapshotRefusalTests {
         #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
     }
 
+    @Test("a context field the definition does not have is refused, not dropped")
+    func extraContextField() throws {
+        let s = try savedSnapshot()
+        refused(edited(s, #""context":{"n":{"number":0}}"#, #""context":{"m":{"number":7},"n":{"number":0}}"#),
+                ["context field 'm' is not one of its fields (n)"])
+        // A misspelt field is missing under its own name: refused as before.
+        refused(edited(s, #""context":{"n":{"number":0}}"#, #""context":{"nn":{"number":0}}"#), ["context field 'n'"])
+    }
+
     @Test("config is checked as at creation: its range and finiteness")
     func config() throws {
         let s = try savedSnapshot()

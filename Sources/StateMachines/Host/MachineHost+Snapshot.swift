@@ -351,6 +351,12 @@ extension MachineHost {
             guard let v = s.context[f.name], v.type == f.type, v.isFinite else { throw bad("context field '\(f.name)'") }
             context.append(v)
         }
+        // A field the definition does not have (a misspelt name, or a field
+        // of another machine's) is refused: read past, its value would be
+        // dropped without a word.
+        if let name = s.context.keys.sorted().first(where: { name in !d.context.contains { $0.name == name } }) {
+            throw bad("context field '\(name)' is not one of its fields (" + d.context.map(\.name).joined(separator: ", ") + ")")
+        }
         let counts = try MachineHost.partCounts(d, config: config)
         let partNames = d.parts.indices.flatMap { p in
             d.parts[p].isRepeated ? (0..<counts[p]).map { "\(d.parts[p].name)[\($0)]" } : [d.parts[p].name]
