@@ -2802,4 +2802,7 @@ MUTANTS = [
            "if let name = s.context.keys.sorted().first(where:", "if false, let name = s.context.keys.sorted().first(where:",
            ("swift:SnapshotRefusalTests",),
            "a snapshot's context field that its definition does not have is dropped without a word"),
+    Mutant("snapshot-value-two-types", "dropped statement", SNAPSHOT,
+           "guard c.allKeys.count <= 1 else {", "guard true else {", ("swift:SnapshotRefusalTests",),
+           "a snapshot's value that says two types ({\"number\": 0, \"bool\": true}) is read as the first"),
 ]

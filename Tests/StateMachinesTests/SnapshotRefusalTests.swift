@@ -72,6 +72,8 @@ struct SnapshotRefusalTests {
             (edited(s, #""shown":false"#, #""shown":"false""#), "parts[0].shown is not true or false"),
             (edited(s, #""requests":{"load":"#, #""requests":{"load":7,"x":"#), "requests.load is not an object"),
             (edited(s, #""context":{"n":"#, #""context":{"7":[1],"n":"#), "context.7 is not an object"),
+            (edited(s, #""context":{"n":{"number":0}}"#, #""context":{"n":{"bool":true,"number":0}}"#),
+             "context.n: a value has one member, number, bool, string or vector; this one has bool and number"),
         ] {
             expectError(.invalidArgument, ["not a machine snapshot: " + message]) { () throws(AnimrtError) in
                 _ = try h.host.restore(text)

@@ -194,6 +194,12 @@ extension MachineValue: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        // A value is of one type: one that says two ({"number": 0, "bool":
+        // true}) is refused, not read as the first of them.
+        guard c.allKeys.count <= 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "a value has one member, number, bool, string or vector; this one has " + c.allKeys.map(\.stringValue).sorted().joined(separator: " and ")))
+        }
         if let d = try c.decodeIfPresent(Double.self, forKey: .number) { self = .number(d) }
         else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { self = .bool(b) }
         else if let s = try c.decodeIfPresent(String.self, forKey: .string) { self = .string(s) }
