@@ -2762,11 +2762,11 @@ MUTANTS = [
            "rt.create_layer() (C's animrt_layer_create) is pointed at the bulk rt.create_layers, whose handles "
            "have no add_animation, not at rt.layer()"),
     Mutant("py-curve-parameters-undefaulted-untaught", "dropped condition", "bindings/python/src/animrt/_plugins.py",
-           "        if leading is not None and len(needed) > count:\n", "        if False:\n", PY,
+           "        if leading and len(needed) > count:\n", "        if False:\n", PY,
            "a timing function fn(x, k) registered without defaults is told it cannot take its arguments, not that "
            "its parameters take their values from defaults=(…)"),
     Mutant("py-curve-parameters-counted-from-defaults", "wrong value", "bindings/python/src/animrt/_plugins.py",
-           'extra = needed[leading.count(",") + 1:]', "extra = needed[count:]", PY,
+           "extra = needed[len(leading):]", "extra = needed[count:]", PY,
            "fn(x, a, b) registered with one default is told to give a default for b alone"),
     Mutant("paused-before-delay-started", "dropped condition", "Sources/AnimationCore/Timing/LifeState.swift",
            "if speed == 0 { state = s.phase == .before ? .waiting : .running }", "if speed == 0 { state = .running }",

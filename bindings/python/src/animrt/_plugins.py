@@ -26,7 +26,7 @@ import re
 import sys
 from ctypes import byref, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer, memmove, string_at
 from numbers import Integral, Real
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from . import _arguments as check
 from . import _callbacks
@@ -323,10 +323,10 @@ _TYPE = r"(?:bool|[iu](?:8|16|32|64)|f32|f64|ptr|str)"
 _SIGNATURE = re.compile(rf"[ \t]*(?:void|{_TYPE})[ \t]*\([ \t]*((?:{_TYPE}(?:[ \t]*,[ \t]*{_TYPE}){{0,15}})?)[ \t]*\)[ \t]*")
 
 
-def _check_arity(fn: Callable[..., Any], count: int, what: str, leading: Optional[str] = None) -> None:
+def _check_arity(fn: Callable[..., Any], count: int, what: str, leading: Tuple[str, ...] = ()) -> None:
     """Refuses, at registration, a callable that could never be called with
     `count` positional arguments (rather than failing at every call). For a
-    timing function (`leading`, the arguments before its parameters), one
+    timing function (`leading`: the arguments before its parameters), one
     that needs more of them is told that its parameters come from `defaults`."""
     try:
         parameters = inspect.signature(fn)
@@ -338,9 +338,9 @@ def _check_arity(fn: Callable[..., Any], count: int, what: str, leading: Optiona
         hint = ""
         needed = [p.name for p in parameters.parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
-        if leading is not None and len(needed) > count:
-            extra = needed[leading.count(",") + 1:]
-            hint = (f"; the parameters after {leading} take their values from defaults=(…), one number each "
+        if leading and len(needed) > count:
+            extra = needed[len(leading):]
+            hint = (f"; the parameters after {', '.join(leading)} take their values from defaults=(…), one number each "
                     f"for {', '.join(extra)}")
         raise ArgumentTypeError(f"{what} is called with {check.counted(count, 'argument')}, but fn{parameters} cannot take them: "
                                 f"{e}{hint}") from None
@@ -359,8 +359,9 @@ def register_timing_function(runtime: Runtime, name: str, fn: Callable[..., Any]
     if count < 0:
         raise ArgumentTypeError(f"defaults is {check.describe(defaults)}; it must be a tuple of numbers")
     arrays = (numbers(defaults, "defaults", count), numbers(minimum, "minimum", count), numbers(maximum, "maximum", count))
-    _check_arity(fn, count + (2 if block else 1), f"timing function '{name}' ({'x, y' if block else 'x'} and {check.counted(count, 'parameter')})",
-                 leading="x, y" if block else "x")
+    leading = ("x", "y") if block else ("x",)
+    _check_arity(fn, count + len(leading), f"timing function '{name}' ({', '.join(leading)} and {check.counted(count, 'parameter')})",
+                 leading)
     if block:
         trampoline = block_curve_trampoline(runtime, name, fn, count)
         runtime._call(lib.animrt_timing_function_register_block, check.text(name, "name").encode("utf-8"), trampoline, None, count, *arrays)
