@@ -11,7 +11,7 @@ public func animrt_trace_start(_ rt: OpaquePointer!, _ path: UnsafePointer<CChar
         withRuntime(rt) { r throws(AnimrtError) in
             let path = try string(path, "path")
             guard box.trace == nil else { throw AnimrtError(.state, "a trace is being recorded already (to '\(box.trace!.path)')") }
-            if let use = r.firstUse ?? box.machines.firstUse ?? box.plugins.firstUse {
+            if let use = box.firstUse {
                 throw AnimrtError(.state, "start a trace before the runtime is used (\(use) before this start): a trace replays into a fresh runtime, so it must hold every call; functions and timing functions the host registers may come first")
             }
             box.trace = try TraceRecorder(path: path, tag: r.tag)
@@ -65,7 +65,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             guard header.format == 1 else {
                 throw AnimrtError(.invalidArgument, "the trace '\(path)' is in format \(header.format), written by animrt \(header.version); this library (\(String(cString: animrt_version_string()))) replays format 1")
             }
-            if let use = r.firstUse ?? box.machines.firstUse ?? box.plugins.firstUse {
+            if let use = box.firstUse {
                 throw AnimrtError(.state, "a trace replays into a fresh runtime; this one has been used: \(use)")
             }
             guard box.trace == nil else { throw AnimrtError(.state, "a trace replays into a fresh runtime; this one is recording a trace (to '\(box.trace!.path)')") }
@@ -154,6 +154,13 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     }
     calls?.pointee = replayed
     return animrt_status(ANIMRT_OK)
+}
+
+extension RuntimeBox {
+    /// The first use of the runtime a trace would miss (what it made or did,
+    /// then its machines, then its plugins and bindings), as a message says
+    /// it; nil for a fresh runtime, the only one a trace starts or replays in.
+    var firstUse: String? { runtime.firstUse ?? machines.firstUse ?? plugins.firstUse }
 }
 
 /// Where `bytes`, which are not UTF-8, first break it: the line and column
