@@ -225,4 +225,47 @@ struct GroupTimingTests {
         #expect(children.map(\.timing.iterationDuration) == [0, nil])
         #expect(children.map(\.timing.effectiveDuration) == [0, 1])
     }
+    /// A child's begin and end that fall exactly on a tick are seen there,
+    /// as Core Animation's children see their group's local time: in a 3 s
+    /// group, a child beginning at 1.8 s shows its first frame at 1.8 (1.8 / 3
+    /// × 3 is 1.7999999999999998, which left it before its begin, showing
+    /// the model), and a child ending at 1.8 s is over there (it showed its
+    /// next-to-last frame). The same when the group plays backwards (speed
+    /// −1: local time 3 − t) or its iteration does (direction reverse: the
+    /// children see 3 − t), and their velocity is seen where their value is.
+    @Test("R1.2 a group's child begins and ends exactly on the tick that reaches its time")
+    func childBoundsOnTheTick() throws {
+        for (speed, reverse) in [(1.0, false), (-1.0, false), (1.0, true)] {
+            let what = "speed \(speed)\(reverse ? ", reversed" : "")"
+            let rt = Runtime(); let l = try rt.createLayer()
+            try rt.setModelValue(.scalar(-1), forKeyPath: "opacity", of: l)
+            try rt.setModelValue(.scalar(-1), forKeyPath: "cornerRadius", of: l)
+            var timing = MediaTiming(beginTime: 0, duration: 3)
+            timing.speed = speed
+            if reverse { timing.direction = .reverse }
+            let g = Animation.group([linear("opacity", 10, 20, begin: 1.8, duration: 1),
+                                     linear("cornerRadius", 30, 40, duration: 1.8)], timing: timing)
+            let h = try rt.add(g, to: l, forKey: "g")
+            try rt.tick(0)
+            // Played backwards either way, the children's 1.8 is reached at 3 - 1.8 (exactly 1.2: 3 - 1.2 is 1.8).
+            try rt.tick(speed > 0 && !reverse ? 1.8 : 3 - 1.8)
+            #expect(try rt.scalar("opacity", l) == 10, "\(what): the child that begins at 1.8 shows its first frame")
+            #expect(try rt.scalar("cornerRadius", l) == -1, "\(what): the child that ends at 1.8 is over")
+            // 10 a second, the way the group plays it.
+            expectClose(try rt.velocity(of: h, keyPath: "opacity").scalar, reverse ? -10 : 10 * speed, 1e-9, Comment(rawValue: what))
+        }
+    }
+
+    /// A group's iteration start moves its children's time on: a 3 s group
+    /// starting half-way through its iteration shows, 0.8 s after its begin,
+    /// its children at 1.5 + 0.8 = 2.3 s (a 10 → 20 child from 1.8 s over 1 s: 15).
+    @Test("R1.2 a group's iteration start moves its children's time")
+    func childTimeWithIterationStart() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var timing = MediaTiming(beginTime: 0, duration: 3)
+        timing.iterationStart = 0.5
+        _ = try rt.add(.group([linear("opacity", 10, 20, begin: 1.8, duration: 1)], timing: timing), to: l, forKey: "g")
+        try rt.tick(0); try rt.tick(0.8)
+        expectClose(try rt.scalar("opacity", l), 15, 1e-9)
+    }
 }

@@ -69,10 +69,9 @@ extension ResolvedAnimation {
     /// timing function too), and where the group holds them.
     private func childClock(_ s: TimingSample, progress: Double,
                             progressRate: Double) -> (time: Double, rate: Double, held: IterationEdge?) {
-        let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
         let slope = curve?.slope(progress) ?? 1
         let d = timing.effectiveDuration
-        return (eased * d, progressRate * slope * d, IterationEdge.holding(progress: progress))
+        return (childTime(s, progress: progress), progressRate * slope * d, IterationEdge.holding(progress: progress))
     }
 
     /// Composes the rate of change of what this animation writes to

@@ -222,8 +222,7 @@ final class ResolvedAnimation {
             // The group's timing function eases the time its children see
             // (CAAnimationGroup: the group's curve and duration take
             // precedence over the children's pacing).
-            let eased = curve?.evaluate(progress, beforeFlag: s.beforeFlag) ?? progress
-            let childTime = eased * timing.effectiveDuration
+            let childTime = childTime(s, progress: progress)
             // At the end of its iteration (where a forwards fill holds it)
             // the group shows its children's last frames, at its start
             // (a backwards fill) their first.
@@ -243,6 +242,26 @@ final class ResolvedAnimation {
             let below = working[rp] ?? model(rp)
             working[rp] = below.adding(.transform(.rotationZ(angle)))
         }
+    }
+
+    /// The time a group's children see at directed progress `progress` of
+    /// sample `s`: the group's curve eases it. With no curve it is the time
+    /// into the group's iteration, taken from the active time itself where
+    /// the iteration is a plain one (progress × duration can round a child's
+    /// begin or end, landing exactly on a tick, to the other side: a child
+    /// beginning at 0.9 s of a 3 s group sees 0.8999999999999999 at 0.9).
+    func childTime(_ s: TimingSample, progress: Double) -> Double {
+        let d = timing.effectiveDuration
+        if let curve { return curve.evaluate(progress, beforeFlag: s.beforeFlag) * d }
+        // The ends stay exact products: a group holds its children there
+        // (`IterationEdge`), which compares their time with their ends.
+        guard progress > 0 && progress < 1, timing.iterationStart == 0, let a = s.activeTime,
+              let it = s.currentIteration, it.isFinite else { return progress * d }
+        let into = a - it * d
+        // Only a time inside the iteration stands for it (rounding in a late
+        // iteration, or a zero-length one, leaves the product).
+        guard into >= 0 && into <= d else { return progress * d }
+        return s.playsForwards ? into : d - into
     }
 
     /// The animated value of a leaf animation for one timing sample.
