@@ -357,4 +357,21 @@ struct TimedLayerLifecycleTests {
             #expect(!rt.drain().contains { $0.type == .animationStopped }, "\(timing)")
         }
     }
+
+    /// An animation under a timed layer begins and ends on the tick that
+    /// reaches its time, as under a group: the layer's time into its
+    /// iteration is its own, not progress × duration (1.8 / 3 × 3 is
+    /// 1.7999999999999998, which started an animation beginning at 1.8 s of
+    /// a 3 s layer a tick late and left one ending there, 0.3 + 1.5, in effect).
+    @Test("an animation under a timed layer begins and ends on the tick that reaches its time")
+    func boundsOnTheTick() throws {
+        let rt = Runtime(); let l = try timedLayer(rt, MediaTiming(duration: 3))
+        try rt.setModelValue(.scalar(-1), forKeyPath: "cornerRadius", of: l)
+        _ = try rt.add(linear("opacity", 10, 20, begin: 1.8, duration: 1), to: l, forKey: "in")
+        _ = try rt.add(linear("cornerRadius", 30, 40, begin: 0.3, duration: 1.5), to: l, forKey: "out")
+        #expect(try run(rt, [1]) == ["started@1.0"])
+        #expect(try run(rt, [1.8]) == ["started@1.8", "stopped:finished@1.8"])
+        #expect(try rt.scalar("opacity", l) == 10)
+        #expect(try rt.scalar("cornerRadius", l) == -1)
+    }
 }

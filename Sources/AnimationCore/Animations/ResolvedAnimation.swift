@@ -245,23 +245,11 @@ final class ResolvedAnimation {
     }
 
     /// The time a group's children see at directed progress `progress` of
-    /// sample `s`: the group's curve eases it. With no curve it is the time
-    /// into the group's iteration, taken from the active time itself where
-    /// the iteration is a plain one (progress × duration can round a child's
-    /// begin or end, landing exactly on a tick, to the other side: a child
-    /// beginning at 0.9 s of a 3 s group sees 0.8999999999999999 at 0.9).
+    /// sample `s`: the group's curve eases it; with none it is the group's
+    /// time into its iteration (`MediaTiming.iterationTime`).
     func childTime(_ s: TimingSample, progress: Double) -> Double {
-        let d = timing.effectiveDuration
-        if let curve { return curve.evaluate(progress, beforeFlag: s.beforeFlag) * d }
-        // The ends stay exact products: a group holds its children there
-        // (`IterationEdge`), which compares their time with their ends.
-        guard progress > 0 && progress < 1, timing.iterationStart == 0, let a = s.activeTime,
-              let it = s.currentIteration, it.isFinite else { return progress * d }
-        let into = a - it * d
-        // Only a time inside the iteration stands for it (rounding in a late
-        // iteration, or a zero-length one, leaves the product).
-        guard into >= 0 && into <= d else { return progress * d }
-        return s.playsForwards ? into : d - into
+        if let curve { return curve.evaluate(progress, beforeFlag: s.beforeFlag) * timing.effectiveDuration }
+        return timing.iterationTime(s, progress: progress)
     }
 
     /// The animated value of a leaf animation for one timing sample.

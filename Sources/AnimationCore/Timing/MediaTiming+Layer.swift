@@ -44,8 +44,9 @@ extension MediaTiming {
         if isUnbounded {
             return ((parentTime - beginTime) * speed + timeOffset, edge?.seen(atSpeed: speed))
         }
-        guard let p = sample(at: parentTime, heldAt: edge).directedProgress else { return nil }
-        return (p * effectiveDuration, IterationEdge.holding(progress: p))
+        let s = sample(at: parentTime, heldAt: edge)
+        guard let p = s.directedProgress else { return nil }
+        return (iterationTime(s, progress: p), IterationEdge.holding(progress: p))
     }
 
     /// The lowest and highest time the layer shows its animations and

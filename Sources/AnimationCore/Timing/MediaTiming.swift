@@ -163,6 +163,26 @@ public struct MediaTiming: Hashable, Sendable, Codable {
         return model.progress(phase: phase, activeTime: active)
     }
 
+    /// The time into the iteration at directed progress `progress` of
+    /// sample `s` (what a group's children and a timed layer's animations
+    /// see), in the iteration's direction. Where the iteration is a plain
+    /// one it is taken from the active time itself, less the iterations
+    /// before it: progress × duration can round a time that lands exactly
+    /// on a tick to the other side of it (1.8 / 3 × 3 is 1.7999999999999998,
+    /// so a child beginning at 1.8 s of a 3 s group was not seen to begin on
+    /// the tick at 1.8). The ends stay the exact products: an iteration's
+    /// holder compares its children's time with their ends (`IterationEdge`).
+    public func iterationTime(_ s: TimingSample, progress: Double) -> Double {
+        let d = effectiveDuration
+        guard progress > 0 && progress < 1, iterationStart == 0, let a = s.activeTime,
+              let it = s.currentIteration, it.isFinite else { return progress * d }
+        let into = a - it * d
+        // Only a time inside the iteration stands for it (rounding in a late
+        // iteration, or a zero-length one, leaves the product).
+        guard into >= 0 && into <= d else { return progress * d }
+        return s.playsForwards ? into : d - into
+    }
+
     /// Whether `validate` accepts this timing, in one pass and without a
     /// message: every add tests its description, and almost every one is
     /// valid (`validate` says why one is not).
