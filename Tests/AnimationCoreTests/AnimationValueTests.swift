@@ -169,6 +169,39 @@ struct AnimationValueTests {
         #expect(points.keyTimes == [0, 5.0 / 9, 1])
     }
 
+    /// Whole transforms interpolate their decomposition in every mode: the
+    /// cubic spline runs through the keyframes' translations, scales and
+    /// angles, not through their matrix elements, whose spline from the
+    /// identity to a half turn passes through a matrix of zero scale (the
+    /// layer vanishing halfway instead of turning a quarter).
+    @Test("R1.4 cubic modes on a whole transform turn it, as linear mode does", arguments: [CalculationMode.cubic, .cubicPaced])
+    func cubicTransformKeyframes(_ mode: CalculationMode) throws {
+        let half = try ResolvedKeyframes(Keyframes(values: [.transform(.identity), .transform(.rotationZ(.pi))],
+                                                   calculationMode: mode), path: "transform")
+        // Two keyframes: each tangent is half the chord, so the spline's
+        // middle is the middle angle, where the angle moves at 1.25 π per
+        // unit of progress (d/du of 3u² − 2u³ + (u³ − 2u² + u)/2 + (u³ − u²)/2).
+        let middle = half.value(at: 0.5).transform
+        let quarter = Transform3D.rotationZ(.pi / 2)
+        for r in 0..<4 { for c in 0..<4 { expectClose(middle[r, c], quarter[r, c], 1e-9) } }
+        if mode == .cubic {
+            let rate = half.rate(at: 0.5).transform
+            expectClose(rate[0, 0], -1.25 * .pi, 1e-6)  // d cos θ = −sin θ dθ, θ = π/2
+            expectClose(rate[0, 1], 0, 1e-6)
+        }
+        // Three keyframes a quarter turn apart: every frame is a rotation,
+        // never a shrunken one, and the keyframes are passed exactly.
+        let turn = try ResolvedKeyframes(Keyframes(values: [.transform(.identity), .transform(.rotationZ(.pi / 2)),
+                                                            .transform(.rotationZ(.pi))], calculationMode: mode),
+                                         path: "transform")
+        for j in 0...40 {
+            let t = turn.value(at: Double(j) / 40).transform
+            expectClose((t[0, 0] * t[0, 0] + t[0, 1] * t[0, 1]).squareRoot(), 1, 1e-9)
+        }
+        let second = turn.value(at: mode == .cubic ? 0.5 : turn.keyTimes[1]).transform
+        for r in 0..<4 { for c in 0..<4 { expectClose(second[r, c], quarter[r, c], mode == .cubic ? 1e-12 : 1e-3) } }
+    }
+
     /// The header: velocity is ±∞ where a keyframe segment is too short for
     /// a double to divide by (key times 1e-320 apart); the value shown stays
     /// finite, and the next segment's velocity is finite again.

@@ -167,7 +167,7 @@ extension ResolvedKeyframes {
             let u = u0 + (u1 - u0) * (target - l0) / (l1 - l0)
             let seg = min(Int(Swift.min(Swift.max(u, 0), Double(n))), n - 2)
             let du = (u1 - u0) / (l1 - l0) * total
-            return ResolvedKeyframes.hermiteRate(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg)).scaled(du)
+            return splineRate(seg, u - Double(seg)).scaled(du)
         case .linear, .paced, .cubic:
             let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
@@ -176,7 +176,7 @@ extension ResolvedKeyframes {
             var g = f, dg = 1.0
             if i < functions.count, let fn = functions[i] { g = fn.evaluate(f); dg = fn.slope(f) }
             if mode == .cubic {
-                return ResolvedKeyframes.hermiteRate(values[i], values[i + 1], outgoing[i], incoming[i + 1], g).scaled(dg / span)
+                return splineRate(i, g).scaled(dg / span)
             }
             return ResolvedAnimation.interpolationRate(values[i], values[i + 1], g).scaled(dg / span)
         }

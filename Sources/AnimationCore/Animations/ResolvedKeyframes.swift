@@ -10,6 +10,11 @@ struct ResolvedKeyframes {
     /// Kochanek–Bartels outgoing and incoming tangents per keyframe.
     let outgoing: [AnimatableValue]
     let incoming: [AnimatableValue]
+    /// For cubic modes on whole transforms that all decompose: each
+    /// keyframe's translation, scale and angles (lanes 0–8), which the
+    /// spline runs through, as linear mode interpolates them. nil: the
+    /// spline runs through the values themselves.
+    let splinePoints: [AnimatableValue]?
     /// For cubicPaced: (spline parameter, cumulative arc length) samples.
     let arcTable: [(u: Double, length: Double)]
     /// The path the keyframes follow, when one was given (its points are
@@ -72,10 +77,19 @@ struct ResolvedKeyframes {
             for v in list { try requireFinite(v, "a keyframe \(name) value") }
         }
         var out: [AnimatableValue] = [], inc: [AnimatableValue] = []
-        if (mode == .cubic || mode == .cubicPaced) && geometry == nil {
+        let cubic = (mode == .cubic || mode == .cubicPaced) && geometry == nil
+        // A spline through matrix elements is no turn: from the identity to
+        // a half turn its middle is a matrix of zero scale. Whole transforms
+        // are splined through their decompositions, as linear mode
+        // interpolates them (element by element only where one does not
+        // decompose, as there).
+        let decomposed = cubic && values[0].kind == .transform ? ResolvedKeyframes.decompositions(values) : nil
+        splinePoints = decomposed
+        let points = decomposed ?? values
+        if cubic {
             for i in 0..<n {
-                let p = values[i]
-                let prev = values[max(i - 1, 0)], next = values[min(i + 1, n - 1)]
+                let p = points[i]
+                let prev = points[max(i - 1, 0)], next = points[min(i + 1, n - 1)]
                 let t = i < k.tensionValues.count ? k.tensionValues[i] : 0
                 let c = i < k.continuityValues.count ? k.continuityValues[i] : 0
                 let b = i < k.biasValues.count ? k.biasValues[i] : 0
@@ -98,7 +112,7 @@ struct ResolvedKeyframes {
             for seg in 0..<(n - 1) {
                 for j in 1...m {
                     let f = Double(j) / Double(m)
-                    let v = ResolvedKeyframes.hermite(values[seg], values[seg + 1], out[seg], inc[seg + 1], f)
+                    let v = ResolvedKeyframes.spline(points, out, inc, seg, f, decomposed: decomposed != nil)
                     total += previous.distance(to: v)
                     previous = v
                     table.append((Double(seg) + f, total))
@@ -152,6 +166,48 @@ struct ResolvedKeyframes {
         }
     }
 
+    /// Each transform's translation, scale and angles in lanes 0–8; nil
+    /// when one has perspective, skew or a zero scale.
+    static func decompositions(_ values: [AnimatableValue]) -> [AnimatableValue]? {
+        var out: [AnimatableValue] = []
+        for v in values {
+            guard let c = TransformComponents(v.transform) else { return nil }
+            var lanes = SIMD16<Double>()
+            for k in 0..<3 { lanes[k] = c.translation[k]; lanes[3 + k] = c.scale[k]; lanes[6 + k] = c.rotation[k] }
+            out.append(AnimatableValue(kind: .transform, lanes: lanes))
+        }
+        return out
+    }
+
+    /// The cubic segment `seg` through `points` at parameter `u`, as a
+    /// value: a decomposition (`splinePoints`) is composed back into its
+    /// matrix.
+    static func spline(_ points: [AnimatableValue], _ out: [AnimatableValue], _ inc: [AnimatableValue],
+                       _ seg: Int, _ u: Double, decomposed: Bool) -> AnimatableValue {
+        let v = hermite(points[seg], points[seg + 1], out[seg], inc[seg + 1], u)
+        guard decomposed else { return v }
+        var c = TransformComponents()
+        for k in 0..<3 { c.translation[k] = v.lanes[k]; c.scale[k] = v.lanes[3 + k]; c.rotation[k] = v.lanes[6 + k] }
+        return .transform(c.matrix)
+    }
+
+    /// The keyframes' cubic segment `seg` at parameter `u`.
+    func spline(_ seg: Int, _ u: Double) -> AnimatableValue {
+        ResolvedKeyframes.spline(splinePoints ?? values, outgoing, incoming, seg, u, decomposed: splinePoints != nil)
+    }
+
+    /// d/du of `spline(seg, u)`: the Hermite derivative, or for a
+    /// decomposition a central difference of the matrices it composes
+    /// (whole transforms are differentiated numerically, as
+    /// `interpolationRate` does).
+    func splineRate(_ seg: Int, _ u: Double) -> AnimatableValue {
+        guard splinePoints == nil else {
+            let h = 1e-6
+            return AnimatableValue(kind: .transform, lanes: (spline(seg, u + h).lanes - spline(seg, u - h).lanes) / (2 * h))
+        }
+        return ResolvedKeyframes.hermiteRate(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u)
+    }
+
     static func modeName(_ m: CalculationMode) -> String {
         switch m { case .linear: "linear"; case .discrete: "discrete"; case .paced: "paced"; case .cubic: "cubic"; case .cubicPaced: "cubicPaced" }
     }
@@ -201,15 +257,13 @@ struct ResolvedKeyframes {
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             let u = l1 > l0 ? u0 + (u1 - u0) * (target - l0) / (l1 - l0) : u0
             let seg = clampedIndex(u, upperBound: n - 2)
-            return ResolvedKeyframes.hermite(values[seg], values[seg + 1], outgoing[seg], incoming[seg + 1], u - Double(seg))
+            return spline(seg, u - Double(seg))
         case .linear, .paced, .cubic:
             let i = keyIndex(at: y, last: n - 2)
             let span = keyTimes[i + 1] - keyTimes[i]
             var f = span > 0 ? (y - keyTimes[i]) / span : 1
             if i < functions.count, let fn = functions[i] { f = fn.evaluate(f) }
-            if mode == .cubic {
-                return ResolvedKeyframes.hermite(values[i], values[i + 1], outgoing[i], incoming[i + 1], f)
-            }
+            if mode == .cubic { return spline(i, f) }
             return values[i].interpolated(to: values[i + 1], f)
         }
     }
