@@ -218,6 +218,26 @@ struct AnimationValueTests {
         expectClose(try rt.scalar("opacity", l), 2, 1e-12)
     }
 
+    /// cubicPaced's velocity is the spline's slope times d(parameter)/dy,
+    /// which is the parameter's share of a table piece times the curve's
+    /// length over that piece's: a ratio near 32. Taken the other way round
+    /// (1/32 over a piece's length first) it overflowed for a curve 1e-320
+    /// long, and a value that moves by 1e-320 in all showed an infinite
+    /// velocity.
+    @Test("R1.4 a cubic-paced curve 1e-320 long moves at a finite speed")
+    func cubicPacedTinyCurveVelocity() throws {
+        let tiny = 1e-320
+        let k = try ResolvedKeyframes(Keyframes(values: [.scalar(0), .scalar(tiny)], calculationMode: .cubicPaced), path: "x")
+        for y in [0.1, 0.5, 0.9] {
+            let rate = k.rate(at: y).scalar
+            #expect(rate.isFinite && rate > 0 && rate <= 2 * tiny, "y = \(y): \(rate)")
+        }
+        // At an ordinary scale the rate is as before: about the curve's
+        // length per unit of progress (the table is linear between samples).
+        let unit = try ResolvedKeyframes(Keyframes(values: [.scalar(0), .scalar(1)], calculationMode: .cubicPaced), path: "x")
+        expectClose(unit.rate(at: 0.5).scalar, 1, 1e-3)
+    }
+
     /// kCAAnimationPaced and kCAAnimationCubicPaced: "keyTimes and
     /// timingFunction are ignored and keyframe times are automatically
     /// generated to give the animation a constant velocity". The

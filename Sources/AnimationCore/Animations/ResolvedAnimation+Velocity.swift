@@ -165,8 +165,12 @@ extension ResolvedKeyframes {
             let (u0, l0) = arcTable[j - 1], (u1, l1) = arcTable[j]
             guard l1 > l0 else { return zero }
             let u = u0 + (u1 - u0) * (target - l0) / (l1 - l0)
-            let seg = min(Int(Swift.min(Swift.max(u, 0), Double(n))), n - 2)
-            let du = (u1 - u0) / (l1 - l0) * total
+            let seg = clampedIndex(u, upperBound: n - 2)  // the segment value(at:) takes
+            // total / (l1 − l0) is near the samples per segment: dividing the
+            // parameter step by a piece's length first overflows for a curve
+            // whose pieces are subnormal (1e-320 long in all), where the
+            // speed is as small as the curve.
+            let du = (u1 - u0) * (total / (l1 - l0))
             return splineRate(seg, u - Double(seg)).scaled(du)
         case .linear, .paced, .cubic:
             let i = keyIndex(at: y, last: n - 2)
