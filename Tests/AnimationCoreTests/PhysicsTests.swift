@@ -92,6 +92,24 @@ struct PhysicsTests {
         expectClose(p.lanes[1], 10 - 400 / k * (1 - 0.5 / 500), 1e-9)
     }
 
+    /// A velocity whose length is past the largest double, though each of
+    /// its components is not, still comes to rest in finite time: its
+    /// speed is taken in logarithms, as the duration is. (1.5e308, 1.5e308)
+    /// is 1.5e308·√2 per second, D = (ln 1.5e308 + ½ ln 2 − ln 0.5) / k.
+    @Test("A decay faster than the largest double in length has a finite duration and runs")
+    func decaySpeedPastTheDoubles() throws {
+        let d = Decay()
+        let k = -1000 * log(Decay.normal)
+        let expected = (log(1.5e308) + 0.5 * log(2.0) - log(0.5)) / k
+        expectClose(d.duration(initialVelocity: .point(1.5e308, 1.5e308)), expected, 1e-9)
+        let rt = Runtime(); let l = try rt.createLayer()
+        let h = try rt.add(.decay("position", velocity: .point(1.5e308, 1.5e308), from: .point(0, 0), d), to: l, forKey: "fling")
+        expectClose(try rt.attachedAnimation(h).timing.duration, expected, 1e-9)
+        try rt.tick(0); try rt.tick(1)
+        let p = try rt.presentationValue(forKeyPath: "position", of: l)
+        expectClose(p.lanes[0] / (1.5e308 / k * (1 - exp(-k))), 1, 1e-12)
+    }
+
     @Test("Decay is checked at set and add time")
     func decayChecks() throws {
         for (rate, rest) in [(1.0, 0.5), (0.0, 0.5), (1.5, 0.5), (-0.1, 0.5), (Double.nan, 0.5), (0.998, 0.0), (0.998, -1), (0.998, .infinity)] {

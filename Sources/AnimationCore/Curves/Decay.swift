@@ -43,11 +43,19 @@ public struct Decay: Hashable, Sendable, Codable {
     /// (0 when it starts slower).
     public func duration(initialSpeed speed: Double) -> Double {
         // A difference of logarithms: the ratio itself can overflow.
-        speed > restVelocity ? (_log(speed) - _log(restVelocity)) / decayConstant : 0
+        speed > restVelocity ? duration(logSpeed: _log(speed)) : 0
     }
 
-    /// The derived duration for a vector velocity: its length (computed
-    /// without overflow) is the initial speed.
+    /// `duration(initialSpeed:)` from the speed's logarithm.
+    func duration(logSpeed: Double) -> Double {
+        let rest = _log(restVelocity)
+        return logSpeed > rest ? (logSpeed - rest) / decayConstant : 0
+    }
+
+    /// The derived duration for a vector velocity: its length is the
+    /// initial speed, taken as ln(largest) + ½ ln(Σ (c / largest)²), since
+    /// the length itself can be past the largest double when no component
+    /// is ((1.5e308, 1.5e308) comes to rest in 355 s, not never).
     public func duration(initialVelocity v: AnimatableValue) -> Double {
         let n = v.kind.componentCount
         var largest = 0.0
@@ -55,7 +63,7 @@ public struct Decay: Hashable, Sendable, Codable {
         guard largest > 0 else { return 0 }
         var sum = 0.0
         for i in 0..<n { let x = v.lanes[i] / largest; sum += x * x }
-        return duration(initialSpeed: largest * sum.squareRoot())
+        return duration(logSpeed: _log(largest) + 0.5 * _log(sum))
     }
 
     /// The fraction of the whole travel v0 / k covered after `t` seconds:
