@@ -176,6 +176,44 @@ struct GuardTests {
         #expect(h.events().isEmpty)
     }
 
+    /// A host's bad call is the host's error, refused with its status: it
+    /// is no failure inside the machine, so the machine's error.execution
+    /// handler does not run and nothing is queued or counted.
+    @Test("R3.0.1 a host's send with a bad id, name or payload is refused; the machine's error.execution never hears of it")
+    func hostMistakesAreNotExecutionErrors() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "counting", "events": {"go": {"payload": [{"name": "n", "type": "number", "min": 0, "integer": true}]}},
+         "context": {"errors": {"type": "number", "initial": 0}},
+         "initial": "a",
+         "states": {"a": {"on": {"go": "b", "error.execution": {"actions": [{"assign": {"errors": "context.errors + 1"}}]}}},
+                    "b": {}}}
+        """#)
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        let go = d.eventID("go")!, error = d.eventID("error.execution")!
+        let refusals: [(Status, String, () throws(AnimrtError) -> Void)] = [
+            (.outOfRange, "event id 99 is out of range (0 to 1): 'counting' has 2 events", { () throws(AnimrtError) in _ = try h.host.send(m, event: 99, payload: []) }),
+            (.outOfRange, "event id -1 is out of range (0 to 1)", { () throws(AnimrtError) in _ = try h.host.send(m, event: -1, payload: []) }),
+            (.invalidArgument, "'error.execution' is raised by the machine itself; the host cannot send it", { () throws(AnimrtError) in _ = try h.host.send(m, event: error, payload: [.string("x")]) }),
+            (.kind, "field 'n' of 'go' is a number; a string was given", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: [.string("x")]) }),
+            (.outOfRange, "field 'n' of 'go' is 2.5; it must be a whole number", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: [.number(2.5)]) }),
+            (.outOfRange, "field 'n' of 'go' is -1; the minimum is 0", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: [.number(-1)]) }),
+            (.invalidArgument, "'go' needs its field 'n' (field 0); 0 values were given", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: []) }),
+            (.notFound, "'counting' has no event 'og'", { () throws(AnimrtError) in _ = try h.host.send(m, event: "og", json: nil) }),
+            (.notFound, "'go' has no payload field 'm'", { () throws(AnimrtError) in _ = try h.host.send(m, event: "go", json: #"{"m": 1}"#) }),
+        ]
+        for (status, message, call) in refusals {
+            let text = expectError(status, [message], call)
+            #expect(h.events().isEmpty, "\(text)")
+            #expect(h.context(m, "errors") == .number(0), "\(text)")
+            #expect(h.state(m) == "a", "\(text)")
+        }
+        // The machine is as it was: its next good event is taken.
+        #expect(try h.send(m, "go", [.number(1)]) == .taken)
+        #expect(h.state(m) == "b" && h.context(m, "errors") == .number(0))
+    }
+
     @Test("R3.0.1 an event whose guards all fail is refused with .state; nothing changes")
     func guardedOut() throws {
         let h = Harness()
