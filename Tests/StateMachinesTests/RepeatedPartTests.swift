@@ -145,6 +145,47 @@ struct RepeatedPartTests {
         #expect(h.runtime.layerCount == layers)
     }
 
+    /// A count that is one config parameter: the host chose the value by
+    /// the range the parameter declares, so a refusal gives the bounds that
+    /// hold, from the declaration and the library's limit, each named.
+    @Test("a count from one config parameter is refused with the parameter's declared range, and the library's limit where that is tighter")
+    func countRangeNamesTheParameter() throws {
+        let h = Harness()
+        func spokes(_ declaration: String) -> String {
+            spokesMachine.replacing(#""count": {"type": "number", "default": 3, "min": 0, "max": 100}"#,
+                                    with: #""count": {"type": "number"\#(declaration)}"#)
+        }
+        let cases: [(declaration: String, count: Double, message: String)] = [
+            (#", "default": 3, "min": 1, "max": 64"#, 2.5,
+             "part 'spoke' would have 2.5 copies (config.count); a count is a whole number from 1 to 64 (config.count declares 1 to 64)"),
+            (#", "default": 3, "min": 1, "max": 10000"#, 5000,
+             "part 'spoke' would have 5000 copies (config.count); a count is a whole number from 1 to 4096 (config.count declares 1 to 10000, and the library's limit is 0 to 4096)"),
+            (#", "default": 3, "min": -5, "max": 64"#, -1,
+             "part 'spoke' would have -1 copies (config.count); a count is a whole number from 0 to 64 (config.count declares -5 to 64, and the library's limit is 0 to 4096)"),
+            (#", "default": 3, "min": 2"#, 4097,
+             "part 'spoke' would have 4097 copies (config.count); a count is a whole number from 2 to 4096 (config.count declares at least 2, and the library's limit is 0 to 4096)"),
+            (#", "default": 3, "max": 8.5"#, 8.5,
+             "part 'spoke' would have 8.5 copies (config.count); a count is a whole number from 0 to 8 (config.count declares at most 8.5, and the library's limit is 0 to 4096)"),
+            (#", "default": 0.5, "min": 0.2, "max": 0.8"#, 0.5,
+             "part 'spoke' would have 0.5 copies (config.count); config.count declares 0.2 to 0.8, so no value of it is a count"),
+            // No declared range: the library's limit is the only bound.
+            (#", "default": 3"#, 5000, "part 'spoke' would have 5000 copies (config.count); a count is a whole number from 0 to 4096"),
+        ]
+        let layers = h.runtime.layerCount
+        for c in cases {
+            let d = try h.host.load(spokes(c.declaration))
+            let refused = #expect(throws: AnimrtError.self) { try h.host.create(d, options: .init(config: ["count": .number(c.count)])) }
+            #expect(refused?.status == .outOfRange)
+            #expect(refused?.message == c.message)
+        }
+        // An expression over the parameter is not the parameter: only the library's limit is said.
+        let twice = try h.host.load(spokes(#", "default": 3, "min": 0, "max": 3000"#).replacing(#""count": "config.count""#, with: #""count": "config.count * 2""#))
+        expectError(.outOfRange, ["5000 copies (config.count * 2); a count is a whole number from 0 to 4096"]) { () throws(AnimrtError) in
+            _ = try h.host.create(twice, options: .init(config: ["count": .number(2500)]))
+        }
+        #expect(h.runtime.layerCount == layers)   // a refused create builds nothing
+    }
+
     @Test("animate, remove and set act on every copy, each with its own index")
     func actionsPerCopy() throws {
         let h = Harness()

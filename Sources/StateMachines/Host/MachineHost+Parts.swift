@@ -51,11 +51,37 @@ extension MachineHost {
             guard let e = p.count else { counts.append(1); continue }
             let n = try Evaluator.evaluate(e, &c).number ?? .nan
             guard n >= 0, n <= Double(DefinitionLimits.maxItems), n == n.rounded() else {
-                throw AnimrtError(.outOfRange, "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); a count is a whole number from 0 to \(DefinitionLimits.maxItems)")
+                throw AnimrtError(.outOfRange, "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); "
+                                  + countRange(e, d))
             }
             counts.append(Int(n))
         }
         return counts
+    }
+
+    /// What a count may be, said for the count `e`. A count that is one
+    /// config parameter is bounded by the range that parameter declares as
+    /// well as by the library's limit: the message gives the bounds that
+    /// hold, each with where it comes from, since the host chose the
+    /// parameter's value by its declared range and 0 to 4096 alone would
+    /// send it looking for a bound its definition does not state.
+    static func countRange(_ e: Expression, _ d: MachineDefinition) -> String {
+        let limit = Double(DefinitionLimits.maxItems)
+        let library = "a count is a whole number from 0 to \(DefinitionLimits.maxItems)"
+        guard case .config(let i) = e.root, d.config[i].minimum != nil || d.config[i].maximum != nil else { return library }
+        let p = d.config[i]
+        let declared = switch (p.minimum, p.maximum) {
+        case (let lo?, let hi?): "\(MachineValue.format(lo)) to \(MachineValue.format(hi))"
+        case (let lo?, nil): "at least \(MachineValue.format(lo))"
+        default: "at most \(MachineValue.format(p.maximum!))"
+        }
+        // The whole numbers both allow; the library's bound is named only
+        // where it is the tighter one.
+        let lo = max(0, (p.minimum ?? 0).rounded(.up)), hi = min(limit, (p.maximum ?? limit).rounded(.down))
+        let libraryTighter = (p.minimum ?? -1) < 0 || (p.maximum ?? .infinity) > limit
+        let source = "config.\(p.name) declares \(declared)" + (libraryTighter ? ", and the library's limit is 0 to \(DefinitionLimits.maxItems)" : "")
+        guard lo <= hi else { return "\(source), so no value of it is a count" }
+        return "a count is a whole number from \(MachineValue.format(lo)) to \(MachineValue.format(hi)) (\(source))"
     }
 }
 

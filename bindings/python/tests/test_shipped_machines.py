@@ -498,8 +498,11 @@ def test_repeated_parts_are_layers_by_index(rt):
 
 def test_config_a_repeated_part_or_a_throttle_cannot_take_and_computed_numbers_that_are_not_finite(rt):
     button = rt.definition(named="networkButton")
-    with pytest.raises(animrt.RangeError, match="part 'arc' would have 2.5 copies"):
+    with pytest.raises(animrt.RangeError) as e:
         rt.machine(button, config={"linesCount": 2.5})
+    # The range config.linesCount declares, not only the library's limit (0 to 4096).
+    assert e.value.message.endswith("part 'arc' would have 2.5 copies (config.linesCount); "
+                                    "a count is a whole number from 1 to 64 (config.linesCount declares 1 to 64)")
     meter = rt.definition({"name": "meter", "config": {"every": {"type": "number", "default": 0.1}},
                            "context": {"done": {"type": "number", "initial": 0},
                                        "inverse": {"type": "number", "computed": "1 / (context.done - 2)"}},
