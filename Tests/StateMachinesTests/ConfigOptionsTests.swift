@@ -54,4 +54,21 @@ struct ConfigOptionsTests {
         }
         expectError(.invalidArgument, ["config.origin", "a number"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"origin": [1, "2"]}}"#) }
     }
+
+    /// Unknown keys are found in name order, as unknown config parameters
+    /// are: the message is the same in every run, whatever order a
+    /// dictionary iterates in.
+    @Test("of several unknown strings, the refusal names the first by name, every time")
+    func unknownStringsInNameOrder() throws {
+        let h = Harness()
+        let d = try h.host.load(#"{"name": "copy", "locale": "en", "strings": {"en": {"hello": "Hello"}}, "initial": "a", "states": {"a": {}}}"#)
+        var strings: [String: String] = [:]
+        // Many keys, so that a dictionary's order starts with the first by name only by rare chance.
+        for c in "qwertyuiopasdfghjklzxcvbnm" { strings["k\(c)"] = "x" }
+        strings["alpha"] = "x"
+        let refused = #expect(throws: AnimrtError.self) { try h.host.create(d, options: .init(strings: strings)) }
+        #expect(refused?.status == .notFound)
+        #expect(refused?.message.hasPrefix("'copy' has no string 'alpha'") == true, "\(refused?.message ?? "")")
+        #expect(h.host.instanceCount == 0)
+    }
 }

@@ -145,7 +145,11 @@ public final class MachineHost {
             throw AnimrtError(.notFound, "'\(d.name)' has no strings for locale '\(locale)' (locales: \(d.locales.keys.sorted().joined(separator: ", ")))")
         }
         var texts = d.stringKeys.indices.map { d.locales[locale]?[$0] ?? d.locales[d.defaultLocale]?[$0] ?? "" }
-        for (key, text) in options.strings {
+        // In name order, as config is: a dictionary's order changes from
+        // run to run, and with two unknown keys the refusal would name
+        // either one.
+        for key in options.strings.keys.sorted() {
+            let text = options.strings[key]!
             guard let i = d.stringKeys.firstIndex(of: key) else {
                 throw AnimrtError(.notFound, "'\(d.name)' has no string '\(key)'" + unknownName(key, among: d.stringKeys, "strings"))
             }
