@@ -207,6 +207,23 @@ struct LayerSlotTests {
         #expect(try rt.modelValue(forKeyPath: "position", of: l) == .point(0, 0))
     }
 
+    /// A layer has one value of each property: given twice (a snapshot's,
+    /// edited), the second was written over the first without a word,
+    /// whichever was meant.
+    @Test("a restore that gives a property twice is refused and writes nothing")
+    func restoreTwice() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: l)
+        expectFailure(.invalidArgument, containing: "'opacity' is given twice; a layer has one value of each property") {
+            try rt.restoreValues([("opacity", .scalar(1), .scalar(1)), ("cornerRadius", .scalar(4), .scalar(4)),
+                                  ("opacity", .scalar(0.25), .scalar(0.25))], of: l)
+        }
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: l) == .scalar(0.5))
+        #expect(try rt.modelValue(forKeyPath: "cornerRadius", of: l) == .scalar(0))
+        try rt.restoreValues([("opacity", .scalar(1), .scalar(0.75)), ("cornerRadius", .scalar(4), .scalar(4))], of: l)
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: l) == .scalar(1) && rt.scalar("opacity", l) == 0.75)
+    }
+
     // MARK: Keys, the list of animations, the tree
 
     @Test("a freed key id reused by another key names the new key; a removed tail leaves the list whole")

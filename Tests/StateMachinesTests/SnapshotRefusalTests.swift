@@ -124,6 +124,21 @@ struct SnapshotRefusalTests {
         refused(edited(s, named, named + "," + named.replacing(#""time":3"#, with: #""time":4"#)), ["timer 't1' is pending twice"])
     }
 
+    /// A layer has one value of each property: given twice, the second was
+    /// written over the first, whichever was meant.
+    @Test("a part that gives a property twice is refused, and nothing is made")
+    func partValueTwice() throws {
+        let s = try savedSnapshot()
+        let value = #"{"model":{"components":[1],"kind":0},"presentation":{"components":[1],"kind":0},"property":"opacity"}"#
+        let h = Harness()
+        h.tick(0)
+        expectError(.invalidArgument, ["the snapshot could not be restored: 'opacity' is given twice; a layer has one value of each property",
+                                       "nothing was made"]) { () throws(AnimrtError) in
+            _ = try h.host.restore(edited(s, value, value + "," + value.replacing("[1]", with: "[0.25]")))
+        }
+        #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
+    }
+
     /// A started timer and an `after` never share a name (the loader
     /// refuses it). Restored under the name of an `after` that is pending
     /// too, the started timer was overwritten by it and, when due, dropped

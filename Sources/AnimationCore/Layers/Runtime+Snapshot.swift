@@ -128,8 +128,9 @@ extension Runtime {
 
     /// Writes model and presentation values as `layerValues` read them: each
     /// under a property's name (a part such as `position.y` is refused; a
-    /// value is written whole). The presentation follows the model again at
-    /// the next tick where nothing animates it, as it would have. Checked
+    /// value is written whole), once (a property given twice is refused).
+    /// The presentation follows the model again at the next tick where
+    /// nothing animates it, as it would have. Checked
     /// first: nothing is written if any value does not fit, in its kind or
     /// in the value pools. `shown` false: the layer had not been shown by a
     /// tick yet, and its presentation follows its model at once until the
@@ -142,6 +143,11 @@ extension Runtime {
             let kp = try properties.resolve(v.property)
             guard case .whole = kp.access else {
                 throw AnimrtError(.invalidArgument, "'\(v.property)' is a part of '\(properties.info(kp.property).name)'; values are restored whole, under a property's name")
+            }
+            // A layer has one value of each property: written twice, the
+            // second would win without a word, whichever was meant.
+            guard !checked.contains(where: { $0.0 == kp.property }) else {
+                throw AnimrtError(.invalidArgument, "'\(properties.info(kp.property).name)' is given twice; a layer has one value of each property")
             }
             guard v.model.kind == kp.kind, v.presentation.kind == kp.kind else {
                 throw AnimrtError(.kind, "'\(v.property)' takes a \(kp.kind.name)")
