@@ -108,6 +108,32 @@ struct AnimationValueTests {
         }
     }
 
+    /// One with no begin time yet is stamped at the next tick, and no tick
+    /// has evaluated it: restored as running or ended (a snapshot's, edited)
+    /// its started would never be reported, and the next tick would run it
+    /// from the time it was stamped with as if it had begun before.
+    @Test("R3.0.3 a restored phase that its begin time rules out is refused, and nothing is attached")
+    func restoredPhaseAgreesWithBeginTime() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(0)
+        let a = Animation.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1))
+        for phase in [Runtime.AttachmentState.Phase.running, .ended] {
+            expectFailure(.invalidArgument, containing: "its phase is \(phase.rawValue) (\(phase == .running ? "running" : "ended")) but it has no begin time",
+                          "its phase is 0 (waiting)") {
+                try rt.add(a, to: l, forKey: "a", restoring: .init(beginTime: nil, duration: 1, captured: .scalar(0), phase: phase, evaluated: false))
+            }
+        }
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        // Waiting, it begins at the next tick; with its begin time, it runs on from there.
+        let waiting = try rt.add(a, to: l, forKey: "a", restoring: .init(beginTime: nil, duration: 1, captured: .scalar(0), phase: .waiting,
+                                                                         evaluated: false))
+        let running = try rt.add(a, to: l, forKey: "b", restoring: .init(beginTime: -0.5, duration: 1, captured: .scalar(0), phase: .running))
+        try rt.tick(0.25)
+        #expect(try rt.attachmentState(waiting).beginTime == 0.25 && rt.attachmentState(waiting).phase == .running)
+        #expect(try rt.attachmentState(running).beginTime == -0.5)
+        #expect(try rt.scalar("opacity", l) == 0.75)  // b, added last, at 0.75 of its second
+    }
+
     @Test("R1.3 all three of from, to and by are rejected")
     func allThree() throws {
         let rt = Runtime(); let l = try rt.createLayer()

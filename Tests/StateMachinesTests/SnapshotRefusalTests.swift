@@ -139,6 +139,26 @@ struct SnapshotRefusalTests {
         #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
     }
 
+    /// One with no begin time yet begins at the next tick: it has neither
+    /// started nor ended. Said to have, its started (or stopped) was never
+    /// reported, and the instance waited on what it had already been told.
+    @Test("an animation whose phase its begin time rules out is refused: one with no begin time is waiting")
+    func phaseWithoutBeginTime() throws {
+        let s = try savedSnapshot()
+        #expect(s.contains(#""duration":10,"evaluated":false,"key":"k","part":"box","phase":0"#))
+        refused(edited(s, #""phase":0"#, #""phase":1"#),
+                ["an animation of part 'box': its phase is 1 (running) but it has no begin time: one that begins at the next tick has not started"])
+        refused(edited(s, #""phase":0"#, #""phase":2"#), ["an animation of part 'box': its phase is 2 (ended) but it has no begin time"])
+        // With a begin time it has started, and goes on from there.
+        let h = Harness()
+        h.tick(0)
+        let m = try h.host.restore(edited(s, #""duration":10,"evaluated":false,"key":"k","part":"box","phase":0"#,
+                                          #""beginTime":-5,"duration":10,"evaluated":true,"key":"k","part":"box","phase":1"#))
+        h.tick(1)
+        let opacity = try h.runtime.presentationValue(forKeyPath: "opacity", of: h.host.part("box", of: m)).components[0]
+        #expect(abs(opacity - 0.4) < 1e-12, "\(opacity)")  // from 1 to 0, 6 s of 10 in
+    }
+
     /// A started timer and an `after` never share a name (the loader
     /// refuses it). Restored under the name of an `after` that is pending
     /// too, the started timer was overwritten by it and, when due, dropped

@@ -124,6 +124,7 @@ extension Runtime {
         // of a group that inherited it (from a transaction, say).
         let resolved = try ResolvedAnimation.resolve(animation, properties: &properties,
                                                      defaultDuration: restoring?.duration ?? defaultAnimationDuration)
+        if let restoring { try AttachmentState.check(phase: restoring.phase, beginTime: restoring.beginTime) }
         try Runtime.check(captured: restoring?.captured, for: resolved.keyPath)
         if let children = restoring?.capturedChildren { try Runtime.check(capturedChildren: children, for: resolved) }
         return CheckedAdd(layer: li, resolved: resolved)

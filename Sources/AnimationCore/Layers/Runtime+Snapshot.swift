@@ -29,6 +29,17 @@ extension Runtime {
             self.beginTime = beginTime; self.duration = duration; self.captured = captured; self.phase = phase
             self.evaluated = evaluated; self.capturedChildren = capturedChildren
         }
+
+        /// A phase its begin time rules out (a snapshot's, edited): one with
+        /// no begin time yet is stamped at the next tick, and no tick has
+        /// evaluated it, so it has neither started nor ended. Restored so,
+        /// its started or stopped would never be reported, and it would run
+        /// from a begin time it was never given.
+        public static func check(phase: Phase, beginTime: Double?) throws(AnimrtError) {
+            guard beginTime == nil, phase != .waiting else { return }
+            throw AnimrtError(.invalidArgument, "its phase is \(phase.rawValue) (\(phase == .running ? "running" : "ended")) but it has no begin time: "
+                + "one that begins at the next tick has not started, so its phase is 0 (waiting)")
+        }
     }
 
     /// Checks `animation` as `add` would, attaching nothing; its resolved

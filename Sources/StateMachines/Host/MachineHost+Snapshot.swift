@@ -442,6 +442,7 @@ extension MachineHost {
             }
             let keyPath = try runtime.validate(a.animation)
             do throws(AnimrtError) {
+                try Runtime.AttachmentState.check(phase: .init(rawValue: a.phase) ?? .waiting, beginTime: a.beginTime)
                 try Runtime.check(captured: a.captured, for: keyPath)
                 if let children = a.capturedChildren { try runtime.validate(a.animation, capturedChildren: children) }
             }
