@@ -84,4 +84,89 @@ struct TimingCodableTests {
         forever.timing.repeatCount = .infinity
         #expect(try Self.roundTrip(forever).timing.repeatCount == .infinity)
     }
+
+    /// Every kind of object a description holds: a spring, a group, steps(),
+    /// cubic-bezier(), keyframes with their curves and Kochanek–Bartels
+    /// parameters, with `samples`' linear(), Web Animations timing, path
+    /// elements of every kind and a decay.
+    static var everyObject: [Animation] {
+        var spring = Animation.spring("position.x", Spring(mass: 2, stiffness: 300, damping: 12, initialVelocity: 1),
+                                      from: .scalar(0), to: .scalar(100))
+        spring.usesSettlingDuration = true
+        var keys = Keyframes(values: [.scalar(0), .scalar(1), .scalar(0.5)], keyTimes: [0, 0.3, 1],
+                             timingFunctions: [.easeIn, try! .steps(3, .jumpStart)], calculationMode: .cubic)
+        keys.tensionValues = [0, 0.5, 0]
+        let group = Animation.group([.basic("opacity", by: .scalar(0.5), timingFunction: try! .steps(2, .jumpNone)),
+                                     .basic("cornerRadius", from: .scalar(1), to: .scalar(3), timingFunction: try! .cubicBezier(0.25, 0.1, 0.25, 1)),
+                                     .keyframe("opacity", keys)], timing: MediaTiming(duration: 3))
+        return samples + [spring, group]
+    }
+
+    /// The decoder reads the members it knows and passed over any other: an
+    /// edited snapshot's misspelt member was lost without a word (an
+    /// animation's "sped" played at speed 1). Each object refuses one, by
+    /// name and place; what the encoder writes still decodes, to the bit.
+    @Test("R0.4 every object of a description refuses a member it does not have, naming it and its place")
+    func unknownMembers() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var objects = 0
+        for original in Self.everyObject {
+            _ = try Self.roundTrip(original)
+            let text = Array(String(decoding: try encoder.encode(original), as: UTF8.self))
+            // Every object opens with "{" (no name or string in these holds one).
+            for at in text.indices where text[at] == "{" {
+                let member = text[at + 1] == "}" ? #""zz":1"# : #""zz":1,"#
+                let edited = String(text[...at]) + member + String(text[(at + 1)...])
+                do {
+                    _ = try decoder.decode(Animation.self, from: Data(edited.utf8))
+                    Issue.record("read past: \(edited)")
+                } catch {
+                    let message = DecodingError.plainMessage(of: error)
+                    #expect(message.contains(#"zz: "#) && message.contains("has no member 'zz' (it has "), "\(message) in \(edited)")
+                }
+                objects += 1
+            }
+        }
+        #expect(objects >= 50, "\(objects) objects")
+        // Where it is and what it is, in the document's words.
+        let spring = String(decoding: try encoder.encode(Self.everyObject[3]), as: UTF8.self)
+        let stiff = spring.replacing(#""stiffness":300"#, with: #""stifness":300"#)
+        #expect(stiff != spring)
+        #expect(throws: DecodingError.self) { _ = try decoder.decode(Animation.self, from: Data(stiff.utf8)) }
+        do { _ = try decoder.decode(Animation.self, from: Data(stiff.utf8)) } catch {
+            #expect(DecodingError.plainMessage(of: error)
+                    == "content.spring._3.stifness: a spring has no member 'stifness' (it has mass, stiffness, damping, initialVelocity, allowsOverdamping)")
+        }
+    }
+
+    /// A timing function, an animation's content and a path element are
+    /// each one of several kinds, under the member that names it: one that
+    /// says two is refused, not read as the first the decoder tries.
+    @Test("R0.4 a timing function, a content or a path element that says two kinds is refused")
+    func twoKinds() throws {
+        let decoder = JSONDecoder()
+        for (json, type, message) in [
+            (#"{"cubicBezier":[0.4,0,1,1],"linear":true}"#, TimingFunction.self as any Decodable.Type,
+             "a timing function has one member, linear, cubicBezier, steps, piecewiseLinear or custom; this one has cubicBezier and linear"),
+            (#"{"steps":{"count":2,"position":1},"custom":"spin"}"#, TimingFunction.self, "this one has custom and steps"),
+            (#"{"move":{"_0":1,"_1":2},"close":{}}"#, PathElement.self,
+             "a path element has one member, move, line, quad, cubic or close; this one has close and move"),
+            (#"{}"#, PathElement.self, "a path element has one member, move, line, quad, cubic or close; this one has none"),
+            (#"{"basic":{},"decay":{"_2":{"decelerationRate":0.99,"restVelocity":1}}}"#, Animation.Content.self,
+             "an animation's content has one member, basic, spring, keyframe, group or decay; this one has basic and decay"),
+        ] {
+            #expect(throws: DecodingError.self, "\(json)") { _ = try decoder.decode(type, from: Data(json.utf8)) }
+            do { _ = try decoder.decode(type, from: Data(json.utf8)) } catch {
+                #expect(DecodingError.plainMessage(of: error).contains(message), "\(DecodingError.plainMessage(of: error))")
+            }
+        }
+        // None is linear, as it always was; one kind is that kind.
+        #expect(try decoder.decode(TimingFunction.self, from: Data("{}".utf8)) == .linear)
+        #expect(try decoder.decode(TimingFunction.self, from: Data(#"{"cubicBezier":[0.42,0,1,1]}"#.utf8)) == .easeIn)
+        #expect(try decoder.decode(PathElement.self, from: Data(#"{"close":{}}"#.utf8)) == .close)
+    }
 }

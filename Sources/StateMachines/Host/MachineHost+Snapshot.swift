@@ -81,14 +81,6 @@ struct MachineSnapshot: Codable {
                 case iterationStart, endDelay, direction, delay, iterations, iterationDuration
             }
 
-            /// Any member's name, to find one a layer's timing does not have.
-            private struct Member: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
-
             /// The timing of a part as read from its layer; nil when it is the default.
             init?(_ t: MediaTiming) {
                 let d = MediaTiming()
@@ -110,12 +102,7 @@ struct MachineSnapshot: Codable {
             init(from decoder: any Decoder) throws {
                 // A member the timing does not have (a misspelt "sped") is
                 // refused: read past, the part would run at the default.
-                let all = try decoder.container(keyedBy: Member.self)
-                if let k = all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
-                    throw DecodingError.dataCorruptedError(forKey: k, in: all, debugDescription: "a layer's timing has no member '\(k.stringValue)' (it has "
-                        + CodingKeys.allCases.map(\.stringValue).joined(separator: ", ") + ")")
-                }
-                let c = try decoder.container(keyedBy: CodingKeys.self)
+                let c = try decoder.members(CodingKeys.self, of: "a layer's timing")
                 beginTime = try c.decodeIfPresent(Double.self, forKey: .beginTime)
                 duration = try c.decodeIfPresent(Double.self, forKey: .duration)
                 speed = try c.decodeIfPresent(Double.self, forKey: .speed)
@@ -189,17 +176,120 @@ struct MachineSnapshot: Codable {
     }
 }
 
+// Every object of a snapshot is read through `members(_:of:)`: one a
+// snapshot edited by hand misspells ("begintime") is refused by name and
+// place, where the decoder the compiler writes would read past it and the
+// restored instance differ from the one handed over. Their `CodingKeys` are
+// those the compiler would write, which the encoder uses. (The decoders are
+// written in extensions, so that the memberwise initialisers stay.)
+extension MachineSnapshot {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case format, definition, time, config, locale, texts, context, leaf, finished, lastRequestID, requests
+        case waitingForDone, timers, parts, animations
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a machine snapshot")
+        format = try c.decode(String.self, forKey: .format)
+        definition = try c.decode(String.self, forKey: .definition)
+        time = try c.decodeIfPresent(Double.self, forKey: .time)
+        config = try c.decode([String: MachineValue].self, forKey: .config)
+        locale = try c.decode(String.self, forKey: .locale)
+        texts = try c.decode([String].self, forKey: .texts)
+        context = try c.decode([String: MachineValue].self, forKey: .context)
+        leaf = try c.decode(String.self, forKey: .leaf)
+        finished = try c.decode(Bool.self, forKey: .finished)
+        lastRequestID = try c.decode(UInt64.self, forKey: .lastRequestID)
+        requests = try c.decode([String: Request].self, forKey: .requests)
+        waitingForDone = try c.decode([String].self, forKey: .waitingForDone)
+        timers = try c.decode([Timer].self, forKey: .timers)
+        parts = try c.decode([Part].self, forKey: .parts)
+        animations = try c.decode([StartedAnimation].self, forKey: .animations)
+    }
+
+    /// The format a snapshot says it has, read alone: one of another format
+    /// is refused for that, not for a member this library does not know.
+    struct Format: Decodable { var format: String }
+}
+
+extension MachineSnapshot.Request {
+    enum CodingKeys: String, CodingKey, CaseIterable { case latest, open }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a request")
+        latest = try c.decode(UInt64.self, forKey: .latest)
+        open = try c.decode(Bool.self, forKey: .open)
+    }
+}
+
+extension MachineSnapshot.Timer {
+    enum CodingKeys: String, CodingKey, CaseIterable { case time, sequence, state, index, name, event, payload, throttle }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a timer")
+        time = try c.decode(Double.self, forKey: .time)
+        sequence = try c.decode(UInt64.self, forKey: .sequence)
+        state = try c.decodeIfPresent(String.self, forKey: .state)
+        index = try c.decodeIfPresent(Int.self, forKey: .index)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        event = try c.decodeIfPresent(String.self, forKey: .event)
+        payload = try c.decodeIfPresent([MachineValue].self, forKey: .payload)
+        throttle = try c.decodeIfPresent(String.self, forKey: .throttle)
+    }
+}
+
+extension MachineSnapshot.Part {
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, values, shown, timing, retimed }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a part")
+        name = try c.decode(String.self, forKey: .name)
+        values = try c.decode([Value].self, forKey: .values)
+        shown = try c.decodeIfPresent(Bool.self, forKey: .shown)
+        timing = try c.decodeIfPresent(Timing.self, forKey: .timing)
+        retimed = try c.decodeIfPresent(Bool.self, forKey: .retimed)
+    }
+}
+
+extension MachineSnapshot.Part.Value {
+    enum CodingKeys: String, CodingKey, CaseIterable { case property, model, presentation }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a part's value")
+        property = try c.decode(String.self, forKey: .property)
+        model = try c.decode(AnimatableValue.self, forKey: .model)
+        presentation = try c.decode(AnimatableValue.self, forKey: .presentation)
+    }
+}
+
+extension MachineSnapshot.StartedAnimation {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case part, key, joined, animation, beginTime, duration, captured, capturedChildren, phase, evaluated
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.members(CodingKeys.self, of: "a started animation")
+        part = try c.decode(String.self, forKey: .part)
+        key = try c.decodeIfPresent(String.self, forKey: .key)
+        joined = try c.decodeIfPresent(String.self, forKey: .joined)
+        animation = try c.decode(Animation.self, forKey: .animation)
+        beginTime = try c.decodeIfPresent(Double.self, forKey: .beginTime)
+        duration = try c.decode(Double.self, forKey: .duration)
+        captured = try c.decodeIfPresent(AnimatableValue.self, forKey: .captured)
+        capturedChildren = try c.decodeIfPresent([AnimatableValue?].self, forKey: .capturedChildren)
+        phase = try c.decode(UInt8.self, forKey: .phase)
+        evaluated = try c.decodeIfPresent(Bool.self, forKey: .evaluated)
+    }
+}
+
 extension MachineValue: Codable {
-    private enum CodingKeys: String, CodingKey { case number, bool, string, vector }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case number, bool, string, vector }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.members(CodingKeys.self, of: "a value")
         // A value is of one type: one that says two ({"number": 0, "bool":
         // true}) is refused, not read as the first of them.
-        guard c.allKeys.count <= 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
-                "a value has one member, number, bool, string or vector; this one has " + c.allKeys.map(\.stringValue).sorted().joined(separator: " and ")))
-        }
+        _ = try c.onlyMember(of: "a value")
         if let d = try c.decodeIfPresent(Double.self, forKey: .number) { self = .number(d) }
         else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { self = .bool(b) }
         else if let s = try c.decodeIfPresent(String.self, forKey: .string) { self = .string(s) }
@@ -296,6 +386,12 @@ extension MachineHost {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         decoder.userInfo[.timingFunctions] = runtime.timingFunctions
+        // A snapshot of another format is refused for that before its
+        // members are read: a later format may have members this library
+        // does not know, which it would otherwise be refused for.
+        if let f = try? decoder.decode(MachineSnapshot.Format.self, from: Data(json.utf8)), f.format != MachineSnapshot.format {
+            throw AnimrtError(.invalidArgument, "the snapshot's format is '\(f.format)'; this library reads '\(MachineSnapshot.format)'")
+        }
         let s: MachineSnapshot
         do { s = try decoder.decode(MachineSnapshot.self, from: Data(json.utf8)) }
         catch {
@@ -315,9 +411,6 @@ extension MachineHost {
         // (and one with a NUL in a string, which C cannot carry).
         if let p = JSONSyntax.firstRefusal(in: Array(json.utf8)) {
             throw AnimrtError(.invalidArgument, "not a machine snapshot: \(JSONValue.refusal(p))")
-        }
-        guard s.format == MachineSnapshot.format else {
-            throw AnimrtError(.invalidArgument, "the snapshot's format is '\(s.format)'; this library reads '\(MachineSnapshot.format)'")
         }
         guard runtime.currentTime == s.time else {
             let taken = s.time.map { "at time \($0)" } ?? "before the first tick"

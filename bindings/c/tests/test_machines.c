@@ -576,6 +576,41 @@ TEST(refused_restore_spends_no_handle) {
     animrt_runtime_destroy(untouched);
 }
 
+/* A member no object of a snapshot has (a misspelt "begintime", which was read past: the
+ * fill restored would have begun again at the next tick) is refused with ANIMRT_E_INVALID,
+ * named with its place, and so is a property given twice on a part; nothing is made and
+ * the unedited snapshot then restores. */
+TEST(restore_refuses_what_it_cannot_honour) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    animrt_id d = 0, m = 0, none = 7, mb = 0;
+    CHECK_OK(animrt_definition_load(a, CARD, &d));
+    CHECK_OK(animrt_runtime_tick(a, 1));
+    CHECK_OK(animrt_machine_create(a, d, 0, NULL, &m));
+    CHECK_OK(animrt_machine_send_json(a, m, "appear", NULL, NULL));
+    CHECK_OK(animrt_machine_send_json(a, m, "result", "{\"request\": 1, \"progress\": 0.6}", NULL));
+    CHECK_OK(animrt_runtime_tick(a, 1.2));
+    char snapshot[8192], edited[8300];
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_snapshot(a, m, snapshot, sizeof snapshot, &needed));
+    const char *begin = strstr(snapshot, "\"beginTime\":1.2,");
+    const char *value = strstr(snapshot, "{\"model\":");
+    const char *end = value ? strstr(value, "\"property\":\"strokeEnd\"}") : NULL;
+    CHECK(begin != NULL && end != NULL);
+    if (begin == NULL || end == NULL) return;
+    CHECK_OK(animrt_runtime_tick(b, 1.2));
+    snprintf(edited, sizeof edited, "%.*s\"begintime\"%s", (int)(begin - snapshot), snapshot, begin + strlen("\"beginTime\""));
+    CHECK_STATUS(animrt_machine_restore(b, edited, 0, &none), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("not a machine snapshot: animations[0].begintime: a started animation has no member 'begintime' (it has part, key, ");
+    end += strlen("\"property\":\"strokeEnd\"}");
+    snprintf(edited, sizeof edited, "%.*s,%.*s%s", (int)(end - snapshot), snapshot, (int)(end - value), value, end);
+    CHECK_STATUS(animrt_machine_restore(b, edited, 0, &none), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("'strokeEnd' is given twice; a layer has one value of each property; nothing was made");
+    CHECK(none == 7);
+    CHECK_OK(animrt_machine_restore(b, snapshot, 0, &mb));
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(b);
+}
+
 /* A state waiting for the animation its entry started: restored, it needs a barrier. */
 static const char *WAITING =
     "{\"name\": \"waiting\", \"parts\": [{\"name\": \"box\", \"properties\": {\"opacity\": 1}}],"
@@ -958,6 +993,7 @@ int main(void) {
     RUN(events_by_callback);
     RUN(snapshot_and_restore);
     RUN(refused_restore_spends_no_handle);
+    RUN(restore_refuses_what_it_cannot_honour);
     RUN(restore_into_a_full_table);
     RUN(booleans_both_ways);
     RUN(parts_belong_to_the_machine);

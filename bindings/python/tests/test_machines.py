@@ -806,6 +806,31 @@ def test_a_refused_restore_spends_no_handle():
         assert untagged(restored.part("ring")) == untagged(twin.part("ring"))
 
 
+def test_a_restore_refuses_a_misspelt_member_and_a_property_given_twice():
+    """A member no object of a snapshot has (a misspelt "retimed", read past until then: the part restored as
+    unchanged) is refused as InvalidArgumentError naming it and its place, and so is a property given twice on a
+    part (the second written over the first); nothing is made, and the unedited snapshot then restores."""
+    with animrt.Runtime() as a, animrt.Runtime() as b:
+        a.tick(1)
+        saved = a.machine(a.definition(CARD)).snapshot()
+        card = b.definition(CARD)
+        b.tick(1)
+        misspelt = saved.replace('{"name":"ring",', '{"name":"ring","retimd":true,', 1)
+        assert misspelt != saved
+        with pytest.raises(animrt.InvalidArgumentError,
+                           match=re.escape("not a machine snapshot: parts[0].retimd: a part has no member 'retimd' "
+                                           "(it has name, values, shown, timing, retimed)")):
+            b.restore(misspelt, card)
+        end = saved.index('"property":"strokeEnd"}') + len('"property":"strokeEnd"}')
+        value = saved[saved.index('{"model":'):end]
+        twice = saved[:end] + "," + value.replace("[0]", "[0.5]") + saved[end:]
+        with pytest.raises(animrt.InvalidArgumentError, match="'strokeEnd' is given twice; a layer has one value of each "
+                                                               "property; nothing was made"):
+            b.restore(twice, card)
+        assert b.events() == []
+        assert b.restore(saved, card).part("ring").value("strokeEnd") == 0
+
+
 def test_a_parts_layer_belongs_to_its_machine_and_is_destroyed_with_it():
     """Layer.destroy() on a part raises StateError naming the machine and the part, and changes nothing:
     the machine still acts on the part, snapshots and restores; destroying the machine destroys it."""
