@@ -197,6 +197,45 @@ struct SnapshotRefusalTests {
         refused(edited(s, named, named + "," + named.replacing(#""time":3"#, with: #""time":4"#)), ["timer 't1' is pending twice"])
     }
 
+    /// A timer is of the kind its naming member says: read as the first kind
+    /// the restore tried, a timer that said two dropped the other without a
+    /// word, and what another kind carries (an after timer's payload, a
+    /// started timer's index) was never used.
+    @Test("a timer that says two kinds, or carries what its kind does not, is refused, not read as one of them")
+    func timerOfTwoKinds() throws {
+        let s = try savedSnapshot()
+        let after = #"{"index":0,"sequence":1,"state":"a","time":5}"#
+        let named = #"{"event":"ping","name":"t1","payload":[{"number":1}],"sequence":0,"time":3}"#
+        let kinds = "a timer is an after timer (state, index), a started timer (name, event, payload) or a throttle's window (throttle, payload); "
+        let h = Harness()
+        h.tick(0)
+        for (text, message) in [
+            (edited(s, after, #"{"index":0,"sequence":1,"state":"a","throttle":"ping","time":5}"#), "timers[1]: " + kinds + "this one has state and throttle"),
+            (edited(s, after, #"{"index":0,"name":"t1","sequence":1,"state":"a","time":5}"#), "timers[1]: " + kinds + "this one has state and name"),
+            (edited(s, named, #"{"event":"ping","name":"t1","payload":[],"sequence":0,"throttle":"ping","time":3}"#),
+             "timers[0]: " + kinds + "this one has name and throttle"),
+            (edited(s, after, #"{"event":"ping","index":0,"sequence":1,"state":"a","time":5}"#),
+             "timers[1]: an after timer has no event (it has time, sequence, state, index)"),
+            (edited(s, after, #"{"index":0,"payload":[{"number":1}],"sequence":1,"state":"a","time":5}"#),
+             "timers[1]: an after timer has no payload (it has time, sequence, state, index)"),
+            (edited(s, named, #"{"event":"ping","index":0,"name":"t1","payload":[{"number":1}],"sequence":0,"time":3}"#),
+             "timers[0]: a started timer has no index (it has time, sequence, name, event, payload)"),
+            (edited(s, after, #"{"event":"ping","sequence":1,"throttle":"ping","time":5}"#),
+             "timers[1]: a throttle's window has no event (it has time, sequence, throttle, payload)"),
+            (edited(s, named, #"{"name":"t1","payload":[{"number":1}],"sequence":0,"time":3}"#),
+             "timers[0]: a started timer that sends no event has no payload to send; this one has 1 value"),
+        ] {
+            expectError(.invalidArgument, ["not a machine snapshot: " + message]) { () throws(AnimrtError) in
+                _ = try h.host.restore(text)
+            }
+        }
+        #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
+        // One that sends no event, its payload empty as written, measures time: restored.
+        let m = try h.host.restore(edited(s, named, #"{"name":"t1","payload":[],"sequence":0,"time":3}"#))
+        h.tick(3)
+        #expect(h.context(m, "n") == .number(0))
+    }
+
     /// A layer has one value of each property: given twice, the second was
     /// written over the first, whichever was meant.
     @Test("a part that gives a property twice is refused, and nothing is made")

@@ -235,6 +235,28 @@ extension MachineSnapshot.Timer {
         event = try c.decodeIfPresent(String.self, forKey: .event)
         payload = try c.decodeIfPresent([MachineValue].self, forKey: .payload)
         throttle = try c.decodeIfPresent(String.self, forKey: .throttle)
+        // A timer is of one kind, told by the member that names it: read as
+        // the first kind the restore tries, a timer that says two would drop
+        // the other without a word ("state" and "throttle": the throttle's
+        // window never reopened). What another kind of timer carries is
+        // refused as well, since it would never be used.
+        func refuse(_ what: String) -> DecodingError { .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: what)) }
+        let kinds = [("state", state != nil), ("name", name != nil), ("throttle", throttle != nil)].filter(\.1).map(\.0)
+        guard kinds.count <= 1 else {
+            throw refuse("a timer is an after timer (state, index), a started timer (name, event, payload) or a throttle's window "
+                + "(throttle, payload); this one has \(kinds.joined(separator: " and "))")
+        }
+        let (kind, takes) = state != nil ? ("an after timer", ["index"]) : throttle != nil ? ("a throttle's window", ["payload"])
+                                                                                            : ("a started timer", ["event", "payload"])
+        for (member, present) in [("index", index != nil), ("event", event != nil), ("payload", payload != nil)]
+        where present && !takes.contains(member) {
+            throw refuse("\(kind) has no \(member) (it has " + (["time", "sequence", kinds.first ?? "name"] + takes).joined(separator: ", ") + ")")
+        }
+        // A started timer that sends no event has an empty payload (as
+        // written); one with values would never deliver them.
+        if name != nil, event == nil, let p = payload, !p.isEmpty {
+            throw refuse("a started timer that sends no event has no payload to send; this one has \(p.count) value\(p.count == 1 ? "" : "s")")
+        }
     }
 }
 
