@@ -1127,8 +1127,11 @@ animrt_status animrt_machine_part_count(animrt_runtime *rt, animrt_id machine, c
  * Restored as a new instance into a runtime at the snapshot's time (tick a
  * fresh runtime to it first; else ANIMRT_E_TIME), it continues identically:
  * the same events and bit-identical values for the same later inputs. A
- * refused restore creates nothing and spends no handle: the next object
- * gets the handle it would have had. */
+ * snapshot that says what no instance could have written (a member none
+ * of its objects has, such as a misspelt "begintime"; a timer of two kinds;
+ * a property given twice) is refused with ANIMRT_E_INVALID, the message
+ * naming it and where it is. A refused restore creates nothing and spends
+ * no handle: the next object gets the handle it would have had. */
 animrt_status animrt_machine_snapshot(animrt_runtime *rt, animrt_id machine, char *buf, size_t cap, size_t *needed);
 animrt_status animrt_machine_restore(animrt_runtime *rt, const char *snapshot, animrt_id parent, animrt_id *out);
 
