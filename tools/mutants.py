@@ -2936,4 +2936,12 @@ MUTANTS = [
     Mutant("restore-value-twice", "dropped statement", LAYER_SNAPSHOT,
            "guard !checked.contains(where: { $0.0 == kp.property }) else {", "guard true else {", LAYER_TESTS,
            "a property given twice in a restore is written twice, the second over the first, without a word"),
+    Mutant("json-whole-literal-rounded", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
+           "if f.isInteger, let i = whole[f.name]?.value { payload.append(.integer(i)) } else {",
+           "if false, let i = whole[f.name]?.value { payload.append(.integer(i)) } else {",
+           ("swift:WholeNumberPayloadTests", "python"),
+           "a whole-number field sent 2^53 + 1 as JSON takes 2^53, changed without a word"),
+    Mutant("json-whole-literal-threshold", "changed constant", "Sources/StateMachines/Host/MachineHost.swift",
+           "return x.magnitude >= 0x1p53", "return x.magnitude > 0x1p53", ("swift:WholeNumberPayloadTests",),
+           "the exact read is skipped for values that parse to 2^53, which 2^53 + 1 does"),
 ]

@@ -67,6 +67,32 @@ struct WholeNumberPayloadTests {
         #expect(h.context(c, "n") == .number(10))
     }
 
+    /// JSON carries a whole number's digits, which the parse into doubles
+    /// rounds past 2^53: a whole-number field takes them as the C integer
+    /// form does, refusing one no double holds rather than its neighbour.
+    @Test("whole numbers sent as JSON are read exactly: 2^53 + 1 is refused, 2^53 + 2 taken")
+    func wholeFromJSON() throws {
+        let h = Harness()
+        for x: Int64 in [9_007_199_254_740_993, -9_007_199_254_740_993, 9_223_372_036_854_775_807] {
+            let m = try fresh(h)
+            let message = "field 'n' of 'set' is \(x), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles"
+            let text = expectError(.outOfRange, [message]) { () throws(AnimrtError) in
+                try h.host.send(m, event: "set", json: "{\"n\": \(x)}")
+            }
+            #expect(text == message)
+            #expect(h.state(m) == "a" && h.context(m, "n") == .number(0))
+        }
+        for (json, n) in [("9007199254740994", 9_007_199_254_740_994.0), ("-9223372036854775808", -0x1p63), ("1e300", 1e300)] {
+            let m = try fresh(h)
+            #expect(try h.host.send(m, event: "set", json: "{\"n\": \(json)}") == .taken)
+            #expect(h.context(m, "n") == .number(n), "\(json)")
+        }
+        // A field that is not whole takes the nearest double, as from C.
+        let plain = try fresh(h)
+        #expect(try h.host.send(plain, event: "plain", json: #"{"n": 9007199254740993}"#) == .taken)
+        #expect(h.context(plain, "n") == .number(0x1p53))
+    }
+
     @Test("a number that is not whole is refused with .outOfRange naming the field and the event; nothing changes")
     func notWholeRefused() throws {
         let h = Harness()

@@ -349,6 +349,17 @@ public final class MachineHost {
             else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }
+        // Past 2^53 the parse into doubles has rounded a whole number to its
+        // neighbour (2^53 + 1 to 2^53): a whole-number field reads such a
+        // member's text as a 64-bit integer, as the C integer form gives it,
+        // so that one no double holds is refused rather than changed.
+        var whole: [String: WholeLiteral] = [:]
+        if let json, fields.contains(where: { f in
+            guard f.isInteger, case .number(let x)? = members[f.name] else { return false }
+            return x.magnitude >= 0x1p53
+        }) {
+            whole = (try? JSONDecoder().decode([String: WholeLiteral].self, from: Data(json.utf8))) ?? [:]
+        }
         var payload: [TaggedValue] = []
         for f in fields {
             guard let v = members[f.name] else {
@@ -357,7 +368,8 @@ public final class MachineHost {
                 continue
             }
             switch v {
-            case .number(let x): payload.append(.number(x))
+            case .number(let x):
+                if f.isInteger, let i = whole[f.name]?.value { payload.append(.integer(i)) } else { payload.append(.number(x)) }
             case .bool(let b): payload.append(.bool(b))
             case .string(let s): payload.append(.string(s))
             default: throw AnimrtError(.kind, "field '\(f.name)' of '\(name)' is a \(f.type); JSON \(v.kindName) was given")
@@ -432,4 +444,12 @@ extension MachineInstance {
         for layer in parts.reversed() { try? runtime.destroyLayer(layer, by: self) }
         internalQueue.removeAll(); externalQueue.removeAll()
     }
+}
+
+/// A JSON payload member as a 64-bit whole number, where its text is one
+/// (nil otherwise): what `send(_:event:json:)` reads a whole-number field's
+/// large value as.
+private struct WholeLiteral: Decodable {
+    let value: Int64?
+    init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Int64.self) }
 }

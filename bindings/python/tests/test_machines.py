@@ -367,6 +367,14 @@ def test_an_int_no_double_holds_is_refused_naming_where_it_is():
                            r"number must be a double \(at most about 1.8e308\)$"):
             m.send("tap", who="x", n=-10 ** 400)
         assert m.send("tap", who="x", n=2 ** 64) is animrt.SendOutcome.TAKEN  # rounded, as any number past 2**53
+        # A whole-number field keeps its digits: one no double holds is refused, not rounded to its neighbour.
+        card = rt.machine(rt.definition(named="streakCard"))
+        with pytest.raises(animrt.RangeError, match=r"field 'completedDays' of 'complete' is 9007199254740993, which no "
+                           r"double holds exactly \(whole numbers are exact up to 2\^53\)"):
+            card.send("complete", completedDays=2 ** 53 + 1)
+        assert card.state == "tracking"
+        assert card.send("complete", completedDays=2 ** 53 + 2) is animrt.SendOutcome.TAKEN
+        assert card.context["completedDays"] == 2 ** 53 + 2
 
 
 def test_values_json_cannot_hold_are_refused_naming_where_they_are():
