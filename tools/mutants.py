@@ -2859,8 +2859,8 @@ MUTANTS = [
            "a count of config.linesCount 2.5, declared 1 to 64, is said to be a whole number from 0 to 4096, the "
            "library's limit, not the range the parameter declares"),
     Mutant("part-count-one-sided-range", "comparison", "Sources/StateMachines/Host/MachineHost+Parts.swift",
-           "d.config[i].minimum != nil || d.config[i].maximum != nil else { return library }",
-           "d.config[i].minimum != nil && d.config[i].maximum != nil else { return library }", ("swift:RepeatedPartTests",),
+           "config[i].minimum != nil || config[i].maximum != nil else { return library }",
+           "config[i].minimum != nil && config[i].maximum != nil else { return library }", ("swift:RepeatedPartTests",),
            "a count parameter that declares only a min (or only a max) is refused with the library's limit alone"),
     Mutant("part-count-library-bound-unsaid", "comparison", "Sources/StateMachines/Host/MachineHost+Parts.swift",
            "let libraryTighter = (p.minimum ?? -1) < 0", "let libraryTighter = (p.minimum ?? 0) < 0",

@@ -67,6 +67,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "ambiguous short target", json: minimal(a: #""initial": "x", "states": {"x": {"on": {"go": "y"}}}"#).replacing(#""b": {}"#, with: #""b": {"initial": "y", "states": {"y": {}}}, "c": {"initial": "y", "states": {"y": {}}}"#), status: .invalidArgument, fragments: ["ambiguous", "'b.y'", "'c.y'"]),
     LoadCase(name: "maxMicrosteps out of range", json: minimal(top: #""maxMicrosteps": 0"#), status: .outOfRange, fragments: ["maxMicrosteps is 0"]),
     LoadCase(name: "config default out of range", json: minimal(top: #""config": {"k": {"type": "number", "default": 5, "max": 2}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .outOfRange, fragments: ["config.k.default", "maximum is 2"]),
+    LoadCase(name: "a repeated part's count over one parameter whose declared range holds no count", json: minimal().replacing(#""default": 1}"#, with: #""default": 0.5, "min": 0.2, "max": 0.8}"#).replacing(#"{"name": "p"}"#, with: #"{"name": "p", "count": "config.k"}"#), status: .outOfRange, fragments: ["parts[0].count: with the config's defaults, part 'p' would have 0.5 copies (config.k); config.k declares 0.2 to 0.8, so no value of it is a count"]),
+    LoadCase(name: "a repeated part's count that the config's defaults put past the limit", json: minimal().replacing(#"{"name": "p"}"#, with: #"{"name": "p", "count": "config.k * 4097"}"#), status: .outOfRange, fragments: ["parts[0].count: with the config's defaults, part 'p' would have 4097 copies (config.k * 4097); a count is a whole number from 0 to 4096"]),
     LoadCase(name: "config default of the wrong type", json: minimal(top: #""config": {"k": {"type": "bool", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .kind, fragments: ["expected a bool literal"]),
     LoadCase(name: "unknown type name", json: minimal(top: #""config": {"k": {"type": "numbr", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["unknown type 'numbr'", "did you mean 'number'"]),
     LoadCase(name: "state name with a dot", json: minimal().replacing(#""b": {}"#, with: #""b.c": {}"#), status: .invalidArgument, fragments: ["state name 'b.c'"]),
@@ -133,7 +135,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 97) }
+    func count() { #expect(loadCases.count == 99) }
 
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {

@@ -166,8 +166,6 @@ struct RepeatedPartTests {
              "part 'spoke' would have 4097 copies (config.count); a count is a whole number from 2 to 4096 (config.count declares at least 2, and the library's limit is 0 to 4096)"),
             (#", "default": 3, "max": 8.5"#, 8.5,
              "part 'spoke' would have 8.5 copies (config.count); a count is a whole number from 0 to 8 (config.count declares at most 8.5, and the library's limit is 0 to 4096)"),
-            (#", "default": 0.5, "min": 0.2, "max": 0.8"#, 0.5,
-             "part 'spoke' would have 0.5 copies (config.count); config.count declares 0.2 to 0.8, so no value of it is a count"),
             // No declared range: the library's limit is the only bound.
             (#", "default": 3"#, 5000, "part 'spoke' would have 5000 copies (config.count); a count is a whole number from 0 to 4096"),
         ]
@@ -184,6 +182,87 @@ struct RepeatedPartTests {
             _ = try h.host.create(twice, options: .init(config: ["count": .number(2500)]))
         }
         #expect(h.runtime.layerCount == layers)   // a refused create builds nothing
+    }
+
+    /// The config's defaults are checked against their ranges as the
+    /// definition loads, so a default's count that is no count is one a
+    /// creation keeping the defaults would refuse; where the count is one
+    /// parameter whose range holds no count, every creation would.
+    @Test("a count the config's defaults make no count is refused as the definition loads, at the count's path, with the range the parameter declares")
+    func countFromDefaultsRefusedAtLoad() throws {
+        let h = Harness()
+        func spokes(_ declaration: String) -> String {
+            spokesMachine.replacing(#""count": {"type": "number", "default": 3, "min": 0, "max": 100}"#,
+                                    with: #""count": {"type": "number"\#(declaration)}"#)
+        }
+        // Ranges whose only count is 0 or 4096, and the ends of the library's limit, load.
+        for fine in [#", "default": 0, "min": -0.5, "max": 0.5"#, #", "default": 4096, "min": 4095.5, "max": 4096.5"#,
+                     #", "default": 0"#, #", "default": 4096"#, #", "default": 0, "max": 0.8"#] {
+            let d = try h.load(spokes(fine))
+            #expect(d.parts[1].isRepeated, "\(fine)")
+        }
+        let prefix = "parts[0].parts[0].count: with the config's defaults, part 'spoke' would have "
+        let refused: [(declaration: String, message: String)] = [
+            // Just past each end: the range holds no count at all.
+            (#", "default": -0.25, "min": -0.5, "max": -0.25"#,
+             "-0.25 copies (config.count); config.count declares -0.5 to -0.25, and the library's limit is 0 to 4096, so no value of it is a count"),
+            (#", "default": 4096.5, "min": 4096.25, "max": 4096.5"#,
+             "4096.5 copies (config.count); config.count declares 4096.25 to 4096.5, and the library's limit is 0 to 4096, so no value of it is a count"),
+            (#", "default": 0.5, "min": 0.2, "max": 0.8"#,
+             "0.5 copies (config.count); config.count declares 0.2 to 0.8, so no value of it is a count"),
+            (#", "default": 5000, "min": 5000"#,
+             "5000 copies (config.count); config.count declares at least 5000, and the library's limit is 0 to 4096, so no value of it is a count"),
+            (#", "default": -1, "max": -0.5"#,
+             "-1 copies (config.count); config.count declares at most -0.5, and the library's limit is 0 to 4096, so no value of it is a count"),
+            // A range that holds counts, and a default that is not one.
+            (#", "default": 2.5, "min": 0, "max": 10"#,
+             "2.5 copies (config.count); a count is a whole number from 0 to 10 (config.count declares 0 to 10)"),
+            (#", "default": 0.5, "max": 0.8"#,
+             "0.5 copies (config.count); a count is a whole number from 0 to 0 (config.count declares at most 0.8, and the library's limit is 0 to 4096)"),
+            // No declared range: the library's limit, just past each end.
+            (#", "default": 4097"#, "4097 copies (config.count); a count is a whole number from 0 to 4096"),
+            (#", "default": -1"#, "-1 copies (config.count); a count is a whole number from 0 to 4096"),
+        ]
+        for c in refused {
+            let error = #expect(throws: AnimrtError.self) { try h.host.load(spokes(c.declaration)) }
+            #expect(error?.status == .outOfRange)
+            #expect(error?.message == prefix + c.message)
+        }
+    }
+
+    @Test("a constant count and one over several parameters are computed as the definition loads; one over a registered function is left to creation")
+    func countExpressionsAtLoad() throws {
+        let h = Harness()
+        func arcs(_ count: String, config: String = "") -> String {
+            #"{"name": "arcs", "config": {\#(config)}, "parts": [{"name": "arc", "count": \#(count)}], "initial": "a", "states": {"a": {}}}"#
+        }
+        _ = try h.load(arcs("4096"))
+        _ = try h.load(arcs("0"))
+        expectError(.outOfRange, ["parts[0].count: part 'arc' would have 4097 copies (4097); a count is a whole number from 0 to 4096"]) {
+            () throws(AnimrtError) in _ = try h.load(arcs("4097"))
+        }
+        expectError(.outOfRange, ["parts[0].count: part 'arc' would have 2.5 copies (5 / 2); a count is a whole number from 0 to 4096"]) {
+            () throws(AnimrtError) in _ = try h.load(arcs(#""5 / 2""#))
+        }
+        // Several parameters: computed from their defaults; other values are checked as the instance is created.
+        let two = #""a": {"type": "number", "default": 3, "min": 0, "max": 100}, "b": {"type": "number", "default": 4}"#
+        let product = try h.host.load(arcs(#""config.a * config.b""#, config: two))
+        #expect(try h.host.partCount("arc", of: h.host.create(product)) == 12)
+        expectError(.outOfRange, ["part 'arc' would have 1.5 copies (config.a * config.b); a count is a whole number from 0 to 4096"]) {
+            () throws(AnimrtError) in _ = try h.host.create(product, options: .init(config: ["b": .number(0.5)]))
+        }
+        expectError(.outOfRange, ["parts[0].count: with the config's defaults, part 'arc' would have 4.5 copies (config.a * config.b); a count is a whole number from 0 to 4096"]) {
+            () throws(AnimrtError) in _ = try h.load(arcs(#""config.a * config.b""#, config: two.replacing(#""default": 4"#, with: #""default": 1.5"#)))
+        }
+        // A registered function may answer differently when the instance is created: it is not called as the definition loads.
+        try h.host.functions.register(MachineFunction(name: "half", parameters: [.number], result: .number) { args in
+            .number(args[0].number! / 2)
+        })
+        let halved = try h.host.load(arcs(#""half(config.n)""#, config: #""n": {"type": "number", "default": 5}"#))
+        expectError(.outOfRange, ["part 'arc' would have 2.5 copies (half(config.n)); a count is a whole number from 0 to 4096"]) {
+            () throws(AnimrtError) in _ = try h.host.create(halved)
+        }
+        #expect(try h.host.partCount("arc", of: h.host.create(halved, options: .init(config: ["n": .number(6)]))) == 3)
     }
 
     @Test("animate, remove and set act on every copy, each with its own index")

@@ -37,10 +37,28 @@ extension DefinitionLoader {
                     throw children.error(.invalidArgument, "a repeated part ('\(name)') has no child parts; give its copies siblings instead")
                 }
             }
-            parts.append(PartDeclaration(name: name, parent: parent, properties: props, count: count,
-                                         summary: try o["description"]?.string() ?? ""))
+            let part = PartDeclaration(name: name, parent: parent, properties: props, count: count,
+                                       summary: try o["description"]?.string() ?? "")
+            if let c = o["count"] { try checkDefaultCount(of: part, at: c) }
+            parts.append(part)
             if let children = o["parts"] { try loadParts(children, parent: index, depth: depth + 1) }
         }
+    }
+
+    /// Refuses a repeated part whose count, computed from the config's
+    /// defaults, is no count: a creation that keeps the defaults would be
+    /// refused, and where the count is one config parameter whose declared
+    /// range holds no count (0.2 to 0.8, at least 5000) so would every
+    /// other, since a default lies in its range. Only a count that reads
+    /// nothing but constants and config is computed here; one that reads
+    /// copy, the clock or a registered function is left to creation.
+    func checkDefaultCount(of p: PartDeclaration, at node: JSONNode) throws(AnimrtError) {
+        guard let e = p.count, e.root.readsOnlyConfig else { return }
+        var c = EvaluationContext(config: config.map(\.defaultValue), context: [], event: [], host: nil)
+        // A count that fails to compute from the defaults (a join past the
+        // string limit) fails at creation, with that error: left to it.
+        guard let n = try? Evaluator.evaluate(e, &c).number, let refusal = MachineHost.countRefusal(n, of: p, config) else { return }
+        throw node.error(.outOfRange, (e.constantValue == nil ? "with the config's defaults, " : "") + refusal)
     }
 
     /// A value for a key path of `kind`: a number or number expression for

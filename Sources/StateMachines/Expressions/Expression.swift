@@ -114,6 +114,21 @@ extension Node {
         return out
     }
 
+    /// Whether the value follows from constants and config alone: the
+    /// expression reads no context, event, copy (`index`), machine state,
+    /// clock, string table or registered function. The walk keeps its own
+    /// stack, as `computedFields` does.
+    var readsOnlyConfig: Bool {
+        var pending = [self]
+        while let n = pending.popLast() {
+            switch n {
+            case .context, .event, .computed, .index, .isActive, .timerActive, .text, .external, .builtin(.now, _): return false
+            default: pending += n.operands
+            }
+        }
+        return true
+    }
+
     /// Lets go of a tree one node at a time. Releasing the last reference
     /// to a node releases its operands inside that release, so dropping a
     /// tree thousands of nodes deep the ordinary way recurses as deep (about

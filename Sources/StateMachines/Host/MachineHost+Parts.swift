@@ -50,13 +50,19 @@ extension MachineHost {
         for p in d.parts {
             guard let e = p.count else { counts.append(1); continue }
             let n = try Evaluator.evaluate(e, &c).number ?? .nan
-            guard n >= 0, n <= Double(DefinitionLimits.maxItems), n == n.rounded() else {
-                throw AnimrtError(.outOfRange, "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); "
-                                  + countRange(e, d))
-            }
+            if let refusal = countRefusal(n, of: p, d.config) { throw AnimrtError(.outOfRange, refusal) }
             counts.append(Int(n))
         }
         return counts
+    }
+
+    /// Why `n` cannot be the count of part `p` (whose count expression
+    /// gave it), or nil when it can: a count is a whole number from 0 to
+    /// the item limit. Creation and the loader (for a count the config's
+    /// defaults give) refuse with the same words.
+    static func countRefusal(_ n: Double, of p: PartDeclaration, _ config: [ConfigParameter]) -> String? {
+        guard let e = p.count, !(n >= 0 && n <= Double(DefinitionLimits.maxItems) && n == n.rounded()) else { return nil }
+        return "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); " + countRange(e, config)
     }
 
     /// What a count may be, said for the count `e`. A count that is one
@@ -65,11 +71,11 @@ extension MachineHost {
     /// hold, each with where it comes from, since the host chose the
     /// parameter's value by its declared range and 0 to 4096 alone would
     /// send it looking for a bound its definition does not state.
-    static func countRange(_ e: Expression, _ d: MachineDefinition) -> String {
+    static func countRange(_ e: Expression, _ config: [ConfigParameter]) -> String {
         let limit = Double(DefinitionLimits.maxItems)
         let library = "a count is a whole number from 0 to \(DefinitionLimits.maxItems)"
-        guard case .config(let i) = e.root, d.config[i].minimum != nil || d.config[i].maximum != nil else { return library }
-        let p = d.config[i]
+        guard case .config(let i) = e.root, config[i].minimum != nil || config[i].maximum != nil else { return library }
+        let p = config[i]
         let declared = switch (p.minimum, p.maximum) {
         case (let lo?, let hi?): "\(MachineValue.format(lo)) to \(MachineValue.format(hi))"
         case (let lo?, nil): "at least \(MachineValue.format(lo))"

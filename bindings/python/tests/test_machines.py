@@ -336,6 +336,18 @@ def test_config_locale_and_strings_are_checked_at_creation():
             rt.machine("button")  # type: ignore[arg-type]
 
 
+def test_a_count_the_defaults_make_no_count_is_refused_as_the_definition_loads():
+    def spokes(declaration):
+        return {"name": "spokes", "config": {"n": {"type": "number", **declaration}},
+                "parts": [{"name": "spoke", "count": "config.n"}], "initial": "a", "states": {"a": {}}}
+    with animrt.Runtime() as rt:
+        rt.definition(spokes({"default": 4096, "min": 4095.5, "max": 4096.5}))
+        with pytest.raises(animrt.RangeError) as e:
+            rt.definition(spokes({"default": 0.5, "min": 0.2, "max": 0.8}))
+        assert e.value.message.endswith("parts[0].count: with the config's defaults, part 'spoke' would have 0.5 copies "
+                                        "(config.n); config.n declares 0.2 to 0.8, so no value of it is a count")
+
+
 def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
     # JSON has no NaN or infinity: the binding names the value instead of handing the library
     # "Infinity", which it would refuse as malformed JSON the program never wrote (rows 3, M7).
