@@ -71,4 +71,25 @@ struct ConfigOptionsTests {
         #expect(refused?.message.hasPrefix("'copy' has no string 'alpha'") == true, "\(refused?.message ?? "")")
         #expect(h.host.instanceCount == 0)
     }
+
+    @Test("a per-instance string is at most 1 MiB, the bound on a string an expression makes: one byte more is refused, naming the key")
+    func stringLength() throws {
+        let h = Harness()
+        let d = try h.host.load(#"""
+            {"name": "copy", "locale": "en", "strings": {"en": {"hello": "Hello", "title": "T"}},
+             "context": {"n": {"type": "number", "initial": "len(text('title'))"}}, "initial": "a", "states": {"a": {}}}
+            """#)
+        let most = String(repeating: "é", count: DefinitionLimits.maxStringBytes / 2)   // two bytes each
+        let m = try h.host.create(d, options: .init(strings: ["title": most]))
+        #expect(h.context(m, "n") == .number(Double(DefinitionLimits.maxStringBytes / 2)))
+        let refused = #expect(throws: AnimrtError.self) { try h.host.create(d, options: .init(strings: ["hello": "x", "title": most + "x"])) }
+        #expect(refused?.status == .outOfRange)
+        #expect(refused?.message == "strings.title is 1048577 bytes; a per-instance string is at most 1048576 bytes, as a string an expression makes is")
+        #expect(h.host.instanceCount == 1)
+        // The same from JSON options.
+        let json = #"{"strings": {"title": "\#(String(repeating: "x", count: DefinitionLimits.maxStringBytes + 1))"}}"#
+        expectError(.outOfRange, ["strings.title is 1048577 bytes"]) { () throws(AnimrtError) in
+            _ = try h.host.create(d, options: try MachineHost.Options(json: json))
+        }
+    }
 }

@@ -153,6 +153,11 @@ public final class MachineHost {
             guard let i = d.stringKeys.firstIndex(of: key) else {
                 throw AnimrtError(.notFound, "'\(d.name)' has no string '\(key)'" + unknownName(key, among: d.stringKeys, "strings"))
             }
+            // Copy given here is held to the bound on the strings an
+            // expression makes (text() hands it to expressions as it is).
+            guard text.utf8.count <= DefinitionLimits.maxStringBytes else {
+                throw AnimrtError(.outOfRange, "strings.\(key) is \(text.utf8.count) bytes; a per-instance string is at most \(DefinitionLimits.maxStringBytes) bytes, as a string an expression makes is")
+            }
             texts[i] = text
         }
         let instance = MachineInstance(definition: d, host: self, config: config, context: [], texts: texts, locale: locale)

@@ -336,6 +336,18 @@ def test_config_locale_and_strings_are_checked_at_creation():
             rt.machine("button")  # type: ignore[arg-type]
 
 
+def test_a_per_instance_string_is_held_to_the_string_limit():
+    # The bound on a string an expression makes (1 MiB), in bytes: one more is refused.
+    with animrt.Runtime() as rt:
+        button = rt.definition(BUTTON)
+        m = rt.machine(button, strings={"done": "é" * (1 << 19)})
+        assert m.state == "idle"
+        with pytest.raises(animrt.RangeError) as e:
+            rt.machine(button, strings={"done": "é" * (1 << 19) + "x"})
+        assert e.value.message.endswith("strings.done is 1048577 bytes; a per-instance string is at most 1048576 bytes, "
+                                        "as a string an expression makes is")
+
+
 def test_a_count_the_defaults_make_no_count_is_refused_as_the_definition_loads():
     def spokes(declaration):
         return {"name": "spokes", "config": {"n": {"type": "number", **declaration}},
