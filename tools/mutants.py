@@ -2983,4 +2983,13 @@ MUTANTS = [
            "guard text.count <= DefinitionLimits.maxStringBytes else {",
            ("swift:ConfigOptionsTests",),
            "a per-instance string is measured in characters: 1 MiB of 'é' and a byte more passes a limit in bytes"),
+    Mutant("count-strings-unread", "wrong value", "Sources/StateMachines/Host/MachineHost+Parts.swift",
+           "        let strings = CountStrings(texts)\n", "        let strings = CountStrings([])\n", MACHINES,
+           "a count that reads text() sees \"\" whatever strings the instance has: a part per letter has none"),
+    Mutant("count-restore-strings", "wrong value", "Sources/StateMachines/Host/MachineHost+Snapshot.swift",
+           "partCounts(d, config: config, texts: s.texts)", "partCounts(d, config: config, texts: [])", MACHINES,
+           "a restore computes a count over text() from no strings, so a machine with a part per letter is refused"),
+    Mutant("count-clock-allowed", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+Templates.swift",
+           "                cs.noClock = ", "                _ = ", MACHINES,
+           "now() in a count loads, and a restore at another time computes another count than its snapshot's"),
 ]

@@ -265,6 +265,26 @@ struct RepeatedPartTests {
         #expect(try h.host.partCount("arc", of: h.host.create(halved, options: .init(config: ["n": .number(6)]))) == 3)
     }
 
+    /// A count may read the instance's strings (a part per letter of its
+    /// title): the ones it is created with, and a restore's, not "" (which
+    /// made every such part empty). It may not read now(): a restore would
+    /// compute another count than the one its snapshot's parts were made with.
+    @Test("a count reads the instance's strings, created and restored; now() in a count is refused as the definition loads")
+    func countReadsStrings() throws {
+        let h = Harness()
+        let json = #"{"name": "letters", "strings": {"en": {"title": "abc"}}, "parts": [{"name": "letter", "count": "len(text('title'))"}], "initial": "a", "states": {"a": {}}}"#
+        let d = try h.host.load(json)
+        #expect(try h.host.partCount("letter", of: h.host.create(d)) == 3)
+        let hello = try h.host.create(d, options: .init(strings: ["title": "hello"]))
+        #expect(try h.host.partCount("letter", of: hello) == 5)
+        let b = Harness()
+        let restored = try b.host.restore(try h.host.snapshot(hello))
+        #expect(try b.host.partCount("letter", of: restored) == 5)
+        expectError(.invalidArgument, ["parts[0].count", "now() cannot be read here: the number of copies is fixed when the instance is created, and a restored one must have as many"]) {
+            () throws(AnimrtError) in _ = try h.load(json.replacing("len(text('title'))", with: "floor(now())"))
+        }
+    }
+
     @Test("animate, remove and set act on every copy, each with its own index")
     func actionsPerCopy() throws {
         let h = Harness()

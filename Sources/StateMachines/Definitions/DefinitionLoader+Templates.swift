@@ -32,6 +32,7 @@ extension DefinitionLoader {
                 var cs = s
                 cs.allowsIndex = false
                 cs.noEvent = "the number of copies is computed when the instance is created"
+                cs.noClock = "the number of copies is fixed when the instance is created, and a restored one must have as many"
                 count = try expression(c, scope: cs, type: .number)
                 if let children = o["parts"] {
                     throw children.error(.invalidArgument, "a repeated part ('\(name)') has no child parts; give its copies siblings instead")

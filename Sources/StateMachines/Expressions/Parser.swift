@@ -23,6 +23,10 @@ struct ExpressionScope {
     /// copies, context initial values, throttles), where reading them is
     /// refused with `noEvent`'s reason rather than as unknown names.
     var readsMachine = true
+    /// Why `now()` cannot be read here, or nil where it can (everywhere
+    /// but a repeated part's count, which a restore must compute again
+    /// with the same result).
+    var noClock: String? = nil
 }
 
 /// A recursive-descent parser that type-checks as it goes (grammar in
@@ -444,6 +448,7 @@ struct Parser {
             try arity(3...3); try numbers()
             return (fold(.builtin(b, nodes)), .number, column)
         case .now:
+            if let why = scope.noClock { throw ExpressionError(column: column, message: "now() cannot be read here: \(why)") }
             try arity(0...0)
             return (.builtin(.now, []), .number, column)
         case .fixed:

@@ -44,8 +44,11 @@ extension MachineHost {
     /// How many layers each part of `d` has for this configuration: its
     /// count for a repeated part (a whole number from 0 to the item limit),
     /// else 1.
-    static func partCounts(_ d: MachineDefinition, config: [MachineValue]) throws(AnimrtError) -> [Int] {
-        var c = EvaluationContext(config: config, context: [], event: [], host: nil)
+    /// `texts`: the instance's strings, which `text()` reads (a part per
+    /// letter of a title, say).
+    static func partCounts(_ d: MachineDefinition, config: [MachineValue], texts: [String]) throws(AnimrtError) -> [Int] {
+        let strings = CountStrings(texts)
+        var c = EvaluationContext(config: config, context: [], event: [], host: strings)
         var counts: [Int] = []
         for p in d.parts {
             guard let e = p.count else { counts.append(1); continue }
@@ -63,6 +66,19 @@ extension MachineHost {
     static func countRefusal(_ n: Double, of p: PartDeclaration, _ config: [ConfigParameter]) -> String? {
         guard let e = p.count, !(n >= 0 && n <= Double(DefinitionLimits.maxItems) && n == n.rounded()) else { return nil }
         return "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); " + countRange(e, config)
+    }
+
+    /// What a count reads of its instance: its strings. Nothing else of the
+    /// machine exists yet (the loader refuses `in()`, `timerActive()`,
+    /// context and `now()` in a count).
+    private final class CountStrings: ExpressionHost {
+        let texts: [String]
+        init(_ texts: [String]) { self.texts = texts }
+        func text(_ key: Int) -> String { key < texts.count ? texts[key] : "" }
+        func isActive(_ state: Int) -> Bool { false }
+        func isTimerActive(_ timer: Int) -> Bool { false }
+        var clock: Double { 0 }
+        func computed(_ field: Int) throws(AnimrtError) -> MachineValue { .number(0) }
     }
 
     /// What a count may be, said for the count `e`. A count that is one

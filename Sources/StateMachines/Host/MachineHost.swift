@@ -175,7 +175,7 @@ public final class MachineHost {
         }
         instance.context = context
         try instance.prepareThrottles()
-        let counts = try MachineHost.partCounts(d, config: config)
+        let counts = try MachineHost.partCounts(d, config: config, texts: texts)
         // Parts: layers with their initial values; undone if anything fails,
         // and their handles with them: none was seen outside, so the tables
         // go back as they were (a refused create spends no generation).
