@@ -2992,4 +2992,13 @@ MUTANTS = [
     Mutant("count-clock-allowed", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader+Templates.swift",
            "                cs.noClock = ", "                _ = ", MACHINES,
            "now() in a count loads, and a restore at another time computes another count than its snapshot's"),
+    Mutant("send-range-counts-error-event", "off-by-one", "Sources/StateMachines/Host/MachineHost.swift",
+           "if d.errorEvent == d.events.count - 1, event < 0 || event > d.errorEvent {",
+           "if d.errorEvent == d.events.count - 1, event < 0 || event > d.errorEvent + 1 {", ("swift:SemanticsTests", "c"),
+           "a send past the last id is refused with the range of every event, error.execution counted in as one a "
+           "host could send"),
+    Mutant("send-range-no-events", "wrong branch", "Sources/StateMachines/Host/MachineHost.swift",
+           "            throw AnimrtError(.outOfRange, n == 0\n", "            throw AnimrtError(.outOfRange, n < 0\n",
+           ("swift:SemanticsTests",),
+           "a machine with no event of its own is said to have the host events 0 to -1"),
 ]

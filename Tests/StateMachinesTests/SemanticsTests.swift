@@ -193,8 +193,8 @@ struct GuardTests {
         _ = h.events()
         let go = d.eventID("go")!, error = d.eventID("error.execution")!
         let refusals: [(Status, String, () throws(AnimrtError) -> Void)] = [
-            (.outOfRange, "event id 99 is out of range (0 to 1): 'counting' has 2 events", { () throws(AnimrtError) in _ = try h.host.send(m, event: 99, payload: []) }),
-            (.outOfRange, "event id -1 is out of range (0 to 1)", { () throws(AnimrtError) in _ = try h.host.send(m, event: -1, payload: []) }),
+            (.outOfRange, "event id 99 is out of range (0 to 0): 'counting' has 1 event a host can send (id 1 is error.execution, which the machine raises itself)", { () throws(AnimrtError) in _ = try h.host.send(m, event: 99, payload: []) }),
+            (.outOfRange, "event id -1 is out of range (0 to 0): 'counting' has 1 event a host can send (id 1 is error.execution, which the machine raises itself)", { () throws(AnimrtError) in _ = try h.host.send(m, event: -1, payload: []) }),
             (.invalidArgument, "'error.execution' is raised by the machine itself; the host cannot send it", { () throws(AnimrtError) in _ = try h.host.send(m, event: error, payload: [.string("x")]) }),
             (.kind, "field 'n' of 'go' is a number; a string was given", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: [.string("x")]) }),
             (.outOfRange, "field 'n' of 'go' is 2.5; it must be a whole number", { () throws(AnimrtError) in _ = try h.host.send(m, event: go, payload: [.number(2.5)]) }),
@@ -212,6 +212,11 @@ struct GuardTests {
         // The machine is as it was: its next good event is taken.
         #expect(try h.send(m, "go", [.number(1)]) == .taken)
         #expect(h.state(m) == "b" && h.context(m, "errors") == .number(0))
+        // A machine with no event of its own has none a host can send.
+        let bare = try h.machine(#"{"name": "bare", "initial": "a", "states": {"a": {}}}"#)
+        expectError(.outOfRange, ["event id 1 is out of range: 'bare' has no event a host can send (id 0 is error.execution, which the machine raises itself)"]) {
+            () throws(AnimrtError) in _ = try h.host.send(bare, event: 1, payload: [])
+        }
     }
 
     @Test("R3.0.1 an event whose guards all fail is refused with .state; nothing changes")

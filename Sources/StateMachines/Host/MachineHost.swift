@@ -289,6 +289,17 @@ public final class MachineHost {
                      _ value: (Int) throws(AnimrtError) -> TaggedValue) throws(AnimrtError) -> SendOutcome {
         let m = try live(h)
         let d = m.definition
+        // The ids a host sends: every event but error.execution, the
+        // machine's own, which comes last. The range said is theirs (with
+        // the last id counted in, a host reading "0 to 6" would send 6 and
+        // be refused again).
+        if d.errorEvent == d.events.count - 1, event < 0 || event > d.errorEvent {
+            let n = d.errorEvent
+            let own = "id \(n) is \(DefinitionLoader.builtinErrorEvent), which the machine raises itself"
+            throw AnimrtError(.outOfRange, n == 0
+                ? "event id \(event) is out of range: '\(d.name)' has no event a host can send (\(own))"
+                : "event id \(event) is out of range (0 to \(n - 1)): '\(d.name)' has \(n) event\(n == 1 ? "" : "s") a host can send (\(own))")
+        }
         try d.checkID(event, .event)
         let declaration = d.events[event]
         guard event != d.errorEvent else {
