@@ -101,7 +101,9 @@ plugins: tools
 	$(CC) $(EXAMPLE_CFLAGS) -D_DEFAULT_SOURCE examples/plugins/examples.c -o $(OUT)/libexamples.so -lm
 	@for v in $(FAULTY); do \
 	    $(CC) $(PLUGIN_CFLAGS) "$${v#*:}" bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_$${v%%:*}.so || exit 1; done
-	@echo "plugins: $(OUT)/libexamples.so (the example plugin) and $(words $(FAULTY)) faulty variants for the error tests"
+	$(CC) $(PLUGIN_CFLAGS) -DNO_ENTRY -DDEPENDS_ON_EXAMPLES bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_dependent.so \
+	    -L$(OUT) -Wl,--no-as-needed -lexamples -Wl,-rpath,'$$ORIGIN'
+	@echo "plugins: $(OUT)/libexamples.so (the example plugin) and $(words $(FAULTY) dependent) faulty variants for the error tests"
 
 # ---- tests ------------------------------------------------------------------
 

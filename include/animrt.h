@@ -1476,7 +1476,8 @@ typedef struct animrt_plugin {
 /* Loads the plugin at `path` into this runtime (see above). An empty path
  * is ANIMRT_E_INVALID (dlopen would open the process itself); a missing
  * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
- * ANIMRT_PLUGIN_ENTRY is ANIMRT_E_NOT_FOUND; another ABI version is
+ * ANIMRT_PLUGIN_ENTRY of its own is ANIMRT_E_NOT_FOUND (one a library it
+ * depends on exports is that library's, not its); another ABI version is
  * ANIMRT_E_VERSION; a library this runtime holds as a plugin already is
  * ANIMRT_E_EXISTS; an entry point whose name or version is NULL, longer
  * than 255 bytes or not UTF-8 is ANIMRT_E_NULL, ANIMRT_E_RANGE or

@@ -3001,4 +3001,10 @@ MUTANTS = [
            "            throw AnimrtError(.outOfRange, n == 0\n", "            throw AnimrtError(.outOfRange, n < 0\n",
            ("swift:SemanticsTests",),
            "a machine with no event of its own is said to have the host events 0 to -1"),
+    Mutant("entry-from-dependency", "dropped statement", PLUGIN_LOADING,
+           "        guard library.contains(entry) else {\n", "        guard true else {\n", C,
+           "a library without an entry point of its own loads as the plugin it links against, whose init runs again"),
+    Mutant("entry-owner-unnamed", "constant", PLUGIN_LOADING,
+           "SharedLibrary.file(holding: entry).map { \"'\\($0)'\" } ?? \"another library\"", "\"another library\"", C,
+           "the refusal of a dependency's entry point does not say whose it is, so which plugin to load instead"),
 ]

@@ -32,6 +32,13 @@ extension PluginHost {
         let entry: UnsafeMutableRawPointer
         do throws(AnimrtError) { entry = try library.address(of: ANIMRT_PLUGIN_ENTRY_NAME) }
         catch { throw AnimrtError(.notFound, "'\(path)' is not an animrt plugin: it does not export \(ANIMRT_PLUGIN_ENTRY_NAME) (define it with ANIMRT_PLUGIN_DEFINE)") }
+        // dlsym searches the libraries it depends on too: an entry point found
+        // in one of them is that plugin's, which would load (its init run)
+        // under this library's name, twice in a runtime that holds it already.
+        guard library.contains(entry) else {
+            let owner = SharedLibrary.file(holding: entry).map { "'\($0)'" } ?? "another library"
+            throw AnimrtError(.notFound, "'\(path)' is not an animrt plugin: it does not export \(ANIMRT_PLUGIN_ENTRY_NAME) itself (the one found is \(owner)'s, a library it depends on: load that plugin by its own path); define it with ANIMRT_PLUGIN_DEFINE")
+        }
         let plugin = try Self.readEntry(entry, path: path)
         guard let initialise = plugin.`init` else {
             throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")

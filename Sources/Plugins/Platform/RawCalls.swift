@@ -1,5 +1,6 @@
 // The one file through which the Plugins module calls C: the dynamic loader
-// (dlopen, dlsym, dlclose, dlerror, and access to say why a name was not
+// (dlopen, dlsym, dlclose, dlerror, dladdr to tell which library holds a
+// symbol, and access to say why a name was not
 // found), libffi (ffi_prep_cif, ffi_call) and a
 // thread-specific slot. Everything else in the module calls these wrappers.
 @preconcurrency import CLibFFI
@@ -33,6 +34,37 @@ enum RawCalls {
     }
 
     static func close(_ handle: UnsafeMutableRawPointer) { dlclose(handle) }
+
+    /// The file of the loaded object that holds `address` (dladdr), or nil
+    /// when that cannot be told.
+    static func objectFile(of address: UnsafeRawPointer) -> String? {
+        // Dl_info: dli_fname, dli_fbase, dli_sname, dli_saddr.
+        var info: (UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafePointer<CChar>?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+        guard let dladdr = addressLookup, withUnsafeMutableBytes(of: &info, { dladdr(address, $0.baseAddress) }) != 0,
+              let name = info.0 else { return nil }
+        return String(cString: name)
+    }
+
+    /// Whether the loaded object that holds `address` is the one `handle`
+    /// (opened by `open`) names; true when that cannot be told. dlsym on a
+    /// handle searches the object's dependencies too, so a symbol it finds
+    /// may be another library's: the file holding it is opened again
+    /// without loading anything (RTLD_NOLOAD), which gives the handle of the
+    /// object loaded from it.
+    static func isIn(_ handle: UnsafeMutableRawPointer, _ address: UnsafeRawPointer) -> Bool {
+        guard let file = objectFile(of: address) else { return true }
+        guard let other = dlopen(file, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) else { return false }
+        dlclose(other)
+        return other == handle
+    }
+
+    /// dladdr, which the C library has but its Swift module does not show
+    /// (it is a GNU extension there): looked up in the process once.
+    private typealias AddressLookup = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    private static let addressLookup: AddressLookup? = {
+        guard let process = dlopen(nil, RTLD_NOW), let f = dlsym(process, "dladdr") else { return nil }
+        return unsafeBitCast(f, to: AddressLookup.self)
+    }()
 
     private static func lastLoaderError() -> String? {
         guard let e = dlerror() else { return nil }

@@ -32,6 +32,13 @@ final class SharedLibrary: @unchecked Sendable {
     /// path that reaches the same file.
     func isSame(as other: SharedLibrary) -> Bool { handle == other.handle }
 
+    /// Whether `address` lies in this library itself, not in one of the
+    /// libraries it depends on (which `address(of:)` searches as well).
+    func contains(_ address: UnsafeRawPointer) -> Bool { RawCalls.isIn(handle, address) }
+
+    /// The file of the loaded library that holds `address`, for messages.
+    static func file(holding address: UnsafeRawPointer) -> String? { RawCalls.objectFile(of: address) }
+
     /// The address of `symbol`.
     func address(of symbol: String) throws(AnimrtError) -> UnsafeMutableRawPointer {
         switch RawCalls.symbol(handle, symbol) {

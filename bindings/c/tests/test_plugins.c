@@ -1248,6 +1248,26 @@ TEST(error_missing_symbol) {
     animrt_id p = 77;
     CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_noentry.so"), &p), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("is not an animrt plugin: it does not export animrt_plugin_entry");
+    /* A library without an entry point of its own, linked against the example
+     * plugin: dlsym on it finds libexamples.so's entry point too. It is no
+     * plugin (it loaded as 'examples', and where that was loaded already ran
+     * its init a second time in one runtime). */
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_dependent.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("libfaulty_dependent.so' is not an animrt plugin: it does not export animrt_plugin_entry itself "
+                  "(the one found is '");
+    CHECK_MESSAGE("/libexamples.so''s, a library it depends on: load that plugin by its own path); "
+                  "define it with ANIMRT_PLUGIN_DEFINE");
+    CHECK(p == 77);
+    double y = 0;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "bounce", 0.5, &y), ANIMRT_E_NOT_FOUND);
+    animrt_id examples = 0;
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &examples));
+    CHECK_OK(animrt_function_bind(rt, lib("libexamples.so"), "example_live_loads", "i32()", "liveLoads"));
+    int32_t before = live_loads(rt);
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_dependent.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("it does not export animrt_plugin_entry itself");
+    CHECK(live_loads(rt) == before && p == 77);
+    CHECK_OK(animrt_plugin_unload(rt, examples));
     CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "cosine_of", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("no symbol 'cosine_of' in 'libm.so.6'");
     CHECK_STATUS(animrt_timing_function_bind(rt, NULL, "no_such_curve", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);

@@ -11,6 +11,7 @@ import json
 import math
 import os
 import pathlib
+import re
 import struct
 import sys
 import threading
@@ -866,6 +867,14 @@ def test_error_missing_symbol():
     with animrt.Runtime() as rt:
         with pytest.raises(animrt.NotFoundError, match="does not export animrt_plugin_entry"):
             rt.load_plugin(plugin("libfaulty_noentry.so"))
+        # Linked against libexamples.so, whose entry point dlsym finds through it: not its own.
+        examples = rt.load_plugin(plugin("libexamples.so"))
+        with pytest.raises(animrt.NotFoundError) as refused:
+            rt.load_plugin(plugin("libfaulty_dependent.so"))
+        assert re.search(r"libfaulty_dependent\.so' is not an animrt plugin: it does not export animrt_plugin_entry "
+                         r"itself \(the one found is '[^']*/libexamples\.so''s, a library it depends on: load that "
+                         r"plugin by its own path\); define it with ANIMRT_PLUGIN_DEFINE", str(refused.value))
+        examples.unload()
         with pytest.raises(animrt.NotFoundError, match="no symbol 'cosine_of' in 'libm.so.6'"):
             rt.bind_function("cosine_of", "f64(f64)", library="libm.so.6")
         nothing_left(rt)

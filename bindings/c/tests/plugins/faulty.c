@@ -7,6 +7,10 @@
  *                          block curve under a name the runtime already has
  *   -DBAD_DEFINITION       registers a definition naming an unbound function
  *   -DNO_ENTRY             exports no entry point at all
+ *   -DNO_ENTRY -DDEPENDS_ON_EXAMPLES
+ *                          exports no entry point but is linked against
+ *                          libexamples.so, whose entry point dlsym finds
+ *                          through it (built apart: see the Makefile)
  *   -DEMPTY                a plugin that loads and registers nothing
  *   -DENTRY_FUNCTION       defines animrt_plugin_entry as a function
  *   -DSHORT_ENTRY          its entry point is 8 bytes (the version and a size
@@ -207,4 +211,9 @@ __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry =
 #else
 /* The init exists, but nothing names it as an entry point. */
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_init = init;
+#ifdef DEPENDS_ON_EXAMPLES
+/* Uses the example plugin's curve, so that it depends on libexamples.so. */
+double example_bounce(double x);
+__attribute__((visibility("default"))) double faulty_bounce(double x) { return example_bounce(x); }
+#endif
 #endif
