@@ -92,4 +92,26 @@ struct ConfigOptionsTests {
             _ = try h.host.create(d, options: try MachineHost.Options(json: json))
         }
     }
+
+    @Test("a config string is at most 1 MiB, as a per-instance string is: one byte more is refused, naming the parameter, before a colour is read from it")
+    func configStringLength() throws {
+        let h = Harness()
+        let d = try h.host.load(#"""
+            {"name": "configured", "config": {"label": {"type": "string", "default": "L"}, "tint": {"type": "color", "default": "#000000"}},
+             "context": {"n": {"type": "number", "initial": "len(config.label)"}}, "initial": "a", "states": {"a": {}}}
+            """#)
+        let most = String(repeating: "é", count: DefinitionLimits.maxStringBytes / 2)   // two bytes each
+        let m = try h.host.create(d, options: .init(config: ["label": .string(most)]))
+        #expect(h.context(m, "n") == .number(Double(DefinitionLimits.maxStringBytes / 2)))
+        let refused = #expect(throws: AnimrtError.self) { try h.host.create(d, options: .init(config: ["label": .string(most + "x")])) }
+        #expect(refused?.status == .outOfRange)
+        #expect(refused?.message == "config.label is 1048577 bytes; a config string is at most 1048576 bytes, as a string an expression makes is")
+        // Text for a colour is measured first: the colour's refusal would quote all of it.
+        let tint = #expect(throws: AnimrtError.self) {
+            try h.host.create(d, options: .init(config: ["tint": .string(String(repeating: "#", count: DefinitionLimits.maxStringBytes + 1))]))
+        }
+        #expect(tint?.status == .outOfRange)
+        #expect(tint?.message == "config.tint is 1048577 bytes; a config string is at most 1048576 bytes, as a string an expression makes is")
+        #expect(h.host.instanceCount == 1)
+    }
 }

@@ -287,6 +287,33 @@ struct GuardTests {
         #expect(h.host.instanceCount == 0)
         #expect(h.runtime.layerCount == layers)
     }
+
+    @Test("a payload string is at most 1 MiB, sent as values or as JSON, in bytes: one byte more is refused, naming the event and field, and changes nothing")
+    func payloadStringLength() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+            {"name": "titled", "events": {"rename": {"payload": [{"name": "title", "type": "string"}]}},
+             "context": {"t": {"type": "string", "initial": "''"}}, "initial": "a",
+             "states": {"a": {"on": {"rename": {"actions": [{"assign": {"t": "event.title"}}]}}}}}
+            """#)
+        let message = "field 'title' of 'rename' is 1048577 bytes; a payload string is at most 1048576 bytes, as a string an expression makes is"
+        let most = String(repeating: "é", count: DefinitionLimits.maxStringBytes / 2)   // two bytes each
+        #expect(try h.send(m, "rename", [.string(most)]) == .taken)
+        #expect(h.context(m, "t") == .string(most))
+        _ = h.events()
+        let refused = #expect(throws: AnimrtError.self) { try h.send(m, "rename", [.string(most + "x")]) }
+        #expect(refused?.status == .outOfRange)
+        #expect(refused?.message == message)
+        #expect(h.context(m, "t") == .string(most) && h.events().isEmpty)
+        let x = String(repeating: "x", count: DefinitionLimits.maxStringBytes)
+        #expect(try h.host.send(m, event: "rename", json: #"{"title": "\#(x)"}"#) == .taken)
+        #expect(h.context(m, "t") == .string(x))
+        _ = h.events()
+        let json = #expect(throws: AnimrtError.self) { try h.host.send(m, event: "rename", json: #"{"title": "\#(x)y"}"#) }
+        #expect(json?.status == .outOfRange)
+        #expect(json?.message == message)
+        #expect(h.context(m, "t") == .string(x) && h.events().isEmpty)
+    }
 }
 
 @Suite("SCXML 3.13 every macrostep tries the eventless transitions after its event")

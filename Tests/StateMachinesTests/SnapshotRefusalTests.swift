@@ -538,4 +538,40 @@ struct SnapshotRefusalTests {
         }
         #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
     }
+
+    @Test("a snapshot's strings are held to 1 MiB, as a create's and a send's are: copy, config, context and a waiting payload, each refused one byte past it, naming the member")
+    func stringLength() throws {
+        let n = DefinitionLimits.maxStringBytes
+        let (a, b, c, w) = (String(repeating: "a", count: n), String(repeating: "b", count: n),
+                            String(repeating: "c", count: n), String(repeating: "w", count: n))
+        let h = Harness()
+        h.tick(0)
+        let d = try h.host.load(#"""
+            {"name": "worded", "locale": "en", "strings": {"en": {"title": "T"}},
+             "config": {"label": {"type": "string", "default": "L"}, "word": {"type": "string", "default": "W"}},
+             "events": {"say": {"payload": [{"name": "w", "type": "string"}]}},
+             "context": {"t": {"type": "string", "initial": "''"}}, "initial": "a",
+             "states": {"a": {"entry": [{"startTimer": "later", "delay": 3, "event": "say", "payload": {"w": "config.word + 'w'"}}],
+                              "on": {"say": {"actions": [{"assign": {"t": "event.w"}}]}}}}}
+            """#)
+        let m = try h.host.create(d, options: .init(config: ["label": .string(b), "word": .string(String(w.dropFirst()))], strings: ["title": a]))
+        try h.send(m, "say", [.string(c)])
+        let s = try h.host.snapshot(m)
+        // Exactly at the limit, each restores (the payload is the config's word and one more letter).
+        let h2 = Harness()
+        h2.tick(0)
+        let r = try h2.host.restore(s)
+        #expect(h2.context(r, "t") == .string(c))
+        h2.tick(3)
+        #expect(h2.context(r, "t") == .string(w))
+        for (long, member, what) in [(a, "texts[0] (strings.title)", "a per-instance string"), (b, "config.label", "a config string"),
+                                     (c, "context.t", "a context string"), (w, "timers[0].payload[0]", "a payload string")] {
+            let h = Harness()
+            h.tick(0)
+            let refused = #expect(throws: AnimrtError.self) { try h.host.restore(edited(s, "\"\(long)\"", "\"\(long)x\"")) }
+            #expect(refused?.status == .outOfRange)
+            #expect(refused?.message == "the snapshot's \(member) is 1048577 bytes; \(what) is at most 1048576 bytes, as a string an expression makes is")
+            #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
+        }
+    }
 }

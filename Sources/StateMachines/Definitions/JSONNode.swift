@@ -119,4 +119,25 @@ public enum DefinitionLimits {
     /// bytes: a context string that doubles on every event stops here, with
     /// an error, instead of taking the host's memory.
     public static let maxStringBytes = 1 << 20
+
+    /// Refuses a string that enters an instance from outside its definition
+    /// when it is longer than `maxStringBytes` in UTF-8 bytes (exactly the
+    /// limit is accepted): a per-instance string or a config value given at
+    /// creation, a payload field of a host's send, a string restored from a
+    /// snapshot. `place` names where it is ("config.title"), `what` says what
+    /// it is ("a config string"). Every door calls this one check, so each
+    /// refuses alike, with `.outOfRange`, before anything changes.
+    ///
+    /// A definition's own strings (its copy, the string defaults of its
+    /// config parameters and payload fields) are not checked here: they are
+    /// inside a definition text of at most `maxBytes` (4 MiB), and decoding
+    /// JSON never lengthens a string, so that limit bounds them (above this
+    /// one); the string literals of its expressions are inside an expression
+    /// of at most `maxExpressionLength` bytes.
+    static func checkString(_ s: String, at place: String, as what: String) throws(AnimrtError) {
+        let n = s.utf8.count
+        guard n <= maxStringBytes else {
+            throw AnimrtError(.outOfRange, "\(place) is \(n) bytes; \(what) is at most \(maxStringBytes) bytes, as a string an expression makes is")
+        }
+    }
 }

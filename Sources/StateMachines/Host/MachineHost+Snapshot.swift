@@ -459,6 +459,23 @@ extension MachineHost {
                                  : "it is in the top-level final state '\(s.leaf)' but does not say finished")
         }
         guard s.texts.count == d.stringKeys.count else { throw bad("\(s.texts.count) strings for \(d.stringKeys.count) keys") }
+        // Its strings are held to the bound a create and a send hold theirs
+        // to, each named by its member, before a value is read as a choice
+        // (whose refusal quotes it).
+        for (i, text) in s.texts.enumerated() {
+            try DefinitionLimits.checkString(text, at: "the snapshot's texts[\(i)] (strings.\(d.stringKeys[i]))", as: "a per-instance string")
+        }
+        for name in s.config.keys.sorted() {
+            if case .string(let text) = s.config[name]! { try DefinitionLimits.checkString(text, at: "the snapshot's config.\(name)", as: "a config string") }
+        }
+        for name in s.context.keys.sorted() {
+            if case .string(let text) = s.context[name]! { try DefinitionLimits.checkString(text, at: "the snapshot's context.\(name)", as: "a context string") }
+        }
+        for (i, t) in s.timers.enumerated() {
+            for (j, v) in (t.payload ?? []).enumerated() {
+                if case .string(let text) = v { try DefinitionLimits.checkString(text, at: "the snapshot's timers[\(i)].payload[\(j)]", as: "a payload string") }
+            }
+        }
         var config = d.config.map(\.defaultValue)
         for (name, v) in s.config {
             guard let i = d.config.firstIndex(where: { $0.name == name }), d.config[i].type == v.type else { throw bad("config '\(name)'") }

@@ -123,6 +123,9 @@ public final class MachineHost {
                 throw AnimrtError(.notFound, message)
             }
             var v = options.config[name]!
+            // Before the value is read as a colour or a choice: those
+            // refusals quote it.
+            if case .string(let text) = v { try DefinitionLimits.checkString(text, at: "config.\(name)", as: "a config string") }
             // A colour may be written as text; text stays text where the parameter is a string.
             if case .string(let text) = v, case .vector(.color) = d.config[i].type {
                 guard let c = DefinitionLoader.hexColor(text) else {
@@ -155,9 +158,7 @@ public final class MachineHost {
             }
             // Copy given here is held to the bound on the strings an
             // expression makes (text() hands it to expressions as it is).
-            guard text.utf8.count <= DefinitionLimits.maxStringBytes else {
-                throw AnimrtError(.outOfRange, "strings.\(key) is \(text.utf8.count) bytes; a per-instance string is at most \(DefinitionLimits.maxStringBytes) bytes, as a string an expression makes is")
-            }
+            try DefinitionLimits.checkString(text, at: "strings.\(key)", as: "a per-instance string")
             texts[i] = text
         }
         let instance = MachineInstance(definition: d, host: self, config: config, context: [], texts: texts, locale: locale)
@@ -332,7 +333,11 @@ public final class MachineHost {
                 }
                 v = .number(Double(x))
             case (.bool, .bool(let b)): v = .bool(b)
-            case (.string, .string(let s)): v = .string(s)
+            case (.string, .string(let s)):
+                // Here, not in `check`: a payload the machine makes itself
+                // may carry a definition's own string, which its size bounds.
+                try DefinitionLimits.checkString(s, at: "field '\(field.name)' of '\(declaration.name)'", as: "a payload string")
+                v = .string(s)
             default:
                 throw AnimrtError(.kind, "field '\(field.name)' of '\(declaration.name)' is a \(field.type); a \(given.tag.name) was given")
             }

@@ -236,6 +236,22 @@ def test_a_number_json_cannot_hold_sent_to_a_text_or_bool_field_is_refused_for_i
         assert m.send("tap", who="x", on=True, n=2) is animrt.SendOutcome.TAKEN
 
 
+def test_a_payload_string_is_held_to_the_string_limit():
+    # 1 MiB in UTF-8 bytes, as a string an expression makes: one byte more is refused and changes nothing.
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(KINDS))
+        rt.tick(0.0)
+        rt.events()
+        with pytest.raises(animrt.RangeError) as e:
+            m.send("tap", who="é" * (1 << 19) + "x")
+        assert e.value.message == ("machine 'kinds': field 'who' of 'tap' is 1048577 bytes; a payload string is at most "
+                                   "1048576 bytes, as a string an expression makes is")
+        rt.tick(0.1)
+        assert m.state == "idle" and rt.events() == []
+        assert m.send("tap", who="é" * (1 << 19)) is animrt.SendOutcome.TAKEN
+        assert m.state == "done"
+
+
 def test_a_message_names_the_machine_when_a_state_field_or_event_shares_its_name():
     toggle = {"name": "toggle", "initial": "off",
               "events": {"tap": {"payload": [{"name": "toggle", "type": "number", "default": 0}]}},
