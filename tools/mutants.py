@@ -3036,4 +3036,11 @@ MUTANTS = [
     Mutant("entry-owner-unnamed", "constant", PLUGIN_LOADING,
            "SharedLibrary.file(holding: entry).map { \"'\\($0)'\" } ?? \"another library\"", "\"another library\"", C,
            "the refusal of a dependency's entry point does not say whose it is, so which plugin to load instead"),
+    Mutant("definition-string-unchecked", "dropped statement", "Sources/StateMachines/Definitions/JSONNode.swift",
+           "        try DefinitionLimits.checkString(s, at: path, as: \"a definition's string\")\n", "", MACHINES,
+           "a definition's copy or string default past 1 MiB loads, and an instance holding it snapshots but never restores"),
+    Mutant("definition-default-string-unchecked", "wrong value", "Sources/StateMachines/Definitions/DefinitionLoader.swift",
+           "case (.string, .string): return .string(try node.instanceString())",
+           "case (.string, .string(let s)): return .string(s)", MACHINES,
+           "a string default past 1 MiB (of a config parameter or payload field) loads; the copy is still checked"),
 ]

@@ -55,6 +55,24 @@ struct DefinitionLimitTests {
         expectRefusal(h, .outOfRange, "the definition is 4194305 bytes; at most 4194304 are accepted", padded + " ")
     }
 
+    /// What an instance holds of its definition (its copy, string defaults)
+    /// is held to the 1 MiB every string entering an instance is, though a
+    /// definition may be 4 MiB: an instance holding a longer one could be
+    /// snapshotted but not restored.
+    @Test("a definition's copy and string defaults are at most 1 MiB: exactly 1 048 576 bytes load, one more byte is refused")
+    func instanceStrings() throws {
+        let h = Harness()
+        let most = String(repeating: "é", count: DefinitionLimits.maxStringBytes / 2)
+        for (template, place) in [(#""strings": {"en": {"title": "S"}}"#, "strings.en.title"),
+                                  (#""config": {"label": {"type": "string", "default": "S"}}"#, "config.label.default"),
+                                  (#""events": {"go": {"payload": [{"name": "t", "type": "string", "default": "S"}]}}"#,
+                                   "events.go.payload[0].default")] {
+            #expect(try h.load(machine(template.replacing("S", with: most))).name == "lim", "\(place)")
+            expectRefusal(h, .outOfRange, "\(place) is 1048577 bytes; a definition's string is at most 1048576 bytes, as a string an expression makes is",
+                          machine(template.replacing("S", with: most + "x")))
+        }
+    }
+
     @Test("a name is at most 128 bytes: of a state, a context field, a part, an event, a definition registered by name")
     func nameBytes() throws {
         let h = Harness()

@@ -323,7 +323,7 @@ final class DefinitionLoader {
                 guard let i = stringIDs[key] else {
                     throw text.error(.notFound, "'\(key)' is not a key of the default locale '\(defaultLocale)'\(suggestion(key, stringKeys))")
                 }
-                texts[i] = try text.string()
+                texts[i] = try text.instanceString()
             }
             locales[loc] = texts
         }
@@ -356,7 +356,7 @@ final class DefinitionLoader {
         switch (type, node.value) {
         case (.number, .number(let d)): return .number(d)
         case (.bool, .bool(let b)): return .bool(b)
-        case (.string, .string(let s)): return .string(s)
+        case (.string, .string): return .string(try node.instanceString())
         case (.vector(let k), .string(let s)) where k == .color:
             guard let c = DefinitionLoader.hexColor(s) else { throw node.error(.invalidArgument, "'\(s)' is not a colour; write \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a]") }
             return .vector(c)

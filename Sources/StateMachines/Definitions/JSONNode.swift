@@ -61,6 +61,15 @@ struct JSONNode {
         return s
     }
 
+    /// A string a machine instance will hold (copy, a string default): held
+    /// to the limit every string entering an instance is, so that whatever
+    /// an instance of this definition holds, its snapshot restores.
+    func instanceString() throws(AnimrtError) -> String {
+        let s = try string()
+        try DefinitionLimits.checkString(s, at: path, as: "a definition's string")
+        return s
+    }
+
     func number() throws(AnimrtError) -> Double {
         guard case .number(let d) = value else { throw wrongType("a number") }
         return d
@@ -129,11 +138,11 @@ public enum DefinitionLimits {
     /// refuses alike, with `.outOfRange`, before anything changes.
     ///
     /// A definition's own strings (its copy, the string defaults of its
-    /// config parameters and payload fields) are not checked here: they are
-    /// inside a definition text of at most `maxBytes` (4 MiB), and decoding
-    /// JSON never lengthens a string, so that limit bounds them (above this
-    /// one); the string literals of its expressions are inside an expression
-    /// of at most `maxExpressionLength` bytes.
+    /// config parameters, context fields and payload fields) are checked as
+    /// it loads (`JSONNode.instanceString`): a definition may be up to 4 MiB,
+    /// and an instance holding a longer string could be snapshotted but not
+    /// restored. The string literals of its expressions are inside an
+    /// expression of at most `maxExpressionLength` bytes.
     static func checkString(_ s: String, at place: String, as what: String) throws(AnimrtError) {
         let n = s.utf8.count
         guard n <= maxStringBytes else {
