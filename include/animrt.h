@@ -1352,7 +1352,9 @@ animrt_status animrt_timing_function_bind(animrt_runtime *rt, const char *librar
  * a string result is copied into buf with the buffer rules above and
  * result->string points at buf (when buf is too small the function has run
  * all the same: ANIMRT_E_BUFFER says how much a second call needs; a buf of
- * ANIMRT_STRING_MAX + 1 bytes is never too small). A failing function gives
+ * ANIMRT_STRING_MAX + 1 bytes is never too small; with no buf at all, NULL
+ * or cap 0, it is not run: ANIMRT_E_NULL or ANIMRT_E_BUFFER, *needed set to
+ * ANIMRT_STRING_MAX + 1). A failing function gives
  * ANIMRT_E_CALLBACK with its message, and so does one whose string result
  * is longer than ANIMRT_STRING_MAX bytes. */
 animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const animrt_value *args, size_t count,

@@ -3043,4 +3043,10 @@ MUTANTS = [
            "case (.string, .string): return .string(try node.instanceString())",
            "case (.string, .string(let s)): return .string(s)", MACHINES,
            "a string default past 1 MiB (of a config parameter or payload field) loads; the copy is still checked"),
+    Mutant("function-call-no-buffer-runs", "dropped statement", "Sources/animrt/Exports+Plugins.swift",
+           "if f.signature.result == .str && (buf == nil || cap == 0) {", "if false && (buf == nil || cap == 0) {",
+           ("c",), "a str function called with no buffer runs, and its result is lost (ANIMRT_E_BUFFER after it ran)"),
+    Mutant("function-call-zero-cap-runs", "dropped condition", "Sources/animrt/Exports+Plugins.swift",
+           "if f.signature.result == .str && (buf == nil || cap == 0) {", "if f.signature.result == .str && buf == nil {",
+           ("c",), "a str function called with a buffer of 0 bytes runs for a result that cannot fit"),
 ]

@@ -76,6 +76,16 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         if f.signature.result != .void && result == nil {
             throw AnimrtError(.nullPointer, "result is NULL but '\(f.name)' returns \(f.signature.result.rawValue)")
         }
+        // A string result needs somewhere to go: with no buffer (NULL, or 0
+        // bytes, which cannot hold even the NUL) no call could succeed, and
+        // the function would run (with whatever it does) for a result lost.
+        // Refused before it runs; *needed says what always suffices.
+        if f.signature.result == .str && (buf == nil || cap == 0) {
+            needed?.pointee = Int(ANIMRT_STRING_MAX) + 1
+            throw AnimrtError(buf == nil ? .nullPointer : .buffer,
+                              "\(buf == nil ? "buf is NULL" : "cap is 0") but '\(f.name)' returns a string: give a buffer "
+                              + "(ANIMRT_STRING_MAX + 1 = \(Int(ANIMRT_STRING_MAX) + 1) bytes always suffice); it was not called")
+        }
         guard let value = try f.call(values) else { return }
         var v = animrt_value(type: value.tag.rawValue, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
         switch value {

@@ -501,6 +501,13 @@ TEST(bound_functions) {
     size_t needed = 0;
     setenv("ANIMRT_PLUGIN_TEST", "hello, plugins", 1);
     animrt_value key[1] = {text("ANIMRT_PLUGIN_TEST")};
+    /* No buffer: refused before the function runs (its result could go nowhere). */
+    CHECK_STATUS(animrt_function_call(rt, "getenv", key, 1, &r, NULL, 0, &needed), ANIMRT_E_NULL);
+    CHECK_MESSAGE("buf is NULL but 'getenv' returns a string: give a buffer (ANIMRT_STRING_MAX + 1 = 1048577 bytes always "
+                  "suffice); it was not called");
+    CHECK(needed == ANIMRT_STRING_MAX + 1);
+    CHECK_STATUS(animrt_function_call(rt, "getenv", key, 1, &r, buf, 0, &needed), ANIMRT_E_BUFFER);
+    CHECK_MESSAGE("cap is 0 but 'getenv' returns a string");
     CHECK_STATUS(animrt_function_call(rt, "getenv", key, 1, &r, buf, sizeof buf, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 15);
     char big[32];
@@ -633,6 +640,15 @@ static animrt_status long_text(void *user_data, const animrt_value *args, size_t
     return ANIMRT_OK;
 }
 
+/* A str() function that counts its calls (in *user_data) and returns "ran". */
+static animrt_status counted_text(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)args; (void)count;
+    ++*(int *)user_data;
+    result->type = ANIMRT_TYPE_STRING;
+    result->string = "ran";
+    return ANIMRT_OK;
+}
+
 TEST(string_result_limit) {
     /* A buffer of ANIMRT_STRING_MAX + 1 bytes holds the longest result; one
      * byte longer is the function's failure, not a buffer too small after it ran. */
@@ -650,6 +666,14 @@ TEST(string_result_limit) {
     CHECK_STATUS(animrt_function_call(rt, "longText", NULL, 0, &r, buf, ANIMRT_STRING_MAX + 1, &needed), ANIMRT_E_CALLBACK);
     CHECK_MESSAGE("function 'longText' (str()) returned a string of 1048577 bytes; a string result is at most 1048576 (ANIMRT_STRING_MAX)");
     CHECK(r.string == NULL);
+    /* With nowhere for a string to go, the function is not run for a result it would lose. */
+    int calls = 0;
+    CHECK_OK(animrt_function_register(rt, "counted", "str()", counted_text, &calls));
+    CHECK_STATUS(animrt_function_call(rt, "counted", NULL, 0, &r, NULL, 0, &needed), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_function_call(rt, "counted", NULL, 0, &r, buf, 0, &needed), ANIMRT_E_BUFFER);
+    CHECK(calls == 0 && needed == ANIMRT_STRING_MAX + 1);
+    CHECK_OK(animrt_function_call(rt, "counted", NULL, 0, &r, buf, 4, &needed));
+    CHECK(calls == 1 && strcmp(buf, "ran") == 0 && needed == 4);
     free(buf);
     animrt_runtime_destroy(rt);
 }
