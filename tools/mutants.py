@@ -93,6 +93,7 @@ PY_BULK = "bindings/python/src/animrt/_bulk.py"
 PY_ENUMS = "bindings/python/src/animrt/_enums.py"
 PY_EVENTS = "bindings/python/src/animrt/_events.py"
 PY_MACHINE = "bindings/python/src/animrt/_machine.py"
+PY_PLUGINS = "bindings/python/src/animrt/_plugins.py"
 PY_READER = "bindings/python/src/animrt/_reader.py"
 PY_FFI = "bindings/python/src/animrt/_ffi.py"
 
@@ -2298,7 +2299,7 @@ MUTANTS = [
            "        if not isinstance(exc, Exception):", "        if False:", PY,
            "Ctrl-C in a timing function is raised as a CallbackError, which the program's except Exception catches"),
     Mutant("py-int64-result-unchecked", "dropped statement", "bindings/python/src/animrt/_plugins.py",
-           "            if not -(2 ** 63) <= result < 2 ** 63:", "            if False:", PY,
+           "            if not -(2 ** 63) <= value < 2 ** 63:", "            if False:", PY,
            "a function's i64 result past 64 bits is cut down by ctypes without a word"),
     Mutant("py-callable-error-any-call", "dropped statement", PY_FFI,
            "if _callbacks.pending and args and _runs_callables(func):", "if _callbacks.pending and args:", PY,
@@ -2555,8 +2556,8 @@ MUTANTS = [
            "a library or plugin path with a NUL raises ctypes.ArgumentError about \"the text\", not InvalidArgumentError "
            "naming the argument"),
     Mutant("py-result-bool-as-number", "dropped statement", "bindings/python/src/animrt/_plugins.py",
-           "if (isinstance(result, (int, float)) and not isinstance(result, bool)) \\\n",
-           "if (isinstance(result, (int, float))) \\\n", PY,
+           "if isinstance(result, Real) and not isinstance(result, bool):  # numpy's bool is no Real",
+           "if isinstance(result, Real):  # numpy's bool is no Real", PY,
            "a Python function declared f64 that returns True gives 1.0"),
     Mutant("py-result-any-truth", "comparison", "bindings/python/src/animrt/_plugins.py",
            "(isinstance(result, Integral) and int(result) in (0, 1)):",
@@ -3049,4 +3050,9 @@ MUTANTS = [
     Mutant("function-call-zero-cap-runs", "dropped condition", "Sources/animrt/Exports+Plugins.swift",
            "if f.signature.result == .str && (buf == nil || cap == 0) {", "if f.signature.result == .str && buf == nil {",
            ("c",), "a str function called with a buffer of 0 bytes runs for a result that cannot fit"),
+    Mutant("py-int-result-numpy-refused", "wrong value", PY_PLUGINS,
+           "        if isinstance(result, Integral) and not isinstance(result, bool):  # numpy's bool is no Integral\n            value = int(result)",
+           "        if isinstance(result, int) and not isinstance(result, bool):\n            value = int(result)", PY,
+           "a registered function with an integer result that returns numpy.int64 fails, though numpy ints are "
+           "arguments everywhere"),
 ]

@@ -770,6 +770,24 @@ def test_a_result_of_another_type_is_not_taken_for_its_truth_or_its_number():
         assert machine.state == "shut"
 
 
+def test_numbers_of_any_numeric_type_are_results_of_their_kind():
+    """A result is taken by its kind, as arguments are: any int (numpy's of every width too) for an
+    integer, any real number for an f64, a Fraction included; a bool is neither."""
+    numpy = pytest.importorskip("numpy")  # optional: the binding needs only the standard library
+    with animrt.Runtime() as rt:
+        for name, signature, value, expected in [("i", "i64()", numpy.int64(-5), -5), ("u", "u8()", numpy.uint8(200), 200),
+                                                 ("i32", "f64()", numpy.int32(3), 3.0),
+                                                 ("f16", "f64()", numpy.float16(0.5), 0.5),
+                                                 ("q", "f64()", fractions.Fraction(1, 4), 0.25)]:
+            rt.register_function(name, signature, lambda value=value: value)
+            got = rt.call(name)
+            assert got == expected and type(got) is type(expected), name
+        for name, signature in [("flag", "i64()"), ("flag64", "f64()")]:
+            rt.register_function(name, signature, lambda: numpy.bool_(True))
+            with pytest.raises(animrt.CallbackError, match="its signature says"):
+                rt.call(name)
+
+
 def test_a_callable_that_calls_back_into_its_runtime_is_refused():
     with animrt.Runtime() as rt:
         rt.register_function("meddle", "bool()", lambda: rt.tick(10) or True)

@@ -197,20 +197,21 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
     if kind == 0:
         return
     if kind == _NUMBER:
-        # A number, as everywhere in the binding: True is a bool, not 1.0.
-        if (isinstance(result, (int, float)) and not isinstance(result, bool)) \
-                or type(result).__name__ in ("float64", "float32", "int64"):
-            out.number = float(result)  # type: ignore[arg-type]
+        # A number, as everywhere in the binding (numpy's of every width too): True is a bool, not 1.0.
+        if isinstance(result, Real) and not isinstance(result, bool):  # numpy's bool is no Real
+            out.number = float(result)
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says a number")
     if kind == _INTEGER:
-        if isinstance(result, int) and not isinstance(result, bool):
+        # An int, numpy's integers too (as arguments take them); a bool is no int here.
+        if isinstance(result, Integral) and not isinstance(result, bool):  # numpy's bool is no Integral
+            value = int(result)
             # The library checks the declared width within int64, the field's type; past it ctypes
             # would cut the int down without a word.
-            if not -(2 ** 63) <= result < 2 ** 63:
+            if not -(2 ** 63) <= value < 2 ** 63:
                 raise TypeError(f"returned {check.describe(result)}, past the integers a result carries "
                                 "(-2**63 to 2**63 - 1; a u64 above 2**63 - 1 is refused)")
-            out.integer = result
+            out.integer = value
             return
         raise TypeError(f"returned {check.describe(result)}; its signature says an int")
     if kind == _BOOL:
