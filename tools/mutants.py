@@ -3055,4 +3055,8 @@ MUTANTS = [
            "        if isinstance(result, int) and not isinstance(result, bool):\n            value = int(result)", PY,
            "a registered function with an integer result that returns numpy.int64 fails, though numpy ints are "
            "arguments everywhere"),
+    Mutant("signature-control-shown-raw", "wrong value", "Sources/Plugins/FFI/Signature.swift",
+           "            s.unicodeScalars.contains { $0.properties.generalCategory == .control }\n",
+           "            false\n", ("swift:PluginsTests",),
+           "a signature ending in a newline is quoted with the newline itself, breaking the message's line"),
 ]

@@ -40,6 +40,19 @@ struct SignatureTests {
         #expect(error?.message.contains("signature '\(text)'") == true)
     }
 
+    /// A control character (a newline a file read left at the end, a tab
+    /// is a space) is shown as its escape: the message stays on one line
+    /// and says what is there.
+    @Test("Control characters in a malformed signature are shown as escapes",
+          arguments: [("f64(f64)\n", "signature 'f64(f64)\\n', column 9: unexpected '\\n' after the parameter list"),
+                      ("f64(\r)", "signature 'f64(\\r)', column 5: expected a type, found '\\r'"),
+                      ("f64\u{0}(f64)", "column 4: expected '(', found '\\0'")])
+    func controlCharacters(_ text: String, _ fragment: String) {
+        let error = #expect(throws: AnimrtError.self) { try Signature.parse(text) }
+        #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains(where: { $0.isNewline }) == false)
+    }
+
     /// _Float16 and __float128 have calling conventions of their own: a
     /// hint to write f32 or f64 for them would bind a function that reads
     /// garbage. They are unknown types like any other, with no type meant.

@@ -118,7 +118,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
             try scanner.expect(")")
         }
         scanner.skipSpaces()
-        guard scanner.atEnd else { throw scanner.error("unexpected '\(scanner.rest)' after the parameter list") }
+        guard scanner.atEnd else { throw scanner.error("unexpected '\(Scanner.visible(scanner.rest))' after the parameter list") }
         return Signature(result: result, parameters: parameters)
     }
 
@@ -138,7 +138,14 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
         mutating func skipSpaces() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
 
         func error(_ what: String) -> AnimrtError {
-            AnimrtError(.invalidArgument, "signature '\(text)', column \(i + 1): \(what); a signature is result(param, …) as in \"f64(f64)\" or \"i32(f64, ptr, str)\"")
+            AnimrtError(.invalidArgument, "signature '\(Scanner.visible(text))', column \(i + 1): \(what); a signature is result(param, …) as in \"f64(f64)\" or \"i32(f64, ptr, str)\"")
+        }
+
+        /// `s` with its control characters written as escapes (a newline as
+        /// \n), so that a message quoting it stays on one line and shows them.
+        static func visible(_ s: String) -> String {
+            s.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                ? String(s.debugDescription.dropFirst().dropLast()) : s
         }
 
         mutating func accept(_ c: Unicode.Scalar) -> Bool {
@@ -149,7 +156,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
         }
 
         mutating func expect(_ c: Unicode.Scalar) throws(AnimrtError) {
-            guard accept(c) else { throw error(atEnd ? "expected '\(c)' but the signature ends" : "expected '\(c)', found '\(chars[i])'") }
+            guard accept(c) else { throw error(atEnd ? "expected '\(c)' but the signature ends" : "expected '\(c)', found '\(Scanner.visible(String(chars[i])))'") }
         }
 
         /// `word` with each decimal digit of another script (fullwidth "３",
@@ -174,7 +181,7 @@ public struct Signature: Hashable, Sendable, CustomStringConvertible {
             let word = String(String.UnicodeScalarView(chars[start..<i]))
             guard !word.isEmpty else {
                 i = start
-                throw error(atEnd ? "expected a type but the signature ends" : "expected a type, found '\(chars[i])'")
+                throw error(atEnd ? "expected a type but the signature ends" : "expected a type, found '\(Scanner.visible(String(chars[i])))'")
             }
             guard let t = CType(rawValue: word) else {
                 i = start
