@@ -3059,4 +3059,8 @@ MUTANTS = [
            "            s.unicodeScalars.contains { $0.properties.generalCategory == .control }\n",
            "            false\n", ("swift:PluginsTests",),
            "a signature ending in a newline is quoted with the newline itself, breaking the message's line"),
+    Mutant("tick-inside-tick-allowed", "dropped condition", TICK,
+           "        guard !inTick else {\n", "        guard true else {\n", ("swift:SyncTests",),
+           "a closure the tick runs ticks again: the clock moves under the running tick, which evaluates its "
+           "earlier time over the later one and ends outside any tick"),
 ]

@@ -281,6 +281,32 @@ struct SyncTests {
         #expect(try rt.attachedAnimation(try rt.add(path.animation(0, 1, MediaTiming()), to: l, forKey: "b")).timing.duration == 0.25)
     }
 
+    /// A tick called from a closure the tick runs used to advance the clock
+    /// under the tick still running: the timers after the closure's fired at
+    /// the inner tick's time, the outer tick then evaluated its earlier time
+    /// over the later one, and finished with the runtime no longer in a tick.
+    @Test("R0.4 a tick called from a closure the tick runs is refused, the running tick unchanged")
+    func tickInsideATick() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.add(linear("opacity", 0, 1, duration: 10), to: l, forKey: "a")
+        try rt.tick(0)  // begins at 0
+        var refused: AnimrtError?
+        var seen: [String] = []
+        try rt.startTimer(after: 1) {
+            do throws(AnimrtError) { try rt.tick(5) } catch { refused = error }
+            seen.append("first now=\(rt.now()) inTick=\(rt.inTick)")
+        }
+        try rt.startTimer(after: 1) { seen.append("second now=\(rt.now())") }
+        try rt.tick(2)
+        #expect(refused?.status == .state)
+        #expect(refused?.message == "tick(5.0) was called while the tick to 2.0 is running (from a timer's, a notification's or a transaction's closure); nothing changed: tick again after it returns")
+        #expect(seen == ["first now=2.0 inTick=true", "second now=2.0"])
+        #expect(!rt.inTick && rt.currentTime == 2)
+        #expect(try rt.presentationValue(forKeyPath: "opacity", of: l) == .scalar(0.2))
+        try rt.tick(5)
+        #expect(try rt.presentationValue(forKeyPath: "opacity", of: l) == .scalar(0.5))
+    }
+
     @Test("Timers fire in time order, then start order; a zero delay fires at the next tick")
     func timerOrder() throws {
         let rt = Runtime()

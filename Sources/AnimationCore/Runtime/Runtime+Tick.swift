@@ -12,8 +12,16 @@ extension Runtime {
     /// evaluated at the next tick.
     ///
     /// `now` must be finite and not earlier than the previous tick (`.time`).
+    /// A tick called from a closure the tick runs is refused (`.state`).
     public func tick(_ now: Double) throws(AnimrtError) {
         guard now.isFinite else { throw AnimrtError(.time, "tick time is \(now); it must be a finite number of seconds") }
+        // A closure the tick runs (a timer's, a notification's, a
+        // transaction's) that ticks again would advance the clock under the
+        // tick still running, which then evaluates its own, earlier time over
+        // the later one and finishes outside any tick.
+        guard !inTick else {
+            throw AnimrtError(.state, "tick(\(now)) was called while the tick to \(self.now()) is running (from a timer's, a notification's or a transaction's closure); nothing changed: tick again after it returns")
+        }
         if let c = currentTime, now < c {
             throw AnimrtError(.time, "tick time \(now) is earlier than the previous tick (\(c)); time must not go backwards")
         }
