@@ -3063,4 +3063,14 @@ MUTANTS = [
            "        guard !inTick else {\n", "        guard true else {\n", ("swift:SyncTests",),
            "a closure the tick runs ticks again: the clock moves under the running tick, which evaluates its "
            "earlier time over the later one and ends outside any tick"),
+    Mutant("replace-leaves-barrier-first", "wrong value", ATTACH,
+           "                                definition: definition, joining: barrier)",
+           "                                definition: definition, joining: nil)", ("swift:SyncTests",),
+           "an add that replaces an animation of its own barrier lets the barrier reach zero first: its "
+           "notification runs while the new animation plays"),
+    Mutant("bulk-replace-leaves-barrier-first", "wrong value", BATCH_TEMPLATE,
+           "definition: definition, joining: barrier)\n        if timing.beginTime",
+           "definition: definition, joining: nil)\n        if timing.beginTime", ("swift:SyncTests",),
+           "a bulk add that replaces an animation of its own barrier lets the barrier reach zero first: its "
+           "notification runs while the new animation plays"),
 ]

@@ -257,6 +257,38 @@ struct SyncTests {
         #expect(rt.attachedCounts.total == 0)
     }
 
+    /// "Enter on add, leave on stop": an add that replaces an animation of
+    /// the same barrier enters it before the replaced one leaves, as
+    /// DispatchGroup code that enters for the new work before the old work's
+    /// stop would. It used to leave first: the count touched zero and the
+    /// notification ran while the new animation still played. Both ways of
+    /// adding: one animation (general and batch forms) and a bulk add.
+    @Test("R2.2 an add that replaces an animation of its barrier keeps the barrier from notifying", arguments: 0..<3)
+    func replacementInTheSameBarrier(_ how: Int) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(0)
+        let b = try rt.createBarrier()
+        let first: Animation = how == 1 ? .basic("position", from: .point(0, 0), to: .point(1, 1), timing: MediaTiming(duration: 1))
+                                        : linear("opacity", 0, 1)
+        try rt.add(first, to: l, forKey: "k", joining: b)
+        try rt.notify(b, token: 1)
+        switch how {
+        case 0: try rt.add(linear("opacity", 1, 0, duration: 2), to: l, forKey: "k", joining: b)
+        case 1: try rt.add(.basic("position", from: .point(1, 1), to: .point(0, 0), timing: MediaTiming(duration: 2)),
+                           to: l, forKey: "k", joining: b)
+        default:
+            let d = try rt.createAnimation(linear("opacity", 1, 0, duration: 2))
+            try [l].withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: [], forKey: "k", joining: b) }
+        }
+        #expect(rt.drain().map(\.tag) == ["stopped:replaced"])
+        #expect(try rt.count(of: b) == 1)
+        try rt.tick(1)
+        #expect(rt.drain().map(\.tag) == ["started"])
+        try rt.tick(3)
+        #expect(rt.drain().map(\.tag) == ["stopped:finished", "notified:1"])
+        #expect(try rt.count(of: b) == 0)
+    }
+
     /// CATransaction's valueForKey: gives the innermost value set, looking
     /// through the enclosing transactions: a nested transaction without an
     /// animationDuration uses its parent's, one with its own uses its own.

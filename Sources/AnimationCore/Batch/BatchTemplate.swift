@@ -113,7 +113,7 @@ extension Runtime {
         let base = valueSlot(layer: li, property: t.property, create: true)!
         let slot = base + t.component
         let (from, to) = item.ends(captured: presentation[Int(slot)], fromPresentation: t.fromPresentation)
-        let ii = attachInstance(layer: li, key: key, property: t.property, definition: definition)
+        let ii = attachInstance(layer: li, key: key, property: t.property, definition: definition, joining: barrier)
         if timing.beginTime == 0, let stamped = stampTime(ii) { timing.beginTime = stamped }
         if let plan {
             instances[ii].lane = plan.laneIndex

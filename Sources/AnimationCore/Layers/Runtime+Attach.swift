@@ -149,7 +149,7 @@ extension Runtime {
         }
         let stampNow = restoring.map { $0.beginTime == nil } ?? (resolved.timing.beginTime == 0)
         let ii = attachInstance(layer: li, key: key, property: resolved.targets.count == 1 ? resolved.targets[0] : -1,
-                                definition: definition)
+                                definition: definition, joining: barrier)
         if stampNow, let t = stampTime(ii) { resolved.timing.beginTime = t }
         if let batchEntry = batchForm(resolved, layer: li) {
             for p in resolved.targets { demoteProperty(layer: li, property: p, except: ii) }
@@ -187,15 +187,27 @@ extension Runtime {
     /// The first steps of every add, once everything is checked (room for
     /// the instance included): stops the animation under the same key, then
     /// links a new instance at the tail of the layer's list. Returns its slot.
-    func attachInstance(layer li: Int, key: String?, property: Int32, definition: Handle?) -> Int {
+    ///
+    /// The new animation enters `barrier` on the add, before the one it
+    /// replaces leaves it, as an enter before the old work's leave would: a
+    /// barrier that both are in does not reach zero and notify while the new
+    /// one runs. The one held for that is given back without a drain, as the
+    /// caller's `joinBarriers` (which follows with nothing in between that
+    /// can fail) adds the new animation's one. (An open transaction's barrier
+    /// needs no hold: nothing waits on it before its commit.)
+    func attachInstance(layer li: Int, key: String?, property: Int32, definition: Handle?,
+                        joining barrier: Handle?) -> Int {
         let kid = retainKey(key)
         if kid != 0 {
+            let held = barrier.map { $0.index }.flatMap { barriers.isLive($0) ? $0 : nil }
+            if let held { barriers[held].count += 1 }
             var c = layers[li].firstInstance
             while c >= 0 {
                 let next = instances[Int(c)].next
                 if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }
                 c = next
             }
+            if let held { barriers[held].count -= 1 }
         }
         return insertInstance(layer: li, keyID: kid, property: property, definition: definition)
     }
