@@ -3073,4 +3073,8 @@ MUTANTS = [
            "definition: definition, joining: nil)\n        if timing.beginTime", ("swift:SyncTests",),
            "a bulk add that replaces an animation of its own barrier lets the barrier reach zero first: its "
            "notification runs while the new animation plays"),
+    Mutant("snapshot-format-unchecked", "dropped statement", SNAPSHOT,
+           "        guard s.format == MachineSnapshot.format else { throw otherFormat(s.format) }\n", "",
+           ("swift:SnapshotRefusalTests",),
+           "a snapshot of another format whose members this library reads is restored as if it were its own"),
 ]

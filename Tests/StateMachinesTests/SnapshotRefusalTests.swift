@@ -152,6 +152,10 @@ struct SnapshotRefusalTests {
             () throws(AnimrtError) in
             _ = try h.host.restore(edited(edited(s, #""time":0,"#, #""time":0,"later":[1],"#), #"snapshot 1""#, #"snapshot 2""#))
         }
+        // And one whose members are all this library's, refused all the same.
+        expectError(.invalidArgument, ["the snapshot's format is 'animrt machine snapshot 2'; this library reads 'animrt machine snapshot 1'"]) {
+            () throws(AnimrtError) in _ = try h.host.restore(edited(s, #"snapshot 1""#, #"snapshot 2""#))
+        }
         #expect(h.host.instanceCount == 0 && h.runtime.layerCount == 0)
     }
 

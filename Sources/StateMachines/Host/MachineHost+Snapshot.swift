@@ -408,15 +408,18 @@ extension MachineHost {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         decoder.userInfo[.timingFunctions] = runtime.timingFunctions
-        // A snapshot of another format is refused for that before its
-        // members are read: a later format may have members this library
-        // does not know, which it would otherwise be refused for.
-        if let f = try? decoder.decode(MachineSnapshot.Format.self, from: Data(json.utf8)), f.format != MachineSnapshot.format {
-            throw AnimrtError(.invalidArgument, "the snapshot's format is '\(f.format)'; this library reads '\(MachineSnapshot.format)'")
+        func otherFormat(_ format: String) -> AnimrtError {
+            AnimrtError(.invalidArgument, "the snapshot's format is '\(format)'; this library reads '\(MachineSnapshot.format)'")
         }
         let s: MachineSnapshot
         do { s = try decoder.decode(MachineSnapshot.self, from: Data(json.utf8)) }
         catch {
+            // A snapshot of another format is refused for that, not for a
+            // member it has that this library does not know (or lacks): its
+            // format alone is read again, on this path only.
+            if let f = try? decoder.decode(MachineSnapshot.Format.self, from: Data(json.utf8)), f.format != MachineSnapshot.format {
+                throw otherFormat(f.format)
+            }
             // The decoder says only "not valid JSON", with no place, when a
             // number does not fit its field (-1 or 1e30 for a request
             // number): JSON that scans cleanly is not the problem.
@@ -434,6 +437,7 @@ extension MachineHost {
         if let p = JSONSyntax.firstRefusal(in: Array(json.utf8)) {
             throw AnimrtError(.invalidArgument, "not a machine snapshot: \(JSONValue.refusal(p))")
         }
+        guard s.format == MachineSnapshot.format else { throw otherFormat(s.format) }
         guard runtime.currentTime == s.time else {
             let taken = s.time.map { "at time \($0)" } ?? "before the first tick"
             let here = runtime.currentTime.map { "at \($0)" } ?? "not ticked yet"
