@@ -43,10 +43,11 @@ public struct Decay: Hashable, Sendable, Codable {
     /// (0 when it starts slower).
     public func duration(initialSpeed speed: Double) -> Double {
         // A difference of logarithms: the ratio itself can overflow.
-        speed > restVelocity ? duration(logSpeed: _log(speed)) : 0
+        duration(logSpeed: _log(speed))
     }
 
-    /// `duration(initialSpeed:)` from the speed's logarithm.
+    /// `duration(initialSpeed:)` from the speed's logarithm (0 at or
+    /// below the rest velocity, and for a speed of 0, whose logarithm is −∞).
     func duration(logSpeed: Double) -> Double {
         let rest = _log(restVelocity)
         return logSpeed > rest ? (logSpeed - rest) / decayConstant : 0

@@ -199,15 +199,14 @@ extension Runtime {
                         joining barrier: Handle?) -> Int {
         let kid = retainKey(key)
         if kid != 0 {
-            let held = barrier.map { $0.index }.flatMap { barriers.isLive($0) ? $0 : nil }
-            if let held { barriers[held].count += 1 }
+            if let b = barrier { barriers[b.index].count += 1 }  // checked by the add, as `join` takes it
             var c = layers[li].firstInstance
             while c >= 0 {
                 let next = instances[Int(c)].next
                 if instances[Int(c)].keyID == kid { stop(instance: Int(c), reason: .replaced) }
                 c = next
             }
-            if let held { barriers[held].count -= 1 }
+            if let b = barrier { barriers[b.index].count -= 1 }
         }
         return insertInstance(layer: li, keyID: kid, property: property, definition: definition)
     }

@@ -52,7 +52,7 @@ extension DefinitionLoader {
     /// range holds no count (0.2 to 0.8, at least 5000) so would every
     /// other, since a default lies in its range. Only a count that reads
     /// nothing but constants and config is computed here; one that reads
-    /// copy, the clock or a registered function is left to creation.
+    /// copy (`text()`) or calls a registered function is left to creation.
     func checkDefaultCount(of p: PartDeclaration, at node: JSONNode) throws(AnimrtError) {
         guard let e = p.count, e.root.readsOnlyConfig else { return }
         var c = EvaluationContext(config: config.map(\.defaultValue), context: [], event: [], host: nil)
