@@ -89,6 +89,54 @@ struct TimingFunctionFamilyTests {
         #expect(r.unregister(family: try Self.powerFamily()) == nil)  // another family of that name
     }
 
+    @Test("A family unregistered frees its slot: registering and unregistering again and again keeps the table's size")
+    func slotReuse() throws {
+        var r = TimingFunctionRegistry()
+        let before = r.functions.count
+        for k in 0..<100 {
+            let family = try Self.powerFamily("power\(k % 3)")
+            try r.register(family: family)
+            #expect(r.functions.count == before + 1)
+            #expect(try r.function(named: "power\(k % 3)(3)").evaluate(0.5) == 0.125)
+            #expect(r.unregister(family: family) != nil)
+        }
+        #expect(r.functions.count == before + 1)  // the one slot, free for the next
+        // The built-in curves are untouched by the slot going round.
+        #expect(try r.function(named: "easeIn") == .easeIn)
+        #expect(try r.function(named: "linear") == .linear)
+    }
+
+    @Test("A family put back after its slot was taken gets another; both resolve")
+    func restoreAfterReuse() throws {
+        var r = TimingFunctionRegistry()
+        let first = try Self.powerFamily("first")
+        try r.register(family: first)
+        let removed = r.unregister(family: first)
+        let id = try #require(removed)
+        let second = try TimingFunctionFamily(name: "second", defaults: [0], body: .unary(Self.halfway))
+        try r.register(family: second)  // takes the freed slot
+        r.restore(first, at: id)
+        #expect(try r.function(named: "first(3)").evaluate(0.5) == 0.125)
+        #expect(try r.function(named: "first").evaluate(0.8) == 0.8 * 0.8)
+        #expect(try r.function(named: "second").evaluate(0.8) == 0.4)
+        #expect(r.names.contains("first") && r.names.contains("second"))
+    }
+
+    @Test("A slot another name shares is kept when the family goes: that name still resolves to the curve")
+    func sharedSlotKept() throws {
+        var r = TimingFunctionRegistry()
+        let family = try Self.powerFamily()
+        try r.register(family: family)
+        try r.register(try r.function(named: "power"), as: "square")  // the same function, another name
+        #expect(r.unregister(family: family) != nil)
+        #expect(try r.function(named: "square").evaluate(0.5) == 0.25)
+        #expect(throws: AnimrtError.self) { try r.function(named: "power") }
+        let cube = try TimingFunctionFamily(name: "cube", defaults: [3], ranges: [1...6], body: .native(Self.power, context: nil))
+        try r.register(family: cube)  // takes no slot "square" uses
+        #expect(try r.function(named: "square").evaluate(0.5) == 0.25)
+        #expect(try r.function(named: "cube").evaluate(0.5) == 0.125)
+    }
+
     /// A scene of `n` opacity animations on `curve`, ticked at 0.5 of their duration.
     func scene(_ curve: String, _ family: TimingFunctionFamily, n: Int = 40) throws -> (Runtime, [Handle]) {
         let rt = Runtime()

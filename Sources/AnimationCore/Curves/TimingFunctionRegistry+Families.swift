@@ -51,18 +51,29 @@ extension TimingFunctionRegistry {
         families[family.name] = nil
         byName[family.name] = nil
         registered.removeAll { $0 == family.name }
-        interned[functions[Int(id)]] = nil
-        // The slot stays (ids are stable); it no longer refers to the family.
-        functions[Int(id)] = .linear
+        // The slot no longer refers to the family (unless another name
+        // shares it); the next function registered takes it, unless
+        // `restore(_:at:)` puts the family back first.
+        if !byName.values.contains(id) {
+            interned[functions[Int(id)]] = nil
+            functions[Int(id)] = .linear
+            freeSlots.append(id)
+        }
         return id
     }
 
-    /// Puts back a family `unregister(family:)` removed, in the same slot.
+    /// Puts back a family `unregister(family:)` removed: in the same slot,
+    /// or in another if a function registered since has taken that one.
     public mutating func restore(_ family: TimingFunctionFamily, at id: ID) {
         let f = TimingFunction.custom(family.defaultFunction)
-        functions[Int(id)] = f
-        interned[f] = id
-        byName[family.name] = id
+        if let k = freeSlots.firstIndex(of: id) {
+            freeSlots.remove(at: k)
+            functions[Int(id)] = f
+            interned[f] = id
+            byName[family.name] = id
+        } else {
+            byName[family.name] = intern(f)
+        }
         registered.append(family.name)
         families[family.name] = family
     }

@@ -17,6 +17,10 @@ public struct TimingFunctionRegistry: Sendable {
     var registered: [String] = []
     /// Families of functions from outside the core, by name (see +Families).
     var families: [String: TimingFunctionFamily] = [:]
+    /// Slots of unregistered families that no name refers to, taken again
+    /// by the next function registered: loading and unloading a plugin over
+    /// and over keeps the table its size.
+    var freeSlots: [ID] = []
     /// CSS name → Core Animation name.
     private var aliases: [String: String] = [:]
     /// CSS keywords with no Core Animation name (step-start, step-end).
@@ -73,10 +77,16 @@ public struct TimingFunctionRegistry: Sendable {
     }
 
     /// The index of `function` in `functions`, adding it if it is new.
-    private mutating func intern(_ function: TimingFunction) -> ID {
+    mutating func intern(_ function: TimingFunction) -> ID {
         if let id = interned[function] { return id }
-        let id = ID(functions.count)
-        functions.append(function)
+        let id: ID
+        if let free = freeSlots.popLast() {
+            id = free
+            functions[Int(id)] = function
+        } else {
+            id = ID(functions.count)
+            functions.append(function)
+        }
         interned[function] = id
         return id
     }
