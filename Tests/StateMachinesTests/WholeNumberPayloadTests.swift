@@ -87,6 +87,39 @@ struct WholeNumberPayloadTests {
             #expect(try h.host.send(m, event: "set", json: "{\"n\": \(json)}") == .taken)
             #expect(h.context(m, "n") == .number(n), "\(json)")
         }
+        // From 2^52 a number that is not whole parses into a whole double
+        // (ties to even); its text is read, and it is refused.
+        for (json, shown) in [("9007199254740994.5", "9007199254740994.5"), ("4503599627370496.5", "4503599627370496.5"),
+                              ("-4503599627370497.5", "-4503599627370497.5"), ("9.2233720368547758085e18", "9223372036854775808.5")] {
+            let m = try fresh(h)
+            let message = "field 'n' of 'set' is \(shown); it must be a whole number"
+            let text = expectError(.outOfRange, [message]) { () throws(AnimrtError) in
+                try h.host.send(m, event: "set", json: "{\"n\": \(json)}")
+            }
+            #expect(text == message, "\(json)")
+            #expect(h.state(m) == "a" && h.context(m, "n") == .number(0))
+        }
+        // Written with a fraction of zeros or an exponent, a whole number is the same number.
+        for (json, refused) in [("9007199254740993.0", "9007199254740993"), ("9.007199254740993e15", "9007199254740993"),
+                                // Past 2^63 (no C integer holds them), still exactly.
+                                ("10000000000000000001", "10000000000000000001"),
+                                ("-18446744073709551617", "-18446744073709551617"),
+                                // 2^100 is 1267650600228229401496703205376; its shortest form is another number.
+                                ("1.2676506002282294e30", "1267650600228229400000000000000")] {
+            let m = try fresh(h)
+            let message = "field 'n' of 'set' is \(refused), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles"
+            let text = expectError(.outOfRange, [message]) { () throws(AnimrtError) in
+                try h.host.send(m, event: "set", json: "{\"n\": \(json)}")
+            }
+            #expect(text == message, "\(json)")
+        }
+        for (json, n) in [("9007199254740994.000", 9_007_199_254_740_994.0), ("4503599627370497.0", 4_503_599_627_370_497),
+                          ("9223372036854777856", 0x1p63 + 2048), ("-9223372036854777856", -0x1p63 - 2048),
+                          ("1e19", 1e19), ("18446744073709551616", 0x1p64), ("1267650600228229401496703205376", 0x1p100)] {
+            let m = try fresh(h)
+            #expect(try h.host.send(m, event: "set", json: "{\"n\": \(json)}") == .taken, "\(json)")
+            #expect(h.context(m, "n") == .number(n), "\(json)")
+        }
         // A field that is not whole takes the nearest double, as from C.
         let plain = try fresh(h)
         #expect(try h.host.send(plain, event: "plain", json: #"{"n": 9007199254740993}"#) == .taken)

@@ -370,16 +370,17 @@ public final class MachineHost {
             else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
             throw AnimrtError(.notFound, message)
         }
-        // Past 2^53 the parse into doubles has rounded a whole number to its
-        // neighbour (2^53 + 1 to 2^53): a whole-number field reads such a
-        // member's text as a 64-bit integer, as the C integer form gives it,
-        // so that one no double holds is refused rather than changed.
-        var whole: [String: WholeLiteral] = [:]
+        // From 2^52 the parse into doubles has rounded a number to a whole
+        // neighbour (2^53 + 1 to 2^53, 2^52 + 0.5 to 2^52): a whole-number
+        // field reads such a member's text exactly (`ExactLiteral`), so that a
+        // number that is not whole, or one no double holds, is refused
+        // rather than changed.
+        var exact: [String: ExactLiteral] = [:]
         if let json, fields.contains(where: { f in
             guard f.isInteger, case .number(let x)? = members[f.name] else { return false }
-            return x.magnitude >= 0x1p53
+            return x.magnitude >= 0x1p52
         }) {
-            whole = (try? JSONDecoder().decode([String: WholeLiteral].self, from: Data(json.utf8))) ?? [:]
+            exact = (try? JSONDecoder().decode([String: ExactLiteral].self, from: Data(json.utf8))) ?? [:]
         }
         var payload: [TaggedValue] = []
         for f in fields {
@@ -390,7 +391,11 @@ public final class MachineHost {
             }
             switch v {
             case .number(let x):
-                if f.isInteger, let i = whole[f.name]?.value { payload.append(.integer(i)) } else { payload.append(.number(x)) }
+                if f.isInteger, let literal = exact[f.name]?.value {
+                    payload.append(try ExactLiteral.whole(literal, near: x, field: f.name, of: name))
+                } else {
+                    payload.append(.number(x))
+                }
             case .bool(let b): payload.append(.bool(b))
             case .string(let s): payload.append(.string(s))
             default: throw AnimrtError(.kind, "field '\(f.name)' of '\(name)' is a \(f.type); JSON \(v.kindName) was given")
@@ -467,10 +472,53 @@ extension MachineInstance {
     }
 }
 
-/// A JSON payload member as a 64-bit whole number, where its text is one
-/// (nil otherwise): what `send(_:event:json:)` reads a whole-number field's
-/// large value as.
-private struct WholeLiteral: Decodable {
-    let value: Int64?
-    init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Int64.self) }
+/// A JSON payload member's number as written: to 38 significant digits
+/// and within 10^±127, which `Decimal` holds (nil past them, or for a member
+/// that is not a number). What a whole-number field's values from 2^52 on
+/// are read as (`send(_:event:json:)`).
+private struct ExactLiteral: Decodable {
+    let value: Decimal?
+    init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Decimal.self) }
+
+    /// The payload value of `literal`, parsed into the double `x`, for a
+    /// whole-number field: refused if it is not whole, or if no double holds
+    /// it exactly (past 2^63 as the C integer form would be below).
+    static func whole(_ literal: Decimal, near x: Double, field: String, of event: String) throws(AnimrtError) -> TaggedValue {
+        let digits = literal.description
+        guard !digits.contains(".") else {
+            throw AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(digits); it must be a whole number")
+        }
+        if let i = Int64(digits) { return .integer(i) }  // checked as a C integer is
+        guard x.isNormal, Decimal(string: wholeDigits(x)) == literal else {
+            throw AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(digits), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
+        }
+        return .number(x)
+    }
+
+    /// The decimal digits of whole double `x` (normal), exactly: its
+    /// significand doubled once per power of two, in base 10^9.
+    static func wholeDigits(_ x: Double) -> String {
+        var n = UInt64(1) << 52 | x.significandBitPattern
+        var twos = Int(x.exponent) - 52
+        // A whole x has no bits below 2^0 (none when x >= 2^52).
+        while twos < 0 { n >>= 1; twos += 1 }
+        var limbs: [UInt64] = []  // base 10^9, the little end first
+        while n > 0 { limbs.append(n % 1_000_000_000); n /= 1_000_000_000 }
+        for _ in 0..<twos {
+            var carry: UInt64 = 0
+            for k in limbs.indices {
+                let v = limbs[k] * 2 + carry
+                limbs[k] = v % 1_000_000_000
+                carry = v / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = x < 0 ? "-" : ""
+        text += limbs.last.map { String($0) } ?? "0"
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
+    }
 }
