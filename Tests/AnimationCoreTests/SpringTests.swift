@@ -44,4 +44,36 @@ struct SpringTests {
         // (1 + (ω0 − v0)·t)·e^(−ω0·t) with ω0 = 10, v0 = 6, at t = 0.1: 1.4 / e.
         expectClose(critical.displacement(at: 0.1), 1.4 * _exp(-1), 1e-15)
     }
+
+    /// x(t) = (1 + (ω0 − v0)·t)·e^(−ω0·t) is small wherever ω0·t is large,
+    /// but its factors need not be: (1 + ω0·t) and (ω0 − v0)·t pass the
+    /// largest double first. ω0 = 10 at t = 10^308: x = 0, not ∞ · 0 = NaN
+    /// (an attached spring filled at its end showed the model value).
+    /// v0 = −10^307 at t = 20: x = 2·10^308·e^(−200) = 2.77·10^221, not ∞.
+    /// Stiffness 10^308 (ω0 = 10^154): ω0²·t·e^(−ω0·t) at t = 2 is 0, and at
+    /// t = 10^−154 (ω0·t = 1) it is ω0/e.
+    @Test("R1.5 a critically damped spring's closed form does not overflow where its value is small")
+    func criticalOverflow() throws {
+        let critical = Spring(mass: 1, stiffness: 100, damping: 20)
+        #expect(critical.displacement(at: 1e308) == 0)
+        let r = critical.responses(at: 1e308)
+        #expect(r.phi == 0 && r.dphi == 0 && r.psi == 0 && r.dpsi == 0, "\(r)")
+        let thrown = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: -1e307)
+        try thrown.validate()
+        expectClose(thrown.displacement(at: 20) / (2 * _exp(-200) * 1e308), 1, 1e-12)
+        let stiff = Spring(mass: 1, stiffness: 1e308, damping: 2e154)
+        try stiff.validate()
+        #expect(stiff.dampingRatio == 1)
+        #expect(stiff.displacementRate(at: 2) == 0 && stiff.responses(at: 2).dphi == 0)
+        expectClose(stiff.responses(at: 1e-154).dphi / (-1e154 / _exp(1)), 1, 1e-12)
+        expectClose(stiff.responses(at: 1e-154).phi, 2 / _exp(1), 1e-15)
+        // Attached, filled forwards at the end of a 10^308 s run: the target.
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: l)
+        var a = Animation.spring("opacity", critical, from: .scalar(0), to: .scalar(1))
+        a.timing.duration = 1e308; a.timing.fillMode = .forwards; a.isRemovedOnCompletion = false
+        try rt.add(a, to: l, forKey: "s")
+        try rt.tick(0); try rt.tick(1e308)
+        #expect(try rt.scalar("opacity", l) == 1)
+    }
 }

@@ -15,8 +15,10 @@ extension Spring {
             return (e * (c + b * s), -e * s * w0 * w0 / wd, e * s / wd, e * (c - b * s))
         }
         if zeta == 1 || !allowsOverdamping {
-            let e = _exp(-w0 * t)
-            return ((1 + w0 * t) * e, -w0 * w0 * t * e, t * e, (1 - w0 * t) * e)
+            // The exponential first, as in `displacement(at:)`: ω0²·t
+            // overflows (stiffness 10^308 at t = 2) where ω0²·t·e^(−ω0·t) is 0.
+            let e = _exp(-w0 * t), we = w0 * e
+            return (e + we * t, -(we * w0) * t, t * e, e - we * t)
         }
         let (r1, r2) = overdampedRates
         let e1 = _exp(r1 * t), e2 = _exp(r2 * t)

@@ -110,7 +110,12 @@ public struct Spring: Hashable, Sendable, Codable {
             return _exp(-zeta * w0 * t) * (_cos(wd * t) + b * _sin(wd * t))
         }
         if zeta == 1 || !allowsOverdamping {
-            return (1 + (w0 - v0) * t) * _exp(-w0 * t)
+            // (1 + (ω0 − v0)·t)·e^(−ω0·t), each term taken with the
+            // exponential first: ω0·t or (ω0 − v0)·t can pass the largest
+            // double where the product is small (∞ · 0 is NaN at t = 10^308;
+            // v0 = −10^307 gave ∞ from t = 18 s, where x is 10^221).
+            let e = _exp(-w0 * t)
+            return e + (w0 - v0) * e * t
         }
         let (r1, r2) = overdampedRates
         let c2 = (-v0 - r1) / (r2 - r1), c1 = 1 - c2
