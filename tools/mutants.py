@@ -3074,6 +3074,15 @@ MUTANTS = [
            "a bulk add that replaces an animation of its own barrier lets the barrier reach zero first: its "
            "notification runs while the new animation plays"),
     # Faults found auditing the curves and the JSON form of a description (docs/mutants.md).
+    Mutant("linear-far-outside-cancels", "dropped statement", "Sources/AnimationCore/Curves/PiecewiseLinear.swift",
+           "if t >= 0 && t <= 1 || !d.isFinite {", "if true || !d.isFinite {", ("swift:WebAnimationsVocabularyTests",),
+           "outside its points linear() sums outA·(1 − t) + outB·t, which cancels: linear(1, 1) is 0 at x = 10^17"),
+    Mutant("linear-flat-end-infinite", "dropped statement", "Sources/AnimationCore/Curves/PiecewiseLinear.swift",
+           "        if d == 0 { return outA }\n", "", ("swift:WebAnimationsVocabularyTests",),
+           "a flat end of linear() at an infinite x gives ∞ · 0 = NaN, not its output"),
+    Mutant("linear-spread-overflows", "dropped statement", "Sources/AnimationCore/Curves/PiecewiseLinear.swift",
+           "ins[k] = p.isFinite ? a + p / m :", "ins[k] = true ? a + p / m :", ("swift:WebAnimationsVocabularyTests",),
+           "a run of stops between positions of ±10^306 gets infinite positions, decreasing into the last"),
     Mutant("spring-critical-product-first", "wrong value", SPRING,
            "return e + (w0 - v0) * e * t", "return (1 + (w0 - v0) * t) * e", ("swift:SpringTests",),
            "a critically damped spring multiplies before its exponential: NaN at t = 10^308, ∞ for v0 = −10^307"),

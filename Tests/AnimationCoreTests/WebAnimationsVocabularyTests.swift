@@ -191,6 +191,44 @@ struct WebAnimationsVocabularyTests {
         #expect(e.evaluate(1.5) == 1 && e.evaluate(0.5) == 0.5)
     }
 
+    /// Outside [0, 1] the first and last segments go on as lines (CSS
+    /// Easing 2: outA + t·(outB − outA)). linear(1, 1) is 1 everywhere; the
+    /// sum outA·(1 − t) + outB·t lost it by t = 10^17 (it gave 0). A flat
+    /// end stays at its output at any x, infinite too, as a cubic-bezier's
+    /// flat tangent does; a sloped one carries on: linear(0, 1) at 10^17 is
+    /// 10^17, linear(0, 0.25 50%, 0.25) at −10^20 is 0.5 × −10^20.
+    @Test("linear() continues its end segments exactly, however far x is")
+    func linearFarOutside() throws {
+        let r = TimingFunctionRegistry()
+        let one = try r.function(named: "linear(1, 1)")
+        for x in [1e17, -1e17, 1e300, -1e300, Double.infinity, -Double.infinity] { #expect(one.evaluate(x) == 1, "x = \(x)") }
+        let flatEnd = try r.function(named: "linear(0, 0.25 50%, 0.25)")
+        #expect(flatEnd.evaluate(1e20) == 0.25 && flatEnd.evaluate(.infinity) == 0.25)
+        #expect(flatEnd.evaluate(-1e20) == -5e19 && flatEnd.evaluate(-0.5) == -0.25)
+        #expect(try r.function(named: "linear(0, 1)").evaluate(1e17) == 1e17)
+        // Inside a segment both ends are exact.
+        let c = try r.function(named: "linear(0.1, 0.7 30%, 0.3)")
+        #expect(c.evaluate(0.3) == 0.7 && c.evaluate(1) == 0.3 && c.evaluate(0) == 0.1)
+    }
+
+    /// A run of stops without positions is spread evenly between its
+    /// neighbours: (b − a)·k / (n + 1). Positions of ±10^306 (1e308%) with a
+    /// hundred stops between them made (b − a)·k pass the largest double,
+    /// and the run's inputs ∞ — decreasing into the last point's. Each must
+    /// be finite and between its neighbours; Stop's ±10^308 likewise (the
+    /// middle of three is 0).
+    @Test("linear()'s spread positions stay finite and in order at the ends of the doubles")
+    func linearSpreadAtTheEdge() throws {
+        let text = "linear(0 -1e308%, " + Array(repeating: "0.5", count: 100).joined(separator: ", ") + ", 1 1e308%)"
+        guard case .piecewiseLinear(let p) = try TimingFunctionRegistry().function(named: text) else { Issue.record("not linear()"); return }
+        #expect(p.inputs.count == 102 && p.inputs.allSatisfy(\.isFinite) && zip(p.inputs, p.inputs.dropFirst()).allSatisfy { $0 <= $1 })
+        // The 51st of 101 intervals: −10^306 + 2·10^306 · 51/101.
+        expectClose(p.inputs[51] / 1e306, -1 + 2 * 51.0 / 101, 1e-12)
+        let three = try PiecewiseLinear(stops: [.init(0, -1e308), .init(0.5), .init(1, 1e308)])
+        #expect(three.inputs == [-1e308, 0, 1e308])
+        #expect(three.evaluate(0) == 0.5)
+    }
+
     @Test("linear() refuses bad stops with a message; the point limit holds at its edge")
     func linearLimits() throws {
         let r = TimingFunctionRegistry()

@@ -67,7 +67,14 @@ public struct PiecewiseLinear: Hashable, Sendable {
             var j = i
             while ins[j] == nil { j += 1 }
             let a = ins[i - 1]!, b = ins[j]!
-            for k in i..<j { ins[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+            // (b − a)·n can pass the largest double (inputs of ±10^306,
+            // 1e308% written, with a run of a hundred between them gave ∞,
+            // and inputs that decrease): a·(1 − f) + b·f then, each term
+            // finite, kept between a and b.
+            for k in i..<j {
+                let n = Double(k - i + 1), m = Double(j - i + 1), p = (b - a) * n
+                ins[k] = p.isFinite ? a + p / m : min(max(a * (1 - n / m) + b * (n / m), a), b)
+            }
             i = j
         }
         inputs = ins.map { $0! }
@@ -80,10 +87,18 @@ public struct PiecewiseLinear: Hashable, Sendable {
         let a = segment(x)
         let inA = inputs[a], inB = inputs[a + 1]
         if inA == inB { return outputs[a + 1] }
-        // outA·(1 − t) + outB·t rather than outA + t·(outB − outA): the
-        // difference of two large outputs could overflow, and 0·∞ is NaN.
+        // Inside the segment outA·(1 − t) + outB·t rather than outA + t·(outB
+        // − outA): it ends exactly on both outputs, and the difference of two
+        // large outputs could overflow. Outside it (the first and last
+        // segments continued), that sum cancels: t·outB − (t − 1)·outA loses
+        // everything by t = 10^17 (linear(1, 1) gave 0 there), so the line
+        // goes on from its nearer end by the difference, and a flat end stays
+        // at its output at any x, infinite too.
         let t = (x - inA) / (inB - inA)
-        return outputs[a] * (1 - t) + outputs[a + 1] * t
+        let outA = outputs[a], outB = outputs[a + 1], d = outB - outA
+        if t >= 0 && t <= 1 || !d.isFinite { return outA * (1 - t) + outB * t }
+        if d == 0 { return outA }
+        return t < 0 ? outA + t * d : outB + (t - 1) * d
     }
 
     /// The slope at `x`, on the segment `evaluate` uses there.
