@@ -164,6 +164,15 @@ struct TimingCodableTests {
                 #expect(DecodingError.plainMessage(of: error).contains(message), "\(DecodingError.plainMessage(of: error))")
             }
         }
+        // linear is written true: another value, of another type or false,
+        // is refused, not read as linear.
+        for json in [#"{"linear":1}"#, #"{"linear":"x"}"#, #"{"linear":null}"#, #"{"linear":false}"#] {
+            #expect(throws: DecodingError.self, "\(json)") { _ = try decoder.decode(TimingFunction.self, from: Data(json.utf8)) }
+        }
+        do { _ = try decoder.decode(TimingFunction.self, from: Data(#"{"linear":false}"#.utf8)) } catch {
+            #expect(DecodingError.plainMessage(of: error) == "linear: linear is written true (or left out), not false")
+        }
+        #expect(try decoder.decode(TimingFunction.self, from: Data(#"{"linear":true}"#.utf8)) == .linear)
         // None is linear, as it always was; one kind is that kind.
         #expect(try decoder.decode(TimingFunction.self, from: Data("{}".utf8)) == .linear)
         #expect(try decoder.decode(TimingFunction.self, from: Data(#"{"cubicBezier":[0.42,0,1,1]}"#.utf8)) == .easeIn)

@@ -89,6 +89,13 @@ extension TimingFunction: Codable {
                 throw DecodingError.dataCorruptedError(forKey: .custom, in: c, debugDescription: "no timing function named '\(name)' is registered")
             }
             self = f
+        } else if c.contains(.linear) {
+            // The encoder writes `true`: anything else ("linear": 1, false)
+            // is an edit whose meaning is not guessed at.
+            guard try c.decode(Bool.self, forKey: .linear) else {
+                throw DecodingError.dataCorruptedError(forKey: .linear, in: c, debugDescription: "linear is written true (or left out), not false")
+            }
+            self = .linear
         } else {
             self = .linear
         }
