@@ -351,6 +351,15 @@ struct ReliabilityTests {
             #expect($0.message == "animation key is 256 bytes long; names are at most 255 bytes")
         }
         #expect(try rt.animationKeys(of: l) == [key])  // nothing was added
+        // A stored description goes to the batch by a path of its own
+        // (the C boundary reads no more than 256 bytes; Swift reads all).
+        let d = try rt.createAnimation(linear("opacity", 0, 1)), m = try rt.createLayer()
+        expectFailure(.outOfRange) { try rt.addAnimation(d, to: m, forKey: key + "k") }.map {
+            #expect($0.message == "animation key is 256 bytes long; names are at most 255 bytes")
+        }
+        #expect(try rt.animationKeys(of: m).isEmpty && rt.attachedCounts.batched == 1)
+        try rt.addAnimation(d, to: m, forKey: key)
+        #expect(try rt.animationKeys(of: m) == [key] && rt.attachedCounts.batched == 2)
         // 255 bytes are looked up (and not found); 256 are refused for their length.
         expectFailure(.notFound, containing: "no timing function named") { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 255)) }
         expectFailure(.outOfRange) { _ = try rt.timingFunctions.function(named: String(repeating: "e", count: 256)) }.map {

@@ -173,6 +173,18 @@ struct TimingCodableTests {
             #expect(DecodingError.plainMessage(of: error) == "linear: linear is written true (or left out), not false")
         }
         #expect(try decoder.decode(TimingFunction.self, from: Data(#"{"linear":true}"#.utf8)) == .linear)
+        // A cubicBezier is four numbers, a linear() point two, a value as
+        // many components as its kind has: more are refused, not dropped
+        // (17 would be written past a value's 16 lanes).
+        for json in [#"{"cubicBezier":[0.42,0,1,1,0.5]}"#, #"{"cubicBezier":[0.42,0,1]}"#,
+                     #"{"piecewiseLinear":[[0,0,7],[1,1]]}"#, #"{"piecewiseLinear":[[0],[1,1]]}"#] {
+            #expect(throws: DecodingError.self, "\(json)") { _ = try decoder.decode(TimingFunction.self, from: Data(json.utf8)) }
+        }
+        for components in [[1.0, 2], Array(repeating: 1, count: 17), []] {
+            let json = #"{"kind":0,"components":\#(components)}"#
+            #expect(throws: DecodingError.self, "\(json)") { _ = try decoder.decode(AnimatableValue.self, from: Data(json.utf8)) }
+        }
+        #expect(try decoder.decode(AnimatableValue.self, from: Data(#"{"kind":0,"components":[2.5]}"#.utf8)) == .scalar(2.5))
         // None is linear, as it always was; one kind is that kind.
         #expect(try decoder.decode(TimingFunction.self, from: Data("{}".utf8)) == .linear)
         #expect(try decoder.decode(TimingFunction.self, from: Data(#"{"cubicBezier":[0.42,0,1,1]}"#.utf8)) == .easeIn)

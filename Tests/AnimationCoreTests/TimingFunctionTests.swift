@@ -263,4 +263,40 @@ struct TimingFunctionTests {
             #expect(abs(inside.slope(x) - 1) < 1e-9, "slope at \(x)")
         }
     }
+
+    /// dy/dx, which velocities use. A cubic-bezier inside [0, 1] is
+    /// y'(t)/x'(t): easeInEaseOut at t = ½ (x = ½) has x' = 3·¼·0.42 +
+    /// 6·¼·0.16 + 3·¼·0.42 = 0.87 and y' = 6·¼·1 = 1.5. Outside, the end
+    /// tangents (CSS Easing 1): default (0.25, 0.1, 0.25, 1) starts at
+    /// 0.1/0.25 = 0.4 and ends flat; easeIn ends along P1–P3, (1 − 0)/(1 −
+    /// 0.42). linear(0, 0.25 75%, 1): 1/3 before 75% (and before 0), 3 from
+    /// it on. A plugin curve y = x² by differences kept inside [0, 1]: 2x,
+    /// h and 2 − h at the ends.
+    @Test("R1.2 slopes: Bézier tangents inside and past the ends, linear() segments, a plugin curve's one-sided ends")
+    func slopes() throws {
+        expectClose(TimingFunction.easeInEaseOut.slope(0.5), 1.5 / 0.87, 1e-9)
+        #expect(TimingFunction.default.slope(-1) == 0.4 && TimingFunction.default.slope(2) == 0)
+        #expect(TimingFunction.easeIn.slope(-1) == 0)
+        expectClose(TimingFunction.easeIn.slope(2), 1 / 0.58, 1e-15)
+        let l = try TimingFunctionRegistry().function(named: "linear(0, 0.25 75%, 1)")
+        expectClose(l.slope(0.5), 1.0 / 3, 1e-15)
+        expectClose(l.slope(-1), 1.0 / 3, 1e-15)
+        expectClose(l.slope(0.75), 3, 1e-15)
+        expectClose(l.slope(2), 3, 1e-15)
+        #expect(try TimingFunction.steps(4).slope(0.3) == 0 && TimingFunction.linear.slope(7) == 1)
+        let square = TimingFunction.custom(CustomTimingFunction(name: "square") { x in x * x })
+        expectClose(square.slope(0.5), 1, 1e-9)
+        expectClose(square.slope(0), 0, 2e-6)
+        expectClose(square.slope(1), 2, 2e-6)
+    }
+
+    /// A plugin's value that is not a finite number is taken as 0 (it must
+    /// not reach a presentation value), NaN and both infinities alike.
+    @Test("R0.4 a plugin curve's NaN or infinite value is 0")
+    func customCurveNonFinite() {
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let f = TimingFunction.custom(CustomTimingFunction(name: "bad") { x in x < 0.5 ? x : bad })
+            #expect(f.evaluate(0.25) == 0.25 && f.evaluate(0.75) == 0, "\(bad)")
+        }
+    }
 }

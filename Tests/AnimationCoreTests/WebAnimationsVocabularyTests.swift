@@ -189,6 +189,14 @@ struct WebAnimationsVocabularyTests {
         // "1 100% 100%" makes two final points: inputs above 1 output 1.
         let e = try r.function(named: "linear(0, 1 100% 100%)")
         #expect(e.evaluate(1.5) == 1 && e.evaluate(0.5) == 0.5)
+        // Two last points at one position with different outputs: from
+        // there on point A is the first of them and B's output is the value.
+        let f = try r.function(named: "linear(0, 0.5 100%, 1 100%)")
+        #expect(f.evaluate(1) == 1 && f.evaluate(1.5) == 1 && f.evaluate(0.5) == 0.25)
+        // A last stop without a position is at 100% or the largest position
+        // so far; a first one is at 0%, which raises a later one below it.
+        #expect(try r.function(named: "linear(0, 0.5 150%, 1)").name == "linear(0 0%, 0.5 150%, 1 150%)")
+        #expect(try r.function(named: "linear(0, 1 -50%)").name == "linear(0 0%, 1 0%)")
     }
 
     /// Outside [0, 1] the first and last segments go on as lines (CSS
