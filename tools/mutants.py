@@ -106,6 +106,7 @@ MACHINES = ("swift:StateMachinesTests",)
 PLUGINS = ("swift:PluginsTests", "c", "python")
 VALUE_TESTS = ("swift:AnimationCoreTests.ValueArithmeticTests",)
 LAYER_TESTS = ("swift:AnimationCoreTests.LayerSlotTests",)
+REGISTRAR = "Sources/Plugins/Plugin/Registrar.swift"
 
 MUTANTS = [
     # ---- the timing model (Web Animations) -------------------------------
@@ -3211,4 +3212,14 @@ MUTANTS = [
            "String(repeating: \"0\", count: 9 - part.count)", "String(repeating: \"0\", count: 8 - part.count)",
            ("swift:WholeNumberPayloadTests",),
            "the exact digits of a double past 2^63 drop a zero inside: 2^63 + 2048 is refused as no double's value"),
+    # ---- a plugin whose init goes on after a refused registration ----
+    Mutant("registrar-last-error-unset", "dropped statement", REGISTRAR,
+           "                LastError.set(error.message)\n", "", C,
+           "a plugin's init reads a stale animrt_last_error_message after a registration it made was refused"),
+    Mutant("registrar-last-failure-kept", "dropped condition", REGISTRAR,
+           "if r.failure == nil { r.failure = error }", "r.failure = error", C,
+           "a load whose init ignored two refused registrations reports the second, not the first"),
+    Mutant("registrar-definition-twice", "dropped statement", REGISTRAR,
+           "guard !definitions.contains(where: { $0.name == name }) else {", "guard true else {", C,
+           "a plugin registers one definition name twice; the second replaces the first without a word"),
 ]

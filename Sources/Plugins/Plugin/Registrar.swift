@@ -43,6 +43,9 @@ final class Registrar {
             } catch {
                 if r.failure == nil { r.failure = error }
                 Callout.setError(error.message)
+                // As after any failed call: the plugin may read why with
+                // animrt_last_error_message before its init returns.
+                LastError.set(error.message)
                 return error.status.rawValue
             }
         }

@@ -1481,6 +1481,28 @@ TEST(error_plugin_fails_its_init) {
     animrt_runtime_destroy(rt);
 }
 
+/* A registration that fails fails the load, whatever init returns: the
+ * first failure is the one reported, and nothing of the plugin stays. While
+ * init runs, animrt_last_error_message() says why the call it just made was
+ * refused, as after any failed call (R4.4, R0.3). */
+TEST(error_plugin_ignores_its_failed_registrations) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77, def = 77;
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    /* Bound first: the library stays mapped (and its record with it) when the load lets it go. */
+    CHECK_OK(animrt_function_bind(rt, lib("libfaulty_ignores.so"), "faulty_saw_message", "i32()", "sawMessage"));
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_ignores.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("plugin 'faulty' (");
+    CHECK_MESSAGE("libfaulty_ignores.so): a machine definition named 'twice' is registered already; nothing of it was loaded");
+    CHECK(p == 77);
+    nothing_left(rt);
+    CHECK_STATUS(animrt_definition_load_named(rt, "twice", &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 77);
+    CHECK_OK(animrt_function_call(rt, "sawMessage", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 1);
+    animrt_runtime_destroy(rt);
+}
+
 /* A plugin's entry point must name it: a name that is NULL, longer than
  * 255 bytes, not UTF-8 or empty is refused before its init runs, so nothing
  * of it is registered. Its version is held to the same rules, but may be "". */
@@ -1686,6 +1708,7 @@ int main(int argc, char **argv) {
     RUN(error_plugin_registers_a_name_that_exists);
     RUN(error_plugin_fails_its_init);
     RUN(error_plugin_name_refused);
+    RUN(error_plugin_ignores_its_failed_registrations);
     RUN(limits);
     RUN(bad_arguments);
     return check_report();

@@ -38,9 +38,15 @@
  *   -DUSES_EXAMPLES        registers a definition "faultyBounce" whose
  *                          animation eases with the example plugin's
  *                          "bounce" (not a fault: it loads where that is)
+ *   -DIGNORES_FAILURES     registers a definition "twice" twice, a curve
+ *                          "easeIn" and a function "bad name" (each refused),
+ *                          notes whether animrt_last_error_message() told
+ *                          why "easeIn" was (faulty_saw_message), and
+ *                          returns ANIMRT_OK all the same
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
+#include <string.h>
 #include "animrt.h"
 
 #ifndef ABI
@@ -125,6 +131,12 @@ __attribute__((visibility("default"))) animrt_status faulty_late_add(void) {
 }
 #endif
 
+#ifdef IGNORES_FAILURES
+static int32_t saw_message;
+/* 1 when animrt_last_error_message() said why "easeIn" was refused, right after it was. */
+__attribute__((visibility("default"))) int32_t faulty_saw_message(void) { return saw_message; }
+#endif
+
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
     animrt_status s;
     (void)state;
@@ -174,6 +186,17 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
              " \"timingFunction\": \"bounce\"}},"
              " \"initial\": \"a\", \"states\": {\"a\": {\"entry\": [{\"animate\": \"drop\", \"part\": \"dot\"}]}}}")))
         return s;
+#endif
+#ifdef IGNORES_FAILURES
+    {
+        static const char *twice = "{\"name\": \"twice\", \"initial\": \"a\", \"states\": {\"a\": {}}}";
+        if ((s = api->add_definition(reg, "twice", twice))) return s;
+        (void)api->add_definition(reg, "twice", twice);
+        s = api->add_timing_function(reg, "easeIn", halfway, NULL, 0, NULL, NULL, NULL);
+        saw_message = s == ANIMRT_E_EXISTS && strstr(animrt_last_error_message(), "'easeIn' is a built-in") != NULL;
+        (void)api->add_function(reg, "bad name", "bool(f64)", half_guard, NULL);
+        return ANIMRT_OK;
+    }
 #endif
 #ifdef DEFINITION_NAME
     s = api->add_definition(reg, "faulty machine", "{\"name\": \"faultyMachine\", \"initial\": \"a\", \"states\": {\"a\": {}}}");
