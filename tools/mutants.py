@@ -107,6 +107,10 @@ PLUGINS = ("swift:PluginsTests", "c", "python")
 VALUE_TESTS = ("swift:AnimationCoreTests.ValueArithmeticTests",)
 LAYER_TESTS = ("swift:AnimationCoreTests.LayerSlotTests",)
 REGISTRAR = "Sources/Plugins/Plugin/Registrar.swift"
+LOADED_PLUGIN = "Sources/Plugins/Plugin/LoadedPlugin.swift"
+HOST_API = "Sources/Plugins/Plugin/HostAPI.swift"
+RAW_CALLS = "Sources/Plugins/Platform/RawCalls.swift"
+CALLOUT = "Sources/Plugins/Platform/Callout.swift"
 
 MUTANTS = [
     # ---- the timing model (Web Animations) -------------------------------
@@ -3222,4 +3226,44 @@ MUTANTS = [
     Mutant("registrar-definition-twice", "dropped statement", REGISTRAR,
            "guard !definitions.contains(where: { $0.name == name }) else {", "guard true else {", C,
            "a plugin registers one definition name twice; the second replaces the first without a word"),
+    # ---- an audit of plugins' loading and platform calls ----
+    Mutant("registrar-host-only-name-taken", "dropped condition", REGISTRAR,
+           "guard callables[f.name] == nil, host.callables[f.name] == nil, functions![f.name] == nil else {",
+           "guard callables[f.name] == nil, functions![f.name] == nil else {", C,
+           "a plugin's function named as one of the host's that machines cannot call (a ptr parameter) loads, "
+           "the host's kept for direct calls and the plugin's for machines"),
+    Mutant("registrar-function-room", "wrong value", REGISTRAR,
+           "try host.checkRoom(adding: callables.count + 1)", "try host.checkRoom(adding: 1)", C,
+           "a plugin's functions are counted one at a time against the host's: a plugin of 801 takes the table past 65536"),
+    Mutant("loaded-plugin-callables-kept", "wrong value", LOADED_PLUGIN,
+           "callables = r.callables.keys.sorted()", "callables = []", C,
+           "an unloaded plugin's functions can still be called by the host (animrt_function_call)"),
+    Mutant("plugin-fini-state-dropped", "wrong value", LOADED_PLUGIN,
+           "if let fini { Callout.within(runtimeTag) { fini(state) } }", "if let fini { Callout.within(runtimeTag) { fini(nil) } }", C,
+           "fini is given NULL, not the state init set"),
+    Mutant("host-api-version", "constant", HOST_API,
+           "ANIMRT_VERSION_MINOR * 100 +", "ANIMRT_VERSION_MINOR * 10 +", C,
+           "api->version() gives 30 for animrt 0.3.0, not ANIMRT_VERSION_NUMBER (300)"),
+    Mutant("host-api-abi", "wrong value", HOST_API,
+           "abi_version: UInt32(ANIMRT_PLUGIN_ABI_VERSION),", "abi_version: 0,", C,
+           "the table a plugin's init receives says ABI version 0"),
+    Mutant("host-api-size-short", "off-by-one", HOST_API,
+           "size: UInt32(MemoryLayout<animrt_host_api>.size),", "size: UInt32(MemoryLayout<animrt_host_api>.size - 8),", C,
+           "the table says it ends before add_timing_function_block: plugins register their curves one value per call"),
+    Mutant("plugin-text-limit-strict", "off-by-one", HOST_API,
+           "guard n <= limit else { throw AnimrtError(.outOfRange,", "guard n < limit else { throw AnimrtError(.outOfRange,", C,
+           "a plugin named with 255 bytes, the most allowed, is refused"),
+    Mutant("loader-lazy-binding", "wrong value", RAW_CALLS,
+           "handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)", "handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL)", C,
+           "a plugin calling a function no library has loads, and the process dies when init calls it"),
+    Mutant("loader-global-symbols", "wrong value", RAW_CALLS,
+           "handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)", "handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL)", C,
+           "a plugin's symbols bind the undefined references of libraries loaded after it"),
+    Mutant("callout-message-kept", "dropped statement", CALLOUT,
+           "defer { s.message = nil }", "", C,
+           "a function or init that fails without a message reports one left earlier on its thread"),
+    Mutant("shared-library-same-by-path", "wrong value", "Sources/Plugins/Platform/SharedLibrary.swift",
+           "func isSame(as other: SharedLibrary) -> Bool { handle == other.handle }",
+           "func isSame(as other: SharedLibrary) -> Bool { path == other.path }", C,
+           "a plugin loads a second time into one runtime under another path to the same file"),
 ]

@@ -1503,6 +1503,105 @@ TEST(error_plugin_ignores_its_failed_registrations) {
     animrt_runtime_destroy(rt);
 }
 
+static int64_t call_integer(animrt_runtime *rt, const char *name) {
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    if (animrt_function_call(rt, name, NULL, 0, &r, NULL, 0, NULL) != ANIMRT_OK || r.type != ANIMRT_TYPE_INTEGER) return -1;
+    return r.integer;
+}
+
+/* What init is given: this library's table (its size, its ABI version, its
+ * version), and a state that fini gets back, once per load, at unload or
+ * when the runtime goes. An unloaded plugin's functions are withdrawn with
+ * its curves (R4.1). */
+TEST(plugin_receives_the_host_api_and_its_state) {
+    animrt_runtime *rt = rt_new(), *reader = rt_new();
+    animrt_id p = 0;
+    const char *path = lib("libfaulty_api.so");
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_api_size", "u32()", "apiSize"));
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_api_abi", "u32()", "apiAbi"));
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_api_version", "u32()", "apiVersion"));
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_fini_calls", "i32()", "finiCalls"));
+    CHECK(call_integer(reader, "apiSize") == 0 && call_integer(reader, "finiCalls") == 0);
+    CHECK_OK(animrt_plugin_load(rt, path, &p));
+    CHECK(call_integer(reader, "apiSize") == (int64_t)sizeof(animrt_host_api));
+    CHECK(call_integer(reader, "apiAbi") == ANIMRT_PLUGIN_ABI_VERSION);
+    CHECK(call_integer(reader, "apiVersion") == ANIMRT_VERSION_NUMBER);
+    CHECK(call_integer(reader, "finiCalls") == 0);
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, a[1] = {number(0.75)};
+    CHECK_OK(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
+    CHECK(curve(rt, "halfway", 0.5) == 0.25);
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    CHECK(call_integer(reader, "finiCalls") == 1);
+    CHECK_STATUS(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK(isnan(curve(rt, "halfway", 0.5)));
+    CHECK_OK(animrt_plugin_load(rt, path, &p));
+    CHECK(call_integer(reader, "finiCalls") == 1);
+    animrt_runtime_destroy(rt);
+    CHECK(call_integer(reader, "finiCalls") == 2);
+    animrt_runtime_destroy(reader);
+}
+
+/* dlopen with RTLD_NOW | RTLD_LOCAL: a plugin calling a function no library
+ * it is linked against has is refused when it loads, with the loader's
+ * message, even where another plugin exports that function (R4.1). */
+TEST(error_plugin_symbol_unresolved) {
+    animrt_runtime *rt = rt_new();
+    animrt_id examples = 0, p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_undefined.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("cannot load the library");
+    CHECK_MESSAGE("example_bounce");
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &examples));
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_undefined.so"), &p), ANIMRT_E_NOT_FOUND);
+    CHECK_MESSAGE("libfaulty_undefined.so");
+    CHECK_MESSAGE("example_bounce");
+    CHECK(p == 77);
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
+static animrt_status fail_silently(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)args; (void)count; (void)result;
+    return ANIMRT_E_RANGE;
+}
+
+/* A function or an init that fails without animrt_error_set says it gave
+ * no message, never the message something else left before it (R0.3). */
+TEST(error_failure_without_a_message) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    animrt_value r;
+    CHECK(animrt_error_set(ANIMRT_E_RANGE, "an earlier message of the host") == ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_silent.so"), &p), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("failed to initialise (ANIMRT_E_STATE): it gave no message (api->error_set); nothing of it was loaded");
+    CHECK(strstr(animrt_last_error_message(), "earlier") == NULL);
+    CHECK(p == 77);
+    nothing_left(rt);
+    CHECK_OK(animrt_function_register(rt, "failSilently", "f64()", fail_silently, NULL));
+    CHECK(animrt_error_set(ANIMRT_E_RANGE, "an earlier message of the host") == ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_function_call(rt, "failSilently", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("function 'failSilently' (f64()) failed (ANIMRT_E_RANGE): no message (use animrt_error_set)");
+    CHECK(strstr(animrt_last_error_message(), "earlier") == NULL);
+    animrt_runtime_destroy(rt);
+}
+
+/* A plugin's function may not take the name of one the host alone can call
+ * (a pointer parameter: machines never see it): refused, nothing loaded. */
+TEST(error_plugin_function_named_as_a_host_only_one) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    CHECK_OK(animrt_function_bind(rt, NULL, "strlen", "u64(ptr)", "halfGuard"));
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_emptyversion.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a function named 'halfGuard' is already registered; nothing of it was loaded");
+    CHECK(p == 77);
+    double y = 0;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "halfway", 0.5, &y), ANIMRT_E_NOT_FOUND);
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, a[1] = {{ANIMRT_TYPE_POINTER, 0, 0, 0, NULL, (void *)"four"}};
+    CHECK_OK(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 4);
+    animrt_runtime_destroy(rt);
+}
+
 /* A plugin's entry point must name it: a name that is NULL, longer than
  * 255 bytes, not UTF-8 or empty is refused before its init runs, so nothing
  * of it is registered. Its version is held to the same rules, but may be "". */
@@ -1595,6 +1694,36 @@ TEST(limits) {
     animrt_runtime_destroy(rt);
     for (int i = 0; i <= ANIMRT_PLUGINS_MAX; i++) unlink(path[i]);
     rmdir(copies);
+}
+
+/* A plugin's functions count against the runtime's limit with the
+ * functions it holds already, the ones the plugin registered before
+ * included: libfaulty_threaded.so registers 801 (800 from its threads and
+ * halfGuard). At the limit it loads; one past, it is refused whole (R0.4). */
+TEST(limits_count_a_plugins_functions) {
+    char name[32];
+    for (int extra = 0; extra <= 1; extra++) {
+        animrt_runtime *rt = rt_new();
+        animrt_id p = 77;
+        animrt_value r, a[1] = {number(1)};
+        for (int i = 0; i < ANIMRT_FUNCTIONS_MAX - 801 + extra; i++) {
+            snprintf(name, sizeof name, "f%d", i);
+            if (animrt_function_register(rt, name, "f64(f64)", clamp_to, NULL) != ANIMRT_OK) { CHECK(0); break; }
+        }
+        if (extra == 0) {
+            CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_threaded.so"), &p));
+            CHECK_OK(animrt_function_call(rt, "t3_199", a, 1, &r, NULL, 0, NULL));
+            CHECK_STATUS(animrt_function_register(rt, "oneMore", "f64(f64)", clamp_to, NULL), ANIMRT_E_RANGE);
+        } else {
+            CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_threaded.so"), &p), ANIMRT_E_RANGE);
+            CHECK_MESSAGE("65536 functions are registered or bound already, the most a runtime holds; nothing of it was loaded");
+            CHECK(p == 77);
+            CHECK_STATUS(animrt_function_call(rt, "t0_0", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+            nothing_left(rt);
+            CHECK_OK(animrt_function_register(rt, "oneMore", "f64(f64)", clamp_to, NULL));
+        }
+        animrt_runtime_destroy(rt);
+    }
 }
 
 TEST(bad_arguments) {
@@ -1709,7 +1838,12 @@ int main(int argc, char **argv) {
     RUN(error_plugin_fails_its_init);
     RUN(error_plugin_name_refused);
     RUN(error_plugin_ignores_its_failed_registrations);
+    RUN(plugin_receives_the_host_api_and_its_state);
+    RUN(error_plugin_symbol_unresolved);
+    RUN(error_failure_without_a_message);
+    RUN(error_plugin_function_named_as_a_host_only_one);
     RUN(limits);
+    RUN(limits_count_a_plugins_functions);
     RUN(bad_arguments);
     return check_report();
 }

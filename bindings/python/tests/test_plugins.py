@@ -878,6 +878,10 @@ def test_error_missing_library():
         with pytest.raises(animrt.NotFoundError):
             rt.call("cosine", 0.0)
         assert rt.load_plugin(EXAMPLES).name == "examples"
+        # A plugin calling a function no library it is linked against has: the loader refuses it
+        # (RTLD_NOW), even with the example plugin, which exports it, loaded (RTLD_LOCAL).
+        with pytest.raises(animrt.NotFoundError, match="cannot load the library .*libfaulty_undefined.so.*example_bounce"):
+            rt.load_plugin(plugin("libfaulty_undefined.so"))
         nothing_left(rt)
 
 
@@ -1038,6 +1042,14 @@ def test_error_plugin_failing_its_init():
                                                        "refuses to start"):
             rt.load_plugin(plugin("libfaulty_init.so"))
         nothing_left(rt)
+        # Without a message: it says so, rather than repeat the last one.
+        with pytest.raises(animrt.CallbackError, match="failed to initialise \\(ANIMRT_E_STATE\\): it gave no message "
+                                                       "\\(api->error_set\\); nothing of it was loaded"):
+            rt.load_plugin(plugin("libfaulty_silent.so"))
+        with pytest.raises(animrt.NotFoundError):
+            curve(rt, "halfway", 0.5)
+        with pytest.raises(animrt.NotFoundError):
+            rt.call("halfGuard", 1.0)
         assert rt.load_plugin(EXAMPLES).name == "examples"
 
 

@@ -43,6 +43,15 @@
  *                          notes whether animrt_last_error_message() told
  *                          why "easeIn" was (faulty_saw_message), and
  *                          returns ANIMRT_OK all the same
+ *   -DHOST_API             notes the table's size, abi_version and version()
+ *                          (faulty_api_size, faulty_api_abi,
+ *                          faulty_api_version), sets *state, and has a fini
+ *                          that counts the calls given that state
+ *                          (faulty_fini_calls; not a fault: it loads)
+ *   -DUNDEFINED            calls example_bounce without being linked to the
+ *                          library that has it: a symbol the loader cannot
+ *                          bind, whatever else is loaded
+ *   -DSILENT               init fails with ANIMRT_E_STATE and no message
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #include <stdbool.h>
@@ -137,6 +146,27 @@ static int32_t saw_message;
 __attribute__((visibility("default"))) int32_t faulty_saw_message(void) { return saw_message; }
 #endif
 
+#ifdef HOST_API
+static uint32_t api_size, api_abi, api_version;
+static int32_t fini_calls;
+static int state_marker;
+__attribute__((visibility("default"))) uint32_t faulty_api_size(void) { return api_size; }
+__attribute__((visibility("default"))) uint32_t faulty_api_abi(void) { return api_abi; }
+__attribute__((visibility("default"))) uint32_t faulty_api_version(void) { return api_version; }
+/* Calls of fini that were given the state init set (one given another counts -1000). */
+__attribute__((visibility("default"))) int32_t faulty_fini_calls(void) { return fini_calls; }
+static void fini(void *state) { fini_calls += state == &state_marker ? 1 : -1000; }
+#define FINI fini
+#endif
+#ifndef FINI
+#define FINI NULL
+#endif
+
+#ifdef UNDEFINED
+/* In the example plugin, which this library is not linked against. */
+double example_bounce(double x);
+#endif
+
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
     animrt_status s;
     (void)state;
@@ -147,6 +177,15 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #ifdef EMPTY
     (void)api; (void)reg;
     return ANIMRT_OK;
+#endif
+#ifdef HOST_API
+    api_size = api->size;
+    api_abi = api->abi_version;
+    api_version = api->version();
+    *state = &state_marker;
+#endif
+#ifdef UNDEFINED
+    if (example_bounce(1) != 1) return api->error_set(ANIMRT_E_STATE, "example_bounce(1) is not 1");
 #endif
 #ifdef THREADED_INIT
     {
@@ -162,6 +201,9 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #endif
     if ((s = api->add_timing_function(reg, "halfway", halfway, NULL, 0, NULL, NULL, NULL))) return s;
     if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
+#ifdef SILENT
+    return ANIMRT_E_STATE;
+#endif
 #ifdef FAIL_INIT
     return api->error_set(ANIMRT_E_RANGE, "the faulty plugin refuses to start (built with FAIL_INIT)");
 #endif
@@ -230,7 +272,7 @@ __attribute__((constructor)) static void guard_entry(void) { mprotect(block.guar
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_short_init = init;
 #elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
-    ABI, sizeof(animrt_plugin), NAME, VERSION, init, NULL};
+    ABI, sizeof(animrt_plugin), NAME, VERSION, init, FINI};
 #else
 /* The init exists, but nothing names it as an entry point. */
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_init = init;
