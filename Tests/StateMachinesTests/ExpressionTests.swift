@@ -80,6 +80,20 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "point(1, 2) == point(1, 2)", value: .bool(true)),
     .init(text: "'it\\'s'", value: .string("it's")),
     .init(text: "1.5e2 + .5", value: .number(150.5)),
+    .init(text: "2.5e-1 * 4", value: .number(1)),                // an exponent's sign
+    .init(text: "'a\\nb\\tc'", value: .string("a\nb\tc")),       // escapes: a line break and a tab
+    .init(text: "1 +\n2", value: .number(3)),                     // a line break is space
+    .init(text: "true or false and false", value: .bool(true)),  // and binds tighter than or
+    .init(text: "!!context.flag", value: .bool(true)),
+    .init(text: "not not context.flag", value: .bool(true)),
+    .init(text: "- -context.a", value: .number(2)),
+    .init(text: "context.a * 3 % 4", value: .number(2)),         // 6 % 4, compiled: C's fmod, not IEEE remainder (-2)
+    .init(text: "str(min(1, 0 / 0))", value: .string("nan")),    // NaN propagates, whichever side
+    .init(text: "str(max(1, 0 / 0))", value: .string("nan")),
+    .init(text: "str(clamp(0.5, 0 / 0, 1))", value: .string("nan")),
+    .init(text: "fixed(1, 20)", value: .string("1.000000000000")),  // digits past 12 are 12
+    .init(text: "fixed(2.5, 0 / 0)", value: .string("2")),      // NaN digits are 0 (ties to even)
+    .init(text: "fixed(1e16, 0)", value: .string("1e+16")),      // 9e15 or more: as str() prints it
 ]
 
 @Suite("The expression language: values, precedence, functions")
@@ -89,7 +103,13 @@ struct ExpressionTests {
         #expect(try eval(c.text) == c.value)
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 56) }
+    @Test("63 'not' or '-' in front of a value are 64 levels: the most an expression nests")
+    func deepestUnary() throws {
+        #expect(try eval(String(repeating: "not ", count: 63) + "true") == .bool(false))
+        #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
+    }
+
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 70) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {
@@ -157,6 +177,11 @@ struct ExpressionTests {
         Bad(text: "min(1)", column: 1, fragment: "min() takes at least 2 arguments, not 1"),
         Bad(text: "abs(1, 2)", column: 1, fragment: "abs() takes 1 argument, not 2"),
         Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
+        Bad(text: "1 < 2 < 3", column: 7, fragment: "comparisons do not chain; use 'and' ('<' after '<')"),
+        Bad(text: "1 ? 2 : 3", column: 1, fragment: "the condition of '? :' must be a bool, not a number"),
+        // 64 levels at most: the expression and 63 'not' or '-' in front of its value; a 64th is refused where the value starts.
+        Bad(text: String(repeating: "not ", count: 64) + "true", column: 257, fragment: "nests more than 64 levels deep"),
+        Bad(text: String(repeating: "- ", count: 64) + "1", column: 129, fragment: "nests more than 64 levels deep"),
     ])
     func errors(_ b: Bad) {
         do throws(ExpressionError) {
