@@ -221,3 +221,94 @@ def test_a_flag_that_would_do_nothing_or_contradict_another_is_refused_and_left_
         with pytest.raises(animrt.InvalidArgumentError, match="give the difference to start from as from_"):
             shake.from_presentation = True
         assert shake.from_presentation is False and shake.additive is True
+
+
+def played(rt, description):
+    """A fresh layer (its model opacity -1: not in effect) playing `description`."""
+    layer = rt.layer()
+    layer["opacity"] = -1.0
+    layer.add_animation(description)
+    return layer
+
+
+@pytest.mark.parametrize("made, options", [
+    (dict(from_=0.0, to=1.0, iteration_duration=0.0), dict(duration=0.5, fill_mode="both", speed=math.nan)),
+    (dict(from_=0.0, to=1.0, duration=0.5, iterations=0.0), dict(repeat_count=3.0, autoreverses=True, speed=math.inf)),
+    (dict(from_=0.0, to=1.0, duration=0.5, repeat_count=2.0), dict(iterations=1.0, direction="reverse",
+                                                                  timing_function="easeIn", begin_time=math.nan)),
+    (dict(by=0.5, additive=True, duration=0.5), dict(additive=False, from_presentation=True, duration=-1.0)),
+    (dict(from_=0.0, to=1.0, timing_function=(0.5, 0.0, 1.0, 1.0)), dict(timing_function="easeOut", fill_mode="bth")),
+])
+def test_configure_refused_leaves_the_description_as_it_was(made, options):
+    # R0.3: the options set before the refused one are set back; the library reads back the
+    # description it had, and an add plays exactly what an untouched twin plays.
+    with animrt.Runtime() as rt:
+        fade, twin = rt.basic("opacity", **made), rt.basic("opacity", **made)
+        with pytest.raises(animrt.AnimrtError):
+            fade.configure(**options)
+        names = ("begin_time", "duration", "speed", "repeat_count", "repeat_duration", "iterations",
+                 "iteration_duration", "autoreverses", "additive", "from_presentation", "fill_mode", "direction",
+                 "timing_function")
+        assert {n: getattr(fade, n) for n in names} == {n: getattr(twin, n) for n in names}
+        assert repr(fade).rsplit(" ", 1)[0] == repr(twin).rsplit(" ", 1)[0]
+        layers = [played(rt, fade), played(rt, twin)]
+        for t in (0.0, 0.1, 0.3, 0.6, 1.2, 2.5):
+            rt.tick(t)
+            assert layers[0].presentation("opacity") == layers[1].presentation("opacity"), t
+
+
+def test_configure_sets_a_spring_every_way_the_factory_takes_and_refused_sets_nothing():
+    with animrt.Runtime() as rt:
+        drop = rt.spring("position.y", damping=3.0, initial_velocity=2.0)
+        drop.configure(response=0.4)  # the damping ratio kept
+        assert drop.response == pytest.approx(0.4) and drop.damping_ratio == pytest.approx(0.15)
+        assert drop.initial_velocity == 2.0
+        drop.configure(perceptual_duration=0.3, bounce=-0.5)  # over-damped: allows_overdamping turns on
+        made = rt.spring("position.y", perceptual_duration=0.3, bounce=-0.5, initial_velocity=2.0)
+        assert (drop.stiffness, drop.damping, drop.allows_overdamping) == (made.stiffness, made.damping, True)
+        assert drop.settling_duration == made.settling_duration
+        with pytest.raises(animrt.InvalidArgumentError, match=r"SpringAnimation.configure\(\) got mass= and response="):
+            drop.configure(mass=2.0, response=0.5)
+        with pytest.raises(AttributeError, match=r"drop.configure\(bounce=…\)"):
+            drop.bounce = 0.2
+        kept, twin = (rt.spring("position.y", from_=0.0, to=100.0, damping=3.0) for _ in range(2))
+        for options in (dict(mass=2.0, stiffness=-1.0), dict(initial_velocity=5.0, speed=math.nan),
+                        dict(speed=2.0, bounce=-0.5, begin_time=math.inf),
+                        dict(response=0.3, duration=2.0, speed=math.nan), dict(damping_ratio=0.9, speed=math.inf)):
+            with pytest.raises(animrt.AnimrtError):
+                kept.configure(**options)
+            assert (kept.mass, kept.stiffness, kept.damping, kept.speed, kept.begin_time) == (1.0, 100.0, 3.0, 1.0, 0.0)
+            assert kept.allows_overdamping is False and kept.duration == kept.settling_duration  # still "settling"
+            # read from the library: the spring it computes with
+            assert (kept.damping_ratio, kept.settling_duration) == (twin.damping_ratio, twin.settling_duration)
+        layers = [rt.layer(), rt.layer()]
+        for layer, spring in zip(layers, (kept, twin)):
+            layer.add_animation(spring)
+        for t in (0.0, 0.2, 0.5):
+            rt.tick(t)
+            assert layers[0].presentation("position.y") == layers[1].presentation("position.y")
+
+
+def test_configure_timing_refused_leaves_the_layer_timed_as_it_was():
+    # R0.3: a layer's fill mode, direction and autoreverses cannot be read back, so they are checked
+    # first and set last; the numbers set before a refused one are set back.
+    names = ("begin_time", "duration", "speed", "time_offset", "repeat_count", "repeat_duration", "iterations",
+             "iteration_duration")
+    with animrt.Runtime() as rt:
+        for setup, options in ((dict(), dict(iteration_duration=0.0, time_offset=0.5, speed=math.nan)),
+                               (dict(iteration_duration=0.0), dict(duration=1.0, speed=math.nan)),
+                               (dict(duration=1.0, iterations=0.0), dict(repeat_count=3.0, speed=math.nan)),
+                               (dict(duration=1.0), dict(direction="reverse", autoreverses=True, speed=math.nan)),
+                               (dict(duration=1.0), dict(speed=2.0, fill_mode="bth")),
+                               (dict(duration=1.0), dict(time_offset=0.5, autoreverses="yes"))):
+            layer, twin = rt.layer(), rt.layer()
+            for each in (layer, twin):
+                each.configure_timing(**setup)
+                each.add_animation(rt.basic("opacity", from_=0.0, to=1.0, duration=1.0))
+            with pytest.raises(animrt.AnimrtError):
+                layer.configure_timing(**options)
+            assert [layer.timing(n) for n in names] == [twin.timing(n) for n in names], options
+            start = rt.time
+            for t in (0.0, 0.25, 0.5):
+                rt.tick(start + t)
+                assert layer.presentation("opacity") == twin.presentation("opacity"), (options, t)

@@ -18,7 +18,7 @@ import inspect
 import math
 import reprlib
 import sys
-from typing import (TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterable, List, Literal, Mapping, Optional, Sequence,
                     Tuple, TypedDict, Union)
 
 from . import _arguments as check
@@ -171,7 +171,7 @@ class Animation(Strict, Object):
         super().__init__(runtime, out.value)
         self._key_path = key_path
         try:
-            self.configure(**options)
+            self._apply(options)  # (refused, the description is destroyed: nothing to set back)
         except BaseException:
             self.destroy()
             raise
@@ -206,12 +206,71 @@ class Animation(Strict, Object):
     def configure(self, **options: Any) -> Animation:
         """Sets several options at once (see :class:`TimingOptions`) and returns the animation.
 
-        ``fade.configure(duration=0.3, timing_function="easeIn", fill_mode="forwards")``.
+        ``fade.configure(duration=0.3, timing_function="easeIn", fill_mode="forwards")``. All or
+        nothing: when one option is refused, those set before it are set back, and the description
+        is left as it was.
         """
         check.options(options, self._option_names(), f"{type(self).__name__}.configure()")
+        undo = self._undo(options)
+        try:
+            self._apply(options)
+        except BaseException:
+            undo()
+            raise
+        return self
+
+    def _apply(self, options: Mapping[str, Any]) -> None:
+        """Sets `options` one after another (checked names): what the factories and configure() do."""
         for name, value in options.items():
             setattr(self, name, value)
-        return self
+
+    def _flags_set_by(self, names: Iterable[str]) -> List[str]:
+        """The flags that setting the options `names` may change."""
+        return [name for name in names if name in _FLAGS]
+
+    def _undo(self, names: Iterable[str]) -> Callable[[], None]:
+        """A function that sets back what setting the options `names` may change, as it is now:
+        configure() calls it when one of them is refused, after some were set."""
+        names = list(names)
+        state = self._state()
+        saved: Dict[str, Any] = {k: set(v) if isinstance(v, set) else v for k, v in state.items()}
+        timing = {n: self._get_timing(n) for n in _TIMING} if any(n in _TIMING for n in names) else None
+        exact = set(state.get("exact", ()))
+        flags = {f: self._get_flag(f) for f in self._flags_set_by(names)}
+        fill = self.fill_mode if "fill_mode" in names else None
+        direction = self.direction if "direction" in names else None
+
+        def undo() -> None:
+            if timing is not None:
+                now = self._state().get("exact", set())
+                # Core Animation's names first (each drops the exact count or duration it replaces),
+                # then the exact ones that were set
+                for n, value in timing.items():
+                    replaced = _REPLACED_BY.get(n)
+                    if n not in ("iterations", "iteration_duration") and (
+                            self._get_timing(n) != value or (replaced in now and replaced not in exact)):
+                        self._set_timing(n, value)
+                for n in ("iterations", "iteration_duration"):
+                    if n in exact and (n not in now or self._get_timing(n) != timing[n]):
+                        self._set_timing(n, timing[n])
+            # off before on: each pair that excludes the other (additive, from_presentation) was valid as it was
+            for value in (False, True):
+                for f, was in flags.items():
+                    if was is value and self._get_flag(f) is not value:
+                        self._set_flag(f, value)
+            if fill is not None and self.fill_mode != fill:
+                self.fill_mode = fill
+            if direction is not None and self.direction != direction:
+                self.direction = direction
+            if "timing_function" in names and self._state().get("timing_function") != saved.get("timing_function"):
+                self.timing_function = saved.get("timing_function")
+            self._undo_more(names, saved)
+            state.clear()
+            state.update(saved)
+        return undo
+
+    def _undo_more(self, names: Sequence[str], saved: Mapping[str, Any]) -> None:
+        """What a kind's own options set (a spring's), set back from `saved`, its state before."""
 
     def destroy(self) -> None:
         """Destroys the description (``animrt_animation_destroy``); copies already added keep running.
@@ -678,6 +737,18 @@ class BasicAnimation(_FromToBy):
             raise
 
 
+def _one_way(given: Mapping[str, object], where: str) -> None:
+    """Refuses two of the three ways to give a spring: each sets the whole spring, so of two, the later
+    would replace the earlier."""
+    ways = [[n for n in way if given.get(n) is not None] for way in (
+        ("mass", "stiffness", "damping"), ("response", "damping_ratio"), ("perceptual_duration", "bounce"))]
+    named = [way[0] for way in ways if way]
+    if len(named) > 1:
+        raise InvalidArgumentError(f"{where} got {named[0]}= and {named[1]}=, two ways to give one spring: "
+                                   "give mass, stiffness and damping; or response and damping_ratio; or "
+                                   "perceptual_duration and bounce")
+
+
 class SpringAnimation(_FromToBy):
     """Core Animation's CASpringAnimation: a basic animation paced by a damped spring; made by :meth:`Runtime.spring`.
 
@@ -699,16 +770,9 @@ class SpringAnimation(_FromToBy):
                  allows_overdamping: bool = False, response: Optional[float] = None,
                  damping_ratio: Optional[float] = None, perceptual_duration: Optional[float] = None,
                  bounce: Optional[float] = None, **options: Unpack[SpringOptions]) -> None:
-        # Each way sets the whole spring: of two, the later would replace the earlier.
-        ways = [[name for name, value in way if value is not None] for way in (
-            (("mass", mass), ("stiffness", stiffness), ("damping", damping)),
-            (("response", response), ("damping_ratio", damping_ratio)),
-            (("perceptual_duration", perceptual_duration), ("bounce", bounce)))]
-        given = [way[0] for way in ways if way]
-        if len(given) > 1:
-            raise InvalidArgumentError(f"rt.spring() got {given[0]}= and {given[1]}=, two ways to give one spring: "
-                                       "give mass, stiffness and damping; or response and damping_ratio; or "
-                                       "perceptual_duration and bounce")
+        _one_way({"mass": mass, "stiffness": stiffness, "damping": damping, "response": response,
+                  "damping_ratio": damping_ratio, "perceptual_duration": perceptual_duration, "bounce": bounce},
+                 "rt.spring()")
         duration = options.pop("duration", "settling")
         super().__init__(runtime, check.text(key_path, "key_path"), options)
         try:
@@ -731,6 +795,42 @@ class SpringAnimation(_FromToBy):
     def _option_names(cls) -> Sequence[str]:
         return OPTIONS + ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping", "response",
                           "damping_ratio", "perceptual_duration", "bounce")
+
+    def _apply(self, options: Mapping[str, Any]) -> None:
+        """configure()'s options: SwiftUI's and Core Animation's ways to give the spring, which are read
+        back but not set one at a time, go as the factory takes them (the other of a pair is kept)."""
+        rest = dict(options)
+        response, ratio = rest.pop("response", None), rest.pop("damping_ratio", None)
+        perceptual, bounce = rest.pop("perceptual_duration", None), rest.pop("bounce", None)
+        _one_way({**{n: rest.get(n) for n in ("mass", "stiffness", "damping")}, "response": response,
+                  "damping_ratio": ratio, "perceptual_duration": perceptual, "bounce": bounce},
+                 "SpringAnimation.configure()")
+        super()._apply(rest)
+        if response is not None or ratio is not None:
+            self.set_response(self.response if response is None else response,
+                              self.damping_ratio if ratio is None else ratio)
+        if perceptual is not None or bounce is not None:
+            self.set_perceptual(self.perceptual_duration if perceptual is None else perceptual,
+                                self.bounce if bounce is None else bounce)
+
+    def _read_only_hint(self, name: str) -> str:
+        if name in ("response", "damping_ratio", "perceptual_duration", "bounce"):
+            return (f"; it is set with the other of its pair: drop.configure({name}=…), "
+                    "drop.set_response(response, damping_ratio) or drop.set_perceptual(perceptual_duration, bounce)")
+        return ""
+
+    def _flags_set_by(self, names: Iterable[str]) -> List[str]:
+        names = list(names)
+        flags = super()._flags_set_by(names)
+        if "duration" in names:  # a number turns settling off, "settling" on
+            flags.append("settling_duration")
+        if ("bounce" in names or "perceptual_duration" in names) and "allows_overdamping" not in flags:
+            flags.append("allows_overdamping")  # a bounce below 0 turns it on
+        return flags
+
+    def _undo_more(self, names: Sequence[str], saved: Mapping[str, Any]) -> None:
+        if any(n in names for n in self._option_names()[len(OPTIONS):]):
+            self._set_spring(**{n: saved.get(n, d) for n, d in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))})
 
     def _repr_fields(self, live: bool) -> List[str]:
         state = self._state()

@@ -5,7 +5,7 @@ from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64
 import asyncio
 from dataclasses import dataclass
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, Literal, NoReturn, Optional, Tuple, overload
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, NoReturn, Optional, Tuple, overload
 
 from . import _arguments as check
 from ._enums import (DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Lifecycle, Phase,
@@ -126,20 +126,44 @@ class Layer(Strict, Object):
         and filled like an animation's (see :class:`LayerTimingOptions`)::
 
             ticker.configure_timing(duration=2.0, repeat_count=math.inf, autoreverses=True)
+
+        All or nothing: when one option is refused, those set before it are set back.
         """
         check.options(options, _LAYER_OPTIONS, "Layer.configure_timing()")
         call = self._runtime._call
+        # The library reads back none of the three, and refuses none that the checks here let through:
+        # checked first, set once the numbers (which the library checks) are all taken.
+        rest = []
         for name, value in options.items():
             if name == "fill_mode":
-                mode = check.choice(value, "fill_mode", FillMode, FILL_MODES)
-                call(lib.animrt_layer_set_fill_mode, self._id, int(mode))
+                rest.append((lib.animrt_layer_set_fill_mode, int(check.choice(value, "fill_mode", FillMode, FILL_MODES))))
             elif name == "direction":
-                d = check.choice(value, "direction", Direction, DIRECTIONS)
-                call(lib.animrt_layer_set_direction, self._id, int(d))
+                rest.append((lib.animrt_layer_set_direction, int(check.choice(value, "direction", Direction, DIRECTIONS))))
             elif name == "autoreverses":
-                call(lib.animrt_layer_set_autoreverses, self._id, 1 if check.boolean(value, name) else 0)
-            else:
-                call(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], check.number(value, name))
+                rest.append((lib.animrt_layer_set_autoreverses, 1 if check.boolean(value, name) else 0))
+        numbers = [(name, check.number(value, name)) for name, value in options.items() if name in _LAYER_TIMING]
+        before = {name: self._timing_param(name) for name in _TIMING_NAMES} if numbers else {}
+        try:
+            for name, number in numbers:
+                call(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], number)
+        except BaseException:
+            self._set_timing_back(before, [name for name, _ in numbers])
+            raise
+        for fn, arg in rest:
+            call(fn, self._id, arg)
+
+    def _set_timing_back(self, before: Dict[str, float], given: List[str]) -> None:
+        """Sets the numeric timing back to `before` (every parameter, as read before `given` were set).
+        Core Animation's names first: one replaces Web Animations' exact count or duration (an
+        unbounded layer reads inf, which cannot be set), so it is set again when one of those was
+        given; then the exact ones that differ."""
+        set_param = self._runtime._call
+        for name, value in before.items():
+            if name not in _EXACT and (self._timing_param(name) != value or _REPLACES.get(name) in given):
+                set_param(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], value)
+        for name in _EXACT:
+            if self._timing_param(name) != before[name]:
+                set_param(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], before[name])
 
     def timing(self, name: LayerTimingName) -> float:
         """A numeric media timing parameter of the layer (``animrt_layer_get_timing_param``).
@@ -149,6 +173,10 @@ class Layer(Strict, Object):
         if name not in _LAYER_TIMING:
             raise ArgumentTypeError(f"name is {name!r}; it must be one of {', '.join(_LAYER_TIMING)}"
                                     + check.did_you_mean(str(name), _LAYER_TIMING))
+        return self._timing_param(name)
+
+    def _timing_param(self, name: str) -> float:
+        """`timing(name)` for a name known to be one."""
         out = c_double()
         self._runtime._call(lib.animrt_layer_get_timing_param, self._id, _LAYER_TIMING[name], byref(out))
         return out.value
@@ -761,6 +789,9 @@ _TIMING_NAMES: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offse
                                   "repeat_duration", "iteration_start", "end_delay", "delay", "iterations",
                                   "iteration_duration")
 _LAYER_TIMING = {name: i for i, name in enumerate(_TIMING_NAMES)}
+#: Web Animations' exact count and duration, and Core Animation's names that replace them when set
+_EXACT = ("iterations", "iteration_duration")
+_REPLACES = {"duration": "iteration_duration", "repeat_count": "iterations", "repeat_duration": "iterations"}
 _LAYER_OPTIONS: Tuple[str, ...] = _TIMING_NAMES + ("autoreverses", "fill_mode", "direction")
 _FLAG_NAMES: Tuple[str, ...] = ("autoreverses", "removed_on_completion", "additive", "cumulative",
                                 "from_presentation", "allows_overdamping", "settling_duration")
