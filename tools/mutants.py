@@ -3355,4 +3355,11 @@ MUTANTS = [
            "        for fn, arg in rest:\n            call(fn, self._id, arg)\n        rest = []\n"
            "        numbers = [(name, check.number(value, name)) for name, value in options.items() if name in _LAYER_TIMING]\n",
            PY, "layer.configure_timing(direction=…, speed=nan) refused leaves the layer reversed, which nothing can read back"),
+    Mutant("py-keyframes-dict-taken", "dropped statement", PY_ANIMATION,
+           "        check.in_order(values, \"values\", \"of values, one per keyframe\",",
+           "        (lambda *_: None)(values, \"values\", \"of values, one per keyframe\",", PY,
+           "rt.keyframe('opacity', {0: 1, 0.4: 0, 1: 1}) animates through the times 0, 0.4, 1 without a word"),
+    Mutant("py-in-order-set-taken", "dropped condition", "bindings/python/src/animrt/_arguments.py",
+           "    if isinstance(value, collections.abc.Set):\n", "    if False:\n", PY,
+           "key times or keyframes given as a set are taken in the set's arbitrary order"),
 ]

@@ -156,6 +156,22 @@ CASES = [
      "rt.basic() got an unknown option 'repeatCount'; did you mean 'repeat_count'?"),
     ("a spring option on a basic", lambda rt, L, s, r: rt.basic("opacity", damping=3), animrt.ArgumentTypeError,
      "rt.basic() got an unknown option 'damping'"),
+    ("keyframes as a {time: value} dict", lambda rt, L, s, r: rt.keyframe("opacity", {0: 1.0, 0.4: 0.0, 1: 1.0}),
+     animrt.ArgumentTypeError, "values is {0: 1.0, 0.4: 0.0, 1: 1.0} (a dict); a dict would give its keys: pass a list "
+     "of values, one per keyframe; keyframes given as {time: value} are rt.keyframe(key_path, list(frames.values()), "
+     "key_times=list(frames))"),
+    ("keyframes as a set", lambda rt, L, s, r: rt.keyframe("opacity", {0.0, 1.0}), animrt.ArgumentTypeError,
+     "values is {0.0, 1.0} (a set); a set has no order and values is taken in order: pass a list of values"),
+    ("key times as a set", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1], key_times={0.0, 1.0}),
+     animrt.ArgumentTypeError, "key_times is {0.0, 1.0} (a set); a set has no order and key_times is taken in order"),
+    ("segment curves as a dict", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1], timing_functions={"easeIn": 0}),
+     animrt.ArgumentTypeError, "timing_functions is {'easeIn': 0} (a dict); a dict would give its keys: pass a list "
+     "of names, one per segment"),
+    ("a path as a set", lambda rt, L, s, r: rt.keyframe("position", path={("move", 0, 0), ("line", 1, 1)}),
+     animrt.ArgumentTypeError, "(a set); a set has no order and path is taken in order: pass a list of tuples"),
+    ("spline tensions as a set", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0], calculation_mode="cubic")
+     .set_spline(tension={0.0, 0.5}), animrt.ArgumentTypeError,
+     "tension is {0.0, 0.5} (a set); a set has no order and tension is taken in order: pass a list of numbers"),
     ("configure misspelt", lambda rt, L, s, r: s.configure(timingfunction="easeIn"), animrt.ArgumentTypeError,
      "SpringAnimation.configure() got an unknown option 'timingfunction'; did you mean 'timing_function'?"),
     ("a timing function misspelt", lambda rt, L, s, r: rt.basic("opacity", timing_function="easeInOut"),

@@ -1066,6 +1066,7 @@ class KeyframeAnimation(Animation):
         if elements is not None and (isinstance(elements, (str, bytes)) or not isinstance(elements, Iterable)):
             raise ArgumentTypeError(f"path is {check.describe(elements)}; it must be a list of tuples such as "
                                     "('move', 0, 0), ('line', 10, 0) — or None")
+        check.in_order(elements, "path", "of tuples such as ('move', 0, 0), ('line', 10, 0)")
         items = list(elements or [])
         commands: List[int] = []
         points: List[float] = []
@@ -1111,6 +1112,8 @@ class KeyframeAnimation(Animation):
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise ArgumentTypeError(f"values is {check.describe(values)}; it must be a list of values, one per "
                                     f"keyframe, e.g. [0.0, 1.0, 0.5]")
+        check.in_order(values, "values", "of values, one per keyframe", "; keyframes given as {time: value} are "
+                       "rt.keyframe(key_path, list(frames.values()), key_times=list(frames))")
         flat: List[float] = []
         kept: List[Value] = []
         for i, value in enumerate(values):
@@ -1139,6 +1142,7 @@ class KeyframeAnimation(Animation):
             raise ArgumentTypeError(f"key_times is {check.describe(times)}; it must be a list of numbers "
                                     "from 0 to 1, one per value, or None")
         else:
+            check.in_order(times, "key_times", "of numbers from 0 to 1, one per value")
             items = [check.number(t, f"key_times[{i}]") for i, t in enumerate(times)]
         self._runtime._call(lib.animrt_keyframe_set_key_times, self._id, (c_double * len(items))(*items), len(items))
         self._state()["key_times"] = items if times is not None else None
@@ -1156,6 +1160,7 @@ class KeyframeAnimation(Animation):
         if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
             raise ArgumentTypeError(f"timing_functions is {check.describe(names)}; it must be a list of names, "
                                     "one per segment, e.g. ['easeOut', 'easeIn']")
+        check.in_order(names, "timing_functions", "of names, one per segment")
         items = [_segment_curve(n, i) for i, n in enumerate(names)]
         encoded = (c_char_p * len(items))(*[None if n is None else n.encode() for n in items])
         self._runtime._call(lib.animrt_keyframe_set_timing_functions, self._id, encoded, len(items))
@@ -1190,6 +1195,7 @@ class KeyframeAnimation(Animation):
             elif isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
                 raise ArgumentTypeError(f"{name} is {check.describe(given)}; it must be a list of numbers")
             else:
+                check.in_order(given, name, "of numbers, one per keyframe")
                 arrays.append([check.number(v, f"{name}[{i}]") for i, v in enumerate(given)])
         n = max([len(a) for a in arrays if a is not None] or [0])
         pointers = [None if a is None else (c_double * n)(*(a + [0.0] * (n - len(a)))) for a in arrays]

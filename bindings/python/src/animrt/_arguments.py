@@ -7,6 +7,7 @@ an unhelpful error (a string where a number goes, an unknown option name).
 """
 from __future__ import annotations
 
+import collections.abc
 import difflib
 import functools
 import inspect
@@ -136,6 +137,17 @@ def boolean(value: object, name: str) -> bool:
     if is_numpy_bool(value):
         return bool(value)
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be True or False")
+
+
+def in_order(value: object, name: str, items: str, dict_hint: str = "") -> None:
+    """Refuses a set or a mapping where a list's `items` are taken in their order: a set's order is
+    arbitrary and a dict iterates over its keys, so either would be taken without a word, and wrongly."""
+    if isinstance(value, collections.abc.Set):
+        raise ArgumentTypeError(f"{name} is {describe(value)}; a set has no order and {name} is taken in order: "
+                                f"pass a list {items}")
+    if isinstance(value, collections.abc.Mapping):
+        raise ArgumentTypeError(f"{name} is {describe(value)}; a dict would give its keys: pass a list {items}"
+                                + dict_hint)
 
 
 def is_numpy_bool(value: object) -> bool:
