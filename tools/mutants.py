@@ -3362,4 +3362,12 @@ MUTANTS = [
     Mutant("py-in-order-set-taken", "dropped condition", "bindings/python/src/animrt/_arguments.py",
            "    if isinstance(value, collections.abc.Set):\n", "    if False:\n", PY,
            "key times or keyframes given as a set are taken in the set's arbitrary order"),
+    Mutant("py-with-close-error-dropped", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "            add_note(exc[1], f\"then, as the with block closed the runtime",
+           "            (lambda *_: None)(exc[1], f\"then, as the with block closed the runtime", PY,
+           "an on_finish that raises as a with block's exception closes the runtime is lost without a word"),
+    Mutant("py-with-close-interrupt-swallowed", "dropped condition", "bindings/python/src/animrt/_runtime.py",
+           "            if exc[1] is None or not isinstance(e, Exception):  # Ctrl-C",
+           "            if exc[1] is None:  # Ctrl-C", PY,
+           "Ctrl-C in an on_finish as a with block's exception closes the runtime is swallowed"),
 ]

@@ -4,6 +4,7 @@ It is called exactly once, with True when the animation reached its end and Fals
 early, on the thread that ticks, at the tick that reports the stop, before the AnimationStopped event
 (which is still reported); a stop that close() causes calls it inside close()."""
 import gc
+import signal
 import threading
 import warnings
 
@@ -173,6 +174,29 @@ def test_an_exception_at_close_is_raised_by_close_after_every_stop_is_delivered(
         rt.close()
     assert calls == [False] and rt.closed
     rt.close()  # idempotent: the exception was raised once
+
+
+def test_an_exception_at_a_with_blocks_close_is_noted_on_the_one_leaving_the_block():
+    # The block's own exception is the one raised; what an on_finish raised as the block's end closed
+    # the runtime is named on it, not dropped without a word.
+    with pytest.raises(KeyError) as e:
+        with animrt.Runtime() as rt:
+            layer = rt.layer()
+            fade = layer.add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: 1 / 0)
+            rt.tick(0)
+            raise KeyError("no view for it")
+    assert e.value.__notes__ == [
+        "then, as the with block closed the runtime, a callable raised ZeroDivisionError: division by zero, from "
+        f"the on_finish of <AttachedAnimation of opacity on layer {layer.id:#x} stopped {fade.id:#x}> (finished=False)"]
+    assert rt.closed
+    # Ctrl-C in one is raised as itself, the block's exception as its context
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        with animrt.Runtime() as rt:
+            rt.layer().add_animation(rt.basic("opacity", to=0, duration=5), on_finish=lambda f: signal.raise_signal(
+                signal.SIGINT))
+            rt.tick(0)
+            raise KeyError("no view for it")
+    assert isinstance(interrupted.value.__context__, KeyError) and rt.closed
 
 
 def test_an_exception_names_the_animation_whose_on_finish_raised(rt):

@@ -34,7 +34,7 @@ from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, Keyframe
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
 from . import _callbacks
-from ._callbacks import first_of
+from ._callbacks import add_note, first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
 from ._errors import AnimrtError, ArgumentTypeError, CallbackError, HandleError, StateError
@@ -351,7 +351,8 @@ class Runtime(Suggests, Uncopied):
         them or the handler raises, the rest still run and this raises the first
         exception (noted with the animation or event it ran for), a note naming each later one, once the
         runtime is gone (leaving a ``with`` block on an
-        exception of its own, that one is raised). Other pending completion
+        exception of its own, that one is raised, with a note naming the
+        callable's). Other pending completion
         callables (barriers, transactions, timers) never run.
 
         Closed from a handler or callable of a tick's events, the rest of that tick's
@@ -435,9 +436,14 @@ class Runtime(Suggests, Uncopied):
     def __exit__(self, *exc: Any) -> None:
         try:
             self.close()
-        except BaseException:
-            if exc[0] is None:  # else the exception leaving the block is the one to see
+        except BaseException as e:
+            if exc[1] is None or not isinstance(e, Exception):  # Ctrl-C or sys.exit() in a callable: as itself
                 raise
+            # The exception leaving the block is the one to see; what a callable raised as the block's
+            # end closed the runtime is noted on it, not lost without a word.
+            source = getattr(e, "_animrt_raised_by", None)
+            add_note(exc[1], f"then, as the with block closed the runtime, a callable raised {_callbacks.describe(e)}"
+                     + (f", from {source}" if source else ""))
 
     # -- time and events -----------------------------------------------------
     def tick(self, now: float) -> None:
