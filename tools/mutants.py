@@ -3370,4 +3370,8 @@ MUTANTS = [
            "            if exc[1] is None or not isinstance(e, Exception):  # Ctrl-C",
            "            if exc[1] is None:  # Ctrl-C", PY,
            "Ctrl-C in an on_finish as a with block's exception closes the runtime is swallowed"),
+    Mutant("py-machine-options-not-a-dict", "dropped condition", PY_MACHINE,
+           "            if given is not None and not isinstance(given, Mapping):\n",
+           "            if False:\n", PY,
+           "rt.machine(d, config=[('width', 200)]) raises AttributeError: 'list' object has no attribute 'items'"),
 ]

@@ -350,6 +350,16 @@ def test_config_locale_and_strings_are_checked_at_creation():
             rt.machine(button, locale="fr")
         with pytest.raises(animrt.ArgumentTypeError, match="must be a Definition"):
             rt.machine("button")  # type: ignore[arg-type]
+        # options that are not a dict are refused as such, not with an AttributeError from inside the binding
+        for name, given in (("config", [("width", 200)]), ("config", "width=200"), ("strings", ["done"]),
+                            ("strings", 3)):
+            with pytest.raises(animrt.ArgumentTypeError) as e:
+                rt.machine(button, **{name: given})
+            assert e.value.message == (f"machine 'downloadButton': {name} is {given!r} ({'an' if given == 3 else 'a'} "
+                                       f"{type(given).__name__}); it must be a dict by name, or None: "
+                                       f"rt.machine(definition, {name}="
+                                       + ("{'width': 200})" if name == "config" else "{'done': 'Sent'})"))
+        assert rt.machine(button, config={}, strings={}).state == "idle"
 
 
 def test_a_per_instance_string_is_held_to_the_string_limit():

@@ -446,6 +446,10 @@ class Machine(Object):
               strings: Optional[Mapping[str, str]], snapshot: Optional[str]) -> c_uint64:
         """Creates (or restores) the machine in the library, its options checked first."""
         options: Dict[str, Any] = {}
+        for name, given, example in (("config", config, "{'width': 200}"), ("strings", strings, "{'done': 'Sent'}")):
+            if given is not None and not isinstance(given, Mapping):
+                raise ArgumentTypeError(f"{name} is {check.describe(given)}; it must be a dict by name, or None: "
+                                        f"rt.machine(definition, {name}={example})")
         if config:
             options["config"] = {check.text(k, "config key"): (list(v) if isinstance(v, (tuple, list))
                                                                 else check.text(v, f"config[{k!r}]") if isinstance(v, str) else v)
