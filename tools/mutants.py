@@ -3374,4 +3374,7 @@ MUTANTS = [
            "            if given is not None and not isinstance(given, Mapping):\n",
            "            if False:\n", PY,
            "rt.machine(d, config=[('width', 200)]) raises AttributeError: 'list' object has no attribute 'items'"),
+    Mutant("py-c-name-in-message", "dropped statement", "bindings/python/src/animrt/_errors.py",
+           "    \"animrt_keyframe_set_values\": \"KeyframeAnimation.values\", ", "    ", PY,
+           "a Python message sends the caller to animrt_keyframe_set_values, a C function Python code does not call"),
 ]

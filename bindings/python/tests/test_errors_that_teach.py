@@ -172,6 +172,9 @@ CASES = [
     ("spline tensions as a set", lambda rt, L, s, r: rt.keyframe("opacity", [0, 1, 0], calculation_mode="cubic")
      .set_spline(tension={0.0, 0.5}), animrt.ArgumentTypeError,
      "tension is {0.0, 0.5} (a set); a set has no order and tension is taken in order: pass a list of numbers"),
+    ("a value column for a keyframe animation", lambda rt, L, s, r: rt.add_animations(rt.keyframe("opacity", [0, 1]),
+                                                                                      [L], to=1.0),
+     animrt.KindError, "a keyframe animation has no to: it has keyframe values (KeyframeAnimation.values)"),
     ("configure misspelt", lambda rt, L, s, r: s.configure(timingfunction="easeIn"), animrt.ArgumentTypeError,
      "SpringAnimation.configure() got an unknown option 'timingfunction'; did you mean 'timing_function'?"),
     ("a timing function misspelt", lambda rt, L, s, r: rt.basic("opacity", timing_function="easeInOut"),

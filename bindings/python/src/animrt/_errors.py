@@ -202,6 +202,8 @@ PYTHON_NAMES = {
     "restVelocity": "rest_velocity", "dampingRatio": "damping_ratio", "fromPresentation": "from_presentation",
     "animrt_property_define": "Runtime.define_property", "animrt_keypath_id": "Runtime.keypath_id",
     "animrt_transaction_begin": "Runtime.transaction", "animrt_machine_destroy": "Machine.destroy",
+    "animrt_keyframe_set_values": "KeyframeAnimation.values", "animrt_definition_register": "Runtime.register_definition",
+    "animrt_layer_remove_animation": "Layer.remove_animation",
 }
 _PATTERN = re.compile("|".join(re.escape(k) for k in sorted(PYTHON_NAMES, key=len, reverse=True)))
 
