@@ -3377,4 +3377,14 @@ MUTANTS = [
     Mutant("py-c-name-in-message", "dropped statement", "bindings/python/src/animrt/_errors.py",
            "    \"animrt_keyframe_set_values\": \"KeyframeAnimation.values\", ", "    ", PY,
            "a Python message sends the caller to animrt_keyframe_set_values, a C function Python code does not call"),
+    Mutant("readback-spring-velocity-unnormalised", "dropped statement",
+           "Sources/AnimationCore/Animations/ResolvedAnimation+Readback.swift",
+           "let v = (w.lanes / m * u).sum() / (u * u).sum()", "let v = (w.lanes / m * u).sum()", ("swift:AnimationCoreTests",),
+           "a retargeted spring moving along a diagonal reads back its velocity unnormalised by the distance"),
+    Mutant("readback-spring-velocity-unscaled", "wrong value",
+           "Sources/AnimationCore/Animations/ResolvedAnimation+Readback.swift",
+           "let v = (w.lanes / m * u).sum() / (u * u).sum()", "let v = (w.lanes * d).sum() / (d * d).sum()",
+           ("swift:AnimationCoreTests",),
+           "a retargeted spring whose ends are 1e200 apart squares the distance past the doubles and reads back "
+           "a velocity of 0"),
 ]

@@ -11,8 +11,18 @@ extension ResolvedAnimation {
             // A retargeted spring carries a velocity vector; the description
             // holds its part along from → to, in distances per second.
             if let w = springVelocity, let f, let t {
-                let d = t.lanes - f.lanes, n = (d * d).sum()
-                s.initialVelocity = n > 0 && n.isFinite ? (w.lanes * d).sum() / n : 0
+                // (w · d) / (d · d), with both scaled by the largest
+                // component of d: ends 1e200 apart square past the doubles
+                // though the ratio is an ordinary number.
+                let d = t.lanes - f.lanes
+                let m = d.replacing(with: -d, where: d .< 0).max()
+                if m > 0 && m.isFinite {
+                    let u = d / m
+                    let v = (w.lanes / m * u).sum() / (u * u).sum()
+                    s.initialVelocity = v.isFinite ? v : 0
+                } else {
+                    s.initialVelocity = 0
+                }
             }
             a = Animation(keyPath: keyPath?.name, content: .spring(from: f, to: t, by: b, s), timing: timing)
         case .keyframe(let k):
