@@ -3461,4 +3461,10 @@ MUTANTS = [
            ("swift:AnimationCoreTests",),
            "a retargeted spring whose ends are 1e200 apart squares the distance past the doubles and reads back "
            "a velocity of 0"),
+    Mutant("py-with-closed-entered", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        if self.closed:\n            raise ClosedError(CLOSED)\n        return self\n", "        return self\n", PY,
+           "a with block on a closed runtime starts, and fails only at its first call"),
+    Mutant("py-unknown-field-unexported", "dropped statement", "bindings/python/src/animrt/__init__.py",
+           "Machine, MachineValue, UnknownFieldError\n", "Machine, MachineValue\n", PY,
+           "the error a misspelt context field raises cannot be caught by its name from the package"),
 ]

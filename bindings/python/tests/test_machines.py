@@ -201,6 +201,10 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
         assert m.context["progress"] == 1.0  # clamped by the field's declaration
         with pytest.raises(animrt.NotFoundError, match="did you mean 'progress'"):
             m.context["progres"]
+        # The class it raises is the package's, to catch by name.
+        with pytest.raises(animrt.UnknownFieldError, match="did you mean 'progress'"):
+            m.context["progres"]
+        assert "UnknownFieldError" in animrt.__all__
 
 
 KINDS = {"name": "kinds", "initial": "idle",

@@ -214,6 +214,12 @@ def test_close_is_idempotent_and_final():
         layer.presentation("opacity")
     with pytest.raises(animrt.ClosedError):
         rt.tick(1)
+    # A with block refuses a closed runtime, as it refuses a closed file: nothing in it runs.
+    ran = []
+    with pytest.raises(animrt.ClosedError, match="the runtime is closed"):
+        with rt:
+            ran.append(1)
+    assert ran == []
 
 
 def test_an_animation_of_a_closed_runtime_says_so():

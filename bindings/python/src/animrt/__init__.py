@@ -33,7 +33,7 @@ from ._events import (AnimationStarted, AnimationStopped, BarrierNotified, Emitt
 from ._ffi import VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, LibraryNotFound
 from ._ffi import lib as _lib
 from ._layer import AnimationCopy, AttachedAnimation, ComputedTiming, Layer, LayerTimingOptions, ReadBack
-from ._machine import ConfigValue, Context, Definition, Machine, MachineValue
+from ._machine import ConfigValue, Context, Definition, Machine, MachineValue, UnknownFieldError
 from ._plugins import CValue, Function, Plugin
 from ._reader import Reader
 from ._runtime import Runtime
@@ -73,7 +73,7 @@ __all__ = [
     # errors
     "AnimrtError", "ArgumentTypeError", "BufferSizeError", "BufferTooSmallError", "ClosedError", "EnumError", "ExistsError",
     "HandleError", "InvalidArgumentError", "KindError", "NotFoundError", "NullPointerError", "OutOfMemoryError",
-    "RangeError", "StateError", "TimeError", "VersionError", "CallbackError", "LibraryNotFound",
+    "RangeError", "StateError", "TimeError", "VersionError", "CallbackError", "LibraryNotFound", "UnknownFieldError",
     # versions
     "library_version", "VERSION_MAJOR", "VERSION_MINOR", "VERSION_PATCH",
 ]

@@ -37,12 +37,12 @@ from . import _callbacks
 from ._callbacks import add_note, first_of
 from ._enums import (VALUE_KINDS, CalculationModeLike, Lifecycle, RotationModeLike, StopReason, ValueKind,
                      ValueKindLike)
-from ._errors import AnimrtError, ArgumentTypeError, CallbackError, HandleError, StateError
+from ._errors import AnimrtError, ArgumentTypeError, CallbackError, ClosedError, HandleError, StateError
 from ._ffi import EVENT_FN, Value, lib
 from ._ffi import Event as CEvent
 from ._layer import AttachedAnimation, Layer
 from ._machine import ConfigValue, Definition, Machine, decode_value, load_definition, name_in, restore_call, to_json
-from ._object import Native, Object, Suggests, Uncopied
+from ._object import CLOSED, Native, Object, Suggests, Uncopied
 from . import _plugins
 from ._plugins import CValue, Function, PathLike, Plugin
 from ._reader import Reader
@@ -431,6 +431,9 @@ class Runtime(Suggests, Uncopied):
             raise error
 
     def __enter__(self) -> Runtime:
+        # As a closed file refuses ``with``: the block would otherwise start and fail at its first call.
+        if self.closed:
+            raise ClosedError(CLOSED)
         return self
 
     def __exit__(self, *exc: Any) -> None:
