@@ -134,7 +134,9 @@ _short.maxtuple = 4
 _short.maxstring = 60  # a curve's whole name: "cubic-bezier(0.2, 0.0, 0.0, 1.0)"
 
 
-#: Web Animations' exact count and duration, dropped when Core Animation's name of the same quantity is set.
+#: Web Animations' exact count and duration, and for Core Animation's names of the same quantities, the
+#: exact one each drops when it is set (an animation's and a layer's timing alike).
+_EXACT = ("iterations", "iteration_duration")
 _REPLACED_BY = {"duration": "iteration_duration", "repeat_count": "iterations", "repeat_duration": "iterations"}
 
 
@@ -247,10 +249,10 @@ class Animation(Strict, Object):
                 # then the exact ones that were set
                 for n, value in timing.items():
                     replaced = _REPLACED_BY.get(n)
-                    if n not in ("iterations", "iteration_duration") and (
+                    if n not in _EXACT and (
                             self._get_timing(n) != value or (replaced in now and replaced not in exact)):
                         self._set_timing(n, value)
-                for n in ("iterations", "iteration_duration"):
+                for n in _EXACT:
                     if n in exact and (n not in now or self._get_timing(n) != timing[n]):
                         self._set_timing(n, timing[n])
             # off before on: each pair that excludes the other (additive, from_presentation) was valid as it was
@@ -347,7 +349,7 @@ class Animation(Strict, Object):
         fields = [f"{name}={value!r}" for name, default in self._REPR_TIMING
                   for value in (self._get_timing(name),)
                   if value != default and not (name == "repeat_duration" and "iterations" in exact)]
-        fields += [f"{name}={value!r}" for name in ("iterations", "iteration_duration")
+        fields += [f"{name}={value!r}" for name in _EXACT
                    for value in (self._get_timing(name),) if name in exact or value == 0]
         fields += [f"{name}={value!r}" for name, default in self._REPR_FLAGS
                    for value in (self._get_flag(name),) if value != default]
@@ -368,7 +370,7 @@ class Animation(Strict, Object):
         self._runtime._call(lib.animrt_animation_set_timing, self._id, _TIMING[name], check.number(value, name))
         # Which of the two names of one quantity the library now follows, for the repr: the last set.
         exact = self._state().setdefault("exact", set())
-        if name in ("iterations", "iteration_duration"):
+        if name in _EXACT:
             exact.add(name)
         else:
             exact.discard(_REPLACED_BY.get(name))

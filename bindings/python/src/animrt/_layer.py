@@ -18,7 +18,7 @@ from ._object import Object, Strict
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
 
-from ._animation import MediaTimingOptions
+from ._animation import _EXACT, _REPLACED_BY, MediaTimingOptions
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -159,7 +159,7 @@ class Layer(Strict, Object):
         given; then the exact ones that differ."""
         set_param = self._runtime._call
         for name, value in before.items():
-            if name not in _EXACT and (self._timing_param(name) != value or _REPLACES.get(name) in given):
+            if name not in _EXACT and (self._timing_param(name) != value or _REPLACED_BY.get(name) in given):
                 set_param(lib.animrt_layer_set_timing_param, self._id, _LAYER_TIMING[name], value)
         for name in _EXACT:
             if self._timing_param(name) != before[name]:
@@ -789,9 +789,6 @@ _TIMING_NAMES: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offse
                                   "repeat_duration", "iteration_start", "end_delay", "delay", "iterations",
                                   "iteration_duration")
 _LAYER_TIMING = {name: i for i, name in enumerate(_TIMING_NAMES)}
-#: Web Animations' exact count and duration, and Core Animation's names that replace them when set
-_EXACT = ("iterations", "iteration_duration")
-_REPLACES = {"duration": "iteration_duration", "repeat_count": "iterations", "repeat_duration": "iterations"}
 _LAYER_OPTIONS: Tuple[str, ...] = _TIMING_NAMES + ("autoreverses", "fill_mode", "direction")
 _FLAG_NAMES: Tuple[str, ...] = ("autoreverses", "removed_on_completion", "additive", "cumulative",
                                 "from_presentation", "allows_overdamping", "settling_duration")
