@@ -329,7 +329,7 @@ public final class MachineHost {
                 // A whole-number field is a count: one no double holds (2^53 + 1) would arrive as
                 // another (2^53), changed without a word. Other number fields take the nearest double.
                 if field.isInteger, Double(exactly: x) == nil {
-                    throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(x), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
+                    throw MachineHost.noDoubleHolds(String(x), field: field.name, of: declaration.name)
                 }
                 v = .number(Double(x))
             case (.bool, .bool(let b)): v = .bool(b)
@@ -402,6 +402,12 @@ public final class MachineHost {
             }
         }
         return try send(h, event: e, payload: payload)
+    }
+
+    /// The refusal of whole number `text` for a whole-number field: no
+    /// double holds it, and another would arrive in its place.
+    static func noDoubleHolds(_ text: String, field: String, of event: String) -> AnimrtError {
+        AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
     }
 
     /// Checks a payload value against its field: finite numbers, whole ones
@@ -489,22 +495,21 @@ private struct ExactLiteral: Decodable {
             throw AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(digits); it must be a whole number")
         }
         if let i = Int64(digits) { return .integer(i) }  // checked as a C integer is
-        guard x.isNormal, Decimal(string: wholeDigits(x)) == literal else {
-            throw AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(digits), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
+        // The literal is past 2^63, so x, the double nearest it, is past 2^52 and
+        // whole; checked all the same, as `wholeDigits` needs it.
+        guard x.isFinite, x.magnitude >= 0x1p52, Decimal(string: wholeDigits(x)) == literal else {
+            throw MachineHost.noDoubleHolds(digits, field: field, of: event)
         }
         return .number(x)
     }
 
-    /// The decimal digits of whole double `x` (normal), exactly: its
-    /// significand doubled once per power of two, in base 10^9.
+    /// The decimal digits of finite `x` of magnitude 2^52 or more (whole),
+    /// exactly: its significand doubled once per power of two, in base 10^9.
     static func wholeDigits(_ x: Double) -> String {
         var n = UInt64(1) << 52 | x.significandBitPattern
-        var twos = Int(x.exponent) - 52
-        // A whole x has no bits below 2^0 (none when x >= 2^52).
-        while twos < 0 { n >>= 1; twos += 1 }
         var limbs: [UInt64] = []  // base 10^9, the little end first
         while n > 0 { limbs.append(n % 1_000_000_000); n /= 1_000_000_000 }
-        for _ in 0..<twos {
+        for _ in 0..<(Int(x.exponent) - 52) {
             var carry: UInt64 = 0
             for k in limbs.indices {
                 let v = limbs[k] * 2 + carry
