@@ -3468,4 +3468,14 @@ MUTANTS = [
     Mutant("py-unknown-field-unexported", "dropped statement", "bindings/python/src/animrt/__init__.py",
            "Machine, MachineValue, UnknownFieldError\n", "Machine, MachineValue\n", PY,
            "the error a misspelt context field raises cannot be caught by its name from the package"),
+    # A handle never given out is named as such (R0.3), not called stale.
+    Mutant("handle-never-given-next-generation", "comparison", "Sources/AnimationCore/Runtime/Handle.swift",
+           "if h.generation < current { return true }", "if h.generation <= current { return true }",
+           ("swift:ReliabilityTests",), "a freed slot's next generation, never given, would be called stale"),
+    Mutant("handle-never-given-retired", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",
+           "(live || current == SlotTable.generationMask)", "live",
+           ("swift:ReliabilityTests",), "a retired slot's last handle, given and destroyed, would be called never given"),
+    Mutant("handle-is-live-never-given", "wrong value", "Sources/AnimationCore/Runtime/Handle.swift",
+           "h.runtimeTag == tag && wasGiven(h) else { throw explain(h) }", "h.runtimeTag == tag && h.index < slots else { throw explain(h) }",
+           ("swift:ReliabilityTests",), "isLive would answer false for a generation never given instead of refusing it"),
 ]

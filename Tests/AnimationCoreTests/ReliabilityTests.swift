@@ -198,7 +198,34 @@ struct ReliabilityTests {
         let next = try table.insert(3)
         #expect(next.index != first.index)  // the slot is retired, not wrapped to generation 1
         #expect(throws: AnimrtError.self) { try table.index(of: first) }
-        #expect(throws: AnimrtError.self) { try table.index(of: last) }
+        // The retired slot's last handle was given: stale, not unknown.
+        #expect(expectFailure(.handle) { _ = try table.index(of: last) }?.message == "layer handle \(last.hex) is stale (the layer was destroyed)")
+    }
+
+    @Test("R0.3 a handle the table never gave (a slot not made, a generation not reached) is named as such, not as stale")
+    func neverGiven() throws {
+        let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
+        let a = try table.insert(1), b = try table.insert(2)
+        table.remove(at: a.index)
+        func message(_ h: Handle) -> String? { expectFailure(.handle) { _ = try table.index(of: h) }?.message }
+        func forged(index: Int, generation: UInt32) -> Handle { Handle(runtime: 1, kind: .layer, generation: generation, index: index) }
+        let never = { (h: Handle) in "layer handle \(h.hex) was never given out by this runtime: no layer had its slot and generation (a number that is not a handle, or one altered?)" }
+        // Freed: a's handle is stale; the generation after it (the slot's next) was never given.
+        #expect(message(a) == "layer handle \(a.hex) is stale (the layer was destroyed)")
+        let next = forged(index: a.index, generation: a.generation + 1)
+        #expect(message(next) == never(next))
+        // Live: b's older generations do not exist (b is its slot's first), nor do later ones.
+        for h in [forged(index: b.index, generation: b.generation + 1), forged(index: b.index, generation: 0),
+                  forged(index: 2, generation: 1), forged(index: Handle.maxIndex, generation: 1)] {
+            #expect(message(h) == never(h))
+            _ = expectFailure(.handle) { _ = try table.isLive(h) }
+        }
+        #expect(try table.isLive(a) == false && table.isLive(b))
+        // Once the slot is reused, the freed generation is stale and the live one valid.
+        let c = try table.insert(3)
+        #expect(c.index == a.index && c.generation == next.generation)
+        #expect(message(a) == "layer handle \(a.hex) is stale (the layer was destroyed)")
+        #expect(try table.index(of: next) == a.index)
     }
 
     @Test("A slot released twice is freed once: two inserts after it get two slots")

@@ -170,12 +170,28 @@ public final class SlotTable<Element> {
             return AnimrtError(.handle, "handle \(h.hex) names \(article(other)) \(other), not \(article(kind.name)) \(kind.name)")
         }
         if h.runtimeTag != tag { return AnimrtError(.handle, "\(kind.name) handle \(h.hex) belongs to another runtime") }
+        if !wasGiven(h) {
+            return AnimrtError(.handle, "\(kind.name) handle \(h.hex) was never given out by this runtime: no \(kind.name) had its slot and generation (a number that is not a handle, or one altered?)")
+        }
         // An attached animation is never destroyed by the host: it ends. Nor is a timer: it fires or is
         // cancelled. Nor is a plugin: it is unloaded.
         let gone = kind == .instance ? "it finished and was removed, or was removed or replaced"
             : kind == .timer ? "the timer fired or was cancelled"
             : kind == .plugin ? "the plugin was unloaded" : "the \(kind.name) was destroyed"
         return AnimrtError(.handle, "\(kind.name) handle \(h.hex) is stale (\(gone))")
+    }
+
+    /// Whether the table ever handed out `h` (of its kind and runtime).
+    /// Generations start at 1 and a slot's word holds the generation of
+    /// its live object, or once freed the next one, not yet given; a slot
+    /// freed on its last generation is retired and keeps that one (a slot
+    /// not live on its last generation counts as having given it).
+    func wasGiven(_ h: Handle) -> Bool {
+        guard h.index < slots, h.generation != 0 else { return false }
+        let word = meta[h.index], current = word & SlotTable.generationMask
+        if h.generation < current { return true }
+        let live = word & SlotTable.liveBit != 0
+        return h.generation == current && (live || current == SlotTable.generationMask)
     }
 
     /// Loads slot `i`'s generation word and the first and last bytes of its
@@ -201,9 +217,9 @@ public final class SlotTable<Element> {
     /// Whether `h`, a handle of this table, still names its object (false
     /// once it was destroyed, fired or removed); a `.handle` error for a
     /// handle the table never gave out (0, another kind, another runtime,
-    /// a slot that was never used).
+    /// a slot or a generation it never gave).
     public func isLive(_ h: Handle) throws(AnimrtError) -> Bool {
-        guard h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && h.index < slots else { throw explain(h) }
+        guard h.raw != 0 && h.kindBits == kind.rawValue && h.runtimeTag == tag && wasGiven(h) else { throw explain(h) }
         return meta[h.index] == SlotTable.liveBit | h.generation
     }
 
