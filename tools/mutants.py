@@ -3478,4 +3478,19 @@ MUTANTS = [
     Mutant("handle-is-live-never-given", "wrong value", "Sources/AnimationCore/Runtime/Handle.swift",
            "h.runtimeTag == tag && wasGiven(h) else { throw explain(h) }", "h.runtimeTag == tag && h.index < slots else { throw explain(h) }",
            ("swift:ReliabilityTests",), "isLive would answer false for a generation never given instead of refusing it"),
+    # A negative copy index from Python is refused with the copies' range (R0.3), not read as text.
+    Mutant("py-part-negative-not-repeated", "dropped statement", PY_MACHINE,
+           "                self.part(name, 0)  # a part that is not repeated, or not there, is named as such\n", "", PY,
+           "a part that is not repeated would be told its copies, not that it takes no index"),
+    Mutant("py-part-negative-range", "off-by-one", PY_MACHINE,
+           "else f'0 to {count - 1}'", "else f'0 to {count}'", PY,
+           "the copies' range would name one copy too many"),
+    # rt.register_definition(definition) takes the definition's own name (R0.3).
+    Mutant("py-register-own-name", "wrong value", "bindings/python/src/animrt/_runtime.py",
+           "name, source = loaded.name, name", "name, source = \"definition\", name", PY,
+           "a definition given alone would be registered under another name than its own"),
+    Mutant("py-register-name-without-definition", "dropped condition", "bindings/python/src/animrt/_runtime.py",
+           "if isinstance(name, str) and not name.lstrip(\" \\t\\r\\n\\ufeff\").startswith(\"{\"):",
+           "if False:", PY,
+           "a name given without its definition would be read as JSON and called malformed"),
 ]

@@ -577,6 +577,13 @@ def test_a_failing_machine_call_names_the_definition():
         with pytest.raises(animrt.RangeError) as e:
             button.part("arc", 99)
         assert e.value.message == "machine 'networkButton': 'arc[99]': part 'arc' has 2 copies (0 to 1)"
+        with pytest.raises(animrt.RangeError) as e:  # not the last copy, as a list's -1 would be
+            button.part("arc", -1)
+        assert e.value.message == ("machine 'networkButton': 'arc[-1]': part 'arc' has 2 copies (0 to 1); "
+                                   "an index counts from 0, not back from the end")
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            button.part("ring", -1)
+        assert e.value.message == "machine 'networkButton': 'ring' is not a repeated part; name it without an index"
         with pytest.raises(animrt.NotFoundError) as e:  # named by the library already: not twice
             button.part("nope")
         assert e.value.message == ("'networkButton' has no part 'nope' "

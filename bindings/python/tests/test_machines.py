@@ -55,6 +55,17 @@ def test_a_definition_loads_from_a_dict_text_a_file_and_by_name():
         assert from_dict.parts == ("ring",) and from_dict.requests == ("fetch",) and from_dict.emits == ("shown",)
         rt.register_definition("card", CARD)
         assert rt.definition(named="card").states == from_dict.states
+        # The definition alone: registered under its own name, checked whole first.
+        rt.register_definition(dict(CARD, name="ownName"))
+        rt.register_definition(json.dumps(dict(CARD, name="ownText")))
+        assert rt.definition(named="ownName").states == rt.definition(named="ownText").states == from_dict.states
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^rt\.register_definition\('card'\) got a name but no "
+                                                           r"definition: rt\.register_definition\('card', definition\)$"):
+            rt.register_definition("card")
+        with pytest.raises(animrt.InvalidArgumentError, match="^definition 'half': the key 'initial' is required$"):
+            rt.register_definition({"name": "half"})
+        with pytest.raises(animrt.NotFoundError):
+            rt.definition(named="half")  # nothing was registered
         assert '"hidden" -> "loading" [label="appear"]' in from_dict.dot()
         assert "| `hidden` | → `loading` | *refused* | *ignored* |" in from_dict.markdown()
 

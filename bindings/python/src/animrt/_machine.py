@@ -579,7 +579,13 @@ class Machine(Object):
         if index is not None:
             if isinstance(index, bool) or not isinstance(index, int):
                 raise ArgumentTypeError(f"index is {check.describe(index)}; it must be an int")
-            name = f"{check.text(name, 'name')}[{index}]" if index >= 0 else f"{name}[-]"
+            if index < 0:  # not counted back from the end, as a list's would be: copies have fixed numbers
+                self.part(name, 0)  # a part that is not repeated, or not there, is named as such
+                count = self.part_count(name)
+                raise RangeError(f"'{name}[{index}]': part '{name}' has {count} "
+                                 f"{'copy' if count == 1 else 'copies'} ({'0' if count == 1 else f'0 to {count - 1}'}); "
+                                 f"an index counts from 0, not back from the end")
+            name = f"{check.text(name, 'name')}[{index}]"
         found = self._parts.get(name)
         if found is None:
             out = c_uint64()

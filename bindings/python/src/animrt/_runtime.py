@@ -1121,9 +1121,21 @@ class Runtime(Suggests, Uncopied):
         """
         return load_definition(self, source, named)
 
-    def register_definition(self, name: str, source: Union[str, Mapping[str, Any]]) -> None:
+    def register_definition(self, name: Union[str, Mapping[str, Any]],
+                            source: Union[str, Mapping[str, Any], None] = None) -> None:
         """Adds a definition to the runtime's library, checked now (``animrt_definition_register``), so
-        that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``."""
+        that ``rt.definition(named=name)`` loads it: ``rt.register_definition("toggle", toggle_json)``.
+        Given the definition alone, it is registered under its own ``"name"``:
+        ``rt.register_definition(toggle)``."""
+        if source is None:
+            if isinstance(name, str) and not name.lstrip(" \t\r\n\ufeff").startswith("{"):
+                raise ArgumentTypeError(f"rt.register_definition({name[:40]!r}) got a name but no definition: "
+                                        f"rt.register_definition({name[:40]!r}, definition)")
+            loaded = load_definition(self, name, None)  # checked whole, its errors named; then its own name
+            try:
+                name, source = loaded.name, name
+            finally:
+                loaded.destroy()
         if (isinstance(source, str) and not source.lstrip().startswith("{")
                 and (isinstance(name, Mapping) or isinstance(name, str) and name.lstrip().startswith("{"))):
             raise ArgumentTypeError(f"rt.register_definition() got the definition first: the name comes first, then "
