@@ -3493,4 +3493,11 @@ MUTANTS = [
            "if isinstance(name, str) and not name.lstrip(\" \\t\\r\\n\\ufeff\").startswith(\"{\"):",
            "if False:", PY,
            "a name given without its definition would be read as JSON and called malformed"),
+    # str() and fixed() print numbers as documented (R4.3): whole numbers up to 2^53 as digits, -0 with its sign in fixed().
+    Mutant("str-whole-up-to-2-53", "off-by-one", "Sources/StateMachines/Values/MachineValue.swift",
+           "abs(d) <= 0x1p53", "abs(d) < 0x1p53", ("swift:ExpressionTests",),
+           "2^53 itself would print as 9007199254740992.0"),
+    Mutant("fixed-negative-zero-sign", "dropped condition", "Sources/StateMachines/Expressions/Evaluator.swift",
+           "let negative = x.sign == .minus  // -0 too", "let negative = x.sign == .minus && x != 0  // -0 too", ("swift:ExpressionTests",),
+           "fixed(-0, 1) would print 0.0 where C prints -0.0, unlike fixed(-0.4, 0)"),
 ]

@@ -62,6 +62,8 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "fixed(36.5, 0)", value: .string("36")),
     .init(text: "fixed(0.125, 2)", value: .string("0.12")),
     .init(text: "fixed(-0.4, 0)", value: .string("-0")),
+    .init(text: "fixed(-0, 1)", value: .string("-0.0")),          // -0 keeps its sign, as printf's "%.1f" gives it
+    .init(text: "fixed(0, 1)", value: .string("0.0")),
     .init(text: "fixed(3, 3)", value: .string("3.000")),
     .init(text: "fixed(1/0, 1)", value: .string("inf")),
     .init(text: "fixed(53.85, 1)", value: .string("53.9")),  // 53.850000000000001 in binary: up, as printf
@@ -69,6 +71,10 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "fixed(7.665, 2)", value: .string("7.67")),
     .init(text: "str(context.a) + '%'", value: .string("2%")),
     .init(text: "str(0.5)", value: .string("0.5")),
+    .init(text: "str(9007199254740992)", value: .string("9007199254740992")),  // whole, up to 2^53: its digits
+    .init(text: "str(9007199254740994)", value: .string("9.007199254740994e+15")),  // past 2^53: the shortest form
+    .init(text: "str(0.1 + 0.2)", value: .string("0.30000000000000004")),    // reads back as the same double
+    .init(text: "str(-0)", value: .string("0")),
     .init(text: "str(context.flag)", value: .string("true")),
     .init(text: "str(0 / 0)", value: .string("nan")),  // folded when it loads; not "-nan", the sign bit x86 gives it
     .init(text: "str(context.a / 0 - context.a / 0)", value: .string("nan")),  // computed when it runs
@@ -109,7 +115,7 @@ struct ExpressionTests {
         #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 70) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 76) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {

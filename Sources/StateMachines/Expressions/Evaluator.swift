@@ -154,7 +154,8 @@ enum Evaluator {
     /// `x` with `digits` decimals (0 to 12) as C's `%.Nf` prints it: the
     /// exact binary value rounded to nearest, ties to even (53.85 is
     /// 53.850000000000001 in binary, so one decimal gives "53.9").
-    /// Non-finite values print as "nan", "inf", "-inf".
+    /// Non-finite values print as "nan", "inf", "-inf"; a negative value
+    /// that rounds to zero, and -0 itself, keep their sign ("-0"), as in C.
     static func formatFixed(_ x: Double, digits: Double) -> String {
         if x.isNaN { return "nan" }
         if x.isInfinite { return x < 0 ? "-inf" : "inf" }
@@ -164,7 +165,7 @@ enum Evaluator {
         // Beyond 2^53 a double has no fractional digits left to print.
         guard Swift.abs(x * scale) < 9.0e15 else { return MachineValue.format(x.rounded(.toNearestOrEven)) }
         let magnitude = scaledRounded(Swift.abs(x), scale: UInt64(scale))
-        let negative = x.sign == .minus && x != 0
+        let negative = x.sign == .minus  // -0 too: C prints "-0"
         let p = UInt64(scale)
         var text = String(magnitude / p)
         if d > 0 {

@@ -81,7 +81,9 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
 
     /// A number as a definition would write it: integers without ".0".
     static func format(_ d: Double) -> String {
-        if d.isFinite && d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) }
+        // Whole numbers up to 2^53 (where every whole number is a double) as
+        // their digits; beyond, the shortest form that reads back ("1e+16").
+        if d.isFinite && d == d.rounded() && abs(d) <= 0x1p53 { return String(Int64(d)) }
         // A NaN's sign bit is whatever the arithmetic left (set for 0 / 0 on
         // x86): "-nan" on one machine and "nan" on another. It has no sign.
         if d.isNaN { return "nan" }
