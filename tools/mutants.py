@@ -113,6 +113,7 @@ LOADED_PLUGIN = "Sources/Plugins/Plugin/LoadedPlugin.swift"
 HOST_API = "Sources/Plugins/Plugin/HostAPI.swift"
 RAW_CALLS = "Sources/Plugins/Platform/RawCalls.swift"
 CALLOUT = "Sources/Plugins/Platform/Callout.swift"
+DIAGRAMS = ("swift:WalkTests|DiagramAndTableTests",)
 
 MUTANTS = [
     # ---- the timing model (Web Animations) -------------------------------
@@ -2177,8 +2178,7 @@ MUTANTS = [
            "a cell stops at the first state with transitions for the event, as if it took it whatever its guards: the "
            "ancestor's transition or ignore that the engine falls through to when they all fail is left out of the table"),
     Mutant("export-dot-quote", "dropped statement", GRAPHVIZ,
-           'var attrs = ["label=\\"\\(label.replacing("\\"", with: "\\\\\\""))\\""]',
-           'var attrs = ["label=\\"\\(label)\\""]', ("swift:WalkTests",),
+           '.replacing("\\"", with: "\\\\\\"")', "", ("swift:WalkTests",),
            "a guard with a double-quoted string ends its edge label early: the DOT export does not parse"),
     Mutant("program-subtract-swapped", "swapped operand", PROGRAM,
            "case .subtract: r = .number(x - y)", "case .subtract: r = .number(y - x)", ("swift:ExpressionTests",),
@@ -3500,4 +3500,12 @@ MUTANTS = [
     Mutant("fixed-negative-zero-sign", "dropped condition", "Sources/StateMachines/Expressions/Evaluator.swift",
            "let negative = x.sign == .minus  // -0 too", "let negative = x.sign == .minus && x != 0  // -0 too", ("swift:ExpressionTests",),
            "fixed(-0, 1) would print 0.0 where C prints -0.0, unlike fixed(-0.4, 0)"),
+    # ---- the diagram's and the page's escapes ----
+    Mutant("dot-backslash-unescaped", "dropped statement", GRAPHVIZ,
+           '.replacing("\\\\", with: "\\\\\\\\")', "", DIAGRAMS,
+           "a backslash in a guard is read by Graphviz as a label escape: the guard's 'a\\nb' is drawn as two lines, "
+           "'\\N' as the node's name"),
+    Mutant("dot-newline-raw", "dropped statement", GRAPHVIZ,
+           'whereSeparator: \\.isNewline)\n            .map { $0.replacing', 'whereSeparator: { _ in false })\n            .map { $0.replacing', DIAGRAMS,
+           "a line break in a guard is written into the DOT file as it is, splitting the edge's statement over lines"),
 ]

@@ -31,7 +31,7 @@ extension MachineDefinition {
         func edge(_ t: Transition, _ label: String) {
             let from = anchor(t.source)
             let to = t.target.map(anchor) ?? from
-            var attrs = ["label=\"\(label.replacing("\"", with: "\\\""))\""]
+            var attrs = ["label=\"\(MachineDefinition.dotString(label))\""]
             if states[t.source].kind == .compound { attrs.append("ltail=\"cluster_\(states[t.source].name)\"") }
             if let tg = t.target, states[tg].kind == .compound, !isAncestor(tg, of: t.source) { attrs.append("lhead=\"cluster_\(states[tg].name)\"") }
             if t.target == nil { attrs.append("style=dashed") }
@@ -49,5 +49,16 @@ extension MachineDefinition {
         }
         out += "}\n"
         return out
+    }
+
+    /// Text for the inside of a DOT string that Graphviz shows as written. In
+    /// a quoted string a '"' ends it and a backslash escapes what follows; in
+    /// a label `\n`, `\l`, `\N` and the like are line breaks and names. So a
+    /// backslash is written `\\`, a '"' `\"` and a line break `\n` (a guard
+    /// may hold any of them: `context.s == "a\"b" or\n…`).
+    static func dotString(_ s: String) -> String {
+        s.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") }
+            .joined(separator: "\\n")
     }
 }
