@@ -3508,4 +3508,10 @@ MUTANTS = [
     Mutant("dot-newline-raw", "dropped statement", GRAPHVIZ,
            'whereSeparator: \\.isNewline)\n            .map { $0.replacing', 'whereSeparator: { _ in false })\n            .map { $0.replacing', DIAGRAMS,
            "a line break in a guard is written into the DOT file as it is, splitting the edge's statement over lines"),
+    Mutant("doc-copy-locale-raw", "dropped statement", DOCUMENTATION,
+           'order.map(cell).joined(separator: " | ") + " |\\n|---|"', 'order.joined(separator: " | ") + " |\\n|---|"', DIAGRAMS,
+           "a locale named with a '|' adds a column to the page's copy table"),
+    Mutant("doc-copy-key-raw", "dropped statement", DOCUMENTATION,
+           'out += "| `\\(cell(key))` | "', 'out += "| `\\(key)` | "', DIAGRAMS,
+           "a string key with a '|' or a line break splits or ends its row of the copy table"),
 ]

@@ -33,4 +33,16 @@ struct DiagramAndTableTests {
         #expect(label == "go [" + d.states[d.stateID("a")!].on[d.eventID("go")!][0].guardExpression!.text + "]")
         #expect(!g.contains("\r") && g.split(separator: "\n").allSatisfy { !$0.hasPrefix("context") })
     }
+
+    @Test("the page's copy table keeps a locale or a key with a '|' or a line break inside its cell")
+    func copyCells() throws {
+        let h = Harness()
+        let d = try h.load(#"""
+        {"name": "copy", "strings": {"en": {"a|b": "one", "two\nlines": "two"}, "fr|ca": {"a|b": "un"}},
+         "context": {"t": {"type": "string", "computed": "text('a|b')"}}, "initial": "a", "states": {"a": {}}}
+        """#)
+        let rows = d.markdown().split(separator: "\n").map(String.init)
+        let at = rows.firstIndex(of: "## Copy")!
+        #expect(Array(rows[(at + 1)...(at + 4)]) == ["| key | en | fr\\|ca |", "|---|---|---|", "| `a\\|b` | one | un |", "| `two<br>lines` | two |  |"])
+    }
 }

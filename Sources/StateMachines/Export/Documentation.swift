@@ -72,9 +72,10 @@ extension MachineDefinition {
         }
         if !stringKeys.isEmpty {
             let order = locales.keys.sorted { $0 == defaultLocale || ($1 != defaultLocale && $0 < $1) }
-            out += "\n## Copy\n\n| key | " + order.joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: order.count) + "\n"
+            // Locales and keys are any JSON member names, '|' and line breaks included.
+            out += "\n## Copy\n\n| key | " + order.map(cell).joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: order.count) + "\n"
             for (k, key) in stringKeys.enumerated() {
-                out += "| `\(key)` | " + order.map { cell(locales[$0]?[k] ?? "") }.joined(separator: " | ") + " |\n"
+                out += "| `\(cell(key))` | " + order.map { cell(locales[$0]?[k] ?? "") }.joined(separator: " | ") + " |\n"
             }
         }
         out += "\n## Transitions\n\n" + transitionTable()
