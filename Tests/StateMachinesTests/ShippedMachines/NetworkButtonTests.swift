@@ -224,6 +224,138 @@ struct NetworkButtonTests {
         #expect(h.model(m, "button", "bounds.size.width") == 180 && h.model(m, "arc[0]", "opacity") == 0)
     }
 
+    @Test("R3.1.3 (seed 003) the arcs turn for as long as the request runs: the spin repeats for ever")
+    func spinsForEver() throws {
+        let h = Harness()
+        let (m, t0) = try spinningButton(h)
+        #expect(h.text(m, "title") == "Go")   // the title keeps its text while hidden; "Done" only at the end
+        h.tick(t0 + 100.25)   // a quarter turn past the hundredth, at one turn a second
+        #expect(h.state(m) == "loading.spinning")
+        #expect(h.keys(m, "arc[0]") == ["spin"] && h.keys(m, "arc[1]") == ["spin"])
+        #expect(abs(h.shown(m, "arc[0]", "transform.rotation.z") - Double.pi / 2) < 1e-6)
+        #expect(h.text(m, "title") == "Go")
+    }
+
+    @Test("R3.1.3 (seed 003) the dots grow linearly from scale 1 to the scale they are left at, height × 2 / 3, in 0.2 s")
+    func dotsGrowToTheirModel() throws {
+        let h = Harness()
+        let (m, t0) = try spinningButton(h)
+        try h.send(m, "stopAnimate")
+        let dotting = h.until(m, "finishing.dotting", from: t0 + 0.01)
+        h.tick(dotting + 0.05)
+        let a = h.shown(m, "dot[0]", "transform.scale")
+        h.tick(dotting + 0.15)
+        let b = h.shown(m, "dot[0]", "transform.scale")
+        // Linear: the scale gained in 0.1 s is half of what the whole 0.2 s gain, 50 × 2 / 3 − 1.
+        #expect(abs((b - a) * 2 - (50.0 * 2 / 3 - 1)) < 1e-9)
+        #expect(abs(a - (1 + (50.0 * 2 / 3 - 1) / 4)) < 1e-9)
+        #expect(h.model(m, "dot[0]", "transform.scale") == 50.0 * 2 / 3)
+    }
+
+    @Test("R3.1.4 a stop during the prepare step in progressMode goes straight to the dots: there are no arcs to rewind")
+    func progressModeStopDuringPrepare() throws {
+        let h = Harness()
+        let m = try h.shipped("networkButton", config: ["progressMode": .bool(true)])
+        try h.send(m, "startAnimate")
+        h.tick(0.1)   // the prepare groups begin; they stop at 0.3
+        try h.send(m, "stopAnimate")
+        _ = h.events()
+        let t = h.until(m, "finishing.dotting", from: 0.11)
+        #expect(abs(t - 0.3) < 0.015)
+        #expect(h.machineEvents(m) == ["state loading.preparing -> finishing.dotting"])
+        #expect(h.keys(m, "arc[0]").isEmpty && h.keys(m, "dot[0]") == ["grow"])
+    }
+
+    @Test("R3.1.3 a stop during the prepare step is kept as sent: stopAnimate finishes with the check mark and Done, the last stop wins")
+    func successDuringPrepare() throws {
+        let h = Harness()
+        for stops in [["stopAnimate"], ["stopByError", "stopAnimate"]] {
+            let m = try h.shipped("networkButton")
+            try h.send(m, "startAnimate")
+            h.tick(h.runtime.currentTime! + 0.05)
+            for s in stops { try h.send(m, s) }
+            #expect(h.state(m) == "loading.preparing")
+            _ = h.events()
+            h.until(m, "finished.succeeded", from: h.runtime.currentTime! + 0.01)
+            #expect(h.machineEvents(m).contains("state finishing.dotting -> finishing.marking.check"))
+            #expect(h.text(m, "title") == "Done")
+            #expect(h.context(m, "failed") == .bool(false))
+        }
+    }
+
+    @Test("R3.1.4 in progressMode stopByError finishes with the error colour, the cross and Error")
+    func progressModeError() throws {
+        let h = Harness()
+        let m = try h.shipped("networkButton", config: ["progressMode": .bool(true)])
+        try h.send(m, "startAnimate")
+        let t = h.until(m, "loading.progress", from: 0.01)
+        try h.send(m, "updateProgress", [.number(0.3)])
+        try h.send(m, "stopByError")
+        #expect(h.state(m) == "finishing.dotting")
+        #expect(try h.runtime.modelValue(forKeyPath: "backgroundColor", of: h.layer(m, "dot[0]")) == .color(1, 0, 0, 1))
+        _ = h.events()
+        h.until(m, "finished.failed", from: t + 0.01)
+        #expect(h.machineEvents(m).contains("emit completed [true]"))
+        #expect(h.text(m, "title") == "Error")
+    }
+
+    @Test("startAnimate during the finish resets the button and starts it again, as it does once finished")
+    func restartDuringFinish() throws {
+        let h = Harness()
+        let (m, t0) = try spinningButton(h)
+        try h.send(m, "stopAnimate")
+        h.until(m, "finishing.dotting", from: t0 + 0.01)
+        _ = h.events()
+        #expect(try h.send(m, "startAnimate") == .taken)
+        #expect(h.machineEvents(m) == ["state finishing.dotting -> ready", "state ready -> loading.preparing"])
+        #expect(h.keys(m, "dot[0]").isEmpty && h.keys(m, "button") == ["shape"])
+    }
+
+    @Test("R3.1.2 shouldAutoReverse: the button opens from the outcome's colour to its own background, linearly, with no jump at the end")
+    func autoReverseOpensToBackground() throws {
+        let h = Harness()
+        let (m, t0) = try spinningButton(h, config: ["shouldAutoReverse": .bool(true)])
+        try h.send(m, "stopAnimate")
+        let b = h.until(m, "finishing.bouncing", from: t0 + 0.01)
+        let green = [0.0, 1, 0, 1], background = [47.0 / 255, 128.0 / 255, 237.0 / 255, 1]
+        for f in [0.5, 0.2 / 0.225] {
+            h.tick(b + f * 0.225)
+            let shown = h.shownValue(m, "button", "backgroundColor")
+            let expected = zip(green, background).map { $0 + f * ($1 - $0) }
+            #expect(zip(shown, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(f): \(shown) \(expected)")
+        }
+    }
+
+    @Test("R3.1.1 each run starts afresh: a stop kept from the last run's prepare step does not finish the next one")
+    func nextRunForgetsPendingStop() throws {
+        let h = Harness()
+        let m = try h.shipped("networkButton")
+        try h.send(m, "startAnimate")
+        h.tick(0.1)
+        try h.send(m, "stopByError")
+        h.until(m, "finished.failed", from: 0.11)
+        try h.send(m, "startAnimate")
+        let t = h.until(m, "loading.spinning", from: h.runtime.currentTime! + 0.01)
+        h.tick(t + 3)
+        #expect(h.state(m) == "loading.spinning")
+        #expect(h.context(m, "stopPending") == .bool(false) && h.context(m, "failed") == .bool(false))
+    }
+
+    @Test("R3.1.4 each run's ring starts empty, not at the last run's progress")
+    func nextRunRingStartsEmpty() throws {
+        let h = Harness()
+        let m = try h.shipped("networkButton", config: ["progressMode": .bool(true)])
+        try h.send(m, "startAnimate")
+        h.until(m, "loading.progress", from: 0.01)
+        try h.send(m, "updateProgress", [.number(0.64)])
+        try h.send(m, "stopAnimate")
+        h.until(m, "finished.succeeded", from: h.runtime.currentTime! + 0.01)
+        try h.send(m, "startAnimate")
+        #expect(h.context(m, "progress") == .number(0))
+        h.until(m, "loading.progress", from: h.runtime.currentTime! + 0.01)
+        #expect(h.model(m, "ring", "strokeEnd") == 0 && h.model(m, "ring", "opacity") == 1)
+    }
+
     @Test("the copy comes in English and in Chinese, and each instance can override it")
     func copy() throws {
         let h = Harness()

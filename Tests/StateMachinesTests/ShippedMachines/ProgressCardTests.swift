@@ -311,6 +311,110 @@ struct ProgressCardTests {
         #expect(h.context(over, "progress") == .number(1))
     }
 
+    @Test("R3.2.5 a change of exactly the threshold is set, not animated: only |Δ| > threshold animates")
+    func jitterAtThreshold() throws {
+        let h = Harness()
+        let m = try h.readyCard(0.25, config: ["jitterThreshold": .number(0.25)])
+        try h.send(m, "progress", [.number(0.5)])   // |Δ| = 0.25 exactly (each a whole power of two)
+        #expect(h.keys(m, "ring").isEmpty && h.model(m, "ring", "strokeEnd") == 0.5)
+        h.tick(0.5)   // past the throttle's interval
+        try h.send(m, "progress", [.number(0.25)])
+        #expect(h.keys(m, "ring").isEmpty && h.model(m, "ring", "strokeEnd") == 0.25)
+        h.tick(1)
+        try h.send(m, "progress", [.number(0.625)])   // 0.375 > 0.25
+        #expect(h.keys(m, "ring") == ["fill"])
+    }
+
+    @Test("R3.2.3 the fill to 100% runs from what is on screen to 1, and the card says 100% while it runs")
+    func fillGoesToFull() throws {
+        let h = Harness()
+        let m = try h.readyCard(0.5)
+        h.tick(1)
+        try h.send(m, "progress", [.number(1)])
+        #expect(h.state(m) == "filling")
+        #expect(h.context(m, "progress") == .number(1) && h.text(m, "percentText") == "100%")
+        h.tick(1.1)    // the fill begins
+        h.tick(1.35)   // half of fillSeconds, ease in-out: halfway from 0.5 to 1
+        #expect(abs(h.shown(m, "ring", "strokeEnd") - 0.75) < 1e-6)
+    }
+
+    @Test("R3.2.5 fillSeconds sets how long an animated change of progress takes")
+    func fillSeconds() throws {
+        let h = Harness()
+        let m = try h.readyCard(0.2, config: ["fillSeconds": .number(2)])
+        h.tick(1)
+        try h.send(m, "progress", [.number(0.8)])
+        h.tick(1.1)   // begins
+        h.tick(2.1)   // half of 2 s: halfway
+        #expect(abs(h.shown(m, "ring", "strokeEnd") - 0.5) < 1e-6)
+        h.tick(3.05)
+        #expect(h.keys(m, "ring") == ["fill"] && h.shown(m, "ring", "strokeEnd") < 0.8)
+        h.tick(3.15)
+        #expect(h.keys(m, "ring").isEmpty && h.shown(m, "ring", "strokeEnd") == 0.8)
+    }
+
+    @Test("R3.2.2 a retry that fetches 100% fills the ring and celebrates, and one that fetches less is fresh for refreshAfterSeconds")
+    func retryResults() throws {
+        let h = Harness()
+        let full = try h.shipped("progressCard")
+        try h.send(full, "fetch")
+        try h.send(full, "fetchFailed", [.number(Double(h.lastRequest(full)!)), .bool(true)])
+        try h.send(full, "retry")
+        try h.send(full, "fetched", [.number(Double(h.lastRequest(full)!)), .number(1)])
+        #expect(h.state(full) == "filling")
+        h.until(full, "completed.celebrating", from: 0.01)
+
+        let part = try h.shipped("progressCard")
+        let t = h.runtime.currentTime!
+        try h.send(part, "fetch")
+        try h.send(part, "fetchFailed", [.number(Double(h.lastRequest(part)!)), .bool(true)])
+        try h.send(part, "retry")
+        try h.send(part, "fetched", [.number(Double(h.lastRequest(part)!)), .number(0.4)])
+        #expect(h.state(part) == "ready")
+        h.tick(t + 299)
+        #expect(try h.send(part, "appear") == .taken)
+        #expect(h.state(part) == "ready" && h.lastRequest(part) == nil)
+        h.tick(t + 300)
+        try h.send(part, "appear")
+        #expect(h.state(part) == "loading" && h.lastRequest(part) != nil)
+    }
+
+    @Test("R3.2.2 leaving error while a retry runs forgets its request: the late result is stale")
+    func retryForgottenOnExit() throws {
+        let h = Harness()
+        for leave: [TaggedValue]? in [nil, [.bool(false), .string("notLoggedIn")]] {
+            let m = try h.shipped("progressCard")
+            try h.send(m, "fetch")
+            try h.send(m, "fetchFailed", [.number(Double(h.lastRequest(m)!)), .bool(true)])
+            try h.send(m, "retry")
+            let id = h.lastRequest(m)!
+            if let leave { try h.send(m, "fetch", leave) } else { try h.send(m, "hide") }
+            #expect(h.state(m) == (leave == nil ? "hidden" : "disabled"))
+            _ = h.events()
+            #expect(try h.send(m, "fetched", [.number(Double(id)), .number(0.5)]) == .stale)
+            #expect(h.machineEvents(m) == ["stale fetched #\(id)"])
+        }
+    }
+
+    @Test("R3.2.7 (seed 000 §4.1) the loading flag is set while any fetch runs; the hint shows only with a ready card")
+    func loadingFlagAndHint() throws {
+        let h = Harness()
+        let m = try h.shipped("progressCard")
+        #expect(h.context(m, "isLoading") == .bool(false))
+        try h.send(m, "fetch")
+        #expect(h.context(m, "isLoading") == .bool(true))
+        try h.send(m, "fetched", [.number(Double(h.lastRequest(m)!)), .number(0.4), .string("3 tasks to go")])
+        #expect(h.context(m, "isLoading") == .bool(false) && h.text(m, "subtitle") == "3 tasks to go")
+        try h.send(m, "fetch")
+        #expect(h.text(m, "subtitle") == "" && h.context(m, "isLoading") == .bool(true))
+        try h.send(m, "fetchFailed", [.number(Double(h.lastRequest(m)!)), .bool(true)])
+        #expect(h.text(m, "subtitle") == "" && h.context(m, "isLoading") == .bool(false))
+        try h.send(m, "fetch")
+        try h.send(m, "fetched", [.number(Double(h.lastRequest(m)!)), .number(1)])
+        h.until(m, "completed.celebrating", from: 0.01)
+        #expect(h.text(m, "subtitle") == "")
+    }
+
     @Test("R3.2.1 state changes carry their associated values: ready(progress, secondaryText), error(retryable, message)")
     func associatedValues() throws {
         let h = Harness()

@@ -82,6 +82,25 @@ struct StreakCardTests {
         #expect(h.state(m) == "completed" && h.text(m, "title") == "7 days in a row — done!")
     }
 
+    @Test("R3.3.1 (seed 001) the completed style: no bar, no days left, one day in the singular; tracking again restores the white card and its bar")
+    func completedStyle() throws {
+        let h = Harness()
+        let m = try h.shipped("streakCard")
+        try h.send(m, "track", [.number(3), .number(4)])
+        try h.send(m, "complete", [.number(1)])
+        #expect(h.text(m, "title") == "1 day in a row — done!")
+        #expect(h.context(m, "remainingDays") == .number(0) && h.context(m, "ratio") == .number(1))
+        #expect(h.model(m, "track", "opacity") == 0 && h.model(m, "fill", "opacity") == 0)
+        let zh = try h.shipped("streakCard", locale: "zh")
+        try h.send(zh, "complete", [.number(1)])
+        #expect(h.text(zh, "title") == "已连续完成 1 天")
+        try h.send(m, "track", [.number(0), .number(7)])
+        #expect(try h.runtime.modelValue(forKeyPath: "backgroundColor", of: h.layer(m, "card")) == .color(1, 1, 1, 1))
+        #expect(h.model(m, "track", "opacity") == 1 && h.model(m, "fill", "opacity") == 1 && h.model(m, "infoIcon", "opacity") == 1)
+        #expect(h.model(m, "recalculateButton", "opacity") == 0 && h.model(m, "unlockButton", "opacity") == 0)
+        #expect(h.model(m, "fill", "bounds.size.width") == 0)
+    }
+
     @Test("R3.3.2 taps are forwarded to the host and decide nothing; a tap on a button the style does not show is refused")
     func tapsForwarded() throws {
         let h = Harness()
