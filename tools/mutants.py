@@ -117,6 +117,7 @@ NETWORK_BUTTON = "Sources/StateMachines/Library/network_button.json"
 PROGRESS_CARD = "Sources/StateMachines/Library/progress_card.json"
 STREAK_CARD = "Sources/StateMachines/Library/streak_card.json"
 INDICATOR_BAR = "Sources/StateMachines/Library/indicator_bar.json"
+TRANSITION_TABLE = "Sources/StateMachines/Export/TransitionTable.swift"
 SHIPPED = ("swift:NetworkButtonTests|ProgressCardTests|StreakCardTests|IndicatorBarTests",)
 DIAGRAMS = ("swift:WalkTests|DiagramAndTableTests",)
 
@@ -3596,6 +3597,33 @@ MUTANTS = [
            '"unknown": {"target": "unknown", "actions": [{"assign": {"progress": 0}}]}\n      }\n    }\n  }',
            '"unknown": {"target": "unknown"}\n      }\n    }\n  }', SHIPPED,
            "an unknown progress after a known one shows the old fraction (R3.4.1: unknown is 0)"),
+    Mutant("dot-cluster-full-name", "wrong value", GRAPHVIZ,
+           'label=\\"\\(st.shortName)\\"; style=rounded;', 'label=\\"\\(st.name)\\"; style=rounded;', DIAGRAMS,
+           "a nested cluster is labelled with its full path, not its own name as every node is"),
+    Mutant("dot-final-as-box", "dropped statement", GRAPHVIZ,
+           '\\(st.kind == .final ? ", shape=doublecircle" : "")', "", DIAGRAMS,
+           "a final state is drawn as any other state"),
+    Mutant("dot-internal-solid", "dropped statement", GRAPHVIZ,
+           '            if t.target == nil { attrs.append("style=dashed") }\n', "", DIAGRAMS,
+           "a targetless transition (actions only, no exit or entry) is drawn as a self-loop that re-enters"),
+    Mutant("dot-after-no-unit", "dropped statement", GRAPHVIZ,
+           '"after \\(a.delay.text) s"', '"after \\(a.delay.text)"', DIAGRAMS, "a timer's edge loses its unit"),
+    Mutant("dot-done-guard-dropped", "dropped statement", GRAPHVIZ,
+           'edge(d, "done" + (d.guardExpression.map { " [\\($0.text)]" } ?? ""))', 'edge(d, "done")', DIAGRAMS,
+           "guarded done edges are drawn unguarded: the diagram cannot tell the check mark's branch from the cross's"),
+    Mutant("table-final-unmarked", "dropped statement", TRANSITION_TABLE,
+           '\\(states[s].kind == .final ? " (final)" : "")', "", DIAGRAMS,
+           "the table does not say which states are final (every event refused there for that reason)"),
+    Mutant("table-automatic-no-via", "dropped statement", TRANSITION_TABLE,
+           'let via = a == s ? "" : " (via `\\(st.name)`)"', 'let via = ""', DIAGRAMS,
+           "an inherited timer, done or eventless transition reads as the leaf's own"),
+    Mutant("doc-throttle-dropped", "dropped statement", DOCUMENTATION,
+           "if let t = events[e].throttle { meaning +=", "if let t = events[e].throttle, false { meaning +=", DIAGRAMS,
+           "the page does not say an event is throttled"),
+    Mutant("doc-payload-range-dropped", "dropped condition", DOCUMENTATION,
+           'if let lo = f.minimum, let hi = f.maximum { t += " in [',
+           'if false, let lo = f.minimum, let hi = f.maximum { t += " in [', DIAGRAMS,
+           "a payload field's range is given on the page as its minimum alone"),
     # ---- the diagram's and the page's escapes ----
     Mutant("dot-backslash-unescaped", "dropped statement", GRAPHVIZ,
            '.replacing("\\\\", with: "\\\\\\\\")', "", DIAGRAMS,
