@@ -98,7 +98,29 @@ struct DiagramAndTableTests {
         """#)
         let rows = d.markdown().split(separator: "\n").map(String.init)
         let at = rows.firstIndex(of: "## Copy")!
-        #expect(Array(rows[(at + 1)...(at + 4)]) == ["| key | en | fr\\|ca |", "|---|---|---|", "| `a\\|b` | one | un |", "| `two<br>lines` | two |  |"])
+        #expect(Array(rows[(at + 1)...(at + 4)]) == ["| key | en | fr\\|ca |", "|---|---|---|", "| `a\\|b` | one | un |", "| `two lines` | two |  |"])
+    }
+
+    @Test("code in a cell keeps its backticks as text: its fence is longer than any run of them inside")
+    func codeSpans() throws {
+        let cases: [(String, String)] = [
+            ("a", "`a`"), ("s == '`'", "``s == '`'``"), ("`x`", "`` `x` ``"), ("a``b", "```a``b```"),
+            ("a|b", "`a\\|b`"), ("a\nb", "`a b`"), (" a ", "`  a  `"), (" ", "` `"), ("", "``"),
+        ]
+        for (text, span) in cases { #expect(MachineDefinition.codeCell(text) == span, "\(text)") }
+        let h = Harness()
+        let d = try h.load(#"""
+        {"name": "ticks", "config": {"mark": {"type": "string", "default": "`", "oneOf": ["`", "``x"]}},
+         "context": {"s": {"type": "string", "initial": "'`'"}},
+         "events": {"go": {"throttle": "0.5"}}, "initial": "a",
+         "states": {"a": {"on": {"go": {"target": "a", "guard": "context.s == '`'"}}}}}
+        """#)
+        let rows = d.markdown().split(separator: "\n").map(String.init)
+        func row(_ prefix: String) -> String { rows.first { $0.hasPrefix(prefix) } ?? "(no row \(prefix))" }
+        #expect(row("| `mark` |") == "| `mark` | string | ``'`'`` | `` ` ``, ``` ``x ``` |  |")
+        #expect(row("| `s` |") == "| `s` | string | ``'`'`` |  |")
+        #expect(row("| `go` |") == "| `go` |  | throttled: at most one per `0.5` s |")
+        #expect(row("| `a` |") == "| `a` | → `a` ``[context.s == '`']`` |  |")
     }
 
     @Test("the table marks final states and names the ancestor an inherited timer, done or onFinal comes from")

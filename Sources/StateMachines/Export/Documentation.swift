@@ -29,19 +29,19 @@ extension MachineDefinition {
                 if let lo = p.minimum, let hi = p.maximum { allowed = "[\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
                 else if let lo = p.minimum { allowed = "≥ \(MachineValue.format(lo))" }
                 else if let hi = p.maximum { allowed = "≤ \(MachineValue.format(hi))" }
-                if !p.choices.isEmpty { allowed = p.choices.map { "`\($0)`" }.joined(separator: ", ") }
-                out += "| `\(p.name)` | \(p.type) | `\(cell(MachineDefinition.literal(p.defaultValue)))` | \(cell(allowed)) | \(cell(p.summary)) |\n"
+                if !p.choices.isEmpty { allowed = p.choices.map { MachineDefinition.codeCell($0) }.joined(separator: ", ") }
+                out += "| `\(p.name)` | \(p.type) | \(MachineDefinition.codeCell(MachineDefinition.literal(p.defaultValue))) | \(allowed) | \(cell(p.summary)) |\n"
             }
             out += "\n"
         }
         out += "## Events\n\n| event | payload | meaning |\n|---|---|---|\n"
         for e in hostEvents {
-            var meaning = events[e].summary
+            var meaning = cell(events[e].summary)
             if let op = events[e].resultOf {
                 meaning = "\(events[e].isPartial ? "partial " : "")result of `\(requests[op].name)`" + (meaning.isEmpty ? "" : "; " + meaning)
             }
-            if let t = events[e].throttle { meaning += (meaning.isEmpty ? "" : "; ") + "throttled: at most one per `\(t.text)` s" }
-            out += "| `\(events[e].name)` | \(cell(payload(events[e].payload))) | \(cell(meaning)) |\n"
+            if let t = events[e].throttle { meaning += (meaning.isEmpty ? "" : "; ") + "throttled: at most one per \(MachineDefinition.codeCell(t.text)) s" }
+            out += "| `\(events[e].name)` | \(cell(payload(events[e].payload))) | \(meaning) |\n"
         }
         if !emits.isEmpty {
             out += "\n## Emitted to the host\n\n| event | payload | meaning |\n|---|---|---|\n"
@@ -54,7 +54,7 @@ extension MachineDefinition {
         if !context.isEmpty {
             out += "\n## Context\n\n| field | type | initial | meaning |\n|---|---|---|---|\n"
             for f in context {
-                let value = f.computed.map { "computed: `\(cell($0.text))`" } ?? "`\(cell(f.initial.text))`"
+                let value = f.computed.map { "computed: " + MachineDefinition.codeCell($0.text) } ?? MachineDefinition.codeCell(f.initial.text)
                 out += "| `\(f.name)` | \(f.type) | \(value) | \(cell(f.summary)) |\n"
             }
         }
@@ -75,7 +75,7 @@ extension MachineDefinition {
             // Locales and keys are any JSON member names, '|' and line breaks included.
             out += "\n## Copy\n\n| key | " + order.map(cell).joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: order.count) + "\n"
             for (k, key) in stringKeys.enumerated() {
-                out += "| `\(cell(key))` | " + order.map { cell(locales[$0]?[k] ?? "") }.joined(separator: " | ") + " |\n"
+                out += "| \(MachineDefinition.codeCell(key)) | " + order.map { cell(locales[$0]?[k] ?? "") }.joined(separator: " | ") + " |\n"
             }
         }
         out += "\n## Transitions\n\n" + transitionTable()

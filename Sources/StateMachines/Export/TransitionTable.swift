@@ -88,7 +88,7 @@ extension MachineDefinition {
                 var texts: [String] = []
                 while i < list.count && list[i].from == from {
                     var text = list[i].target.map { "→ `\($0)`" } ?? "·"
-                    if let g = list[i].guard { text += " `[\(MachineDefinition.markdownCell(g))]`" }
+                    if let g = list[i].guard { text += " " + MachineDefinition.codeCell("[\(g)]") }
                     texts.append(text)
                     i += 1
                 }
@@ -105,7 +105,7 @@ extension MachineDefinition {
         for a in ancestry(s) {
             let st = states[a]
             let via = a == s ? "" : " (via `\(st.name)`)"
-            for t in st.after { parts.append("after `\(MachineDefinition.markdownCell(t.delay.text))` s → \(target(t.transition))\(via)") }
+            for t in st.after { parts.append("after \(MachineDefinition.codeCell(t.delay.text)) s → \(target(t.transition))\(via)") }
             for d in st.done { parts.append("done → \(target(d))\(via)") }
             for t in st.always { parts.append("always → \(target(t))\(via)") }
             if let f = st.onFinal, a != s { parts.append("onFinal → \(target(f))\(via)") }
@@ -120,9 +120,29 @@ extension MachineDefinition {
         s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "<br>")
     }
 
+    /// `s` as a code span in a table cell. Its fence has one backtick more
+    /// than the longest run inside, so a backtick stays text (CommonMark's
+    /// code spans), with a space inside each fence where `s` begins or ends
+    /// with a backtick or is wrapped in spaces (one is stripped from each
+    /// side); a '|' is escaped, and a line break is a space, as CommonMark
+    /// shows one inside a code span (a <br> there would show as text).
+    static func codeCell(_ s: String) -> String {
+        let flat = s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .joined(separator: " ")
+        var longest = 0, run = 0
+        for c in flat {
+            run = c == "`" ? run + 1 : 0
+            longest = Swift.max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let spaced = flat.first == " " && flat.last == " " && flat.contains { $0 != " " }
+        let pad = flat.first == "`" || flat.last == "`" || spaced ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+
     private func target(_ t: Transition) -> String {
         var text = t.target.map { "`\(states[$0].name)`" } ?? "·"
-        if let g = t.guardExpression { text += " `[\(MachineDefinition.markdownCell(g.text))]`" }
+        if let g = t.guardExpression { text += " " + MachineDefinition.codeCell("[\(g.text)]") }
         return text
     }
 }
