@@ -266,6 +266,48 @@ struct KernelPathTests {
         #expect(times.contains { now in simple.contains { now == lane.begin[$0] } })
     }
 
+    @Test("a block of complex timing is never shown as steady, though its duration column read as durations puts it mid-flight",
+          arguments: [CurveTable.linear, CurveTable.bezier])
+    func complexNeverSteady(kind: UInt8) {
+        // The duration column of a complex entry holds its index's bits: 2 ... 5 read as
+        // durations of 2 ... 5 × 5e-324, mid-flight at the time 5e-324 after a begin of 0.
+        var curves = CurveTable()
+        let lane = BatchStorage(kind: kind)
+        let c = curves.retain(kind == CurveTable.linear ? .linear : .easeInEaseOut)
+        for i in 0..<8 {
+            if i > 0 { _ = curves.retain(id: c) }
+            if i == 0 || i == 1 || i >= 4 {
+                var t = MediaTiming(beginTime: 0, duration: 1, fillMode: .both)
+                t.repeatCount = 2
+                _ = lane.append(owner: Int32(i), timing: t, from: 0, to: 100, slot: Int32(i), curve: c, removedOnCompletion: false)
+            } else {
+                _ = lane.append(owner: Int32(i), begin: 0, duration: 1, from: 0, to: 100, slot: Int32(i), curve: c,
+                                flags: BatchStorage.flags(fill: .both, removedOnCompletion: false, fromPresentation: false))
+            }
+        }
+        #expect((4..<8).map { lane.duration[$0] } == (2...5).map { Double($0) * .leastNonzeroMagnitude })
+        var shown: [[Double]] = []
+        for path in [BatchPath.reference, .lanes, .native] {
+            let model = [Double](repeating: -1, count: lane.count)
+            var presentation = model
+            var transitions: [(Int32, LifeState)] = []
+            for i in 0..<lane.count { lane.state[i] = LifeState.waiting.rawValue }
+            // The first frame starts them all; in the second, every block was running.
+            for now in [.leastNonzeroMagnitude, .leastNonzeroMagnitude, 0.5] as [Double] {
+                model.withUnsafeBufferPointer { m in
+                    presentation.withUnsafeMutableBufferPointer { p in
+                        lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                                      threads: 1, path: path, transitions: &transitions)
+                    }
+                }
+                shown.append(presentation)
+            }
+        }
+        // Mid-flight by their own timing: a progress of 5e-324, a value next to 0 (not 50, 33.3, 25, 20).
+        #expect(shown[1][4...].allSatisfy { abs($0) < 1e-300 }, "\(shown[1])")
+        #expect(shown[3...5].elementsEqual(shown[0...2]) && shown[6...8].elementsEqual(shown[0...2]), "\(shown)")
+    }
+
     @Test("AVX2 is chosen exactly where the processor has it")
     func dispatch() throws {
         #if arch(x86_64) && os(Linux)
