@@ -166,4 +166,21 @@ struct JSONSyntaxTests {
             #expect(throws: Never.self) { _ = try JSONValue.parse(Array(text.utf8)) }
         }
     }
+
+    /// The depth check skips strings: an escaped backslash closing one
+    /// ("\\") ends it, and an escaped quote inside one does not. Were the
+    /// escape misread, nesting after the string would reach the decoder,
+    /// which recurses once per level, or brackets inside it would count.
+    @Test("R0.4 nesting after a string ending in an escaped backslash is measured; brackets inside a string are not")
+    func depthAfterEscapes() throws {
+        let deep = String(repeating: "[", count: 129) + String(repeating: "]", count: 129)
+        let text = Array((#"{"a": "\\", "b": "# + deep + "}").utf8)
+        let what = "objects and arrays nest more than 128 levels deep here"
+        #expect(JSONSyntax.firstTooDeep(in: text, limit: DefinitionLimits.maxJSONDepth) == JSONSyntax.Problem(line: 1, column: 145, what: what))
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(text) }
+        #expect(error?.message == "the JSON is too deep at line 1, column 145: \(what)" && error?.status == .outOfRange)
+        let quoted = Array((#"{"a": "\""# + String(repeating: "[", count: 200) + #"", "b": [[1]]}"#).utf8)
+        #expect(JSONSyntax.firstTooDeep(in: quoted, limit: DefinitionLimits.maxJSONDepth) == nil)
+        #expect(try JSONValue.parse(quoted) == .object(["a": .string("\"" + String(repeating: "[", count: 200)), "b": .array([.array([.number(1)])])]))
+    }
 }
