@@ -148,4 +148,24 @@ struct DefinitionRefusalTests {
         let noEnglish = try h.load(minimal(top: #""strings": {"zh": {"hi": "你好"}, "de": {"hi": "Hallo"}}"#))
         #expect(noEnglish.defaultLocale == "de")
     }
+
+    /// Timer names are gathered before the states are read: only an action
+    /// (an item of entry, exit or a transition's actions) starts a timer, not
+    /// a context field or payload field that happens to be named startTimer.
+    @Test("R3.0.1 a context field and a payload field named startTimer are no timers: the definition loads and runs")
+    func startTimerAsAMemberName() throws {
+        let json = #"""
+        {"name": "names", "context": {"startTimer": {"type": "number", "initial": 0}},
+         "events": {"go": {}}, "emits": {"said": {"payload": [{"name": "startTimer", "type": "string"}]}},
+         "initial": "a",
+         "states": {"a": {"after": [{"delay": 1, "name": "t", "target": "a"}],
+                          "on": {"go": {"actions": [{"assign": {"startTimer": "context.startTimer + 1"}},
+                                                    {"emit": "said", "payload": {"startTimer": "'t'"}}]}}}}}
+        """#
+        let h = Harness()
+        #expect(try h.load(json).timerNames == ["t"])
+        let m = try h.machine(json)
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.context(m, "startTimer") == .number(1))
+    }
 }

@@ -49,17 +49,25 @@ extension DefinitionLoader {
             try JSONNode.checkName(name, "timer name", at)
             if timerIDs[name] == nil { timerIDs[name] = timerNames.count; timerNames.append(name) }
         }
-        func walk(_ v: JSONValue, _ at: JSONNode, depth: Int) throws(AnimrtError) {
+        // An action is an item of a list under "entry", "exit" or "actions"
+        // (the lists `actions` reads): only there does "startTimer" start a
+        // timer. Elsewhere it is a name the author chose (a context field an
+        // assign sets, a payload field an emit fills), its value an expression.
+        func walk(_ v: JSONValue, _ at: JSONNode, key: String?, depth: Int) throws(AnimrtError) {
             guard depth < 64 else { return }
             switch v {
             case .object(let o):
-                if case .string(let t)? = o["startTimer"] {
-                    try note(t, at)
-                    if started[t] == nil { started[t] = at }
-                }
-                for (k, c) in o where k != "states" { try walk(c, at.child(k, c), depth: depth + 1) }
+                for (k, c) in o where k != "states" { try walk(c, at.child(k, c), key: k, depth: depth + 1) }
             case .array(let a):
-                for (i, c) in a.enumerated() { try walk(c, at.element(i, c), depth: depth + 1) }
+                let actions = key == "entry" || key == "exit" || key == "actions"
+                for (i, c) in a.enumerated() {
+                    let item = at.element(i, c)
+                    if actions, case .object(let action) = c, case .string(let t)? = action["startTimer"] {
+                        try note(t, item)
+                        if started[t] == nil { started[t] = item }
+                    }
+                    try walk(c, item, key: nil, depth: depth + 1)
+                }
             default: break
             }
         }
@@ -77,7 +85,7 @@ extension DefinitionLoader {
                     afterOwners[n, default: []].append(id)
                 }
             }
-            try walk(s.value, s, depth: 0)
+            try walk(s.value, s, key: nil, depth: 0)
         }
         for (name, at) in started.sorted(by: { $0.key < $1.key }) {
             if let owner = afterOwners[name]?.first {
