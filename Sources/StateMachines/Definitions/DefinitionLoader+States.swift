@@ -26,7 +26,10 @@ extension DefinitionLoader {
         let order = stateNames.indices.sorted { stateNames[$0] < stateNames[$1] }
         stateNames = order.map { stateNames[$0] }
         stateJSON = order.map { stateJSON[$0] }
-        for (i, n) in stateNames.enumerated() { stateIDs[n] = i }
+        for (i, n) in stateNames.enumerated() {
+            stateIDs[n] = i
+            stateIDsByLastName[String(n[(n.lastIndex(of: ".").map { n.index(after: $0) } ?? n.startIndex)...]), default: []].append(i)
+        }
         stateParents = stateNames.map { name in
             guard let dot = name.lastIndex(of: ".") else { return -1 }
             return stateIDs[String(name[..<dot])]!
@@ -100,7 +103,10 @@ extension DefinitionLoader {
     func resolveTarget(_ node: JSONNode, from source: Int) throws(AnimrtError) -> Int {
         let name = try node.string()
         if let id = stateIDs[name] { return id }
-        let matches = stateNames.indices.filter { stateNames[$0].split(separator: ".").last.map(String.init) == name }
+        // By the last part of the name, from a table made once: a definition
+        // of 4 MiB may hold hundreds of thousands of targets, and a search of
+        // every state for each took minutes.
+        let matches = stateIDsByLastName[name] ?? []
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
             throw node.error(.invalidArgument, "the target '\(name)' is ambiguous: \(matches.map { "'\(stateNames[$0])'" }.joined(separator: ", ")); write the full name")

@@ -39,6 +39,8 @@ final class DefinitionLoader {
     // States: full name → id, and the JSON of each.
     var stateNames: [String] = []
     var stateIDs: [String: Int] = [:]
+    /// The ids of the states whose full name ends in each last part ("celebrating"), in id order.
+    var stateIDsByLastName: [String: [Int]] = [:]
     var stateJSON: [JSONNode] = []
     var stateParents: [Int] = []
 
