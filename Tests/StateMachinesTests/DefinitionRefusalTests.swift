@@ -97,6 +97,12 @@ let refusals: [Refusal] = [
     Refusal(name: "a started timer with a payload and no event",
             json: minimal(a: #""entry": [{"startTimer": "t", "delay": 1, "payload": {"x": 1}}]"#), status: .invalidArgument,
             message: #"states.a.entry[0].payload: a payload goes with an "event"; this timer sends none"#),
+    Refusal(name: "a call with one argument more than its function takes",
+            json: minimal(a: #""entry": [{"call": "log", "args": ["'a'", "'b'"]}]"#), status: .invalidArgument,
+            message: "states.a.entry[0]: log(string) -> action takes 1 argument, not 2"),
+    Refusal(name: "a call with one argument fewer than its function takes",
+            json: minimal(a: #""entry": [{"call": "log"}]"#), status: .invalidArgument,
+            message: "states.a.entry[0]: log(string) -> action takes 1 argument, not 0"),
     Refusal(name: "a point given one component",
             json: minimal().replacing(#"{"name": "p"}"#, with: #"{"name": "p", "properties": {"position": [1]}}"#), status: .kind,
             message: "parts[0].properties.position: a point has 2 components; 1 is given"),
@@ -134,10 +140,26 @@ struct DefinitionRefusalTests {
         minimal(a: #""initial": "x", "states": {"x": {}}, "on": {"go": {"target": "a.x", "type": "internal"}}"#),
         minimal(a: #""entry": [{"startTimer": "t", "delay": 1, "event": "tick"}]"#),
         minimal().replacing(#"{"name": "p"}"#, with: #"{"name": "p", "properties": {"position": [1, 2]}}"#),
+        minimal(a: #""entry": [{"call": "log", "args": ["'a'"]}]"#),
         minimal(a: #""after": [{"delay": "1e308 * 1", "target": "b"}]"#),
     ])
     func loadsWithoutTheFault(_ json: String) throws {
         #expect(try Harness().load(json).states.count >= 2)
+    }
+
+    @Test("R0.3 an id of a name space is refused one past either end, naming the ids there are, or that there are none")
+    func idRange() throws {
+        let d = try Harness().load(minimal())
+        try d.checkID(0, .state)
+        try d.checkID(1, .state)
+        for id in [-1, 2] {
+            expectError(.outOfRange, ["state id \(id) is out of range (0 to 1): 'm' has 2 states"]) { () throws(AnimrtError) in
+                try d.checkID(id, .state)
+            }
+        }
+        expectError(.outOfRange, ["emitted event id 0 is out of range: 'm' has no emitted events"]) { () throws(AnimrtError) in
+            try d.checkID(0, .emit)
+        }
     }
 
     @Test("with no \"locale\", the default is en when there is a table for it, else the first table by name")
