@@ -3891,5 +3891,10 @@ MUTANTS = [
            "let matches = stateIDsByLastName[name] ?? []",
            'let matches = stateNames.indices.filter { stateNames[$0].split(separator: ".").last.map(String.init) == name }',
            DEFINITION_AUDIT, "each target written by the last part of its name searches every state: a definition "
-           "within its size limit takes most of an hour to load"),
+           "within its size limit takes most of an hour to load",
+           equivalent="speed only: the search finds the ids the table holds, in the same order "
+           "(DefinitionRefusalTests.shortTargets); a load's time is measured by hand, not timed by a test"),
+    Mutant("short-target-table-key", "off-by-one", LOADER_STATES,
+           "n.lastIndex(of: \".\").map { n.index(after: $0) }", "n.lastIndex(of: \".\").map { $0 }",
+           DEFINITION_AUDIT, "a nested state's short name would be filed under '.name' and never found"),
 ]
