@@ -258,6 +258,7 @@ bench: lib plugins
 	$(BUILD)/machine_bench send
 	$(BUILD)/machine_bench idle
 	$(BUILD)/machine_bench spin
+	$(BUILD)/machine_bench load
 	$(CC) -O2 -Iinclude $$(pkg-config --cflags libffi) -o $(BUILD)/plugin_bench bench/plugin_bench.c $(CLINK) \
 	    $$(pkg-config --libs libffi) -ldl
 	$(BUILD)/plugin_bench $(OUT)/libexamples.so
