@@ -3897,4 +3897,12 @@ MUTANTS = [
     Mutant("short-target-table-key", "off-by-one", LOADER_STATES,
            "n.lastIndex(of: \".\").map { n.index(after: $0) }", "n.lastIndex(of: \".\").map { $0 }",
            DEFINITION_AUDIT, "a nested state's short name would be filed under '.name' and never found"),
+    Mutant("request-sent-back-unexplained", "dropped statement", "Sources/StateMachines/Host/MachineHost.swift",
+           "\"'\\(d.name)' has no event '\\(name)'\" + MachineHost.notAnEvent(name, of: d))",
+           "\"'\\(d.name)' has no event '\\(name)'\" + unknownName(name, among: d.hostEventNames, \"events\"))", PY,
+           "a request sent back as an event lists the events, and does not say which of them answer it"),
+    Mutant("request-results-last-dropped", "off-by-one", "Sources/StateMachines/Host/MachineHost.swift",
+           "results.dropLast().joined(separator: \", \") + \" or \" + last",
+           "results.dropLast().joined(separator: \", \")", PY,
+           "of three events that answer a request, the message leaves out the last"),
 ]

@@ -346,6 +346,27 @@ public final class MachineHost {
         return try m.send(event, payload: values)
     }
 
+    /// What a refusal to send `name`, which is no event of `d`, goes on
+    /// with. A request of the machine, or an event it emits, is named in the
+    /// events a host sees, so a host new to the machine sends it back: the
+    /// message says what it is and, for a request, which events answer it.
+    /// Any other name gets the closest event, or the list of them.
+    static func notAnEvent(_ name: String, of d: MachineDefinition) -> String {
+        if let r = d.requests.firstIndex(where: { $0.name == name }) {
+            let results = d.events.filter { $0.resultOf == r }.map { "'\($0.name)'" }
+            guard let last = results.last else {
+                return ": it is a request the machine makes of the host, and no event of the machine answers it"
+            }
+            let listed = results.count == 1 ? last : results.dropLast().joined(separator: ", ") + " or " + last
+            return ": it is a request the machine makes of the host; answer it by sending \(listed) with the request's "
+                + "id in the field 'request'"
+        }
+        if d.emits.contains(where: { $0.name == name }) {
+            return ": it is an event the machine emits for the host to read, not one it takes"
+        }
+        return unknownName(name, among: d.hostEventNames, "events")
+    }
+
     /// Sends an event by name with a payload given as a JSON object
     /// (fields by name; nil or "{}" for none).
     @discardableResult
@@ -353,7 +374,7 @@ public final class MachineHost {
         let m = try live(h)
         let d = m.definition
         guard let e = d.eventID(name) else {
-            throw AnimrtError(.notFound, "'\(d.name)' has no event '\(name)'" + unknownName(name, among: d.hostEventNames, "events"))
+            throw AnimrtError(.notFound, "'\(d.name)' has no event '\(name)'" + MachineHost.notAnEvent(name, of: d))
         }
         var members: [String: JSONValue] = [:]
         if let json, !json.isEmpty {

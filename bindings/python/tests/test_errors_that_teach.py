@@ -1063,3 +1063,40 @@ def test_a_closed_runtime_says_how_to_tell_beforehand():
             other.layer().add_animation(fade)
         assert e.value.message == ("the animation's runtime is closed (animation.runtime.closed); make the "
                                    "animation with this layer's runtime")
+
+
+def test_a_request_or_an_emitted_event_sent_back_says_what_it_is():
+    """A host new to a machine sees 'fetchProgress' in a RequestIssued event and sends it back, or sends
+    an event the machine emits: the refusal says what the name is and, for a request, which events answer
+    it, where it listed the events alone; the machine is where it was."""
+    with animrt.Runtime() as rt:
+        card = rt.machine(rt.definition(named="progressCard"))
+        card.send("fetch")
+        with pytest.raises(animrt.NotFoundError) as caught:
+            card.send("fetchProgress", request=1, progress=0.5)
+        assert str(caught.value) == ("'progressCard' has no event 'fetchProgress': it is a request the machine makes "
+                                     "of the host; answer it by sending 'fetchFailed' or 'fetched' with "
+                                     "the request's id in the field 'request'")
+        assert card.state == "loading"
+        streak = rt.machine(rt.definition(named="streakCard"))
+        with pytest.raises(animrt.NotFoundError) as caught:
+            streak.send("unlock")
+        assert str(caught.value) == ("'streakCard' has no event 'unlock': it is an event the machine emits for "
+                                     "the host to read, not one it takes")
+        asker = rt.machine(rt.definition({"name": "asker", "initial": "a", "requests": {"ping": {}, "poll": {}},
+                                          "events": {"pong": {"resultOf": "ping"}, "got": {"resultOf": "poll"},
+                                                     "lost": {"resultOf": "poll"},
+                                                     "part": {"resultOf": "poll", "partial": True}},
+                                          "states": {"a": {}}}))
+        with pytest.raises(animrt.NotFoundError) as caught:
+            asker.send("ping")
+        assert str(caught.value) == ("'asker' has no event 'ping': it is a request the machine makes of the host; "
+                                     "answer it by sending 'pong' with the request's id in the field 'request'")
+        with pytest.raises(animrt.NotFoundError) as caught:
+            asker.send("poll")
+        assert str(caught.value) == ("'asker' has no event 'poll': it is a request the machine makes of the host; "
+                                     "answer it by sending 'got', 'lost' or 'part' with the request's id in the "
+                                     "field 'request'")
+        with pytest.raises(animrt.NotFoundError) as caught:
+            card.send("fecth")
+        assert str(caught.value) == "'progressCard' has no event 'fecth'; did you mean 'fetch'?"
