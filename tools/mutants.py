@@ -3905,4 +3905,11 @@ MUTANTS = [
            "results.dropLast().joined(separator: \", \") + \" or \" + last",
            "results.dropLast().joined(separator: \", \")", PY,
            "of three events that answer a request, the message leaves out the last"),
+    Mutant("py-positional-excess-unchecked", "dropped condition", "bindings/python/src/animrt/_arguments.py",
+           "            if most is not None and len(args) > most:\n",
+           "            if False:\n", PY,
+           "rt.machine(card, {'width': 200}) is Python's bare 'takes 2 positional arguments but 3 were given'"),
+    Mutant("py-positional-self-counted", "off-by-one", "bindings/python/src/animrt/_arguments.py",
+           "    extra = given - (len(in_order) - len(own))\n", "    extra = given\n", PY,
+           "the message counts self among the arguments given, as Python's own does: '3 were given' for two"),
 ]

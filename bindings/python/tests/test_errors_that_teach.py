@@ -1065,6 +1065,28 @@ def test_a_closed_runtime_says_how_to_tell_beforehand():
                                    "animation with this layer's runtime")
 
 
+def test_options_given_in_order_say_which_go_by_name():
+    """rt.machine(card, {"width": 200}) was Python's bare "takes 2 positional arguments but 3 were given",
+    which counts self and names no option: the message names what goes in order and what goes by name,
+    and nothing is made."""
+    with animrt.Runtime() as rt:
+        card = rt.definition(named="progressCard")
+        before = len(rt._machines)
+        with pytest.raises(animrt.ArgumentTypeError) as caught:
+            rt.machine(card, {"width": 200})
+        assert str(caught.value) == ("rt.machine() takes 1 positional argument (definition) but 2 were given; the "
+                                     "others are passed by name: parent=…, config=…, locale=…, strings=…")
+        assert len(rt._machines) == before
+        assert rt.machine(card, config={"width": 200}).state == "hidden"
+        with pytest.raises(animrt.ArgumentTypeError) as caught:
+            rt.layer(None, None)
+        assert str(caught.value) == "rt.layer() takes 1 positional argument (parent) but 2 were given"
+    with pytest.raises(animrt.ArgumentTypeError) as caught:
+        animrt.Runtime(64)
+    assert str(caught.value) == ("animrt.Runtime() takes no positional arguments but 1 was given; they are passed "
+                                 "by name: event_capacity=…, threads=…")
+
+
 def test_a_request_or_an_emitted_event_sent_back_says_what_it_is():
     """A host new to a machine sees 'fetchProgress' in a RequestIssued event and sends it back, or sends
     an event the machine emits: the refusal says what the name is and, for a request, which events answer

@@ -249,18 +249,39 @@ def options(given: Mapping[str, Any], known: Sequence[str], where: str, values: 
 
 
 
+def too_many_in_order(where: str, in_order: Sequence[str], names: Sequence[str], given: int) -> ArgumentTypeError:
+    """The error for a call given more positional arguments than `in_order` (self first, for a method)
+    holds, where Python would say only how many: ``rt.machine(card, {"width": 200})`` is told that
+    the definition alone goes in order, and which names the others are passed by."""
+    own = [n for n in in_order if n != "self"]
+    extra = given - (len(in_order) - len(own))
+    by_name = [n for n in names if n not in own]
+    taken = (f"takes {len(own)} positional argument{'s' if len(own) != 1 else ''} ({', '.join(own)})" if own
+             else "takes no positional arguments")
+    message = f"{where} {taken} but {extra} {'was' if extra == 1 else 'were'} given"
+    if by_name:
+        message += f"; {'the others are' if own else 'they are'} passed by name: {', '.join(n + '=…' for n in by_name)}"
+    return ArgumentTypeError(message)
+
+
 def keywords(where: str) -> Callable[[F], F]:
     """Has a function refuse a keyword it does not take as :func:`options` does (the closest name
     suggested, every name listed), where Python would raise a bare "unexpected keyword argument".
     A call whose keywords are all known costs one set comparison."""
     def decorate(fn: F) -> F:
-        names = [p.name for p in inspect.signature(fn).parameters.values()
+        parameters = inspect.signature(fn).parameters.values()
+        names = [p.name for p in parameters
                  if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
                  and p.name != "self"]
         known = frozenset(names)
+        in_order = [p.name for p in parameters if p.kind in (inspect.Parameter.POSITIONAL_ONLY,
+                                                             inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        most = len(in_order) if not any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters) else None
 
         @functools.wraps(fn)
         def checked(*args: Any, **kwargs: Any) -> Any:
+            if most is not None and len(args) > most:
+                raise too_many_in_order(where, in_order, names, len(args))
             if kwargs and not known.issuperset(kwargs):
                 options(kwargs, names, where, values=False)
             return fn(*args, **kwargs)
