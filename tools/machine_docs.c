@@ -34,6 +34,25 @@ static char *read_file(const char *path) {
     return buf;
 }
 
+/* The page `md` with the line that says how it is made, before its diagram
+ * (the library's page, which a host exports for its own machines too, does
+ * not say it). */
+static char *committed_page(char *md) {
+    static const char note[] =
+        "Generated from the definition by `make machine-docs`; `make test` fails if it no longer matches.\n\n";
+    char *at = strstr(md, "\n![statechart of ");
+    if (!at) { fprintf(stderr, "the page has no diagram line\n"); exit(1); }
+    at += 1;
+    size_t head = (size_t)(at - md), rest = strlen(at);
+    char *out = malloc(head + sizeof note - 1 + rest + 1);
+    if (!out) exit(1);
+    memcpy(out, md, head);
+    memcpy(out + head, note, sizeof note - 1);
+    memcpy(out + head + sizeof note - 1, at, rest + 1);
+    free(md);
+    return out;
+}
+
 /* Writes or checks one file; returns 1 on a difference. */
 static int emit(int check, const char *dir, const char *name, const char *ext, const char *text) {
     char path[4096];
@@ -69,7 +88,7 @@ int main(int argc, char **argv) {
         char name[256];
         size_t needed;
         /* The machine's name: the first line of its page, "# name". */
-        char *md = export_text(rt, def, ANIMRT_EXPORT_MARKDOWN);
+        char *md = committed_page(export_text(rt, def, ANIMRT_EXPORT_MARKDOWN));
         sscanf(md, "# %255s", name);
         char *dot = export_text(rt, def, ANIMRT_EXPORT_DOT);
         differences += emit(check, dir, name, "md", md);

@@ -3912,4 +3912,8 @@ MUTANTS = [
     Mutant("py-positional-self-counted", "off-by-one", "bindings/python/src/animrt/_arguments.py",
            "    extra = given - (len(in_order) - len(own))\n", "    extra = given\n", PY,
            "the message counts self among the arguments given, as Python's own does: '3 were given' for two"),
+    Mutant("page-claims-repository-tooling", "wrong value", "Sources/StateMachines/Export/Documentation.swift",
+           'out += "![statechart of \\(name)](\\(name).svg)\\n\\n"',
+           'out += "Generated from the definition by `make machine-docs`.\\n\\n![statechart of \\(name)](\\(name).svg)\\n\\n"',
+           PY, "the page a host exports for its own machine says that make machine-docs wrote it"),
 ]

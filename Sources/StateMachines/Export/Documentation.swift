@@ -4,6 +4,9 @@ extension MachineDefinition {
     /// A Markdown page for the definition: what it is, its configuration,
     /// the events it takes, emits and requests, its context, its parts, its
     /// diagram (`<name>.svg` beside the page) and its full transition table.
+    /// It says nothing of how it was made: a host exports its own machines'
+    /// pages too, and tools/machine_docs.c adds to the committed ones that
+    /// `make machine-docs` writes them.
     public func markdown() -> String {
         func cell(_ s: String) -> String { MachineDefinition.markdownCell(s) }
         func payload(_ fields: [PayloadField]) -> String {
@@ -20,7 +23,6 @@ extension MachineDefinition {
         }
         var out = "# \(name)\n\n"
         if !summary.isEmpty { out += summary + "\n\n" }
-        out += "Generated from the definition by `make machine-docs`; `make test` fails if it no longer matches.\n\n"
         out += "![statechart of \(name)](\(name).svg)\n\n"
         if !config.isEmpty {
             out += "## Configuration\n\n| parameter | type | default | allowed | meaning |\n|---|---|---|---|---|\n"

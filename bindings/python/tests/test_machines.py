@@ -1111,3 +1111,20 @@ def test_ctrl_c_right_after_a_poll_keeps_the_machines_events_and_payloads(interr
         ]
         assert len(events) == 6 and isinstance(events[5], animrt.StateChanged)
         assert (events[5].from_state, events[5].to_state) == ("ready", "hidden")
+
+
+def test_a_hosts_own_page_does_not_claim_the_repositorys_tooling():
+    """The page a host exports for its own machine began, after its title, with "Generated from the
+    definition by `make machine-docs`; `make test` fails if it no longer matches", which is true only
+    of the pages committed in docs/machines/ (tools/machine_docs.c adds it to those): the page goes from
+    its title to its diagram and its tables."""
+    toggle = {"name": "toggle", "description": "A switch.", "initial": "off", "events": {"tap": {}},
+              "states": {"off": {"on": {"tap": "on"}}, "on": {"on": {"tap": "off"}}}}
+    with animrt.Runtime() as rt:
+        page = rt.definition(toggle).markdown()
+        assert page.startswith("# toggle\n\nA switch.\n\n![statechart of toggle](toggle.svg)\n\n## Events\n\n")
+        assert "make" not in page
+        page = rt.definition(named="progressCard").markdown()
+        assert page.startswith("# progressCard\n\n")
+        assert "make machine-docs" not in page
+        assert "\n\n![statechart of progressCard](progressCard.svg)\n\n## Configuration\n\n" in page
