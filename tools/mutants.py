@@ -3916,4 +3916,11 @@ MUTANTS = [
            'out += "![statechart of \\(name)](\\(name).svg)\\n\\n"',
            'out += "Generated from the definition by `make machine-docs`.\\n\\n![statechart of \\(name)](\\(name).svg)\\n\\n"',
            PY, "the page a host exports for its own machine says that make machine-docs wrote it"),
+    # A delay written with a unit ("2s", "500ms") is told to write seconds without one (R0.3).
+    Mutant("delay-unit-hint-dropped", "dropped statement", "Sources/StateMachines/Definitions/DefinitionLoader.swift",
+           "throw AnimrtError(error.status, error.message + hint)", "throw AnimrtError(error.status, error.message)",
+           ("swift:LoaderTests",), "a delay of '2s' would get the parser's message with no word of seconds"),
+    Mutant("delay-unit-milliseconds", "wrong value", "Sources/StateMachines/Definitions/DefinitionLoader.swift",
+           "seconds = number / 1000", "seconds = number", ("swift:LoaderTests",),
+           "'500ms' would be told to write 500 seconds"),
 ]

@@ -137,6 +137,24 @@ struct LoaderTests {
     @Test("the rejection table covers every case it lists")
     func count() { #expect(loadCases.count == 99) }
 
+    @Test("R0.3 a delay written with a unit, as CSS writes durations, is told to write seconds without one")
+    func delayWithUnit() {
+        func message(_ delay: String) -> String? {
+            let h = Harness()
+            do throws(AnimrtError) {
+                _ = try h.host.load(minimal(a: #""after": [{"delay": "\#(delay)", "target": "b"}]"#))
+                return nil
+            } catch { return error.status == .invalidArgument ? error.message : "status \(error.status)" }
+        }
+        let path = "states.a.after[0].delay: column"
+        #expect(message("2s") == "\(path) 2: unexpected 's' after the end of the expression; a delay is a number of seconds, without a unit: write 2")
+        #expect(message(" 500 ms ") == "\(path) 6: unexpected 'ms' after the end of the expression; a delay is a number of seconds, without a unit: write 0.5")
+        #expect(message("1.5 Seconds") == "\(path) 5: unexpected 'Seconds' after the end of the expression; a delay is a number of seconds, without a unit: write 1.5")
+        // Not a number with a unit: the parser's message alone.
+        #expect(message("2 days") == "\(path) 3: unexpected 'days' after the end of the expression")
+        #expect(message("2 + context.n s") == "\(path) 15: unexpected 's' after the end of the expression")
+    }
+
     @Test("the minimal definition itself loads, so each case fails for its own reason")
     func baseline() throws {
         let h = Harness()

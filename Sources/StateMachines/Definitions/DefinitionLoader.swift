@@ -406,11 +406,38 @@ final class DefinitionLoader {
     /// delay a timer can run (at run time a computed one that is not is
     /// reported, and its timer does not start).
     func delayExpression(_ node: JSONNode, scope: ExpressionScope) throws(AnimrtError) -> Expression {
-        let delay = try expression(node, scope: scope, type: .number)
+        let delay: Expression
+        do throws(AnimrtError) { delay = try expression(node, scope: scope, type: .number) }
+        catch {
+            // "2s" or "500ms", as CSS writes durations: say that a delay is seconds, without a unit.
+            guard case .string(let text) = node.value, let hint = DefinitionLoader.delayUnitHint(text) else { throw error }
+            throw AnimrtError(error.status, error.message + hint)
+        }
         if case .number(let d)? = delay.constantValue, !(d.isFinite && d >= 0) {
             throw node.error(.outOfRange, "the delay is \(MachineValue.format(d)); it must be a finite number of seconds, 0 or more")
         }
         return delay
+    }
+
+    /// For a delay written as a number with a unit ("2s", "500 ms"): what
+    /// to write instead, as "; …"; nil for anything else.
+    static func delayUnitHint(_ text: String) -> String? {
+        func trimmed(_ s: Substring) -> Substring {
+            var t = s.drop(while: \.isWhitespace)
+            while t.last?.isWhitespace == true { t = t.dropLast() }
+            return t
+        }
+        let whole = trimmed(text[...])
+        guard let split = whole.firstIndex(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else { return nil }
+        let unit = whole[split...].lowercased()
+        guard let number = Double(String(trimmed(whole[..<split]))), number.isFinite else { return nil }
+        let seconds: Double
+        switch unit {
+        case "s", "sec", "secs", "second", "seconds": seconds = number
+        case "ms", "millisecond", "milliseconds": seconds = number / 1000
+        default: return nil
+        }
+        return "; a delay is a number of seconds, without a unit: write \(MachineValue.format(seconds))"
     }
 
     func expression(_ node: JSONNode, scope: ExpressionScope, type: MachineType?) throws(AnimrtError) -> Expression {
