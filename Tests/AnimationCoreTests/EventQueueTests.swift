@@ -65,3 +65,150 @@ struct EventQueueTests {
         #expect(withdrawn > 1000 && overflowed > 10, "withdrawals cross the ring's wrap and its overflow")
     }
 }
+
+/// The event queue and the event digest with exact values: which events are
+/// kept, what the overflow notice says, and which fields the digest reads
+/// (R0.5: nothing is dropped without the host being told).
+@Suite("R0.5 event queue and R0.2 digest: exact values")
+struct EventQueueValueTests {
+    static func tokens(_ events: [Event]) -> [UInt64] { events.map(\.token) }
+
+    @Test("capacity 4: three events are kept, the rest counted, the notice says how many and from when")
+    func overflowNotice() {
+        var q = EventQueue(capacity: 4)
+        for k in 0..<10 { q.push(EventQueueTests.event(k)) }
+        #expect(q.count == 3 && q.lost == 7)
+        #expect(q.pop()?.token == 0)
+        // Room again, but the loss comes first: a later event is lost too,
+        // never stored ahead of the notice.
+        q.push(EventQueueTests.event(10))
+        #expect(q.count == 2 && q.lost == 8)
+        #expect(q.pop()?.token == 1)
+        #expect(q.pop()?.token == 2)
+        let notice = q.pop()
+        #expect(notice?.type == .overflow)
+        #expect(notice?.token == 8)  // events 3 ... 10
+        #expect(notice?.time == 3)   // the first one lost
+        #expect(q.pop() == nil)
+        q.push(EventQueueTests.event(11))
+        #expect(q.pop()?.token == 11)
+        #expect(q.pop() == nil)
+    }
+
+    @Test("a queue kept near full hands its events in order across many wraps of the ring")
+    func fifoAcrossWraps() {
+        var q = EventQueue(capacity: 4)
+        var popped: [UInt64] = []
+        for k in 0..<40 {
+            q.push(EventQueueTests.event(k))
+            if k >= 2, let e = q.pop() { popped.append(e.token) }
+        }
+        #expect(popped == (0..<38).map(UInt64.init))
+        #expect(q.lost == 0 && q.count == 2)
+        #expect(q.pop()?.token == 38 && q.pop()?.token == 39)
+    }
+
+    @Test("a bulk pop hands at most its limit: the overflow notice waits for the next one")
+    func bulkPopLimit() {
+        var q = EventQueue(capacity: 3)
+        for k in 0..<5 { q.push(EventQueueTests.event(k)) }
+        var got: [Event] = []
+        #expect(q.pop(upTo: 2) { got.append($0.pointee) } == 2)
+        #expect(Self.tokens(got) == [0, 1] && got.allSatisfy { $0.type == .timerFired })
+        got = []
+        #expect(q.pop(upTo: 2) { got.append($0.pointee) } == 1)
+        #expect(got.map(\.type) == [.overflow] && got.first?.token == 3 && got.first?.time == 2)
+    }
+
+    @Test("capacities below 2 hold 2: one event is kept and the notice has its slot", arguments: [-1, 0, 1])
+    func smallestCapacity(_ asked: Int) {
+        var q = EventQueue(capacity: asked)
+        #expect(q.capacity == 2)
+        q.push(EventQueueTests.event(7))
+        q.push(EventQueueTests.event(8))
+        #expect(q.pop()?.token == 7)
+        let notice = q.pop()
+        #expect(notice?.type == .overflow && notice?.token == 1 && notice?.time == 8)
+    }
+
+    @Test("events withdrawn before the ring grew to its capacity are not read after the next push")
+    func withdrawBeforeGrowth() {
+        var q = EventQueue(capacity: 8)
+        q.push(EventQueueTests.event(0)); q.push(EventQueueTests.event(1))
+        let mark = q.mark
+        q.push(EventQueueTests.event(100)); q.push(EventQueueTests.event(101))
+        q.withdraw(since: mark)
+        q.push(EventQueueTests.event(2))
+        var got: [UInt64] = []
+        while let e = q.pop() { got.append(e.token) }
+        #expect(got == [0, 1, 2])
+    }
+
+    @Test("the runtime counts the overflow notice among its pending events")
+    func pendingCountsNotice() throws {
+        let rt = Runtime(configuration: .init(eventCapacity: 4))
+        for k in 0..<6 { rt.post(EventQueueTests.event(k)) }
+        #expect(rt.pendingEventCount == 4)  // 3 kept and the notice
+        var got: [Event] = []
+        while let e = rt.pollEvent() { got.append(e) }
+        #expect(got.count == 4)
+        #expect(Self.tokens(got) == [0, 1, 2, 3] && got.last?.type == .overflow)
+        #expect(rt.pendingEventCount == 0)
+    }
+
+    @Test("a runtime takes the largest event capacity, and refuses one more")
+    func capacityLimit() throws {
+        let rt = try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity))
+        #expect(rt.configuration.eventCapacity == 1 << 24)
+        for k in 0..<3 { rt.post(EventQueueTests.event(k)) }
+        #expect(rt.pendingEventCount == 3)
+        _ = expectFailure(.outOfRange, containing: "event capacity 16777217 is more than the 16777216 allowed") {
+            _ = try Runtime.make(configuration: .init(eventCapacity: Limits.eventCapacity + 1))
+        }
+    }
+
+    static func digest(_ events: Event...) -> UInt64 {
+        var d = EventDigest()
+        for e in events { d.add(e) }
+        return d.value
+    }
+
+    /// 64-bit FNV-1a over the bytes of `words`, least significant first.
+    static func fnv1a(_ words: [UInt64]) -> UInt64 {
+        var h: UInt64 = 14_695_981_039_346_656_037
+        for w in words { for b in 0..<8 { h = (h ^ ((w >> (8 * UInt64(b))) & 0xff)) &* 1_099_511_628_211 } }
+        return h
+    }
+
+    @Test("the digest is FNV-1a over every byte of each value")
+    func digestIsFNV() {
+        let values: [Double] = [1, 2, -0.5, 1e300]
+        #expect(values.withUnsafeBufferPointer { EventDigest.of($0) } == Self.fnv1a(values.map(\.bitPattern)))
+        #expect(EventDigest().value == Self.fnv1a([]))
+        var e = Event(type: .timerFired, time: 1)
+        e.token = 42
+        // type, time, layer, object, animation, token, reason, name | from << 32, to.
+        let words: [UInt64] = [5, (1.0).bitPattern, 0, 0, 0, 42, 0, 0xffff_ffff_ffff_ffff, 0xffff_ffff]
+        #expect(Self.digest(e) == Self.fnv1a(words))
+    }
+
+    @Test("the digest tells apart events differing in one field, but not in the runtime's tag")
+    func digestFields() {
+        let base = Event(type: .machineStateChanged, time: 1)
+        var later = base; later.time = 2
+        #expect(Self.digest(base) != Self.digest(later))
+        var from = base; from.fromState = 3
+        #expect(Self.digest(base) != Self.digest(from))
+        var to = base; to.toState = 3
+        #expect(Self.digest(from) != Self.digest(to))
+        var integer = base; integer.payload = [.integer(5)]
+        var pointer = base; pointer.payload = [.pointer(5)]
+        #expect(Self.digest(integer) != Self.digest(pointer))
+        var one = base, two = base
+        one.layer = Handle(runtime: 1, kind: .layer, generation: 1, index: 7)
+        two.layer = Handle(runtime: 2, kind: .layer, generation: 1, index: 7)
+        #expect(Self.digest(one) == Self.digest(two))
+        var other = base; other.layer = Handle(runtime: 1, kind: .layer, generation: 1, index: 8)
+        #expect(Self.digest(one) != Self.digest(other))
+    }
+}
