@@ -171,6 +171,23 @@ struct ReliabilityTests {
         #expect(RuntimeTags.shared.capacity == Limits.runtimes)
     }
 
+    @Test("Runtime tags: a tag given back twice, or never held, changes nothing")
+    func runtimeTagsReleasedTwice() throws {
+        let tags = RuntimeTags(capacity: 3)
+        let a = tags.acquire()!, b = tags.acquire()!
+        #expect(tags.count == 2)
+        tags.release(a)
+        tags.release(a)
+        // Stop here if not: a count below the truth lets `acquire` look for a free tag where none is.
+        try #require(tags.count == 1)
+        tags.release(0); tags.release(4); tags.release(3)  // none held: outside 1 ... 3, or free
+        try #require(tags.count == 1)
+        #expect(tags.acquire() == 3 && tags.acquire() == a)
+        #expect(tags.acquire() == nil && tags.count == 3)
+        tags.release(b)
+        #expect(tags.acquire() == b)
+    }
+
     @Test("Runtimes alive at once have distinct tags; a foreign handle is refused")
     func liveRuntimesDiffer() throws {
         let a = try Runtime.make(), b = try Runtime.make()

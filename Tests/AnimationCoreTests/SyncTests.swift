@@ -4,6 +4,27 @@ import Testing
 
 @Suite("R2 barrier counts, transaction durations, timer order")
 struct SyncTests {
+    @Test("R2.4 a committed transaction's closure runs in the tick its last animation ends, after that tick's events")
+    func transactionClosureInItsTick() throws {
+        let rt = Runtime()
+        let l = try rt.createLayer()
+        _ = try rt.beginTransaction()
+        try rt.add(.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1)), to: l, forKey: "fade")
+        var ranAt: [Double] = []
+        try rt.commitTransaction {
+            ranAt.append(rt.now())
+            var e = Event(type: .timerFired, time: rt.now()); e.token = 77
+            rt.post(e)
+        }
+        try rt.tick(0)
+        #expect(rt.drain().map(\.tag) == ["started"])
+        try rt.tick(1)
+        #expect(ranAt == [1])
+        #expect(rt.drain().map(\.tag) == ["stopped:finished", "timer:77"])
+        try rt.tick(2)
+        #expect(ranAt == [1] && rt.drain().isEmpty)
+    }
+
     @Test("enter(count:) adds exactly its count; the notification waits for as many leaves")
     func enterCount() throws {
         let rt = Runtime()

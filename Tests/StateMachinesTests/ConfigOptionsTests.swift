@@ -23,6 +23,20 @@ struct ConfigOptionsTests {
         return Dictionary(uniqueKeysWithValues: zip(d.config.map(\.name), values))
     }
 
+    @Test("R0.4 a vector config value with any component not finite is refused, whichever component it is",
+          arguments: [AnimatableValue.point(.nan, 4), .point(3, .infinity), .rect(1, 2, 3, -.infinity)])
+    func vectorNotFinite(_ value: AnimatableValue) throws {
+        let h = Harness()
+        let dh = try h.host.load(configKindsMachine)
+        let name = value.kind == .point ? "origin" : "frame"
+        expectError(.invalidArgument, ["'\(name)' must be finite"]) { () throws(AnimrtError) in
+            _ = try h.host.create(dh, options: .init(config: [name: .vector(value)]))
+        }
+        let m = try h.host.create(dh, options: .init(config: ["origin": .vector(.point(3, 4))]))
+        let origin = try h.host.definition(of: m).config.firstIndex { $0.name == "origin" }!
+        #expect(h.host.instance(m)!.config[origin] == .vector(.point(3, 4)))
+    }
+
     @Test("a colour as text or as four numbers, text kept as text, points, rects, booleans and numbers")
     func everyKind() throws {
         let c = try config(#"""
