@@ -577,6 +577,48 @@ TEST(calls_waiting_during_destroy_return) {
     free(layers);
 }
 
+/* (g) A thread whose earlier call ran code from outside (a tick that ran a
+ * host's timing function) is not left marked as inside its runtime: a later
+ * call it makes while another thread holds the lock waits for it, and is
+ * not refused as a call back from inside (R0.3). */
+static struct { int slow; int inside; } slow_curve_state;
+
+static double slow_curve(double x, const double *params, void *user) {
+    (void)params; (void)user;
+    if (__atomic_exchange_n(&slow_curve_state.slow, 0, __ATOMIC_SEQ_CST)) {
+        __atomic_store_n(&slow_curve_state.inside, 1, __ATOMIC_SEQ_CST);
+        pause_us(20000);
+    }
+    return x;
+}
+
+static void *tick_to_one(void *rt) {
+    animrt_runtime_tick(rt, 1);
+    return NULL;
+}
+
+TEST(call_after_a_callout_waits_for_another_thread) {
+    animrt_runtime *rt = rt_new();
+    CHECK_OK(animrt_timing_function_register(rt, "slowCurve", slow_curve, NULL, 0, NULL, NULL, NULL));
+    animrt_id layer = 0, a = basic(rt, "opacity", 0, 1, 10);
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_animation_set_timing_function(rt, a, "slowCurve"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, a, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(rt, 0));  /* this thread runs the curve */
+    slow_curve_state.inside = 0;
+    __atomic_store_n(&slow_curve_state.slow, 1, __ATOMIC_SEQ_CST);
+    pthread_t t;
+    pthread_create(&t, NULL, tick_to_one, rt);
+    alarm(60);
+    while (!__atomic_load_n(&slow_curve_state.inside, __ATOMIC_SEQ_CST)) pause_us(100);
+    double now = -1;
+    CHECK_OK(animrt_runtime_time(rt, &now));  /* the other thread holds the lock for 20 ms */
+    CHECK(now == 1);
+    pthread_join(t, NULL);
+    alarm(0);
+    animrt_runtime_destroy(rt);
+}
+
 /* ---- 7. names are bounded, and so is the suggestion --------------------- */
 
 TEST(name_lengths) {
@@ -899,6 +941,7 @@ int main(void) {
     RUN(delivery_two_threads_ticking);
     RUN(delivery_destroy_from_another_thread);
     RUN(calls_waiting_during_destroy_return);
+    RUN(call_after_a_callout_waits_for_another_thread);
     RUN(name_lengths);
     RUN(names_read_no_further_than_the_limit);
     RUN(groups_bounded);
