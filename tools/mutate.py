@@ -134,6 +134,27 @@ def check_docs(mutants, text):
     return problems
 
 
+def descendants(root):
+    """The ids of every process below `root` (children, theirs, ...), read from /proc."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                # pid (comm) state ppid ...: comm may hold spaces and parentheses, so split after the last ')'.
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, stack = [], [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
 def run(cmd, cwd=TREE, env=None, timeout=SUITE_TIMEOUT):
     """(exit status, seconds, last lines of output); a timeout counts as a failure."""
     start = time.time()
@@ -144,7 +165,15 @@ def run(cmd, cwd=TREE, env=None, timeout=SUITE_TIMEOUT):
         out, _ = p.communicate(timeout=timeout)
         status, output = p.returncode, out.decode(errors="replace")
     except subprocess.TimeoutExpired:
+        # `swift test` may start its test runner in a process group of its own: every descendant,
+        # found before any is killed (orphans lose their parent), is killed with the group.
+        doomed = descendants(p.pid)
         os.killpg(p.pid, signal.SIGKILL)
+        for pid in doomed:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         out, _ = p.communicate()
         status, output = -1, (out or b"").decode(errors="replace") + f"\n(timed out after {timeout} s)"
     return status, time.time() - start, "\n".join(output.strip().splitlines()[-8:])
