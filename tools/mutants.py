@@ -3910,7 +3910,7 @@ MUTANTS = [
            "            if False:\n", PY,
            "rt.machine(card, {'width': 200}) is Python's bare 'takes 2 positional arguments but 3 were given'"),
     Mutant("py-positional-self-counted", "off-by-one", "bindings/python/src/animrt/_arguments.py",
-           "    extra = given - (len(in_order) - len(own))\n", "    extra = given\n", PY,
+           "    extra = given - (len(positional) - len(own))\n", "    extra = given\n", PY,
            "the message counts self among the arguments given, as Python's own does: '3 were given' for two"),
     Mutant("page-claims-repository-tooling", "wrong value", "Sources/StateMachines/Export/Documentation.swift",
            'out += "![statechart of \\(name)](\\(name).svg)\\n\\n"',

@@ -249,12 +249,12 @@ def options(given: Mapping[str, Any], known: Sequence[str], where: str, values: 
 
 
 
-def too_many_in_order(where: str, in_order: Sequence[str], names: Sequence[str], given: int) -> ArgumentTypeError:
-    """The error for a call given more positional arguments than `in_order` (self first, for a method)
+def too_many_in_order(where: str, positional: Sequence[str], names: Sequence[str], given: int) -> ArgumentTypeError:
+    """The error for a call given more positional arguments than `positional` (self first, for a method)
     holds, where Python would say only how many: ``rt.machine(card, {"width": 200})`` is told that
     the definition alone goes in order, and which names the others are passed by."""
-    own = [n for n in in_order if n != "self"]
-    extra = given - (len(in_order) - len(own))
+    own = [n for n in positional if n != "self"]
+    extra = given - (len(positional) - len(own))
     by_name = [n for n in names if n not in own]
     taken = (f"takes {len(own)} positional argument{'s' if len(own) != 1 else ''} ({', '.join(own)})" if own
              else "takes no positional arguments")
@@ -274,14 +274,14 @@ def keywords(where: str) -> Callable[[F], F]:
                  if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
                  and p.name != "self"]
         known = frozenset(names)
-        in_order = [p.name for p in parameters if p.kind in (inspect.Parameter.POSITIONAL_ONLY,
+        positional = [p.name for p in parameters if p.kind in (inspect.Parameter.POSITIONAL_ONLY,
                                                              inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        most = len(in_order) if not any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters) else None
+        most = len(positional) if not any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters) else None
 
         @functools.wraps(fn)
         def checked(*args: Any, **kwargs: Any) -> Any:
             if most is not None and len(args) > most:
-                raise too_many_in_order(where, in_order, names, len(args))
+                raise too_many_in_order(where, positional, names, len(args))
             if kwargs and not known.issuperset(kwargs):
                 options(kwargs, names, where, values=False)
             return fn(*args, **kwargs)
