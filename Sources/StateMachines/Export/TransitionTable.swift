@@ -116,8 +116,12 @@ extension MachineDefinition {
     /// Text for one cell of a Markdown table. A cell ends at a '|' and its
     /// row at a line break: a '|' is escaped (GFM reads "\\|" as '|', in
     /// code too) and a line break is written as <br>.
-    static func markdownCell(_ s: String) -> String {
-        s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "<br>")
+    static func markdownCell(_ s: String) -> String { cellLines(s).joined(separator: "<br>") }
+
+    /// The lines of `s` for a table cell, each '|' escaped (GFM reads "\\|"
+    /// as '|', in code too).
+    private static func cellLines(_ s: String) -> [Substring] {
+        s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     /// `s` as a code span in a table cell. Its fence has one backtick more
@@ -127,8 +131,7 @@ extension MachineDefinition {
     /// side); a '|' is escaped, and a line break is a space, as CommonMark
     /// shows one inside a code span (a <br> there would show as text).
     static func codeCell(_ s: String) -> String {
-        let flat = s.replacing("|", with: "\\|").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .joined(separator: " ")
+        let flat = cellLines(s).joined(separator: " ")
         var longest = 0, run = 0
         for c in flat {
             run = c == "`" ? run + 1 : 0
