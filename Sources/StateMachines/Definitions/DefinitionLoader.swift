@@ -422,15 +422,10 @@ final class DefinitionLoader {
     /// For a delay written as a number with a unit ("2s", "500 ms"): what
     /// to write instead, as "; …"; nil for anything else.
     static func delayUnitHint(_ text: String) -> String? {
-        func trimmed(_ s: Substring) -> Substring {
-            var t = s.drop(while: \.isWhitespace)
-            while t.last?.isWhitespace == true { t = t.dropLast() }
-            return t
-        }
-        let whole = trimmed(text[...])
-        guard let split = whole.firstIndex(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else { return nil }
-        let unit = whole[split...].lowercased()
-        guard let number = Double(String(trimmed(whole[..<split]))), number.isFinite else { return nil }
+        let compact = text.filter { !$0.isWhitespace }  // "500 ms" as "500ms"
+        guard let split = compact.firstIndex(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else { return nil }
+        let unit = compact[split...].lowercased()
+        guard let number = Double(compact[..<split]), number.isFinite else { return nil }
         let seconds: Double
         switch unit {
         case "s", "sec", "secs", "second", "seconds": seconds = number
