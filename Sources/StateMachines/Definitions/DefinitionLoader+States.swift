@@ -34,6 +34,10 @@ extension DefinitionLoader {
             guard let dot = name.lastIndex(of: ".") else { return -1 }
             return stateIDs[String(name[..<dot])]!
         }
+        // Each state's children at once: searching all states for a state's
+        // children, state by state, made a large definition's load quadratic.
+        stateChildren = Array(repeating: [], count: stateNames.count)
+        for (i, p) in stateParents.enumerated() where p >= 0 { stateChildren[p].append(i) }
     }
 
     /// Every timer name: `after` entries with a name, and `startTimer` actions.
@@ -148,7 +152,7 @@ extension DefinitionLoader {
             throw node.child("onDone", onDone).error(.invalidArgument, "unknown key 'onDone': XState's onDone (taken when a final child is entered) is \"onFinal\" here; \"done\" is taken when the animations the state's entry actions started have stopped")
         }
         let o = try node.object(allowed: DefinitionKeys.state)
-        let children = stateNames.indices.filter { stateParents[$0] == id }
+        let children = stateChildren[id]
         var kind: StateNode.Kind = children.isEmpty ? .atomic : .compound
         if let t = o["type"] {
             switch try t.string() {

@@ -43,6 +43,8 @@ final class DefinitionLoader {
     var stateIDsByLastName: [String: [Int]] = [:]
     var stateJSON: [JSONNode] = []
     var stateParents: [Int] = []
+    /// Each state's children, in id order (made with `stateParents`).
+    var stateChildren: [[Int]] = []
 
     static let builtinErrorEvent = "error.execution"
 
