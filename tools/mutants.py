@@ -4030,4 +4030,11 @@ MUTANTS = [
     Mutant("machine-value-vector-finite-any", "wrong value", "Sources/StateMachines/Values/MachineValue.swift",
            "case .vector(let v): return v.components.allSatisfy { $0.isFinite }", "case .vector(let v): return v.components.first?.isFinite ?? true",
            MACHINES, "a vector value with a NaN past its first component is taken as finite into a machine's context"),
+    Mutant("json-bool-as-number", "wrong value", "Sources/StateMachines/Definitions/JSONValue.swift",
+           "else if let b = try? c.decode(Bool.self) { self = .bool(b) }",
+           "else if let b = try? c.decode(Bool.self) { self = .number(b ? 1 : 0) }", MACHINES,
+           "a definition's true and false are read as the numbers 1 and 0"),
+    Mutant("state-children-first-parent", "off-by-one", LOADER_STATES,
+           "where p >= 0 { stateChildren[p].append(i) }", "where p > 0 { stateChildren[p].append(i) }", MACHINES,
+           "the first state in name order is taken for atomic: its children are lost"),
 ]
