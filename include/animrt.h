@@ -27,6 +27,9 @@
  *    have been created since; even then it can only name an object of the
  *    same kind, slot and generation, never freed memory.
  *  - Strings in are NUL-terminated UTF-8, copied; the caller keeps them.
+ *    Arrays in (values, key times, handles, names) are copied likewise;
+ *    what animrt keeps of the host's (callbacks, their user_data) is said
+ *    where it is taken.
  *    Key paths, property names and animation keys are at most
  *    ANIMRT_NAME_MAX bytes (without the NUL; longer: ANIMRT_E_RANGE, after
  *    reading no more than that); so are timing function names, while
@@ -924,7 +927,8 @@ typedef enum animrt_event_type {
     ANIMRT_EVENT_TIMER_FIRED = 5,
     ANIMRT_EVENT_OVERFLOW = 6,          /* token = number of events lost */
     ANIMRT_EVENT_MACHINE_STATE = 7,     /* object = machine; from_state → to_state; payload = the new
-                                         * state's associated values ("values" in its definition) */
+                                         * state's associated values ("values" in its definition);
+                                         * name is -1 (the event that caused it is not said) */
     ANIMRT_EVENT_MACHINE_EMITTED = 8,   /* object = machine; name = emitted event id; payload */
     ANIMRT_EVENT_MACHINE_REQUEST = 9,   /* object = machine; name = request id; token = the request's
                                          * number (unique in the runtime), which its result must carry;
@@ -968,7 +972,9 @@ animrt_status animrt_event_poll(animrt_runtime *rt, animrt_event *out, size_t ca
  * the callback returns: copy what is kept. */
 typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
 
-/* Sets (or with NULL clears) an event callback. With a callback set, the
+/* Sets (or with NULL clears) an event callback. `fn` and `user_data` must
+ * stay valid until it is cleared or replaced, or animrt_runtime_destroy()
+ * returns (destroy delivers the last events to it). With a callback set, the
  * queue is drained into it at the end of animrt_runtime_tick(), with no
  * lock held: the callback may call back into animrt. Events from other
  * calls wait for the next tick; animrt_event_poll may take them before

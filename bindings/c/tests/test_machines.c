@@ -271,6 +271,7 @@ TEST(run_a_card) {
     n = drain(rt, ev, 16);
     CHECK(n == 2);
     CHECK(ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].to_state == id_of(rt, def, ANIMRT_NAME_STATE, "loading"));
+    CHECK(ev[0].name == -1);  /* a state change does not name the event that caused it, as the header says */
     CHECK(ev[1].type == ANIMRT_EVENT_MACHINE_REQUEST && ev[1].token == 1 && ev[1].name == 0 && ev[1].payload_count == 0);
     /* An event the state does not take is refused, naming what it accepts. */
     CHECK_STATUS(animrt_machine_send_json(rt, m, "hide", NULL, &outcome), ANIMRT_E_STATE);
