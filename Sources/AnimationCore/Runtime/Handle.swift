@@ -154,7 +154,11 @@ public final class SlotTable<Element> {
 
     @inline(never) @usableFromInline
     func explain(_ h: Handle) -> AnimrtError {
-        if h.raw == 0 { return AnimrtError(.handle, "the \(kind.name) handle is 0 (no object)") }
+        // 0 is never given out: most often the variable a failed create was
+        // to set (a failed call leaves its out-parameters as they were).
+        if h.raw == 0 {
+            return AnimrtError(.handle, "the \(kind.name) handle is 0, which names no object (was it to be set by a call that failed? a failed call leaves its out-parameter as it was)")
+        }
         guard h.kindBits == kind.rawValue else {
             if kind == .animation && h.kindBits == HandleKind.instance.rawValue {
                 return AnimrtError(.handle, "handle \(h.hex) names an attached animation (the copy a layer holds), not a description: it is not destroyed or changed, it is removed from its layer (animrt_layer_remove_animation)")

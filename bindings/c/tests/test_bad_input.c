@@ -325,6 +325,9 @@ ROW(13, "a handle from another runtime, 0, or of the wrong kind") {
     CHECK_STATUS(animrt_layer_get_value(w->rt, w->foreign, w->opacity, &v, 1, &n), ANIMRT_E_HANDLE);
     CHECK_MESSAGE("another runtime");
     CHECK_STATUS(animrt_layer_get_value(w->rt, 0, w->opacity, &v, 1, &n), ANIMRT_E_HANDLE);
+    /* 0 is most often a handle a failed create never set: the message says so. */
+    CHECK(strcmp(animrt_last_error_message(), "the layer handle is 0, which names no object (was it to be set by a "
+                 "call that failed? a failed call leaves its out-parameter as it was)") == 0);
     CHECK_STATUS(animrt_layer_add_animation(w->rt, w->anim, w->layer, NULL, 0, NULL), ANIMRT_E_HANDLE);
     CHECK_MESSAGE("not a layer");
     CHECK_STATUS(animrt_barrier_enter(w->rt, w->layer), ANIMRT_E_HANDLE);
