@@ -1010,8 +1010,9 @@ animrt_status animrt_event_set_callback(animrt_runtime *rt, animrt_event_fn fn, 
  * results, errors. Names resolve once to small ids for hot calls.
  */
 
-/* Loads a definition from JSON text, a file, or the runtime's library of
- * named definitions (the shipped machines and what the host registered). */
+/* Loads a definition from JSON text, a file (a relative path is from the
+ * working directory, as for fopen), or the runtime's library of named
+ * definitions (the shipped machines and what the host registered). */
 animrt_status animrt_definition_load(animrt_runtime *rt, const char *json, animrt_id *out);
 animrt_status animrt_definition_load_file(animrt_runtime *rt, const char *path, animrt_id *out);
 animrt_status animrt_definition_load_named(animrt_runtime *rt, const char *name, animrt_id *out);

@@ -20,7 +20,10 @@ public enum FileContents {
         // of a regular file do not block either way.)
         func cannotRead(_ why: String) -> AnimrtError { AnimrtError(.notFound, "cannot read \(what) '\(path)': \(why)") }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw cannotRead(reason(errno)) }
+        guard fd >= 0 else {
+            let code = errno
+            throw cannotRead(reason(code) + lookedUp(path, code))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw cannotRead(reason(errno)) }
@@ -63,6 +66,14 @@ public enum FileContents {
         #else
         Darwin.read(fd, buffer, count)
         #endif
+    }
+
+    /// Where a relative path that was not found was looked for: a host run
+    /// from another directory than its files' reads the same name elsewhere.
+    private static func lookedUp(_ path: String, _ code: Int32) -> String {
+        guard code == ENOENT, !path.isEmpty, !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return "" }
+        defer { free(cwd) }
+        return " (a relative path, looked for in the working directory '\(String(cString: cwd))')"
     }
 
     private static func reason(_ code: Int32) -> String {

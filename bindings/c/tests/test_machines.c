@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "check.h"
 #include "scene.h"
 
@@ -212,6 +213,15 @@ TEST(load_errors) {
     def = 42;
     CHECK_STATUS(animrt_definition_load_file(rt, "/nonexistent/card.json", &def), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("cannot read the definition file '/nonexistent/card.json': No such file or directory");
+    CHECK(strstr(animrt_last_error_message(), "working directory") == NULL);  /* an absolute path says no more */
+    {   /* A relative path is looked for from the working directory, which the message names. */
+        char cwd[4096], expected[4096 + 160];
+        CHECK(getcwd(cwd, sizeof cwd) != NULL);
+        snprintf(expected, sizeof expected, "cannot read the definition file 'no/such/card.json': No such file or "
+                 "directory (a relative path, looked for in the working directory '%s')", cwd);
+        CHECK_STATUS(animrt_definition_load_file(rt, "no/such/card.json", &def), ANIMRT_E_NOT_FOUND);
+        CHECK(strcmp(animrt_last_error_message(), expected) == 0);
+    }
     CHECK_STATUS(animrt_definition_load_file(rt, "/", &def), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("cannot read the definition file '/': it is a directory");
     CHECK_STATUS(animrt_definition_load_file(rt, "/dev/zero", &def), ANIMRT_E_NOT_FOUND);  /* never read: it has no end */
