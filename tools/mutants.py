@@ -4037,4 +4037,8 @@ MUTANTS = [
     Mutant("state-children-first-parent", "off-by-one", LOADER_STATES,
            "where p >= 0 { stateChildren[p].append(i) }", "where p > 0 { stateChildren[p].append(i) }", MACHINES,
            "the first state in name order is taken for atomic: its children are lost"),
+    Mutant("result-request-hint-any-event", "dropped condition", "Sources/StateMachines/Host/MachineHost.swift",
+           "guard declaration.resultOf != nil, field.name == \"request\" else { return \"\" }",
+           "guard field.name == \"request\" else { return \"\" }", MACHINES,
+           "any event's field named 'request' is explained as the number of a request the machine made"),
 ]

@@ -219,6 +219,33 @@ struct GuardTests {
         }
     }
 
+    @Test("R3.0.1 a result sent without its 'request' is told what the number is and where it came from; other missing fields are not")
+    func resultWithoutItsRequest() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "fetcher", "requests": {"load": {}},
+         "events": {"loaded": {"resultOf": "load", "payload": [{"name": "ok", "type": "bool"}]},
+                    "go": {"payload": [{"name": "request", "type": "number"}]}},
+         "initial": "a",
+         "states": {"a": {"on": {"go": "b"}}, "b": {"entry": [{"request": "load"}], "on": {"loaded": "c"}}, "c": {}}}
+        """#)
+        let d = try h.host.definition(of: m)
+        let what = "the number of the request it answers, which came with the machine's request event (its token in C, its id in Python)"
+        expectError(.invalidArgument, ["'loaded' needs its field 'request' (field 0): " + what + "; 0 values were given"]) { () throws(AnimrtError) in
+            _ = try h.host.send(m, event: d.eventID("loaded")!, payload: [])
+        }
+        expectError(.invalidArgument, ["'loaded' needs its field 'request': " + what]) { () throws(AnimrtError) in
+            _ = try h.host.send(m, event: "loaded", json: #"{"ok": true}"#)
+        }
+        // A field named 'request' of an event that answers no request is a field like any other.
+        expectError(.invalidArgument, ["'go' needs its field 'request'"]) { () throws(AnimrtError) in _ = try h.host.send(m, event: "go", json: nil) }
+        let plain = expectError(.invalidArgument, ["'go' needs its field 'request' (field 0); 0 values were given"]) { () throws(AnimrtError) in
+            _ = try h.host.send(m, event: d.eventID("go")!, payload: [])
+        }
+        #expect(!plain.contains("answers"), "\(plain)")
+        #expect(h.state(m) == "a")
+    }
+
     @Test("R3.0.1 an event whose guards all fail is refused with .state; nothing changes")
     func guardedOut() throws {
         let h = Harness()

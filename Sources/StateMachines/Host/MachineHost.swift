@@ -316,7 +316,7 @@ public final class MachineHost {
             let field = fields[i]
             guard i < count else {
                 guard let v = field.defaultValue else {
-                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i)); \(given(count, "value"))")
+                    throw AnimrtError(.invalidArgument, "'\(declaration.name)' needs its field '\(field.name)' (field \(i))\(MachineHost.whatField(field, of: declaration)); \(given(count, "value"))")
                 }
                 values.append(v)
                 continue
@@ -406,7 +406,9 @@ public final class MachineHost {
         var payload: [TaggedValue] = []
         for f in fields {
             guard let v = members[f.name] else {
-                guard let dv = f.defaultValue else { throw AnimrtError(.invalidArgument, "'\(name)' needs its field '\(f.name)'") }
+                guard let dv = f.defaultValue else {
+                    throw AnimrtError(.invalidArgument, "'\(name)' needs its field '\(f.name)'\(MachineHost.whatField(f, of: d.events[e]))")
+                }
                 payload.append(dv.tagged)
                 continue
             }
@@ -427,6 +429,13 @@ public final class MachineHost {
 
     /// The refusal of whole number `text` for a whole-number field: no
     /// double holds it, and another would arrive in its place.
+    /// What a missing field is, where the host cannot guess it: a result's
+    /// `request` is the number the machine gave its request.
+    static func whatField(_ field: PayloadField, of declaration: EventDeclaration) -> String {
+        guard declaration.resultOf != nil, field.name == "request" else { return "" }
+        return ": the number of the request it answers, which came with the machine's request event (its token in C, its id in Python)"
+    }
+
     static func noDoubleHolds(_ text: String, field: String, of event: String) -> AnimrtError {
         AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
     }

@@ -156,6 +156,8 @@ def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():
         assert m.state == "hidden" and not m.in_state("ready")
         assert m.send("appear") is animrt.SendOutcome.TAKEN
         assert m.send("fetched", request=7, progress=0.5) is animrt.SendOutcome.STALE
+        with pytest.raises(animrt.InvalidArgumentError, match=r"'fetched' needs its field 'request'.*its id in Python"):
+            m.send("fetched", progress=0.5)  # the request's id is what a newcomer forgets
         assert m.send("fetched", {"request": 1}, progress=0.724) is animrt.SendOutcome.TAKEN  # a dict, or by name
         assert m.state == "ready" and m.in_state("ready")
         assert dict(m.context) == {"progress": 0.724, "title": "72%"}
