@@ -947,6 +947,12 @@ typedef enum animrt_stop_reason {
     ANIMRT_STOP_RUNTIME_DESTROYED = 4
 } animrt_stop_reason;
 
+/* Static names for an event type ("ANIMRT_EVENT_TIMER_FIRED") and a stop
+ * reason ("ANIMRT_STOP_REPLACED"), for logs; "ANIMRT_EVENT_UNKNOWN" and
+ * "ANIMRT_STOP_UNKNOWN" for values that are neither. Never NULL. */
+const char *animrt_event_type_name(int32_t type);
+const char *animrt_stop_reason_name(int32_t reason);
+
 typedef struct animrt_event {
     int32_t type;        /* animrt_event_type */
     int32_t reason;      /* animrt_stop_reason, for ANIMRT_EVENT_ANIMATION_STOPPED */

@@ -4041,4 +4041,12 @@ MUTANTS = [
            "guard declaration.resultOf != nil, field.name == \"request\" else { return \"\" }",
            "guard field.name == \"request\" else { return \"\" }", MACHINES,
            "any event's field named 'request' is explained as the number of a request the machine made"),
+    Mutant("event-type-name-swift-case", "wrong value", EX_RUNTIME,
+           "case .machineStaleResult: cString(\"ANIMRT_EVENT_MACHINE_STALE\")",
+           "case .machineStaleResult: cString(\"ANIMRT_EVENT_MACHINE_STALE_RESULT\")", C,
+           "a stale result's event type is named after the Swift case, a constant the header does not have"),
+    Mutant("stop-reason-name-unknown-as-finished", "wrong value", EX_RUNTIME,
+           "guard let r = StopReason(rawValue: reason) else { return cString(\"ANIMRT_STOP_UNKNOWN\") }",
+           "guard let r = StopReason(rawValue: reason) else { return cString(\"ANIMRT_STOP_FINISHED\") }", C,
+           "a value that is no stop reason is logged as a finish"),
 ]

@@ -18,6 +18,36 @@ public func animrt_status_name(_ status: animrt_status) -> UnsafePointer<CChar>!
 }
 
 @c @implementation
+public func animrt_event_type_name(_ type: Int32) -> UnsafePointer<CChar>! {
+    guard let t = EventType(rawValue: type) else { return cString("ANIMRT_EVENT_UNKNOWN") }
+    return switch t {
+    case .animationStarted: cString("ANIMRT_EVENT_ANIMATION_STARTED")
+    case .animationStopped: cString("ANIMRT_EVENT_ANIMATION_STOPPED")
+    case .barrierNotified: cString("ANIMRT_EVENT_BARRIER_NOTIFIED")
+    case .transactionCompleted: cString("ANIMRT_EVENT_TRANSACTION_COMPLETED")
+    case .timerFired: cString("ANIMRT_EVENT_TIMER_FIRED")
+    case .overflow: cString("ANIMRT_EVENT_OVERFLOW")
+    case .machineStateChanged: cString("ANIMRT_EVENT_MACHINE_STATE")
+    case .machineEmitted: cString("ANIMRT_EVENT_MACHINE_EMITTED")
+    case .machineRequest: cString("ANIMRT_EVENT_MACHINE_REQUEST")
+    case .machineStaleResult: cString("ANIMRT_EVENT_MACHINE_STALE")
+    case .machineError: cString("ANIMRT_EVENT_MACHINE_ERROR")
+    }
+}
+
+@c @implementation
+public func animrt_stop_reason_name(_ reason: Int32) -> UnsafePointer<CChar>! {
+    guard let r = StopReason(rawValue: reason) else { return cString("ANIMRT_STOP_UNKNOWN") }
+    return switch r {
+    case .finished: cString("ANIMRT_STOP_FINISHED")
+    case .removed: cString("ANIMRT_STOP_REMOVED")
+    case .replaced: cString("ANIMRT_STOP_REPLACED")
+    case .layerDestroyed: cString("ANIMRT_STOP_LAYER_DESTROYED")
+    case .runtimeDestroyed: cString("ANIMRT_STOP_RUNTIME_DESTROYED")
+    }
+}
+
+@c @implementation
 public func animrt_last_error_message() -> UnsafePointer<CChar>! { LastError.message }
 
 @c @implementation

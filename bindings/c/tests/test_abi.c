@@ -19,6 +19,34 @@ TEST(versions) {
     CHECK(strcmp(animrt_status_name(999), "ANIMRT_E_UNKNOWN") == 0);
 }
 
+/* Every event type and stop reason the header declares has its own name, and
+ * a value that is none has the UNKNOWN one (never NULL). */
+TEST(event_and_stop_names) {
+#define NAMED(f, c) CHECK(strcmp(f(c), #c) == 0)
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_ANIMATION_STARTED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_ANIMATION_STOPPED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_BARRIER_NOTIFIED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_TRANSACTION_COMPLETED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_TIMER_FIRED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_OVERFLOW);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_MACHINE_STATE);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_MACHINE_EMITTED);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_MACHINE_REQUEST);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_MACHINE_STALE);
+    NAMED(animrt_event_type_name, ANIMRT_EVENT_MACHINE_ERROR);
+    NAMED(animrt_stop_reason_name, ANIMRT_STOP_FINISHED);
+    NAMED(animrt_stop_reason_name, ANIMRT_STOP_REMOVED);
+    NAMED(animrt_stop_reason_name, ANIMRT_STOP_REPLACED);
+    NAMED(animrt_stop_reason_name, ANIMRT_STOP_LAYER_DESTROYED);
+    NAMED(animrt_stop_reason_name, ANIMRT_STOP_RUNTIME_DESTROYED);
+#undef NAMED
+    const int32_t outside[] = {0, 12, -1, INT32_MIN, INT32_MAX};
+    for (size_t i = 0; i < sizeof outside / sizeof *outside; i++)
+        CHECK(strcmp(animrt_event_type_name(outside[i]), "ANIMRT_EVENT_UNKNOWN") == 0);
+    CHECK(strcmp(animrt_stop_reason_name(5), "ANIMRT_STOP_UNKNOWN") == 0);
+    CHECK(strcmp(animrt_stop_reason_name(-1), "ANIMRT_STOP_UNKNOWN") == 0);
+}
+
 TEST(animate_and_read) {
     animrt_runtime *rt = rt_new();
     animrt_id layer = 0, anim = 0, inst = 0;
@@ -388,6 +416,7 @@ TEST(threads) {
 
 int main(void) {
     RUN(versions);
+    RUN(event_and_stop_names);
     RUN(animate_and_read);
     RUN(points_transforms_keyframes_springs);
     RUN(groups_and_timing_functions);

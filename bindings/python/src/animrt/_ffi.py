@@ -66,6 +66,8 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_version_string": (c_char_p, []),
     "animrt_status_name": (c_char_p, [status]),
     "animrt_last_error_message": (c_char_p, []),
+    "animrt_event_type_name": (c_char_p, [c_int32]),
+    "animrt_stop_reason_name": (c_char_p, [c_int32]),
     "animrt_runtime_create": (status, [c_uint32, POINTER(runtime_p)]),
     "animrt_runtime_destroy": (None, [runtime_p]),
     "animrt_runtime_tick": (status, [runtime_p, c_double]),
