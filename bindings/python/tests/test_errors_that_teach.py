@@ -1122,3 +1122,35 @@ def test_a_request_or_an_emitted_event_sent_back_says_what_it_is():
         with pytest.raises(animrt.NotFoundError) as caught:
             card.send("fecth")
         assert str(caught.value) == "'progressCard' has no event 'fecth'; did you mean 'fetch'?"
+
+
+def test_a_call_without_its_required_argument_says_what_goes_there():
+    """rt.tick() was Python's bare "missing 1 required positional argument: 'now'", which says neither
+    what the time is nor where it comes from: the most used calls made without what they need say what
+    it is and show a call that gives it; each is still a TypeError, and nothing changes (R0.3, R5.2)."""
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        cases = [
+            (lambda: rt.tick(), "rt.tick() needs now, the host's monotonic time in seconds, e.g. "
+             "rt.tick(time.monotonic())"),
+            (lambda: layer.set_value("opacity"), "Layer.set_value() needs value, the new model value of the key "
+             "path, e.g. layer.set_value('opacity', 0.5)"),
+            (lambda: layer.set_value(value=0.5), "Layer.set_value() needs key_path, the property to set, e.g. "
+             "layer.set_value('opacity', 0.5)"),
+            (lambda: layer.add_animation(key="out"), "Layer.add_animation() needs animation, an animation made by "
+             "the runtime, e.g. layer.add_animation(rt.basic('opacity', to=0))"),
+            (lambda: rt.machine(parent=layer), "rt.machine() needs definition, the Definition it runs, from "
+             "rt.definition(...), e.g. rt.machine(rt.definition(named='progressCard'))"),
+        ]
+        for call, message in cases:
+            with pytest.raises(TypeError) as caught:
+                call()
+            assert isinstance(caught.value, animrt.ArgumentTypeError)
+            assert str(caught.value) == message
+        assert rt.time == 0 and layer["opacity"] == 1 and layer.animation_keys() == [] and len(rt._machines) == 0
+        # Given by name, or in order, each is taken as before; help() still shows the signature.
+        rt.tick(now=0.5)
+        layer.set_value("opacity", value=0.25)
+        layer.set_value(key_path="opacity", value=0.5)
+        assert rt.time == 0.5 and layer["opacity"] == 0.5
+        assert str(inspect.signature(rt.tick)) == "(now: 'float') -> 'None'"

@@ -264,10 +264,22 @@ def too_many_in_order(where: str, positional: Sequence[str], names: Sequence[str
     return ArgumentTypeError(message)
 
 
-def keywords(where: str) -> Callable[[F], F]:
+def missing(where: str, needs: Mapping[str, str], required: Sequence[str], args: Sequence[Any],
+            kwargs: Mapping[str, Any]) -> None:
+    """Refuses a call that leaves out a required argument `needs` describes, where Python would raise a
+    bare "missing 1 required positional argument": ``rt.tick()`` is told what tick wants and how it is
+    usually given. `required` is the function's required positional parameters, self first for a method."""
+    for name in required[len(args):]:
+        if name not in kwargs and name in needs:
+            raise ArgumentTypeError(f"{where} needs {name}, {needs[name]}")
+
+
+def keywords(where: str, needs: Optional[Mapping[str, str]] = None) -> Callable[[F], F]:
     """Has a function refuse a keyword it does not take as :func:`options` does (the closest name
     suggested, every name listed), where Python would raise a bare "unexpected keyword argument".
-    A call whose keywords are all known costs one set comparison."""
+    With `needs` (a required parameter's name → what it is, with an example), a call that leaves one
+    out says so (:func:`missing`). A call whose keywords are all known costs one set comparison, and
+    one that gives every required argument in order one comparison of lengths."""
     def decorate(fn: F) -> F:
         parameters = inspect.signature(fn).parameters.values()
         names = [p.name for p in parameters
@@ -277,11 +289,17 @@ def keywords(where: str) -> Callable[[F], F]:
         positional = [p.name for p in parameters if p.kind in (inspect.Parameter.POSITIONAL_ONLY,
                                                              inspect.Parameter.POSITIONAL_OR_KEYWORD)]
         most = len(positional) if not any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters) else None
+        required = [p.name for p in parameters if p.kind in (inspect.Parameter.POSITIONAL_ONLY,
+                                                           inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                    and p.default is inspect.Parameter.empty]
+        fewest = len(required) if needs else 0
 
         @functools.wraps(fn)
         def checked(*args: Any, **kwargs: Any) -> Any:
             if most is not None and len(args) > most:
                 raise too_many_in_order(where, positional, names, len(args))
+            if len(args) < fewest:
+                missing(where, needs or {}, required, args, kwargs)
             if kwargs and not known.issuperset(kwargs):
                 options(kwargs, names, where, values=False)
             return fn(*args, **kwargs)

@@ -206,6 +206,9 @@ class Layer(Strict, Object):
         return out.value
 
     # -- values ------------------------------------------------------------
+    @check.keywords("Layer.set_value()", needs={
+        "key_path": "the property to set, e.g. layer.set_value('opacity', 0.5)",
+        "value": "the new model value of the key path, e.g. layer.set_value('opacity', 0.5)"})
     def set_value(self, key_path: str, value: ValueLike) -> None:
         """Sets the model value of `key_path` (``animrt_layer_set_value``); ``layer[key_path] = value`` does the same.
 
@@ -311,7 +314,8 @@ class Layer(Strict, Object):
         self.__iter__()
 
     # -- animations --------------------------------------------------------
-    @check.keywords("Layer.add_animation()")
+    @check.keywords("Layer.add_animation()", needs={
+        "animation": "an animation made by the runtime, e.g. layer.add_animation(rt.basic('opacity', to=0))"})
     def add_animation(self, animation: Animation, key: Optional[str] = None, *,
                       barrier: Optional[Barrier] = None,
                       on_finish: Optional[Callable[[bool], object]] = None) -> AttachedAnimation:

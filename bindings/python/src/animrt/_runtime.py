@@ -449,6 +449,7 @@ class Runtime(Suggests, Uncopied):
                      + (f", from {source}" if source else ""))
 
     # -- time and events -----------------------------------------------------
+    @check.keywords("rt.tick()", needs={"now": "the host's monotonic time in seconds, e.g. rt.tick(time.monotonic())"})
     def tick(self, now: float) -> None:
         """Advances the runtime to `now` seconds on the program's clock (``animrt_runtime_tick``).
 
@@ -1146,7 +1147,9 @@ class Runtime(Suggests, Uncopied):
         except AnimrtError as e:  # which definition: the name it is registered under
             raise name_in(e, "definition", name if isinstance(name, str) else None)
 
-    @check.keywords("rt.machine()")
+    @check.keywords("rt.machine()", needs={
+        "definition": "the Definition it runs, from rt.definition(...), e.g. "
+                      "rt.machine(rt.definition(named='progressCard'))"})
     def machine(self, definition: Definition, *, parent: Optional[Layer] = None,
                 config: Optional[Mapping[str, ConfigValue]] = None, locale: Optional[str] = None,
                 strings: Optional[Mapping[str, str]] = None) -> Machine:
