@@ -130,7 +130,7 @@ final class DefinitionLoader {
             let value = try literal(o["default"]!, type: type)
             let parameter = ConfigParameter(name: n, type: type, defaultValue: value, minimum: minimum, maximum: maximum,
                                             choices: choices, summary: try o["description"]?.string() ?? "")
-            try ConfigParameter.check(parameter, value, at: o["default"]!)
+            try ConfigParameter.check(parameter, value, at: o["default"]!, as: "the default")
             configFields[n] = Field(index: config.count, type: type)
             config.append(parameter)
         }
@@ -468,15 +468,20 @@ final class DefinitionLoader {
 
 extension ConfigParameter {
     /// Checks a value against the parameter's type, range and choices.
-    static func check(_ p: ConfigParameter, _ value: MachineValue, at node: JSONNode) throws(AnimrtError) {
-        guard value.type == p.type else { throw node.error(.kind, "'\(p.name)' is a \(p.type), not a \(value.type)") }
-        guard value.isFinite else { throw node.error(.invalidArgument, "'\(p.name)' must be finite") }
+    /// `subject` is what the message calls the value (the parameter's name
+    /// in quotes unless given): where `node`'s path names the parameter
+    /// already, the message says "the default", and a host's value is
+    /// "config 'width'" with no path, so that neither names it twice.
+    static func check(_ p: ConfigParameter, _ value: MachineValue, at node: JSONNode, as subject: String? = nil) throws(AnimrtError) {
+        let it = subject ?? "'\(p.name)'"
+        guard value.type == p.type else { throw node.error(.kind, "\(it) is a \(p.type), not a \(value.type)") }
+        guard value.isFinite else { throw node.error(.invalidArgument, "\(it) must be finite") }
         if case .number(let d) = value {
-            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "'\(p.name)' is \(MachineValue.format(d)); the minimum is \(MachineValue.format(lo))") }
-            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "'\(p.name)' is \(MachineValue.format(d)); the maximum is \(MachineValue.format(hi))") }
+            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(MachineValue.format(d)); the minimum is \(MachineValue.format(lo))") }
+            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "\(it) is \(MachineValue.format(d)); the maximum is \(MachineValue.format(hi))") }
         }
         if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s) {
-            throw node.error(.outOfRange, "'\(p.name)' is '\(s)'; it must be one of \(p.choices.map { "'\($0)'" }.joined(separator: ", "))")
+            throw node.error(.outOfRange, "\(it) is '\(s)'; it must be one of \(p.choices.map { "'\($0)'" }.joined(separator: ", "))")
         }
     }
 }

@@ -137,7 +137,7 @@ public final class MachineHost {
             if case .vector(let x) = v, case .vector(let k) = d.config[i].type, x.kind != k, x.kind.componentCount == k.componentCount {
                 v = .vector(AnimatableValue(kind: k, lanes: x.lanes))
             }
-            try ConfigParameter.check(d.config[i], v, at: JSONNode(value: .null, path: "config.\(name)"))
+            try ConfigParameter.check(d.config[i], v, at: JSONNode(value: .null, path: ""), as: "config '\(name)'")
             config[i] = v
         }
         let locale = options.locale ?? d.defaultLocale

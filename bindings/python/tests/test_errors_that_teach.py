@@ -590,7 +590,7 @@ def test_a_failing_machine_call_names_the_definition():
                                    "(parts: button, border, title, ring, arc, dot, checkMark, cross)")
         with pytest.raises(animrt.RangeError) as e:
             rt.machine(button.definition, config={"width": -5})
-        assert e.value.message == "machine 'networkButton': config.width: 'width' is -5; the minimum is 1"
+        assert e.value.message == "machine 'networkButton': config 'width' is -5; the minimum is 1"
         with pytest.raises(animrt.InvalidArgumentError, match=r"^machine 'toggle': config\['width'\] is inf"):
             rt.machine(toggle.definition, config={"width": math.inf})
         toggle.destroy()
@@ -710,7 +710,7 @@ def test_a_definitions_messages_keep_its_json_names():
                                    "keyframe animations, not basic")
         with pytest.raises(animrt.RangeError) as e:
             rt.machine(rt.definition(toggle({})), config={"beginTime": -1})
-        assert e.value.message == "machine 'toggle': config.beginTime: 'beginTime' is -1; the minimum is 0"
+        assert e.value.message == "machine 'toggle': config 'beginTime' is -1; the minimum is 0"
         with pytest.raises(animrt.RangeError, match=r"repeat_count is -2\.0; it must be 0 or more \(math\.inf"):
             rt.basic("opacity", repeat_count=-2)  # the binding's own calls still speak Python
 
@@ -1154,3 +1154,24 @@ def test_a_call_without_its_required_argument_says_what_goes_there():
         layer.set_value(key_path="opacity", value=0.5)
         assert rt.time == 0.5 and layer["opacity"] == 0.5
         assert str(inspect.signature(rt.tick)) == "(now: 'float') -> 'None'"
+
+
+def test_a_config_value_the_definition_refuses_names_the_parameter_once():
+    """rt.machine(card, config={"width": -5}) said "config.width: 'width' is -5": the parameter named
+    twice, as a path and again. Each refusal of a value (below the minimum, above the maximum, not one
+    of the choices, of another type) names it once, and no machine is made (R0.3, R3.1)."""
+    definition = {"name": "panel", "events": {"tap": {}}, "initial": "a", "states": {"a": {}},
+                  "config": {"width": {"type": "number", "default": 100, "min": 1, "max": 4096},
+                             "lang": {"type": "string", "default": "en", "oneOf": ["en", "zh"]}}}
+    with animrt.Runtime() as rt:
+        panel = rt.definition(definition)
+        for config, error, message in [
+                ({"width": 0.5}, animrt.RangeError, "config 'width' is 0.5; the minimum is 1"),
+                ({"width": 5000}, animrt.RangeError, "config 'width' is 5000; the maximum is 4096"),
+                ({"lang": "fr"}, animrt.RangeError, "config 'lang' is 'fr'; it must be one of 'en', 'zh'"),
+                ({"width": "wide"}, animrt.KindError, "config 'width' is a number, not a string")]:
+            with pytest.raises(error) as caught:
+                rt.machine(panel, config=config)
+            assert caught.value.message == "machine 'panel': " + message
+        assert len(rt._machines) == 0
+        assert rt.machine(panel, config={"width": 4096, "lang": "zh"}).state == "a"
