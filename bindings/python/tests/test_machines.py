@@ -49,7 +49,7 @@ def test_a_definition_loads_from_a_dict_text_a_file_and_by_name():
         assert from_dict.name == from_text.name == "card"
         assert from_file.name == "downloadButton"
         assert from_dict.states == ("hidden", "loading", "ready")
-        assert from_dict.events == ("appear", "fetched", "hide", "error.execution")
+        assert from_dict.events == ("appear", "fetched", "hide")
         assert from_dict.payload_fields("fetched") == ("request", "progress")
         assert from_dict.context_fields == ("progress", "title")
         assert from_dict.parts == ("ring",) and from_dict.requests == ("fetch",) and from_dict.emits == ("shown",)
@@ -1130,3 +1130,36 @@ def test_a_hosts_own_page_does_not_claim_the_repositorys_tooling():
         assert page.startswith("# progressCard\n\n")
         assert "make machine-docs" not in page
         assert "\n\n![statechart of progressCard](progressCard.svg)\n\n## Configuration\n\n" in page
+
+
+def test_a_definitions_events_are_those_the_host_sends():
+    """Definition.events listed error.execution, which a host cannot send (the machine raises it, and a
+    send of it is refused): it lists the events the host sends, each at its C id, and the C ABI's count
+    is one more. A failure while the machine handles error.execution is still reported naming it."""
+    faulty = {"name": "faulty", "events": {"tap": {}, "reset": {}}, "context": {"n": {"type": "number", "initial": 0}},
+              "initial": "a",
+              "states": {"a": {"on": {"tap": {"actions": [{"assign": {"n": "1 / context.n"}}]},
+                                      "error.execution": {"target": "b", "actions": [{"assign": {"n": "2 / context.n"}}]}}},
+                         "b": {"on": {"reset": "a"}}}}
+    with animrt.Runtime() as rt:
+        d = rt.definition(faulty)
+        assert d.events == ("reset", "tap")
+        assert rt.definition(named="progressCard").events == (
+            "appear", "fetch", "fetchFailed", "fetched", "hide", "progress", "retry")
+        count = ctypes.c_size_t()
+        assert lib.animrt_definition_count(rt._ptr, d._id, 1, ctypes.byref(count)) == 0 and count.value == 3
+        for i, name in enumerate(d.events):  # each name's position is its C id
+            out = ctypes.c_int32()
+            assert lib.animrt_definition_id(rt._ptr, d._id, 1, name.encode(), ctypes.byref(out)) == 0 and out.value == i
+        m = rt.machine(d)
+        with pytest.raises(animrt.InvalidArgumentError, match="'error.execution' is raised by the machine itself"):
+            m.send("error.execution")
+        rt.tick(0)
+        rt.events()
+        assert m.send("tap") is animrt.SendOutcome.TAKEN
+        rt.tick(0)
+        errors = [e for e in rt.events() if isinstance(e, animrt.MachineError)]
+        assert [e.event for e in errors] == ["tap", "error.execution"]
+        assert errors[1].message == ("states.a.on.error.execution.actions[0]: context.n would be inf; context "
+                                     "numbers must be finite")
+        assert m.state == "b"

@@ -45,6 +45,8 @@ ConfigValue = Union[float, bool, str, Tuple[float, ...], List[float]]
 
 # animrt_name_kind
 _STATE, _EVENT, _CONTEXT, _EMIT, _REQUEST, _PART, _CONFIG = range(7)
+#: The event a machine raises itself when an action or a guard fails: the last event id, never sent by the host.
+ERROR_EVENT = "error.execution"
 # animrt_export_format
 _DOT, _MARKDOWN = 0, 1
 # animrt_value_type
@@ -207,8 +209,15 @@ class Definition(Object):
 
     @property
     def events(self) -> Tuple[str, ...]:
-        """The events the machine accepts (``error.execution`` last): ``"tap" in button.events``."""
-        return self._list(_EVENT)
+        """The events the host may send, in id order: ``"tap" in button.events``.
+
+        ``error.execution`` is not among them: the machine raises it itself when an action or a
+        guard fails (a definition handles it in ``"on"``, and :class:`MachineError` events report
+        the failure), and a send of it is refused. The C ABI counts it, as the last event id:
+        ``animrt_definition_count`` for ``ANIMRT_NAME_EVENT`` gives one more than ``len(events)``
+        and ``animrt_definition_name`` names it; each name here keeps its C id, its position."""
+        names = self._list(_EVENT)
+        return names[:-1] if names and names[-1] == ERROR_EVENT else names
 
     @property
     def context_fields(self) -> Tuple[str, ...]:
@@ -376,7 +385,7 @@ class Context(Suggests, Mapping[str, MachineValue]):
             raise self._read_only(name)
 
     def _read_only(self, name: object) -> ArgumentTypeError:
-        events = ", ".join(e for e in self._machine.definition.events if e != "error.execution")
+        events = ", ".join(self._machine.definition.events)
         if name not in self._machine.definition.context_fields:
             return ArgumentTypeError(f"m.context is read-only, and {name!r} is not one of its fields "
                                      f"({', '.join(self._machine.definition.context_fields)}); a machine's "

@@ -821,9 +821,11 @@ class Runtime(Suggests, Uncopied):
         if kind == ev.MACHINE_REQUEST:
             return ev.RequestIssued(time, machine, d.requests[name], token, dict(zip(d._field_names(4, name), values)))
         if kind == ev.MACHINE_STALE:
-            return ev.StaleResult(time, machine, d.events[name], token, dict(zip(d._field_names(1, name), values)))
+            return ev.StaleResult(time, machine, d._list(1)[name], token, dict(zip(d._field_names(1, name), values)))
         message = values[0] if values and isinstance(values[0], str) else ""
-        return ev.MachineError(time, machine, d.events[name] if name >= 0 else None, message)
+        # The event being processed may be error.execution itself (its handler failed): named through every
+        # event id, not Definition.events, which lists only those the host sends.
+        return ev.MachineError(time, machine, d._list(1)[name] if name >= 0 else None, message)
 
     def _deliver(self, event: ev.Event) -> None:
         handler = self._handler
