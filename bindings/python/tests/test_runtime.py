@@ -575,3 +575,55 @@ def test_enumerations_print_as_their_names():
     assert str(outcome) == f"{outcome}" == "SendOutcome.IGNORED" and "%s" % outcome == "SendOutcome.IGNORED"
     assert f"{animrt.StopReason.REPLACED}" == "StopReason.REPLACED"
     assert f"{outcome:d}" == "1" and "%d" % outcome == "1" and outcome == 1  # still numbers
+
+
+def test_readers_barriers_and_machines_are_context_managers_as_the_runtime_is():
+    """A reader, a barrier and a machine own something in the library that destroy() frees, and were
+    not context managers while the runtime was: the end of a with block destroys each, also when the
+    block raises (what it raised goes on); a call afterwards raises HandleError naming the destroy;
+    destroy() inside the block is fine; a with on one already destroyed is refused before the block
+    runs, and one whose runtime closed inside the block went with it (R5.2)."""
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer["opacity"] = 0.25
+        rt.tick(0)
+        with rt.reader([layer], "opacity") as reader:
+            assert isinstance(reader, animrt.Reader) and reader.read().tolist() == [[0.25]]
+        with pytest.raises(animrt.HandleError, match=r"^reader handle 0x[0-9a-f]+ is stale \(the reader was "
+                                                     r"destroyed\)"):
+            reader.read()
+        assert repr(reader).startswith("<Reader (destroyed) ")
+        barrier = rt.barrier()
+        with pytest.raises(ZeroDivisionError):
+            with barrier as entered:
+                assert entered is barrier
+                barrier.enter()
+                1 / 0
+        with pytest.raises(animrt.HandleError, match=r"the barrier was destroyed"):
+            barrier.count
+        card = rt.definition(named="progressCard")
+        with rt.machine(card) as m:
+            m.send("fetch")
+            assert m.state == "loading" and len(rt._machines) == 1
+        assert len(rt._machines) == 0
+        with pytest.raises(animrt.HandleError, match=r"^machine 'progressCard': machine handle 0x[0-9a-f]+ is stale "
+                                                     r"\(the machine was destroyed\)"):
+            m.send("hide")
+        with rt.machine(card) as early:
+            early.destroy()  # destroyed in the block: the end of it does nothing more
+        for gone in (reader, barrier, m):
+            kind = type(gone).__name__.lower()
+            with pytest.raises(animrt.HandleError) as caught:
+                with gone:
+                    raise AssertionError("the block ran")
+            assert str(caught.value) == (f"{kind} handle {gone.id:#x} is stale (the {kind} was destroyed: "
+                                         f"{kind}.destroy() has run, or its with block has ended); make another "
+                                         "for the with block")
+    with animrt.Runtime() as other:
+        with other.machine(other.definition(named="progressCard")) as kept, other.reader([other.layer()], "opacity"):
+            other.close()  # the block's end finds them gone with the runtime, and says nothing
+        with pytest.raises(animrt.ClosedError):
+            kept.state
+        with pytest.raises(animrt.ClosedError):
+            with kept:
+                pass

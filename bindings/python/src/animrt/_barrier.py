@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Callable, Union
 
 from . import _arguments as check
 from ._ffi import lib
-from ._object import Object
+from ._object import Scoped
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
 
 
-class Barrier(Object):
+class Barrier(Scoped):
     """A barrier (``animrt_barrier_create``) counts outstanding work, as a DispatchGroup does.
 
     :meth:`enter` adds one, :meth:`leave` removes one; animations added with
@@ -26,6 +26,12 @@ class Barrier(Object):
 
     A barrier stays alive while an animation counts toward it or a
     notification waits on it, even if the program drops its last reference.
+    As a context manager, the end of the ``with`` block destroys it (pending
+    notifications never run), also when the block raises; a call on it
+    afterwards raises :class:`HandleError`::
+
+        with rt.barrier() as loaded:
+            loaded.enter()
     """
 
     _destroy_fn = lib.animrt_barrier_destroy

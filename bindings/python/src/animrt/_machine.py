@@ -33,7 +33,7 @@ from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, Close
 from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer, _string_out
-from ._object import Object, Suggests
+from ._object import Object, Scoped, Suggests
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
@@ -396,7 +396,7 @@ class Context(Suggests, Mapping[str, MachineValue]):
                                  f"(events: {events})")
 
 
-class Machine(Object):
+class Machine(Scoped):
     """A running machine (``animrt_machine_create``), made by :meth:`Runtime.machine`.
 
     Send it events with their payload fields by name; read its state and
@@ -408,6 +408,12 @@ class Machine(Object):
         m.state                                       # 'ready'
         m.context["progress"]                         # 0.35
         ring = m.part("ring")                         # a Layer
+
+    As a context manager, the end of the ``with`` block destroys it (:meth:`destroy`), also when
+    the block raises; a call on it afterwards raises :class:`HandleError`::
+
+        with rt.machine(card) as m:
+            m.send("fetch")
     """
 
     def _copy_hint(self) -> str:
@@ -638,6 +644,10 @@ class Machine(Object):
         # through it: kept until then (first, so that a tick looking it up finds it in one or the other).
         self._runtime._gone_machines[self._id] = self
         self._runtime._machines.pop(self._id, None)
+
+    def _gone(self) -> bool:
+        """Whether :meth:`destroy` has run (a machine has no finalizer: the runtime owns it)."""
+        return getattr(self, "_destroyed", False)
 
     def __repr__(self) -> str:
         """``<Machine 0x… progressCard state='completed.celebrating'>``: its definition's name and its

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List,
 
 from . import _callbacks
 from ._arguments import suggest_name
-from ._errors import ClosedError, StateError
+from ._errors import ClosedError, HandleError, StateError
 
 if TYPE_CHECKING:
     from ._runtime import Runtime
 
 O = TypeVar("O", bound="Object")
+S = TypeVar("S", bound="Scoped")
 
 #: The message of every call on a closed runtime or one of its objects: what happened, and how to
 #: tell beforehand (both `Native.ptr is None`, the same test as `Runtime.closed`).
@@ -342,3 +343,38 @@ class Strict(Suggests):
     def _read_only_hint(self, name: str) -> str:
         """Where the value of read-only property `name` is given, as "; …", or "" (a subclass knows)."""
         return ""
+
+
+class Scoped(Object):
+    """An object the program destroys when it is done with it (a reader, a barrier, a machine), used
+    as a context manager, as the runtime is: the end of the ``with`` block destroys it, also when the
+    block raises (what it raised goes on). Destroying is idempotent (``destroy()`` inside the block
+    is fine), and a call on it afterwards raises :class:`HandleError` ("… is stale (the reader was
+    destroyed)"). When the runtime is closed first, the object went with it, and the block's end
+    does nothing::
+
+        with rt.reader(layers, "position") as reader:
+            xy = reader.read()
+    """
+
+    def destroy(self) -> None:
+        """Destroys the object in the library (each kind says how): ``obj.destroy()``."""
+        raise NotImplementedError
+
+    def _gone(self) -> bool:
+        """Whether :meth:`destroy` has run (a kind that keeps its own mark says so itself)."""
+        return self._finalizer is not None and not self._finalizer.alive
+
+    def __enter__(self: S) -> S:
+        # As the runtime refuses ``with`` once closed: the block would otherwise start and fail at its first call.
+        if self._runtime.closed:
+            raise ClosedError(CLOSED)
+        if self._gone():
+            kind = type(self).__name__.lower()
+            raise HandleError(f"{kind} handle {self._id:#x} is stale (the {kind} was destroyed: {kind}.destroy() "
+                              "has run, or its with block has ended); make another for the with block")
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if not self._runtime.closed:  # else it went with the runtime
+            self.destroy()

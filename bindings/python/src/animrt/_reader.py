@@ -9,7 +9,7 @@ from . import _arguments as check
 from ._errors import ArgumentTypeError, BufferSizeError, BufferTooSmallError, InvalidArgumentError, KindError
 from ._ffi import lib
 from ._values import KeyPathInfo
-from ._object import Object
+from ._object import Scoped
 
 if TYPE_CHECKING:
     import numpy
@@ -22,7 +22,7 @@ B = TypeVar("B")
 _DOUBLE_FORMATS = ("d", "<d", "=d", "@d")
 
 
-class Reader(Object):
+class Reader(Scoped):
     """(layer, key path) targets resolved once, read in one call (``animrt_reader_create``);
     made by :meth:`Runtime.reader`.
 
@@ -37,6 +37,14 @@ class Reader(Object):
     Every target's key path must have the same number of components (a
     point and a scalar are refused): make one reader per key path, such as
     ``rt.reader(layers, "position")`` and ``rt.reader(layers, "opacity")``.
+
+    As a context manager, the end of the ``with`` block destroys it, also
+    when the block raises; a read afterwards raises :class:`HandleError`::
+
+        with rt.reader(particles, "position") as reader:
+            for t in frames:
+                rt.tick(t)
+                draw(reader.read())
     """
 
     _destroy_fn = lib.animrt_reader_destroy
