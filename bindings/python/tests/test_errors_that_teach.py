@@ -1175,3 +1175,40 @@ def test_a_config_value_the_definition_refuses_names_the_parameter_once():
             assert caught.value.message == "machine 'panel': " + message
         assert len(rt._machines) == 0
         assert rt.machine(panel, config={"width": 4096, "lang": "zh"}).state == "a"
+
+
+def test_the_payload_fields_of_a_name_the_machine_sends_say_what_it_is_and_where_its_payload_is():
+    """definition.payload_fields('fetchProgress'), a request the machine makes, listed the events alone, as
+    for a misspelling: the refusal says what the name is (a request, or an event the machine emits), its
+    payload's fields and where the host reads them, and for a request how the host answers it (R5.2)."""
+    loader = {"name": "loader", "initial": "idle",
+              "requests": {"load": {"payload": [{"name": "page", "type": "number"}]}, "ping": {}},
+              "events": {"loaded": {"resultOf": "load", "payload": [{"name": "rows", "type": "number"}]}},
+              "emits": {"shown": {"payload": [{"name": "rows", "type": "number"}, {"name": "title", "type": "string"}]},
+                        "bare": {}},
+              "states": {"idle": {"entry": [{"request": "load", "payload": {"page": 1}}, {"request": "ping"}],
+                                  "on": {"loaded": "idle"}}}}
+    with animrt.Runtime() as rt:
+        d = rt.definition(loader)
+        answer = "and the host answers it by sending an event that carries the request's id, request=event.id"
+        for name, said in [
+                ("load", "it is a request the machine makes of the host; its payload (fields: page) is read from the "
+                         "RequestIssued event, event.payload, " + answer),
+                ("ping", "it is a request the machine makes of the host; its payload (no fields) is read from the "
+                         "RequestIssued event, event.payload, " + answer),
+                ("shown", "it is an event the machine emits for the host to read, not one it takes; its payload "
+                          "(fields: rows, title) is read from the Emitted event, event.payload"),
+                ("bare", "it is an event the machine emits for the host to read, not one it takes; its payload "
+                         "(no fields) is read from the Emitted event, event.payload")]:
+            with pytest.raises(animrt.NotFoundError) as caught:
+                d.payload_fields(name)
+            assert str(caught.value) == f"'loader' has no event named {name!r}: {said}"
+        assert d.payload_fields("loaded") == ("request", "rows")
+        with pytest.raises(animrt.NotFoundError) as caught:  # any other name: the closest event, as before
+            d.payload_fields("loade")
+        assert str(caught.value) == "'loader' has no event named 'loade'; did you mean 'loaded'?"
+        m = rt.machine(d)
+        rt.tick(0)
+        issued = [e for e in rt.events() if isinstance(e, animrt.RequestIssued)]
+        assert [(e.name, e.payload) for e in issued] == [("load", {"page": 1.0}), ("ping", {})]  # where the message says
+        assert m.send("loaded", request=issued[0].id, rows=3) is animrt.SendOutcome.TAKEN

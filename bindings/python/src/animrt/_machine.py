@@ -246,8 +246,30 @@ class Definition(Object):
 
     def payload_fields(self, event: str) -> Tuple[str, ...]:
         """The payload fields of `event`, in order (a result's first is ``request``):
-        ``card.payload_fields("fetched")`` → ('request', 'progress', 'hint')."""
+        ``card.payload_fields("fetched")`` → ('request', 'progress', 'hint').
+
+        `event` is one the host sends; the name of a request the machine makes, or of an event it
+        emits, raises :class:`NotFoundError` saying so and where that payload is read."""
+        if isinstance(event, str) and event not in self._list(_EVENT):
+            hint = self._sent_by_the_machine(event)
+            if hint:
+                raise NotFoundError(f"{self.name!r} has no event named {event!r}{hint}")
         return self._field_names(_EVENT, self._id_of(_EVENT, event, "event"))
+
+    def _sent_by_the_machine(self, name: str) -> str:
+        """What `name`, no event the host sends, is when the machine sends it: a request it makes or
+        an event it emits, with where the host reads its payload; else ""."""
+        def fields(kind: int, item: int) -> str:
+            names = self._field_names(kind, item)
+            return f"fields: {', '.join(names)}" if names else "no fields"
+        if name in self.requests:
+            return (": it is a request the machine makes of the host; its payload "
+                    f"({fields(_REQUEST, self.requests.index(name))}) is read from the RequestIssued event, "
+                    "event.payload, and the host answers it by sending an event that carries the request's id, request=event.id")
+        if name in self.emits:
+            return (": it is an event the machine emits for the host to read, not one it takes; its payload "
+                    f"({fields(_EMIT, self.emits.index(name))}) is read from the Emitted event, event.payload")
+        return ""
 
     def dot(self) -> str:
         """The statechart as Graphviz DOT (``animrt_definition_export``): ``open("card.dot", "w").write(card.dot())``."""
