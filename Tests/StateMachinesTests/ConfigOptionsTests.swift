@@ -55,10 +55,10 @@ struct ConfigOptionsTests {
 
     @Test("values the parameter's type cannot take are refused, naming the parameter")
     func refused() throws {
-        expectError(.kind, ["config.tint"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "red"}}"#) }
+        expectError(.kind, ["config 'tint'"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "red"}}"#) }
         // Text for a colour says how a colour is written, a near miss included.
         for text in ["red", "#ff000", "#gg0000"] {
-            expectError(.kind, ["config.tint: '\(text)' is not a colour: 'tint' is a color, written \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] from 0 to 1"]) {
+            expectError(.kind, ["config 'tint' is '\(text)', which is not a colour: write \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] from 0 to 1"]) {
                 () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "\#(text)"}}"#)
             }
         }

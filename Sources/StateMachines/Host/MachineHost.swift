@@ -129,7 +129,7 @@ public final class MachineHost {
             // A colour may be written as text; text stays text where the parameter is a string.
             if case .string(let text) = v, case .vector(.color) = d.config[i].type {
                 guard let c = DefinitionLoader.hexColor(text) else {
-                    throw AnimrtError(.kind, "config.\(name): '\(text)' is not a colour: '\(name)' is a color, written \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] from 0 to 1")
+                    throw AnimrtError(.kind, "config '\(name)' is '\(text)', which is not a colour: write \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] from 0 to 1")
                 }
                 v = .vector(c)
             }
