@@ -223,6 +223,17 @@ extension DefinitionLoader {
                 on[e] = try tnode.list().map { (t: JSONNode) throws(AnimrtError) in try transition(t, source: id, trigger: .event(e), scope: s) }
             }
         }
+        // An empty list under "after", "done" or "always" says nothing, as one under an event of "on" does: most
+        // likely a list emptied by mistake, so it is refused as that one is (the key left out says the same).
+        if let a = o["after"], case .array(let items) = a.value, items.isEmpty {
+            throw a.error(.invalidArgument, "an empty list of 'after' timers starts none: give it a timer ({\"delay\": seconds, \"target\": state}), or leave \"after\" out")
+        }
+        if let d = o["done"], case .array(let items) = d.value, items.isEmpty {
+            throw d.error(.invalidArgument, "an empty list of transitions takes no 'done': give it a transition (a target, or {} to take it and do nothing), or leave \"done\" out")
+        }
+        if let w = o["always"], case .array(let items) = w.value, items.isEmpty {
+            throw w.error(.invalidArgument, "an empty list of eventless transitions takes none: give 'always' a transition, or leave \"always\" out")
+        }
         var after: [AfterTransition] = []
         if let a = o["after"] {
             let s = scope(event: nil, note: "an 'after' transition is taken when its timer fires; no event carries a payload")
