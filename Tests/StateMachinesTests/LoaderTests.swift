@@ -120,6 +120,7 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a keyframe template with more tension values than values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "calculationMode": "cubic", "tension": [0, 0, 0, 0]}}"#), status: .invalidArgument, fragments: ["animations.f: 4 tension values for 3 keyframes"]),
     LoadCase(name: "a keyframe template with no values", json: minimal(top: #""animations": {"f": {"type": "keyframe", "keyPath": "opacity", "values": []}}"#), status: .invalidArgument, fragments: ["animations.f.values", "needs at least one value"]),
     LoadCase(name: "a payload default above its field's max (a C send that leaves the field out would deliver it unchecked)", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "max": 1, "default": 5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is 5; the maximum is 1"]),
+    LoadCase(name: "a payload default of -0 above its field's max, named -0 as written", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "max": -0.5, "default": -0}"#), status: .outOfRange, fragments: ["events.go.payload[0].default: the default of 'x' is -0; the maximum is -0.5"]),
     LoadCase(name: "a payload default below its field's min, even when the field clamps", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "number", "min": 0, "clamp": true, "default": -0.5}"#), status: .outOfRange, fragments: ["events.go.payload[0].default", "the default of 'x' is -0.5; the minimum is 0"]),
     LoadCase(name: "integer on a bool payload field", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "bool", "integer": true}"#), status: .invalidArgument, fragments: ["events.go.payload[0]", "min, max, clamp and integer apply to numbers; 'x' is a bool"]),
     LoadCase(name: "integer on a string field of an emitted event", json: minimal(top: #""emits": {"done": {"payload": [{"name": "who", "type": "string", "integer": true}]}}"#), status: .invalidArgument, fragments: ["emits.done.payload[0]", "min, max, clamp and integer apply to numbers; 'who' is a string"]),
@@ -138,7 +139,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 102) }
+    func count() { #expect(loadCases.count == 103) }
 
     @Test("R0.3 a delay written with a unit, as CSS writes durations, is told to write seconds without one")
     func delayWithUnit() {

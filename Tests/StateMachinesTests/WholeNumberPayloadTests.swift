@@ -152,6 +152,10 @@ struct WholeNumberPayloadTests {
         }
         // A bound that is not whole still bounds: 0 is below 0.5.
         expectError(.outOfRange, ["field 'n' of 'half' is 0; the minimum is 0.5"]) { () throws(AnimrtError) in try h.send(m, "half", [.number(0)]) }
+        // -0 is named as given, not as 0 (str(-0) is "0"; a message says what the host passed), as a number and in JSON.
+        #expect(expectError(.outOfRange, []) { () throws(AnimrtError) in try h.send(m, "half", [.number(-0.0)]) } == "field 'n' of 'half' is -0; the minimum is 0.5")
+        #expect(expectError(.outOfRange, []) { () throws(AnimrtError) in try h.host.send(m, event: "half", json: #"{"n": -0}"#) } == "field 'n' of 'half' is -0; the minimum is 0.5")
+        #expect(expectError(.outOfRange, []) { () throws(AnimrtError) in try h.send(m, "half", [.number(0.0)]) } == "field 'n' of 'half' is 0; the minimum is 0.5")
         #expect(h.state(m) == "a")
         #expect(h.context(m, "n") == .number(0) && h.context(m, "m") == .number(0))
         #expect(h.events().isEmpty)

@@ -73,7 +73,7 @@ final class DefinitionLoader {
         if let m = top["maxMicrosteps"] {
             let v = try m.number()
             guard v >= 1, v <= Double(DefinitionLimits.maxMicrosteps), v == v.rounded() else {
-                throw m.error(.outOfRange, "maxMicrosteps is \(MachineValue.format(v)); it must be a whole number from 1 to \(DefinitionLimits.maxMicrosteps)")
+                throw m.error(.outOfRange, "maxMicrosteps is \(MachineValue.given(v)); it must be a whole number from 1 to \(DefinitionLimits.maxMicrosteps)")
             }
             maxMicrosteps = Int(v)
         }
@@ -120,7 +120,7 @@ final class DefinitionLoader {
                 throw item.error(.invalidArgument, "min and max apply to numbers; '\(n)' is a \(type)")
             }
             if let lo = minimum, let hi = maximum, lo > hi {
-                throw item.error(.outOfRange, "min (\(MachineValue.format(lo))) is greater than max (\(MachineValue.format(hi)))")
+                throw item.error(.outOfRange, "min (\(MachineValue.given(lo))) is greater than max (\(MachineValue.given(hi)))")
             }
             var choices: [String] = []
             if let c = o["oneOf"] {
@@ -251,16 +251,16 @@ final class DefinitionLoader {
                     // A whole-number field that clamps to a bound that is not
                     // whole would deliver the very value it refuses from a send.
                     if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { $0.rounded(.towardZero) != $0 }) {
-                        throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.format(b)), which is not one")
+                        throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.given(b)), which is not one")
                     }
                     let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
                     // A field left out takes its default unchecked (the C
                     // interface's trailing fields): it must be a value a send could give.
                     if case .number(let x)? = def {
-                        if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the minimum is \(MachineValue.format(lo))") }
-                        if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))") }
+                        if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); the minimum is \(MachineValue.given(lo))") }
+                        if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))") }
                         if integer, x.rounded(.towardZero) != x {
-                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.format(x)); it must be a whole number")
+                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); it must be a whole number")
                         }
                     }
                     fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, isInteger: integer,
@@ -416,7 +416,7 @@ final class DefinitionLoader {
             throw AnimrtError(error.status, error.message + hint)
         }
         if case .number(let d)? = delay.constantValue, !(d.isFinite && d >= 0) {
-            throw node.error(.outOfRange, "the delay is \(MachineValue.format(d)); it must be a finite number of seconds, 0 or more")
+            throw node.error(.outOfRange, "the delay is \(MachineValue.given(d)); it must be a finite number of seconds, 0 or more")
         }
         return delay
     }
@@ -477,8 +477,8 @@ extension ConfigParameter {
         guard value.type == p.type else { throw node.error(.kind, "\(it) is a \(p.type), not a \(value.type)") }
         guard value.isFinite else { throw node.error(.invalidArgument, "\(it) must be finite") }
         if case .number(let d) = value {
-            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(MachineValue.format(d)); the minimum is \(MachineValue.format(lo))") }
-            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "\(it) is \(MachineValue.format(d)); the maximum is \(MachineValue.format(hi))") }
+            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(MachineValue.given(d)); the minimum is \(MachineValue.given(lo))") }
+            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "\(it) is \(MachineValue.given(d)); the maximum is \(MachineValue.given(hi))") }
         }
         if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s) {
             throw node.error(.outOfRange, "\(it) is '\(s)'; it must be one of \(p.choices.map { "'\($0)'" }.joined(separator: ", "))")

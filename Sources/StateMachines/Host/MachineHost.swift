@@ -449,20 +449,20 @@ public final class MachineHost {
         }
         // Before the range: a clamp bounds a value, it does not round one.
         if field.isInteger, x.rounded(.towardZero) != x {
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); it must be a whole number")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a whole number")
         }
         if let lo = field.minimum, x < lo {
             if field.clamps { return .number(lo) }
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); the minimum is \(MachineValue.format(lo))")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); the minimum is \(MachineValue.given(lo))")
         }
         if let hi = field.maximum, x > hi {
             if field.clamps { return .number(hi) }
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.format(x)); the maximum is \(MachineValue.format(hi))")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))")
         }
         // A result's request number is a token the machine issued: one that
         // no request could have had is the host's mistake, not a stale result.
         if declaration.resultOf != nil, field.name == "request", x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
-            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.format(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
+            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
         }
         return v
     }

@@ -90,6 +90,14 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
         return "\(d)"
     }
 
+    /// A number as a message reports it, the host's or the definition's: as
+    /// `format` writes it, except that -0 keeps its sign. `str(-0)` is "0", as
+    /// docs/machines.md says of the language; a refusal of -0 that said "is 0"
+    /// would name a value the host did not give.
+    static func given(_ d: Double) -> String {
+        d == 0 && d.sign == .minus ? "-0" : format(d)
+    }
+
     /// The value converted to the C ABI's tagged form (vectors are not
     /// payload types; they never reach here).
     var tagged: TaggedValue {

@@ -591,6 +591,9 @@ def test_a_failing_machine_call_names_the_definition():
         with pytest.raises(animrt.RangeError) as e:
             rt.machine(button.definition, config={"width": -5})
         assert e.value.message == "machine 'networkButton': config 'width' is -5; the minimum is 1"
+        with pytest.raises(animrt.RangeError) as e:  # -0 named as the caller gave it, not as 0
+            rt.machine(button.definition, config={"width": -0.0})
+        assert e.value.message == "machine 'networkButton': config 'width' is -0; the minimum is 1"
         with pytest.raises(animrt.InvalidArgumentError, match=r"^machine 'toggle': config\['width'\] is inf"):
             rt.machine(toggle.definition, config={"width": math.inf})
         toggle.destroy()
