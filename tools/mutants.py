@@ -525,9 +525,19 @@ MUTANTS = [
            "a block of complex-timing entries whose index, read as a duration, puts them mid-flight is shown as steady"),
     Mutant("avx2-steady-active", "dropped statement", BATCH_AVX2,
            " && (fl & k.active) == k.active", "", BATCH_SUITES,
-           "a block of entries not in effect while running would be shown as steady",
-           equivalent="every entry is in effect while it runs (BatchStorage.flags sets the middle bit always): "
-                      "the test can never be false"),
+           "a block holding an entry not in effect while it runs (flags without the middle bit, which "
+           "BatchStorage.flags never writes but the lane's contract allows) is stored with the curve's values "
+           "instead of closed to its model value"),
+    Mutant("batch-lanes-steady-active", "dropped statement", BATCH_BLOCKS,
+           "\n            && UnsafeRawPointer(flags + i).loadUnaligned(as: UInt32.self) & active == active", "",
+           ("swift:KernelPath",),
+           "the SIMD4 blocks store a block holding an entry not in effect while it runs with the curve's values, "
+           "where the one-at-a-time loop shows its model value"),
+    Mutant("batch-lanes-steady-running", "dropped statement", BATCH_BLOCKS,
+           "return UnsafeRawPointer(state + i).loadUnaligned(as: UInt32.self) == 0x0101_0101 &* UInt32(running)",
+           "return true", ("swift:KernelPath",),
+           "the SIMD4 blocks store a block whose entries start this frame: their start is never reported and "
+           "their state stays waiting"),
     Mutant("avx2-pass-run-end", "off-by-one", BATCH_AVX2,
            "size_t end = n - run < PASS ? n : run + PASS;", "size_t end = n - run < PASS ? n - 4 : run + PASS;",
            BATCH_SUITES, "the last block of a chunk's last, partial run is never computed: its byte is stale"),

@@ -308,6 +308,61 @@ struct KernelPathTests {
         #expect(shown[3...5].elementsEqual(shown[0...2]) && shown[6...8].elementsEqual(shown[0...2]), "\(shown)")
     }
 
+    /// A steady block is four entries that were running, are mid-flight,
+    /// have simple timing, finite values and are in effect while they run:
+    /// the blocks then store the values themselves. An entry's flags say
+    /// whether it is in effect while it runs; `BatchStorage.flags` always
+    /// says so, which left that part of the steady test unchecked. Flags
+    /// written without that bit make the difference show: such an entry
+    /// shows its model value, so a block holding one (or four) must be closed
+    /// by the general code, never stored with the curve's values.
+    @Test("a block with an entry not in effect while it runs is never shown as steady, on any path",
+          arguments: [CurveTable.linear, CurveTable.bezier, CurveTable.block])
+    func notInEffectNeverSteady(kind: UInt8) {
+        var curves = CurveTable()
+        let lane = BatchStorage(kind: kind)
+        let c = curves.retain(kind == CurveTable.linear ? .linear : kind == CurveTable.bezier ? .easeInEaseOut : Self.blockCurves[2])
+        let n = 16
+        let steady = BatchStorage.flags(fill: .both, removedOnCompletion: false, fromPresentation: false)
+        let idle = steady & ~(2 << BatchStorage.effectShift)  // in effect before and after, not while running
+        let notInEffect: Set<Int> = [5, 8, 9, 10, 11]  // one entry of block 1, all of block 2
+        for i in 0..<n {
+            if i > 0 { _ = curves.retain(id: c) }
+            _ = lane.append(owner: Int32(i), begin: 0, duration: 2, from: Double(i), to: Double(3 * i + 10), slot: Int32(i), curve: c,
+                            flags: notInEffect.contains(i) ? idle : steady)
+        }
+        let model = (0..<n).map { -1 - Double($0) }
+        var frames: [[Double]] = [], states: [[UInt8]] = [], reported: [[String]] = []
+        for path in [BatchPath.reference, .lanes, .native] {
+            var presentation = [Double](repeating: .nan, count: n)
+            var transitions: [(Int32, LifeState)] = []
+            for i in 0..<n { lane.state[i] = LifeState.waiting.rawValue }
+            // The first frame starts them all; in the second and third every block was running and is mid-flight.
+            for now in [0.25, 0.5, 1.5] {
+                model.withUnsafeBufferPointer { m in
+                    presentation.withUnsafeMutableBufferPointer { p in
+                        lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
+                                      threads: 1, path: path, transitions: &transitions)
+                    }
+                }
+                frames.append(presentation)
+                presentation = [Double](repeating: .nan, count: n)
+            }
+            states.append((0..<n).map { lane.state[$0] })
+            reported.append(transitions.map { "\($0.0) \($0.1)" })
+        }
+        for (f, frame) in frames.enumerated() {
+            for i in 0..<n {
+                if notInEffect.contains(i) { #expect(frame[i] == model[i], "frame \(f), entry \(i): \(frame[i])") }
+                else { #expect(frame[i] > Double(i) && frame[i] < Double(3 * i + 10), "frame \(f), entry \(i): \(frame[i])") }
+            }
+        }
+        #expect(frames[3...5].map { $0.map(\.bitPattern) } == frames[0...2].map { $0.map(\.bitPattern) }, "lanes")
+        #expect(frames[6...8].map { $0.map(\.bitPattern) } == frames[0...2].map { $0.map(\.bitPattern) }, "native")
+        #expect(states.allSatisfy { $0 == [UInt8](repeating: LifeState.running.rawValue, count: n) })
+        #expect(reported[0].count == n && reported[1] == reported[0] && reported[2] == reported[0])
+    }
+
     @Test("AVX2 is chosen exactly where the processor has it")
     func dispatch() throws {
         #if arch(x86_64) && os(Linux)
@@ -333,7 +388,8 @@ struct KernelPathTests {
             let curve = curves.retain(i < 32 ? named[i / 8 % named.count] : named[i % named.count])
             // Block 1: one entry that starts after the first frame (not running yet);
             // block 2: one ending before the second frame; block 3: one with complex
-            // timing; block 4: one whose value overflows.
+            // timing; block 4: one whose value overflows; block 5: one not in effect
+            // while it runs (flags BatchStorage.flags never writes; see notInEffectNeverSteady).
             let begin = i == 5 ? 0.5 : 0.0, duration = i == 10 ? 0.75 : 2.0 + Double(i % 3)
             let from = i == 17 ? -1e308 : Double(i), to = i == 17 ? 1e308 : Double(2 * i + 1)
             if i == 14 {
@@ -342,8 +398,9 @@ struct KernelPathTests {
                 _ = lane.append(owner: Int32(i), timing: t, from: from, to: to, slot: Int32(n - 1 - i), curve: curve,
                                 removedOnCompletion: false)
             } else {
+                let flags = BatchStorage.flags(fill: .both, removedOnCompletion: false, fromPresentation: false)
                 _ = lane.append(owner: Int32(i), begin: begin, duration: duration, from: from, to: to, slot: Int32(n - 1 - i),
-                                curve: curve, flags: BatchStorage.flags(fill: .both, removedOnCompletion: false, fromPresentation: false))
+                                curve: curve, flags: i == 22 ? flags & ~(2 << BatchStorage.effectShift) : flags)
             }
         }
         let model = [Double](repeating: 0, count: n)
@@ -373,7 +430,7 @@ struct KernelPathTests {
             }
         }
         evaluate(1.0)
-        let unstored: Set<Int> = [1, 2, 3, 4]
+        let unstored: Set<Int> = [1, 2, 3, 4, 5]
         #expect(left == unstored.count)
         for b in 0..<n / 4 {
             #expect((exact[b] & UInt8(ANIMRT_BLOCK_STORED) != 0) == !unstored.contains(b), "block \(b)")
