@@ -1488,7 +1488,12 @@ typedef struct animrt_plugin {
     ANIMRT_PLUGIN_EXTERN __attribute__((visibility("default"))) const animrt_plugin ANIMRT_PLUGIN_ENTRY = \
         {ANIMRT_PLUGIN_ABI_VERSION, sizeof(animrt_plugin), (name), (version), (init), (fini)}
 
-/* Loads the plugin at `path` into this runtime (see above). An empty path
+/* Loads the plugin at `path` into this runtime (see above). A relative
+ * path (one with a '/', not at its start) is read against the working
+ * directory once, as the call starts, and the library opened by the
+ * absolute path that gives: a chdir during the load (another thread's, or
+ * the library's constructor's) changes nothing. Messages name `path` as
+ * given. An empty path
  * is ANIMRT_E_INVALID (dlopen would open the process itself); a missing
  * library is ANIMRT_E_NOT_FOUND with the loader's message; a library without
  * ANIMRT_PLUGIN_ENTRY of its own is ANIMRT_E_NOT_FOUND (one a library it

@@ -3432,6 +3432,24 @@ MUTANTS = [
     Mutant("callout-message-kept", "dropped statement", CALLOUT,
            "defer { s.message = nil }", "", C,
            "a function or init that fails without a message reports one left earlier on its thread"),
+    Mutant("plugin-relative-path-reread", "dropped statement", "Sources/Plugins/Platform/SharedLibrary.swift",
+           "switch RawCalls.open(path.map(Self.loadable)) {", "switch RawCalls.open(path) {", C_PY,
+           "a plugin loaded by a relative path is opened, and known to the dynamic loader, by that path: the check "
+           "that its entry point is its own opens that name again, which a C library that finds loaded objects "
+           "by file (musl) reads from wherever a chdir during the load has moved the directory"),
+    Mutant("plugin-absolute-path-prefixed", "dropped condition", "Sources/Plugins/Platform/SharedLibrary.swift",
+           'guard path.contains("/"), !path.hasPrefix("/"), let directory', 'guard path.contains("/"), let directory',
+           PY,
+           "an absolute path is taken for a relative one and put after the working directory: no plugin loads "
+           "by its absolute path"),
+    Mutant("plugin-soname-made-path", "dropped condition", "Sources/Plugins/Platform/SharedLibrary.swift",
+           'guard path.contains("/"), !path.hasPrefix("/"), let directory = RawCalls.currentDirectory() else',
+           'guard !path.hasPrefix("/"), let directory = RawCalls.currentDirectory() else', C_PY,
+           "a soname such as libm.so.6 is taken for a path in the working directory: the loader no longer "
+           "searches for it"),
+    Mutant("plugin-relative-dot-kept", "dropped statement", "Sources/Plugins/Platform/SharedLibrary.swift",
+           'while rest.hasPrefix("./") {', 'while false, rest.hasPrefix("./") {', PY,
+           "a plugin loaded as ./libx.so is known to the dynamic loader as /dir/./libx.so, not /dir/libx.so"),
     Mutant("shared-library-same-by-path", "wrong value", "Sources/Plugins/Platform/SharedLibrary.swift",
            "func isSame(as other: SharedLibrary) -> Bool { handle == other.handle }",
            "func isSame(as other: SharedLibrary) -> Bool { path == other.path }", C,

@@ -117,6 +117,14 @@ enum RawCalls {
 
     static func freeString(_ p: UnsafeMutablePointer<CChar>) { free(p) }
 
+    /// The current directory (getcwd), or nil when it cannot be read (it
+    /// was removed, or its path is longer than the system takes).
+    static func currentDirectory() -> String? {
+        guard let p = getcwd(nil, 0) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
     /// Whether a file exists at `path` (relative to the current directory).
     static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

@@ -11,7 +11,7 @@ final class SharedLibrary: @unchecked Sendable {
     /// Opens `path` (nil: the process and what it has loaded).
     init(_ path: String?) throws(AnimrtError) {
         self.path = path
-        switch RawCalls.open(path) {
+        switch RawCalls.open(path.map(Self.loadable)) {
         case .success(let h): handle = h
         case .failure(let e):
             var message = "cannot load the library '\(path ?? "(the process)")': \(e.text ?? "unknown loader error")"
@@ -25,6 +25,22 @@ final class SharedLibrary: @unchecked Sendable {
     }
 
     deinit { RawCalls.close(handle) }
+
+    /// `path` as the loader opens it: a relative path (one with a '/', not
+    /// at its start) made absolute against the current directory, read once
+    /// here, so that every later step reads the same file however the
+    /// directory changes meanwhile (another thread's chdir, a constructor of
+    /// the library being loaded). dlopen keeps the name it was given, and
+    /// `contains` opens the name dladdr reports again: a relative one would
+    /// be read from the new directory. A name without '/' is the loader's
+    /// to search, an absolute path is kept, and so is a relative one when
+    /// the current directory cannot be read (dlopen could not read it either).
+    static func loadable(_ path: String) -> String {
+        guard path.contains("/"), !path.hasPrefix("/"), let directory = RawCalls.currentDirectory() else { return path }
+        var rest = Substring(path)
+        while rest.hasPrefix("./") { rest = rest.dropFirst(2).drop { $0 == "/" } }  // "./x" names x, as dladdr will
+        return directory.hasSuffix("/") ? directory + rest : directory + "/" + rest
+    }
 
     var displayName: String { path ?? "the process" }
 

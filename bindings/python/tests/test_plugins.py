@@ -78,6 +78,35 @@ def test_the_example_plugin_adds_curves_a_guard_and_a_machine():
         assert like.send("tap") == animrt.SendOutcome.IGNORED
 
 
+class DlInfo(ctypes.Structure):
+    _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
+                ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
+
+
+def test_a_relative_path_is_read_once(monkeypatch):
+    """R4.1: a relative path is read against the working directory once, as the load starts, and
+    the library opened by the absolute path that gives. This plugin's constructor changes the
+    directory to / inside the load (as another thread's chdir could), and the load still takes
+    the entry point as the library's own. The dynamic loader knows the library by its absolute
+    path (dladdr names it so): the name the loader's check opens again (the C library may
+    look it up by file, as musl does) reads no moved directory. The plugin keeps the path as
+    it was given."""
+    directory = os.path.realpath(PLUGINS)
+    monkeypatch.chdir(directory)
+    with animrt.Runtime() as rt:
+        loaded = rt.load_plugin("./libfaulty_chdir.so")
+        assert os.getcwd() == "/"
+        assert loaded.path == "./libfaulty_chdir.so" and loaded.name == "faulty"
+        assert curve(rt, "halfway", 0.5) == 0.25
+        library = ctypes.CDLL(os.path.join(directory, "libfaulty_chdir.so"), mode=os.RTLD_NOW | os.RTLD_NOLOAD)
+        entry = ctypes.addressof(ctypes.c_uint32.in_dll(library, "animrt_plugin_entry"))
+        info = DlInfo()
+        assert ctypes.CDLL(None).dladdr(ctypes.c_void_p(entry), ctypes.byref(info)) != 0
+        assert info.dli_fname == os.fsencode(os.path.join(directory, "libfaulty_chdir.so"))
+        loaded.unload()
+        nothing_left(rt)
+
+
 def test_a_machine_on_plugin_curves_survives_a_snapshot():
     with animrt.Runtime() as rt, animrt.Runtime() as other:
         rt.load_plugin(EXAMPLES)

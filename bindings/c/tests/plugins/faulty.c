@@ -52,8 +52,15 @@
  *                          library that has it: a symbol the loader cannot
  *                          bind, whatever else is loaded
  *   -DSILENT               init fails with ANIMRT_E_STATE and no message
+ *   -DCHDIR_ON_LOAD        a constructor changes the working directory to
+ *                          "/" as the library is opened, between dlopen and
+ *                          the loader's look at what it opened, as another
+ *                          thread's chdir could (not a fault: it loads)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
+#ifdef CHDIR_ON_LOAD
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include <stdbool.h>
 #include <string.h>
 #include "animrt.h"
@@ -165,6 +172,14 @@ static void fini(void *state) { fini_calls += state == &state_marker ? 1 : -1000
 #ifdef UNDEFINED
 /* In the example plugin, which this library is not linked against. */
 double example_bounce(double x);
+#endif
+
+#ifdef CHDIR_ON_LOAD
+#include <unistd.h>
+/* Runs inside dlopen, before the loader reads the entry point. */
+__attribute__((constructor)) static void leave_directory(void) {
+    if (chdir("/") != 0) return;
+}
 #endif
 
 static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, void **state) {
