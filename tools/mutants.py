@@ -3505,7 +3505,7 @@ MUTANTS = [
            "Int(Swift.min(Swift.max(digits.rounded(.down), 0), 12))", "Int(Swift.min(Swift.max(digits.rounded(.down), 0), 15))",
            EXPRESSIONS, "fixed(1, 20) prints 15 decimals, past the 12 the language gives"),
     Mutant("expr-fixed-nan-digits", "dropped condition", EVALUATOR,
-           "let d = digits.isFinite ?", "let d = !digits.isInfinite ?", EXPRESSIONS,
+           "let d = digits.isNaN ? 0 :", "let d = false ? 0 :", EXPRESSIONS,
            "fixed(2.5, 0 / 0) traps: Int(NaN)"),
     Mutant("expr-fixed-large-bound", "constant", EVALUATOR,
            "guard Swift.abs(x * scale) < 9.0e15 else {", "guard Swift.abs(x * scale) < 9.0e18 else {", EXPRESSIONS,
@@ -4150,4 +4150,8 @@ MUTANTS = [
            "guard let r = StopReason(rawValue: reason) else { return cString(\"ANIMRT_STOP_UNKNOWN\") }",
            "guard let r = StopReason(rawValue: reason) else { return cString(\"ANIMRT_STOP_FINISHED\") }", C,
            "a value that is no stop reason is logged as a finish"),
+    # ---- the audit of the traces and the expression language -------------
+    Mutant("fixed-infinite-digits-zero", "wrong value", EVALUATOR,
+           "let d = digits.isNaN ? 0 :", "let d = !digits.isFinite ? 0 :", EXPRESSIONS,
+           "fixed(1, 1 / 0) prints no decimal where fixed(1, 1e300) prints 12"),
 ]

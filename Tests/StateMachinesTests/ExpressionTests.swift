@@ -100,6 +100,8 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "fixed(1, 20)", value: .string("1.000000000000")),  // digits past 12 are 12
     .init(text: "fixed(2.5, 0 / 0)", value: .string("2")),      // NaN digits are 0 (ties to even)
     .init(text: "fixed(1e16, 0)", value: .string("1e+16")),      // 9e15 or more: as str() prints it
+    .init(text: "fixed(1, 1 / 0)", value: .string("1.000000000000")),  // infinite digits are 12, as 20 are
+    .init(text: "fixed(1, -1 / 0)", value: .string("1")),
 ]
 
 @Suite("The expression language: values, precedence, functions")
@@ -115,7 +117,7 @@ struct ExpressionTests {
         #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 76) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 78) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {

@@ -151,7 +151,7 @@ enum Evaluator {
         }
     }
 
-    /// `x` with `digits` decimals (0 to 12) as C's `%.Nf` prints it: the
+    /// `x` with `digits` decimals (taken whole, from 0 to 12; NaN as 0) as C's `%.Nf` prints it: the
     /// exact binary value rounded to nearest, ties to even (53.85 is
     /// 53.850000000000001 in binary, so one decimal gives "53.9").
     /// Non-finite values print as "nan", "inf", "-inf"; a negative value
@@ -159,7 +159,8 @@ enum Evaluator {
     static func formatFixed(_ x: Double, digits: Double) -> String {
         if x.isNaN { return "nan" }
         if x.isInfinite { return x < 0 ? "-inf" : "inf" }
-        let d = digits.isFinite ? Int(Swift.min(Swift.max(digits.rounded(.down), 0), 12)) : 0
+        // NaN digits are 0; an infinite count is clamped as any count is (inf: 12, -inf: 0).
+        let d = digits.isNaN ? 0 : Int(Swift.min(Swift.max(digits.rounded(.down), 0), 12))
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
         // Beyond 2^53 a double has no fractional digits left to print.
