@@ -6,14 +6,15 @@ import AnimationCore
 import Testing
 
 /// Parses and evaluates `text` with context a = 2, b = -3.5, s = 'hi',
-/// flag = true and config k = 10.
+/// flag = true, step2 = 7 and config k = 10.
 func eval(_ text: String) throws(ExpressionError) -> MachineValue {
     var scope = ExpressionScope()
     scope.context = ["a": Field(index: 0, type: .number), "b": Field(index: 1, type: .number),
-                     "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool)]
+                     "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool),
+                     "step2": Field(index: 4, type: .number)]
     scope.config = ["k": Field(index: 0, type: .number)]
     let e = try Parser.parse(text, scope: scope, expected: nil)
-    var c = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true)], event: [], host: nil)
+    var c = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true), .number(7)], event: [], host: nil)
     return try! Evaluator.evaluate(e, &c)
 }
 
@@ -100,8 +101,14 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "fixed(1, 20)", value: .string("1.000000000000")),  // digits past 12 are 12
     .init(text: "fixed(2.5, 0 / 0)", value: .string("2")),      // NaN digits are 0 (ties to even)
     .init(text: "fixed(1e16, 0)", value: .string("1e+16")),      // 9e15 or more: as str() prints it
+    .init(text: "fixed(-1 / 0, 1)", value: .string("-inf")),
+    .init(text: "fixed(5e15, 0)", value: .string("5000000000000000")),          // whole, 2^52 to 9e15: its digits
+    .init(text: "fixed(4503599627370497, 0)", value: .string("4503599627370497")),  // 2^52 + 1
     .init(text: "fixed(1, 1 / 0)", value: .string("1.000000000000")),  // infinite digits are 12, as 20 are
     .init(text: "fixed(1, -1 / 0)", value: .string("1")),
+    .init(text: "context.step2 * 2", value: .number(14)),        // a name holds digits after its first letter
+    .init(text: "'say \"hi\"' + \"it's\"", value: .string("say \"hi\"it's")),  // the other quote is a letter
+    .init(text: "len('🇫🇷e\u{301}')", value: .number(2)),        // letters as a reader counts them, not code points
 ]
 
 @Suite("The expression language: values, precedence, functions")
@@ -117,7 +124,7 @@ struct ExpressionTests {
         #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 78) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 84) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {
@@ -143,11 +150,12 @@ struct ExpressionTests {
     func compiledMatchesTree(_ c: ExpressionCase) throws {
         var scope = ExpressionScope()
         scope.context = ["a": Field(index: 0, type: .number), "b": Field(index: 1, type: .number),
-                         "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool)]
+                         "s": Field(index: 2, type: .string), "flag": Field(index: 3, type: .bool),
+                     "step2": Field(index: 4, type: .number)]
         scope.config = ["k": Field(index: 0, type: .number)]
         // Folding would make most cases constants: compile the unfolded tree too.
         let e = try Parser.parse(c.text, scope: scope, expected: nil)
-        var ctx = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true)], event: [], host: nil)
+        var ctx = EvaluationContext(config: [.number(10)], context: [.number(2), .number(-3.5), .string("hi"), .bool(true), .number(7)], event: [], host: nil)
         let tree = try Evaluator.evaluate(e.root, &ctx)
         let compiled = try e.program.run(&ctx)
         switch (tree, compiled) {
@@ -170,6 +178,78 @@ struct ExpressionTests {
         var testDescription: String { text }
     }
 
+    /// A scope with context a = 2 and two registered functions:
+    /// `minus(number, number) -> number` (its first argument less its
+    /// second) and `note(string) -> action`.
+    func functionScope() -> ExpressionScope {
+        var scope = ExpressionScope()
+        scope.context = ["a": Field(index: 0, type: .number)]
+        try! scope.functions.register(MachineFunction(name: "minus", parameters: [.number, .number], result: .number) { args in
+            guard case .number(let x) = args[0], case .number(let y) = args[1] else { return nil }
+            return .number(x - y)
+        })
+        try! scope.functions.register(MachineFunction(name: "note", parameters: [.string], result: nil) { _ in nil })
+        return scope
+    }
+
+    func run(_ text: String, _ scope: ExpressionScope) throws -> MachineValue {
+        let e = try Parser.parse(text, scope: scope, expected: nil)
+        var c = EvaluationContext(config: [], context: [.number(2)], event: [], host: nil)
+        return try Evaluator.evaluate(e, &c)
+    }
+
+    @Test("a registered function gets its arguments in order, and returns a finite value of its declared type or fails")
+    func registeredFunctions() throws {
+        let scope = functionScope()
+        #expect(try run("minus(context.a, 0.5)", scope) == .number(1.5))
+        #expect(try run("minus(10, context.a) * 2", scope) == .number(16))
+        // inf - inf is NaN: the call fails (the machine's error.execution) rather than hand it on.
+        #expect(throws: AnimrtError(.kind, "function 'minus' returned nan where a finite number was declared")) {
+            _ = try run("minus(inf, context.a * inf)", scope)
+        }
+    }
+
+    @Test("a registered function is refused when the definition loads: too few or too many arguments, one of another type, an action as a value", arguments: [
+        Bad(text: "minus(1)", column: 1, fragment: "minus(number, number) -> number takes 2 arguments, not 1"),
+        Bad(text: "minus(1, 2, 3)", column: 1, fragment: "minus(number, number) -> number takes 2 arguments, not 3"),
+        Bad(text: "minus(1, 'x')", column: 10, fragment: "argument 2 of minus(number, number) -> number must be a number, not a string"),
+        Bad(text: "note('x') == 0", column: 1, fragment: "'note' is an action (it returns nothing); call it with a \"call\" action, not in an expression"),
+    ])
+    func registeredFunctionRefusals(_ b: Bad) {
+        do throws(ExpressionError) {
+            _ = try Parser.parse(b.text, scope: functionScope(), expected: nil)
+            Issue.record("\(b.text) parsed")
+        } catch {
+            #expect(error.column == b.column, "\(error.message)")
+            #expect(error.message.contains(b.fragment), "\(error.message)")
+        }
+    }
+
+    @Test("a function's name is registered once, and never as a built-in or a word of the language")
+    func registryNames() {
+        var registry = functionScope().functions
+        let other = MachineFunction(name: "minus", parameters: [], result: .number) { _ in .number(0) }
+        #expect(throws: AnimrtError(.exists, "a machine function named 'minus' is already registered")) { try registry.register(other) }
+        #expect(registry["minus"]?.parameters == [.number, .number])  // the first one stays
+        for word in ["not", "index", "true", "context", "max"] {
+            let f = MachineFunction(name: word, parameters: [], result: .number) { _ in .number(0) }
+            #expect(throws: AnimrtError(.exists, "'\(word)' is a built-in of the expression language; register or bind the function under another name")) {
+                try registry.register(f)
+            }
+        }
+        #expect(registry.functions.count == 2)
+    }
+
+    @Test("rgba, rect, point and size make values of their own kinds")
+    func vectorTypes() throws {
+        let scope = ExpressionScope()
+        #expect(try Parser.parse("rgba(1, 0, 0, 1)", scope: scope, expected: nil).type == .vector(.color))
+        #expect(try Parser.parse("rect(0, 0, 1, 1)", scope: scope, expected: nil).type == .vector(.rect))
+        #expect(try Parser.parse("point(1, 2)", scope: scope, expected: nil).type == .vector(.point))
+        #expect(try Parser.parse("size(1, 2)", scope: scope, expected: nil).type == .vector(.size))
+        #expect(throws: ExpressionError.self) { try Parser.parse("rect(0, 0, 1, 1)", scope: scope, expected: .vector(.color)) }
+    }
+
     @Test("errors name the column", arguments: [
         Bad(text: "1 +", column: 4, fragment: "expected a value"),
         Bad(text: "context.a + 'x'", column: 13, fragment: "adds two numbers or joins two strings"),
@@ -186,6 +266,9 @@ struct ExpressionTests {
         Bad(text: "abs(1, 2)", column: 1, fragment: "abs() takes 1 argument, not 2"),
         Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
         Bad(text: "1 < 2 < 3", column: 7, fragment: "comparisons do not chain; use 'and' ('<' after '<')"),
+        Bad(text: "'abc\\", column: 1, fragment: "the string is not closed (missing ')"),  // the backslash has nothing to escape
+        Bad(text: "str(point(1, 2))", column: 5, fragment: "str() takes a number, bool or string"),
+        Bad(text: "len(5)", column: 5, fragment: "the argument of len() must be a string, not a number"),
         Bad(text: "1 ? 2 : 3", column: 1, fragment: "the condition of '? :' must be a bool, not a number"),
         // 64 levels at most: the expression and 63 'not' or '-' in front of its value; a 64th is refused where the value starts.
         Bad(text: String(repeating: "not ", count: 64) + "true", column: 257, fragment: "nests more than 64 levels deep"),
