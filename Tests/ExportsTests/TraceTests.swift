@@ -57,6 +57,15 @@ struct TraceTests {
         #expect(original.contains { $0 > 0 && $0 < 1 })
     }
 
+    /// The text of the file at `path`, nil when it cannot be read.
+    func contents(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while case let n = fread(&buffer, 1, buffer.count, f), n > 0 { bytes += buffer[..<n] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Replays `lines` (after a trace header) into a fresh runtime: its
     /// status and message.
     func replay(_ lines: [String], header: String = #"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#) -> (animrt_status, String) {
@@ -124,6 +133,23 @@ struct TraceTests {
          "argument 3 of animrt_machine_send has a NUL character in its text"),
         (#"{"call": "animrt_layer_destroy", "args": [{"h": 1}], "events": 0, "x": "# + String(repeating: "[", count: 100_000) + "}",
          "trace line 2 is not a recorded call: at column 79, objects and arrays nest more than 8 levels deep here"),
+        // Every array a call reads is held to its count, not only the first of a call that takes several.
+        (#"{"call": "animrt_reader_create", "args": [{"H": [1]}, {"I": [0, 0]}, {"i": 2}], "events": 0}"#,
+         "argument 3 of animrt_reader_create says 2, and its array (argument 1) holds 1"),
+        (#"{"call": "animrt_keyframe_set_spline", "args": [{"h": 1}, {"D": [0, 0]}, {"D": [0, 0]}, {"D": [0]}, {"i": 2}], "events": 0}"#,
+         "argument 5 of animrt_keyframe_set_spline says 2, and its array (argument 4) holds 1"),
+        (#"{"call": "animrt_keyframe_set_path", "args": [{"h": 1}, {"I": [0]}, {"i": 1}, {"D": [0, 0]}, {"i": 4}], "events": 0}"#,
+         "argument 5 of animrt_keyframe_set_path says 4, and its array (argument 4) holds 2"),
+        (#"{"call": "animrt_keyframe_set_timing_functions", "args": [{"h": 1}, {"S": ["linear", "ease\u0000In"]}, {"i": 2}], "events": 0}"#,
+         "argument 2 of animrt_keyframe_set_timing_functions has a NUL character in its text"),
+        // A count of layers below 0 or one past the limit, refused before the replay makes room for their handles.
+        (#"{"call": "animrt_layer_create_many", "args": [{"h": 0}, {"i": -1}], "events": 0}"#,
+         "animrt_layer_create_many asks for -1 layers; a runtime holds at most 16777215"),
+        (#"{"call": "animrt_layer_create_many", "args": [{"h": 0}, {"i": 16777216}], "events": 0}"#,
+         "animrt_layer_create_many asks for 16777216 layers; a runtime holds at most 16777215"),
+        // A handle (of this runtime or another) only where the call takes one.
+        (#"{"call": "animrt_runtime_tick", "args": [{"f": 5}], "events": 0}"#,
+         "argument 1 of animrt_runtime_tick is a handle, where the call takes a number"),
     ])
     func editedLines(line: String, message: String) {
         let (status, why) = replay([line])
@@ -168,6 +194,12 @@ struct TraceTests {
          "trace line 2 is not a recorded call: argument 2 of animrt_layer_set_autoreverses is -2147483649, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
         (#"{"call": "animrt_keyframe_set_path", "args": [{"h": 1}, {"I": [0, 4294967296]}, {"i": 2}, {"D": [0, 0, 1, 1]}, {"i": 4}], "events": 0}"#,
          "trace line 2 is not a recorded call: argument 2 of animrt_keyframe_set_path has 4294967296 at index 1, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
+        // A key path id is a signed 32-bit index: 2^32 + 0 would be replayed as key path 0.
+        (#"{"call": "animrt_layer_set_value", "args": [{"h": 1}, {"i": 4294967296}, {"D": [1]}, {"i": 1}], "events": 0}"#,
+         "trace line 2 is not a recorded call: argument 2 of animrt_layer_set_value is 4294967296, which its C parameter (signed 32 bits) holds from -2147483648 to 2147483647"),
+        // An argument is one tagged value: two tags are refused, not one of them guessed at.
+        (#"{"call": "animrt_layer_destroy", "args": [{"h": 1, "d": 2}], "events": 0}"#,
+         "trace line 2 is not a recorded call: args[0]: an argument has one tag"),
     ])
     func misfitLines(line: String, message: String) {
         let (status, why) = replay([line])
@@ -219,6 +251,30 @@ struct TraceTests {
         let (status, why) = replay([line(9)])
         #expect(status == ANIMRT_E_INVALID)
         #expect(why == "trace line 2 is not a recorded call: at column 80, objects and arrays nest more than 8 levels deep here", "\(why)")
+    }
+
+    /// A handle of another runtime in a trace (`f`) names nothing in the
+    /// replaying one, even where its slot is one the replay made: a call
+    /// that takes it fails, as it would have when recorded.
+    @Test("a handle of another runtime is replayed as no runtime's, not as this runtime's object of the same slot")
+    func foreignHandle() throws {
+        let path = "/tmp/animrt-swift-foreign-\(getpid()).trace"
+        defer { unlink(path) }
+        let a = CRuntime()
+        var layer: animrt_id = 0
+        #expect(animrt_trace_start(a.rt, path) == ANIMRT_OK)
+        #expect(animrt_layer_create(a.rt, 0, &layer) == ANIMRT_OK)
+        #expect(animrt_layer_destroy(a.rt, layer) == ANIMRT_OK)
+        #expect(animrt_trace_stop(a.rt) == ANIMRT_OK)
+        let recorded = try #require(contents(path))
+        var lines = recorded.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[2].contains(#""call":"animrt_layer_destroy""#), "\(lines)")
+        // The same slot, generation and kind, recorded as another runtime's.
+        lines[2] = lines[2].replacing(#"[{"h":"#, with: #"[{"f":"#)
+        let (status, why) = replay(Array(lines.dropFirst()), header: lines[0])
+        #expect(status == ANIMRT_E_STATE)
+        #expect(why.hasPrefix("the replay diverges at trace line 3: animrt_layer_destroy succeeded when recorded and now fails: "), "\(why)")
+        #expect(why.hasSuffix("belongs to another runtime"), "\(why)")
     }
 
     /// Blank lines (a trace pasted into a report, or edited) are passed over
