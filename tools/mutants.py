@@ -4270,4 +4270,8 @@ MUTANTS = [
     Mutant("trace-nul-in-text-list", "dropped statement", "Sources/animrt/Trace/Replay.swift",
            "case .texts(let v): texts = v", "case .texts: texts = []", ("swift:TraceTests",),
            "a NUL edited into a keyframe's timing function name is replayed, the name cut short"),
+    Mutant("expr-unknown-escape-dropped", "dropped statement", LEXER,
+           "                        default:\n                            // Dropping the backslash",
+           "                        default: s.append(e); j += 2; continue\n                            // Dropping the backslash",
+           EXPRESSIONS, "'C:\\path' is read as 'C:path': an unknown escape loses its backslash without a word"),
 ]

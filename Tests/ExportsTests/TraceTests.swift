@@ -73,7 +73,7 @@ struct TraceTests {
         var template = Array("/tmp/animrt-swift-edited-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file") }
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let text = ([header] + lines).joined(separator: "\n") + "\n"
         _ = text.withCString { write(fd, $0, strlen($0)) }

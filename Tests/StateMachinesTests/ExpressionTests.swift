@@ -89,6 +89,7 @@ let expressionCases: [ExpressionCase] = [
     .init(text: "1.5e2 + .5", value: .number(150.5)),
     .init(text: "2.5e-1 * 4", value: .number(1)),                // an exponent's sign
     .init(text: "'a\\nb\\tc'", value: .string("a\nb\tc")),       // escapes: a line break and a tab
+    .init(text: #"'\\ \" \''"#, value: .string(#"\ " '"#)),      // escapes: a backslash and both quotes
     .init(text: "1 +\n2", value: .number(3)),                     // a line break is space
     .init(text: "true or false and false", value: .bool(true)),  // and binds tighter than or
     .init(text: "!!context.flag", value: .bool(true)),
@@ -124,7 +125,7 @@ struct ExpressionTests {
         #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
     }
 
-    @Test("the table holds every case") func count() { #expect(expressionCases.count == 84) }
+    @Test("the table holds every case") func count() { #expect(expressionCases.count == 85) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
     func fixedIsPrintf() {
@@ -267,6 +268,8 @@ struct ExpressionTests {
         Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
         Bad(text: "1 < 2 < 3", column: 7, fragment: "comparisons do not chain; use 'and' ('<' after '<')"),
         Bad(text: "'abc\\", column: 1, fragment: "the string is not closed (missing ')"),  // the backslash has nothing to escape
+        Bad(text: "'C:\\path'", column: 4, fragment: "'\\p' is not an escape; a string knows \\', \\\", \\\\, \\n and \\t (\\\\ for a backslash)"),
+        Bad(text: "1 + \"a\\é\"", column: 7, fragment: "'\\é' is not an escape"),
         Bad(text: "str(point(1, 2))", column: 5, fragment: "str() takes a number, bool or string"),
         Bad(text: "len(5)", column: 5, fragment: "the argument of len() must be a string, not a number"),
         Bad(text: "1 ? 2 : 3", column: 1, fragment: "the condition of '? :' must be a bool, not a number"),

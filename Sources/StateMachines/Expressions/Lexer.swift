@@ -78,7 +78,10 @@ enum Lexer {
                         switch e {
                         case "n": s.append("\n")
                         case "t": s.append("\t")
-                        default: s.append(e)
+                        case "\\", "'", "\"": s.append(e)
+                        default:
+                            // Dropping the backslash would change the text without a word ('C:\path').
+                            throw ExpressionError(column: j + 1, message: "'\\\(Character(e))' is not an escape; a string knows \\', \\\", \\\\, \\n and \\t (\\\\ for a backslash)")
                         }
                         j += 2
                         continue
