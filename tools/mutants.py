@@ -4274,4 +4274,7 @@ MUTANTS = [
            "                        default:\n                            // Dropping the backslash",
            "                        default: s.append(e); j += 2; continue\n                            // Dropping the backslash",
            EXPRESSIONS, "'C:\\path' is read as 'C:path': an unknown escape loses its backslash without a word"),
+    Mutant("ignore-empty-list", "dropped statement", LOADER_STATES,
+           "            if names.isEmpty { throw ig.error(", "            if false, names.isEmpty { throw ig.error(", ("swift:LoaderTests",),
+           "\"ignore\": [] loads, a list that says nothing, where an empty list under after, done or always is refused"),
 ]

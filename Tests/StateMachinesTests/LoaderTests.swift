@@ -102,6 +102,7 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "an initial child misspelt, with a suggestion among the children", json: minimal(a: #""initial": "y2", "states": {"x": {}, "y": {}}"#), status: .notFound, fragments: ["states.a.initial", "'a' has no child state named 'y2'; did you mean 'y'?", "(its children: 'x', 'y')"]),
     LoadCase(name: "an event mapped to an empty list of transitions", json: minimal(a: #""on": {"tick": []}"#), status: .invalidArgument, fragments: ["states.a.on.tick", "an empty list of transitions takes no 'tick'", "{} to take it and do nothing", "under \"ignore\""]),
     LoadCase(name: "an empty list of after timers", json: minimal(a: #""after": []"#), status: .invalidArgument, fragments: ["states.a.after: an empty list of 'after' timers starts none", "{\"delay\": seconds, \"target\": state}", "leave \"after\" out"]),
+    LoadCase(name: "an empty list of ignored events", json: minimal(a: #""ignore": []"#), status: .invalidArgument, fragments: ["states.a.ignore: an empty 'ignore' list ignores no event: name the events to ignore, or leave \"ignore\" out"]),
     LoadCase(name: "an empty list of done transitions", json: minimal(a: #""done": []"#), status: .invalidArgument, fragments: ["states.a.done: an empty list of transitions takes no 'done'", "{} to take it and do nothing", "leave \"done\" out"]),
     LoadCase(name: "an empty list of eventless transitions", json: minimal(a: #""always": []"#), status: .invalidArgument, fragments: ["states.a.always: an empty list of eventless transitions takes none", "leave \"always\" out"]),
     LoadCase(name: "a misspelt transition type, with a suggestion", json: minimal(a: #""on": {"tick": {"target": "b", "type": "interal"}}"#), status: .invalidArgument, fragments: ["states.a.on.tick.type", "unknown transition type 'interal'", "did you mean 'internal'?"]),
@@ -139,7 +140,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 103) }
+    func count() { #expect(loadCases.count == 104) }
 
     @Test("R0.3 a delay written with a unit, as CSS writes durations, is told to write seconds without one")
     func delayWithUnit() {

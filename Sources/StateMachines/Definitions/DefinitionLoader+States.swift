@@ -260,7 +260,9 @@ extension DefinitionLoader {
         let onFinal = try o["onFinal"].map { (n: JSONNode) throws(AnimrtError) in try transition(n, source: id, trigger: .onFinal, scope: plain) }
         var ignored: Set<Int> = []
         if let ig = o["ignore"] {
-            for n in try ig.array() {
+            let names = try ig.array()
+            if names.isEmpty { throw ig.error(.invalidArgument, "an empty 'ignore' list ignores no event: name the events to ignore, or leave \"ignore\" out") }
+            for n in names {
                 let ename = try n.string()
                 guard let e = eventIDs[ename] else { throw n.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
                 guard on[e].isEmpty else { throw n.error(.invalidArgument, "'\(ename)' is both ignored and handled in '\(stateNames[id])'") }
