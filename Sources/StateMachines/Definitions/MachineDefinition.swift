@@ -168,6 +168,10 @@ public final class EventDeclaration: Sendable {
         self.name = name; self.payload = payload; self.resultOf = resultOf; self.isPartial = isPartial; self.throttle = throttle
         self.summary = summary
     }
+
+    /// Whether `field` is the request number a result carries (its field
+    /// "request"), which the machine issued: not the host's to choose.
+    func carriesRequest(in field: PayloadField) -> Bool { resultOf != nil && field.name == "request" }
 }
 
 /// A layer an instance owns, with its initial property values; a repeated

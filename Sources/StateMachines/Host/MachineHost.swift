@@ -427,15 +427,15 @@ public final class MachineHost {
         return try send(h, event: e, payload: payload)
     }
 
-    /// The refusal of whole number `text` for a whole-number field: no
-    /// double holds it, and another would arrive in its place.
     /// What a missing field is, where the host cannot guess it: a result's
     /// `request` is the number the machine gave its request.
     static func whatField(_ field: PayloadField, of declaration: EventDeclaration) -> String {
-        guard declaration.resultOf != nil, field.name == "request" else { return "" }
+        guard declaration.carriesRequest(in: field) else { return "" }
         return ": the number of the request it answers, which came with the machine's request event (its token in C, its id in Python)"
     }
 
+    /// The refusal of whole number `text` for a whole-number field: no
+    /// double holds it, and another would arrive in its place.
     static func noDoubleHolds(_ text: String, field: String, of event: String) -> AnimrtError {
         AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
     }
@@ -461,7 +461,7 @@ public final class MachineHost {
         }
         // A result's request number is a token the machine issued: one that
         // no request could have had is the host's mistake, not a stale result.
-        if declaration.resultOf != nil, field.name == "request", x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
+        if declaration.carriesRequest(in: field), x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
             throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
         }
         return v
