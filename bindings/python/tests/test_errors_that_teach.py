@@ -643,10 +643,30 @@ def test_a_snapshot_restored_with_another_definition_is_refused_by_name():
         with pytest.raises(animrt.InvalidArgumentError) as e:
             rt.restore(saved, card)
         assert e.value.message == ("the snapshot is of a 'networkButton' machine, and definition "
-                                   "is 'progressCard': restore it with this runtime's copy of 'networkButton', such as "
-                                   "rt.definition(named='networkButton')")
+                                   "is 'progressCard': restore it with the definition it was taken from: "
+                                   "rt.restore(snapshot, rt.definition(named='networkButton'))")
         assert len(rt._machines) == 1  # nothing restored
         assert rt.restore(saved, button).state == "ready"
+
+
+def test_a_snapshot_of_a_definition_registered_under_another_name_suggests_a_call_that_works():
+    """The library knows a definition by the name it was registered under, not by its own: the
+    suggestion must not be rt.definition(named=<its own name>), which the library does not have."""
+    toggle = {"name": "toggle", "events": {"flip": {}}, "initial": "off",
+              "states": {"off": {"on": {"flip": "on"}}, "on": {"on": {"flip": "off"}}}}
+    with animrt.Runtime() as rt:
+        rt.register_definition("myToggle", toggle)
+        mine = rt.definition(named="myToggle")
+        assert repr(mine).startswith("<Definition 'toggle' registered as 'myToggle' 0x")
+        assert repr(rt.definition(toggle)).startswith("<Definition 'toggle' 0x")  # not loaded by a name
+        saved = rt.machine(mine).snapshot()
+        with pytest.raises(animrt.InvalidArgumentError) as e:
+            rt.restore(saved, rt.definition(named="progressCard"))
+        suggested = "rt.restore(snapshot, rt.definition(json.loads(snapshot)['definition']))"
+        assert e.value.message == ("the snapshot is of a 'toggle' machine, and definition is 'progressCard': "
+                                   f"restore it with the definition it was taken from: {suggested}")
+        restored = eval(suggested.replace("snapshot", "saved"), {"rt": rt, "saved": saved, "json": json})
+        assert restored.state == "off"
 
 
 def test_a_snapshot_restored_with_an_edited_version_of_its_definition_is_refused():

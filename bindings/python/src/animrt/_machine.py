@@ -144,6 +144,8 @@ class Definition(Object):
         self._names: Dict[int, Tuple[str, ...]] = {}
         self._fields: Dict[Tuple[int, int], Tuple[str, ...]] = {}
         self._name: Optional[str] = None
+        #: The library name it was loaded by (``named=``), shown by the repr when it is not its own.
+        self._registered: Optional[str] = None
         self._forgotten = False  # destroyed: names come from what was read before
 
     def _list(self, kind: int) -> Tuple[str, ...]:
@@ -200,7 +202,11 @@ class Definition(Object):
 
     def __repr__(self) -> str:
         name = self._label()
-        return f"<Definition {self._id:#x}>" if name is None else f"<Definition {name!r} {self._id:#x}>"
+        if name is None:
+            return f"<Definition {self._id:#x}>"
+        if self._registered is not None and self._registered != name:  # registered under another name
+            return f"<Definition {name!r} registered as {self._registered!r} {self._id:#x}>"
+        return f"<Definition {name!r} {self._id:#x}>"
 
     @property
     def states(self) -> Tuple[str, ...]:
@@ -807,9 +813,9 @@ def _check_snapshot_of(snapshot: str, definition: Definition) -> None:
         return
     mine = definition.name
     if isinstance(name, str) and name != mine:
-        raise _naming_it(InvalidArgumentError(
-            f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore it with this runtime's copy "
-            f"of {name!r}, such as rt.definition(named={name!r})"))
+        raise _naming_it(InvalidArgumentError(  # the call checked: the snapshot's name may be registered under no name
+            f"the snapshot is of a {name!r} machine, and definition is {mine!r}: restore it with the definition it "
+            f"was taken from: {restore_call(definition.runtime, snapshot)}"))
     runtime = definition.runtime
     handle = c_uint64()
     try:
@@ -968,6 +974,9 @@ def _load_definition(runtime: Runtime, source: Union[str, "os.PathLike[str]", Ma
         if source is not None:
             raise ArgumentTypeError("pass a source or named=..., not both")
         call(lib.animrt_definition_load_named, check.text(named, "named").encode("utf-8"), byref(out))
+        loaded = Definition(runtime, out.value)
+        loaded._registered = named
+        return loaded
     elif isinstance(source, Mapping):
         call(lib.animrt_definition_load, to_json(source, "definition").encode("utf-8"), byref(out))
     elif isinstance(source, os.PathLike):
