@@ -225,6 +225,27 @@ struct TimingFunctionTests {
         }
     }
 
+    /// Each malformed functional name is refused with the words that say
+    /// what is wrong with it, the name quoted first (R1.2).
+    @Test("Malformed steps(), cubic-bezier() and linear() say what is wrong", arguments: [
+        ("steps(x)", "'steps(x)': steps takes a count and an optional position"),
+        ("steps(1.5)", "'steps(1.5)': steps takes a count and an optional position"),
+        ("steps(2, end, 3)", "'steps(2, end, 3)': steps takes a count and an optional position"),
+        ("steps(2, middle)",
+         "'steps(2, middle)': unknown step position 'middle' (jump-start, jump-end, jump-none, jump-both, start, end)"),
+        ("cubic-bezier(0.1, 0.2, 0.3)", "'cubic-bezier(0.1, 0.2, 0.3)': cubic-bezier takes four numbers"),
+        ("cubic-bezier(0.1, 0.2, 0.3, y)", "'cubic-bezier(0.1, 0.2, 0.3, y)': cubic-bezier takes four numbers"),
+        ("linear(0, 10%)", "'linear(0, 10%)': stop 1 ('10%') has no output number"),
+        ("linear(0, 10% 20%, 1)", "'linear(0, 10% 20%, 1)': stop 1 ('10% 20%') has no output number"),
+        ("linear(0, 50% 1 60%)", "'linear(0, 50% 1 60%)': stop 1 splits its positions around the number"),
+        ("linear(0, 1 2)", "'linear(0, 1 2)': stop 1 ('1 2') must be a number and up to two percentages"),
+        ("linear(0, x)", "'linear(0, x)': stop 1 ('x') must be a number and up to two percentages"),
+    ])
+    func functionalRefusals(_ pair: (String, String)) {
+        let error = expectFailure(.invalidArgument) { _ = try TimingFunctionRegistry().function(named: pair.0) }
+        #expect(error?.message == pair.1)
+    }
+
     @Test("Suggestions prefer Core Animation's names; hyphenated words get the CSS name", arguments: [
         ("easeInOut", "easeInEaseOut"), ("easeinout", "easeInEaseOut"), ("easeOutt", "easeOut"),
         ("ease-in-ot", "ease-in-out"), ("linar", "linear"), ("defalt", "default"),

@@ -286,4 +286,34 @@ struct ExpressionTests {
             #expect(error.message.contains(b.fragment), "\(error.message)")
         }
     }
+
+    /// The names in(), timerActive() and text() take are resolved when the
+    /// expression is checked: an unknown one is refused with the whole
+    /// message (a suggestion only when one is near), at the name's column.
+    /// A function or an operator where a value goes is not "unknown".
+    @Test("unknown state, timer and string names; a function or operator as a value", arguments: [
+        Bad(text: "in('lodaing')", column: 4, fragment: "in('lodaing'): no state named 'lodaing'; did you mean 'loading'?"),
+        Bad(text: "in('zzz')", column: 4, fragment: "in('zzz'): no state named 'zzz'"),
+        Bad(text: "timerActive('retyr')", column: 13, fragment: "timerActive('retyr'): no timer named 'retyr'; did you mean 'retry'?"),
+        Bad(text: "text('titel') == ''", column: 6, fragment: "text('titel'): no string named 'titel'; did you mean 'title'?"),
+        Bad(text: "context.", column: 9, fragment: "expected a field name after 'context.'"),
+        Bad(text: "in", column: 1, fragment: "'in' is a function: call it with its arguments in parentheses, in(…)"),
+        Bad(text: "len + 1", column: 1, fragment: "'len' is a function: call it with its arguments in parentheses, len(…)"),
+        Bad(text: "1 + and", column: 5, fragment: "expected a value but found the operator 'and'"),
+        Bad(text: "or", column: 1, fragment: "expected a value but found the operator 'or'"),
+    ])
+    func unknownNames(_ b: Bad) {
+        var scope = ExpressionScope()
+        scope.states = ["loading": 0, "ready": 1]
+        scope.timers = ["retry": 0]
+        scope.strings = ["title": 0]
+        do throws(ExpressionError) {
+            _ = try Parser.parse(b.text, scope: scope, expected: nil)
+            Issue.record("\(b.text) parsed")
+        } catch {
+            #expect(error.column == b.column, "\(error.message)")
+            #expect(error.message == b.fragment, "\(error.message)")
+            #expect(error.status == (b.fragment.contains("no ") ? .notFound : .invalidArgument), "\(error.message)")
+        }
+    }
 }

@@ -71,6 +71,8 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "a repeated part's count that the config's defaults put past the limit", json: minimal().replacing(#"{"name": "p"}"#, with: #"{"name": "p", "count": "config.k * 4097"}"#), status: .outOfRange, fragments: ["parts[0].count: with the config's defaults, part 'p' would have 4097 copies (config.k * 4097); a count is a whole number from 0 to 4096"]),
     LoadCase(name: "config default of the wrong type", json: minimal(top: #""config": {"k": {"type": "bool", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .kind, fragments: ["expected a bool literal"]),
     LoadCase(name: "unknown type name", json: minimal(top: #""config": {"k": {"type": "numbr", "default": 5}}"#).replacing(#""config": {"k": {"type": "number", "default": 1}},"#, with: ""), status: .invalidArgument, fragments: ["unknown type 'numbr'", "did you mean 'number'"]),
+    LoadCase(name: "another language's name for a type", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "str"}"#), status: .invalidArgument, fragments: ["events.go.payload[0].type: unknown type 'str'; did you mean 'string'? (types here: number, bool, string"]),
+    LoadCase(name: "another language's name for a number", json: minimal().replacing(#"{"name": "x", "type": "number"}"#, with: #"{"name": "x", "type": "Float"}"#), status: .invalidArgument, fragments: ["unknown type 'Float'; did you mean 'number'?"]),
     LoadCase(name: "state name with a dot", json: minimal().replacing(#""b": {}"#, with: #""b.c": {}"#), status: .invalidArgument, fragments: ["state name 'b.c'"]),
     LoadCase(name: "state name starting with a digit", json: minimal().replacing(#""b": {}"#, with: #""2b": {}"#), status: .invalidArgument, fragments: ["state name '2b'", "not starting with a digit"]),
     LoadCase(name: "event name starting with a dot", json: minimal().replacing(#""tick": {}"#, with: #"".tick": {}"#), status: .invalidArgument, fragments: ["event name '.tick'", "starting with a letter or '_'"]),
@@ -140,7 +142,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 104) }
+    func count() { #expect(loadCases.count == 106) }
 
     @Test("R0.3 a delay written with a unit, as CSS writes durations, is told to write seconds without one")
     func delayWithUnit() {

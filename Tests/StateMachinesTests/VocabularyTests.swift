@@ -16,6 +16,57 @@ struct VocabularyTests {
         #expect(try eval(c.text) == c.value)
     }
 
+    /// A template's "direction" and "fillMode" are Core Animation's: reverse
+    /// plays 0 → 1 from its end (0.75 a quarter of the way in); alternate
+    /// with two iterations comes back (0.5 at 1.5 s, as at 0.5 s); forwards
+    /// keeps the last frame after the end (R1.1, R3.0). Two iterations each.
+    @Test("a template's direction and fillMode take effect on the part", arguments: [
+        ("reverse", "removed", [0.25: 0.75, 0.5: 0.5, 0.9: 0.1]),
+        ("alternate", "removed", [0.25: 0.25, 1.25: 0.75, 1.5: 0.5]),
+        ("alternate-reverse", "removed", [0.25: 0.75, 1.25: 0.25]),
+        ("normal", "forwards", [0.25: 0.25, 3: 1]),
+        ("reverse", "forwards", [0.25: 0.75, 3: 0]),
+    ])
+    func templateDirection(_ c: (String, String, [Double: Double])) throws {
+        let h = Harness()
+        h.tick(0)
+        let json = """
+        {"name": "d", "parts": [{"name": "p", "properties": {"opacity": 0.5}}], "events": {"go": {}},
+         "animations": {"a": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 1, "duration": 1,
+                              "repeatCount": 2, "direction": "\(c.0)", "fillMode": "\(c.1)", "removedOnCompletion": false}},
+         "initial": "idle", "states": {"idle": {"on": {"go": "on"}}, "on": {"entry": [{"animate": "a", "part": "p"}]}}}
+        """
+        let m = try h.machine(json)
+        try h.send(m, "go")
+        h.tick(0)   // it begins at the first tick after it is added
+        let p = try h.host.part("p", of: m)
+        for (t, expected) in c.2.sorted(by: { $0.key < $1.key }) {
+            h.tick(t)
+            let v = try h.runtime.presentationValue(forKeyPath: "opacity", of: p).components[0]
+            #expect(abs(v - expected) < 1e-12, "\(c.0) \(c.1) at \(t): \(v)")
+        }
+    }
+
+    @Test("an unknown direction, fill mode, animation type or group member is refused by name, with the nearest", arguments: [
+        (#"{"type": "basic", "keyPath": "opacity", "to": 0, "direction": "alternated"}"#, Status.invalidArgument,
+         "animations.a.direction: unknown direction 'alternated' (normal, reverse, alternate, alternate-reverse); did you mean 'alternate'?"),
+        (#"{"type": "basic", "keyPath": "opacity", "to": 0, "fillMode": "forward"}"#, .invalidArgument,
+         "animations.a.fillMode: unknown fillMode 'forward' (removed, forwards, backwards, both); did you mean 'forwards'?"),
+        (#"{"type": "basics", "keyPath": "opacity", "to": 0}"#, .invalidArgument,
+         "animations.a.type: unknown animation type 'basics' (basic, keyframe, spring, group); did you mean 'basic'?"),
+        (#"{"type": "group", "animations": ["fad"]}"#, .notFound,
+         "animations.a.animations[0]: no animation template named 'fad'; did you mean 'fade'?"),
+    ])
+    func templateRefusals(_ c: (String, Status, String)) {
+        let json = """
+        {"name": "d", "parts": [{"name": "p"}], "events": {"go": {}},
+         "animations": {"a": \(c.0), "fade": {"type": "basic", "keyPath": "opacity", "to": 0}},
+         "initial": "idle", "states": {"idle": {}}}
+        """
+        do { _ = try Harness().load(json); Issue.record("loaded") }
+        catch { #expect(error.status == c.1 && error.message == c.2, "\(error.message)") }
+    }
+
     @Test("done may list guarded transitions: the first whose guard passes is taken")
     func guardedDone() throws {
         let h = Harness()

@@ -341,10 +341,16 @@ final class DefinitionLoader {
         }
     }
 
+    static let typeAliases = ["str": "string", "text": "string", "int": "number", "integer": "number", "float": "number",
+                              "double": "number", "boolean": "bool"]
+
     func machineType(_ node: JSONNode, allowed: [String]) throws(AnimrtError) -> MachineType {
         let s = try node.string()
         guard allowed.contains(s), let t = MachineType(name: s) else {
-            throw node.error(.invalidArgument, "unknown type '\(s)'\(suggestion(s, allowed)) (types here: \(allowed.joined(separator: ", ")))")
+            // Other languages' names for the same types are too far from
+            // ours for the spelling suggestion ("str" is 3 edits from "string").
+            let hint = DefinitionLoader.typeAliases[s.lowercased()].flatMap { allowed.contains($0) ? "; did you mean '\($0)'?" : nil }
+            throw node.error(.invalidArgument, "unknown type '\(s)'\(hint ?? suggestion(s, allowed)) (types here: \(allowed.joined(separator: ", ")))")
         }
         return t
     }

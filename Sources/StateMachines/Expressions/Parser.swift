@@ -312,6 +312,14 @@ struct Parser {
             case "config", "context", "event": return try field(name, column: t.column)
             default:
                 if accept("(") { return try call(name, column: t.column) }
+                // A function or an operator where a value goes: saying it is
+                // unknown, and suggesting itself, would not help.
+                if Builtin(rawValue: name) != nil {
+                    throw ExpressionError(column: t.column, message: "'\(name)' is a function: call it with its arguments in parentheses, \(name)(…)")
+                }
+                if ["and", "or", "not"].contains(name) {
+                    throw ExpressionError(column: t.column, message: "expected a value but found the operator '\(name)'")
+                }
                 var message = "unknown name '\(name)'"
                 // A field read without its namespace ("n + 1" for "context.n + 1"):
                 // name the field, not the nearest keyword or function ("in").
