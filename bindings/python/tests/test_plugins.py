@@ -570,6 +570,38 @@ def test_a_timing_function_returns_a_number_not_what_float_would_take():
         assert rt.evaluate_timing_function("fraction", 0.5) == 0.25
 
 
+def test_a_timing_function_that_gives_nan_or_an_infinity_is_an_error_not_a_silent_zero():
+    # The library counts a curve's NaN as 0: without a word, the animation would sit at its from value.
+    with animrt.Runtime() as rt:
+        rt.register_timing_function("slash", lambda x: (x - 0.5) / (x - 0.5) if x != 0.5 else math.nan)
+        rt.register_timing_function("steep", lambda x: math.inf if x > 0.9 else x)
+        assert rt.evaluate_timing_function("slash", 0.25) == 1.0
+        with pytest.raises(animrt.CallbackError, match=r"^timing function 'slash' raised ValueError: returned nan; "
+                                                       r"a timing function returns a finite number") as e:
+            rt.evaluate_timing_function("slash", 0.5)
+        assert isinstance(e.value.__cause__, ValueError)
+        with pytest.raises(animrt.CallbackError, match="raised ValueError: returned inf; "):
+            rt.evaluate_timing_function("steep", 0.95)
+        layer = rt.layer()
+        layer.add_animation(rt.basic("opacity", from_=2, to=4, duration=1, timing_function="steep"))
+        rt.tick(0)
+        rt.tick(0.5)
+        assert layer.presentation("opacity") == 3.0
+        with pytest.raises(animrt.CallbackError, match="timing function 'steep' raised ValueError: returned inf"):
+            rt.tick(0.95)
+        assert layer.presentation("opacity") == 2.0  # still counted as 0, but now said
+
+        def halves(x, y):
+            for i, v in enumerate(x):
+                y[i] = 1 / (v - 0.5) if v != 0.5 else math.nan
+
+        rt.register_block_timing_function("halves", halves)
+        assert rt.evaluate_timing_function("halves", 0.25) == -4.0
+        with pytest.raises(animrt.CallbackError, match=r"timing function 'halves' raised ValueError: wrote nan to "
+                                                       r"y\[0\] \(for x = 0\.5\); a timing function gives finite"):
+            rt.evaluate_timing_function("halves", 0.5)
+
+
 def test_a_python_callable_is_a_block_timing_function():
     with animrt.Runtime() as rt:
         lengths = []

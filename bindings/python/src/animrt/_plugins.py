@@ -237,6 +237,16 @@ def _set_result(out: Value, result: object, keep: List[bytes]) -> None:
 
 # -- Python callables as timing functions and functions ------------------------
 
+def _finite_curve_value(y: float) -> float:
+    """`y`, a timing function's result, when finite: the library would count a NaN as 0 and go on,
+    and a curve that divides by zero somewhere would show its animations at their from value with
+    nothing said."""
+    if not math.isfinite(y):
+        raise ValueError(f"returned {y!r}; a timing function returns a finite number (the library would "
+                         "count it as 0)")
+    return y
+
+
 def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], parameters: int) -> Any:
     """The C timing function that calls `fn(x, *params)`; an exception is recorded and counts as 0."""
     key, native = _callbacks.key(runtime._ptr), runtime._native
@@ -245,13 +255,14 @@ def curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., float], para
     def call(x: float, params: Any, _user: Any) -> float:
         try:
             y = fn(x, *[params[i] for i in range(parameters)]) if parameters else fn(x)
-            # A number, as everywhere in the binding: float() would take "0.5" or True. (A float
-            # is let through first: the ABC check alone costs 0.2 us, a third of the call.)
-            if type(y) is float:
+            # A number, as everywhere in the binding: float() would take "0.5" or True. (A finite
+            # float is let through first: the ABC check alone costs 0.2 us, a third of the call;
+            # y - y is 0 for a finite y, NaN for NaN and the infinities.)
+            if type(y) is float and y - y == 0:
                 return y
             if isinstance(y, bool) or not isinstance(y, Real):
                 raise TypeError(f"returned {check.describe(y)}; a timing function returns a number")
-            return float(y)
+            return _finite_curve_value(float(y))
         except BaseException as e:  # nothing may cross the library's frames
             _callbacks.record(key, what, e, native)
             return math.nan
@@ -275,7 +286,14 @@ def block_curve_trampoline(runtime: Runtime, name: str, fn: Callable[..., object
         try:
             xs = memoryview(string_at(x, size)).cast("d")
             args = [params[i] for i in range(parameters)]
-            fn(xs, memoryview(out).cast("d"), *args)
+            ys = memoryview(out).cast("d")
+            fn(xs, ys, *args)
+            total = sum(ys)  # NaN or infinite when a value is (or, rarely, when finite ones overflow)
+            if total - total != 0:
+                for i, v in enumerate(ys):
+                    if v - v != 0:
+                        raise ValueError(f"wrote {v!r} to y[{i}] (for x = {xs[i]!r}); a timing function "
+                                         "gives finite numbers (the library would count it as 0)")
         except BaseException as e:  # nothing may cross the library's frames
             _callbacks.record(key, what, e, native)
             out = bytearray(size)

@@ -1223,6 +1223,8 @@ class Runtime(Suggests, Uncopied):
         it pure, and do not call the runtime from it (:class:`StateError`). If it raises, its value
         counts as 0 and the tick raises :class:`CallbackError` from the exception once it is done
         (the call that ran it raises it, on its thread: a tick also for the evaluation threads).
+        So does a result that is not a finite number (a ``ValueError`` for NaN or an infinity,
+        where the library alone would show 0 and say nothing).
         """
         _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum)
 
@@ -1244,8 +1246,9 @@ class Runtime(Suggests, Uncopied):
 
             rt.register_block_timing_function("wobble", wobble, defaults=(0.5,), minimum=(-1,), maximum=(1,))
 
-        The same rules as :meth:`register_timing_function` otherwise; if it raises, the values of
-        that call count as 0 and the tick raises :class:`CallbackError` once it is done.
+        The same rules as :meth:`register_timing_function` otherwise; if it raises, or writes a
+        value that is not a finite number (NaN, an infinity), the values of that call count as 0 and
+        the tick raises :class:`CallbackError` once it is done.
         """
         _plugins.register_timing_function(self, name, fn, defaults, minimum, maximum, block=True)
 
