@@ -143,3 +143,19 @@ def test_the_pause_and_resume_help_shows_continue_from_the_paused_frame():
         assert card.presentation("position.x") == pytest.approx(30.0)
         rt.tick(2.0)
         assert card.presentation("position.x") == pytest.approx(50.0)
+
+
+def test_the_machine_help_answers_the_request_its_machine_made_not_a_number_written_in():
+    """help(animrt.Machine) answered with request=1, right only for the first request a runtime
+    makes: request numbers count across a runtime's machines, and any other is stale."""
+    block = textwrap.dedent(LITERAL_BLOCK.findall(inspect.getdoc(animrt.Machine))[0])
+    assert "request=1" not in block and "asked.id" in block
+    with animrt.Runtime() as rt:
+        earlier = rt.machine(rt.definition(named="progressCard"))
+        earlier.send("fetch")  # request 1 is this card's
+        names = examples_namespace(rt)
+        exec(block, names)
+        m = names["m"]
+        assert names["asked"].id == 2 and names["asked"].machine is m
+        assert m.state == "ready" and m.context["progress"] == 0.35
+        assert isinstance(names["ring"], animrt.Layer)

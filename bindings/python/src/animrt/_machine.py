@@ -431,11 +431,17 @@ class Machine(Scoped):
     context; draw its parts like any layer::
 
         m = rt.machine(card)
-        m.send("fetch")
-        m.send("fetched", request=1, progress=0.35)   # SendOutcome.TAKEN
+        m.send("fetch")                               # the card requests its progress
+        rt.tick(rt.time)                              # which the next tick delivers
+        asked = next(e for e in rt.events() if isinstance(e, animrt.RequestIssued) and e.machine is m)
+        m.send("fetched", request=asked.id, progress=0.35)   # SendOutcome.TAKEN
         m.state                                       # 'ready'
         m.context["progress"]                         # 0.35
         ring = m.part("ring")                         # a Layer
+
+    A result names the request it answers by the id its :class:`RequestIssued` event carried: a
+    number written into the program is right only while it happens to be the latest (another is
+    :attr:`SendOutcome.STALE`).
 
     As a context manager, the end of the ``with`` block destroys it (:meth:`destroy`), also when
     the block raises; a call on it afterwards raises :class:`HandleError`::
@@ -526,8 +532,8 @@ class Machine(Scoped):
     def send(self, event: str, fields: Optional[Mapping[str, MachineValue]] = None, /,
              **payload: MachineValue) -> SendOutcome:
         """Sends `event` with its payload fields by name (``animrt_machine_send_json``), or as a dict
-        (``m.send("fetched", {"request": 2, "progress": 0.72})``); the whole macrostep runs before it
-        returns.
+        (``m.send("fetched", {"request": asked.id, "progress": 0.72})``, `asked` being the
+        :class:`RequestIssued` event it answers); the whole macrostep runs before it returns.
 
         Returns :class:`SendOutcome` ``TAKEN``, ``IGNORED`` (the state ignores it), ``STALE`` (a
         result whose request id is not the latest: reported as a :class:`StaleResult` event, not
@@ -535,7 +541,7 @@ class Machine(Scoped):
         one is processed when it ends). An event no active state takes raises :class:`StateError` naming the state and
         what it accepts; a bad payload raises with the field's name::
 
-            m.send("fetched", request=2, progress=0.72)
+            m.send("fetched", request=asked.id, progress=0.72)
         """
         name = check.text(event, "event")
         if fields is not None:
