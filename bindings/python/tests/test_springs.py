@@ -1,4 +1,8 @@
 """Springs run until they settle by default in Python; Core Animation's cut-off is one word away (R1.5)."""
+import inspect
+import re
+import textwrap
+
 import pytest
 
 import animrt
@@ -97,3 +101,26 @@ def test_a_spring_given_two_ways_is_refused_rather_than_one_way_dropped(rt):
     assert snap.initial_velocity == 2
     assert rt.spring("opacity", perceptual_duration=0.4, bounce=0.3).bounce == pytest.approx(0.3)
 
+
+
+def test_a_drag_release_as_help_shows_it_leaves_at_the_fingers_speed_from_the_tick_it_was_added_at():
+    """help(rt.spring)'s drag release: initial_velocity is in from→to distances per second, and
+    begin_time=rt.time starts the spring at once; the default (the next tick) shows the from value
+    for one more frame."""
+    blocks = re.findall(r"::\n\n((?:    .*\n?|\n)+)", inspect.getdoc(animrt.Runtime.spring))
+    release = textwrap.dedent(next(b for b in blocks if "release" in b))
+    with animrt.Runtime() as rt:
+        card = rt.layer()
+        rt.tick(0.0)
+        card["position.x"] = 120.0  # dragged there
+        rt.tick(0.5)
+        exec(release, {"rt": rt, "card": card, "speed": -900.0})
+        attached = card.animation("release")
+        rt.tick(0.5)  # the same time: the spring's first frame
+        assert card.presentation("position.x") == 120.0 and attached.velocity() == -900.0
+        rt.tick(0.5 + 1 / 60)
+        assert card.presentation("position.x") == pytest.approx(104.673, abs=1e-3)  # moving at once
+        late = rt.layer()
+        late.add_animation(rt.spring("position.x", from_=120.0, to=0.0, initial_velocity=7.5))
+        rt.tick(0.5 + 2 / 60)
+        assert late.presentation("position.x") == 120.0  # begun only now: a frame behind

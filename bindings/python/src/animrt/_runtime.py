@@ -1353,6 +1353,17 @@ class Runtime(Suggests, Uncopied):
             drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
             drop.settling_duration          # 1.21 s: how long it runs
             snap = rt.spring("position.y", to=60, perceptual_duration=0.4, bounce=0.2)
+
+        A drag released at `speed` points per second: ``initial_velocity`` is Core Animation's,
+        in from→to distances per second, so divide by the distance; and ``begin_time=rt.time``
+        starts the spring at the tick just made, as Core Animation starts an animation when it is
+        added (by default it begins at the next tick, which shows ``from_`` a frame longer, a
+        hitch as the finger lifts)::
+
+            x = card.presentation("position.x")     # where the finger left it
+            card["position.x"] = 0.0                # the model: where it comes to rest
+            card.add_animation(rt.spring("position.x", from_=x, to=0.0, initial_velocity=speed / (0.0 - x),
+                                         begin_time=rt.time), key="release")
         """
         return SpringAnimation(self, key_path, from_=from_, to=to, by=by, mass=mass, stiffness=stiffness,
                                damping=damping, initial_velocity=initial_velocity,
