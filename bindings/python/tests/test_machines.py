@@ -856,6 +856,33 @@ def test_a_snapshot_restored_in_another_runtime_continues_identically():
     b.close()
 
 
+def test_a_snapshot_read_by_json_loads_restores_as_its_text_does():
+    """rt.definition takes a dict; so does rt.restore, for a snapshot kept in a program's own JSON."""
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(named="progressCard"))
+        rt.tick(0)
+        m.send("fetch")
+        rt.tick(0.1)
+        asked = next(e for e in rt.events() if isinstance(e, animrt.RequestIssued))
+        m.send("fetched", request=asked.id, progress=0.3)
+        rt.tick(0.2)
+        m.send("progress", progress=0.9)  # the ring animates from here
+        rt.tick(0.3)
+        saved = m.snapshot()
+        state = {"screen": "home", "card": json.loads(saved)}
+        from_text = rt.restore(saved, m.definition)
+        from_dict = rt.restore(state["card"], m.definition)
+        assert from_dict.snapshot() == from_text.snapshot() == saved
+        for t in (0.35, 0.5, 0.9):
+            rt.tick(t)
+            fills = {c.part("ring").presentation("strokeEnd") for c in (m, from_text, from_dict)}
+            assert len(fills) == 1 and 0.3 < fills.pop() <= 0.9
+        assert from_dict.state == "ready" and from_dict.context["progress"] == 0.9
+        broken = dict(state["card"], time=math.nan)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^snapshot\['time'\] is nan; it must be a finite"):
+            rt.restore(broken, m.definition)
+
+
 def test_a_refused_restore_spends_no_handle():
     """Refused after its part's layer was made (its value does not fit the property it names), a restore
     is undone without spending a handle: however often it is refused, the next layer and the machine then

@@ -1167,7 +1167,8 @@ class Runtime(Suggests, Uncopied):
 
     @check.keywords("rt.restore()")
     @_definition_required
-    def restore(self, snapshot: str, definition: Definition, *, parent: Optional[Layer] = None) -> Machine:
+    def restore(self, snapshot: Union[str, Mapping[str, Any]], definition: Definition, *,
+                parent: Optional[Layer] = None) -> Machine:
         """A new machine from :meth:`Machine.snapshot` (``animrt_machine_restore``); `definition`
         is this runtime's copy of the definition the snapshot was taken from (it names states and
         fields): another machine's, or an edited version whose states, events or fields differ, is
@@ -1176,7 +1177,13 @@ class Runtime(Suggests, Uncopied):
 
             other.tick(rt.time)
             copy = other.restore(saved, other.definition(pathlib.Path("card.json")))
+
+        The snapshot is the text :meth:`Machine.snapshot` returned, or that text read by
+        ``json.loads`` (kept inside a program's own JSON state, say), as :meth:`definition` takes a
+        dict: ``rt.restore(state["card"], rt.definition(named="progressCard"))``.
         """
+        if isinstance(snapshot, Mapping):  # Python's floats print as they read back: the same snapshot
+            snapshot = to_json(snapshot, "snapshot")
         _check_snapshot(snapshot)
         return Machine(self, definition, parent, None, None, None, snapshot=snapshot)
 
