@@ -145,4 +145,22 @@ struct HeaderTests {
         let header = try #require(try Self.headerEnums()["animrt_status"])
         for s in Status.allCases { #expect(header["\(s.name)"] == s.rawValue, "\(s)") }
     }
+
+    /// Limits.swift says the header's ANIMRT_*_MAX macros have its values;
+    /// a host sizes its buffers and loops by the macros, the core refuses
+    /// by Limits: one changed without the other is a limit the host cannot see.
+    @Test("R0.4 the header's limits are the core's Limits")
+    func limitsMatch() throws {
+        var macros: [String: Int] = [:]
+        for m in Self.header.matches(of: /#define (ANIMRT_\w+_MAX) (\d+)/) { macros[String(m.1)] = Int(m.2) }
+        let core: [String: Int] = [
+            "ANIMRT_NAME_MAX": Limits.nameBytes, "ANIMRT_RUNTIMES_MAX": Limits.runtimes, "ANIMRT_OBJECTS_MAX": Limits.objects,
+            "ANIMRT_GENERATIONS_MAX": Limits.generations, "ANIMRT_PROPERTIES_MAX": Limits.properties,
+            "ANIMRT_KEYPATHS_MAX": Limits.keyPaths, "ANIMRT_GROUP_SIZE_MAX": Limits.groupSize,
+            "ANIMRT_GROUP_DEPTH_MAX": Limits.groupDepth, "ANIMRT_TRANSACTION_DEPTH_MAX": Limits.transactionDepth,
+            "ANIMRT_BARRIER_NOTIFIES_MAX": Limits.barrierNotifies, "ANIMRT_EVENT_CAPACITY_MAX": Limits.eventCapacity,
+        ]
+        for (name, value) in core { #expect(macros[name] == value, "\(name)") }
+        #expect(macros["ANIMRT_GROUP_DEPTH_MAX"] == 16 && macros["ANIMRT_NAME_MAX"] == 255)
+    }
 }
