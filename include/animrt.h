@@ -1501,8 +1501,8 @@ typedef struct animrt_plugin {
  * ANIMRT_E_VERSION; a library this runtime holds as a plugin already is
  * ANIMRT_E_EXISTS; an entry point whose name or version is NULL, longer
  * than 255 bytes or not UTF-8 is ANIMRT_E_NULL, ANIMRT_E_RANGE or
- * ANIMRT_E_INVALID, and an empty name ANIMRT_E_INVALID (these before any
- * code of the plugin runs); a name it registers that exists is
+ * ANIMRT_E_INVALID, and an empty name or a NULL init ANIMRT_E_INVALID
+ * (these before any code of the plugin runs); a name it registers that exists is
  * ANIMRT_E_EXISTS; an init that fails is ANIMRT_E_CALLBACK with the plugin's
  * message. In every case nothing of it stays registered. */
 animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id *out);

@@ -14,19 +14,24 @@ final class CallDescriptor: @unchecked Sendable {
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
 
     /// Prepares the call. Fails (`.invalidArgument`) only if libffi refuses
-    /// the signature, which the grammar's types never make it do.
+    /// the signature, which the grammar's types never make it do: each is
+    /// one of libffi's own scalar types, with the default ABI.
     init(_ signature: Signature, function: UnsafeMutableRawPointer, library: SharedLibrary?) throws(AnimrtError) {
         self.signature = signature
         self.function = function
         self.library = library
-        cif = .allocate(capacity: 1)
+        // Prepared before `self` is whole: a throw after the last stored
+        // property is set would run deinit, which frees both again.
+        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
         let n = signature.parameters.count
-        argumentTypes = .allocate(capacity: max(1, n))
+        let argumentTypes = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: max(1, n))
         for (i, t) in signature.parameters.enumerated() { argumentTypes[i] = RawCalls.ffiType(t) }
         guard RawCalls.prepare(cif, result: RawCalls.ffiType(signature.result), argumentTypes: argumentTypes, count: n) else {
             cif.deallocate(); argumentTypes.deallocate()
             throw AnimrtError(.invalidArgument, "libffi cannot prepare a call with the signature \(signature)")
         }
+        self.cif = cif
+        self.argumentTypes = argumentTypes
     }
 
     deinit {

@@ -129,7 +129,8 @@ public final class ExternalFunction: @unchecked Sendable {
         }
         guard let tag = declared.tag else { return nil }
         guard result.type == tag.rawValue else {
-            throw AnimrtError(.callback, "function \(summary) set a result of type \(result.type) where \(tag.name) (\(tag.rawValue)) was declared")
+            let set = TaggedValue.Tag(rawValue: result.type).map { "\($0.name) (\(result.type))" } ?? "\(result.type), which is no animrt_value type,"
+            throw AnimrtError(.callback, "function \(summary) set a result of type \(set) where \(tag.name) (\(tag.rawValue)) was declared; result->type holds the declared type when the function is called: leave it")
         }
         switch declared {
         // A bound function's float result is a float's value; a registered

@@ -41,7 +41,7 @@ extension PluginHost {
         }
         let plugin = try Self.readEntry(entry, path: path)
         guard let initialise = plugin.`init` else {
-            throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function")
+            throw AnimrtError(.invalidArgument, "'\(path)': its entry point has no init function (it is NULL); a plugin adds what it has from its init: give one to ANIMRT_PLUGIN_DEFINE (its third argument)")
         }
         // The name is how the plugin is reported (messages, animrt_plugin_name): one that
         // cannot be read, or names nothing, is refused before init runs, so nothing is registered.

@@ -33,8 +33,12 @@ final class Registrar {
     static func register(_ token: OpaquePointer?, _ what: String,
                          _ body: (Registrar) throws(AnimrtError) -> Void) -> animrt_status {
         guard let token else {
-            Callout.setError("the registrar is NULL")
-            return Status.nullPointer.rawValue
+            let e = AnimrtError(.nullPointer, "the registrar is NULL (asked to \(what)); pass the registrar init was given (its second argument)")
+            // Read by the plugin's thread (animrt_last_error_message) as after
+            // any failed call, and by the load if init returns this status.
+            Callout.setError(e.message)
+            LastError.set(e.message)
+            return e.status.rawValue
         }
         let status = RegistrarTokens.with(token) { r in
             do throws(AnimrtError) {

@@ -1620,6 +1620,160 @@ TEST(error_failure_without_a_message) {
     animrt_runtime_destroy(rt);
 }
 
+/* Expects the calling thread's last error message to be exactly `expected`. */
+#define CHECK_MESSAGE_IS(expected) do { \
+    const char *got_ = animrt_last_error_message(); \
+    if (strcmp(got_, (expected)) == 0) check_passed++; \
+    else { check_failed++; fprintf(stderr, "FAIL %s:%d [%s] message\n  got:      %s\n  expected: %s\n", \
+        __FILE__, __LINE__, check_test, got_, (expected)); } \
+} while (0)
+
+/* What `misfit` sets its result to. */
+struct misfit { int32_t type; const char *string; int64_t integer; };
+
+/* A function whose result breaks its signature in the way `user_data` says. */
+static animrt_status misfit(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    const struct misfit *m = user_data;
+    (void)args; (void)count;
+    result->type = m->type;
+    result->string = m->string;
+    result->integer = m->integer;
+    result->number = 0.5;
+    return ANIMRT_OK;
+}
+
+/* A function that reports success with a result its signature does not
+ * allow fails the call with ANIMRT_E_CALLBACK, saying what it did; the
+ * caller's result and buffer are left as they were, and a machine gets
+ * error.execution, its context unchanged (R4.2, R0.3). */
+TEST(error_function_result_breaks_its_signature) {
+    animrt_runtime *rt = rt_new();
+    struct misfit integer = {ANIMRT_TYPE_INTEGER, NULL, 3}, unknown = {99, NULL, 3},
+                  latin1 = {ANIMRT_TYPE_STRING, "caf\xe9", 0},
+                  big = {ANIMRT_TYPE_INTEGER, NULL, ((int64_t)1 << 53) + 1};
+    CHECK_OK(animrt_function_register(rt, "typed", "f64()", misfit, &integer));
+    CHECK_OK(animrt_function_register(rt, "untyped", "f64()", misfit, &unknown));
+    CHECK_OK(animrt_function_register(rt, "latin1", "str()", misfit, &latin1));
+    CHECK_OK(animrt_function_register(rt, "big", "u64()", misfit, &big));
+    animrt_value r = {ANIMRT_TYPE_BOOL, 1, 0, 0, NULL, NULL};
+    char buf[16] = "untouched";
+    size_t needed = 77;
+    CHECK_STATUS(animrt_function_call(rt, "typed", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE_IS("function 'typed' (f64()) set a result of type integer (4) where number (1) was declared; "
+                     "result->type holds the declared type when the function is called: leave it");
+    CHECK_STATUS(animrt_function_call(rt, "untyped", NULL, 0, &r, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE_IS("function 'untyped' (f64()) set a result of type 99, which is no animrt_value type, where number (1) "
+                     "was declared; result->type holds the declared type when the function is called: leave it");
+    CHECK_STATUS(animrt_function_call(rt, "latin1", NULL, 0, &r, buf, sizeof buf, &needed), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE_IS("function 'latin1' (str()) returned a string that is not valid UTF-8");
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1 && r.string == NULL);
+    CHECK(strcmp(buf, "untouched") == 0 && needed == 77);
+    /* Fixed, each returns what it declares. */
+    integer.type = ANIMRT_TYPE_NUMBER;
+    latin1.string = "caf\xc3\xa9";
+    CHECK_OK(animrt_function_call(rt, "typed", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_NUMBER && r.number == 0.5);
+    CHECK_OK(animrt_function_call(rt, "latin1", NULL, 0, &r, buf, sizeof buf, &needed));
+    CHECK(r.type == ANIMRT_TYPE_STRING && strcmp(buf, "caf\xc3\xa9") == 0 && needed == 6);
+
+    /* A u64 result past 2^53, which the host gets whole, is no number a
+     * machine holds exactly: error.execution, not a neighbour rounded to. */
+    CHECK_OK(animrt_function_call(rt, "big", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == ((int64_t)1 << 53) + 1);
+    const char *json =
+        "{\"name\": \"counter\", \"events\": {\"go\": {}}, \"context\": {\"v\": {\"type\": \"number\", \"initial\": 1}},"
+        " \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"go\": {\"actions\": [{\"assign\": {\"v\": \"big()\"}}]}}}}}";
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, json, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    animrt_event ev[8];
+    size_t n = 0;
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    CHECK_OK(animrt_machine_send(rt, m, 0, NULL, 0, NULL));
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    int errors = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ev[i].type != ANIMRT_EVENT_MACHINE_ERROR) continue;
+        errors++;
+        CHECK(ev[i].payload_count == 1 && ev[i].payload[0].type == ANIMRT_TYPE_STRING &&
+              strcmp(ev[i].payload[0].string, "states.a.on.go.actions[0]: the result of 'big' (u64()) is 9007199254740993, "
+                     "which a machine's number (a double) cannot hold exactly") == 0);
+    }
+    CHECK(errors == 1);
+    animrt_value v = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_get(rt, m, 0, &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 1);
+    /* 2^53 itself is a double: taken. */
+    big.integer = (int64_t)1 << 53;
+    CHECK_OK(animrt_machine_send(rt, m, 0, NULL, 0, NULL));
+    CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
+    for (size_t i = 0; i < n; i++) CHECK(ev[i].type != ANIMRT_EVENT_MACHINE_ERROR);
+    CHECK_OK(animrt_machine_get(rt, m, 0, &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 9007199254740992.0);
+    animrt_runtime_destroy(rt);
+}
+
+/* An entry point whose init is NULL: refused before anything of the plugin
+ * runs, saying what is missing; nothing of it is recorded, so the same
+ * plugin name loads from a library that has an init (R4.1, R0.3). */
+TEST(error_plugin_entry_point_without_init) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77;
+    char expected[1024];
+    const char *path = lib("libfaulty_noinit.so");
+    CHECK_STATUS(animrt_plugin_load(rt, path, &p), ANIMRT_E_INVALID);
+    snprintf(expected, sizeof expected, "'%s': its entry point has no init function (it is NULL); a plugin adds what it "
+             "has from its init: give one to ANIMRT_PLUGIN_DEFINE (its third argument)", path);
+    CHECK_MESSAGE_IS(expected);
+    CHECK(p == 77);
+    nothing_left(rt);
+    /* Refused again, the same way: the first refusal left nothing behind. */
+    CHECK_STATUS(animrt_plugin_load(rt, path, &p), ANIMRT_E_INVALID);
+    CHECK_MESSAGE_IS(expected);
+    CHECK(p == 77);
+    /* A plugin of the same name with an init loads, and registers its own. */
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_emptyversion.so"), &p));
+    CHECK(p != 77);
+    CHECK(curve(rt, "halfway", 0.5) == 0.25);
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    animrt_runtime_destroy(rt);
+}
+
+/* A registration given a NULL registrar is refused with ANIMRT_E_NULL, the
+ * plugin reading why with animrt_last_error_message, as after any failed
+ * call; an init that returns that status fails the load with the message,
+ * and what it registered before is gone (R4.4, R0.3). */
+TEST(error_plugin_calls_a_null_registrar) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 77, def = 77;
+    char expected[1024];
+    const char *path = lib("libfaulty_nullregistrar.so");
+    /* Bound first: the library stays mapped when the load lets it go. */
+    CHECK_OK(animrt_function_bind(rt, path, "faulty_null_refusals", "i32()", "nullRefusals"));
+    CHECK_STATUS(animrt_plugin_load(rt, path, &p), ANIMRT_E_CALLBACK);
+    snprintf(expected, sizeof expected, "plugin 'faulty' (%s) failed to initialise (ANIMRT_E_NULL): the registrar is NULL "
+             "(asked to add a block timing function); pass the registrar init was given (its second argument); "
+             "nothing of it was loaded", path);
+    CHECK_MESSAGE_IS(expected);
+    CHECK(p == 77);
+    /* Each of the four add_ functions refused it, and said why. */
+    animrt_value r = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_function_call(rt, "nullRefusals", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 4);
+    nothing_left(rt);
+    double y = 0;
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "nullCurve", 0.5, &y), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "nullBlock", 0.5, &y), ANIMRT_E_NOT_FOUND);
+    animrt_value a[1] = {number(1)};
+    CHECK_STATUS(animrt_function_call(rt, "nullGuard", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    CHECK_STATUS(animrt_definition_load_named(rt, "nullMachine", &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 77);
+    /* A good plugin loads after it, its curves working. */
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
+    CHECK(curve(rt, "bounce", 1) == 1);
+    animrt_runtime_destroy(rt);
+}
+
 /* A plugin's function may not take the name of one the host alone can call
  * (a pointer parameter: machines never see it): refused, nothing loaded. */
 TEST(error_plugin_function_named_as_a_host_only_one) {
@@ -1877,6 +2031,9 @@ int main(int argc, char **argv) {
     RUN(plugin_receives_the_host_api_and_its_state);
     RUN(error_plugin_symbol_unresolved);
     RUN(error_failure_without_a_message);
+    RUN(error_plugin_entry_point_without_init);
+    RUN(error_plugin_calls_a_null_registrar);
+    RUN(error_function_result_breaks_its_signature);
     RUN(error_plugin_function_named_as_a_host_only_one);
     RUN(limits);
     RUN(limits_count_a_plugins_functions);

@@ -1056,7 +1056,10 @@ def test_error_library_loaded_twice_into_one_runtime():
     ("libfaulty_emptyname.so", animrt.InvalidArgumentError, "its entry point's name is empty"),
     ("libfaulty_versionless.so", animrt.NullPointerError, "its entry point's version is NULL"),
     ("libfaulty_longversion.so", animrt.RangeError, "its entry point's version is longer than 255 bytes"),
-    ("libfaulty_badversion.so", animrt.InvalidArgumentError, "its entry point's version is not valid UTF-8")])
+    ("libfaulty_badversion.so", animrt.InvalidArgumentError, "its entry point's version is not valid UTF-8"),
+    ("libfaulty_noinit.so", animrt.InvalidArgumentError,
+     "its entry point has no init function \\(it is NULL\\); a plugin adds what it has from its init: "
+     "give one to ANIMRT_PLUGIN_DEFINE \\(its third argument\\)")])
 def test_error_plugin_entry_point_name(library, error, message):
     with animrt.Runtime() as rt:
         with pytest.raises(error, match=message):

@@ -56,6 +56,12 @@
  *                          "/" as the library is opened, between dlopen and
  *                          the loader's look at what it opened, as another
  *                          thread's chdir could (not a fault: it loads)
+ *   -DNO_INIT              its entry point's init is NULL
+ *   -DNULL_REGISTRAR       calls each of the registrar's four add_ functions
+ *                          with a NULL registrar, counts those refused with
+ *                          ANIMRT_E_NULL and a message that says so
+ *                          (faulty_null_refusals), and returns the last
+ *                          refusal's status without a message of its own
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #ifdef CHDIR_ON_LOAD
@@ -169,6 +175,17 @@ static void fini(void *state) { fini_calls += state == &state_marker ? 1 : -1000
 #define FINI NULL
 #endif
 
+#ifdef NULL_REGISTRAR
+static int32_t null_refusals;
+/* How many add_ calls given a NULL registrar were refused with ANIMRT_E_NULL,
+ * animrt_last_error_message() saying why. */
+__attribute__((visibility("default"))) int32_t faulty_null_refusals(void) { return null_refusals; }
+static animrt_status refused(animrt_status s) {
+    if (s == ANIMRT_E_NULL && strstr(animrt_last_error_message(), "the registrar is NULL") != NULL) null_refusals++;
+    return s;
+}
+#endif
+
 #ifdef UNDEFINED
 /* In the example plugin, which this library is not linked against. */
 double example_bounce(double x);
@@ -218,6 +235,13 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
     if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
 #ifdef SILENT
     return ANIMRT_E_STATE;
+#endif
+#ifdef NULL_REGISTRAR
+    null_refusals = 0;
+    refused(api->add_timing_function(NULL, "nullCurve", halfway, NULL, 0, NULL, NULL, NULL));
+    refused(api->add_function(NULL, "nullGuard", "bool(f64)", half_guard, NULL));
+    refused(api->add_definition(NULL, "nullMachine", "{\"name\": \"nullMachine\", \"initial\": \"a\", \"states\": {\"a\": {}}}"));
+    return refused(api->add_timing_function_block(NULL, "nullBlock", NULL, NULL, 0, NULL, NULL, NULL));
 #endif
 #ifdef FAIL_INIT
     return api->error_set(ANIMRT_E_RANGE, "the faulty plugin refuses to start (built with FAIL_INIT)");
@@ -285,6 +309,11 @@ __asm__(".globl animrt_plugin_entry\n.set animrt_plugin_entry, block + 65528");
 __attribute__((constructor)) static void guard_entry(void) { mprotect(block.guard, SPAN, PROT_NONE); }
 /* `init` unused but by the other variants. */
 __attribute__((visibility("default"))) animrt_plugin_init_fn faulty_short_init = init;
+#elif defined(NO_INIT)
+__attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
+    ABI, sizeof(animrt_plugin), NAME, VERSION, NULL, FINI};
+/* `init` unused but by the other variants. */
+__attribute__((visibility("default"))) animrt_plugin_init_fn faulty_unused_init = init;
 #elif !defined(NO_ENTRY)
 __attribute__((visibility("default"))) const animrt_plugin animrt_plugin_entry = {
     ABI, sizeof(animrt_plugin), NAME, VERSION, init, FINI};
