@@ -49,9 +49,22 @@ public final class MachineHost {
     public func definitionText(contentsOf path: String) throws(AnimrtError) -> String {
         let data = try FileContents.read(path, what: "the definition file", limit: DefinitionLimits.maxBytes)
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8")
+            let at = MachineHost.firstNonUTF8(data)
+            let byte = "0x" + String(data[at], radix: 16, uppercase: true)
+            throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8 at byte offset \(at) (\(byte)); save it as UTF-8")
         }
         return text
+    }
+
+    /// The offset of the first byte of `bytes` that starts no UTF-8 character
+    /// (a stray continuation byte, a sequence cut short or overlong); the
+    /// count of bytes when they are all UTF-8.
+    static func firstNonUTF8(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &input) { offset += scalar.count }
+        return offset
     }
 
     /// Loads a definition's text read from `source`, which errors name.
