@@ -112,7 +112,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         }
         guard let call = Replay.calls[line.call] else {
             calls?.pointee = replayed
-            return fail(.invalidArgument, "trace line \(lineNumber) calls \(line.call), which a trace does not replay")
+            return fail(.invalidArgument, "trace line \(lineNumber) calls \(line.call), which a trace does not replay (docs/traces.md lists the calls it records)")
         }
         let arguments = ReplayArguments(args: line.args, tag: tag)
         let width = {

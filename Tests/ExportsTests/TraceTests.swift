@@ -69,19 +69,26 @@ struct TraceTests {
     /// Replays `lines` (after a trace header) into a fresh runtime: its
     /// status and message.
     func replay(_ lines: [String], header: String = #"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#) -> (animrt_status, String) {
+        let (status, why, _) = replay(lines, into: CRuntime(), header: header)
+        return (status, why)
+    }
+
+    /// Replays `lines` (after a trace header) into `r`: its status, message
+    /// and the count of calls it made.
+    func replay(_ lines: [String], into r: CRuntime,
+                header: String = #"{"animrt": "trace", "format": 1, "version": "0.3.0"}"#) -> (animrt_status, String, Int) {
         // A file of its own: the test cases run at the same time.
         var template = Array("/tmp/animrt-swift-edited-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file") }
+        guard fd >= 0 else { return (animrt_status(-1), "cannot make a temporary file", 0) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let text = ([header] + lines).joined(separator: "\n") + "\n"
         _ = text.withCString { write(fd, $0, strlen($0)) }
         close(fd)
-        let r = CRuntime()
         var calls = 0
         let status = animrt_trace_replay(r.rt, path, &calls)
-        return (status, String(cString: animrt_last_error_message()))
+        return (status, String(cString: animrt_last_error_message()), calls)
     }
 
     /// A trace of a later format (a newer library's) is named as such, with
@@ -284,6 +291,82 @@ struct TraceTests {
         let (status, why) = replay(["", "", #"{"call": "animrt_layer_destroy", "args": [], "events": 0}"#, ""])
         #expect(status == ANIMRT_E_INVALID)
         #expect(why.contains("trace line 4 is not a recorded call: animrt_layer_destroy is recorded with 1 argument"), "\(why)")
+    }
+
+    /// Two lines of a recorded session: a layer made, then a tick.
+    func recordedLayerAndTick() throws -> (header: String, lines: [String]) {
+        let path = "/tmp/animrt-swift-layer-\(getpid())-\(UInt.random(in: 0...UInt.max)).trace"
+        defer { unlink(path) }
+        let a = CRuntime()
+        var layer: animrt_id = 0
+        #expect(animrt_trace_start(a.rt, path) == ANIMRT_OK)
+        #expect(animrt_layer_create(a.rt, 0, &layer) == ANIMRT_OK)
+        #expect(animrt_runtime_tick(a.rt, 0.5) == ANIMRT_OK)
+        #expect(animrt_trace_stop(a.rt) == ANIMRT_OK)
+        let all = try #require(contents(path)).split(separator: "\n").map(String.init)
+        #expect(all.count == 3, "\(all)")
+        return (all[0], Array(all.dropFirst()))
+    }
+
+    /// A line naming a call a trace does not hold (one that is never
+    /// recorded, or no call of animrt at all) is refused where it stands;
+    /// the calls before it were made, and `calls` counts them (R3.0.3, R0.3).
+    @Test("R0.3 a trace line naming a call a trace does not replay is refused, the calls before it counted", arguments: [
+        "animrt_function_call", "animrt_runtime_destroy", "animrt_no_such_call",
+    ])
+    func callNotReplayed(call: String) throws {
+        let (header, recorded) = try recordedLayerAndTick()
+        let r = CRuntime()
+        let line = #"{"call": "\#(call)", "args": [], "events": 0}"#
+        let (status, why, calls) = replay([recorded[0], line, recorded[1]], into: r, header: header)
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why == "trace line 3 calls \(call), which a trace does not replay (docs/traces.md lists the calls it records)", "\(why)")
+        #expect(calls == 1)
+        // The tick after the refused line was not made.
+        var now = -1.0
+        #expect(animrt_runtime_time(r.rt, &now) == ANIMRT_OK && now == 0)
+        // Without the line, the same trace replays whole.
+        let (whole, wholeWhy, wholeCalls) = replay(recorded, into: CRuntime(), header: header)
+        #expect(whole == ANIMRT_OK, "\(wholeWhy)")
+        #expect(wholeCalls == 2)
+    }
+
+    /// A payload value tagged "pointer" is read as a whole number from 0 to
+    /// 2^64 - 1, a misfit (or a null under any tag) refused saying what and
+    /// where, before the call; a whole one is read and the call made.
+    @Test("R0.3 a pointer payload value is read as a whole number and refused by the call", arguments: [
+        (#"{"pointer": 1.5}"#, ANIMRT_E_INVALID,
+         "trace line 2 is not a recorded call: args[2].V[0].pointer: 1.5 is not a whole number; a pointer value is a whole number from 0 to 2^64 - 1"),
+        (#"{"pointer": -1}"#, ANIMRT_E_INVALID,
+         "trace line 2 is not a recorded call: args[2].V[0].pointer: -1.0 is out of range; a pointer value is a whole number from 0 to 2^64 - 1"),
+        (#"{"pointer": "0x10"}"#, ANIMRT_E_INVALID, "trace line 2 is not a recorded call: args[2].V[0].pointer is not a whole number"),
+        // A null under a tag is no value of it (not a pointer found missing).
+        (#"{"number": null}"#, ANIMRT_E_INVALID,
+         "trace line 2 is not a recorded call: args[2].V[0].number: null is no number value; a payload value holds what its tag names"),
+        (#"{"pointer": null}"#, ANIMRT_E_INVALID,
+         "trace line 2 is not a recorded call: args[2].V[0].pointer: null is no pointer value; a payload value holds what its tag names"),
+        (#"{"pointer": 16}"#, ANIMRT_E_STATE,
+         "the replay diverges at trace line 2: animrt_machine_send succeeded when recorded and now fails: "),
+    ])
+    func pointerValues(value: String, status expected: Int, message: String) {
+        let line = #"{"call": "animrt_machine_send", "args": [{"h": 1}, {"i": 0}, {"V": [\#(value)]}, {"i": 1}], "events": 0}"#
+        let (status, why) = replay([line])
+        #expect(status == expected, "\(why)")
+        // A whole one is read and the call made (it fails here: handle 1 names no machine).
+        #expect(expected == ANIMRT_E_STATE ? why.hasPrefix(message) : why == message, "\(why)")
+    }
+
+    /// A list of handles or whole numbers with an element that is no number
+    /// at all is refused as the decoder refuses it, placed at the list.
+    @Test("R0.3 a list of handles or whole numbers holding a text is refused, placed", arguments: [
+        (#"{"call": "animrt_reader_create", "args": [{"H": [1, "2"]}, {"I": [0, 0]}, {"i": 2}], "events": 0}"#, "args[0].H"),
+        (#"{"call": "animrt_reader_create", "args": [{"H": [1, 2]}, {"I": [0, null]}, {"i": 2}], "events": 0}"#, "args[1].I"),
+        (#"{"call": "animrt_reader_create", "args": [{"H": 1}, {"I": [0]}, {"i": 1}], "events": 0}"#, "args[0].H"),
+    ])
+    func listsOfWholeNumbers(line: String, place: String) {
+        let (status, why) = replay([line])
+        #expect(status == ANIMRT_E_INVALID)
+        #expect(why.hasPrefix("trace line 2 is not a recorded call: \(place)"), "\(why)")
     }
 
     /// Every function a trace replays reads only the arguments its arity

@@ -113,6 +113,11 @@ struct TracedValue: Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
                 "a payload value has one tag (number, bool, string, integer or pointer); this one has \(c.allKeys.count)"))
         }
+        // Read below as absent, a null would be refused as a missing pointer.
+        if try c.decodeNil(forKey: c.allKeys[0]) {
+            throw DecodingError.dataCorruptedError(forKey: c.allKeys[0], in: c, debugDescription:
+                "null is no \(c.allKeys[0].stringValue) value; a payload value holds what its tag names")
+        }
         if let d = try c.decodeIfPresent(Double.self, forKey: .number) { value = .number(d) }
         else if let b = try c.decodeIfPresent(Bool.self, forKey: .bool) { value = .bool(b) }
         else if let s = try c.decodeIfPresent(String.self, forKey: .string) { value = .string(s) }
