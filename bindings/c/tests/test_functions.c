@@ -2363,19 +2363,19 @@ FN_TEST(animrt_definition_load_file) {
     int fd = mkstemp(path);
     CHECK(fd >= 0);
     FILE *f = fdopen(fd, "w");
-    const char *latin1 = "{\"name\": \"menu\", \"context\": {\"dish\": {\"type\": \"string\", \"initial\": \"caf\xe9\"}},"
+    const char *latin1 = "{\"name\": \"menu\", \"context\": {\"dish\": {\"type\": \"string\", \"initial\": \"'caf\xe9'\"}},"
                          " \"initial\": \"a\", \"states\": {\"a\": {}}}";
     CHECK(f != NULL && fputs(latin1, f) >= 0 && fclose(f) == 0);
     CHECK_STATUS(animrt_definition_load_file(rt, path, &untouched), ANIMRT_E_INVALID);
     char expected[256];
     snprintf(expected, sizeof expected, "the definition file '%s' is not valid UTF-8 at byte offset %d (0xE9); save it as UTF-8",
              path, (int)(strchr(latin1, '\xe9') - latin1));
-    CHECK(strchr(latin1, '\xe9') - latin1 == 71);
+    CHECK(strchr(latin1, '\xe9') - latin1 == 72);
     CHECK(strcmp(animrt_last_error_message(), expected) == 0);
     CHECK(untouched == 7);
     /* Saved as UTF-8, the same definition loads. */
     f = fopen(path, "w");
-    CHECK(f != NULL && fputs("{\"name\": \"menu\", \"context\": {\"dish\": {\"type\": \"string\", \"initial\": \"caf\xc3\xa9\"}},"
+    CHECK(f != NULL && fputs("{\"name\": \"menu\", \"context\": {\"dish\": {\"type\": \"string\", \"initial\": \"'caf\xc3\xa9'\"}},"
                              " \"initial\": \"a\", \"states\": {\"a\": {}}}", f) >= 0 && fclose(f) == 0);
     CHECK_OK(animrt_definition_load_file(rt, path, &untouched));
     CHECK(untouched != 7);
