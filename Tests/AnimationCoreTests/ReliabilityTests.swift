@@ -581,6 +581,45 @@ struct ReliabilityTests {
         #expect(try rt.scalar("opacity", l) == 19_999)
     }
 
+    /// Copies added to several layers at once (a machine's `animate` on a
+    /// repeated part) are all or none: a table with room for some of them
+    /// refuses them all before the first is attached.
+    @Test("R0.4 adding copies to more layers than the table has room for attaches none of them")
+    func copiesPastTheTable() throws {
+        let rt = Runtime()
+        let layers = try (0..<4).map { _ in try rt.createLayer() }
+        try rt.add(linear("opacity", 0, 1), to: layers[0], forKey: "first")
+        rt.limitTable(.instance, to: 3)  // room for 2 more
+        let copies = [Animation](repeating: linear("position.x", 0, 9), count: 3)
+        expectFailure(.noMemory, containing: "too many", "at most 3") {
+            _ = try rt.add(copies, to: Array(layers[1...]), forKey: "x")
+        }
+        #expect(rt.attachedCounts.total == 1)
+        for l in layers[1...] { #expect(try rt.animationKeys(of: l).isEmpty) }
+        let added = try rt.add(Array(copies[..<2]), to: Array(layers[1..<3]), forKey: "x")
+        #expect(added.count == 2 && rt.attachedCounts.total == 3)
+        #expect(try rt.animationKeys(of: layers[2]) == ["x"])
+    }
+
+    /// Layers made in one call are all or none: a table with room for some
+    /// of them refuses them all before the first is made.
+    @Test("R0.4 creating more layers at once than the table has room for creates none of them")
+    func layersPastTheTable() throws {
+        let rt = Runtime()
+        let root = try rt.createLayer()
+        rt.limitTable(.layer, to: 3)  // room for 2 more
+        var out = [Handle](repeating: Handle(raw: 0), count: 3)
+        expectFailure(.noMemory, containing: "too many layers", "at most 3") {
+            try out.withUnsafeMutableBufferPointer { try rt.createLayers(parent: root, into: $0) }
+        }
+        #expect(rt.layerCount == 1)
+        #expect(try rt.children(of: root).isEmpty)
+        #expect(out == [Handle](repeating: Handle(raw: 0), count: 3))
+        try out.withUnsafeMutableBufferPointer { try rt.createLayers(parent: root, into: UnsafeMutableBufferPointer(rebasing: $0[0..<2])) }
+        #expect(rt.layerCount == 3)
+        #expect(try rt.children(of: root) == Array(out[0..<2]))
+    }
+
     @Test("The value pools refuse with .noMemory at their limit, and reuse freed places")
     func valuePoolLimit() throws {
         let rt = Runtime()

@@ -110,6 +110,23 @@ struct SyncTests {
         expectFailure(.handle, containing: "stale") { _ = try rt.count(of: b) }
     }
 
+    /// The barrier made after the destroy takes its slot: an add naming the
+    /// old handle must not count in the new barrier, nor attach anything.
+    @Test("R0.3, R2.2 an add joining a destroyed barrier is refused, nothing attached, the barrier in its slot not counted")
+    func addJoiningADestroyedBarrier() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let gone = try rt.createBarrier()
+        try rt.destroyBarrier(gone)
+        let b = try rt.createBarrier()
+        #expect(b.index == gone.index)
+        expectFailure(.handle, containing: "stale") { try rt.add(linear("opacity", 0, 1), to: l, forKey: "a", joining: gone) }
+        #expect(rt.attachedCounts.total == 0)
+        #expect(try rt.animationKeys(of: l).isEmpty)
+        #expect(try rt.count(of: b) == 0)
+        try rt.notify(b, token: 4)
+        #expect(rt.drain().map(\.tag) == ["notified:4"])
+    }
+
     /// An animation in its barrier and two nested transactions leaves them
     /// innermost first (docs/timing.md), so the events of a stop that
     /// completes all three come in that order, whatever order they were
@@ -332,6 +349,28 @@ struct SyncTests {
         #expect(try path.value(rt, l) == 0.125 && path.value(rt, m) == 0.5 && path.value(rt, n) == 0.125)
         // Outside every transaction: Core Animation's 0.25 s.
         #expect(try rt.attachedAnimation(try rt.add(path.animation(0, 1, MediaTiming()), to: l, forKey: "b")).timing.duration == 0.25)
+    }
+
+    /// A bulk add gives a zero duration the transaction's, as add does, on
+    /// each path it takes: a layer with no animation (a planned batch
+    /// entry) and one that already animates the property.
+    @Test("R2.4 a bulk add of zero duration in a transaction runs for the transaction's duration")
+    func bulkAddTakesTheTransactionDuration() throws {
+        let rt = Runtime()
+        let fresh = try rt.createLayer(), busy = try rt.createLayer()
+        try rt.add(linear("opacity", 0, 1, begin: 50), to: busy, forKey: "other")
+        let d = try rt.createAnimation(linear("opacity", 0, 1, duration: 0))
+        var out = [Handle](repeating: Handle(raw: 0), count: 2)
+        try rt.beginTransaction(animationDuration: 2)
+        try [fresh, busy].withUnsafeBufferPointer { l in
+            try out.withUnsafeMutableBufferPointer { try rt.addAnimations(d, to: l, columns: [], forKey: "k", joining: nil, handles: $0) }
+        }
+        try rt.commitTransaction(token: 1)
+        #expect(try out.map { try rt.attachedAnimation($0).timing.duration } == [2, 2])
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try rt.scalar("opacity", fresh) == 0.25 && rt.scalar("opacity", busy) == 0.25)
+        try rt.tick(2)
+        #expect(rt.drain().filter { $0.type == .transactionCompleted }.map(\.token) == [1])
     }
 
     /// A tick called from a closure the tick runs used to advance the clock
