@@ -298,4 +298,106 @@ struct BulkAddTests {
         }
         for l in layers { #expect(try rt.animationKeys(of: l) == ["g"]) }
     }
+
+    /// A handle buffer one short would be written past; a value column for
+    /// a slot the description lacks would be dropped without a word on the
+    /// batch's path (a basic animation has no velocity). Both are refused
+    /// before anything is attached.
+    @Test("a bulk add refuses a handle buffer one short and a column for a slot the description lacks, attaching nothing")
+    func bufferAndSlotRefused() throws {
+        let rt = Runtime()
+        let layers = try (0..<3).map { _ in try rt.createLayer() }
+        let d = try Self.template(rt, fill: .both, removed: false, curve: .linear)
+        let values = [0.25, 0.5, 0.75]
+        var out = [Handle](repeating: Handle(raw: 0), count: 3)
+        expectFailure(.buffer, containing: "the handle buffer holds 2; 3 animations are added") {
+            try layers.withUnsafeBufferPointer { l in
+                try out.withUnsafeMutableBufferPointer { h in
+                    try rt.addAnimations(d, to: l, columns: [], forKey: "k", joining: nil, handles: UnsafeMutableBufferPointer(rebasing: h[0..<2]))
+                }
+            }
+        }
+        #expect(out == [Handle](repeating: Handle(raw: 0), count: 3))
+        expectFailure(.kind, containing: "a basic animation has no velocity") {
+            try values.withUnsafeBufferPointer { v in
+                try layers.withUnsafeBufferPointer { l in
+                    try rt.addAnimations(d, to: l, columns: [BulkColumn(.value(.velocity), v.baseAddress!)], forKey: "k", joining: nil)
+                }
+            }
+        }
+        #expect(rt.attachedCounts.total == 0)
+        for l in layers { #expect(try rt.animationKeys(of: l).isEmpty) }
+        try layers.withUnsafeBufferPointer { l in
+            try out.withUnsafeMutableBufferPointer { h in try rt.addAnimations(d, to: l, columns: [], forKey: "k", joining: nil, handles: h) }
+        }
+        #expect(try out.map { try rt.layer(ofAttached: $0) } == layers)
+    }
+
+    /// The value pools' check counts the layers that lack the property,
+    /// each once: not the layers that have it, nor a layer named twice.
+    @Test("a bulk add at the value pools' limit needs room only for the layers that lack the property")
+    func poolsCountMissingLayersOnce() throws {
+        let rt = Runtime()
+        let set = try rt.createLayer(), fresh = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: set)
+        let d = try Self.template(rt, fill: .both, removed: false, curve: .linear)
+        let targets = [set, fresh, fresh]
+        func addAll() throws {
+            try targets.withUnsafeBufferPointer { l in try rt.addAnimations(d, to: l, columns: [], forKey: nil, joining: nil) }
+        }
+        rt.valuePoolLimit = rt.model.count  // no room for fresh's opacity
+        expectFailure(.noMemory, containing: "value pools are full") { try addAll() }
+        #expect(rt.attachedCounts.total == 0)
+        rt.valuePoolLimit = rt.model.count + 1  // room for exactly that one
+        try addAll()
+        #expect(rt.attachedCounts.total == 3)
+        #expect(rt.model.count == rt.valuePoolLimit)
+        try rt.tick(0); try rt.tick(0.125)  // the default 0.25 s, halfway
+        #expect(try rt.scalar("opacity", set) == 0.5 && rt.scalar("opacity", fresh) == 0.5)
+    }
+
+    /// A by column gives each copy its own by value, on the batch's path as
+    /// on the general one.
+    @Test("a bulk add's by column moves each copy by its own value")
+    func byColumn() throws {
+        let rt = Runtime()
+        let layers = try (0..<3).map { _ in try rt.createLayer() }
+        let d = try rt.createAnimation(.basic("position.x", from: .scalar(1), by: .scalar(100), timing: MediaTiming(duration: 1)))
+        let by = [2.0, 4.0, 8.0]
+        try by.withUnsafeBufferPointer { v in
+            try layers.withUnsafeBufferPointer { l in
+                try rt.addAnimations(d, to: l, columns: [BulkColumn(.value(.by), v.baseAddress!)], forKey: nil, joining: nil)
+            }
+        }
+        #expect(rt.attachedCounts.batched == 3)
+        try rt.tick(0); try rt.tick(0.5)
+        #expect(try layers.map { try rt.scalar("position.x", $0) } == [2, 3, 5])
+    }
+
+    /// Ends whose difference passes the largest double cannot be evaluated:
+    /// `add` refuses them, and so does a bulk add that would put them in the
+    /// batch, naming the item, before anything is attached.
+    @Test("a bulk add whose ends are too far apart is refused, naming the item, and attaches nothing")
+    func endsTooFarApart() throws {
+        let rt = Runtime()
+        let layers = try (0..<3).map { _ in try rt.createLayer() }
+        let d = try rt.createAnimation(.basic("position.x", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1)))
+        let from = [0.0, -1e308, 5], to = [1.0, 1e308, 6]
+        let e = expectFailure(.outOfRange, containing: "item 1: ") {
+            try from.withUnsafeBufferPointer { f in
+                try to.withUnsafeBufferPointer { t in
+                    try layers.withUnsafeBufferPointer { l in
+                        try rt.addAnimations(d, to: l, columns: [BulkColumn(.value(.from), f.baseAddress!), BulkColumn(.value(.to), t.baseAddress!)],
+                                             forKey: "x", joining: nil)
+                    }
+                }
+            }
+        }
+        let alone = expectFailure(.outOfRange) {
+            try rt.add(.basic("position.x", from: .scalar(-1e308), to: .scalar(1e308), timing: MediaTiming(duration: 1)), to: layers[0], forKey: "x")
+        }
+        #expect(e?.message == "item 1: " + (alone?.message ?? ""))
+        #expect(rt.attachedCounts.total == 0)
+        for l in layers { #expect(try rt.animationKeys(of: l).isEmpty) }
+    }
 }
