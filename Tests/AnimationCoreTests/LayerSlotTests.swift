@@ -193,6 +193,14 @@ struct LayerSlotTests {
         #expect(try rt.modelValue(forKeyPath: "position", of: m) == .point(7, 8))
         // Untouched: the presentation of a layer no tick has shown is its model.
         #expect(try rt.presentationValue(forKeyPath: "position", of: m) == .point(7, 8))
+        // A value that is not finite, in the model or on screen (a snapshot's, edited).
+        for (model, shown) in [(AnimatableValue.point(.nan, 2), AnimatableValue.point(1, 2)), (.point(1, 2), .point(1, .infinity))] {
+            expectFailure(.invalidArgument, containing: "a value of 'position' is ", "it must be a finite number") {
+                try rt.restoreValues([("opacity", .scalar(0.25), .scalar(0.25)), ("position", model, shown)], of: m)
+            }
+        }
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: m) == .scalar(0.5))
+        #expect(try rt.presentationValue(forKeyPath: "position", of: m) == .point(7, 8))
         let l = try rt.createLayer()
         // A part would be written as the whole property's first component.
         expectFailure(.invalidArgument, containing: "'position.y' is a part of 'position'") {

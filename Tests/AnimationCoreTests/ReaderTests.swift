@@ -109,4 +109,42 @@ struct ReaderTests {
         }
         #expect(checked > 100)  // the frames had animated and set values to read, not only defaults
     }
+
+    /// Targets whose values follow each other in the pool are copied in one
+    /// piece; targets in increasing order with gaps between them are not,
+    /// or the read would hand out the values in the gaps.
+    @Test("targets in increasing order with gaps between them are gathered, each its own value")
+    func gapsGathered() throws {
+        let rt = Runtime()
+        let layers = try (0..<6).map { _ in try rt.createLayer() }
+        for (i, l) in layers.enumerated() { try rt.setModelValue(.scalar(Double(i) / 10), forKeyPath: "opacity", of: l) }
+        let everyOther = stride(from: 0, to: 6, by: 2).map { (layers[$0], "opacity") }
+        let all = layers.map { ($0, "opacity") }
+        let gathered = try Self.reader(rt, everyOther), copied = try Self.reader(rt, all)
+        let contiguous = (try rt.reader(gathered).contiguous, try rt.reader(copied).contiguous)
+        #expect(!contiguous.0 && contiguous.1)
+        try rt.tick(0)
+        #expect(try Self.read(rt, gathered) == [0, 0.2, 0.4])
+        #expect(try Self.read(rt, copied) == [0, 0.1, 0.2, 0.3, 0.4, 0.5])
+    }
+
+    /// A reader makes the values of its targets that do not exist yet: all
+    /// of them fit in the value pools, or it is refused and makes none.
+    @Test("a reader whose new values do not all fit in the value pools is refused and makes none")
+    func readerPastTheValuePools() throws {
+        let rt = Runtime()
+        let a = try rt.createLayer(), b = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: a)
+        rt.valuePoolLimit = rt.model.count + 2  // room for one position, not for it and b's opacity
+        let targets = [(a, "opacity"), (a, "position.x"), (b, "opacity")]
+        expectFailure(.noMemory, containing: "value pools are full") { _ = try Self.reader(rt, targets) }
+        #expect(try rt.layerValues(a).map(\.property) == ["opacity"])
+        #expect(try rt.layerValues(b).isEmpty)
+        #expect(rt.model.count == rt.valuePoolLimit - 2)
+        rt.valuePoolLimit += 1
+        let reader = try Self.reader(rt, targets)
+        try rt.tick(0)
+        #expect(try Self.read(rt, reader) == [0.5, 0, 1])
+        #expect(rt.model.count == rt.valuePoolLimit)
+    }
 }
