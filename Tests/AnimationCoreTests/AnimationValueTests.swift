@@ -134,6 +134,30 @@ struct AnimationValueTests {
         #expect(try rt.scalar("opacity", l) == 0.75)  // b, added last, at 0.75 of its second
     }
 
+    /// A restored animation the batch takes keeps its phase there too: the
+    /// kernel reports a lifecycle from its own column, so a running entry
+    /// restored as waiting would report started a second time.
+    @Test("R3.0.3 a restored batch entry reports started and stopped once, as the original did")
+    func restoredBatchEntryKeepsItsPhase() throws {
+        let rt = Runtime()
+        let running = try rt.createLayer(), ended = try rt.createLayer()
+        try rt.tick(0)
+        var held = Animation.basic("opacity", from: .scalar(0), to: .scalar(1), timing: MediaTiming(duration: 1, fillMode: .forwards))
+        held.isRemovedOnCompletion = false
+        let a = try rt.add(held, to: running, forKey: "a",
+                           restoring: .init(beginTime: -0.5, duration: 1, captured: .scalar(0), phase: .running))
+        let b = try rt.add(held, to: ended, forKey: "b",
+                           restoring: .init(beginTime: -2, duration: 1, captured: .scalar(0), phase: .ended))
+        #expect(rt.attachedCounts.batched == 2)
+        #expect(try rt.lifecycle(of: a) == .running && rt.lifecycle(of: b) == .ended)
+        try rt.tick(0.25)
+        #expect(rt.drain().isEmpty)
+        #expect(try rt.scalar("opacity", running) == 0.75 && rt.scalar("opacity", ended) == 1)
+        try rt.tick(1)
+        let events = rt.drain()
+        #expect(events.map(\.tag) == ["stopped:finished"] && events.first?.object == a)
+    }
+
     @Test("R1.3 all three of from, to and by are rejected")
     func allThree() throws {
         let rt = Runtime(); let l = try rt.createLayer()

@@ -208,7 +208,50 @@ struct LayerTimingTests {
         expectClose(try rt.convertTime(0.8, from: inner, to: nil), 3.8, 1e-15)
         ahead.delay = 0
         try rt.setMediaTiming(ahead, of: l)
-        #expect(throws: AnimrtError.self) { try rt.convertTime(0.5, from: inner, to: nil) }
+        expectFailure(.state, containing: "is paused or holds a fill now") { _ = try rt.convertTime(0.5, from: inner, to: nil) }
+    }
+
+    /// setTiming sets the time transform (CALayer's beginTime, speed and
+    /// timeOffset) and keeps the rest of the layer's media timing.
+    @Test("setTiming keeps the layer's duration, repeat, autoreverse and fill")
+    func setTimingKeepsTheRest() throws {
+        let rt = Runtime(); let l = try rt.createLayer(), inner = try rt.createLayer(parent: l)
+        try rt.setMediaTiming(MediaTiming(duration: 2, repeatCount: 3, autoreverses: true, fillMode: .forwards), of: l)
+        try rt.setTiming(LayerTiming(beginTime: 1, speed: 2, timeOffset: 0.5), of: l)
+        var want = MediaTiming(beginTime: 1, duration: 2, speed: 2, timeOffset: 0.5, repeatCount: 3, autoreverses: true, fillMode: .forwards)
+        #expect(try rt.mediaTiming(of: l) == want)
+        #expect(try rt.timing(of: l) == LayerTiming(beginTime: 1, speed: 2, timeOffset: 0.5))
+        // Runtime 2 is layer time (2 − 1) × 2 + 0.5 = 2.5: iteration 1, reversed, at 1.5.
+        try rt.tick(2)
+        #expect(try rt.localTime(of: inner) == 1.5)
+        want.speed = 1
+        try rt.setTiming(LayerTiming(beginTime: 1, speed: 1, timeOffset: 0.5), of: l)
+        #expect(try rt.mediaTiming(of: l) == want)
+    }
+
+    /// A destroyed layer's children become roots: their time jumps to what
+    /// it is without the parent, so at the next tick they count as retimed
+    /// (the times they went through under it are not theirs), as a layer
+    /// moved to another parent does. Here the child runs backwards: under its
+    /// parent (offset 1000) its time was −1000; a root, it is −1 at t = 1, and
+    /// it never went through the animation at [−0.7, −0.5] of its time.
+    @Test("R1.2 the children of a destroyed layer are retimed: their animations follow the time sampled at the next tick")
+    func orphansAreRetimed() throws {
+        let rt = Runtime()
+        let parent = try rt.createLayer(), child = try rt.createLayer(parent: parent), other = try rt.createLayer()
+        try rt.setTiming(LayerTiming(timeOffset: 1000), of: parent)
+        try rt.setTiming(LayerTiming(speed: -1), of: child)
+        let h = try rt.add(linear("opacity", 0, 1, begin: -0.7, duration: 0.2), to: child, forKey: "a")
+        try rt.tick(0)
+        #expect(try rt.localTime(of: child) == -1000)
+        #expect(try !rt.isRetimed(layer: child))
+        try rt.destroyLayer(parent)
+        #expect(try rt.isRetimed(layer: child) && !rt.isRetimed(layer: other))
+        try rt.tick(1)
+        #expect(try rt.localTime(of: child) == -1)
+        #expect(rt.drain().isEmpty)
+        #expect(try rt.lifecycle(of: h) == .waiting)
+        #expect(try !rt.isRetimed(layer: child))
     }
 
     @Test("Layer media timing is validated like an animation's; nothing changes on error")

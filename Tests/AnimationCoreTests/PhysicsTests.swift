@@ -235,6 +235,21 @@ struct PhysicsTests {
         #expect(throws: AnimrtError.self) { try rt.velocity(of: h, keyPath: "position") }
     }
 
+    /// An animation that begins "now" begins at the next tick: until that
+    /// tick stamps it, it has no begin time and is not in effect, so its
+    /// velocity is zero, not what it would be had it begun at time 0.
+    @Test("Velocity is zero until the tick that stamps an animation's begin time", arguments: EvaluationPath.allCases)
+    func velocityBeforeTheStamp(_ path: EvaluationPath) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.tick(1)
+        let h = try rt.add(path.animation(0, 10, MediaTiming(duration: 10)), to: l, forKey: "a")
+        #expect(try rt.velocity(of: h).lanes[0] == 0)
+        #expect(try rt.computedTiming(of: h).activeTime == nil)
+        try rt.tick(2)
+        #expect(try rt.attachmentState(h).beginTime == 2)
+        #expect(try rt.velocity(of: h).lanes[0] == 1)
+    }
+
     /// Played backwards (speed < 0) an animation starts from the end of its
     /// active interval: local = endTime + (t − beginTime) × speed. With an
     /// infinite repeat count the end time is +∞, so local = +∞ at every t:
