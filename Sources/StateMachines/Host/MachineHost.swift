@@ -49,9 +49,11 @@ public final class MachineHost {
     public func definitionText(contentsOf path: String) throws(AnimrtError) -> String {
         let data = try FileContents.read(path, what: "the definition file", limit: DefinitionLimits.maxBytes)
         guard let text = String(validating: data, as: UTF8.self) else {
+            // The parser and the validation agree on what UTF-8 is; should they
+            // not, the message still comes, without the byte.
             let at = MachineHost.firstNonUTF8(data)
-            let byte = "0x" + String(data[at], radix: 16, uppercase: true)
-            throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8 at byte offset \(at) (\(byte)); save it as UTF-8")
+            let byte = data.indices.contains(at) ? " (0x" + String(data[at], radix: 16, uppercase: true) + ")" : ""
+            throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8 at byte offset \(at)\(byte); save it as UTF-8")
         }
         return text
     }
