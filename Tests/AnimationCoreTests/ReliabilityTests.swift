@@ -601,6 +601,41 @@ struct ReliabilityTests {
         #expect(try rt.animationKeys(of: layers[2]) == ["x"])
     }
 
+    /// The Swift calls that take one item per layer refuse counts that do
+    /// not match, and a layer given twice for one value, with a status and
+    /// nothing changed (they trapped, which a Swift host could reach).
+    @Test("R0.3 R0.4 copies and model values for a layer count of their own, or a layer twice, are refused whole")
+    func mismatchedCountsRefused() throws {
+        let rt = Runtime()
+        let layers = try (0..<3).map { _ in try rt.createLayer() }
+        try rt.setModelValue(.scalar(0.5), forKeyPath: "opacity", of: layers[0])
+        let copies = [Animation](repeating: linear("opacity", 0, 1), count: 2)
+        let added = expectFailure(.invalidArgument) { _ = try rt.add(copies, to: layers, forKey: "x") }
+        #expect(added?.message == "2 animations for 3 layers: give one layer per animation")
+        let one = expectFailure(.invalidArgument) { _ = try rt.add([copies[0]], to: [], forKey: "x") }
+        #expect(one?.message == "1 animation for 0 layers: give one layer per animation")
+        #expect(rt.attachedCounts.total == 0)
+        let values = expectFailure(.invalidArgument) {
+            try rt.setModelValues([.scalar(0.1)], forKeyPath: "opacity", of: Array(layers[..<2]))
+        }
+        #expect(values?.message == "1 value for 2 layers: give one value per layer")
+        let more = expectFailure(.invalidArgument) {
+            try rt.setModelValues([.scalar(0.1), .scalar(0.2)], forKeyPath: "opacity", of: [layers[0]])
+        }
+        #expect(more?.message == "2 values for 1 layer: give one value per layer")
+        let twice = expectFailure(.invalidArgument) {
+            try rt.setModelValues([.scalar(0.1), .scalar(0.2), .scalar(0.3)], forKeyPath: "opacity",
+                                  of: [layers[1], layers[0], layers[1]])
+        }
+        #expect(twice?.message == "\(layers[1]) is given twice; a layer takes one value of 'opacity' at a time")
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: layers[0]).scalar == 0.5)
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: layers[1]).scalar == 1)
+        // The same layers once each are taken, in order.
+        try rt.setModelValues([.scalar(0.1), .scalar(0.2)], forKeyPath: "opacity", of: [layers[1], layers[0]])
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: layers[0]).scalar == 0.2)
+        #expect(try rt.modelValue(forKeyPath: "opacity", of: layers[1]).scalar == 0.1)
+    }
+
     /// Layers made in one call are all or none: a table with room for some
     /// of them refuses them all before the first is made.
     @Test("R0.4 creating more layers at once than the table has room for creates none of them")

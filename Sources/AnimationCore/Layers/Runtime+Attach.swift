@@ -79,11 +79,15 @@ extension Runtime {
     /// all of them in the tables and the value pools — before the first is
     /// attached, so that one the runtime refuses leaves every layer as it
     /// was, which adds made one at a time cannot promise. A machine's
-    /// `animate` on a repeated part adds its copies so.
+    /// `animate` on a repeated part adds its copies so. A count of
+    /// animations other than the count of layers is refused
+    /// (`invalidArgument`) before anything is checked.
     @discardableResult
     public func add(_ animations: [Animation], to layers: [Handle], forKey key: String?, joining barrier: Handle? = nil,
                     definition: Handle? = nil) throws(AnimrtError) -> [Handle] {
-        precondition(animations.count == layers.count, "one layer per animation")
+        guard animations.count == layers.count else {
+            throw AnimrtError(.invalidArgument, "\(animations.count) animation\(animations.count == 1 ? "" : "s") for \(layers.count) layer\(layers.count == 1 ? "" : "s"): give one layer per animation")
+        }
         var checked: [CheckedAdd] = []
         checked.reserveCapacity(animations.count)
         for (animation, layer) in zip(animations, layers) {

@@ -169,9 +169,13 @@ extension Runtime {
     /// overflow), room in the value pools for all of them — before the
     /// first is written, so that one the runtime refuses leaves every
     /// layer as it was, which sets made one at a time cannot promise. A
-    /// machine's `set` on a repeated part sets its copies so.
+    /// machine's `set` on a repeated part sets its copies so. A count of
+    /// values other than the count of layers, or a layer given twice, is
+    /// refused (`invalidArgument`) before anything is checked.
     public func setModelValues(_ values: [AnimatableValue], forKeyPath path: String, of layers: [Handle]) throws(AnimrtError) {
-        precondition(values.count == layers.count, "one layer per value")
+        guard values.count == layers.count else {
+            throw AnimrtError(.invalidArgument, "\(values.count) value\(values.count == 1 ? "" : "s") for \(layers.count) layer\(layers.count == 1 ? "" : "s"): give one value per layer")
+        }
         guard !values.isEmpty else { return }
         let kp = try properties.resolve(path)
         var checked: [(layer: Int, whole: AnimatableValue)] = []
@@ -180,7 +184,9 @@ extension Runtime {
         var seen = Set<Int>()
         for (value, layer) in zip(values, layers) {
             let i = try self.layers.index(of: layer)
-            precondition(values.count == 1 || seen.insert(i).inserted, "each layer once")
+            guard values.count == 1 || seen.insert(i).inserted else {
+                throw AnimrtError(.invalidArgument, "\(layer) is given twice; a layer takes one value of '\(kp.name)' at a time")
+            }
             try checkModelValue(value, keyPath: kp)
             if self.layers[i].props.offset(of: kp.property) == nil { sizes.append(properties.info(kp.property).kind.componentCount) }
             checked.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))
