@@ -4618,4 +4618,8 @@ MUTANTS = [
            "guard values.count == 1 || seen.insert(i).inserted else {", "guard values.count == 1 || true else {",
            ("swift:ReliabilityTests",),
            "a layer given twice for one property takes the last of its values instead of being refused"),
+    Mutant("discrete-span-refused", "dropped condition", KEYFRAMES,
+           "        if mode != .discrete {\n            for i in 1..<max(n, 1)", "        if true {\n            for i in 1..<max(n, 1)",
+           ("swift:KeyframeEdgeTests",),
+           "discrete keyframes further apart than a double holds are refused, though they are never interpolated"),
 ]

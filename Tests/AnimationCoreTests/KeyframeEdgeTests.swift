@@ -106,4 +106,31 @@ struct KeyframeEdgeTests {
             #expect($0.message == "keyframes 0 and 1 on 'position' are too far apart: component 1 goes from -1e+308 to 1e+308, a difference larger than the largest double")
         }
     }
+
+    /// Discrete keyframes jump from value to value and never interpolate, so
+    /// neighbours further apart than a double holds are taken (linear ones
+    /// are refused above): each is shown exactly, with no rate between them.
+    @Test("R1.4 discrete keyframes further apart than a double holds are shown as given")
+    func discreteSpanTaken() throws {
+        let values: [AnimatableValue] = [.scalar(-1e308), .scalar(1e308), .scalar(-1e308)]
+        let k = Keyframes(values: values, calculationMode: .discrete)
+        let r = try ResolvedKeyframes(k, path: "x")
+        // Three values, no key times: each holds for a third.
+        #expect(r.value(at: 0.2) == .scalar(-1e308) && r.value(at: 0.5) == .scalar(1e308) && r.value(at: 0.9) == .scalar(-1e308))
+        expectFailure(.outOfRange) { _ = try ResolvedKeyframes(Keyframes(values: values, calculationMode: .linear), path: "x") }
+        let rt = Runtime()
+        let layer = try rt.createLayer()
+        let h = try rt.add(.keyframe("position.x", k, timing: MediaTiming(beginTime: 0, duration: 3)), to: layer, forKey: "k")
+        for (t, v) in [(0.5, -1e308), (1.5, 1e308), (2.5, -1e308)] {
+            try rt.tick(t)
+            #expect(try rt.scalar("position.x", layer) == v)
+            #expect(try rt.velocity(of: h) == .scalar(0))
+        }
+        // Cumulative, the second iteration adds last - first (here 0) to each.
+        var again = Animation.keyframe("position.y", k, timing: MediaTiming(beginTime: 3, duration: 3, repeatCount: 2))
+        again.isCumulative = true
+        try rt.add(again, to: layer, forKey: "y")
+        try rt.tick(7.5)
+        #expect(try rt.scalar("position.y", layer) == 1e308)
+    }
 }

@@ -42,8 +42,13 @@ struct ResolvedKeyframes {
         self.rotationProperty = k.rotationMode == .none ? nil : rotationProperty
         mode = k.calculationMode
         // Every value computed at a tick must be finite: what would not be
-        // is refused here, where there is a status to return.
-        for i in 1..<max(n, 1) { try ResolvedKeyframes.requireSpan(values[i - 1], values[i], "keyframes \(i - 1) and \(i) on '\(path)'") }
+        // is refused here, where there is a status to return. Discrete
+        // keyframes are shown as given, never interpolated, so any finite
+        // values may neighbour (a path longer than a double holds was
+        // refused above, whatever the mode).
+        if mode != .discrete {
+            for i in 1..<max(n, 1) { try ResolvedKeyframes.requireSpan(values[i - 1], values[i], "keyframes \(i - 1) and \(i) on '\(path)'") }
+        }
         let paced = mode.isPaced
         if paced, let g = geometry {
             // Along a path, pace by the arc length of its segments.
