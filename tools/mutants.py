@@ -4622,4 +4622,11 @@ MUTANTS = [
            "        if mode != .discrete {\n            for i in 1..<max(n, 1)", "        if true {\n            for i in 1..<max(n, 1)",
            ("swift:KeyframeEdgeTests",),
            "discrete keyframes further apart than a double holds are refused, though they are never interpolated"),
+    Mutant("decoding-null-as-mismatch", "wrong value", "Sources/AnimationCore/Support/DecodingError+Message.swift",
+           'return "\\(DecodingError.place(c.codingPath)) is null; it must be \\(DecodingError.kind(type))"',
+           'return "\\(DecodingError.place(c.codingPath)) is not \\(DecodingError.kind(type))"', ("swift:TimingCodableTests",),
+           "a null where a value goes is described as a value of the wrong kind, not as the null it is"),
+    Mutant("decoding-kind-whole-number", "dropped statement", "Sources/AnimationCore/Support/DecodingError+Message.swift",
+           '"UInt16", "UInt32", "UInt64": return "a whole number"', '"UInt16", "UInt32", "UInt64": return "a number"',
+           ("swift:TimingCodableTests",), "a count that must be whole is asked for as any number"),
 ]

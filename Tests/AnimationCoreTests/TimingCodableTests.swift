@@ -143,6 +143,26 @@ struct TimingCodableTests {
         }
     }
 
+    /// A null where a document needs a value is named where it is and with
+    /// the kind of JSON that goes there, not with a Swift type's name.
+    @Test("R0.3 a null where an object, a list or a number goes says which it must be")
+    func nullsNamed() throws {
+        let decoder = JSONDecoder()
+        for (json, type, message) in [
+            (#"null"#, Animation.self as any Decodable.Type, "the document is null; it must be an object"),
+            (#"{"steps":null}"#, TimingFunction.self, "steps is null; it must be an object"),
+            (#"{"move":null}"#, PathElement.self, "move is null; it must be an object"),
+            (#"{"cubicBezier":null}"#, TimingFunction.self, "cubicBezier is null; it must be a list"),
+            (#"[{"line":{"_0":1,"_1":2}},null]"#, [PathElement].self, "[1] is null; it must be an object"),
+            (#"{"steps":{"count":null,"position":1}}"#, TimingFunction.self, "steps.count is null; it must be a whole number"),
+        ] {
+            #expect(throws: DecodingError.self, "\(json)") { _ = try decoder.decode(type, from: Data(json.utf8)) }
+            do { _ = try decoder.decode(type, from: Data(json.utf8)) } catch {
+                #expect(DecodingError.plainMessage(of: error) == message, "\(json)")
+            }
+        }
+    }
+
     /// A timing function, an animation's content and a path element are
     /// each one of several kinds, under the member that names it: one that
     /// says two is refused, not read as the first the decoder tries.
