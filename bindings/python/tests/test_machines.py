@@ -169,13 +169,35 @@ def test_a_machine_runs_sends_reads_and_reports_with_the_programs_objects():
             animrt.StateChanged(0.0, m, None, "hidden", {}),
             animrt.StateChanged(0.0, m, "hidden", "loading", {}),
             animrt.RequestIssued(0.0, m, "fetch", 1, {}),
-            animrt.StaleResult(0.0, m, "fetched", 7, {"request": 7.0, "progress": 0.5}),
+            animrt.StaleResult(0.0, m, "fetched", 7, {"request": 7, "progress": 0.5}),
             animrt.StateChanged(0.0, m, "loading", "ready", {"progress": 0.724, "title": "72%"}),
             animrt.Emitted(0.0, m, "shown", {"title": "72%"}),
         ]
         assert events[0].machine is m
         assert m.send("hide") is animrt.SendOutcome.TAKEN
         assert m.send("hide") is animrt.SendOutcome.IGNORED
+
+
+def test_a_stale_results_request_is_the_int_id_of_the_request_it_answers():
+    # R5.2: the payload's request is compared with RequestIssued.id, and used as one: the same value
+    # of the same type (the library gives it as a double, as every number field)
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(CARD))
+        m.send("appear")
+        rt.tick(0.0)
+        (first,) = [e for e in rt.events() if isinstance(e, animrt.RequestIssued)]
+        assert m.send("fetched", request=first.id, progress=0.25) is animrt.SendOutcome.TAKEN
+        m.send("appear")  # ready -> loading: a second request, and the first one's id is no longer the latest
+        assert m.send("fetched", request=first.id, progress=0.5) is animrt.SendOutcome.STALE
+        rt.tick(0.0)
+        events = rt.events()
+        (second,) = [e for e in events if isinstance(e, animrt.RequestIssued)]
+        (stale,) = [e for e in events if isinstance(e, animrt.StaleResult)]
+        assert (first.id, second.id) == (1, 2)
+        assert stale.payload == {"request": first.id, "progress": 0.5} and stale.id == first.id
+        assert type(stale.payload["request"]) is type(first.id) is int and type(stale.id) is int
+        assert type(stale.payload["progress"]) is float  # the other numbers stay floats
+        assert repr(stale).endswith("event='fetched', id=1, payload={'request': 1, 'progress': 0.5})")
 
 
 def test_refusals_and_bad_payloads_raise_and_change_nothing():
@@ -186,7 +208,7 @@ def test_refusals_and_bad_payloads_raise_and_change_nothing():
         assert m.send("fetched", request=1, progress=1) is animrt.SendOutcome.STALE
         rt.tick(0.0)
         assert [e for e in rt.events() if isinstance(e, animrt.StaleResult)] == [
-            animrt.StaleResult(0.0, m, "fetched", 1, {"request": 1.0, "progress": 1.0})]
+            animrt.StaleResult(0.0, m, "fetched", 1, {"request": 1, "progress": 1.0})]
         m.send("appear")
         with pytest.raises(animrt.StateError, match=r"'hide' is not accepted in state 'loading' \(it accepts 'fetched'"):
             m.send("hide")

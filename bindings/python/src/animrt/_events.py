@@ -175,7 +175,8 @@ class RequestIssued(_MachineEvent):
 @dataclass(frozen=True, repr=False)
 class StaleResult(_MachineEvent):
     """A result carried request ``id``, not the latest: it was not processed
-    (``ANIMRT_EVENT_MACHINE_STALE``); ``payload`` is what was sent: ``log.info("late %s", event.id)``."""
+    (``ANIMRT_EVENT_MACHINE_STALE``); ``payload`` is what was sent, its ``request`` the int ``id``
+    (as :attr:`RequestIssued.id` is, the other numbers being floats): ``log.info("late %s", event.id)``."""
     time: float
     machine: Machine
     event: str
