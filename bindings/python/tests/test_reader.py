@@ -1,4 +1,5 @@
 """Bulk reads come back as (targets, components) arrays (R5.2, R6)."""
+import re
 from array import array
 
 import numpy
@@ -81,3 +82,67 @@ def test_an_out_array_whose_rows_are_not_targets_is_refused():
         with pytest.raises(animrt.InvalidArgumentError, match=r"^out has shape \(1, 3\); this reader writes \(3, 1\)"):
             scalars.read(numpy.zeros((1, 3)))
 
+
+
+def _half_made(call):
+    """The reader object whose __init__ raised in `call`, taken from the traceback (as a debugger or
+    pytest's --showlocals shows it), and the exception."""
+    with pytest.raises(animrt.AnimrtError) as raised:
+        call()
+    tb = raised.value.__traceback__
+    found = None
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if isinstance(candidate, animrt.Reader):
+            found = candidate
+        tb = tb.tb_next
+    assert found is not None
+    return found, raised.value
+
+
+@pytest.mark.parametrize("targets, error, message", [
+    (lambda rt: rt.reader([(rt.layer(), "opacity"), (rt.layer(), "position")]), animrt.KindError,
+     r"^targets\[1\] reads 'position', a point \(2 numbers\), and targets\[0\] reads 'opacity'"),
+    (lambda rt: rt.reader([(rt.layer(), "opacity"), rt.layer()]), animrt.ArgumentTypeError,
+     r"^targets\[1\] is <Layer 0x[0-9a-f]+> \(a Layer\); it must be a \(layer, key_path\) pair, or pass the key path once"),
+    (lambda rt: rt.reader([(rt.layer(), "opacty")]), animrt.NotFoundError, r"did you mean 'opacity'"),
+    (lambda rt: rt.reader([(1, "opacity")]), animrt.HandleError,  # refused by the library itself
+     r"^target 0: handle 0x1 is not one animrt gave out"),
+    (lambda rt: rt.reader(5, "opacity"), animrt.ArgumentTypeError, r"^targets is 5"),
+])
+def test_a_reader_whose_targets_are_refused_prints_and_goes_without_raising(targets, error, message):
+    # Its __init__ raised before it had a handle: the class has no count (0) or components (1) to
+    # show it as a reader of nothing, and its repr (a traceback's frame, a debugger) and its
+    # collection raise nothing.
+    import gc
+    import sys
+    unraisable = []
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable.append
+    try:
+        with animrt.Runtime() as rt:
+            half, raised = _half_made(lambda: targets(rt))
+            assert type(raised) is error and re.search(message, str(raised))
+            assert repr(half) == "<Reader (not made)>"
+            assert "count" not in vars(half) and "components" not in vars(half) and "_id" not in vars(half)
+            assert len(rt._objects) == len([o for o in rt._objects.values() if not isinstance(o, animrt.Reader)])
+            del half, raised
+            gc.collect()
+            made = rt.reader(rt.create_layers(2), "position")  # the runtime goes on: a reader after it is whole
+            assert vars(made)["count"] == 2 and vars(made)["components"] == 2 and made.shape == (2, 2)
+    finally:
+        sys.unraisablehook = hook
+    assert unraisable == []
+
+
+def test_help_shows_no_class_count_or_components():
+    # help(animrt.Reader) listed "count = 0" and "components = 1" as class data, constants of every
+    # reader; they are each reader's own, set when the library has made it
+    import pydoc
+    assert "count" not in vars(animrt.Reader) and "components" not in vars(animrt.Reader)
+    page = pydoc.render_doc(animrt.Reader, renderer=pydoc.plaintext)
+    assert "count = " not in page and "components = " not in page
+    assert "``reader.components`` the numbers each has" in page  # where they are told now
+    with animrt.Runtime() as rt:
+        reader = rt.reader([(layer, "position") for layer in rt.create_layers(3)])
+        assert (reader.count, reader.components, len(reader)) == (3, 2, 3)
+        assert rt.reader([]).shape == (0, 1)

@@ -34,6 +34,9 @@ class Reader(Scoped):
         xy = reader.read()            # numpy array, shape (1000, 2)
         xs, ys = xy[:, 0], xy[:, 1]
 
+    ``len(reader)`` (also ``reader.count``) is the number of targets and
+    ``reader.components`` the numbers each has; ``reader.shape`` is both.
+
     Every target's key path must have the same number of components (a
     point and a scalar are refused): make one reader per key path, such as
     ``rt.reader(layers, "position")`` and ``rt.reader(layers, "opacity")``.
@@ -48,8 +51,6 @@ class Reader(Scoped):
     """
 
     _destroy_fn = lib.animrt_reader_destroy
-    count = 0
-    components = 1
 
     def __init__(self, runtime: Runtime, targets: object, key_path: Optional[str] = None) -> None:
         from ._layer import Layer
@@ -63,9 +64,7 @@ class Reader(Scoped):
             out = c_uint64()
             runtime._call(lib.animrt_reader_create, cast(address, POINTER(c_uint64)),
                                      (c_int32 * n).from_buffer(key_paths) if n else None, n, byref(out))
-            super().__init__(runtime, out.value)
-            self.count = n
-            self.components = path.components
+            self._made(runtime, out.value, n, path.components)
             return
         if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
             raise ArgumentTypeError(f"targets is {check.describe(targets)}; it must be a list of "
@@ -91,9 +90,17 @@ class Reader(Scoped):
         out = c_uint64()
         runtime._call(lib.animrt_reader_create, (c_uint64 * n)(*layers), (c_int32 * n)(*[p.id for p in paths]), n,
                                  byref(out))
-        super().__init__(runtime, out.value)
-        self.count = n
-        self.components = paths[0].components if paths else 1
+        self._made(runtime, out.value, n, paths[0].components if paths else 1)
+
+    def _made(self, runtime: Runtime, handle: int, count: int, components: int) -> None:
+        """Becomes the reader `handle` the library made, of `count` targets of `components` numbers
+        each. Instance attributes, set only here: a reader whose targets were refused has neither
+        (nor a handle), and the class has no defaults that would show it as one of 0 targets."""
+        #: The number of targets, rows of :meth:`read`: ``len(reader)``.
+        self.count: int = count
+        #: The numbers each target's key path has, columns of :meth:`read`: 2 for ``position``.
+        self.components: int = components
+        super().__init__(runtime, handle)  # registered last: another thread finds it whole
 
     def __len__(self) -> int:
         """The number of targets (rows of :meth:`read`): ``len(reader)`` → 1000."""
@@ -169,7 +176,11 @@ class Reader(Scoped):
     def __repr__(self) -> str:
         """``<Reader 0x… shape=(1000, 2)>``, or ``<Reader (destroyed) 0x… shape=(1000, 2)>`` once
         :meth:`destroy` has run on it and ``<Reader (runtime closed) 0x… shape=(1000, 2)>`` once its
-        runtime is closed, when :meth:`read` raises. It asks the library nothing."""
+        runtime is closed, when :meth:`read` raises. It asks the library nothing, and never raises:
+        ``<Reader (not made)>`` for one whose targets were refused (a traceback's frame or a debugger
+        shows it)."""
+        if "_runtime" not in vars(self):  # its __init__ raised: no handle, no runtime
+            return "<Reader (not made)>"
         if self._runtime.closed:
             state = "(runtime closed) "
         elif self._finalizer is not None and not self._finalizer.alive:
