@@ -5,12 +5,17 @@ when the animation reached its end and False when it stopped before it; once tha
 answered at once, as often as asked and to any number of tasks. Cancelling one awaiting task
 cancels its own wait and nothing else."""
 import asyncio
+import inspect
+import re
+import textwrap
 import threading
 
 import pytest
 
 import animrt
 from animrt import AnimationStopped, Overflow
+
+LITERAL_BLOCK = re.compile(r"::\n\n((?:    .*\n?|\n)+)")
 
 
 def run(main):
@@ -349,4 +354,292 @@ def test_a_wait_that_saw_the_runtime_open_as_another_thread_closed_it_still_ends
         finally:
             closer.join(5)
         assert rt.closed and rt._awaiting == {}
+    run(main)
+
+
+# -- await machine.wait_for(*states) ------------------------------------------------------------
+# The network button (R3.1): ready -> loading.preparing -> loading.spinning at startAnimate, then,
+# at stopAnimate or stopByError, finishing.rewinding, .dotting, .marking.check or .cross, .bouncing
+# and finished.succeeded or finished.failed, each step at the end of its animations.
+
+OUTCOMES = ("finished.succeeded", "finished.failed")
+# A machine that finishes: "done" when its work ends, "broken" when it fails (top-level final states).
+JOB = {"name": "job", "events": {"go": {}, "fail": {}}, "initial": "idle",
+       "states": {"idle": {"on": {"go": "work"}},
+                  "work": {"initial": "a", "states": {"a": {"on": {"go": "work.b"}}, "b": {"type": "final"}},
+                           "onFinal": "done", "on": {"fail": "broken"}},
+                  "done": {"type": "final"}, "broken": {"type": "final"}}}
+
+
+def button(rt):
+    m = rt.machine(rt.definition(named="networkButton"))
+    rt.tick(rt.time)
+    return m
+
+
+async def tick_until(rt, waiting, times, step=0.1):
+    """Ticks from rt.time on, letting the tasks run after each tick, until `waiting` is done; the
+    time of the tick after which it was (None if it never was, `times` ticks later)."""
+    for _ in range(times):
+        rt.tick(round(rt.time + step, 6))
+        await settle()
+        if waiting.done():
+            return rt.time
+    return None
+
+
+def changes(rt, m):
+    return [(e.time, e.to_state) for e in rt.events() if isinstance(e, animrt.StateChanged) and e.machine is m]
+
+
+def test_a_state_already_active_is_returned_at_once_and_an_ancestor_counts():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            assert await m.wait_for("ready") == "ready"
+            m.send("startAnimate")  # active at once, though no tick has delivered it yet
+            assert m.state == "loading.preparing"
+            assert await m.wait_for("ready", "loading") == "loading"  # the parent of the leaf
+            assert await m.wait_for("loading.preparing", "loading") == "loading.preparing"  # the first given
+            assert rt._state_waits == {}
+    run(main)
+
+
+def test_it_returns_at_the_tick_that_delivers_the_change_with_the_name_awaited():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            rt.events()
+            m.send("startAnimate")
+            spinning = asyncio.ensure_future(m.wait_for("loading.spinning"))
+            finishing = asyncio.ensure_future(m.wait_for("finishing"))  # a compound state: any child of it
+            await settle()
+            assert not spinning.done() and len(rt._state_waits[m.id]) == 2
+            ended = await tick_until(rt, spinning, 20)
+            assert spinning.result() == "loading.spinning"
+            assert (ended, "loading.spinning") in changes(rt, m)  # the tick that delivered the change
+            assert not finishing.done()
+            m.send("stopAnimate")
+            assert not finishing.done()  # the change is delivered by the next tick
+            rt.tick(rt.time)
+            await settle()
+            assert finishing.result() == "finishing"
+            assert changes(rt, m)[-1] == (rt.time, "finishing.rewinding")
+            outcome = asyncio.ensure_future(m.wait_for(*OUTCOMES))
+            await tick_until(rt, outcome, 40)
+            assert outcome.result() == "finished.succeeded" and m.state == "finished.succeeded"
+            assert rt._state_waits == {}
+    run(main)
+
+
+def test_a_state_entered_and_left_before_the_tick_still_ends_the_wait():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            waiting = asyncio.ensure_future(m.wait_for("loading"))
+            await settle()
+            m.send("startAnimate")
+            m.send("resetToReady")  # back in ready before any tick
+            assert m.state == "ready" and not waiting.done()
+            rt.tick(0)
+            await settle()
+            assert waiting.result() == "loading"
+    run(main)
+
+
+def test_several_tasks_wait_at_once_each_for_its_own_states():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            m.send("startAnimate")
+            waits = [asyncio.ensure_future(m.wait_for(*states))
+                     for states in (OUTCOMES, ("finished",), ("finished.succeeded",), ("finishing.marking",))]
+            await settle()
+            assert len(rt._state_waits[m.id]) == 4
+            rt.tick(0.1)
+            m.send("stopByError")
+            done = await tick_until(rt, waits[1], 60)
+            assert done is not None
+            assert [w.result() for w in waits[:2]] == ["finished.failed", "finished"]
+            assert waits[3].result() == "finishing.marking"  # on the way: marking.cross
+            assert not waits[2].done() and list(rt._state_waits) == [m.id]
+            m.send("resetToReady")
+            m.send("startAnimate")
+            rt.tick(rt.time)
+            m.send("stopAnimate")
+            assert await tick_until(rt, waits[2], 60) is not None and waits[2].result() == "finished.succeeded"
+            assert rt._state_waits == {}
+    run(main)
+
+
+def test_a_cancelled_wait_leaves_the_others_waiting():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            patient = asyncio.ensure_future(m.wait_for("loading.spinning"))
+            impatient = asyncio.ensure_future(m.wait_for("loading.spinning"))
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(m.wait_for("loading.spinning"), 0.001)  # a third, given up by wait_for
+            impatient.cancel()
+            await settle()
+            assert impatient.cancelled() and len(rt._state_waits[m.id]) == 1  # only its own wait went
+            m.send("startAnimate")
+            assert await tick_until(rt, patient, 20) is not None
+            assert patient.result() == "loading.spinning" and rt._state_waits == {}
+    run(main)
+
+
+def test_an_unknown_state_is_refused_before_anything_is_awaited():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            with pytest.raises(animrt.NotFoundError, match=r"^'networkButton' has no state named 'redy'; "
+                                                           r"did you mean 'ready'\?"):
+                await m.wait_for("finished", "redy")
+            with pytest.raises(animrt.NotFoundError, match=r"^'networkButton' has no state named 'succeeded' "
+                                                           r"\(states: finished, finished.failed, finished.succeeded"):
+                await m.wait_for("succeeded")  # a state is named in full, as in_state names it
+            with pytest.raises(animrt.ArgumentTypeError, match=r"^machine 'networkButton': m.wait_for\(\) needs "
+                                                               r"the states to wait for, by their full names"):
+                await m.wait_for()
+            with pytest.raises(animrt.ArgumentTypeError, match=r"a state is \['ready'\] \(a list\); pass each "
+                                                               r"state as an argument: m.wait_for\(\*states\)"):
+                await m.wait_for(["ready"])
+            assert rt._state_waits == {}
+            with pytest.raises(AttributeError, match=r"^Machine has no attribute 'wait_until'; from asyncio, "
+                                                     r"await m.wait_for\('ready'\) waits until"):
+                m.wait_until("ready")
+    run(main)
+
+
+def test_destroying_the_machine_ends_the_wait_at_the_next_tick_with_handle_error():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = button(rt)
+            waiting = asyncio.ensure_future(m.wait_for(*OUTCOMES))
+            reached = asyncio.ensure_future(m.wait_for("loading"))
+            await settle()
+            m.send("startAnimate")  # reported before the destroy: delivered by the next tick
+            m.destroy()
+            await settle()
+            assert not waiting.done() and not reached.done()
+            rt.tick(0.1)
+            await settle()
+            assert reached.result() == "loading"
+            with pytest.raises(animrt.HandleError, match=r"^machine 'networkButton' was destroyed \(m.destroy\(\) "
+                                                         r"has run, or its with block has ended\) before reaching "
+                                                         r"'finished.succeeded' or 'finished.failed'$"):
+                waiting.result()
+            assert rt._state_waits == {}
+            with pytest.raises(animrt.HandleError, match="was destroyed"):  # and at once afterwards
+                await m.wait_for("ready")
+    run(main)
+
+
+def test_closing_the_runtime_ends_the_wait_with_closed_error():
+    async def main():
+        rt = animrt.Runtime()
+        m = button(rt)
+        gone = button(rt)
+        waits = [asyncio.ensure_future(machine.wait_for("loading")) for machine in (m, gone)]
+        await settle()
+        gone.destroy()  # no tick delivers it before the close: it says it was destroyed
+
+        async def closer():
+            await asyncio.sleep(0)
+            rt.close()
+        await closer()
+        with pytest.raises(animrt.ClosedError, match=r"^the runtime was closed before machine 'networkButton' "
+                                                     r"reached 'loading'; check rt.closed"):
+            await waits[0]
+        with pytest.raises(animrt.HandleError, match="was destroyed"):
+            await waits[1]
+        assert rt._state_waits == {}
+        with pytest.raises(animrt.ClosedError):
+            await m.wait_for("ready")  # at once afterwards, even for the state it is in
+    run(main)
+
+
+def test_a_change_delivered_by_a_tick_closing_the_runtime_comes_first():
+    async def main():
+        rt = animrt.Runtime()
+        m = button(rt)
+        waiting = asyncio.ensure_future(m.wait_for("loading"))
+        await settle()
+        m.send("startAnimate")
+        rt.start_timer(0.0, rt.close)  # fires first in the tick; the rest of its events come before the close
+        rt.tick(0.1)
+        assert rt.closed and await waiting == "loading"
+    run(main)
+
+
+def test_finishing_in_a_final_state_not_awaited_raises_state_error():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = rt.machine(rt.definition(JOB))
+            rt.tick(0)
+            done, broken, idle = (asyncio.ensure_future(m.wait_for(s)) for s in ("done", "broken", "idle"))
+            await settle()
+            assert idle.result() == "idle"
+            m.send("go")
+            m.send("go")  # work.b, a final child: the machine goes on, its parent's onFinal to done
+            assert m.state == "done"
+            rt.tick(0)
+            await settle()
+            assert done.result() == "done"
+            with pytest.raises(animrt.StateError, match=r"^machine 'job' finished in its final state 'done' "
+                                                        r"before reaching 'broken': a finished machine changes "
+                                                        r"state no more$"):
+                broken.result()
+            assert rt._state_waits == {}
+            # a wait begun once it has finished: at once, either way
+            assert await m.wait_for("broken", "done") == "done"
+            with pytest.raises(animrt.StateError, match=r"finished in its final state 'done' before reaching "
+                                                        r"'idle' or 'work'"):
+                await m.wait_for("idle", "work")
+            assert rt._state_waits == {}
+            other = rt.machine(rt.definition(JOB))
+            waiting = asyncio.ensure_future(other.wait_for("work.b"))
+            await settle()
+            other.send("go")
+            other.send("fail")
+            rt.tick(0)
+            await settle()
+            with pytest.raises(animrt.StateError, match=r"in its final state 'broken' before reaching 'work.b'"):
+                waiting.result()
+    run(main)
+
+
+def test_a_machine_tick_on_another_thread_ends_the_wait_through_the_event_loop():
+    async def main():
+        with animrt.Runtime() as rt:
+            loop = asyncio.get_running_loop()
+            m = button(rt)
+            waiting = asyncio.ensure_future(m.wait_for("loading"))
+            await settle()
+            ticker = threading.Timer(0.05, lambda: (m.send("startAnimate"), rt.tick(0.1)))
+            start = loop.time()
+            ticker.start()
+            assert await asyncio.wait_for(waiting, 5) == "loading"
+            assert loop.time() - start < 2
+            ticker.join(5)
+    run(main)
+
+
+def test_the_wait_for_help_runs():
+    block = textwrap.dedent(LITERAL_BLOCK.findall(inspect.getdoc(animrt.Machine.wait_for))[0])
+
+    async def main():
+        with animrt.Runtime() as rt:
+            names = {"animrt": animrt}
+            exec(block, names)
+            results = []
+            for ok in (True, False):
+                m = button(rt)
+                m.send("startAnimate")
+                rt.tick(rt.time + 0.5)
+                shown = asyncio.ensure_future(names["show_result"](m, ok))
+                await tick_until(rt, shown, 60)
+                results.append(shown.result())
+            assert results == ["finished.succeeded", "finished.failed"]
     run(main)

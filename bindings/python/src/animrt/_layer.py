@@ -630,11 +630,12 @@ class AttachedAnimation(ReadBack):
         awaited, from any number of tasks; so it does after ``rt.close()``, which stops every
         animation. Cancelling the awaiting task (``asyncio.wait_for`` timing out) cancels only its
         own wait. For animations the binding added (:meth:`Layer.add_animation`); a machine's
-        raises :class:`StateError`: wait for its state instead."""
+        raises :class:`StateError`: wait for its state instead, ``await m.wait_for("finished")``
+        (:meth:`Machine.wait_for`)."""
         if not self._tracked:
             raise StateError(f"{self!r} was added by a machine or through raw C calls, and the binding does "
-                             "not follow its stop: wait for the machine's state (its StateChanged event) "
-                             "instead; wait() is for animations added with layer.add_animation()")
+                             "not follow its stop: wait for the machine's state instead, await "
+                             "machine.wait_for('state'); wait() is for animations added with layer.add_animation()")
         known = self._stopped_as
         if known is not None:
             return known

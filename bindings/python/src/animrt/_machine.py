@@ -15,6 +15,7 @@ runtime's clock and reports what it does as events, delivered by
 """
 from __future__ import annotations
 
+import asyncio
 import collections.abc
 import functools
 import json
@@ -24,12 +25,12 @@ import os
 import re
 import stat
 from ctypes import byref, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union
 
 from . import _arguments as check
 from ._enums import SendOutcome
 from ._errors import (AnimrtError, ArgumentTypeError, BufferTooSmallError, ClosedError, HandleError,
-                      InvalidArgumentError, KindError, NotFoundError, RangeError)
+                      InvalidArgumentError, KindError, NotFoundError, RangeError, StateError)
 from ._events import RequestIssued
 from ._ffi import Value, lib
 from ._layer import Layer, _string_out
@@ -147,6 +148,8 @@ class Definition(Object):
         #: The library name it was loaded by (``named=``), shown by the repr when it is not its own.
         self._registered: Optional[str] = None
         self._forgotten = False  # destroyed: names come from what was read before
+        #: its top-level final states, in which a machine finishes (read for Machine.wait_for)
+        self._finals: Optional[FrozenSet[str]] = None
 
     def _list(self, kind: int) -> Tuple[str, ...]:
         found = self._names.get(kind)
@@ -461,6 +464,8 @@ class Machine(Scoped):
                     "its .machine; the events it accepts are m.definition.events")
         if name in ("on", "on_event", "subscribe", "listen", "add_listener", "on_transition", "on_change"):
             return "; its events come with the runtime's: rt.on_event(handler), each naming its .machine"
+        if name in ("wait_until", "until", "when", "wait_state", "wait_for_state", "await_state", "reached"):
+            return "; from asyncio, await m.wait_for('ready') waits until one of the states given is active"
         if name in ("current_state", "value", "active_state", "configuration"):
             return "; its active state is m.state, and m.in_state('loading') tests an ancestor"
         if name in ("context_fields", "states", "parts", "config", "emits", "requests", "name", "payload_fields",
@@ -614,6 +619,97 @@ class Machine(Scoped):
         out = c_int()
         self._runtime._call(lib.animrt_machine_in_state, self._id, sid, byref(out))
         return bool(out.value)
+
+    async def wait_for(self, *states: str) -> str:
+        """Waits, from an asyncio task, until one of `states` is active, and returns the one reached.
+
+        A state is named in full, as :meth:`in_state` takes it, and counts when it is the active
+        leaf or one of its ancestors (``"finished"`` counts in ``"finished.failed"``); of several
+        reached at once, the first given is returned. The network button's outcome::
+
+            async def show_result(button: animrt.Machine, ok: bool) -> str:
+                button.send("stopAnimate" if ok else "stopByError")
+                return await button.wait_for("finished.succeeded", "finished.failed")
+
+        One already active returns at once. Otherwise the clock is the program's: another task must
+        go on ticking (``rt.tick(loop.time())`` then ``await asyncio.sleep(1 / 60)``), and the wait
+        ends at the tick that delivers the :class:`StateChanged` into one of them, after that tick
+        has returned (from a tick on another thread, through the task's event loop); a state
+        entered and left again before that tick counts, as its event reports it. Any number of
+        tasks may wait at once, and cancelling one (``asyncio.wait_for`` timing out) cancels only
+        its own wait.
+
+        A name the definition does not have raises :class:`NotFoundError` with the closest, before
+        anything is awaited. A wait no state can end any more raises: :class:`StateError` once the
+        machine finishes in a top-level final state that none of `states` is (it takes no more
+        events), :class:`HandleError` once it is destroyed (at the next tick, which delivers what it
+        did before: a change into one of `states` among that still returns it), and
+        :class:`ClosedError` when the runtime is closed; and so does a wait begun after any of them.
+        """
+        rt = self._runtime
+        try:
+            wanted = self._awaitable(states)
+            if rt.closed or self._gone():
+                raise self._wait_error(wanted, None)
+            finals = self._final_states()
+        except AnimrtError as e:
+            raise name_in(e, "machine", self.definition._label())
+        future: "asyncio.Future[str]" = asyncio.get_running_loop().create_future()
+        rt._await_state(self, wanted, future)  # before the look at the state: a tick meanwhile resolves it
+        try:
+            try:
+                now = next((state for state in wanted if self.in_state(state)), None)
+                if now is None and self.state in finals:
+                    raise self._wait_error(wanted, self.state)
+            except AnimrtError as e:
+                raise name_in(e, "machine", self.definition._label())
+            if now is not None:
+                return now
+            return await future
+        finally:
+            rt._forget_state_wait(self, future)
+
+    def _awaitable(self, states: Tuple[object, ...]) -> Tuple[str, ...]:
+        """The states given to :meth:`wait_for`, each one the definition has; else what to pass."""
+        names = self.definition.states
+        if not states:
+            raise ArgumentTypeError(f"m.wait_for() needs the states to wait for, by their full names: "
+                                    f"m.wait_for({names[-1]!r}) (its states: {', '.join(names)})")
+        wanted = []
+        for state in states:
+            if isinstance(state, (list, tuple, set, frozenset)):
+                raise ArgumentTypeError(f"a state is {check.describe(state)}; pass each state as an argument: "
+                                        "m.wait_for(*states)")
+            name = check.text(state, "state")
+            self.definition._id_of(_STATE, name, "state")  # an unknown name raises, with the closest
+            wanted.append(name)
+        return tuple(wanted)
+
+    def _final_states(self) -> FrozenSet[str]:
+        """The top-level final states of its definition, entering which finishes a machine: read
+        once, from the definition its snapshot holds (the C interface lists states by name only)."""
+        definition = self.definition
+        if definition._finals is None:
+            held = json.loads(self.snapshot())["definition"]
+            tree = json.loads(held) if isinstance(held, str) else held
+            definition._finals = frozenset(name for name, state in tree.get("states", {}).items()
+                                           if isinstance(state, Mapping) and state.get("type") == "final")
+        return definition._finals
+
+    def _wait_error(self, states: Tuple[str, ...], final: Optional[str]) -> AnimrtError:
+        """Why a :meth:`wait_for` of `states` ends without one: the machine finished in `final`,
+        was destroyed, or its runtime closed."""
+        name = self.definition._label()
+        machine = f"machine {self._id:#x}" if name is None else f"machine {name!r}"
+        awaited = " or ".join(repr(state) for state in states)
+        if final is not None:
+            return _naming_it(StateError(f"{machine} finished in its final state {final!r} before reaching "
+                                         f"{awaited}: a finished machine changes state no more"))
+        if self._gone():
+            return _naming_it(HandleError(f"{machine} was destroyed (m.destroy() has run, or its with block has "
+                                          f"ended) before reaching {awaited}"))
+        return _naming_it(ClosedError(f"the runtime was closed before {machine} reached {awaited}; check "
+                                      "rt.closed before waiting on one of its machines"))
 
     @property
     def context(self) -> Context:

@@ -255,8 +255,12 @@ class Runtime(Suggests, Uncopied):
         #: futures of the tasks awaiting attached.wait(), by handle, until its stop is delivered
         self._awaiting: "Dict[int, List[asyncio.Future[bool]]]" = {}
         #: taken to record a stop (`_stopped`) and to start waiting for one (`_await_stop`): one
-        #: thread's tick may deliver the stop as another's task starts to await it
+        #: thread's tick may deliver the stop as another's task starts to await it; and likewise for
+        #: machines' states (`_state_changed`, `_await_state`)
         self._stop_lock = threading.Lock()
+        #: the tasks awaiting Machine.wait_for, by machine handle: the machine, the states awaited
+        #: and the future, until a tick delivers one of them, or the machine's end
+        self._state_waits: "Dict[int, List[Tuple[Machine, Tuple[str, ...], asyncio.Future[str]]]]" = {}
         #: the first exception a callable raised while close() delivered the last stops
         self._close_error: Optional[BaseException] = None
         #: set by close() as it destroys the runtime; else the interpreter's exit does (see _destroy_runtime)
@@ -421,6 +425,7 @@ class Runtime(Suggests, Uncopied):
         self._closing = True  # the destroy's callables' exceptions are this call's to raise (see _destroy_runtime)
         self._finalizer()
         error, self._close_error = first_of(self._close_error, left), None
+        self._end_state_waits()  # after the tick's last changes (delivered first when closed from one)
         waiting = self._waiting_for_stops()
         if waiting and self._drainer != threading.get_ident():
             # Every animation has stopped: a callable still waiting lost its stop to a full queue.
@@ -628,6 +633,65 @@ class Runtime(Suggests, Uncopied):
                 if not waiting:
                     del self._awaiting[attached._id]
 
+    def _await_state(self, machine: Machine, states: Tuple[str, ...], future: "asyncio.Future[str]") -> None:
+        """Has `future` resolved at the tick that delivers `machine`'s change into one of `states`
+        (or raised, at its end); raises at once when it can have none: the runtime closed, the
+        machine destroyed. Looked at under the lock `_end_state_waits` and `_state_changed` take:
+        a close or a tick on another thread finds the future in, or this finds them done."""
+        with self._stop_lock:
+            if self.closed or machine._gone():
+                raise machine._wait_error(states, None)
+            self._state_waits.setdefault(machine._id, []).append((machine, states, future))
+
+    def _forget_state_wait(self, machine: Machine, future: "asyncio.Future[str]") -> None:
+        """Stops resolving `future` (its task no longer awaits it: cancelled, resolved, or answered
+        at once)."""
+        with self._stop_lock:
+            waits = self._state_waits.get(machine._id)
+            if waits is not None:
+                waits[:] = [w for w in waits if w[2] is not future]
+                if not waits:
+                    del self._state_waits[machine._id]
+
+    def _state_changed(self, event: ev.StateChanged) -> None:
+        """Resolves the waits that `event` ends: those for its `to_state` or one of its ancestors
+        (with the name awaited, the first given), and those it leaves for ever, the machine
+        finished in a top-level final state none awaited (with StateError)."""
+        machine = event.machine
+        ended: List[Tuple["asyncio.Future[str]", Optional[str], Optional[AnimrtError]]] = []
+        with self._stop_lock:
+            waits = self._state_waits.get(machine._id)
+            if not waits:
+                return
+            finals = machine.definition._finals or frozenset()
+            left = []
+            for wait in waits:
+                states, future = wait[1], wait[2]
+                reached = next((s for s in states if event.to_state == s or event.to_state.startswith(s + ".")), None)
+                if reached is not None:
+                    ended.append((future, reached, None))
+                elif event.to_state in finals:
+                    ended.append((future, None, machine._wait_error(states, event.to_state)))
+                else:
+                    left.append(wait)
+            if left:
+                waits[:] = left
+            else:
+                del self._state_waits[machine._id]
+        for future, reached, error in ended:
+            _end(future, reached, error)
+
+    def _end_state_waits(self, handles: Optional[List[int]] = None) -> None:
+        """Ends the waits of the machines `handles` (destroyed, their last changes delivered), or
+        every wait once the runtime is closed, with the error saying why no state will come."""
+        with self._stop_lock:
+            if not self._state_waits:
+                return
+            ended = [w for h in (list(self._state_waits) if handles is None else handles)
+                     for w in self._state_waits.pop(h, [])]
+        for machine, states, future in ended:
+            _end(future, None, machine._wait_error(states, None))
+
     def _drain(self) -> None:
         """Delivers every queued event, in order, on this thread."""
         me = threading.get_ident()
@@ -662,6 +726,8 @@ class Runtime(Suggests, Uncopied):
         finally:
             for handle in gone:
                 self._gone_machines.pop(handle, None)
+            if gone and self._state_waits:  # their last changes delivered: no state comes any more
+                self._end_state_waits(gone)
 
     def _deliver_polled(self) -> Optional[BaseException]:
         """The loop of `_deliver_queued`: delivers batches and polls, until the queue is empty."""
@@ -746,6 +812,8 @@ class Runtime(Suggests, Uncopied):
                         self._finish(event)
                     except BaseException as e:  # the event is delivered all the same
                         error = first_of(error, e)
+                if self._state_waits and isinstance(event, ev.StateChanged):
+                    self._state_changed(event)
                 self._deliver(event)
             except BaseException as e:
                 error = first_of(error, e)
@@ -756,7 +824,7 @@ class Runtime(Suggests, Uncopied):
         object of the program's to hand back. Otherwise they are only kept (a program animating
         millions of layers without reading events pays nothing per event)."""
         return bool(self._handler or self._attached or self._notifications or self._waiting or self._timers
-                    or self._transactions or self._machines)
+                    or self._transactions or self._machines or self._state_waits)
 
     def _event(self, fields: _Fields, run_completions: bool) -> Optional[ev.Event]:
         """The event for an ``animrt_event``'s fields; None when a completion callable ran instead."""
@@ -1590,6 +1658,32 @@ def _resolve(future: "asyncio.Future[bool]", finished: bool) -> None:
 def _set_if_pending(future: "asyncio.Future[bool]", finished: bool) -> None:
     if not future.done():
         future.set_result(finished)
+
+
+def _end(future: "asyncio.Future[str]", reached: Optional[str], error: Optional[AnimrtError]) -> None:
+    """Completes `future` with the state `reached`, or with `error`, as `_resolve` does: at once on
+    its event loop's thread, else from that loop's thread; one whose task gave up is left alone."""
+    loop = future.get_loop()
+    try:
+        running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        _end_if_pending(future, reached, error)
+        return
+    try:
+        loop.call_soon_threadsafe(_end_if_pending, future, reached, error)
+    except RuntimeError:  # its loop is closed: nothing awaits it any more
+        pass
+
+
+def _end_if_pending(future: "asyncio.Future[str]", reached: Optional[str], error: Optional[AnimrtError]) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    elif reached is not None:
+        future.set_result(reached)
 
 
 def _with_int_request(names: Tuple[str, ...], values: List[Any]) -> ev.Payload:
