@@ -432,6 +432,26 @@ def test_it_returns_at_the_tick_that_delivers_the_change_with_the_name_awaited()
     run(main)
 
 
+def test_a_state_whose_name_begins_anothers_is_not_its_ancestor():
+    async def main():
+        with animrt.Runtime() as rt:
+            m = rt.machine(rt.definition({"name": "link", "events": {"connect": {}, "settle": {}}, "initial": "idle",
+                                          "states": {"idle": {"on": {"connect": "online"}},
+                                                     "online": {"on": {"settle": "on"}}, "on": {}}}))
+            rt.tick(0)
+            on = asyncio.ensure_future(m.wait_for("on"))
+            await settle()
+            m.send("connect")  # into "online", which "on" begins and is no ancestor of
+            rt.tick(0)
+            await settle()
+            assert not on.done() and m.in_state("online") and not m.in_state("on")
+            m.send("settle")
+            rt.tick(0)
+            await settle()
+            assert on.result() == "on"
+    run(main)
+
+
 def test_a_state_entered_and_left_before_the_tick_still_ends_the_wait():
     async def main():
         with animrt.Runtime() as rt:

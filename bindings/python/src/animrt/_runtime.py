@@ -812,7 +812,7 @@ class Runtime(Suggests, Uncopied):
                         self._finish(event)
                     except BaseException as e:  # the event is delivered all the same
                         error = first_of(error, e)
-                if self._state_waits and isinstance(event, ev.StateChanged):
+                if self._state_waits and isinstance(event, ev.StateChanged):  # machine events always come in a batch
                     self._state_changed(event)
                 self._deliver(event)
             except BaseException as e:
@@ -824,7 +824,7 @@ class Runtime(Suggests, Uncopied):
         object of the program's to hand back. Otherwise they are only kept (a program animating
         millions of layers without reading events pays nothing per event)."""
         return bool(self._handler or self._attached or self._notifications or self._waiting or self._timers
-                    or self._transactions or self._machines or self._state_waits)
+                    or self._transactions or self._machines)
 
     def _event(self, fields: _Fields, run_completions: bool) -> Optional[ev.Event]:
         """The event for an ``animrt_event``'s fields; None when a completion callable ran instead."""
