@@ -446,6 +446,9 @@ class Machine(Scoped):
     number written into the program is right only while it happens to be the latest (another is
     :attr:`SendOutcome.STALE`).
 
+    From asyncio, :meth:`wait_for` returns once one of the states given is active:
+    ``shown = await button.wait_for("finished.succeeded", "finished.failed")``.
+
     As a context manager, the end of the ``with`` block destroys it (:meth:`destroy`), also when
     the block raises; a call on it afterwards raises :class:`HandleError`::
 
