@@ -262,3 +262,39 @@ def test_a_transaction_shows_whether_it_is_open_and_its_duration(rt):
     assert repr(slow) == f"<Transaction committed animation_duration=0.5 {slow.id:#x}>"
     with rt.transaction() as plain:
         assert repr(plain) == f"<Transaction open {plain.id:#x}>"
+
+
+def _half_made(error: BaseException, kind: type) -> object:
+    """The `self` of the constructor frame that raised `error`: what a debugger or a traceback's
+    locals show."""
+    tb = error.__traceback__
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if isinstance(candidate, kind):
+            return candidate
+        tb = tb.tb_next
+    raise AssertionError(f"no {kind.__name__} in the traceback")
+
+
+def test_an_object_whose_constructor_raised_prints_as_not_made(rt):
+    # Each one's constructor refused its arguments before the object was whole.
+    with pytest.raises(animrt.RangeError) as runtime:
+        animrt.Runtime(threads=-1)
+    half = _half_made(runtime.value, animrt.Runtime)
+    assert repr(half) == "<Runtime (not made)>"
+    with pytest.raises(AttributeError) as closed:
+        half.closed  # a property whose attributes were never set: said, not "did you mean 'closed'"
+    assert str(closed.value) == ("Runtime.closed cannot be read: the object is not whole "
+                                 "(its constructor raised before it set what this reads)")
+    with pytest.raises(animrt.AnimrtError) as machine:
+        rt.machine(rt.definition(TOGGLE), config={"width": 1})
+    assert repr(_half_made(machine.value, animrt.Machine)) == "<Machine (not made)>"
+    # Every class of objects a runtime makes says so, whatever its constructor set.
+    for kind in (animrt.Layer, animrt.BasicAnimation, animrt.SpringAnimation, animrt.KeyframeAnimation,
+                 animrt.DecayAnimation, animrt.AnimationGroup, animrt.AttachedAnimation, animrt.AnimationCopy,
+                 animrt.Barrier, animrt.Timer, animrt.Machine, animrt.Definition, animrt.Plugin, animrt.Function,
+                 animrt.Reader, animrt.Runtime):
+        assert repr(kind.__new__(kind)) == f"<{kind.__name__} (not made)>"
+    # Made, they print as before.
+    layer = rt.layer()
+    assert repr(layer).startswith("<Layer ") and "not made" not in repr(layer)

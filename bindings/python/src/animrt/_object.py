@@ -14,7 +14,7 @@ import threading
 import weakref
 from threading import get_ident
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, Optional, Set, Tuple, Type, TypeVar
 
 from . import _callbacks
 from ._arguments import suggest_name
@@ -203,16 +203,43 @@ def flush_deferred() -> None:
         _flushing.on = False
 
 
+#: the ``__repr__`` functions `Suggests.__init_subclass__` made (a subclass inherits them as they are)
+_guarded: Set[Callable[..., str]] = set()
+
+
 class Suggests:
     """Reading a name the class does not have raises AttributeError with what was most likely meant:
     ``layer.remove()`` → "did you mean 'remove_animation' or 'remove_all_animations'?"."""
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every ``__repr__`` a subclass defines prints ``<Layer (not made)>`` for an object whose
+        constructor raised before it was whole (a debugger, a traceback's locals or a test report
+        shows it), instead of raising AttributeError for what the constructor never set."""
+        super().__init_subclass__(**kwargs)
+        own = vars(cls).get("__repr__")
+        if own is None or own in _guarded:
+            return
+
+        @functools.wraps(own)
+        def guarded(self: Any) -> str:
+            try:
+                text: str = own(self)
+                return text
+            except AttributeError:  # a made object has every attribute its repr reads
+                return f"<{type(self).__name__} (not made)>"
+
+        _guarded.add(guarded)
+        setattr(cls, "__repr__", guarded)
+
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any:  # only for a name the object does not have
             if name[:1] == "_":  # private and special names: looked up by Python and libraries, quietly
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if _declared(type(self), name):  # a property that raised AttributeError inside
+                raise AttributeError(f"{type(self).__name__}.{name} cannot be read: the object is not whole "
+                                     "(its constructor raised before it set what this reads)")
             raise AttributeError(self._unknown_attribute(name, reading=True))
 
     def _unknown_attribute(self, name: str, reading: bool = False) -> str:

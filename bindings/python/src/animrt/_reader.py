@@ -179,8 +179,6 @@ class Reader(Scoped):
         runtime is closed, when :meth:`read` raises. It asks the library nothing, and never raises:
         ``<Reader (not made)>`` for one whose targets were refused (a traceback's frame or a debugger
         shows it)."""
-        if "_runtime" not in vars(self):  # its __init__ raised: no handle, no runtime
-            return "<Reader (not made)>"
         if self._runtime.closed:
             state = "(runtime closed) "
         elif self._finalizer is not None and not self._finalizer.alive:
