@@ -49,3 +49,12 @@ func expectFailure(_ status: Status, containing fragments: String..., sourceLoca
     for f in fragments { #expect(error.message.contains(f), "'\(error.message)' lacks '\(f)'", sourceLocation: sourceLocation) }
     return error
 }
+
+/// Expects `body` to fail with `status` and exactly `message`.
+@discardableResult
+func expectFailure(_ status: Status, exactly message: String, sourceLocation: SourceLocation = #_sourceLocation,
+                   _ body: () throws -> Void) -> AnimrtError? {
+    let error = expectFailure(status, sourceLocation: sourceLocation, body)
+    #expect(error?.message == message, "\(error?.message ?? "")", sourceLocation: sourceLocation)
+    return error
+}

@@ -480,4 +480,57 @@ struct PhysicsTests {
         do { try rt.retarget(b, to: .scalar(2)); Issue.record("accepted") } catch { #expect(error.status == .state) }
         #expect(try rt.attachedAnimation(b).value(.to) == .scalar(1))
     }
+
+    /// The speed of a vector velocity is its length, whichever component
+    /// holds it: (0, 500) and (500, 0) are both 500 per second, so with
+    /// r = 0.99 and rest 0.5 both come to rest after ln(500 / 0.5) /
+    /// (−1000 ln 0.99) ≈ 0.687 s, as (300, −400) and (0, −400, 300) do.
+    @Test("A decay's speed is the length of its velocity, whichever component is the largest")
+    func decaySpeedAnyComponent() {
+        let d = Decay(decelerationRate: Decay.fast, restVelocity: 0.5)
+        let expected = log(500 / 0.5) / (-1000 * log(0.99))
+        for v in [AnimatableValue.point(0, 500), .point(500, 0), .point(300, -400), .point(-300, 400)] {
+            expectClose(d.duration(initialVelocity: v), expected, 1e-12, "\(v)")
+        }
+    }
+
+    /// Each refusal names the number that is wrong and its range, with
+    /// .outOfRange; a mass or stiffness of 0 would otherwise be caught only
+    /// by the later check that k/m is a normal double, which blames the two
+    /// together, and a bounce of −1 or a response of 0 by the finiteness of
+    /// the damping or stiffness they make (∞, .invalidArgument).
+    @Test("R0.3 a spring's zero mass, zero stiffness, bounce of −1 and response of 0 are refused by name")
+    func springRefusalsByName() {
+        expectFailure(.outOfRange, exactly: "spring mass is 0.0; it must be greater than 0") { try Spring(mass: 0).validate() }
+        expectFailure(.outOfRange, exactly: "spring stiffness is 0.0; it must be greater than 0") { try Spring(stiffness: 0).validate() }
+        expectFailure(.outOfRange, exactly: "spring mass is -1.0; it must be greater than 0") { try Spring(mass: -1).validate() }
+        expectFailure(.outOfRange, exactly: "spring bounce is -1.0; it must be in (-1, 1] (1: undamped, 0: critically damped, below 0: over-damped)") {
+            _ = try Spring.checked(perceptualDuration: 1, bounce: -1)
+        }
+        expectFailure(.outOfRange, exactly: "spring response is 0.0; it must be greater than 0") {
+            _ = try Spring.checked(response: 0, dampingRatio: 1)
+        }
+        expectFailure(.outOfRange, exactly: "spring perceptual duration is 0.0; it must be greater than 0") {
+            _ = try Spring.checked(perceptualDuration: 0, bounce: 0)
+        }
+    }
+
+    /// SwiftUI's Spring(response:dampingRatio:) over-damps above a ratio of
+    /// 1. Response 1, ratio 2: ω0 = 2π, the rates r = −ω0(ζ ∓ √(ζ² − 1)),
+    /// and at rest at first x(t) = (r2·e^(r1 t) − r1·e^(r2 t)) / (r2 − r1)
+    /// (x(0) = 1, x′(0) = 0). At t = 0.5 that is 0.4643…, where the
+    /// critically damped stand-in (1 + ω0 t)·e^(−ω0 t) is 0.1790….
+    @Test("R1.5 Spring(response:dampingRatio:) above a ratio of 1 is over-damped, as SwiftUI's")
+    func responseOverdamped() throws {
+        let s = try Spring.checked(response: 1, dampingRatio: 2)
+        #expect(s.allowsOverdamping)
+        let w0 = 2 * Double.pi, root = 3.0.squareRoot()
+        let r1 = -w0 * (2 - root), r2 = -w0 * (2 + root)
+        for t in [0.1, 0.5, 2] {
+            expectClose(s.displacement(at: t), (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1), 1e-12, "t = \(t)")
+        }
+        #expect(abs(s.displacement(at: 0.5) - (1 + w0 * 0.5) * exp(-w0 * 0.5)) > 0.28)
+        // At a ratio of 1 or below it is not: critical damping is its own regime.
+        #expect(try !Spring.checked(response: 1, dampingRatio: 1).allowsOverdamping)
+    }
 }

@@ -61,6 +61,44 @@ struct TimingFunctionFamilyTests {
         #expect(r.names == before)
     }
 
+    /// A family's name may start with '_' and hold '.', '-' and digits
+    /// (a plugin's "acme.bounce-2"): each is registered, and its members
+    /// parse by that name.
+    @Test("Names may start with '_' and hold '.', '-' and digits", arguments: ["_curve", "acme.power", "power-2.v1", "_"])
+    func allowedNames(_ name: String) throws {
+        var r = TimingFunctionRegistry()
+        try r.register(family: try Self.powerFamily(name))
+        #expect(r.names.contains(name))
+        #expect(try r.function(named: name).evaluate(0.5) == 0.25)
+        #expect(try r.function(named: "\(name)(3)").evaluate(0.5) == 0.125)
+    }
+
+    /// A member with the defaults is named as the family is, however its
+    /// parameters are written ("power" and "power(2)" alike); any other
+    /// member by its parameters.
+    @Test("The default member reads back by the family's name")
+    func defaultMemberName() throws {
+        var r = TimingFunctionRegistry()
+        try r.register(family: try Self.powerFamily())
+        #expect(try r.function(named: "power").name == "power")
+        #expect(try r.function(named: "power(2)").name == "power")
+        #expect(try r.function(named: "power(2.5)").name == "power(2.5)")
+        #expect(try Self.powerFamily().defaultFunction.name == "power")
+    }
+
+    @Test("R0.3 a family without parameters given some says it takes none")
+    func noParameters() throws {
+        var r = TimingFunctionRegistry()
+        try r.register(family: try TimingFunctionFamily(name: "half", body: .unary(Self.halfway)))
+        #expect(try r.function(named: "half()").evaluate(0.5) == 0.25)
+        expectFailure(.invalidArgument, exactly: "timing function 'half' takes no parameters; 1 was given") {
+            _ = try r.function(named: "half(1)")
+        }
+        expectFailure(.invalidArgument, exactly: "timing function 'power' takes at most 1 parameter; 3 were given") {
+            _ = try Self.powerFamily().function([1, 2, 3])
+        }
+    }
+
     @Test("Defaults must be finite and in range; at most 8 parameters")
     func familyChecks() {
         #expect(throws: AnimrtError.self) { try TimingFunctionFamily(name: "f", defaults: [.nan], body: .unary(Self.halfway)) }

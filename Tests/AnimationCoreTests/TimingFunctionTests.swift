@@ -240,6 +240,12 @@ struct TimingFunctionTests {
         ("linear(0, 50% 1 60%)", "'linear(0, 50% 1 60%)': stop 1 splits its positions around the number"),
         ("linear(0, 1 2)", "'linear(0, 1 2)': stop 1 ('1 2') must be a number and up to two percentages"),
         ("linear(0, x)", "'linear(0, x)': stop 1 ('x') must be a number and up to two percentages"),
+        // A fifth argument that is not a number is not dropped (compactMap leaves four numbers).
+        ("cubic-bezier(0.1, 0.2, 0.3, 0.4, x)", "'cubic-bezier(0.1, 0.2, 0.3, 0.4, x)': cubic-bezier takes four numbers"),
+        // What linear() itself refuses is prefixed with the text, as the parser's own refusals are.
+        ("linear()", "'linear()': linear() needs at least two stops, got 0"),
+        ("linear(0)", "'linear(0)': linear() needs at least two stops, got 1"),
+        ("linear(0, 1 10% 20% 30%)", "'linear(0, 1 10% 20% 30%)': linear() stop 1 has 3 positions; at most two"),
     ])
     func functionalRefusals(_ pair: (String, String)) {
         let error = expectFailure(.invalidArgument) { _ = try TimingFunctionRegistry().function(named: pair.0) }
@@ -319,5 +325,90 @@ struct TimingFunctionTests {
             let f = TimingFunction.custom(CustomTimingFunction(name: "bad") { x in x < 0.5 ? x : bad })
             #expect(f.evaluate(0.25) == 0.25 && f.evaluate(0.75) == 0, "\(bad)")
         }
+    }
+
+    /// CSS Easing 1: steps()'s count must be at least 1, and at least 2
+    /// for jump-none (which has count − 1 jumps). The refusal says which.
+    @Test("R0.3 steps() with too few steps names the minimum of its position")
+    func stepsMinimum() {
+        expectFailure(.outOfRange, exactly: "steps(1, jump-none): the count must be at least 2") { _ = try TimingFunction.steps(1, .jumpNone) }
+        expectFailure(.outOfRange, exactly: "steps(0, jump-end): the count must be at least 1") { _ = try TimingFunction.steps(0) }
+        expectFailure(.outOfRange, exactly: "steps(-3, jump-both): the count must be at least 1") {
+            _ = try TimingFunctionRegistry().function(named: "steps(-3, jump-both)")
+        }
+    }
+
+    /// CSS Easing 1: `start` and `end` are the older names of jump-start
+    /// and jump-end. steps(2, start) at 0.25 is (⌊0.25·2⌋ + 1)/2 = 1/2;
+    /// steps(2, end) there is 0.
+    @Test("steps() takes start and end for jump-start and jump-end")
+    func stepsAliases() throws {
+        let r = TimingFunctionRegistry()
+        let start = try r.function(named: "steps(2, start)"), end = try r.function(named: "steps(2, end)")
+        #expect(start == .steps(StepsFunction(count: 2, position: .jumpStart)))
+        #expect(end == .steps(StepsFunction(count: 2, position: .jumpEnd)))
+        #expect(start.evaluate(0.25) == 0.5 && end.evaluate(0.25) == 0)
+        // Written back in CSS Easing 1's current words.
+        #expect(start.name == "steps(2, jump-start)")
+    }
+
+    /// CSS Easing 1 defines the keywords by their control points: ease is
+    /// cubic-bezier(0.25, 0.1, 0.25, 1), ease-in (0.42, 0, 1, 1), ease-out
+    /// (0, 0, 0.58, 1), ease-in-out (0.42, 0, 0.58, 1): Core Animation's
+    /// default, easeIn, easeOut and easeInEaseOut.
+    @Test("The CSS keywords are CSS Easing 1's curves, Core Animation's named ones")
+    func cssKeywords() throws {
+        let r = TimingFunctionRegistry()
+        for (css, p, named) in [("ease", (0.25, 0.1, 0.25, 1.0), "default"), ("ease-in", (0.42, 0, 1, 1), "easeIn"),
+                                ("ease-out", (0, 0, 0.58, 1), "easeOut"), ("ease-in-out", (0.42, 0, 0.58, 1), "easeInEaseOut")] {
+            let f = try r.function(named: css)
+            #expect(f == .cubicBezier(UnitBezier(p.0, p.1, p.2, p.3)), "\(css)")
+            #expect(f.name == named, "\(css)")
+        }
+    }
+
+    /// An unknown name with nothing close lists every name there is: Core
+    /// Animation's, the CSS keywords (the aliases sorted, then step-start
+    /// and step-end), and the functional forms.
+    @Test("R0.3 an unknown timing function's message lists every name, the CSS keywords with step-start and step-end")
+    func unknownNameLists() {
+        expectFailure(.notFound, exactly: "no timing function named 'bouncy'; known: linear, easeIn, easeOut, easeInEaseOut, default "
+                      + "(CSS: ease, ease-in, ease-in-out, ease-out, step-start, step-end), cubic-bezier(x1, y1, x2, y2), "
+                      + "steps(n[, jump-start|jump-end|jump-none|jump-both]), linear(stop, …)") {
+            _ = try TimingFunctionRegistry().function(named: "bouncy")
+        }
+    }
+
+    @Test("R0.3 a timing function cannot be registered under the empty name; nothing is registered")
+    func emptyName() {
+        var r = TimingFunctionRegistry()
+        let (names, count) = (r.names, r.functions.count)
+        let square = TimingFunction.custom(CustomTimingFunction(name: "square") { $0 * $0 })
+        expectFailure(.invalidArgument, exactly: "a timing function name cannot be empty") { _ = try r.register(square, as: "") }
+        #expect(r.names == names && r.functions.count == count)
+    }
+
+    /// A plugin curve that jumps from −10^308 to 10^308 at ½: the
+    /// difference across the jump passes the largest double. A slope that
+    /// is not a finite number is taken as 0, as a value that is not finite
+    /// is (R0.4): a velocity is never infinite. Away from the jump the
+    /// curve is flat.
+    @Test("R0.4 a plugin curve's slope that overflows is 0, not infinite")
+    func customSlopeOverflow() {
+        let jump = TimingFunction.custom(CustomTimingFunction(name: "jump") { x in x < 0.5 ? -1e308 : 1e308 })
+        #expect(jump.slope(0.5) == 0)
+        #expect(jump.slope(0.25) == 0 && jump.slope(1) == 0)
+    }
+
+    /// NaN progress never reaches the C functions (the export refuses it),
+    /// but the Swift API takes it: each curve gives its start, as the
+    /// cubic-bezier gives 0 and a plugin curve its value at 0. linear()'s
+    /// start is its first output.
+    @Test("linear() at NaN progress gives its first output, as other curves give their start")
+    func linearNaN() throws {
+        let r = TimingFunctionRegistry()
+        #expect(try r.function(named: "linear(0.2, 1)").evaluate(.nan) == 0.2)
+        #expect(try r.function(named: "linear(0.3 20%, 0.9)").evaluate(.nan) == 0.3)
+        #expect(TimingFunction.easeIn.evaluate(.nan) == 0)
     }
 }
