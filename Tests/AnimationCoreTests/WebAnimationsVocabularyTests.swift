@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AnimationCore
 
@@ -232,9 +233,35 @@ struct WebAnimationsVocabularyTests {
         #expect(p.inputs.count == 102 && p.inputs.allSatisfy(\.isFinite) && zip(p.inputs, p.inputs.dropFirst()).allSatisfy { $0 <= $1 })
         // The 51st of 101 intervals: −10^306 + 2·10^306 · 51/101.
         expectClose(p.inputs[51] / 1e306, -1 + 2 * 51.0 / 101, 1e-12)
-        let three = try PiecewiseLinear(stops: [.init(0, -1e308), .init(0.5), .init(1, 1e308)])
-        #expect(three.inputs == [-1e308, 0, 1e308])
+        let edge = PiecewiseLinear.largestPosition
+        let three = try PiecewiseLinear(stops: [.init(0, -edge), .init(0.5), .init(1, edge)])
+        #expect(three.inputs == [-edge, 0, edge])
         #expect(three.evaluate(0) == 0.5)
+    }
+
+    /// linear()'s name writes every position as a percentage (CSS Easing
+    /// 2's serialization), which the registry parses back. A position whose
+    /// percentage passes the largest double (above 1.7976931348623157e308 /
+    /// 100, which no text can give but a description's points or a Stop
+    /// can) was accepted and named "1 inf%", which parses to nothing. Such
+    /// a position is refused; the largest is accepted, and its name parses
+    /// back to the same function.
+    @Test("R0.3 linear() refuses a position its name cannot write as a percentage; the largest round-trips")
+    func linearPositionPastPercentages() throws {
+        let edge = PiecewiseLinear.largestPosition
+        #expect(edge == Double.greatestFiniteMagnitude / 100 && (edge * 100).isFinite && !(edge.nextUp * 100).isFinite)
+        let widest = TimingFunction.piecewiseLinear(try PiecewiseLinear(stops: [.init(0, -edge), .init(1, edge)]))
+        #expect(try TimingFunctionRegistry().function(named: widest.name) == widest)
+        for (x, i) in [(edge.nextUp, 1), (-1e307, 0), (1e308, 1)] {
+            let stops: [PiecewiseLinear.Stop] = i == 0 ? [.init(0, x), .init(1)] : [.init(0), .init(1, x)]
+            expectFailure(.outOfRange, exactly: "linear() stop \(i): the position \(x) is past what a percentage can write "
+                          + "(its name writes positions as percentages); positions are at most ±\(edge)") {
+                _ = try PiecewiseLinear(stops: stops)
+            }
+        }
+        // A description's points are refused alike, not read into a function whose name does not parse.
+        let json = #"{"piecewiseLinear": [[0, 0], [1, 1e307]]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(TimingFunction.self, from: Data(json.utf8)) }
     }
 
     @Test("linear() refuses bad stops with a message; the point limit holds at its edge")

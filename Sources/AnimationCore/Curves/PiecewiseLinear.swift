@@ -17,6 +17,9 @@ public struct PiecewiseLinear: Hashable, Sendable {
 
     /// The most points one function may have (a two-input stop makes two).
     public static let maximumPoints = 10_000
+    /// The largest position (either sign): its name writes each position
+    /// as a percentage, 100 times it, which must be a finite double.
+    public static let largestPosition = Double.greatestFiniteMagnitude / 100
 
     /// CSS Easing 2 "create a linear easing function": at least two stops;
     /// an input smaller than an earlier one is raised to it; a first stop
@@ -36,6 +39,12 @@ public struct PiecewiseLinear: Hashable, Sendable {
             }
             for x in stop.inputs where !x.isFinite {
                 throw AnimrtError(.invalidArgument, "linear() stop \(i): a position is \(x); positions must be finite")
+            }
+            // Text gives none past it (a percentage over 100); a description's
+            // points or a Stop can, and were named "inf%", which parses to nothing.
+            for x in stop.inputs where !(x * 100).isFinite {
+                throw AnimrtError(.outOfRange, "linear() stop \(i): the position \(x) is past what a percentage can write "
+                                  + "(its name writes positions as percentages); positions are at most ±\(PiecewiseLinear.largestPosition)")
             }
             count += max(stop.inputs.count, 1)
         }
