@@ -411,4 +411,17 @@ struct TimingFunctionTests {
         #expect(try r.function(named: "linear(0.3 20%, 0.9)").evaluate(.nan) == 0.3)
         #expect(TimingFunction.easeIn.evaluate(.nan) == 0)
     }
+
+    /// steps() at NaN shows what it shows at 0: 0 with a jump at the end,
+    /// the first step with a jump at the start (CSS Easing 1: steps(2,
+    /// jump-start) at 0 is 1/2, steps(3, jump-both) 1/4).
+    @Test("steps() at NaN progress gives its value at 0, as other curves give their start")
+    func stepsNaN() throws {
+        let r = TimingFunctionRegistry()
+        #expect(try r.function(named: "steps(4)").evaluate(.nan) == 0)
+        #expect(try r.function(named: "steps(2, jump-start)").evaluate(.nan) == 0.5)
+        #expect(try r.function(named: "steps(3, jump-both)").evaluate(.nan) == 0.25)
+        // With the before flag, 0 pulls the jump at 0 back, and so does NaN.
+        #expect(try r.function(named: "steps(2, jump-start)").evaluate(.nan, beforeFlag: true) == 0)
+    }
 }

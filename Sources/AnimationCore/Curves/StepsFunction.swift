@@ -37,7 +37,10 @@ public struct StepsFunction: Hashable, Sendable, Codable {
     /// The CSS Easing step algorithm. `beforeFlag` comes from the timing model:
     /// it is set in the before phase while playing forwards (or in the after
     /// phase while playing backwards) and pulls a jump at exactly x back.
+    /// A NaN progress shows what progress 0 shows, as every other curve's
+    /// does (a Bézier's 0, a `linear()`'s first output).
     public func solve(_ x: Double, beforeFlag: Bool = false) -> Double {
+        let x = x.isNaN ? 0 : x
         let n = Double(count)
         var step = (x * n).rounded(.down)
         if position == .jumpStart || position == .jumpBoth { step += 1 }
