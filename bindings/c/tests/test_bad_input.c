@@ -221,6 +221,17 @@ ROW(6, "unknown enum value") {
     CHECK_STATUS(animrt_keyframe_set_calculation_mode(w->rt, w->kf, (animrt_calculation_mode)99), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_property_define(w->rt, "p", (animrt_value_kind)99, &before.model, 1), ANIMRT_E_ENUM);
     CHECK(out == 5);
+    /* Values past INT32_MAX (a negative number cast to the enum) are refused alike, never trapped on. */
+    double d = 5;
+    CHECK_STATUS(animrt_animation_set_direction(w->rt, w->anim, (animrt_direction)-1), ANIMRT_E_ENUM);
+    CHECK_MESSAGE("-1 is not a valid animrt_direction");
+    CHECK_STATUS(animrt_layer_set_fill_mode(w->rt, w->layer, (animrt_fill_mode)INT32_MIN), ANIMRT_E_ENUM);
+    CHECK_MESSAGE("-2147483648 is not a valid animrt_fill_mode");
+    CHECK_STATUS(animrt_keyframe_set_rotation_mode(w->rt, w->kf, (animrt_rotation_mode)-2), ANIMRT_E_ENUM);
+    CHECK_MESSAGE("-2 is not a valid animrt_rotation_mode");
+    CHECK_STATUS(animrt_animation_get_spring_param(w->rt, w->anim, (animrt_spring_param)-1, &d), ANIMRT_E_ENUM);
+    CHECK_MESSAGE("-1 is not a valid animrt_spring_param");
+    CHECK(d == 5);
     unchanged(w, before);
 }
 
@@ -386,6 +397,8 @@ ROW(17, "a count no buffer can have") {
     CHECK_STATUS(animrt_reader_create(w->rt, &w->layer, &w->opacity, SIZE_MAX, &out), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_animation_set_value(w->rt, w->anim, ANIMRT_TO, kv_probe, ((size_t)1 << 28) + 1), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_layer_create_many(w->rt, 0, SIZE_MAX, &out), ANIMRT_E_RANGE);
+    /* The count is named as the host passed it, a size_t. */
+    CHECK(strcmp(animrt_last_error_message(), "count is 18446744073709551615; at most 268435456 elements are accepted") == 0);
     CHECK_STATUS(animrt_layer_add_animations(w->rt, w->anim, &w->layer, SIZE_MAX, NULL, 0, NULL, 0, &out), ANIMRT_E_RANGE);
     CHECK(out == 5);
     /* An output capacity is never too large: SIZE_MAX just means "enough". */
@@ -393,6 +406,15 @@ ROW(17, "a count no buffer can have") {
     size_t n = 0;
     CHECK_OK(animrt_layer_get_presentation(w->rt, w->layer, w->opacity, &v, SIZE_MAX, &n));
     CHECK(n == 1 && v == before.presentation);
+    v = 0;
+    CHECK_OK(animrt_animation_get_value(w->rt, w->anim, ANIMRT_TO, &v, SIZE_MAX, &n));
+    CHECK(n == 1 && v == 1);
+    double keyframe_values[2] = {-1, -1};
+    CHECK_OK(animrt_keyframe_get_values(w->rt, w->kf, keyframe_values, SIZE_MAX, &n));
+    CHECK(n == 2 && keyframe_values[0] == 0 && keyframe_values[1] == 1);
+    char key_path[16] = "";
+    CHECK_OK(animrt_animation_get_key_path(w->rt, w->anim, key_path, SIZE_MAX, &n));
+    CHECK(n == 8 && strcmp(key_path, "opacity") == 0);
     unchanged(w, before);
 }
 

@@ -658,6 +658,11 @@ FN_TEST(animrt_reader_read) {
     CHECK_OK(animrt_reader_read(rt, reader, v, 2, &needed));
     CHECK(needed == 2 && v[0] == 0.25);
     CHECK_NEAR(v[1], 1.5, 1e-12);  /* a computed transform part */
+    v[0] = v[1] = -1;
+    needed = 0;
+    CHECK_OK(animrt_reader_read(rt, reader, v, SIZE_MAX, &needed));  /* SIZE_MAX: "enough", as every cap */
+    CHECK(needed == 2 && v[0] == 0.25);
+    CHECK_NEAR(v[1], 1.5, 1e-12);
     double small[1] = {-7};
     needed = 0;
     CHECK_STATUS(animrt_reader_read(rt, reader, small, 1, &needed), ANIMRT_E_BUFFER);
@@ -1091,6 +1096,12 @@ FN_TEST(animrt_animation_set_value) {
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, pair, 2), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, &nan_value, 1), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, NULL, 1), ANIMRT_E_NULL);
+    /* Only NULL with count 0 clears: a value with count 0 is a count that does not match. */
+    CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, &to, 0), ANIMRT_E_KIND);
+    double kept = -1;
+    size_t kept_count = 0;
+    CHECK_OK(animrt_animation_get_value(rt, a, ANIMRT_TO, &kept, 1, &kept_count));
+    CHECK(kept_count == 1 && kept == 1);
     CHECK_STATUS(animrt_animation_set_value(rt, a, ANIMRT_TO, &to, SIZE_MAX), ANIMRT_E_RANGE);
     animrt_id group = 0, kf = 0;
     animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group);
@@ -1527,6 +1538,9 @@ FN_TEST(animrt_layer_add_animations) {
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &after_timing, 1, NULL, 0, out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &after_values, 1, NULL, 0, out), ANIMRT_E_ENUM);
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &no_values, 1, NULL, 0, out), ANIMRT_E_NULL);
+    CHECK_MESSAGE("columns[0].values is NULL");
+    /* With no layers no item is read: a NULL column is no error (as NULL with count 0 never is). */
+    CHECK_OK(animrt_layer_add_animations(rt, a, NULL, 0, &no_values, 1, NULL, 0, NULL));
     CHECK_STATUS(animrt_layer_add_animations(rt, a, layers, 3, &velocity, 1, NULL, 0, out), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_layer_add_animations(rt, a, stale, 3, cols, 2, NULL, 0, out), ANIMRT_E_HANDLE);
     CHECK_MESSAGE("layers[1]");
@@ -1958,12 +1972,21 @@ FN_TEST(animrt_event_poll) {
     CHECK_OK(animrt_event_poll(rt, NULL, 0, &n));
     CHECK_OK(animrt_event_poll(rt, ev, 1, &n));
     CHECK(n == 1 && ev[0].token == 1 && ev[0].type == ANIMRT_EVENT_TIMER_FIRED && ev[0].time == 0);
+    n = 9;
     CHECK_STATUS(animrt_event_poll(rt, NULL, 2, &n), ANIMRT_E_NULL);
+    CHECK_MESSAGE("out is NULL but cap is 2");
+    CHECK(n == 9);  /* a refused poll leaves *count as it was */
     CHECK_STATUS(animrt_event_poll(rt, ev, 2, NULL), ANIMRT_E_NULL);
     CHECK_OK(animrt_event_poll(rt, ev, 3, &n));  /* the refused polls took nothing */
     CHECK(n == 2 && ev[0].token == 2 && ev[1].token == 3);
     CHECK_OK(animrt_event_poll(rt, ev, 3, &n));
     CHECK(n == 0);
+    /* cap SIZE_MAX means "enough" (the host knows how many it may get). */
+    animrt_timer_start(rt, 0, 4, NULL);
+    animrt_timer_start(rt, 0, 5, NULL);
+    animrt_runtime_tick(rt, 1);
+    CHECK_OK(animrt_event_poll(rt, ev, SIZE_MAX, &n));
+    CHECK(n == 2 && ev[0].token == 4 && ev[1].token == 5);
     animrt_runtime_destroy(rt);
 }
 
@@ -2056,6 +2079,16 @@ FN_TEST(animrt_animation_get_key_path) {
     char small[4] = "abc";
     CHECK_STATUS(animrt_animation_get_key_path(rt, a, small, sizeof small, &needed), ANIMRT_E_BUFFER);
     CHECK(needed == 18 && strcmp(small, "abc") == 0);
+    CHECK(strcmp(animrt_last_error_message(), "the key path needs 18 bytes with its NUL; the buffer holds 4") == 0);
+    /* A NULL buf holds nothing, whatever cap says. */
+    needed = 0;
+    CHECK_STATUS(animrt_animation_get_key_path(rt, a, NULL, sizeof buf, &needed), ANIMRT_E_BUFFER);
+    CHECK(needed == 18);
+    CHECK(strcmp(animrt_last_error_message(), "the key path needs 18 bytes with its NUL; the buffer holds 0") == 0);
+    /* cap SIZE_MAX: "enough". */
+    buf[0] = 'x';
+    CHECK_OK(animrt_animation_get_key_path(rt, a, buf, SIZE_MAX, &needed));
+    CHECK(strcmp(buf, "bounds.size.width") == 0 && needed == 18);
     CHECK_STATUS(animrt_animation_get_key_path(rt, 0, buf, sizeof buf, &needed), ANIMRT_E_HANDLE);
     animrt_runtime_destroy(rt);
 }

@@ -456,6 +456,12 @@ TEST(keyframe_path) {
     nc = np = 0;
     CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 2, &nc, pts, 8, &np), ANIMRT_E_BUFFER);
     CHECK(nc == 3 && np == 8);
+    /* The points buffer the short one: neither buffer is written. */
+    int32_t cmds_kept[4] = {-7, -7, -7, -7};
+    double few[2] = {-7, -7};
+    nc = np = 0;
+    CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds_kept, 4, &nc, few, 2, &np), ANIMRT_E_BUFFER);
+    CHECK(nc == 3 && np == 8 && cmds_kept[0] == -7 && cmds_kept[2] == -7 && few[0] == -7 && few[1] == -7);
     nc = np = 0;
     CHECK_STATUS(animrt_keyframe_get_path(rt, inst, NULL, 0, &nc, NULL, 0, &np), ANIMRT_E_BUFFER);
     CHECK(nc == 3 && np == 8);
