@@ -4825,8 +4825,8 @@ MUTANTS = [
            "    out.pointee = nil\n    do throws(AnimrtError) {\n        let box = RuntimeBox(", C,
            "animrt_runtime_create refused writes NULL over *out, which the header leaves untouched on failure"),
     Mutant("export-poll-count-on-failure", "swapped statements", EX_RUNTIME,
-           "            let count = try required(count, \"count\")\n            let cap = capacity(cap)\n",
-           "            let count = try required(count, \"count\")\n            count.pointee = 0\n            let cap = capacity(cap)\n", C,
+           "            let count = try required(count, \"count\")\n",
+           "            let count = try required(count, \"count\")\n            count.pointee = 0\n", C,
            "animrt_event_poll refused (out NULL with a cap) writes 0 to *count"),
     Mutant("export-poll-cap-max", "dropped statement", EX_RUNTIME,
            "            let cap = capacity(cap)\n", "            let cap = cap\n", C,
@@ -4854,5 +4854,20 @@ MUTANTS = [
            "        let kp = try KeyPathIDs.keyPath(keyPath, in: r)\n        kind?.pointee",
            "        kind?.pointee = ANIMRT_VALUE_SCALAR\n        let kp = try KeyPathIDs.keyPath(keyPath, in: r)\n        kind?.pointee", C,
            "animrt_keypath_info of an unknown id writes a kind before refusing it"),
+    # size_t indices, counts and caps are named in messages as the host passed them.
+    Mutant("export-group-child-index-signed", "wrong value", EX_READBACK,
+           "\"index \\(UInt(bitPattern: index)) is past the group's", "\"index \\(index) is past the group's", C,
+           "animrt_group_get_child at index SIZE_MAX says index -1, a value the host never passed"),
+    Mutant("export-animation-key-index-signed", "wrong value", EX_ATTACH,
+           "\"index \\(UInt(bitPattern: index)) is past the layer's", "\"index \\(index) is past the layer's", C,
+           "animrt_layer_animation_key at index SIZE_MAX says index -1, a value the host never passed"),
+    Mutant("export-keyframe-components-signed", "wrong value", EX_ANIMATION,
+           "per keyframe, not \\(UInt(bitPattern: components))", "per keyframe, not \\(components)", C,
+           "keyframes given SIZE_MAX components each are refused as 'not -1'"),
+    Mutant("export-poll-cap-message-enough", "swapped statements", EX_RUNTIME,
+           "            if cap != 0 && out == nil { throw AnimrtError(.nullPointer, \"out is NULL but cap is \\(UInt(bitPattern: cap))\") }\n            let cap = capacity(cap)\n",
+           "            let cap = capacity(cap)\n            if cap != 0 && out == nil { throw AnimrtError(.nullPointer, \"out is NULL but cap is \\(cap)\") }\n", C,
+           "animrt_event_poll with out NULL and cap SIZE_MAX names the cap as 9223372036854775807, what SIZE_MAX is taken to mean"),
 ]
+
 

@@ -259,7 +259,7 @@ public func animrt_keyframe_set_values(_ rt: OpaquePointer!, _ animation: animrt
         let kind = try r.valueKind(ofAnimation: Handle(raw: animation))
         let count = try checkedCount(count, "count")
         guard components == kind.componentCount else {
-            throw AnimrtError(.kind, "'\(a.keyPath ?? "")' takes \(counted(kind.componentCount, "component")) per keyframe, not \(components)")
+            throw AnimrtError(.kind, "'\(a.keyPath ?? "")' takes \(counted(kind.componentCount, "component")) per keyframe, not \(UInt(bitPattern: components))")
         }
         let flat = try doubles(values, count * components, "values")
         var list: [AnimatableValue] = []

@@ -112,7 +112,7 @@ public func animrt_layer_animation_key(_ rt: OpaquePointer!, _ layer: animrt_id,
     withRuntime(rt) { r throws(AnimrtError) in
         let keys = try r.animationKeys(of: Handle(raw: layer))
         guard index >= 0 && index < keys.count else {
-            throw AnimrtError(.outOfRange, "index \(index) is past the layer's \(counted(keys.count, "keyed animation"))")
+            throw AnimrtError(.outOfRange, "index \(UInt(bitPattern: index)) is past the layer's \(counted(keys.count, "keyed animation"))")
         }
         try copyString(keys[index], buf, cap, needed, "the key")
     }

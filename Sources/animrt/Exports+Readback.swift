@@ -133,7 +133,7 @@ public func animrt_group_get_child(_ rt: OpaquePointer!, _ group: animrt_id, _ i
         let out = try required(out, "out")
         let children = try describedChildren(r, group)
         guard index >= 0 && index < children.count else {
-            throw AnimrtError(.outOfRange, "index \(index) is past the group's \(counted(children.count, "child", plural: "children"))")
+            throw AnimrtError(.outOfRange, "index \(UInt(bitPattern: index)) is past the group's \(counted(children.count, "child", plural: "children"))")
         }
         out.pointee = try r.createAnimation(children[index]).raw
     }

@@ -107,8 +107,9 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
     return RuntimeBox.with(rt) { box in
         withRuntime(rt) { r throws(AnimrtError) in
             let count = try required(count, "count")
+            // Named as the host passed it (a size_t), before SIZE_MAX becomes "enough".
+            if cap != 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(UInt(bitPattern: cap))") }
             let cap = capacity(cap)
-            if cap > 0 && out == nil { throw AnimrtError(.nullPointer, "out is NULL but cap is \(cap)") }
             // The previous poll's payloads expire now.
             let arena = PayloadArena()
             box.polled = arena

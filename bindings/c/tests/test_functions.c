@@ -1200,6 +1200,9 @@ FN_TEST(animrt_keyframe_set_values) {
     double nan_values[2] = {0, NAN};
     animrt_id s = keyframes(rt, "opacity");
     CHECK_STATUS(animrt_keyframe_set_values(rt, a, points, 3, 1), ANIMRT_E_KIND);
+    CHECK(strcmp(animrt_last_error_message(), "'position' takes 2 components per keyframe, not 1") == 0);
+    CHECK_STATUS(animrt_keyframe_set_values(rt, a, points, 3, SIZE_MAX), ANIMRT_E_KIND);
+    CHECK(strcmp(animrt_last_error_message(), "'position' takes 2 components per keyframe, not 18446744073709551615") == 0);
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, nan_values, 2, 1), ANIMRT_E_INVALID);
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, NULL, 2, 1), ANIMRT_E_NULL);
     CHECK_STATUS(animrt_keyframe_set_values(rt, s, points, SIZE_MAX, 1), ANIMRT_E_RANGE);
@@ -1452,6 +1455,8 @@ FN_TEST(animrt_group_get_child) {
     CHECK_STATUS(animrt_group_get_child(rt, g2, 1, &out), ANIMRT_E_RANGE);
     CHECK(strcmp(animrt_last_error_message(), "index 1 is past the group's 1 child") == 0);
     CHECK_STATUS(animrt_group_get_child(rt, group, (size_t)-1, &out), ANIMRT_E_RANGE);
+    /* The index is named as the host passed it, a size_t. */
+    CHECK(strcmp(animrt_last_error_message(), "index 18446744073709551615 is past the group's 2 children") == 0);
     CHECK_STATUS(animrt_group_get_child(rt, a, 0, &out), ANIMRT_E_KIND);
     CHECK_MESSAGE("needs a group animation");
     CHECK_STATUS(animrt_group_get_child(rt, layer, 0, &out), ANIMRT_E_HANDLE);
@@ -1645,6 +1650,7 @@ FN_TEST(animrt_layer_animation_key) {
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, 0, buf, 5, &needed), ANIMRT_E_BUFFER);  /* no room for the NUL */
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, 2, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
     CHECK_STATUS(animrt_layer_animation_key(rt, layer, SIZE_MAX, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK(strcmp(animrt_last_error_message(), "index 18446744073709551615 is past the layer's 2 keyed animations") == 0);
     CHECK_STATUS(animrt_layer_animation_key(rt, 0, 0, buf, sizeof buf, &needed), ANIMRT_E_HANDLE);
     animrt_runtime_destroy(rt);
 }
@@ -1974,7 +1980,9 @@ FN_TEST(animrt_event_poll) {
     CHECK(n == 1 && ev[0].token == 1 && ev[0].type == ANIMRT_EVENT_TIMER_FIRED && ev[0].time == 0);
     n = 9;
     CHECK_STATUS(animrt_event_poll(rt, NULL, 2, &n), ANIMRT_E_NULL);
-    CHECK_MESSAGE("out is NULL but cap is 2");
+    CHECK(strcmp(animrt_last_error_message(), "out is NULL but cap is 2") == 0);
+    CHECK_STATUS(animrt_event_poll(rt, NULL, SIZE_MAX, &n), ANIMRT_E_NULL);
+    CHECK(strcmp(animrt_last_error_message(), "out is NULL but cap is 18446744073709551615") == 0);
     CHECK(n == 9);  /* a refused poll leaves *count as it was */
     CHECK_STATUS(animrt_event_poll(rt, ev, 2, NULL), ANIMRT_E_NULL);
     CHECK_OK(animrt_event_poll(rt, ev, 3, &n));  /* the refused polls took nothing */
