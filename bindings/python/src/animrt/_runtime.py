@@ -1637,22 +1637,27 @@ class Runtime(Suggests, Uncopied):
         return "<Runtime closed>" if self.closed else f"<Runtime time={self.time}>"
 
 
-def _resolve(future: "asyncio.Future[bool]", finished: bool) -> None:
-    """Completes `future` with `finished`: at once on its event loop's thread (the tick runs in one of
-    its tasks), else from that loop's thread; one whose task gave up (cancelled) is left alone."""
+def _on_its_loop(future: "asyncio.Future[Any]", complete: Callable[..., None], *args: Any) -> None:
+    """Runs ``complete(future, *args)`` at once on `future`'s event loop's thread (the tick runs in
+    one of its tasks), else from that loop's thread; a loop closed meanwhile has nothing awaiting."""
     loop = future.get_loop()
     try:
         running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
     except RuntimeError:
         running = None
     if running is loop:
-        if not future.done():
-            future.set_result(finished)
+        complete(future, *args)
         return
     try:
-        loop.call_soon_threadsafe(_set_if_pending, future, finished)
+        loop.call_soon_threadsafe(complete, future, *args)
     except RuntimeError:  # its loop is closed: nothing awaits it any more
         pass
+
+
+def _resolve(future: "asyncio.Future[bool]", finished: bool) -> None:
+    """Completes `future` with `finished` on its loop (`_on_its_loop`); one whose task gave up
+    (cancelled) is left alone."""
+    _on_its_loop(future, _set_if_pending, finished)
 
 
 def _set_if_pending(future: "asyncio.Future[bool]", finished: bool) -> None:
@@ -1661,20 +1666,9 @@ def _set_if_pending(future: "asyncio.Future[bool]", finished: bool) -> None:
 
 
 def _end(future: "asyncio.Future[str]", reached: Optional[str], error: Optional[AnimrtError]) -> None:
-    """Completes `future` with the state `reached`, or with `error`, as `_resolve` does: at once on
-    its event loop's thread, else from that loop's thread; one whose task gave up is left alone."""
-    loop = future.get_loop()
-    try:
-        running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if running is loop:
-        _end_if_pending(future, reached, error)
-        return
-    try:
-        loop.call_soon_threadsafe(_end_if_pending, future, reached, error)
-    except RuntimeError:  # its loop is closed: nothing awaits it any more
-        pass
+    """Completes `future` with the state `reached`, or with `error`, on its loop (`_on_its_loop`);
+    one whose task gave up is left alone."""
+    _on_its_loop(future, _end_if_pending, reached, error)
 
 
 def _end_if_pending(future: "asyncio.Future[str]", reached: Optional[str], error: Optional[AnimrtError]) -> None:
