@@ -59,6 +59,15 @@ private func describedDefinition(_ m: MachineHost, _ h: animrt_id) throws(Animrt
     return handle.kindBits == HandleKind.machine.rawValue ? try m.definition(of: handle) : try m.definition(handle)
 }
 
+/// A state given by the last parts of its name ("succeeded") where states
+/// are named in full: the full names it ends (at most three), or nil.
+private func fullNames(endingIn name: String, among states: [String]) -> String? {
+    let found = states.filter { $0.hasSuffix("." + name) }
+    guard !found.isEmpty else { return nil }
+    let listed = found.prefix(3).map { "'\($0)'" }.joined(separator: " or ")
+    return "; states are named in full from the top: did you mean \(listed)\(found.count > 3 ? " or another of \(found.count)" : "")?"
+}
+
 @c @implementation
 public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind,
                                  _ name: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
@@ -70,7 +79,8 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
         guard let i = all.firstIndex(of: n) else {
             let what = try nameKind(kind)
             throw AnimrtError(.notFound, "'\(d.name)' has no \(what.description) named '\(n)'"
-                              + unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s"))
+                              + ((what == .state ? fullNames(endingIn: n, among: all) : nil)
+                                 ?? unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s")))
         }
         out.pointee = Int32(i)
     }

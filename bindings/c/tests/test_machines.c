@@ -130,6 +130,23 @@ TEST(load_and_names) {
     CHECK_STATUS(animrt_definition_id(rt, bare, ANIMRT_NAME_REQUEST, "fetch", &id), ANIMRT_E_NOT_FOUND);
     CHECK(strcmp(animrt_last_error_message(), "'bare' has no request named 'fetch'; it has no requests") == 0);
     CHECK(id == 77);
+    /* A nested state given by the last parts of its name: its full names, not the list of states. */
+    animrt_id nested = 0;
+    CHECK_OK(animrt_definition_load(rt, "{\"name\": \"nested\", \"initial\": \"a\", \"states\": {"
+                                        "\"a\": {\"initial\": \"x\", \"states\": {\"x\": {}, \"done\": {}}},"
+                                        "\"b\": {\"initial\": \"done\", \"states\": {\"done\": {}}},"
+                                        "\"c\": {\"initial\": \"p\", \"states\": {\"p\": {\"initial\": \"x\", \"states\": {\"x\": {}}}}}}}",
+                                   &nested));
+    CHECK_STATUS(animrt_definition_id(rt, nested, ANIMRT_NAME_STATE, "done", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'nested' has no state named 'done'; states are named in full from the "
+                                              "top: did you mean 'a.done' or 'b.done'?") == 0);
+    CHECK_STATUS(animrt_definition_id(rt, nested, ANIMRT_NAME_STATE, "p.x", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'nested' has no state named 'p.x'; states are named in full from the "
+                                              "top: did you mean 'c.p.x'?") == 0);
+    /* Only whole parts count: 'one' does not end 'a.done'. */
+    CHECK_STATUS(animrt_definition_id(rt, nested, ANIMRT_NAME_STATE, "one", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strstr(animrt_last_error_message(), "in full") == NULL);
+    CHECK(id == 77);
     CHECK_STATUS(animrt_definition_id(rt, def, (animrt_name_kind)9, "appear", &id), ANIMRT_E_ENUM);
     CHECK(id_of(rt, def, ANIMRT_NAME_CONTEXT, "title") == 2);
     CHECK(id_of(rt, def, ANIMRT_NAME_EMIT, "celebrate") == 0);

@@ -516,8 +516,9 @@ def test_an_unknown_state_is_refused_before_anything_is_awaited():
             with pytest.raises(animrt.NotFoundError, match=r"^'networkButton' has no state named 'redy'; "
                                                            r"did you mean 'ready'\?"):
                 await m.wait_for("finished", "redy")
-            with pytest.raises(animrt.NotFoundError, match=r"^'networkButton' has no state named 'succeeded' "
-                                                           r"\(states: finished, finished.failed, finished.succeeded"):
+            with pytest.raises(animrt.NotFoundError, match=r"^'networkButton' has no state named 'succeeded'; states "
+                                                           r"are named in full from the top: did you mean "
+                                                           r"'finished.succeeded'\?"):
                 await m.wait_for("succeeded")  # a state is named in full, as in_state names it
             with pytest.raises(animrt.ArgumentTypeError, match=r"^machine 'networkButton': m.wait_for\(\) needs "
                                                                r"the states to wait for, by their full names"):
