@@ -167,13 +167,7 @@ extension RuntimeBox {
 /// an editor shows, and the byte (a trace edited and saved in another
 /// encoding is found there, not searched for).
 private func firstNonUTF8(in bytes: [UInt8]) -> String {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var line = 1, column = 1, offset = 0
-    while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
-        offset += scalar.count
-        if scalar.count == 1 && scalar.first == 10 { line += 1; column = 1 } else { column += 1 }
-    }
+    let (offset, line, column) = FileContents.firstNonUTF8(bytes)
     let byte = offset < bytes.count ? " (the byte 0x\(String(bytes[offset], radix: 16)))" : ""
     return "line \(line), column \(column)\(byte)"
 }

@@ -58,6 +58,21 @@ public enum FileContents {
     }
 
     /// The system's read(2) (the name is taken here by `read(_:what:limit:)`).
+    /// Where `bytes` first stop being UTF-8: the offset of the first byte
+    /// that starts no character (a stray continuation byte, a sequence cut
+    /// short or overlong), with its line and column (counted in characters,
+    /// from 1); the count of bytes, past the last line, when all are UTF-8.
+    public static func firstNonUTF8(_ bytes: [UInt8]) -> (offset: Int, line: Int, column: Int) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var offset = 0, line = 1, column = 1
+        while case .valid(let scalar) = parser.parseScalar(from: &input) {
+            offset += scalar.count
+            if scalar.count == 1 && scalar.first == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return (offset, line, column)
+    }
+
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(fd, buffer, count)

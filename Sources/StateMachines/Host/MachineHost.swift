@@ -51,22 +51,11 @@ public final class MachineHost {
         guard let text = String(validating: data, as: UTF8.self) else {
             // The parser and the validation agree on what UTF-8 is; should they
             // not, the message still comes, without the byte.
-            let at = MachineHost.firstNonUTF8(data)
+            let at = FileContents.firstNonUTF8(data).offset
             let byte = data.indices.contains(at) ? " (0x" + String(data[at], radix: 16, uppercase: true) + ")" : ""
             throw AnimrtError(.invalidArgument, "the definition file '\(path)' is not valid UTF-8 at byte offset \(at)\(byte); save it as UTF-8")
         }
         return text
-    }
-
-    /// The offset of the first byte of `bytes` that starts no UTF-8 character
-    /// (a stray continuation byte, a sequence cut short or overlong); the
-    /// count of bytes when they are all UTF-8.
-    static func firstNonUTF8(_ bytes: [UInt8]) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var input = bytes.makeIterator()
-        var offset = 0
-        while case .valid(let scalar) = parser.parseScalar(from: &input) { offset += scalar.count }
-        return offset
     }
 
     /// Loads a definition's text read from `source`, which errors name.
