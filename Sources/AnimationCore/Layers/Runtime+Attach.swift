@@ -86,7 +86,7 @@ extension Runtime {
     public func add(_ animations: [Animation], to layers: [Handle], forKey key: String?, joining barrier: Handle? = nil,
                     definition: Handle? = nil) throws(AnimrtError) -> [Handle] {
         guard animations.count == layers.count else {
-            throw AnimrtError(.invalidArgument, "\(animations.count) animation\(animations.count == 1 ? "" : "s") for \(layers.count) layer\(layers.count == 1 ? "" : "s"): give one layer per animation")
+            throw AnimrtError(.invalidArgument, "\(counted(animations.count, "animation")) for \(counted(layers.count, "layer")): give one layer per animation")
         }
         var checked: [CheckedAdd] = []
         checked.reserveCapacity(animations.count)

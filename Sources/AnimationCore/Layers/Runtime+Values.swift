@@ -174,7 +174,7 @@ extension Runtime {
     /// refused (`invalidArgument`) before anything is checked.
     public func setModelValues(_ values: [AnimatableValue], forKeyPath path: String, of layers: [Handle]) throws(AnimrtError) {
         guard values.count == layers.count else {
-            throw AnimrtError(.invalidArgument, "\(values.count) value\(values.count == 1 ? "" : "s") for \(layers.count) layer\(layers.count == 1 ? "" : "s"): give one value per layer")
+            throw AnimrtError(.invalidArgument, "\(counted(values.count, "value")) for \(counted(layers.count, "layer")): give one value per layer")
         }
         guard !values.isEmpty else { return }
         let kp = try properties.resolve(path)
