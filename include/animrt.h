@@ -1174,7 +1174,9 @@ animrt_status animrt_trace_start(animrt_runtime *rt, const char *path);
 
 /* Stops recording and closes the file. If a line could not be written
  * (a full disk, a file size limit), nothing after it was, and the stop gives
- * ANIMRT_E_NOT_FOUND naming the first line lost; recording stops either way. */
+ * ANIMRT_E_NOT_FOUND naming the first line lost; recording stops either way.
+ * animrt_runtime_destroy() closes a trace still being recorded and cannot
+ * say whether it is whole: stop it first to know (Python's close() does). */
 animrt_status animrt_trace_stop(animrt_runtime *rt);
 
 /* Replays the trace at `path` into `rt`, which must be fresh. On success

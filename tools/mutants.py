@@ -4874,6 +4874,16 @@ MUTANTS = [
            "            if cap != 0 && out == nil { throw AnimrtError(.nullPointer, \"out is NULL but cap is \\(UInt(bitPattern: cap))\") }\n            let cap = capacity(cap)\n",
            "            let cap = capacity(cap)\n            if cap != 0 && out == nil { throw AnimrtError(.nullPointer, \"out is NULL but cap is \\(cap)\") }\n", C,
            "animrt_event_poll with out NULL and cap SIZE_MAX names the cap as 9223372036854775807, what SIZE_MAX is taken to mean"),
+    # A trace still recorded when Python closes its runtime.
+    Mutant("py-close-trace-unstopped", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        self._call(lib.animrt_trace_start, os.fsencode(path))\n        self._tracing = True\n",
+           "        self._call(lib.animrt_trace_start, os.fsencode(path))\n", PY,
+           "close() destroys a runtime whose trace lost calls and says nothing: the library cannot say it then"),
+    Mutant("py-close-trace-error-dropped", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "                self.stop_trace()\n            except AnimrtError as e:\n                self._close_error = first_of(self._close_error, e)\n",
+           "                self.stop_trace()\n            except AnimrtError as e:\n                pass\n", PY,
+           "close() stops an incomplete trace and swallows the stop's NotFoundError"),
+    Mutant("py-stop-trace-still-tracing", "dropped statement", "bindings/python/src/animrt/_runtime.py",
+           "        finally:\n            self._tracing = False\n", "        finally:\n            pass\n", PY,
+           "close() after a failed stop_trace stops the trace again, and raises 'no trace is being recorded'"),
 ]
-
-

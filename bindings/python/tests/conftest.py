@@ -26,3 +26,16 @@ def interrupt_after(monkeypatch):
             return status
         monkeypatch.setattr(function, "unchecked", call)
     return arm
+
+
+@pytest.fixture
+def run_to_exit():
+    """``run_to_exit(script)`` runs `script` in a fresh interpreter with this binding, to its exit,
+    and returns the finished process (``stdout``, ``stderr``, ``returncode``)."""
+    import subprocess
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+    def run(script: str) -> "subprocess.CompletedProcess[str]":
+        return subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
+                              capture_output=True, text=True, timeout=60)
+    return run

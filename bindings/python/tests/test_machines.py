@@ -1141,6 +1141,64 @@ def test_a_recorded_session_replays_call_by_call(tmp_path):
             used.replay(trace)
 
 
+# A script that records a trace into a file limited to 2 000 bytes (the header and the layer's line
+# fit; the ticks do not), then ends the recording as `ending` says.
+CUT_SHORT = """
+import resource, signal, sys, animrt
+rt = animrt.Runtime()
+rt.start_trace(sys.argv[1])
+rt.layer()
+old = resource.getrlimit(resource.RLIMIT_FSIZE)
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (2000, old[1]))
+for i in range(100):
+    rt.tick(i * 0.01)
+resource.setrlimit(resource.RLIMIT_FSIZE, old)
+try:
+    {ending}
+except animrt.NotFoundError as e:
+    print(type(e).__name__, rt.closed, e)
+rt.close()  # the trace has stopped: nothing more is raised
+print("after", rt.closed)
+"""
+
+
+@pytest.mark.parametrize("ending", ["rt.close()", "rt.stop_trace()"])
+def test_a_trace_the_file_could_not_hold_is_reported_by_stop_or_close(run_to_exit, tmp_path, ending):
+    # The library closes a trace still recording when its runtime is destroyed, and has no one to tell
+    # that the file lost calls: close() stops it first and raises what the stop said.
+    trace = tmp_path / "cut.trace"
+    script = CUT_SHORT.replace("{ending}", ending)
+    result = run_to_exit(script.replace("sys.argv[1]", repr(str(trace))))
+    assert result.returncode == 0, result.stderr
+    text = trace.read_text()
+    whole = text.count("\n")  # the lines written whole; the file may end in part of the next
+    assert 2 <= whole < 20 and "animrt_layer_create" in text.splitlines()[1]
+    first_lost = whole + 1
+    closed = "False" if ending == "rt.stop_trace()" else "True"
+    assert result.stdout.splitlines() == [
+        f"NotFoundError {closed} the trace file '{trace}' is incomplete: writing line {first_lost} "
+        "(animrt_runtime_tick) failed: File too large; the calls from there on were not recorded",
+        "after True"]
+
+
+def test_close_stops_a_whole_trace_without_a_word(tmp_path):
+    trace = tmp_path / "whole.trace"
+    rt = animrt.Runtime()
+    rt.start_trace(trace)
+    rt.layer()
+    rt.tick(1)
+    rt.close()
+    with animrt.Runtime() as again:
+        assert again.replay(trace) == 2
+    rt = animrt.Runtime()
+    rt.start_trace(trace)
+    rt.stop_trace()
+    with pytest.raises(animrt.StateError, match="no trace is being recorded"):
+        rt.stop_trace()
+    rt.close()  # stopped already: nothing to stop again, nothing raised
+
+
 def test_ctrl_c_right_after_a_poll_keeps_the_machines_events_and_payloads(interrupt_after):
     # Their payloads are the library's until the next poll: copied before Ctrl-C is let through.
     interrupt_after("animrt_event_poll")

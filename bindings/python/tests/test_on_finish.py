@@ -582,18 +582,7 @@ def test_a_runtime_collected_with_no_callable_waiting_does_not_warn():
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
 
 
-
-def run_to_exit(script):
-    """Runs `script` in a fresh interpreter with this binding, to its exit; the finished process."""
-    import os
-    import subprocess
-    import sys
-    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-    return subprocess.run([sys.executable, "-c", script], env=dict(os.environ, PYTHONPATH=src),
-                          capture_output=True, text=True, timeout=60)
-
-
-def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
+def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost(run_to_exit):
     # A runtime still open at exit is closed then, its on_finish callables run with False; what one
     # raised was kept for a close() that never came, and the program exited as if nothing happened.
     import sys
@@ -610,7 +599,7 @@ def test_what_an_on_finish_raises_at_interpreter_exit_is_printed_not_lost():
         assert "raised by the on_finish of <AttachedAnimation 'out'" in result.stderr
 
 
-def test_sys_exit_in_an_on_finish_at_interpreter_exit_leaves_the_other_finalizers_running():
+def test_sys_exit_in_an_on_finish_at_interpreter_exit_leaves_the_other_finalizers_running(run_to_exit):
     # Raised out of the exit's finalizer, SystemExit would end the loop of finalizers: the runtime
     # made before it and a temporary directory would never be closed. It is printed instead.
     import os

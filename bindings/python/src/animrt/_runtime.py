@@ -265,6 +265,8 @@ class Runtime(Suggests, Uncopied):
         self._close_error: Optional[BaseException] = None
         #: set by close() as it destroys the runtime; else the interpreter's exit does (see _destroy_runtime)
         self._closing = False
+        #: a trace is being recorded (start_trace): close() stops it first, to say if it is incomplete
+        self._tracing = False
         #: callable notifications by token, with their barrier (kept alive until they fire)
         self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
         #: barriers with token notifications pending: (barrier, how many)
@@ -357,7 +359,10 @@ class Runtime(Suggests, Uncopied):
         runtime is gone (leaving a ``with`` block on an
         exception of its own, that one is raised, with a note naming the
         callable's). Other pending completion
-        callables (barriers, transactions, timers) never run.
+        callables (barriers, transactions, timers) never run. A trace still being
+        recorded is stopped first (:meth:`stop_trace`); if its file could not
+        take every call, the :class:`NotFoundError` saying so is raised once the
+        runtime is gone.
 
         Closed from a handler or callable of a tick's events, the rest of that tick's
         events are delivered first, in their order, then the runtime's last ones
@@ -419,6 +424,13 @@ class Runtime(Suggests, Uncopied):
                 obj = ref()
                 if isinstance(obj, Definition):
                     obj._label()
+        if self._tracing and not self.closed:
+            # The library closes a trace still being recorded as the runtime is destroyed, and cannot
+            # say then whether the file holds every call: stopped here, an incomplete one raises.
+            try:
+                self.stop_trace()
+            except AnimrtError as e:
+                self._close_error = first_of(self._close_error, e)
         # What a callable left for a call of this thread that was interrupted before taking it (see
         # _callbacks): this thread's last call on the runtime raises it, the others' are dropped with it.
         left = _callbacks.take(ptr) if ptr is not None and _callbacks.pending else None
@@ -1265,10 +1277,20 @@ class Runtime(Suggests, Uncopied):
             rt.start_trace("session.trace")
         """
         self._call(lib.animrt_trace_start, os.fsencode(path))
+        self._tracing = True
 
     def stop_trace(self) -> None:
-        """Stops recording and closes the trace file (``animrt_trace_stop``): ``rt.stop_trace()``."""
-        self._call(lib.animrt_trace_stop)
+        """Stops recording and closes the trace file (``animrt_trace_stop``): ``rt.stop_trace()``.
+
+        If a line could not be written (a full disk, a file size limit), nothing after it was, and this
+        raises :class:`NotFoundError` naming the first line lost; recording stops either way.
+        :meth:`close` stops a trace still being recorded the same way, and raises the same error once
+        the runtime is gone.
+        """
+        try:
+            self._call(lib.animrt_trace_stop)
+        finally:
+            self._tracing = False
 
     def replay(self, path: Union[str, "os.PathLike[str]"]) -> int:
         """Replays a trace into this fresh runtime (``animrt_trace_replay``) and returns how many calls it
