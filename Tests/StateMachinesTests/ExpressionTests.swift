@@ -272,6 +272,8 @@ struct ExpressionTests {
         Bad(text: "'abc\\", column: 1, fragment: "the string is not closed (missing ')"),  // the backslash has nothing to escape
         Bad(text: "'C:\\path'", column: 4, fragment: "'\\p' is not an escape; a string knows \\', \\\", \\\\, \\n and \\t (\\\\ for a backslash)"),
         Bad(text: "1 + \"a\\é\"", column: 7, fragment: "'\\é' is not an escape"),
+        // Columns count code points, as the JSON errors do: a decomposed é (e and U+0301) is two.
+        Bad(text: "'e\u{301}' + 1", column: 8, fragment: "adds two numbers or joins two strings"),
         Bad(text: "str(point(1, 2))", column: 5, fragment: "str() takes a number, bool or string"),
         Bad(text: "len(5)", column: 5, fragment: "the argument of len() must be a string, not a number"),
         Bad(text: "1 ? 2 : 3", column: 1, fragment: "the condition of '? :' must be a bool, not a number"),

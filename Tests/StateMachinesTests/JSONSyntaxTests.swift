@@ -14,6 +14,7 @@ struct JSONSyntaxTests {
         ("[1, 2", 1, 6, "the text ends inside an array"),
         ("{\"a\" 1}", 1, 6, "expected ':' after the member name, found '1'"),
         ("{\"é\": \"ü\", \"b\": tru}", 1, 17, "expected a value, found 't' (a string is written in double quotes)"),
+        ("{\"e\u{301}\": tru}", 1, 8, "expected a value, found 't' (a string is written in double quotes)"),  // code points: e and U+0301 are two
         ("{\"a\": \"x\\qy\"}", 1, 9, "an unknown escape \\q"),
         ("{\"a\": \"\\u12g4\"}", 1, 8, "\\u takes four hexadecimal digits"),
         ("{\"a\": \"open}", 1, 7, "a string that is never closed"),

@@ -9,7 +9,7 @@ enum Token: Equatable {
     case end
 }
 
-/// A token with the 1-based column (in characters) where it starts.
+/// A token with the 1-based column (in Unicode scalars, as the JSON errors count) where it starts.
 struct Lexeme {
     let token: Token
     let column: Int
