@@ -5004,4 +5004,8 @@ MUTANTS = [
            "writeWhole(s, toPresentation: true, toModel: false, layer: i, property: p)",
            "writeWhole(s, toPresentation: true, toModel: true, layer: i, property: p)", LAYER_CODE_AUDIT,
            "restored values take the presentation as the model too"),
+    Mutant("export-retarget-group-key-path", "wrong value", EX_READBACK,
+           "guard let path = try r.attachedAnimation(h).keyPath else { return try r.retarget(h, to: .scalar(0)) }",
+           "let path = try r.attachedAnimation(h).keyPath ?? \"\"", C,
+           "retargeting a group is refused as a key path '' that is not animatable (ANIMRT_E_NOT_FOUND), not for its kind"),
 ]

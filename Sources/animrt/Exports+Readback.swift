@@ -176,7 +176,10 @@ public func animrt_animation_retarget(_ rt: OpaquePointer!, _ attached: animrt_i
                                       _ count: Int) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_animation_retarget", [.handle(attached), Traced.numbers(target, count), .integer(Int64(count))])) { r throws(AnimrtError) in
         let h = Handle(raw: attached)
-        let path = try r.attachedAnimation(h).keyPath ?? ""
+        // A group has no key path to read the target's kind from: refused
+        // as every animation that is not a spring is (ANIMRT_E_KIND), not
+        // as a key path '' that is not animatable.
+        guard let path = try r.attachedAnimation(h).keyPath else { return try r.retarget(h, to: .scalar(0)) }
         let kind = try r.properties.resolve(path).kind
         try r.retarget(h, to: try value(kind, target, count, "target"))
     }

@@ -417,6 +417,14 @@ TEST(velocity_and_retarget) {
     CHECK_STATUS(animrt_animation_retarget(rt, fade, target, 1), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_retarget(rt, spring, target, 1), ANIMRT_E_KIND);
     CHECK_STATUS(animrt_animation_retarget(rt, spring, NULL, 2), ANIMRT_E_NULL);
+    /* A group is no spring either: refused for its kind, as a fade is, not
+     * for the key path it does not have. */
+    animrt_id group = 0, grouped = 0;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    CHECK_OK(animrt_group_add(rt, group, s));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, group, "group", 0, &grouped));
+    CHECK_STATUS(animrt_animation_retarget(rt, grouped, target, 2), ANIMRT_E_KIND);
+    CHECK(strstr(animrt_last_error_message(), "this one is a group animation") != NULL);
     animrt_event ev[8];
     CHECK_OK(animrt_event_poll(rt, ev, 8, &n));
     CHECK(n == 2);  /* two starts; the retarget sent nothing */
