@@ -255,7 +255,8 @@ animrt_status animrt_property_define(animrt_runtime *rt, const char *name, animr
 animrt_status animrt_layer_create(animrt_runtime *rt, animrt_id parent, animrt_id *out);
 
 /* Creates `count` layers at once, each the last child of `parent` (0:
- * roots), their handles in out[0 … count). On error none is created. */
+ * roots), their handles in out[0 … count). On error none is created. A
+ * count of 0 makes none and may pass out NULL; `parent` is still checked. */
 animrt_status animrt_layer_create_many(animrt_runtime *rt, animrt_id parent, size_t count, animrt_id *out);
 
 /* Destroys a layer: its animations stop (ANIMRT_STOP_LAYER_DESTROYED), its

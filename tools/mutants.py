@@ -5008,4 +5008,8 @@ MUTANTS = [
            "guard let path = try r.attachedAnimation(h).keyPath else { return try r.retarget(h, to: .scalar(0)) }",
            "let path = try r.attachedAnimation(h).keyPath ?? \"\"", C,
            "retargeting a group is refused as a key path '' that is not animatable (ANIMRT_E_NOT_FOUND), not for its kind"),
+    Mutant("export-create-many-none-unchecked", "dropped check", EX_LAYER,
+           "            return try r.createLayers(parent: optionalHandle(parent), into: UnsafeMutableBufferPointer(start: nil, count: 0))\n",
+           "            return\n", C,
+           "animrt_layer_create_many of no layers under a parent that is no layer says OK where animrt_layer_create says ANIMRT_E_HANDLE"),
 ]

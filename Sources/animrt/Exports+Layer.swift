@@ -44,7 +44,9 @@ public func animrt_layer_create_many(_ rt: OpaquePointer!, _ parent: animrt_id, 
                                      _ out: UnsafeMutablePointer<animrt_id>!) -> animrt_status {
     withRuntime(rt, trace: TraceCall("animrt_layer_create_many", [.handle(parent), .integer(Int64(count))])) { r throws(AnimrtError) in
         let n = try checkedCount(count, "count")
-        if n == 0 { return }
+        if n == 0 {  // none to make (out may be NULL), but a parent that is no layer is refused all the same
+            return try r.createLayers(parent: optionalHandle(parent), into: UnsafeMutableBufferPointer(start: nil, count: 0))
+        }
         let out = try required(out, "out")
         try out.withMemoryRebound(to: Handle.self, capacity: n) { (p: UnsafeMutablePointer<Handle>) throws(AnimrtError) in
             try r.createLayers(parent: optionalHandle(parent), into: UnsafeMutableBufferPointer(start: p, count: n))

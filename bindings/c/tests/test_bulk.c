@@ -181,6 +181,9 @@ TEST(create_many) {
     CHECK_STATUS(animrt_layer_create_many(rt, layers[0] ^ (1ULL << 24), 3, &found), ANIMRT_E_HANDLE);
     CHECK_STATUS(animrt_layer_create_many(rt, 0, (size_t)-1, layers), ANIMRT_E_RANGE);
     CHECK_OK(animrt_layer_create_many(rt, 0, 0, NULL));
+    CHECK_OK(animrt_layer_create_many(rt, parent, 0, NULL));
+    /* None to make still names a parent that is no layer, as one layer's create does. */
+    CHECK_STATUS(animrt_layer_create_many(rt, layers[0] ^ (1ULL << 24), 0, NULL), ANIMRT_E_HANDLE);
     CHECK_OK(animrt_layer_destroy(rt, layers[0]));
     animrt_runtime_destroy(rt);
     free(layers);
