@@ -399,6 +399,154 @@ struct SyncTests {
         #expect(try rt.presentationValue(forKeyPath: "opacity", of: l) == .scalar(0.5))
     }
 
+    /// DispatchGroup's leave is the caller's: a host that leaves by hand for
+    /// an animation that joined takes the count to zero, and the animation's
+    /// stop later has nothing left to leave. The count stays at zero (not
+    /// -1), so a notify runs at once and an enter holds the next one.
+    @Test("R2.2 an animation that stops after the host left its barrier by hand leaves the count at zero")
+    func stopAfterAHandLeave() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let b = try rt.createBarrier()
+        try rt.add(linear("opacity", 0, 1), to: l, forKey: "a", joining: b)
+        try rt.notify(b, token: 1)
+        try rt.leave(b)
+        #expect(rt.drain().map(\.tag) == ["notified:1"])
+        try rt.tick(0); try rt.tick(2)
+        #expect(rt.drain().map(\.tag) == ["started", "stopped:finished"])
+        #expect(try rt.count(of: b) == 0)
+        try rt.notify(b, token: 2)
+        #expect(rt.drain().map(\.tag) == ["notified:2"])
+        try rt.enter(b)
+        try rt.notify(b, token: 3)
+        #expect(rt.drain().isEmpty)
+        try rt.leave(b)
+        #expect(rt.drain().map(\.tag) == ["notified:3"])
+    }
+
+    /// DispatchGroup's notify on an empty group, and Core Animation's
+    /// completion block of a transaction with no animations, run without
+    /// waiting for anything else: here before the call returns, outside a
+    /// tick. A host's leave that drains runs its closures before it returns.
+    @Test("R2.1, R2.4 closures due at notify, leave or commit run before the call returns")
+    func closuresRunBeforeTheCallReturns() throws {
+        let rt = Runtime()
+        let b = try rt.createBarrier()
+        var ran: [String] = []
+        try rt.notify(b) { ran.append("empty barrier") }
+        #expect(ran == ["empty barrier"])
+        try rt.enter(b)
+        try rt.notify(b) { ran.append("leave") }
+        #expect(ran == ["empty barrier"])
+        try rt.leave(b)
+        #expect(ran == ["empty barrier", "leave"])
+        try rt.beginTransaction()
+        try rt.commitTransaction { ran.append("empty transaction") }
+        #expect(ran == ["empty barrier", "leave", "empty transaction"])
+        #expect(rt.drain().isEmpty)
+    }
+
+    /// A transaction's barrier lives as long as the transaction: one that
+    /// completes at its commit, and one refused because the transaction
+    /// table is full, keep none (each would otherwise take a barrier for
+    /// good, until the barrier table is full too).
+    @Test("R2.4, R0.3 a transaction keeps no barrier once completed, nor when its begin is refused")
+    func transactionBarriersGo() throws {
+        let rt = Runtime()
+        for token in 1...3 as ClosedRange<UInt64> {
+            let t = try rt.beginTransaction()
+            #expect(rt.barriers.count == 1)
+            try rt.commitTransaction(token: token)
+            #expect(rt.barriers.count == 0)
+            let completed = rt.drain()
+            #expect(completed.map(\.tag) == ["transaction:\(token)"] && completed.first?.object == t)
+        }
+        rt.limitTable(.transaction, to: 1)
+        let open = try rt.beginTransaction()
+        expectFailure(.noMemory, containing: "too many transactions") { try rt.beginTransaction() }
+        #expect(rt.barriers.count == 1 && rt.transactionDepth == 1 && rt.currentTransaction == open)
+        try rt.commitTransaction(token: 4)
+        #expect(rt.barriers.count == 0 && rt.transactionDepth == 0 && rt.transactionStacks.isEmpty)
+        #expect(rt.drain().map(\.tag) == ["transaction:4"])
+    }
+
+    /// A restored machine's timers keep their due times: one due at the
+    /// runtime's time exactly is accepted and fires at the next tick; one
+    /// due before it is refused, nothing started. Each takes the next start
+    /// order, so ties with timers started by delay follow start order.
+    @Test("R0.2, R0.4 a timer at a due time: at the runtime's time accepted, before it refused, in start order")
+    func timerAtADueTime() throws {
+        let rt = Runtime()
+        try rt.tick(2)
+        var order: [String] = []
+        let a = try rt.startTimer(after: 1) { order.append("a") }
+        let b = try rt.startTimer(at: 3) { order.append("b") }
+        let c = try rt.startTimer(at: 3) { order.append("c") }
+        let d = try rt.startTimer(after: 1) { order.append("d") }
+        let seq = try [a, b, c, d].map { try rt.dueTime(of: $0).sequence }
+        #expect(seq == [seq[0], seq[0] + 1, seq[0] + 2, seq[0] + 3])
+        #expect(try rt.dueTime(of: c).time == 3)
+        let now = try rt.startTimer(at: 2) { order.append("now") }
+        #expect(try rt.dueTime(of: now).time == 2)
+        expectFailure(.outOfRange, containing: "timer time 1.999 is before the runtime's time 2.0") { try rt.startTimer(at: 1.999) {} }
+        expectFailure(.invalidArgument) { try rt.startTimer(at: .nan) {} }
+        #expect(rt.pendingTimerCount == 5)
+        try rt.tick(2)
+        #expect(order == ["now"])
+        try rt.tick(3)
+        #expect(order == ["now", "a", "b", "c", "d"])
+        #expect(rt.pendingTimerCount == 0)
+    }
+
+    /// The heap's sift up must compare a timer with its parent: timers
+    /// started between firings (here the shortest sequence that shows it,
+    /// then a seeded run of starts, cancellations and ticks) fire in due
+    /// order, then start order, each at the first tick at or past its time,
+    /// as a sorted list of the pending timers says.
+    @Test("R0.2 timers started between firings fire by due time, then start order")
+    func timersStartedBetweenFirings() throws {
+        let rt = Runtime()
+        try rt.tick(0)
+        func start(_ due: Double) throws { try rt.startTimer(after: due - rt.now(), token: UInt64(due)) }
+        for due in [81.0, 96, 7, 51, 13] { try start(due) }
+        try rt.tick(7)
+        for due in [54.0, 83] { try start(due) }
+        try rt.tick(13)
+        try start(87)
+        for t in [51.0, 54, 81, 83, 87, 96] { try rt.tick(t) }
+        #expect(rt.drain().map { "\($0.tag)@\($0.time)" } == [7, 13, 51, 54, 81, 83, 87, 96].map { "timer:\($0)@\(Double($0))" })
+
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % n
+        }
+        let r = Runtime()
+        var now = 0.0
+        try r.tick(now)
+        var pending: [(due: Double, order: Int, handle: Handle)] = []
+        var started = 0
+        for _ in 0..<3_000 {
+            switch next(10) {
+            case 0..<6:  // due times repeat (tenths up to 5 s), so start order often decides
+                let delay = Double(next(50)) / 10
+                let h = try r.startTimer(after: delay, token: UInt64(started))
+                pending.append((now + delay, started, h)); started += 1
+            case 6 where !pending.isEmpty:
+                let k = Int(next(UInt64(pending.count)))
+                try r.cancelTimer(pending.remove(at: k).handle)
+            default:
+                now += Double(next(20)) / 10
+                try r.tick(now)
+                let due = pending.filter { $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
+                pending.removeAll { $0.due <= now }
+                let fired = r.drain()
+                #expect(fired.map(\.token) == due.map { UInt64($0.order) })
+                #expect(fired.allSatisfy { $0.time == now })
+            }
+        }
+        #expect(r.pendingTimerCount == pending.count)
+    }
+
     @Test("Timers fire in time order, then start order; a zero delay fires at the next tick")
     func timerOrder() throws {
         let rt = Runtime()
@@ -544,18 +692,19 @@ struct SyncTests {
             #expect(fired.dropFirst(cap).allSatisfy { $0 == 3600.01 })
         }
         // At and past the edge with independent timers: exactly `cap` due fire
-        // in one tick; one more waits, due at the tick's time, and fires first
-        // at the next.
+        // in one tick; the three more wait, due at the tick's time (1.5, not
+        // their 1), and fire first at the next, in the order they started.
         let rt = Runtime()
         try rt.tick(0)
         var order: [Int] = []
         var handles: [Handle] = []
-        for k in 0...cap { handles.append(try rt.startTimer(after: 1) { order.append(k) }) }
-        try rt.tick(1)
+        for k in 0...cap + 2 { handles.append(try rt.startTimer(after: 1) { order.append(k) }) }
+        try rt.startTimer(after: 1.75) { order.append(-1) }
+        try rt.tick(1.5)
         #expect(order == Array(0..<cap))
-        let due = try rt.dueTime(of: handles[cap])
-        #expect(rt.pendingTimerCount == 1 && due.time == 1)
-        try rt.tick(1)
-        #expect(order.count == cap + 1 && order.last == cap && rt.pendingTimerCount == 0)
+        #expect(try handles[cap...].map { try rt.dueTime(of: $0).time } == [1.5, 1.5, 1.5])
+        #expect(rt.pendingTimerCount == 4)
+        try rt.tick(2)
+        #expect(order.suffix(4) == [cap, cap + 1, cap + 2, -1] && order.count == cap + 4 && rt.pendingTimerCount == 0)
     }
 }
