@@ -147,13 +147,30 @@ struct SyncTests {
         #expect(rt.drain().map(\.tag) == ["started", "stopped:finished", "transaction:3", "transaction:2", "notified:1"])
     }
 
-    @Test("A transaction's barrier cannot be destroyed by hand")
+    /// Its id is never handed out, but a host can build it by hand: nothing
+    /// the host does to a barrier may change when the transaction completes.
+    @Test("A transaction's barrier cannot be destroyed, entered, left, notified or joined by hand")
     func transactionBarrier() throws {
-        let rt = Runtime(); let l = try rt.createLayer()
+        let rt = Runtime(); let l = try rt.createLayer(); let other = try rt.createLayer()
         try rt.beginTransaction()
         let h = try rt.add(linear("opacity", 0, 1), to: l, forKey: "a")
         let joined = rt.memberships[Int(rt.instances[h.index].membership)].barrier
-        expectFailure(.state, containing: "belongs to a transaction") { try rt.destroyBarrier(joined) }
+        let d = try rt.createAnimation(linear("opacity", 0, 1))
+        let refusals: [(String, () throws -> Void)] = [
+            ("destroy", { try rt.destroyBarrier(joined) }),
+            ("enter", { try rt.enter(joined) }),
+            ("leave", { try rt.leave(joined) }),
+            ("notify", { try rt.notify(joined, token: 9) }),
+            ("notify a closure", { try rt.notify(joined) { Issue.record("ran") } }),
+            ("add joining", { _ = try rt.add(linear("opacity", 0, 1), to: other, forKey: "b", joining: joined) }),
+            ("add a description joining", { _ = try rt.addAnimation(d, to: other, forKey: "b", joining: joined) }),
+            ("add in bulk joining", { try [other].withUnsafeBufferPointer { try rt.addAnimations(d, to: $0, columns: [], forKey: "b", joining: joined) } }),
+        ]
+        for (what, call) in refusals {
+            expectFailure(.state, containing: "belongs to a transaction; it goes away when the transaction completes, and only the transaction's animations count toward it") { try call() }
+            #expect(try rt.count(of: joined) == 1, "\(what)")
+            #expect(try rt.animationKeys(of: other).isEmpty, "\(what)")
+        }
         try rt.commitTransaction(token: 4)
         try rt.tick(0); try rt.tick(1)
         #expect(rt.drain().map(\.tag) == ["started", "stopped:finished", "transaction:4"])

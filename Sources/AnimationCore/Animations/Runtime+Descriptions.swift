@@ -77,7 +77,7 @@ extension Runtime {
     public func addAnimation(_ h: Handle, to layer: Handle, forKey key: String?, joining barrier: Handle? = nil) throws(AnimrtError) -> Handle {
         let li = try layers.index(of: layer)
         let d = try definitions.index(of: h)
-        if let barrier { _ = try barriers.index(of: barrier) }
+        if let barrier { _ = try hostBarrier(barrier) }
         if let key { try requireNameLength(key, "animation key") }
         if let template = batchTemplate(d), let added = try addBatched(template, template.item, layer: li, key: key, joining: barrier,
                                                                                      definition: h) {

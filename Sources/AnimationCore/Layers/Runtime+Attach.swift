@@ -122,7 +122,7 @@ extension Runtime {
     private func check(_ animation: Animation, to layer: Handle, forKey key: String?, joining barrier: Handle?,
                        restoring: AttachmentState?) throws(AnimrtError) -> CheckedAdd {
         let li = try layers.index(of: layer)
-        if let barrier { _ = try barriers.index(of: barrier) }
+        if let barrier { _ = try hostBarrier(barrier) }
         if let key { try requireNameLength(key, "animation key") }
         // Restored, it runs with the duration it had, and so do the children
         // of a group that inherited it (from a transaction, say).

@@ -43,7 +43,7 @@ extension Runtime {
                               forKey key: String?, joining barrier: Handle?,
                               handles: UnsafeMutableBufferPointer<Handle>? = nil) throws(AnimrtError) {
         let d = try definitions.index(of: description)
-        if let barrier { _ = try barriers.index(of: barrier) }
+        if let barrier { _ = try hostBarrier(barrier) }
         let n = layers.count
         if let handles, handles.count < n {
             throw AnimrtError(.buffer, "the handle buffer holds \(handles.count); \(n) animations are added")

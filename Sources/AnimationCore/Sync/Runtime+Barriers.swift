@@ -7,11 +7,19 @@ extension Runtime {
     /// Destroys a barrier. Pending notifications never run; animations that
     /// joined it no longer count toward it.
     public func destroyBarrier(_ h: Handle) throws(AnimrtError) {
+        barriers.remove(at: try hostBarrier(h))
+    }
+
+    /// The index of barrier `h`, which the host made: a transaction's own
+    /// barrier (never handed out, but its id can be built by hand) is
+    /// `.state`, so that no enter, leave, notify, join or destroy changes
+    /// when the transaction completes.
+    func hostBarrier(_ h: Handle) throws(AnimrtError) -> Int {
         let i = try barriers.index(of: h)
         guard !barriers[i].transient else {
-            throw AnimrtError(.state, "\(h) belongs to a transaction; it goes away when the transaction completes")
+            throw AnimrtError(.state, "\(h) belongs to a transaction; it goes away when the transaction completes, and only the transaction's animations count toward it")
         }
-        barriers.remove(at: i)
+        return i
     }
 
     /// The largest count `enter` reaches: animations that join add one each
@@ -21,7 +29,7 @@ extension Runtime {
     /// Adds `n` (≥ 1) to the count. A count that would pass
     /// `maxBarrierEnterCount` is refused (`.outOfRange`), the count unchanged.
     public func enter(_ h: Handle, count n: Int = 1) throws(AnimrtError) {
-        let i = try barriers.index(of: h)
+        let i = try hostBarrier(h)
         guard n >= 1 else { throw AnimrtError(.outOfRange, "enter count is \(n); it must be at least 1") }
         guard n <= Runtime.maxBarrierEnterCount - barriers[i].count else {
             throw AnimrtError(.outOfRange, "enter count \(n) on a count of \(barriers[i].count) would pass the largest count (\(Runtime.maxBarrierEnterCount))")
@@ -33,7 +41,7 @@ extension Runtime {
     /// runs, once, in registration order, and the list is emptied. A leave
     /// without a matching enter is `.state` and changes nothing.
     public func leave(_ h: Handle) throws(AnimrtError) {
-        let i = try barriers.index(of: h)
+        let i = try hostBarrier(h)
         guard barriers[i].count > 0 else {
             throw AnimrtError(.state, "leave on \(h) without a matching enter (its count is 0)")
         }
@@ -82,7 +90,7 @@ extension Runtime {
     /// At most `Limits.barrierNotifies` wait on one barrier: one more is
     /// `.outOfRange`, nothing added.
     private func addNotify(_ h: Handle, _ action: NotifyAction) throws(AnimrtError) {
-        let i = try barriers.index(of: h)
+        let i = try hostBarrier(h)
         if barriers[i].count > 0 && barriers[i].actions.count >= Limits.barrierNotifies {
             throw AnimrtError(.outOfRange, "\(h) has \(Limits.barrierNotifies) notifications waiting for its count to reach zero, the most a barrier holds; wait for them, or notify another barrier")
         }
