@@ -906,12 +906,16 @@ typedef enum animrt_value_type {
 } animrt_value_type;
 
 /* A value with its type: a payload field of a machine event, a context
- * field, an argument. Only the member its type names is read. */
+ * field, an argument. Only the member its type names is read. A payload
+ * field declared whole ("integer": true in the definition) reaches the host
+ * as ANIMRT_TYPE_INTEGER with both `integer` and `number` filled with the
+ * same value (a host that reads .number of every number keeps working);
+ * every other number field is ANIMRT_TYPE_NUMBER. */
 typedef struct animrt_value {
     int32_t type;       /* animrt_value_type */
     int32_t boolean;    /* ANIMRT_TYPE_BOOL: 0 or 1 (from the host, any nonzero value is true) */
-    double number;      /* ANIMRT_TYPE_NUMBER */
-    int64_t integer;    /* ANIMRT_TYPE_INTEGER (a number field accepts it) */
+    double number;      /* ANIMRT_TYPE_NUMBER, and from animrt ANIMRT_TYPE_INTEGER too (the same value) */
+    int64_t integer;    /* ANIMRT_TYPE_INTEGER (a number field accepts it, and a whole-number field is reported as one) */
     const char *string; /* ANIMRT_TYPE_STRING: NUL-terminated UTF-8 */
     void *pointer;      /* ANIMRT_TYPE_POINTER */
 } animrt_value;
@@ -968,7 +972,11 @@ typedef struct animrt_event {
     uint32_t payload_count;
     /* Machine events: the values that come with the event, owned by animrt and
      * valid until the next animrt_event_poll() on this runtime (or, in a
-     * callback, until the callback returns). Strings in it likewise. */
+     * callback, until the callback returns). Strings in it likewise. A field
+     * declared "integer": true (emitted events, requests, stale results) is
+     * ANIMRT_TYPE_INTEGER with .number holding the same value, and other
+     * numbers, and a state's associated values (context fields), are
+     * ANIMRT_TYPE_NUMBER. */
     const animrt_value *payload;
 } animrt_event;
 
@@ -1122,7 +1130,8 @@ animrt_status animrt_machine_in_state(animrt_runtime *rt, animrt_id machine, int
 
 /* Reads context field `field`. A string is copied into buf (buffer rules
  * above) and out->string points at buf; numbers and booleans need no buf,
- * and leave buf and *needed as they were. */
+ * and leave buf and *needed as they were. A number is ANIMRT_TYPE_NUMBER
+ * (context fields are not declared whole; payload fields are). */
 animrt_status animrt_machine_get(animrt_runtime *rt, animrt_id machine, int32_t field, animrt_value *out, char *buf,
                                  size_t cap, size_t *needed);
 

@@ -32,7 +32,7 @@ func cValue(_ v: TaggedValue, strings: inout [UnsafeMutablePointer<CChar>]) -> a
     switch v {
     case .number(let d): out.number = d
     case .bool(let b): out.boolean = b ? 1 : 0
-    case .integer(let i): out.integer = i
+    case .integer(let i): out.integer = i; out.number = Double(i)  // both: a host that reads .number keeps working
     case .pointer(let p): out.pointer = UnsafeMutableRawPointer(bitPattern: p)
     case .string(let s):
         let copy = strdup(s)!

@@ -253,6 +253,10 @@ final class DefinitionLoader {
                     if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { $0.rounded(.towardZero) != $0 }) {
                         throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.given(b)), which is not one")
                     }
+                    // Nor one past the int64_t the host reads it as (a send clamped to 1e19 would be refused).
+                    if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { !($0 >= -0x1p63 && $0 < 0x1p63) }) {
+                        throw fo["clamp"]!.error(.outOfRange, "'\(fname)' clamps to \(MachineValue.given(b)); \(PayloadField.int64Range)")
+                    }
                     let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
                     // A field left out takes its default unchecked (the C
                     // interface's trailing fields): it must be a value a send could give.
@@ -261,6 +265,9 @@ final class DefinitionLoader {
                         if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))") }
                         if integer, x.rounded(.towardZero) != x {
                             throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); it must be a whole number")
+                        }
+                        if integer, !(x >= -0x1p63 && x < 0x1p63) {
+                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); \(PayloadField.int64Range)")
                         }
                     }
                     fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, isInteger: integer,

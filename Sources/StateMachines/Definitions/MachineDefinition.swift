@@ -145,6 +145,19 @@ public final class PayloadField: Sendable {
         self.name = name; self.type = type; self.minimum = minimum; self.maximum = maximum
         self.clamps = clamps; self.isInteger = isInteger; self.defaultValue = defaultValue
     }
+
+    /// What a whole-number field's values must be within, said where one past is refused.
+    static let int64Range = "a whole-number field is from -2^63 to 2^63 - 1, an int64_t as the host reads it"
+
+    /// `v` as the host reads it (an event's payload in C, in Python): a
+    /// whole-number field's number as an integer (ANIMRT_TYPE_INTEGER, whose
+    /// `number` the C form fills with the same value), any other as it is.
+    /// Every such number is whole and within an int64_t (`MachineHost.check`,
+    /// which every payload passes); one that is not stays a number, never a trap.
+    func tagged(_ v: MachineValue) -> TaggedValue {
+        if isInteger, case .number(let x) = v, let i = Int64(exactly: x) { return .integer(i) }
+        return v.tagged
+    }
 }
 
 /// An event the machine accepts, emits or requests, with its payload.
@@ -172,6 +185,11 @@ public final class EventDeclaration: Sendable {
     /// Whether `field` is the request number a result carries (its field
     /// "request"), which the machine issued: not the host's to choose.
     func carriesRequest(in field: PayloadField) -> Bool { resultOf != nil && field.name == "request" }
+
+    /// A payload of this event as the host reads it: each value tagged by its field.
+    func tagged(_ payload: [MachineValue]) -> [TaggedValue] {
+        zip(self.payload, payload).map { field, v in field.tagged(v) }
+    }
 }
 
 /// A layer an instance owns, with its initial property values; a repeated

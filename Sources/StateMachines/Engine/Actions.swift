@@ -149,7 +149,7 @@ extension MachineInstance {
             var e = Event(type: .machineEmitted, time: clock)
             e.object = handle
             e.name = Int32(id)
-            e.payload = try evaluatePayload(definition.emits[id], exprs, &c).map(\.tagged)
+            e.payload = definition.emits[id].tagged(try evaluatePayload(definition.emits[id], exprs, &c))
             runtime.post(e)
         case .raise(let id, let exprs):
             let values = try evaluatePayload(definition.events[id], exprs, &c)
@@ -171,7 +171,7 @@ extension MachineInstance {
             e.object = handle
             e.name = Int32(op)
             e.token = host.lastRequestNumber
-            e.payload = values.map(\.tagged)
+            e.payload = definition.requests[op].tagged(values)
             runtime.post(e)
         case .cancelRequest(let op):
             requests[op].open = false

@@ -472,7 +472,7 @@ extension MachineInstance {
         e.object = handle
         e.name = Int32(event)
         e.token = payload[0].number.map { UInt64(exactly: $0) ?? 0 } ?? 0
-        e.payload = payload.map(\.tagged)
+        e.payload = definition.events[event].tagged(payload)
         runtime.post(e)
     }
 

@@ -419,7 +419,7 @@ public final class MachineHost {
             switch v {
             case .number(let x):
                 if f.isInteger, let literal = exact[f.name]?.value {
-                    payload.append(try ExactLiteral.whole(literal, near: x, field: f.name, of: name))
+                    payload.append(try ExactLiteral.whole(literal, field: f.name, of: name))
                 } else {
                     payload.append(.number(x))
                 }
@@ -444,8 +444,15 @@ public final class MachineHost {
         AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text), which no double holds exactly (whole numbers are exact up to 2^53); a machine's numbers are doubles")
     }
 
+    /// The refusal of whole number `text` for a whole-number field past the
+    /// 64-bit integer (ANIMRT_TYPE_INTEGER) the host reads it as.
+    static func pastInt64(_ text: String, field: String, of event: String) -> AnimrtError {
+        AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text); \(PayloadField.int64Range)")
+    }
+
     /// Checks a payload value against its field: finite numbers, whole ones
-    /// where declared, the range (clamped when the field says so).
+    /// where declared (within a 64-bit integer), the range (clamped when the
+    /// field says so).
     static func check(_ v: MachineValue, _ field: PayloadField, of declaration: EventDeclaration) throws(AnimrtError) -> MachineValue {
         guard case .number(let x) = v else { return v }
         guard x.isFinite else {
@@ -462,6 +469,11 @@ public final class MachineHost {
         if let hi = field.maximum, x > hi {
             if field.clamps { return .number(hi) }
             throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))")
+        }
+        // The host reads a whole-number field as an int64_t: a whole double
+        // past it (1e19) would have no such value. -2^63 is one; 2^63 is not.
+        if field.isInteger, !(x >= -0x1p63 && x < 0x1p63) {
+            throw pastInt64(MachineValue.given(x), field: field.name, of: declaration.name)
         }
         // A result's request number is a token the machine issued: one that
         // no request could have had is the host's mistake, not a stale result.
@@ -520,44 +532,15 @@ private struct ExactLiteral: Decodable {
     let value: Decimal?
     init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Decimal.self) }
 
-    /// The payload value of `literal`, parsed into the double `x`, for a
-    /// whole-number field: refused if it is not whole, or if no double holds
-    /// it exactly (past 2^63 as the C integer form would be below).
-    static func whole(_ literal: Decimal, near x: Double, field: String, of event: String) throws(AnimrtError) -> TaggedValue {
+    /// The payload value of `literal` for a whole-number field: refused if
+    /// it is not whole, or if it is past the C integer the host reads it as
+    /// (its digits named, not the double nearest them).
+    static func whole(_ literal: Decimal, field: String, of event: String) throws(AnimrtError) -> TaggedValue {
         let digits = literal.description
         guard !digits.contains(".") else {
             throw AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(digits); it must be a whole number")
         }
-        if let i = Int64(digits) { return .integer(i) }  // checked as a C integer is
-        // The literal is past 2^63, so x, the double nearest it, is past 2^52 and
-        // whole; checked all the same, as `wholeDigits` needs it.
-        guard x.isFinite, x.magnitude >= 0x1p52, Decimal(string: wholeDigits(x)) == literal else {
-            throw MachineHost.noDoubleHolds(digits, field: field, of: event)
-        }
-        return .number(x)
-    }
-
-    /// The decimal digits of finite `x` of magnitude 2^52 or more (whole),
-    /// exactly: its significand doubled once per power of two, in base 10^9.
-    static func wholeDigits(_ x: Double) -> String {
-        var n = UInt64(1) << 52 | x.significandBitPattern
-        var limbs: [UInt64] = []  // base 10^9, the little end first
-        while n > 0 { limbs.append(n % 1_000_000_000); n /= 1_000_000_000 }
-        for _ in 0..<(Int(x.exponent) - 52) {
-            var carry: UInt64 = 0
-            for k in limbs.indices {
-                let v = limbs[k] * 2 + carry
-                limbs[k] = v % 1_000_000_000
-                carry = v / 1_000_000_000
-            }
-            if carry > 0 { limbs.append(carry) }
-        }
-        var text = x < 0 ? "-" : ""
-        text += limbs.last.map { String($0) } ?? "0"
-        for limb in limbs.dropLast().reversed() {
-            let part = String(limb)
-            text += String(repeating: "0", count: 9 - part.count) + part
-        }
-        return text
+        guard let i = Int64(digits) else { throw MachineHost.pastInt64(digits, field: field, of: event) }
+        return .integer(i)  // checked as a C integer is: one no double holds is refused
     }
 }

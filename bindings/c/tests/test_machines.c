@@ -873,6 +873,72 @@ static int32_t send_bool(animrt_runtime *rt, animrt_id def, animrt_id m, int32_t
     return emitted;
 }
 
+/* A payload field declared "integer": true reaches the host as
+ * ANIMRT_TYPE_INTEGER with .integer and .number both set to its value; a
+ * number field not declared whole stays ANIMRT_TYPE_NUMBER (R3.0.1). */
+static const char *COUNTS =
+    "{\"name\": \"counts\", \"context\": {\"n\": {\"type\": \"number\", \"initial\": 0}},"
+    " \"events\": {\"set\": {\"payload\": [{\"name\": \"n\", \"type\": \"number\", \"integer\": true}]},"
+    "             \"got\": {\"resultOf\": \"fetch\", \"payload\": [{\"name\": \"items\", \"type\": \"number\", \"integer\": true}]}},"
+    " \"emits\": {\"counted\": {\"payload\": [{\"name\": \"n\", \"type\": \"number\", \"integer\": true},"
+    "                                       {\"name\": \"half\", \"type\": \"number\"}]}},"
+    " \"requests\": {\"fetch\": {\"payload\": [{\"name\": \"page\", \"type\": \"number\", \"integer\": true}]}},"
+    " \"initial\": \"a\","
+    " \"states\": {\"a\": {\"on\": {\"set\": {\"target\": \"b\", \"actions\": [{\"assign\": {\"n\": \"event.n\"}},"
+    "                   {\"emit\": \"counted\", \"payload\": {\"n\": \"event.n\", \"half\": \"event.n / 2\"}},"
+    "                   {\"request\": \"fetch\", \"payload\": {\"page\": \"event.n\"}}]}}},"
+    "            \"b\": {\"values\": [\"n\"], \"on\": {\"got\": \"a\"}}}}";
+
+static int is_integer(const animrt_value *v, int64_t i) {
+    return v->type == ANIMRT_TYPE_INTEGER && v->integer == i && v->number == (double)i;
+}
+
+TEST(whole_number_fields_reported_as_integers) {
+    animrt_runtime *rt = rt_new();
+    animrt_id def = 0, m = 0;
+    CHECK_OK(animrt_definition_load(rt, COUNTS, &def));
+    CHECK_OK(animrt_machine_create(rt, def, 0, NULL, &m));
+    animrt_event ev[8];
+    drain(rt, ev, 8);
+    /* 2^63 - 1024, the greatest double below 2^63, sent as a number. */
+    animrt_value big = number(9223372036854774784.0);
+    CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "set"), &big, 1, NULL));
+    size_t n = drain(rt, ev, 8);
+    CHECK(n == 3);
+    CHECK(ev[0].type == ANIMRT_EVENT_MACHINE_EMITTED && ev[0].payload_count == 2);
+    CHECK(is_integer(&ev[0].payload[0], INT64_C(9223372036854774784)));
+    CHECK(ev[0].payload[1].type == ANIMRT_TYPE_NUMBER && ev[0].payload[1].number == 4611686018427387392.0
+          && ev[0].payload[1].integer == 0);
+    CHECK(ev[1].type == ANIMRT_EVENT_MACHINE_REQUEST && ev[1].token == 1 && ev[1].payload_count == 1);
+    CHECK(is_integer(&ev[1].payload[0], INT64_C(9223372036854774784)));
+    /* A state's values are context fields: numbers, as animrt_machine_get reads them. */
+    CHECK(ev[2].type == ANIMRT_EVENT_MACHINE_STATE && ev[2].payload_count == 1);
+    CHECK(ev[2].payload[0].type == ANIMRT_TYPE_NUMBER && ev[2].payload[0].number == 9223372036854774784.0);
+    animrt_value v = {0, 0, 0, 0, NULL, NULL};
+    CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "n"), &v, NULL, 0, NULL));
+    CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 9223372036854774784.0);
+    /* A stale result, sent as a C integer, -2^63: reported as it was sent, the request number a number. */
+    animrt_value result[2] = {number(7), {ANIMRT_TYPE_INTEGER, 0, 0, INT64_MIN, NULL, NULL}};
+    animrt_send_outcome outcome = ANIMRT_SEND_TAKEN;
+    CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "got"), result, 2, &outcome));
+    CHECK(outcome == ANIMRT_SEND_STALE);
+    n = drain(rt, ev, 8);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].payload_count == 2);
+    CHECK(ev[0].payload[0].type == ANIMRT_TYPE_NUMBER && ev[0].payload[0].number == 7);
+    CHECK(is_integer(&ev[0].payload[1], INT64_MIN));
+    /* Past the int64_t the host reads it as: refused, nothing changes. */
+    animrt_value past = number(9223372036854775808.0);
+    CHECK_STATUS(animrt_machine_send_json(rt, m, "got", "{\"request\": 1, \"items\": 9223372036854775808}", NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("field 'items' of 'got' is 9223372036854775808; a whole-number field is from -2^63 to 2^63 - 1, an int64_t as the host reads it");
+    CHECK_STATUS(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "got"), (animrt_value[]){number(1), past}, 2, NULL),
+                 ANIMRT_E_RANGE);
+    CHECK_MESSAGE("field 'items' of 'got' is 9.223372036854776e+18; a whole-number field is from");
+    int32_t state = -1;
+    CHECK_OK(animrt_machine_state(rt, m, &state));
+    CHECK(state == id_of(rt, def, ANIMRT_NAME_STATE, "b") && drain(rt, ev, 8) == 0);
+    animrt_runtime_destroy(rt);
+}
+
 TEST(booleans_both_ways) {
     animrt_runtime *rt = rt_new();
     animrt_id def = 0, m = 0;
@@ -1024,6 +1090,7 @@ int main(void) {
     RUN(refused_restore_spends_no_handle);
     RUN(restore_refuses_what_it_cannot_honour);
     RUN(restore_into_a_full_table);
+    RUN(whole_number_fields_reported_as_integers);
     RUN(booleans_both_ways);
     RUN(parts_belong_to_the_machine);
     RUN(done_after_the_hosts_call);

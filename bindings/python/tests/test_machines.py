@@ -466,6 +466,57 @@ def test_an_int_no_double_holds_is_refused_naming_where_it_is():
         assert card.context["completedDays"] == 2 ** 53 + 2
 
 
+COUNTS = {
+    "name": "counts",
+    "context": {"n": {"type": "number", "initial": 0}},
+    "events": {"set": {"payload": [{"name": "n", "type": "number", "integer": True}]},
+               "got": {"resultOf": "fetch", "payload": [{"name": "items", "type": "number", "integer": True},
+                                                        {"name": "share", "type": "number"}]}},
+    "emits": {"counted": {"payload": [{"name": "n", "type": "number", "integer": True},
+                                      {"name": "half", "type": "number"}]}},
+    "requests": {"fetch": {"payload": [{"name": "page", "type": "number", "integer": True}]}},
+    "initial": "a",
+    "states": {"a": {"values": ["n"],
+                     "on": {"set": {"target": "b", "actions": [{"assign": {"n": "event.n"}},
+                                                               {"emit": "counted", "payload": {"n": "event.n", "half": "event.n / 2"}},
+                                                               {"request": "fetch", "payload": {"page": "event.n"}}]}}},
+               "b": {"values": ["n"], "on": {"got": "a", "set": "a"}}},
+}
+
+
+def test_a_field_declared_integer_is_reported_as_an_int_and_other_numbers_as_floats():
+    # R3.0.1: "integer": true reaches the host as ANIMRT_TYPE_INTEGER, which the binding gives as an int
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(COUNTS))
+        rt.events()
+        m.send("set", n=6)
+        m.send("set", n=0)  # back to a
+        m.send("set", n=-(2 ** 63))  # the least int64: exactly
+        m.send("got", request=1, items=12, share=3)  # request 1 is not the latest: stale, as sent
+        rt.tick(0.0)
+        events = rt.events()
+        emitted = [e for e in events if isinstance(e, animrt.Emitted)]
+        asked = [e for e in events if isinstance(e, animrt.RequestIssued)]
+        (stale,) = [e for e in events if isinstance(e, animrt.StaleResult)]
+        assert [e.payload for e in emitted] == [{"n": 6, "half": 3.0}, {"n": -(2 ** 63), "half": -(2.0 ** 62)}]
+        assert [e.payload for e in asked] == [{"page": 6}, {"page": -(2 ** 63)}]
+        assert stale.payload == {"request": 1, "items": 12, "share": 3.0}
+        for payload in [emitted[0].payload, asked[0].payload, stale.payload]:
+            whole = [v for k, v in payload.items() if k in ("n", "page", "items")]
+            assert whole and all(type(v) is int for v in whole)
+        assert type(emitted[0].payload["half"]) is float and type(stale.payload["share"]) is float  # not declared whole
+        assert repr(emitted[0]).endswith("payload={'n': 6, 'half': 3.0})")
+        # A state's values and the context are context fields, which are numbers: floats.
+        changed = [e for e in events if isinstance(e, animrt.StateChanged) and e.to_state == "b"]
+        assert changed[0].values == {"n": 6.0} and type(changed[0].values["n"]) is float
+        assert type(m.context["n"]) is float
+        # Past the int64 the host would read it as: refused, and nothing happens.
+        with pytest.raises(animrt.RangeError, match=r"^machine 'counts': field 'n' of 'set' is 9223372036854775808; a "
+                           r"whole-number field is from -2\^63 to 2\^63 - 1, an int64_t as the host reads it$"):
+            m.send("set", n=2 ** 63)
+        assert m.state == "b"
+
+
 def test_values_json_cannot_hold_are_refused_naming_where_they_are():
     # A set, bytes or an object in a definition or options is no JSON value: the error names
     # where it is and what JSON takes, as for NaN, instead of json's bare "Object of type set

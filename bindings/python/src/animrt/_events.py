@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 ANIMATION_STARTED, ANIMATION_STOPPED, BARRIER_NOTIFIED, TRANSACTION_COMPLETED, TIMER_FIRED, OVERFLOW = 1, 2, 3, 4, 5, 6
 MACHINE_STATE, MACHINE_EMITTED, MACHINE_REQUEST, MACHINE_STALE, MACHINE_ERROR = 7, 8, 9, 10, 11
 
-#: A value a machine reports: a number, a boolean or a string.
-Payload = Dict[str, Union[float, bool, str]]
+#: The values a machine reports, by field name: a number, a boolean or a string. A number field
+#: declared whole (``"integer": true``) is an int, any other a float.
+Payload = Dict[str, Union[int, float, bool, str]]
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,7 @@ class RequestIssued(_MachineEvent):
 class StaleResult(_MachineEvent):
     """A result carried request ``id``, not the latest: it was not processed
     (``ANIMRT_EVENT_MACHINE_STALE``); ``payload`` is what was sent, its ``request`` the int ``id``
-    (as :attr:`RequestIssued.id` is, the other numbers being floats): ``log.info("late %s", event.id)``."""
+    (as :attr:`RequestIssued.id` is; other numbers are floats, or ints for fields declared ``"integer": true``): ``log.info("late %s", event.id)``."""
     time: float
     machine: Machine
     event: str

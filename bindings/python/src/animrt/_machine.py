@@ -39,8 +39,9 @@ from ._object import Object, Scoped, Suggests
 if TYPE_CHECKING:
     from ._runtime import Runtime
 
-#: A value a machine holds: a number, a boolean or a string.
-MachineValue = Union[float, bool, str]
+#: A value a machine holds: a number, a boolean or a string. A payload field declared whole
+#: (``"integer": true``) is reported as an int; every other number as a float.
+MachineValue = Union[int, float, bool, str]
 #: A config value: a number, a boolean, a string, or the components of a point, size, rect, colour or transform.
 ConfigValue = Union[float, bool, str, Tuple[float, ...], List[float]]
 
@@ -117,13 +118,14 @@ def _values_by_name(send: F) -> F:
 
 
 def decode_value(v: Value) -> MachineValue:
-    """A tagged value as Python: float, bool or str (integers as float)."""
+    """A tagged value as Python: float, bool or str, and an int for ANIMRT_TYPE_INTEGER (a payload
+    field declared ``"integer": true``), so that a count reads as one: ``range(event.payload["days"])``."""
     if v.type == _BOOL:
         return bool(v.boolean)
     if v.type == _STRING:
         return (v.string or b"").decode("utf-8")
     if v.type == _INTEGER:
-        return float(v.integer)
+        return int(v.integer)
     return float(v.number)
 
 
