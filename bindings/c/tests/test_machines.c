@@ -926,6 +926,11 @@ TEST(whole_number_fields_reported_as_integers) {
     CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].payload_count == 2);
     CHECK(ev[0].payload[0].type == ANIMRT_TYPE_NUMBER && ev[0].payload[0].number == 7);
     CHECK(is_integer(&ev[0].payload[1], INT64_MIN));
+    result[1].integer = 12;  /* a small one, whose neighbours are doubles too */
+    CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "got"), result, 2, &outcome));
+    n = drain(rt, ev, 8);
+    CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].payload_count == 2 && is_integer(&ev[0].payload[1], 12));
+    CHECK(ev[0].payload[1].number == 12.0);
     /* Past the int64_t the host reads it as: refused, nothing changes. */
     animrt_value past = number(9223372036854775808.0);
     CHECK_STATUS(animrt_machine_send_json(rt, m, "got", "{\"request\": 1, \"items\": 9223372036854775808}", NULL), ANIMRT_E_RANGE);
