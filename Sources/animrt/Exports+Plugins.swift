@@ -91,7 +91,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
         switch value {
         case .number(let d): v.number = d
         case .bool(let b): v.boolean = b ? 1 : 0
-        case .integer(let i): v.integer = i
+        case .integer(let i): v.integer = i; v.number = Double(i)  // as every integer animrt hands out
         case .pointer(let a): v.pointer = UnsafeMutableRawPointer(bitPattern: a)
         case .string(let s):
             try copyString(s, buf, cap, needed, "the string result")

@@ -70,7 +70,7 @@ struct QueuedSendTests {
         let events = h.events().filter { $0.object == m }
         let stale = events.filter { $0.type == .machineStaleResult }
         #expect(stale.count == 1 && stale.first?.token == 1)
-        #expect(stale.first?.payload == [.number(1), .number(0.5)])
+        #expect(stale.first?.payload == [.integer(1), .number(0.5)])
         #expect(!events.contains { $0.type == .machineError })
         #expect(try h.send(m, "loaded", [.number(2), .number(0.7)]) == .taken)
     }

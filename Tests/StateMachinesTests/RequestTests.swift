@@ -55,7 +55,7 @@ struct RequestTests {
         let stale = h.events()
         #expect(stale.count == 1)
         #expect(stale.first?.type == .machineStaleResult && stale.first?.token == 1)
-        #expect(stale.first?.payload == [.number(1), .number(0.3)])
+        #expect(stale.first?.payload == [.integer(1), .number(0.3)])
         #expect(try h.send(m, "loaded", [.number(2), .number(0.7)]) == .taken)
         #expect(h.state(m) == "ready")
         #expect(h.context(m, "progress") == .number(0.7))

@@ -228,7 +228,7 @@ final class DefinitionLoader {
                     throw r.error(.notFound, "no request named '\(op)'\(suggestion(op, Array(requestIDs.keys)))")
                 }
                 resultOf = id
-                fields.append(PayloadField(name: "request", type: .number, minimum: 0, maximum: nil, clamps: false, defaultValue: nil))
+                fields.append(PayloadField(name: "request", type: .number, minimum: 0, maximum: nil, clamps: false, isInteger: true, defaultValue: nil))
             }
             if let p = o["payload"] {
                 let list = try p.array()

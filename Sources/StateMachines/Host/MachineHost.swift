@@ -458,6 +458,12 @@ public final class MachineHost {
         guard x.isFinite else {
             throw AnimrtError(.invalidArgument, "field '\(field.name)' of '\(declaration.name)' is \(x); it must be a finite number")
         }
+        // A result's request number is a token the machine issued: one that
+        // no request could have had is the host's mistake, not a stale result
+        // (said as such, before the checks of any whole-number field).
+        if declaration.carriesRequest(in: field), x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
+            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
+        }
         // Before the range: a clamp bounds a value, it does not round one.
         if field.isInteger, x.rounded(.towardZero) != x {
             throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a whole number")
@@ -474,11 +480,6 @@ public final class MachineHost {
         // past it (1e19) would have no such value. -2^63 is one; 2^63 is not.
         if field.isInteger, !(x >= -0x1p63 && x < 0x1p63) {
             throw pastInt64(MachineValue.given(x), field: field.name, of: declaration.name)
-        }
-        // A result's request number is a token the machine issued: one that
-        // no request could have had is the host's mistake, not a stale result.
-        if declaration.carriesRequest(in: field), x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
-            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
         }
         return v
     }

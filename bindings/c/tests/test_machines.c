@@ -309,6 +309,8 @@ TEST(run_a_card) {
     CHECK(outcome == ANIMRT_SEND_STALE);
     n = drain(rt, ev, 16);
     CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].token == 7 && ev[0].payload_count == 3);
+    /* The request number is a whole number: an integer, its double beside it. */
+    CHECK(ev[0].payload[0].type == ANIMRT_TYPE_INTEGER && ev[0].payload[0].integer == 7 && ev[0].payload[0].number == 7);
     CHECK(ev[0].payload[1].type == ANIMRT_TYPE_NUMBER && ev[0].payload[1].number == 0.5);
     CHECK(ev[0].payload[2].type == ANIMRT_TYPE_STRING && strcmp(ev[0].payload[2].string, "") == 0);
     /* The fresh result: clamped, with the title computed. */
@@ -917,14 +919,14 @@ TEST(whole_number_fields_reported_as_integers) {
     animrt_value v = {0, 0, 0, 0, NULL, NULL};
     CHECK_OK(animrt_machine_get(rt, m, id_of(rt, def, ANIMRT_NAME_CONTEXT, "n"), &v, NULL, 0, NULL));
     CHECK(v.type == ANIMRT_TYPE_NUMBER && v.number == 9223372036854774784.0);
-    /* A stale result, sent as a C integer, -2^63: reported as it was sent, the request number a number. */
+    /* A stale result, sent as a C integer, -2^63: reported as it was sent, the request number an integer too. */
     animrt_value result[2] = {number(7), {ANIMRT_TYPE_INTEGER, 0, 0, INT64_MIN, NULL, NULL}};
     animrt_send_outcome outcome = ANIMRT_SEND_TAKEN;
     CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "got"), result, 2, &outcome));
     CHECK(outcome == ANIMRT_SEND_STALE);
     n = drain(rt, ev, 8);
     CHECK(n == 1 && ev[0].type == ANIMRT_EVENT_MACHINE_STALE && ev[0].payload_count == 2);
-    CHECK(ev[0].payload[0].type == ANIMRT_TYPE_NUMBER && ev[0].payload[0].number == 7);
+    CHECK(is_integer(&ev[0].payload[0], 7));
     CHECK(is_integer(&ev[0].payload[1], INT64_MIN));
     result[1].integer = 12;  /* a small one, whose neighbours are doubles too */
     CHECK_OK(animrt_machine_send(rt, m, id_of(rt, def, ANIMRT_NAME_EVENT, "got"), result, 2, &outcome));

@@ -965,6 +965,20 @@ TEST(f32_is_a_float_bound_or_registered) {
     CHECK_MESSAGE("argument 1 of 'boundFloat' (f32(f32, f32)) is 1e+39; f32 (float) holds -3.4028235e+38 to 3.4028235e+38");
     CHECK_STATUS(animrt_function_call(rt, "hostFloat", args, 2, &r, NULL, 0, NULL), ANIMRT_E_RANGE);
     CHECK(isinf(call_number(rt, "boundFloat", INFINITY)) && isinf(call_number(rt, "hostFloat", INFINITY)));
+    /* An integer argument arrives with its double beside it, as every
+     * ANIMRT_TYPE_INTEGER animrt hands out does; so does an integer result. */
+    CHECK_OK(animrt_function_register(rt, "signedIn", "f64(i64)", echo, NULL));
+    CHECK_OK(animrt_function_register(rt, "unsignedIn", "f64(u64)", echo, NULL));
+    args[0] = integer(-12);
+    CHECK_OK(animrt_function_call(rt, "signedIn", args, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_NUMBER && r.number == -12);
+    args[0] = integer(12);
+    CHECK_OK(animrt_function_call(rt, "unsignedIn", args, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_NUMBER && r.number == 12);
+    CHECK_OK(animrt_function_bind(rt, NULL, "labs", "i64(i64)", "longAbs"));
+    args[0] = integer(-5);
+    CHECK_OK(animrt_function_call(rt, "longAbs", args, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 5 && r.number == 5);
     animrt_runtime_destroy(rt);
 }
 

@@ -901,7 +901,7 @@ class Runtime(Suggests, Uncopied):
         if kind == ev.MACHINE_REQUEST:
             return ev.RequestIssued(time, machine, d.requests[name], token, dict(zip(d._field_names(4, name), values)))
         if kind == ev.MACHINE_STALE:
-            return ev.StaleResult(time, machine, d._list(1)[name], token, _with_int_request(d._field_names(1, name), values))
+            return ev.StaleResult(time, machine, d._list(1)[name], token, dict(zip(d._field_names(1, name), values)))
         message = values[0] if values and isinstance(values[0], str) else ""
         # The event being processed may be error.execution itself (its handler failed): named through every
         # event id, not Definition.events, which lists only those the host sends.
@@ -1700,19 +1700,6 @@ def _end_if_pending(future: "asyncio.Future[str]", reached: Optional[str], error
         future.set_exception(error)
     elif reached is not None:
         future.set_result(reached)
-
-
-def _with_int_request(names: Tuple[str, ...], values: List[Any]) -> ev.Payload:
-    """A stale result's payload, its ``request`` an int as :attr:`RequestIssued.id` and
-    :attr:`StaleResult.id` are (the library gives every number field as a double): compared with the
-    id of the request it answers, ``event.payload["request"] == asked.id``, and used as one, it is
-    the same value of the same type. A request id is a whole number (a result carrying another is
-    refused, not reported stale)."""
-    payload: ev.Payload = dict(zip(names, values))
-    request = payload.get("request")
-    if isinstance(request, float) and request.is_integer():
-        payload["request"] = int(request)
-    return payload
 
 
 def _handle(handler: Handler, event: ev.Event) -> None:
