@@ -5192,4 +5192,12 @@ MUTANTS = [
     Mutant("function-integer-result-double-unset", "dropped statement", "Sources/animrt/Exports+Plugins.swift",
            "v.integer = i; v.number = Double(i)  // as every integer", "v.integer = i  // as every integer", C,
            "animrt_function_call's integer result has number 0 beside its integer"),
+    Mutant("loader-integer-empty-range", "constant", "Sources/StateMachines/Definitions/DefinitionLoader.swift",
+           "                        if least > most {\n", "                        if false {\n",
+           ("swift:WholeNumberPayloadTests",),
+           "a whole-number field whose range holds no int64_t (min 1e19, or 0.25 to 0.75) loads, and every send to it is refused"),
+    Mutant("loader-integer-range-rounded-out", "wrong value", "Sources/StateMachines/Definitions/DefinitionLoader.swift",
+           "let least = max((lo ?? -0x1p63).rounded(.up)", "let least = max((lo ?? -0x1p63).rounded(.down)",
+           ("swift:WholeNumberPayloadTests",),
+           "a whole-number field from 0.25 to 0.75 loads: its least whole number is taken as 0"),
 ]

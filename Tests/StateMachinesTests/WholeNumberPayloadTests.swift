@@ -268,6 +268,15 @@ struct WholeNumberPayloadTests {
              "the default of 'x' is 9.223372036854776e+18; a whole-number field is from -2^63 to 2^63 - 1, an int64_t as the host reads it"),
             (#"{"name": "x", "type": "number", "integer": true, "default": -1e300}"#,
              "the default of 'x' is -1e+300; a whole-number field is from -2^63 to 2^63 - 1, an int64_t as the host reads it"),
+            // A range that holds no int64_t: no send could give the field a value.
+            (#"{"name": "x", "type": "number", "min": 1e19, "integer": true}"#,
+             "'x' is a whole number with min 1e+19: no int64_t is in that range, so no send could give it a value"),
+            (#"{"name": "x", "type": "number", "min": 9223372036854775808, "max": 1e300, "integer": true}"#,
+             "'x' is a whole number with min 9.223372036854776e+18 and max 1e+300: no int64_t is in that range, so no send could give it a value"),
+            (#"{"name": "x", "type": "number", "max": -9223372036854777856, "integer": true}"#,
+             "'x' is a whole number with max -9.223372036854778e+18: no int64_t is in that range, so no send could give it a value"),
+            (#"{"name": "x", "type": "number", "min": 0.25, "max": 0.75, "integer": true}"#,
+             "'x' is a whole number with min 0.25 and max 0.75: no int64_t is in that range, so no send could give it a value"),
         ]
         for (declared, message) in cases {
             let json = minimal().replacing(field, with: declared)
@@ -276,10 +285,12 @@ struct WholeNumberPayloadTests {
         }
         // At the edges, and a bound past them that does not clamp (a send past it is refused by the range).
         for declared in [#"{"name": "x", "type": "number", "min": -9223372036854775808, "max": 9223372036854774784, "clamp": true, "integer": true, "default": -9223372036854775808}"#,
-                         #"{"name": "x", "type": "number", "max": 1e19, "integer": true, "default": 9223372036854774784}"#] {
+                         #"{"name": "x", "type": "number", "max": 1e19, "integer": true, "default": 9223372036854774784}"#,
+                         #"{"name": "x", "type": "number", "min": 9223372036854774784, "integer": true, "default": 9223372036854774784}"#,
+                         #"{"name": "x", "type": "number", "min": 0.25, "max": 1, "integer": true, "default": 1}"#] {
             let m = try h.machine(minimal(a: #""on": {"go": {"actions": [{"assign": {"n": "event.x"}}]}}"#).replacing(field, with: declared))
             try h.send(m, "go")
-            #expect(h.context(m, "n") == .number(declared.contains("clamp") ? -0x1p63 : 0x1p63 - 1024))
+            #expect(h.context(m, "n") == .number(declared.contains("clamp") ? -0x1p63 : declared.contains("0.25") ? 1 : 0x1p63 - 1024))
         }
     }
 

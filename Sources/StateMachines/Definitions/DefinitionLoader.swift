@@ -257,6 +257,14 @@ final class DefinitionLoader {
                     if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { !($0 >= -0x1p63 && $0 < 0x1p63) }) {
                         throw fo["clamp"]!.error(.outOfRange, "'\(fname)' clamps to \(MachineValue.given(b)); \(PayloadField.int64Range)")
                     }
+                    // And it must take some value: a whole number in its range and within an int64_t.
+                    if integer {
+                        let least = max((lo ?? -0x1p63).rounded(.up), -0x1p63), most = min((hi ?? 0x1p63).rounded(.down), 0x1p63 - 1024)
+                        if least > most {
+                            let range = [lo.map { "min \(MachineValue.given($0))" }, hi.map { "max \(MachineValue.given($0))" }].compactMap { $0 }
+                            throw f.error(.outOfRange, "'\(fname)' is a whole number with \(range.joined(separator: " and ")): no int64_t is in that range, so no send could give it a value")
+                        }
+                    }
                     let def = try fo["default"].map { (d: JSONNode) throws(AnimrtError) in try literal(d, type: type) }
                     // A field left out takes its default unchecked (the C
                     // interface's trailing fields): it must be a value a send could give.
