@@ -4,6 +4,7 @@ import CAnimrt
 import Glibc
 #endif
 @testable import Plugins
+import StateMachines
 import Testing
 
 /// A plugin's entry point is read field by field (R4.1): the version, then
@@ -60,5 +61,31 @@ struct EntryPointTests {
         }
         #expect(error?.status == .version)
         #expect(error?.message.contains("'new.so' is too new: it was built for plugin ABI version 2") == true)
+    }
+
+    @Test("65535 is the last first field read as an ABI version; 65536 is no version at all")
+    func versionBound() throws {
+        let last = try atPageEnd(le32(0xFFFF)) { entry in
+            #expect(throws: AnimrtError.self) { try PluginHost.readEntry(entry, path: "last.so") }
+        }
+        #expect(last?.status == .version)
+        #expect(last?.message == "'last.so' is too new: it was built for plugin ABI version 65535, and this animrt (\(ANIMRT_VERSION_MAJOR).\(ANIMRT_VERSION_MINOR).\(ANIMRT_VERSION_PATCH)) loads version 1; rebuild the plugin against this animrt.h")
+        let past = try atPageEnd(le32(0x1_0000)) { entry in
+            #expect(throws: AnimrtError.self) { try PluginHost.readEntry(entry, path: "past.so") }
+        }
+        #expect(past?.status == .version)
+        #expect(past?.message.hasPrefix("'past.so': animrt_plugin_entry does not hold an animrt_plugin (its first field reads as ABI version 65536, which no animrt has had; is it a function?)") == true, "\(past?.message ?? "")")
+    }
+
+    @Test("A host shut down (its runtime being destroyed) loads no plugin, whatever the path")
+    func noLoadAfterShutdown() {
+        let host = PluginHost(machines: MachineHost(runtime: Runtime()))
+        host.shutdown()
+        for path in ["libm.so.6", "libnowhere.so.9", ""] {
+            let error = #expect(throws: AnimrtError.self) { try host.load(path: path) }
+            #expect(error?.status == .state)
+            #expect(error?.message == "the runtime is being destroyed")
+        }
+        #expect(host.pluginCount == 0 && host.firstUse == nil)
     }
 }

@@ -45,6 +45,16 @@ static int32_t live_loads(animrt_runtime *rt) {
     return (int32_t)r.integer;
 }
 
+/* Expects the calling thread's last error message to be exactly `expected`. */
+#define CHECK_MESSAGE_IS(expected) do { \
+    const char *got_ = animrt_last_error_message(); \
+    if (strcmp(got_, (expected)) == 0) check_passed++; \
+    else { check_failed++; fprintf(stderr, "FAIL %s:%d [%s] message\n  got:      %s\n  expected: %s\n", \
+        __FILE__, __LINE__, check_test, got_, (expected)); } \
+} while (0)
+
+static int64_t call_integer(animrt_runtime *rt, const char *name);
+
 /* Copies the file `from` to `to`; whether it could. */
 static bool copy_file(const char *from, const char *to) {
     FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
@@ -312,6 +322,10 @@ TEST(a_refused_unload_keeps_the_plugins_definitions) {
     CHECK_OK(animrt_plugin_unload(rt, pe));  /* "faultyBounce" is only text: bounce is not in use */
     CHECK_STATUS(animrt_plugin_unload(rt, pf), ANIMRT_E_STATE);
     CHECK_MESSAGE("timing function 'halfway'");
+    /* Its functions are the host's to call still, as before the unload was asked for. */
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, a[1] = {number(0.75)};
+    CHECK_OK(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
     CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &pe));
     CHECK_OK(animrt_definition_load_named(rt, "faultyBounce", &def));
     CHECK(def != 77);
@@ -321,6 +335,76 @@ TEST(a_refused_unload_keeps_the_plugins_definitions) {
     CHECK_OK(animrt_plugin_unload(rt, pf));
     CHECK_STATUS(animrt_definition_load_named(rt, "faultyBounce", &def), ANIMRT_E_NOT_FOUND);
     animrt_runtime_destroy(rt);
+}
+
+/* A plugin whose function a loaded definition calls is in use, though none
+ * of its curves is: its unload is refused until that definition goes. */
+TEST(a_plugin_function_in_use_holds_its_plugin) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 0, def = 0;
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, a[1] = {number(0.75)};
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_emptyversion.so"), &p));
+    CHECK_OK(animrt_definition_load(rt,
+        "{\"name\": \"g\", \"events\": {\"go\": {}}, \"initial\": \"a\","
+        " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"halfGuard(1)\", \"target\": \"b\"}}}, \"b\": {}}}", &def));
+    CHECK_STATUS(animrt_plugin_unload(rt, p), ANIMRT_E_STATE);
+    CHECK_MESSAGE("plugin 'faulty' (");
+    CHECK_MESSAGE("is in use: its function 'halfGuard' is still used by an animation, an animation description, "
+                  "a loaded definition or a machine; destroy those first");
+    CHECK_OK(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
+    CHECK_OK(animrt_definition_destroy(rt, def));
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    CHECK_STATUS(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL), ANIMRT_E_NOT_FOUND);
+    animrt_runtime_destroy(rt);
+}
+
+/* A plugin's fini runs once for every init that returned ANIMRT_OK, its
+ * load refused or not, and never for one that failed; a runtime destroyed
+ * finishes its plugins the last loaded first (R4.1). */
+TEST(fini_follows_each_init_that_succeeded) {
+    animrt_runtime *rt = rt_new(), *reader = rt_new();
+    animrt_id p = 77;
+    CHECK_OK(animrt_function_bind(reader, lib("libfaulty_finiignores.so"), "faulty_fini_calls", "i32()", "ignoresFini"));
+    CHECK_OK(animrt_function_bind(reader, lib("libfaulty_finifails.so"), "faulty_fini_calls", "i32()", "failsFini"));
+    CHECK_OK(animrt_function_bind(reader, lib("libfaulty_finirefused.so"), "faulty_fini_calls", "i32()", "refusedFini"));
+    /* init returned OK, a registration of it refused: the load fails, and fini gets the state init set. */
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_finiignores.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("nothing of it was loaded");
+    CHECK(p == 77 && call_integer(reader, "ignoresFini") == 1);
+    /* init failed, by its own say or with a refused registration's status:
+     * nothing of the plugin is called after it. */
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_finifails.so"), &p), ANIMRT_E_CALLBACK);
+    CHECK(p == 77 && call_integer(reader, "failsFini") == 0);
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_finirefused.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("'easeIn' is a built-in timing function");
+    CHECK(p == 77 && call_integer(reader, "refusedFini") == 0);
+    animrt_runtime_destroy(rt);
+    CHECK(call_integer(reader, "ignoresFini") == 1 && call_integer(reader, "failsFini") == 0);
+    CHECK(call_integer(reader, "refusedFini") == 0);
+
+    /* Two copies of one plugin, each its own library, loaded first and second. */
+    char copies[] = "/tmp/animrt_fini_XXXXXX", first[64], second[64];
+    CHECK(mkdtemp(copies) != NULL);
+    snprintf(first, sizeof first, "%s/first.so", copies);
+    snprintf(second, sizeof second, "%s/second.so", copies);
+    CHECK(copy_file(lib("libfaulty_finiorder.so"), first) && copy_file(lib("libfaulty_finiorder.so"), second));
+    CHECK_OK(animrt_function_bind(reader, first, "faulty_fini_order", "i32()", "firstOrder"));
+    CHECK_OK(animrt_function_bind(reader, second, "faulty_fini_order", "i32()", "secondOrder"));
+    unsetenv("ANIMRT_FAULTY_FINI_COUNT");
+    rt = rt_new();
+    animrt_id a = 0, b = 0;
+    CHECK_OK(animrt_plugin_load(rt, first, &a));
+    CHECK_OK(animrt_plugin_load(rt, second, &b));
+    CHECK(call_integer(reader, "firstOrder") == 0 && call_integer(reader, "secondOrder") == 0);
+    animrt_runtime_destroy(rt);
+    CHECK(call_integer(reader, "secondOrder") == 1);
+    CHECK(call_integer(reader, "firstOrder") == 2);
+    unsetenv("ANIMRT_FAULTY_FINI_COUNT");
+    animrt_runtime_destroy(reader);
+    unlink(first);
+    unlink(second);
+    rmdir(copies);
 }
 
 /* A library loads once per runtime, whatever it registers: a second load
@@ -678,6 +762,66 @@ TEST(string_result_limit) {
     CHECK_OK(animrt_function_call(rt, "counted", NULL, 0, &r, buf, 4, &needed));
     CHECK(calls == 1 && strcmp(buf, "ran") == 0 && needed == 4);
     free(buf);
+    animrt_runtime_destroy(rt);
+}
+
+static animrt_status truthy_two(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)args; (void)count;
+    result->boolean = 2;  /* C's truth: any nonzero */
+    return ANIMRT_OK;
+}
+
+/* Says whether its one argument arrived as the bool true (1) or false (0). */
+static animrt_status echo_bool(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data;
+    if (count != 1 || args[0].type != ANIMRT_TYPE_BOOL || (args[0].boolean != 0 && args[0].boolean != 1))
+        return animrt_error_set(ANIMRT_E_INVALID, "echoBool: not one bool of 0 or 1");
+    result->boolean = args[0].boolean;
+    return ANIMRT_OK;
+}
+
+static animrt_status same_pointer(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data; (void)count;
+    result->pointer = args[0].pointer;
+    return ANIMRT_OK;
+}
+
+/* The host's registrations at their edges: a parameter count of SIZE_MAX,
+ * a parameter range of one value, a name a host-only function holds, and
+ * the values that cross a callback whole (bool, ptr) (R4.2, R0.4). */
+TEST(host_registrations_at_their_edges) {
+    animrt_runtime *rt = rt_new();
+    double point[] = {0.25};
+    CHECK_STATUS(animrt_timing_function_register(rt, "wmax", wobble, NULL, SIZE_MAX, point, NULL, NULL), ANIMRT_E_RANGE);
+    CHECK_MESSAGE_IS("timing function 'wmax' declares 18446744073709551615 parameters; at most 8 are allowed");
+    CHECK_STATUS(animrt_timing_function_evaluate(rt, "wmax", 0.5, &(double){0}), ANIMRT_E_NOT_FOUND);
+    /* A range of one value is ordered: the parameter is pinned to it. */
+    CHECK_OK(animrt_timing_function_register(rt, "pinned", wobble, NULL, 1, point, point, point));
+    CHECK(curve(rt, "pinned", 0.5) == 0.5625);
+    CHECK(curve(rt, "pinned(0.25)", 0.5) == 0.5625);
+    CHECK(isnan(curve(rt, "pinned(0.3)", 0.5)));
+    /* A name a host-only (ptr) function has is taken, by a bind or a registration. */
+    CHECK_OK(animrt_function_bind(rt, NULL, "strlen", "u64(ptr)", "length"));
+    CHECK_STATUS(animrt_function_bind(rt, NULL, "abs", "i32(ptr)", "length"), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE_IS("a function named 'length' is already registered");
+    CHECK_STATUS(animrt_function_register(rt, "length", "bool()", truthy_two, NULL), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE_IS("a function named 'length' is already registered");
+    animrt_value r = {0, 0, 0, 0, NULL, NULL}, a[1] = {{ANIMRT_TYPE_POINTER, 0, 0, 0, NULL, (void *)"four"}};
+    CHECK_OK(animrt_function_call(rt, "length", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 4);
+    /* A bool result is C's truth; a bool argument arrives as 0 or 1; a pointer crosses unchanged. */
+    CHECK_OK(animrt_function_register(rt, "truthy", "bool()", truthy_two, NULL));
+    CHECK_OK(animrt_function_call(rt, "truthy", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
+    CHECK_OK(animrt_function_register(rt, "echoBool", "bool(bool)", echo_bool, NULL));
+    animrt_value yes[1] = {{ANIMRT_TYPE_BOOL, 1, 0, 0, NULL, NULL}}, no[1] = {{ANIMRT_TYPE_BOOL, 0, 0, 0, NULL, NULL}};
+    CHECK_OK(animrt_function_call(rt, "echoBool", yes, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
+    CHECK_OK(animrt_function_call(rt, "echoBool", no, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 0);
+    CHECK_OK(animrt_function_register(rt, "samePointer", "ptr(ptr)", same_pointer, NULL));
+    CHECK_OK(animrt_function_call(rt, "samePointer", a, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_POINTER && r.pointer == a[0].pointer);
     animrt_runtime_destroy(rt);
 }
 
@@ -1311,6 +1455,20 @@ TEST(error_missing_symbol) {
     CHECK_OK(animrt_plugin_unload(rt, examples));
     CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "cosine_of", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
     CHECK_MESSAGE("no symbol 'cosine_of' in 'libm.so.6'");
+    {
+        /* The loader's own words follow, as dlsym gives them. */
+        char said[600] = "";
+        void *m = dlopen("libm.so.6", RTLD_NOW | RTLD_LOCAL);
+        CHECK(m != NULL);
+        if (m) {
+            (void)dlerror();
+            const char *e = dlsym(m, "cosine_of") == NULL ? dlerror() : NULL;
+            CHECK(e != NULL && strstr(e, "cosine_of") != NULL);
+            snprintf(said, sizeof said, "no symbol 'cosine_of' in 'libm.so.6' (%s)", e ? e : "?");
+            dlclose(m);
+        }
+        CHECK(strcmp(animrt_last_error_message(), said) == 0);
+    }
     CHECK_STATUS(animrt_timing_function_bind(rt, NULL, "no_such_curve", "f64(f64)", NULL), ANIMRT_E_NOT_FOUND);
     nothing_left(rt);
     animrt_runtime_destroy(rt);
@@ -1634,13 +1792,6 @@ TEST(error_failure_without_a_message) {
     animrt_runtime_destroy(rt);
 }
 
-/* Expects the calling thread's last error message to be exactly `expected`. */
-#define CHECK_MESSAGE_IS(expected) do { \
-    const char *got_ = animrt_last_error_message(); \
-    if (strcmp(got_, (expected)) == 0) check_passed++; \
-    else { check_failed++; fprintf(stderr, "FAIL %s:%d [%s] message\n  got:      %s\n  expected: %s\n", \
-        __FILE__, __LINE__, check_test, got_, (expected)); } \
-} while (0)
 
 /* What `misfit` sets its result to. */
 struct misfit { int32_t type; const char *string; int64_t integer; };
@@ -2013,12 +2164,15 @@ int main(int argc, char **argv) {
     RUN(one_init_per_runtime_and_unloading);
     RUN(a_library_loads_once_per_runtime);
     RUN(a_refused_unload_keeps_the_plugins_definitions);
+    RUN(a_plugin_function_in_use_holds_its_plugin);
+    RUN(fini_follows_each_init_that_succeeded);
     RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
     RUN(traces_start_before_plugins_and_bindings);
     RUN(bound_functions);
     RUN(bound_functions_in_machines);
     RUN(host_functions);
+    RUN(host_registrations_at_their_edges);
     RUN(string_result_limit);
     RUN(f32_is_a_float_bound_or_registered);
     RUN(block_curves_from_the_host);

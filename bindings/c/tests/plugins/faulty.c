@@ -62,9 +62,39 @@
  *                          ANIMRT_E_NULL and a message that says so
  *                          (faulty_null_refusals), and returns the last
  *                          refusal's status without a message of its own
+ *   -DFINI_AFTER_FAILURES  -DHOST_API and -DIGNORES_FAILURES together: init
+ *                          sets *state, its registrations are refused, and
+ *                          it returns ANIMRT_OK; its fini counts as HOST_API's
+ *   -DFINI_AFTER_FAIL_INIT -DHOST_API and -DFAIL_INIT together: init sets
+ *                          *state, then refuses to start; its fini, never to
+ *                          be called, counts as HOST_API's
+ *   -DFINI_AFTER_REFUSAL   -DHOST_API and -DDUPLICATE='"easeIn"' together:
+ *                          init sets *state, and fails with the status of
+ *                          its refused registration; its fini, never to be
+ *                          called, counts as HOST_API's
+ *   -DFINI_ORDER           registers nothing, and its fini notes when it ran:
+ *                          it counts the fini calls of every copy of this
+ *                          library in the environment variable
+ *                          ANIMRT_FAULTY_FINI_COUNT and keeps its own place
+ *                          in that count (faulty_fini_order; 0 before it ran)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
-#ifdef CHDIR_ON_LOAD
+#ifdef FINI_AFTER_FAILURES
+#define HOST_API
+#define IGNORES_FAILURES
+#endif
+#ifdef FINI_AFTER_FAIL_INIT
+#define HOST_API
+#define FAIL_INIT
+#endif
+#ifdef FINI_AFTER_REFUSAL
+#define HOST_API
+#define DUPLICATE "easeIn"
+#endif
+#ifdef FINI_ORDER
+#define EMPTY
+#endif
+#if defined(CHDIR_ON_LOAD) || defined(FINI_ORDER)
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include <stdbool.h>
@@ -169,6 +199,22 @@ __attribute__((visibility("default"))) uint32_t faulty_api_version(void) { retur
 /* Calls of fini that were given the state init set (one given another counts -1000). */
 __attribute__((visibility("default"))) int32_t faulty_fini_calls(void) { return fini_calls; }
 static void fini(void *state) { fini_calls += state == &state_marker ? 1 : -1000; }
+#define FINI fini
+#endif
+#ifdef FINI_ORDER
+#include <stdio.h>
+#include <stdlib.h>
+static int32_t fini_order;
+/* This copy's place among the fini calls of every copy (1 for the first); 0 before its fini ran. */
+__attribute__((visibility("default"))) int32_t faulty_fini_order(void) { return fini_order; }
+static void fini(void *state) {
+    const char *count = getenv("ANIMRT_FAULTY_FINI_COUNT");
+    char next[16];
+    (void)state;
+    fini_order = (count ? atoi(count) : 0) + 1;
+    snprintf(next, sizeof next, "%d", (int)fini_order);
+    setenv("ANIMRT_FAULTY_FINI_COUNT", next, 1);
+}
 #define FINI fini
 #endif
 #ifndef FINI
