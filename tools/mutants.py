@@ -4870,7 +4870,7 @@ MUTANTS = [
            "animrt_event_poll with out NULL and cap SIZE_MAX names the cap as 9223372036854775807, what SIZE_MAX is taken to mean"),
     # A trace still recorded when Python closes its runtime.
     Mutant("py-close-trace-unstopped", "dropped statement", "bindings/python/src/animrt/_runtime.py",
-           "        self._call(lib.animrt_trace_start, os.fsencode(path))\n        self._tracing = True\n",
+           "        self._call(lib.animrt_trace_start, os.fsencode(path))\n        self._native.tracing = True\n",
            "        self._call(lib.animrt_trace_start, os.fsencode(path))\n", PY,
            "close() destroys a runtime whose trace lost calls and says nothing: the library cannot say it then"),
     Mutant("py-close-trace-error-dropped", "dropped statement", "bindings/python/src/animrt/_runtime.py",
@@ -4878,7 +4878,7 @@ MUTANTS = [
            "                self.stop_trace()\n            except AnimrtError as e:\n                pass\n", PY,
            "close() stops an incomplete trace and swallows the stop's NotFoundError"),
     Mutant("py-stop-trace-still-tracing", "dropped statement", "bindings/python/src/animrt/_runtime.py",
-           "        finally:\n            self._tracing = False\n", "        finally:\n            pass\n", PY,
+           "        finally:\n            self._native.tracing = False\n", "        finally:\n            pass\n", PY,
            "close() after a failed stop_trace stops the trace again, and raises 'no trace is being recorded'"),
     # The layers' code audited again, line by line (docs/mutants.md).
     Mutant("create-layer-child-unlisted", "dropped statement", LAYERS,
@@ -5276,4 +5276,7 @@ MUTANTS = [
     Mutant("library-error-dlerror-dropped", "dropped statement", "Sources/Plugins/Platform/SharedLibrary.swift",
            "\\(e.text ?? \"unknown loader error\")", "unknown loader error", C,
            "a library that cannot load says no more than that: the loader's reason (dlerror) is lost"),
+    Mutant("py-collected-trace-unsaid", "constant", "bindings/python/src/animrt/_runtime.py",
+           "    if native.tracing:\n        # Not close()", "    if False:\n        # Not close()", PY,
+           "a runtime collected without close() while its trace lost calls closes the file without a word"),
 ]

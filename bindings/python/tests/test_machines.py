@@ -1214,6 +1214,22 @@ print("after", rt.closed)
 """
 
 
+def test_a_cut_short_trace_of_a_runtime_never_closed_is_warned_of(run_to_exit, tmp_path):
+    # Collected without close(), the runtime is destroyed by its finalizer: nothing can be raised
+    # there, so an incomplete trace is said as an unclosed file is, with a ResourceWarning.
+    trace = tmp_path / "collected.trace"
+    ending = "import gc, warnings\n    warnings.simplefilter('always')\n    del rt\n    gc.collect()"
+    script = CUT_SHORT.replace("{ending}", ending).replace("rt.close()  # the trace has stopped: nothing more is raised\n"
+                                                          "print(\"after\", rt.closed)\n", "print(\"after\")\n")
+    result = run_to_exit(script.replace("sys.argv[1]", repr(str(trace))))
+    assert result.returncode == 0, result.stderr
+    whole = trace.read_text().count("\n")
+    assert result.stdout == "after\n"
+    assert (f"ResourceWarning: a Runtime was destroyed without close() while it recorded a trace, which is incomplete: "
+            f"the trace file '{trace}' is incomplete: writing line {whole + 1} (animrt_runtime_tick) failed: File too large"
+            in result.stderr), result.stderr
+
+
 @pytest.mark.parametrize("ending", ["rt.close()", "rt.stop_trace()"])
 def test_a_trace_the_file_could_not_hold_is_reported_by_stop_or_close(run_to_exit, tmp_path, ending):
     # The library closes a trace still recording when its runtime is destroyed, and has no one to tell

@@ -52,6 +52,9 @@ class Native:
         self.closing = False
         #: whether ticks evaluate on several threads (``Runtime(threads=…)``): see `tick`
         self.threaded = False
+        #: a trace is being recorded (start_trace): close() stops it first, to say if it is incomplete,
+        #: and a runtime destroyed otherwise warns if it was
+        self.tracing = False
         #: the thread whose tick is running, while it runs (on a threaded runtime): what a timing
         #: function raises on an evaluation thread is that tick's to raise (`_callbacks.owner`)
         self.ticking: Optional[int] = None

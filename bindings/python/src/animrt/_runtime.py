@@ -129,6 +129,13 @@ def _destroy_runtime(native: Native, on_destroy: "List[weakref.WeakMethod[Callab
     if ptr is None:
         return
     _callbacks.forget(_callbacks.key(ptr))
+    if native.tracing:
+        # Not close(), which stopped the trace and raised what the stop said, but the collector or
+        # the interpreter's exit: the library's destroy would close an incomplete trace without a word.
+        native.tracing = False
+        if lib.animrt_trace_stop.unchecked(ptr) != 0:
+            warnings.warn("a Runtime was destroyed without close() while it recorded a trace, which is incomplete: "
+                          + lib.animrt_last_error_message().decode("utf-8", "replace"), ResourceWarning)
     receive = on_destroy[0]() if on_destroy else None
     if receive is not None:
         deliver = receive
@@ -265,8 +272,6 @@ class Runtime(Suggests, Uncopied):
         self._close_error: Optional[BaseException] = None
         #: set by close() as it destroys the runtime; else the interpreter's exit does (see _destroy_runtime)
         self._closing = False
-        #: a trace is being recorded (start_trace): close() stops it first, to say if it is incomplete
-        self._tracing = False
         #: callable notifications by token, with their barrier (kept alive until they fire)
         self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
         #: barriers with token notifications pending: (barrier, how many)
@@ -424,7 +429,7 @@ class Runtime(Suggests, Uncopied):
                 obj = ref()
                 if isinstance(obj, Definition):
                     obj._label()
-        if self._tracing and not self.closed:
+        if self._native.tracing and not self.closed:
             # The library closes a trace still being recorded as the runtime is destroyed, and cannot
             # say then whether the file holds every call: stopped here, an incomplete one raises.
             try:
@@ -1277,7 +1282,7 @@ class Runtime(Suggests, Uncopied):
             rt.start_trace("session.trace")
         """
         self._call(lib.animrt_trace_start, os.fsencode(path))
-        self._tracing = True
+        self._native.tracing = True
 
     def stop_trace(self) -> None:
         """Stops recording and closes the trace file (``animrt_trace_stop``): ``rt.stop_trace()``.
@@ -1290,7 +1295,7 @@ class Runtime(Suggests, Uncopied):
         try:
             self._call(lib.animrt_trace_stop)
         finally:
-            self._tracing = False
+            self._native.tracing = False
 
     def replay(self, path: Union[str, "os.PathLike[str]"]) -> int:
         """Replays a trace into this fresh runtime (``animrt_trace_replay``) and returns how many calls it
