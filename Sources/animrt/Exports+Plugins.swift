@@ -87,17 +87,10 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
                               + "(ANIMRT_STRING_MAX + 1 = \(Int(ANIMRT_STRING_MAX) + 1) bytes always suffice); it was not called")
         }
         guard let value = try f.call(values) else { return }
-        var v = animrt_value(type: value.tag.rawValue, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
-        switch value {
-        case .number(let d): v.number = d
-        case .bool(let b): v.boolean = b ? 1 : 0
-        case .integer(let i): v.integer = i; v.number = Double(i)  // as every integer animrt hands out
-        case .pointer(let a): v.pointer = UnsafeMutableRawPointer(bitPattern: a)
-        case .string(let s):
+        result.pointee = try cValue(value) { (s: String) throws(AnimrtError) -> UnsafePointer<CChar> in
             try copyString(s, buf, cap, needed, "the string result")
-            v.string = UnsafePointer(buf)
+            return UnsafePointer(buf)
         }
-        result.pointee = v
     }
 }
 

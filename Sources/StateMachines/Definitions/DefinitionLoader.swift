@@ -254,7 +254,7 @@ final class DefinitionLoader {
                         throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.given(b)), which is not one")
                     }
                     // Nor one past the int64_t the host reads it as (a send clamped to 1e19 would be refused).
-                    if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { !($0 >= -0x1p63 && $0 < 0x1p63) }) {
+                    if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { !PayloadField.holdsInt64($0) }) {
                         throw fo["clamp"]!.error(.outOfRange, "'\(fname)' clamps to \(MachineValue.given(b)); \(PayloadField.int64Range)")
                     }
                     // And it must take some value: a whole number in its range and within an int64_t.
@@ -274,7 +274,7 @@ final class DefinitionLoader {
                         if integer, x.rounded(.towardZero) != x {
                             throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); it must be a whole number")
                         }
-                        if integer, !(x >= -0x1p63 && x < 0x1p63) {
+                        if integer, !PayloadField.holdsInt64(x) {
                             throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); \(PayloadField.int64Range)")
                         }
                     }

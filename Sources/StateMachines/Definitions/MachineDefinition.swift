@@ -149,6 +149,9 @@ public final class PayloadField: Sendable {
     /// What a whole-number field's values must be within, said where one past is refused.
     static let int64Range = "a whole-number field is from -2^63 to 2^63 - 1, an int64_t as the host reads it"
 
+    /// Whether `x` is within the int64_t a whole-number field is read as (-2^63 is; 2^63 is not).
+    static func holdsInt64(_ x: Double) -> Bool { x >= -0x1p63 && x < 0x1p63 }
+
     /// `v` as the host reads it (an event's payload in C, in Python): a
     /// whole-number field's number as an integer (ANIMRT_TYPE_INTEGER, whose
     /// `number` the C form fills with the same value), any other as it is.

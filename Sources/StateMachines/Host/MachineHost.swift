@@ -478,7 +478,7 @@ public final class MachineHost {
         }
         // The host reads a whole-number field as an int64_t: a whole double
         // past it (1e19) would have no such value. -2^63 is one; 2^63 is not.
-        if field.isInteger, !(x >= -0x1p63 && x < 0x1p63) {
+        if field.isInteger, !PayloadField.holdsInt64(x) {
             throw pastInt64(MachineValue.given(x), field: field.name, of: declaration.name)
         }
         return v
