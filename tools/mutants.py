@@ -430,9 +430,9 @@ MUTANTS = [
            "an empty lane is given to a new curve while its own curve is still in use (by finished fills): that "
            "curve's next entries lose their lane"),
     Mutant("late-close-skip-eight", "comparison", BATCH_NATIVE,
-           "loadUnaligned(as: UInt64.self) & stored == stored", "loadUnaligned(as: UInt64.self) & stored != 0",
+           "var left = ~UnsafeRawPointer(exact + w)", "var left = UnsafeRawPointer(exact + w)",
            ("swift:KernelPath",),
-           "eight blocks are skipped when any of them was stored, so the left ones among them are never closed"),
+           "the blocks the C code stored are visited instead of the left ones, which are never closed"),
     Mutant("warm-next-free-count", "off-by-one", "Sources/AnimationCore/Runtime/Handle.swift",
            "let stop = Swift.max(0, free.count - n)", "let stop = Swift.max(0, free.count - n + 1)",
            ("swift:Reliability",), "a bulk add warms one free slot fewer than it will take"),
@@ -5276,4 +5276,11 @@ MUTANTS = [
     Mutant("py-collected-trace-unsaid", "constant", "bindings/python/src/animrt/_runtime.py",
            "    if native.tracing:\n        # Not close()", "    if False:\n        # Not close()", PY,
            "a runtime collected without close() while its trace lost calls closes the file without a word"),
+    Mutant("left-blocks-tail-mask", "dropped statement", BATCH_NATIVE,
+           "            if n < 8 { left &= (1 &<< (UInt64(n) &* 8)) &- 1 }", "", ("swift:KernelPath",),
+           "a short last chunk's block bytes past its blocks (stale or never written) are read as left blocks, "
+           "and entries outside the chunk are closed with another chunk's results"),
+    Mutant("left-blocks-index", "off-by-one", BATCH_NATIVE,
+           "body((w &+ left.trailingZeroBitCount >> 3) << 2)", "body((w &+ left.trailingZeroBitCount >> 3 &+ 1) << 2)",
+           ("swift:KernelPath",), "each left block is closed one block too far on"),
 ]

@@ -99,28 +99,37 @@ extension BatchKernel {
     /// in a large scene) would each wait for their misses in turn.
     @inline(__always)
     private func prefetchLeft(_ i: Int, _ m: Int, _ raw: UnsafePointer<Double>, _ exact: UnsafePointer<UInt8>) {
-        var b = 0
-        while b < m {
-            if BatchKernel.eightStored(exact, b, m) { b &+= 32; continue }
-            if exact[b >> 2] & UInt8(ANIMRT_BLOCK_STORED) == 0 {
-                for l in 0..<4 where !(raw[b &+ l] >= 0 && raw[b &+ l] < 1) {
-                    let j = i &+ b &+ l, r = raw[b &+ l]
-                    let newState: UInt8 = (r >= 0 ? 1 : 0) &+ (r >= 1 ? 1 : 0)
-                    if (flags[j] >> (BatchStorage.effectShift &+ newState)) & 1 == 0 { animrt_prefetch(model + Int(slot[j])) }
-                    if newState > state[j] { animrt_prefetch(owner + j) }
-                }
+        BatchKernel.forEachLeft(exact, m) { b in
+            for l in 0..<4 where !(raw[b &+ l] >= 0 && raw[b &+ l] < 1) {
+                let j = i &+ b &+ l, r = raw[b &+ l]
+                let newState: UInt8 = (r >= 0 ? 1 : 0) &+ (r >= 1 ? 1 : 0)
+                if (flags[j] >> (BatchStorage.effectShift &+ newState)) & 1 == 0 { animrt_prefetch(model + Int(slot[j])) }
+                if newState > state[j] { animrt_prefetch(owner + j) }
             }
-            b &+= 4
         }
     }
 
-    /// Whether the eight blocks from entry `b` on (of a chunk of `m`) were
-    /// all stored by the C code: a chunk with a few left blocks among many
-    /// stored ones is searched a word at a time.
+    /// Calls `body` with the first entry (in the chunk) of each block of
+    /// the chunk's `m` entries the C code did not store, in order. The
+    /// block bytes are read eight at a time and only the left blocks are
+    /// visited: a chunk with a block or two left among 64 (animations
+    /// ending here and there in a large scene) costs a few instructions,
+    /// not a look at every block.
     @inline(__always)
-    static func eightStored(_ exact: UnsafePointer<UInt8>, _ b: Int, _ m: Int) -> Bool {
+    static func forEachLeft(_ exact: UnsafePointer<UInt8>, _ m: Int, _ body: (Int) -> Void) {
         let stored = 0x0101_0101_0101_0101 &* UInt64(ANIMRT_BLOCK_STORED)
-        return b &+ 32 <= m && UnsafeRawPointer(exact + (b >> 2)).loadUnaligned(as: UInt64.self) & stored == stored
+        let blocks = m >> 2
+        var w = 0
+        while w < blocks {
+            var left = ~UnsafeRawPointer(exact + w).loadUnaligned(as: UInt64.self) & stored
+            let n = blocks &- w
+            if n < 8 { left &= (1 &<< (UInt64(n) &* 8)) &- 1 }  // the bytes past the chunk's blocks are not its own
+            while left != 0 {
+                body((w &+ left.trailingZeroBitCount >> 3) << 2)
+                left &= left &- 1
+            }
+            w &+= 8
+        }
     }
 
     /// One chunk's results from `blocks`: raw progress, values, block bytes.
@@ -132,14 +141,8 @@ extension BatchKernel {
     @inline(__always)
     private func closeChunk(_ i: Int, _ m: Int, _ results: ChunkResults, _ now: Double, _ kind: NativeLane,
                             _ transitions: inout [(Int32, LifeState)]) {
-        var b = 0
-        while b < m {
-            if BatchKernel.eightStored(results.exact, b, m) { b &+= 32; continue }
-            let e = results.exact[b >> 2]
-            if e & UInt8(ANIMRT_BLOCK_STORED) == 0 {
-                closeLeft(i &+ b, results.raw + b, results.value + b, e, now, kind, &transitions)
-            }
-            b &+= 4
+        BatchKernel.forEachLeft(results.exact, m) { b in
+            closeLeft(i &+ b, results.raw + b, results.value + b, results.exact[b >> 2], now, kind, &transitions)
         }
     }
 
