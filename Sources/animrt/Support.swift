@@ -222,7 +222,7 @@ func fail(_ error: AnimrtError) -> animrt_status {
 }
 
 @inline(never)
-func fail(_ status: Status, _ message: String) -> animrt_status { fail(AnimrtError(status, message)) }
+func fail(_ status: Status, _ message: ErrorText) -> animrt_status { fail(AnimrtError(status, message)) }
 
 // withMachines, withPlugins, withRuntime and traced each write out the same
 // lock-and-map steps on purpose: routed through one shared box-level helper,

@@ -18,7 +18,7 @@ struct KeyframeEdgeTests {
     func incomingTangentOverflow() throws {
         var k = Keyframes(values: [.scalar(0), .scalar(1e10)], calculationMode: .cubic)
         k.tensionValues = [0, -1e150]; k.continuityValues = [0, -1]; k.biasValues = [0, 1e150]
-        expectFailure(.outOfRange, containing: "keyframe 1 on 'x': its tangent overflows (tension -1e+150, continuity -1.0, bias 1e+150") {
+        expectFailure(.outOfRange, containing: "keyframe 1 on 'x': its tangent overflows (tension -1e+150, continuity -1, bias 1e+150") {
             _ = try ResolvedKeyframes(k, path: "x")
         }
         // Tension 0 and bias 1e290 there: the incoming tangent is 1e10 × 1e290, finite.

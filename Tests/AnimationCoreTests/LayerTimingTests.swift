@@ -92,7 +92,7 @@ struct LayerTimingTests {
     func negativeLayerDuration() throws {
         let rt = Runtime(); let l = try rt.createLayer()
         expectFailure(.outOfRange) { try rt.setMediaTiming(MediaTiming(duration: -1), of: l) }.map {
-            #expect($0.message == "layer duration is -1.0; it must be 0 (unbounded, the default) or more")
+            #expect($0.message == "layer duration is -1; it must be 0 (unbounded, the default) or more")
         }
         #expect(try rt.mediaTiming(of: l) == MediaTiming())
     }

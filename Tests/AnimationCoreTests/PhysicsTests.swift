@@ -501,16 +501,16 @@ struct PhysicsTests {
     /// the damping or stiffness they make (∞, .invalidArgument).
     @Test("R0.3 a spring's zero mass, zero stiffness, bounce of −1 and response of 0 are refused by name")
     func springRefusalsByName() {
-        expectFailure(.outOfRange, exactly: "spring mass is 0.0; it must be greater than 0") { try Spring(mass: 0).validate() }
-        expectFailure(.outOfRange, exactly: "spring stiffness is 0.0; it must be greater than 0") { try Spring(stiffness: 0).validate() }
-        expectFailure(.outOfRange, exactly: "spring mass is -1.0; it must be greater than 0") { try Spring(mass: -1).validate() }
-        expectFailure(.outOfRange, exactly: "spring bounce is -1.0; it must be in (-1, 1] (1: undamped, 0: critically damped, below 0: over-damped)") {
+        expectFailure(.outOfRange, exactly: "spring mass is 0; it must be greater than 0") { try Spring(mass: 0).validate() }
+        expectFailure(.outOfRange, exactly: "spring stiffness is 0; it must be greater than 0") { try Spring(stiffness: 0).validate() }
+        expectFailure(.outOfRange, exactly: "spring mass is -1; it must be greater than 0") { try Spring(mass: -1).validate() }
+        expectFailure(.outOfRange, exactly: "spring bounce is -1; it must be in (-1, 1] (1: undamped, 0: critically damped, below 0: over-damped)") {
             _ = try Spring.checked(perceptualDuration: 1, bounce: -1)
         }
-        expectFailure(.outOfRange, exactly: "spring response is 0.0; it must be greater than 0") {
+        expectFailure(.outOfRange, exactly: "spring response is 0; it must be greater than 0") {
             _ = try Spring.checked(response: 0, dampingRatio: 1)
         }
-        expectFailure(.outOfRange, exactly: "spring perceptual duration is 0.0; it must be greater than 0") {
+        expectFailure(.outOfRange, exactly: "spring perceptual duration is 0; it must be greater than 0") {
             _ = try Spring.checked(perceptualDuration: 0, bounce: 0)
         }
     }

@@ -35,7 +35,7 @@ struct TimingFunctionFamilyTests {
     }
 
     @Test("Parameters are checked: count, numbers, finiteness, range",
-          arguments: [("power(7)", Status.outOfRange, "parameter 1 of timing function 'power' is 7.0; it must be in [1.0, 6.0]"),
+          arguments: [("power(7)", Status.outOfRange, "parameter 1 of timing function 'power' is 7; it must be in [1, 6]"),
                       ("power(1, 2)", .invalidArgument, "takes at most 1 parameter; 2 were given"),
                       ("power(x)", .invalidArgument, "parameter 1 of 'power' is 'x', not a number"),
                       ("power(nan)", .invalidArgument, "is nan; it must be a finite number"),

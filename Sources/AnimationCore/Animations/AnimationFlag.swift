@@ -31,7 +31,7 @@ extension AnimationFlag {
                 let name = self == .additive ? "additive" : "cumulative"
                 throw AnimrtError(.kind, "a group has no value of its own to make \(name); set \(name) on its animations")
             }
-            if self == .additive && animation.startsFromPresentation { throw AnimrtError(.invalidArgument, AnimationFlag.additiveFromPresentation) }
+            if self == .additive && animation.startsFromPresentation { throw AnimrtError(.invalidArgument, message: AnimationFlag.additiveFromPresentation) }
         case .fromPresentation:
             switch animation.content {
             case .basic, .spring: break
@@ -42,7 +42,7 @@ extension AnimationFlag {
             case .group:
                 throw AnimrtError(.kind, "a group has no value of its own to start from the screen; set fromPresentation on its animations")
             }
-            if animation.isAdditive { throw AnimrtError(.invalidArgument, AnimationFlag.additiveFromPresentation) }
+            if animation.isAdditive { throw AnimrtError(.invalidArgument, message: AnimationFlag.additiveFromPresentation) }
         case .autoreverses, .removedOnCompletion, .allowsOverdamping, .settlingDuration:
             break
         }

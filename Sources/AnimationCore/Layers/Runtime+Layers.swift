@@ -70,7 +70,7 @@ extension Runtime {
     package func destroyLayer(_ h: Handle, by owner: (any LayerOwner)?) throws(AnimrtError) {
         let i = try layers.index(of: h)
         if !layerOwners.isEmpty, let mark = layerOwners[Int32(i)] {
-            if let o = mark.owner, o !== owner { throw AnimrtError(.state, o.refusal(toDestroy: h)) }
+            if let o = mark.owner, o !== owner { throw AnimrtError(.state, message: o.refusal(toDestroy: h)) }
             layerOwners[Int32(i)] = nil
             layerRanks[i] = -1
         }

@@ -66,16 +66,24 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
     private let text: String
     private let ending: (@Sendable () -> String)?
 
-    public init(_ status: Status, _ message: String) {
+    /// An error with `message`, whose numbers are written as
+    /// `NumberText.given` writes them ("-1", not "-1.0").
+    public init(_ status: Status, _ message: ErrorText) {
+        self.init(status, message: message.text)
+    }
+
+    /// An error with a message made already (a literal goes through
+    /// `ErrorText`, which writes its numbers).
+    public init(_ status: Status, message: String) {
         self.status = status
         self.text = message
         self.ending = nil
     }
 
     /// An error whose message ends with what `ending` returns when read.
-    init(_ status: Status, _ message: String, endingWith ending: @escaping @Sendable () -> String) {
+    init(_ status: Status, _ message: ErrorText, endingWith ending: @escaping @Sendable () -> String) {
         self.status = status
-        self.text = message
+        self.text = message.text
         self.ending = ending
     }
 
@@ -85,7 +93,7 @@ public struct AnimrtError: Error, Equatable, Sendable, CustomStringConvertible {
     /// is released, so it works on a copy of `candidates` made now: the
     /// table they come from (key paths, names) may grow on another thread
     /// meanwhile, and its buffer must not be shared with the error.
-    init(_ status: Status, _ message: String, suggesting word: String, from candidates: [String], otherwise: String = "") {
+    init(_ status: Status, _ message: ErrorText, suggesting word: String, from candidates: [String], otherwise: String = "") {
         let own = candidates.map { $0 }
         self.init(status, message) {
             closestMatch(to: word, in: own).map { "; did you mean '\($0)'?" } ?? otherwise

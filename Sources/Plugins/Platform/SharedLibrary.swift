@@ -20,7 +20,7 @@ final class SharedLibrary: @unchecked Sendable {
             if let path, !path.contains("/"), RawCalls.fileExists(path) {
                 message += " (a name without '/' is searched for as a library name, not in the current directory: write './\(path)')"
             }
-            throw AnimrtError(.notFound, message)
+            throw AnimrtError(.notFound, message: message)
         }
     }
 

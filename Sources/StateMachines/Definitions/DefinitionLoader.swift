@@ -60,7 +60,7 @@ final class DefinitionLoader {
         }
         let json: JSONValue
         do throws(AnimrtErrorBox) { json = try JSONValue.parse(Array(text.utf8)) }
-        catch { throw AnimrtError(error.status, error.message) }
+        catch { throw AnimrtError(error.status, message: error.message) }
         let loader = DefinitionLoader(properties: properties, curves: curves, functions: functions)
         return try loader.definition(JSONNode(value: json, path: ""), source: text)
     }
@@ -434,7 +434,7 @@ final class DefinitionLoader {
         catch {
             // "2s" or "500ms", as CSS writes durations: say that a delay is seconds, without a unit.
             guard case .string(let text) = node.value, let hint = DefinitionLoader.delayUnitHint(text) else { throw error }
-            throw AnimrtError(error.status, error.message + hint)
+            throw AnimrtError(error.status, message: error.message + hint)
         }
         if case .number(let d)? = delay.constantValue, !(d.isFinite && d >= 0) {
             throw node.error(.outOfRange, "the delay is \(MachineValue.given(d)); it must be a finite number of seconds, 0 or more")

@@ -11,7 +11,7 @@ struct JSONNode {
     func element(_ i: Int, _ v: JSONValue) -> JSONNode { JSONNode(value: v, path: "\(path)[\(i)]") }
 
     func error(_ status: Status, _ message: String) -> AnimrtError {
-        AnimrtError(status, path.isEmpty ? message : "\(path): \(message)")
+        AnimrtError(status, message: path.isEmpty ? message : "\(path): \(message)")
     }
 
     func wrongType(_ wanted: String) -> AnimrtError {

@@ -90,7 +90,7 @@ extension MachineInstance {
         currentEvent = Int32(event)
         switch select(pending) {
         case .rejected(let message):
-            throw AnimrtError(.state, refusal(message))
+            throw AnimrtError(.state, message: refusal(message))
         case .ignored:
             // An ignored final result was accepted: the answer came, so a
             // copy of it later is stale, as after a taken one.

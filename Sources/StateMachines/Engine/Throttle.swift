@@ -48,7 +48,7 @@ extension MachineInstance {
         defer { busy = false }
         currentEvent = Int32(event)
         switch select(Pending(kind: .event(event), payload: payload, origin: .host)) {
-        case .rejected(let message): throw AnimrtError(.state, refusal(message))
+        case .rejected(let message): throw AnimrtError(.state, message: refusal(message))
         case .ignored:
             settleIgnored(event)
             return .ignored

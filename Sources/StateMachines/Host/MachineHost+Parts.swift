@@ -53,7 +53,7 @@ extension MachineHost {
         for p in d.parts {
             guard let e = p.count else { counts.append(1); continue }
             let n = try Evaluator.evaluate(e, &c).number ?? .nan
-            if let refusal = countRefusal(n, of: p, d.config) { throw AnimrtError(.outOfRange, refusal) }
+            if let refusal = countRefusal(n, of: p, d.config) { throw AnimrtError(.outOfRange, message: refusal) }
             counts.append(Int(n))
         }
         return counts

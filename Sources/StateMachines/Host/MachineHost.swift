@@ -87,7 +87,7 @@ public final class MachineHost {
             var message = "no machine definition is named '\(name)'"
             if let near = closestMatch(to: name, in: libraryNames) { message += "; did you mean '\(near)'?" }
             else { message += " (known: \(libraryNames.joined(separator: ", ")))" }
-            throw AnimrtError(.notFound, message)
+            throw AnimrtError(.notFound, message: message)
         }
         return try load(json)
     }
@@ -124,7 +124,7 @@ public final class MachineHost {
                 if let near = closestMatch(to: name, in: d.config.map(\.name)) { message += "; did you mean '\(near)'?" }
                 else if d.config.isEmpty { message += "; it has no config parameters" }
                 else { message += " (parameters: \(d.config.map(\.name).joined(separator: ", ")))" }
-                throw AnimrtError(.notFound, message)
+                throw AnimrtError(.notFound, message: message)
             }
             var v = options.config[name]!
             // Before the value is read as a colour or a choice: those
@@ -393,7 +393,7 @@ public final class MachineHost {
             if fields.isEmpty { message += ": it takes no payload" }
             else if let near = closestMatch(to: k, in: fields.map(\.name)) { message += "; did you mean '\(near)'?" }
             else { message += " (fields: \(fields.map(\.name).joined(separator: ", ")))" }
-            throw AnimrtError(.notFound, message)
+            throw AnimrtError(.notFound, message: message)
         }
         // From 2^52 the parse into doubles has rounded a number to a whole
         // neighbour (2^53 + 1 to 2^53, 2^52 + 0.5 to 2^52): a whole-number

@@ -80,23 +80,13 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A number as a definition would write it: integers without ".0".
-    static func format(_ d: Double) -> String {
-        // Whole numbers up to 2^53 (where every whole number is a double) as
-        // their digits; beyond, the shortest form that reads back ("1e+16").
-        if d.isFinite && d == d.rounded() && abs(d) <= 0x1p53 { return String(Int64(d)) }
-        // A NaN's sign bit is whatever the arithmetic left (set for 0 / 0 on
-        // x86): "-nan" on one machine and "nan" on another. It has no sign.
-        if d.isNaN { return "nan" }
-        return "\(d)"
-    }
+    static func format(_ d: Double) -> String { NumberText.format(d) }
 
-    /// A number as a message reports it, the host's or the definition's: as
-    /// `format` writes it, except that -0 keeps its sign. `str(-0)` is "0", as
-    /// docs/machines.md says of the language; a refusal of -0 that said "is 0"
-    /// would name a value the host did not give.
-    static func given(_ d: Double) -> String {
-        d == 0 && d.sign == .minus ? "-0" : format(d)
-    }
+    /// A number as a message reports it, the host's or the definition's:
+    /// -0 keeps its sign. `str(-0)` is "0", as docs/machines.md says of the
+    /// language; a refusal of -0 that said "is 0" would name a value the
+    /// host did not give.
+    static func given(_ d: Double) -> String { NumberText.given(d) }
 
     /// The value converted to the C ABI's tagged form (vectors are not
     /// payload types; they never reach here).

@@ -424,7 +424,7 @@ ROW(32, "repeatCount and repeatDuration both set, refused when the timing is che
     CHECK_OK(animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_DURATION, 3));
     animrt_id out = 7;
     CHECK_STATUS(animrt_layer_add_animation(w->rt, w->layer, w->anim, "k", w->barrier, &out), ANIMRT_E_INVALID);
-    CHECK_MESSAGE("repeatCount (2.0) and repeatDuration (3.0) are both set");
+    CHECK_MESSAGE("repeatCount (2) and repeatDuration (3) are both set");
     CHECK(out == 7);
     /* In bulk, a column meeting the description's other field; the item is named. */
     CHECK_OK(animrt_animation_set_timing(w->rt, w->anim, ANIMRT_TIMING_REPEAT_DURATION, 0));

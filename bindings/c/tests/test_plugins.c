@@ -105,7 +105,7 @@ TEST(example_plugin_curves) {
     /* Parameters are checked against the ranges the plugin declared. */
     double y = 7;
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(5)", 0.5, &y), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("parameter 1 of timing function 'elastic' is 5.0");
+    CHECK_MESSAGE("parameter 1 of timing function 'elastic' is 5;");
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "bounce(1, 2)", 0.5, &y), ANIMRT_E_INVALID);
     CHECK(strcmp(animrt_last_error_message(), "timing function 'bounce' takes at most 1 parameter; 2 were given") == 0);
     CHECK_STATUS(animrt_timing_function_evaluate(rt, "elastic(soft)", 0.5, &y), ANIMRT_E_INVALID);

@@ -307,7 +307,7 @@ TEST(messages_that_teach) {
      * accepted (the enclosing transaction's), so the message does not ask for
      * more than 0; nothing is begun. */
     CHECK_STATUS(animrt_transaction_begin(rt, -1), ANIMRT_E_RANGE);
-    CHECK_MESSAGE("animation_duration is -1.0; it must be 0 (the enclosing transaction's, else 0.25 s) or more");
+    CHECK_MESSAGE("animation_duration is -1; it must be 0 (the enclosing transaction's, else 0.25 s) or more");
     CHECK_STATUS(animrt_transaction_current(rt, &layer), ANIMRT_E_STATE);
     CHECK_STATUS(animrt_transaction_begin(rt, -INFINITY), ANIMRT_E_INVALID);
     CHECK_OK(animrt_transaction_begin(rt, 0));

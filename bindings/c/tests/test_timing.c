@@ -291,7 +291,7 @@ TEST(layer_time_and_pause) {
     CHECK_OK(animrt_layer_set_autoreverses(rt, timed, 1));
     CHECK_STATUS(animrt_layer_set_timing_param(rt, timed, ANIMRT_TIMING_DURATION, -1), ANIMRT_E_RANGE);
     /* A layer's zero duration is unbounded, not an animation's 0.25 s. */
-    CHECK_MESSAGE("layer duration is -1.0; it must be 0 (unbounded, the default) or more");
+    CHECK_MESSAGE("layer duration is -1; it must be 0 (unbounded, the default) or more");
     CHECK(strstr(animrt_last_error_message(), "0.25") == NULL);
     CHECK_STATUS(animrt_layer_set_fill_mode(rt, timed, (animrt_fill_mode)9), ANIMRT_E_ENUM);
     CHECK_OK(animrt_layer_get_timing_param(rt, timed, ANIMRT_TIMING_DURATION, &v));

@@ -196,7 +196,7 @@ CASES = [
     ("a key path that is not a str", lambda rt, L, s, r: L.presentation(["opacity"]), animrt.ArgumentTypeError,
      "key_path is ['opacity'] (a list); it must be a str such as 'opacity' or 'position.x'"),
     ("repeat_count in C's words", lambda rt, L, s, r: rt.basic("opacity", repeat_count=-2), animrt.RangeError,
-     "repeat_count is -2.0; it must be 0 or more (math.inf repeats forever)"),
+     "repeat_count is -2; it must be 0 or more (math.inf repeats forever)"),
     ("begin_time NaN", lambda rt, L, s, r: rt.basic("opacity", begin_time=math.nan), animrt.InvalidArgumentError,
      "begin_time is nan; it must be a finite number"),
     ("a number as a string", lambda rt, L, s, r: rt.basic("opacity", duration="2"), animrt.ArgumentTypeError,
@@ -208,7 +208,7 @@ CASES = [
     ("spring duration misspelt", lambda rt, L, s, r: rt.spring("opacity", duration="setling"), animrt.EnumError,
      "duration is 'setling'; it must be a number of seconds or 'settling'; did you mean 'settling'?"),
     ("negative damping", lambda rt, L, s, r: rt.spring("opacity", damping=-1), animrt.RangeError,
-     "spring damping is -1.0; it must be 0 or more"),
+     "spring damping is -1; it must be 0 or more"),
     ("a spring given two ways", lambda rt, L, s, r: rt.spring("opacity", response=0.3, stiffness=180),
      animrt.InvalidArgumentError, "rt.spring() got stiffness= and response=, two ways to give one spring: give mass, "
      "stiffness and damping; or response and damping_ratio; or perceptual_duration and bounce"),
@@ -734,7 +734,7 @@ def test_a_definitions_messages_keep_its_json_names():
         with pytest.raises(animrt.RangeError) as e:
             rt.machine(rt.definition(toggle({})), config={"beginTime": -1})
         assert e.value.message == "machine 'toggle': config 'beginTime' is -1; the minimum is 0"
-        with pytest.raises(animrt.RangeError, match=r"repeat_count is -2\.0; it must be 0 or more \(math\.inf"):
+        with pytest.raises(animrt.RangeError, match=r"repeat_count is -2; it must be 0 or more \(math\.inf"):
             rt.basic("opacity", repeat_count=-2)  # the binding's own calls still speak Python
 
 
