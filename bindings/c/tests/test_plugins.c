@@ -9,6 +9,7 @@
  * Usage: test_plugins DIR, where DIR holds libexamples.so and the
  * libfaulty_*.so variants built from tests/plugins/faulty.c. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -1123,7 +1124,92 @@ TEST(f32_is_a_float_bound_or_registered) {
     args[0] = integer(-5);
     CHECK_OK(animrt_function_call(rt, "longAbs", args, 1, &r, NULL, 0, NULL));
     CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == 5 && r.number == 5);
+    /* An i64 and a u64 pass through libffi whole, all 64 bits both ways: as
+     * 32 bits, -5000000000 would reach labs as -705032704 (its low word), and
+     * strtoull's 2^33 + 1 would come back as 1. */
+    args[0] = integer(-INT64_C(5000000000));
+    CHECK_OK(animrt_function_call(rt, "longAbs", args, 1, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == INT64_C(5000000000));
+    CHECK_OK(animrt_function_bind(rt, NULL, "strtoull", "u64(str, ptr, i32)", "parseUnsigned"));
+    animrt_value parse[3] = {text("8589934593"), {ANIMRT_TYPE_POINTER, 0, 0, 0, NULL, NULL}, integer(10)};
+    CHECK_OK(animrt_function_call(rt, "parseUnsigned", parse, 3, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_INTEGER && r.integer == INT64_C(8589934593));
     animrt_runtime_destroy(rt);
+}
+
+/* A plugin's library leaves the process when the plugin is unloaded: the
+ * load closes what it opened to tell which library holds the entry point
+ * (RTLD_NOLOAD), and the unload closes the library itself (R4.3). */
+TEST(an_unloaded_library_is_closed) {
+    const char *path = lib("libfaulty_empty.so");
+    void *h = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+    CHECK(h == NULL);  /* no runtime holds it now */
+    if (h) dlclose(h);
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 0;
+    CHECK_OK(animrt_plugin_load(rt, path, &p));
+    h = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+    CHECK(h != NULL);
+    if (h) dlclose(h);
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    h = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+    CHECK(h == NULL);
+    if (h) dlclose(h);
+    animrt_runtime_destroy(rt);
+}
+
+/* A call back into a runtime is refused however deep it comes: runtime a's
+ * function calls runtime b's, which calls back into a. a is busy on this
+ * thread though b's call is the innermost (R0.3). */
+static animrt_status status_of_reentry_from_b = ANIMRT_OK;
+
+static animrt_status inner_calls_a(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)args; (void)count;
+    double now = 0;
+    status_of_reentry_from_b = animrt_runtime_time((animrt_runtime *)user_data, &now);
+    result->boolean = 1;
+    return ANIMRT_OK;
+}
+
+static animrt_status outer_calls_b(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)args; (void)count;
+    animrt_value r;
+    animrt_status s = animrt_function_call((animrt_runtime *)user_data, "inner", NULL, 0, &r, NULL, 0, NULL);
+    result->boolean = s == ANIMRT_OK && r.boolean;
+    return ANIMRT_OK;
+}
+
+TEST(calls_back_through_another_runtime_are_refused) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    CHECK_OK(animrt_function_register(a, "outer", "bool()", outer_calls_b, b));
+    CHECK_OK(animrt_function_register(b, "inner", "bool()", inner_calls_a, a));
+    animrt_value r;
+    CHECK_OK(animrt_function_call(a, "outer", NULL, 0, &r, NULL, 0, NULL));
+    CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
+    CHECK(status_of_reentry_from_b == ANIMRT_E_STATE);
+    double now = -1;
+    CHECK_OK(animrt_runtime_time(a, &now));  /* a is free again */
+    CHECK(now == 0);
+    animrt_runtime_destroy(b);
+    animrt_runtime_destroy(a);
+}
+
+/* A thread that never failed reads "" as its last error message, never
+ * another thread's message (R0.3). */
+static void *read_fresh_message(void *out) {
+    const char *m = animrt_last_error_message();
+    *(int *)out = m != NULL && m[0] == '\0';
+    return NULL;
+}
+
+TEST(a_fresh_thread_has_no_last_error) {
+    CHECK(animrt_error_set(ANIMRT_E_RANGE, "this thread's failure") == ANIMRT_E_RANGE);
+    int empty = 0;
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, read_fresh_message, &empty) == 0);
+    pthread_join(t, NULL);
+    CHECK(empty == 1);
+    CHECK_MESSAGE("this thread's failure");
 }
 
 /* R4.1: a block curve registered by the host runs wherever a curve name
@@ -2175,6 +2261,9 @@ int main(int argc, char **argv) {
     RUN(host_registrations_at_their_edges);
     RUN(string_result_limit);
     RUN(f32_is_a_float_bound_or_registered);
+    RUN(an_unloaded_library_is_closed);
+    RUN(calls_back_through_another_runtime_are_refused);
+    RUN(a_fresh_thread_has_no_last_error);
     RUN(block_curves_from_the_host);
     RUN(example_plugin_registers_block_curves);
     RUN(plugin_built_against_this_header_in_an_older_library);
