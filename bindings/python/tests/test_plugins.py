@@ -928,9 +928,11 @@ def test_error_missing_library():
             rt.bind_timing_function("cos", library="", name="cosine")
         # A NUL would end the path early, and dlopen would open what comes before it: refused
         # by name, as an animrt error, like every str the binding hands over.
-        with pytest.raises(animrt.InvalidArgumentError, match=r"^path '.*libexamples\.so.*' has a NUL character"):
+        # The message shows the path's first 60 characters, however deep the checkout lies.
+        nul = re.escape(f"path {(EXAMPLES + chr(0) + '.so')[:60]!r} has a NUL character (at {len(EXAMPLES)})")
+        with pytest.raises(animrt.InvalidArgumentError, match="^" + nul):
             rt.load_plugin(EXAMPLES + "\0.so")
-        with pytest.raises(animrt.InvalidArgumentError, match=r"^path '.*libexamples\.so.*' has a NUL character"):
+        with pytest.raises(animrt.InvalidArgumentError, match="^" + nul):
             rt.load_plugin(pathlib.Path(EXAMPLES + "\0.so"))
         with pytest.raises(animrt.InvalidArgumentError, match=r"^library 'libm.so.6.x00junk' has a NUL character \(at 9\)"):
             rt.bind_function("cos", "f64(f64)", library="libm.so.6\0junk", name="cosine")
