@@ -5319,7 +5319,7 @@ MUTANTS = [
            'private static let none: StaticString = ""', 'private static let none: StaticString = "(none)"', C,
            "a thread that never failed reads a message instead of the empty string"),
     Mutant("library-load-status", "wrong value", "Sources/Plugins/Platform/SharedLibrary.swift",
-           "throw AnimrtError(.notFound, message)", "throw AnimrtError(.invalidArgument, message)", C,
+           "throw AnimrtError(.notFound, message: message)", "throw AnimrtError(.invalidArgument, message: message)", C,
            "a library that cannot be loaded is reported as ANIMRT_E_INVALID, not ANIMRT_E_NOT_FOUND"),
     Mutant("symbol-status", "wrong value", "Sources/Plugins/Platform/SharedLibrary.swift",
            "throw AnimrtError(.notFound, \"no symbol", "throw AnimrtError(.invalidArgument, \"no symbol", C,
