@@ -5575,4 +5575,7 @@ MUTANTS = [
     Mutant("singular-inverse-guard", "dropped statement", TRANSFORM3D,
            "if abs(a[pivot, col]) < 1e-12 { return .identity }", "", VALUES_AUDIT,
            "subtracting a singular transform (scale 0) divides by zero: a NaN matrix"),
+    Mutant("py-transaction-duration-converted", "wrong value", "bindings/python/src/animrt/_transaction.py",
+           'raise RangeError(f"animation_duration is {value}', 'raise RangeError(f"animation_duration is {seconds}', PY,
+           "a transaction's negative duration is named as the float it became (-1.0), not as given (-1)"),
 ]

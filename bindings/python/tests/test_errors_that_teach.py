@@ -296,12 +296,14 @@ CASES = [
      "rt.transaction() got an unknown option 'from' (options: animation_duration, token, on_complete)"),
     # Refused at the call, not when the with block begins it, far from the mistake.
     ("a negative transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=-1),
-     animrt.RangeError, "animation_duration is -1.0; it must be 0 or more seconds (0 or None: the enclosing "
+     animrt.RangeError, "animation_duration is -1; it must be 0 or more seconds (0 or None: the enclosing "
      "transaction's, else the 0.25 s default)"),
     ("an infinite transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=math.inf),
      animrt.InvalidArgumentError, "animation_duration is inf; it must be a finite number of seconds"),
     ("a NaN transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=math.nan),
      animrt.InvalidArgumentError, "animation_duration is nan; it must be a finite number of seconds"),
+    ("a fractional negative transaction duration", lambda rt, L, s, r: rt.transaction(animation_duration=-0.5),
+     animrt.RangeError, "animation_duration is -0.5; it must be 0 or more seconds"),
 ]
 
 

@@ -269,11 +269,12 @@ def _name(fn: Callable[[], object]) -> str:
 
 def _duration(value: object) -> float:
     """`animation_duration` as the library takes it, refused here rather than when the ``with`` block
-    begins the transaction, far from the call: finite, and 0 or more (0 is the same as None)."""
+    begins the transaction, far from the call: finite, and 0 or more (0 is the same as None). The
+    message names the value as it was given (-1, not -1.0), as the library's own refusals do."""
     seconds = check.seconds(value, "animation_duration")
     if not math.isfinite(seconds):
-        raise InvalidArgumentError(f"animation_duration is {seconds}; it must be a finite number of seconds")
+        raise InvalidArgumentError(f"animation_duration is {value}; it must be a finite number of seconds")
     if seconds < 0:
-        raise RangeError(f"animation_duration is {seconds}; it must be 0 or more seconds (0 or None: the "
+        raise RangeError(f"animation_duration is {value}; it must be 0 or more seconds (0 or None: the "
                          "enclosing transaction's, else the 0.25 s default)")
     return seconds
