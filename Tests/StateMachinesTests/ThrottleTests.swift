@@ -183,4 +183,4 @@ struct ThrottleTests {
     }
 }
 
-private func str(_ d: Double) -> String { MachineValue.format(d) }
+private func str(_ d: Double) -> String { NumberText.format(d) }

@@ -73,7 +73,7 @@ final class DefinitionLoader {
         if let m = top["maxMicrosteps"] {
             let v = try m.number()
             guard v >= 1, v <= Double(DefinitionLimits.maxMicrosteps), v == v.rounded() else {
-                throw m.error(.outOfRange, "maxMicrosteps is \(MachineValue.given(v)); it must be a whole number from 1 to \(DefinitionLimits.maxMicrosteps)")
+                throw m.error(.outOfRange, "maxMicrosteps is \(NumberText.given(v)); it must be a whole number from 1 to \(DefinitionLimits.maxMicrosteps)")
             }
             maxMicrosteps = Int(v)
         }
@@ -120,7 +120,7 @@ final class DefinitionLoader {
                 throw item.error(.invalidArgument, "min and max apply to numbers; '\(n)' is a \(type)")
             }
             if let lo = minimum, let hi = maximum, lo > hi {
-                throw item.error(.outOfRange, "min (\(MachineValue.given(lo))) is greater than max (\(MachineValue.given(hi)))")
+                throw item.error(.outOfRange, "min (\(NumberText.given(lo))) is greater than max (\(NumberText.given(hi)))")
             }
             var choices: [String] = []
             if let c = o["oneOf"] {
@@ -251,17 +251,17 @@ final class DefinitionLoader {
                     // A whole-number field that clamps to a bound that is not
                     // whole would deliver the very value it refuses from a send.
                     if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { $0.rounded(.towardZero) != $0 }) {
-                        throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(MachineValue.given(b)), which is not one")
+                        throw fo["clamp"]!.error(.invalidArgument, "'\(fname)' is a whole number and clamps to \(NumberText.given(b)), which is not one")
                     }
                     // Nor one past the int64_t the host reads it as (a send clamped to 1e19 would be refused).
                     if integer && clamps, let b = [lo, hi].compactMap({ $0 }).first(where: { !PayloadField.holdsInt64($0) }) {
-                        throw fo["clamp"]!.error(.outOfRange, "'\(fname)' clamps to \(MachineValue.given(b)); \(PayloadField.int64Range)")
+                        throw fo["clamp"]!.error(.outOfRange, "'\(fname)' clamps to \(NumberText.given(b)); \(PayloadField.int64Range)")
                     }
                     // And it must take some value: a whole number in its range and within an int64_t.
                     if integer {
                         let least = max((lo ?? -0x1p63).rounded(.up), -0x1p63), most = min((hi ?? 0x1p63).rounded(.down), 0x1p63 - 1024)
                         if least > most {
-                            let range = [lo.map { "min \(MachineValue.given($0))" }, hi.map { "max \(MachineValue.given($0))" }].compactMap { $0 }
+                            let range = [lo.map { "min \(NumberText.given($0))" }, hi.map { "max \(NumberText.given($0))" }].compactMap { $0 }
                             throw f.error(.outOfRange, "'\(fname)' is a whole number with \(range.joined(separator: " and ")): no int64_t is in that range, so no send could give it a value")
                         }
                     }
@@ -269,13 +269,13 @@ final class DefinitionLoader {
                     // A field left out takes its default unchecked (the C
                     // interface's trailing fields): it must be a value a send could give.
                     if case .number(let x)? = def {
-                        if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); the minimum is \(MachineValue.given(lo))") }
-                        if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))") }
+                        if let lo, x < lo { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(NumberText.given(x)); the minimum is \(NumberText.given(lo))") }
+                        if let hi, x > hi { throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(NumberText.given(x)); the maximum is \(NumberText.given(hi))") }
                         if integer, x.rounded(.towardZero) != x {
-                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); it must be a whole number")
+                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(NumberText.given(x)); it must be a whole number")
                         }
                         if integer, !PayloadField.holdsInt64(x) {
-                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(MachineValue.given(x)); \(PayloadField.int64Range)")
+                            throw fo["default"]!.error(.outOfRange, "the default of '\(fname)' is \(NumberText.given(x)); \(PayloadField.int64Range)")
                         }
                     }
                     fields.append(PayloadField(name: fname, type: type, minimum: lo, maximum: hi, clamps: clamps, isInteger: integer,
@@ -437,7 +437,7 @@ final class DefinitionLoader {
             throw AnimrtError(error.status, message: error.message + hint)
         }
         if case .number(let d)? = delay.constantValue, !(d.isFinite && d >= 0) {
-            throw node.error(.outOfRange, "the delay is \(MachineValue.given(d)); it must be a finite number of seconds, 0 or more")
+            throw node.error(.outOfRange, "the delay is \(NumberText.given(d)); it must be a finite number of seconds, 0 or more")
         }
         return delay
     }
@@ -455,14 +455,14 @@ final class DefinitionLoader {
         case "ms", "millisecond", "milliseconds": seconds = number / 1000
         default: return nil
         }
-        return "; a delay is a number of seconds, without a unit: write \(MachineValue.format(seconds))"
+        return "; a delay is a number of seconds, without a unit: write \(NumberText.format(seconds))"
     }
 
     func expression(_ node: JSONNode, scope: ExpressionScope, type: MachineType?) throws(AnimrtError) -> Expression {
         switch node.value {
         case .number(let d):
             if let type, type != .number { throw node.error(.kind, "a number is given where a \(type) is needed") }
-            return Expression(constant: .number(d), text: MachineValue.format(d))
+            return Expression(constant: .number(d), text: NumberText.format(d))
         case .bool(let b):
             if let type, type != .bool { throw node.error(.kind, "a boolean is given where a \(type) is needed") }
             return Expression(constant: .bool(b), text: b ? "true" : "false")
@@ -498,8 +498,8 @@ extension ConfigParameter {
         guard value.type == p.type else { throw node.error(.kind, "\(it) is a \(p.type), not a \(value.type)") }
         guard value.isFinite else { throw node.error(.invalidArgument, "\(it) must be finite") }
         if case .number(let d) = value {
-            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(MachineValue.given(d)); the minimum is \(MachineValue.given(lo))") }
-            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "\(it) is \(MachineValue.given(d)); the maximum is \(MachineValue.given(hi))") }
+            if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(NumberText.given(d)); the minimum is \(NumberText.given(lo))") }
+            if let hi = p.maximum, d > hi { throw node.error(.outOfRange, "\(it) is \(NumberText.given(d)); the maximum is \(NumberText.given(hi))") }
         }
         if case .string(let s) = value, !p.choices.isEmpty, !p.choices.contains(s) {
             throw node.error(.outOfRange, "\(it) is '\(s)'; it must be one of \(p.choices.map { "'\($0)'" }.joined(separator: ", "))")

@@ -178,7 +178,7 @@ extension MachineInstance {
         case .startTimer(let timer, let delayExpression, let event, let exprs):
             let delay = try Evaluator.evaluate(delayExpression, &c).number ?? .nan
             guard delay.isFinite, delay >= 0 else {
-                throw AnimrtError(.outOfRange, "the delay is \(MachineValue.given(delay)); it must be a finite number of seconds, 0 or more")
+                throw AnimrtError(.outOfRange, "the delay is \(NumberText.given(delay)); it must be a finite number of seconds, 0 or more")
             }
             let values = try event.map { (e: Int) throws(AnimrtError) in try evaluatePayload(definition.events[e], exprs, &c) } ?? []
             if let running = namedTimers[timer] { try? runtime.cancelTimer(running.timer) }

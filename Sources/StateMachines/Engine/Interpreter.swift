@@ -401,7 +401,7 @@ extension MachineInstance {
             do throws(AnimrtError) { delay = try Evaluator.evaluate(a.delay, &c).number ?? .nan }
             catch { fail("the delay of \(a.transition.path): \(error.message)"); continue }
             guard delay.isFinite, delay >= 0 else {
-                fail("the delay of \(a.transition.path) is \(MachineValue.given(delay)); it must be a finite number of seconds, 0 or more")
+                fail("the delay of \(a.transition.path) is \(NumberText.given(delay)); it must be a finite number of seconds, 0 or more")
                 continue
             }
             do throws(AnimrtError) { try startAfterTimer(state: s, index: i, activation: activation, due: .after(delay)) }

@@ -26,7 +26,7 @@ extension MachineInstance {
             guard let t = d.throttle else { continue }
             let v = try Evaluator.evaluate(t, &c).number ?? .nan
             guard v.isFinite, v >= 0 else {
-                throw AnimrtError(.outOfRange, "the throttle of '\(d.name)' is \(MachineValue.given(v)) s (\(t.text)); it must be a finite number of seconds, 0 or more")
+                throw AnimrtError(.outOfRange, "the throttle of '\(d.name)' is \(NumberText.given(v)) s (\(t.text)); it must be a finite number of seconds, 0 or more")
             }
             intervals[e] = v
         }

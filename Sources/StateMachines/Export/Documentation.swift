@@ -12,9 +12,9 @@ extension MachineDefinition {
         func payload(_ fields: [PayloadField]) -> String {
             fields.map { f in
                 var t = "`\(f.name)`: \(f.type)"
-                if let lo = f.minimum, let hi = f.maximum { t += " in [\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
-                else if let lo = f.minimum { t += " ≥ \(MachineValue.format(lo))" }
-                else if let hi = f.maximum { t += " ≤ \(MachineValue.format(hi))" }
+                if let lo = f.minimum, let hi = f.maximum { t += " in [\(NumberText.format(lo)), \(NumberText.format(hi))]" }
+                else if let lo = f.minimum { t += " ≥ \(NumberText.format(lo))" }
+                else if let hi = f.maximum { t += " ≤ \(NumberText.format(hi))" }
                 let notes = (f.isInteger ? ["integer"] : []) + (f.clamps ? ["clamped"] : [])
                 if !notes.isEmpty { t += " (\(notes.joined(separator: ", ")))" }
                 if let d = f.defaultValue { t += " = \(d)" }
@@ -28,9 +28,9 @@ extension MachineDefinition {
             out += "## Configuration\n\n| parameter | type | default | allowed | meaning |\n|---|---|---|---|---|\n"
             for p in config {
                 var allowed = ""
-                if let lo = p.minimum, let hi = p.maximum { allowed = "[\(MachineValue.format(lo)), \(MachineValue.format(hi))]" }
-                else if let lo = p.minimum { allowed = "≥ \(MachineValue.format(lo))" }
-                else if let hi = p.maximum { allowed = "≤ \(MachineValue.format(hi))" }
+                if let lo = p.minimum, let hi = p.maximum { allowed = "[\(NumberText.format(lo)), \(NumberText.format(hi))]" }
+                else if let lo = p.minimum { allowed = "≥ \(NumberText.format(lo))" }
+                else if let hi = p.maximum { allowed = "≤ \(NumberText.format(hi))" }
                 if !p.choices.isEmpty { allowed = p.choices.map { MachineDefinition.codeCell($0) }.joined(separator: ", ") }
                 out += "| `\(p.name)` | \(p.type) | \(MachineDefinition.codeCell(MachineDefinition.literal(p.defaultValue))) | \(allowed) | \(cell(p.summary)) |\n"
             }

@@ -135,7 +135,7 @@ enum Evaluator {
         case .fixed: return .string(formatFixed(try n(0), digits: try n(1)))
         case .str:
             switch try evaluate(args[0], &c) {
-            case .number(let d): return .string(MachineValue.format(d))
+            case .number(let d): return .string(NumberText.format(d))  // str(-0) is "0", as docs/machines.md says
             case .bool(let b): return .string(b ? "true" : "false")
             case .string(let s): return .string(s)
             case .vector(let v): return .string("\(v)")
@@ -164,7 +164,7 @@ enum Evaluator {
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
         // Beyond 2^53 a double has no fractional digits left to print.
-        guard Swift.abs(x * scale) < 9.0e15 else { return MachineValue.format(x.rounded(.toNearestOrEven)) }
+        guard Swift.abs(x * scale) < 9.0e15 else { return NumberText.format(x.rounded(.toNearestOrEven)) }
         let magnitude = scaledRounded(Swift.abs(x), scale: UInt64(scale))
         let negative = x.sign == .minus  // -0 too: C prints "-0"
         let p = UInt64(scale)

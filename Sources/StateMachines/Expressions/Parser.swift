@@ -142,7 +142,7 @@ struct Parser {
 
     private func describe(_ t: Token) -> String {
         switch t {
-        case .number(let d): return "the number \(MachineValue.format(d))"
+        case .number(let d): return "the number \(NumberText.format(d))"
         case .string(let s): return "the string '\(s)'"
         case .identifier(let s): return "'\(s)'"
         case .symbol(let s): return "'\(s)'"

@@ -65,7 +65,7 @@ extension MachineHost {
     /// defaults give) refuse with the same words.
     static func countRefusal(_ n: Double, of p: PartDeclaration, _ config: [ConfigParameter]) -> String? {
         guard let e = p.count, !(n >= 0 && n <= Double(DefinitionLimits.maxItems) && n == n.rounded()) else { return nil }
-        return "part '\(p.name)' would have \(MachineValue.format(n)) copies (\(e.text)); " + countRange(e, config)
+        return "part '\(p.name)' would have \(NumberText.format(n)) copies (\(e.text)); " + countRange(e, config)
     }
 
     /// What a count reads of its instance: its strings. Nothing else of the
@@ -93,9 +93,9 @@ extension MachineHost {
         guard case .config(let i) = e.root, config[i].minimum != nil || config[i].maximum != nil else { return library }
         let p = config[i]
         let declared = switch (p.minimum, p.maximum) {
-        case (let lo?, let hi?): "\(MachineValue.format(lo)) to \(MachineValue.format(hi))"
-        case (let lo?, nil): "at least \(MachineValue.format(lo))"
-        default: "at most \(MachineValue.format(p.maximum!))"
+        case (let lo?, let hi?): "\(NumberText.format(lo)) to \(NumberText.format(hi))"
+        case (let lo?, nil): "at least \(NumberText.format(lo))"
+        default: "at most \(NumberText.format(p.maximum!))"
         }
         // The whole numbers both allow; the library's bound is named only
         // where it is the tighter one.
@@ -103,7 +103,7 @@ extension MachineHost {
         let libraryTighter = (p.minimum ?? -1) < 0 || (p.maximum ?? .infinity) > limit
         let source = "config.\(p.name) declares \(declared)" + (libraryTighter ? ", and the library's limit is 0 to \(DefinitionLimits.maxItems)" : "")
         guard lo <= hi else { return "\(source), so no value of it is a count" }
-        return "a count is a whole number from \(MachineValue.format(lo)) to \(MachineValue.format(hi)) (\(source))"
+        return "a count is a whole number from \(NumberText.format(lo)) to \(NumberText.format(hi)) (\(source))"
     }
 }
 

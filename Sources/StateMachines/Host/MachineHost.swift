@@ -462,24 +462,24 @@ public final class MachineHost {
         // no request could have had is the host's mistake, not a stale result
         // (said as such, before the checks of any whole-number field).
         if declaration.carriesRequest(in: field), x.rounded(.towardZero) != x || x > 9_007_199_254_740_992 {
-            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
+            throw AnimrtError(.outOfRange, "field 'request' of '\(declaration.name)' is \(NumberText.given(x)); it must be a request number, a whole number (the token of the ANIMRT_EVENT_MACHINE_REQUEST it answers)")
         }
         // Before the range: a clamp bounds a value, it does not round one.
         if field.isInteger, x.rounded(.towardZero) != x {
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); it must be a whole number")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(NumberText.given(x)); it must be a whole number")
         }
         if let lo = field.minimum, x < lo {
             if field.clamps { return .number(lo) }
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); the minimum is \(MachineValue.given(lo))")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(NumberText.given(x)); the minimum is \(NumberText.given(lo))")
         }
         if let hi = field.maximum, x > hi {
             if field.clamps { return .number(hi) }
-            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(MachineValue.given(x)); the maximum is \(MachineValue.given(hi))")
+            throw AnimrtError(.outOfRange, "field '\(field.name)' of '\(declaration.name)' is \(NumberText.given(x)); the maximum is \(NumberText.given(hi))")
         }
         // The host reads a whole-number field as an int64_t: a whole double
         // past it (1e19) would have no such value. -2^63 is one; 2^63 is not.
         if field.isInteger, !PayloadField.holdsInt64(x) {
-            throw pastInt64(MachineValue.given(x), field: field.name, of: declaration.name)
+            throw pastInt64(NumberText.given(x), field: field.name, of: declaration.name)
         }
         return v
     }

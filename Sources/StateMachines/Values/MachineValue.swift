@@ -72,21 +72,12 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .number(let d): return MachineValue.format(d)
+        case .number(let d): return NumberText.format(d)
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return "'\(s)'"
-        case .vector(let v): return "\(v.kind.name)(\(v.components.map(MachineValue.format).joined(separator: ", ")))"
+        case .vector(let v): return "\(v.kind.name)(\(v.components.map(NumberText.format).joined(separator: ", ")))"
         }
     }
-
-    /// A number as a definition would write it: integers without ".0".
-    static func format(_ d: Double) -> String { NumberText.format(d) }
-
-    /// A number as a message reports it, the host's or the definition's:
-    /// -0 keeps its sign. `str(-0)` is "0", as docs/machines.md says of the
-    /// language; a refusal of -0 that said "is 0" would name a value the
-    /// host did not give.
-    static func given(_ d: Double) -> String { NumberText.given(d) }
 
     /// The value converted to the C ABI's tagged form (vectors are not
     /// payload types; they never reach here).
