@@ -87,7 +87,7 @@ public func animrt_function_call(_ rt: OpaquePointer!, _ name: UnsafePointer<CCh
                               + "(ANIMRT_STRING_MAX + 1 = \(Int(ANIMRT_STRING_MAX) + 1) bytes always suffice); it was not called")
         }
         guard let value = try f.call(values) else { return }
-        result.pointee = try cValue(value) { (s: String) throws(AnimrtError) -> UnsafePointer<CChar> in
+        result.pointee = try Plugins.cValue(value) { (s: String) throws(AnimrtError) -> UnsafePointer<CChar> in
             try copyString(s, buf, cap, needed, "the string result")
             return UnsafePointer(buf)
         }

@@ -3,6 +3,7 @@
 // animrt_event_poll, or the end of a callback).
 import AnimationCore
 import CAnimrt
+import Plugins
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,26 +29,11 @@ final class PayloadArena {
 
 /// A tagged value in C form; a string is duplicated into `strings` (freed by the owner).
 func cValue(_ v: TaggedValue, strings: inout [UnsafeMutablePointer<CChar>]) -> animrt_value {
-    cValue(v) { (s: String) -> UnsafePointer<CChar> in
+    Plugins.cValue(v) { (s: String) -> UnsafePointer<CChar> in
         let copy = strdup(s)!
         strings.append(copy)
         return UnsafePointer(copy)
     }
-}
-
-/// A tagged value in C form, its string where `place` puts it (a copy the
-/// caller frees, or the host's buffer). An integer carries its double too,
-/// as every integer animrt hands out does: a host that reads `.number` keeps working.
-func cValue<E: Error>(_ v: TaggedValue, string place: (String) throws(E) -> UnsafePointer<CChar>) throws(E) -> animrt_value {
-    var out = animrt_value(type: v.tag.rawValue, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
-    switch v {
-    case .number(let d): out.number = d
-    case .bool(let b): out.boolean = b ? 1 : 0
-    case .integer(let i): out.integer = i; out.number = Double(i)
-    case .pointer(let p): out.pointer = UnsafeMutableRawPointer(bitPattern: p)
-    case .string(let s): out.string = try place(s)
-    }
-    return out
 }
 
 /// A tagged value from C, checked (type known, string valid UTF-8).

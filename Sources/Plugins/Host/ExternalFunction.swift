@@ -98,25 +98,26 @@ public final class ExternalFunction: @unchecked Sendable {
         var args: [animrt_value] = []
         args.reserveCapacity(arguments.count)
         for (i, a) in arguments.enumerated() {
-            var v = animrt_value(type: 0, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
+            let t: TaggedValue
             switch a {
-            case .float(let d): v.type = TaggedValue.Tag.number.rawValue; v.number = d
-            case .signed(let i): v.type = TaggedValue.Tag.integer.rawValue; v.integer = i; v.number = Double(i)
+            case .float(let d): t = .number(d)
+            case .signed(let i): t = .integer(i)
             case .unsigned(let u):
                 // The callback reads an int64_t: a u64 past its range would
                 // arrive negative, so it is refused as a u64 result past it is.
                 guard let n = Int64(exactly: u) else {
                     throw AnimrtError(.outOfRange, "argument \(i + 1) of \(summary) is \(u), more than an animrt_value integer holds (2^63 - 1)")
                 }
-                v.type = TaggedValue.Tag.integer.rawValue; v.integer = n; v.number = Double(n)
-            case .bool(let b): v.type = TaggedValue.Tag.bool.rawValue; v.boolean = b ? 1 : 0
-            case .pointer(let p): v.type = TaggedValue.Tag.pointer.rawValue; v.pointer = UnsafeMutableRawPointer(bitPattern: p)
-            case .string(let s):
+                t = .integer(n)
+            case .bool(let b): t = .bool(b)
+            case .pointer(let p): t = .pointer(p)
+            case .string(let s): t = .string(s)
+            }
+            args.append(cValue(t) { (s: String) -> UnsafePointer<CChar> in
                 let c = RawCalls.duplicate(s)
                 strings.append(c)
-                v.type = TaggedValue.Tag.string.rawValue; v.string = UnsafePointer(c)
-            }
-            args.append(v)
+                return UnsafePointer(c)
+            })
         }
         let declared = signature.result
         var result = animrt_value(type: declared.tag?.rawValue ?? 0, boolean: 0, number: 0, integer: 0, string: nil, pointer: nil)
