@@ -167,6 +167,40 @@ def test_a_machines_events_print_the_machine_without_its_live_state(rt):
     assert repr(toggle) == f"<Machine {toggle.id:#x} toggle state='off'>"  # the machine's own repr still shows it
 
 
+def test_an_animation_event_prints_the_attached_animation_once(rt):
+    """The attached animation's repr names its key, key path and layer: the description it was added
+    from (``event.animation``) is not printed beside it."""
+    layer = rt.layer()
+    attached = layer.add_animation(rt.basic("opacity", to=0.0, duration=1.0), key="out")
+    rt.tick(0.0)
+    rt.tick(2.0)
+    started, stopped = rt.events()
+    assert repr(started) == f"AnimationStarted(time=0.0, layer=<Layer {layer.id:#x}>, attached={attached!r})"
+    assert repr(stopped) == (f"AnimationStopped(time=2.0, layer=<Layer {layer.id:#x}>, attached={attached!r}, "
+                             "reason=<StopReason.FINISHED: 0>)")
+    assert repr(attached) == f"<AttachedAnimation 'out' of opacity on layer {layer.id:#x} stopped {attached.id:#x}>"
+
+
+def test_an_attached_animations_progress_is_shown_to_four_places(rt):
+    third = rt.layer().add_animation(rt.basic("opacity", to=0.0, duration=3.0))
+    rt.tick(0.0)
+    rt.tick(1.0)
+    assert repr(third).endswith(f" active progress=0.3333 {third.id:#x}>")
+
+
+def test_a_critically_damped_spring_does_not_show_allows_overdamping(rt):
+    # At a damping ratio of exactly 1 the flag changes nothing (critical damping either way); above it, it does.
+    critical = rt.spring("opacity", to=0.0, stiffness=100, damping=20, allows_overdamping=True, duration=0.5)
+    assert repr(critical) == f"<SpringAnimation 'opacity' to=0.0 damping=20.0 duration=0.5 {critical.id:#x}>"
+    over = rt.spring("opacity", to=0.0, stiffness=100, damping=20.5, allows_overdamping=True, duration=0.5)
+    assert "damping=20.5 allows_overdamping=True duration=0.5" in repr(over)
+    # Set by the factory or the property, not only by a negative bounce, it is shown where it changes the curve.
+    later = rt.spring("opacity", to=0.0, damping=25, duration=0.5)
+    assert "allows_overdamping" not in repr(later)
+    later.allows_overdamping = True
+    assert "damping=25.0 allows_overdamping=True duration=0.5" in repr(later)
+
+
 def test_a_machine_repr_changes_nothing(rt):
     """Reading the state for the repr sends nothing and queues no event."""
     toggle = rt.machine(rt.definition(TOGGLE))

@@ -840,7 +840,9 @@ class SpringAnimation(_FromToBy):
         spring = [f"{name}={state[name]!r}" for name, default in zip(self._SPRING, (1.0, 100.0, 10.0, 0.0))
                   if name in state and state[name] != default]
         mass, stiffness, damping = (state.get(n, d) for n, d in (("mass", 1.0), ("stiffness", 100.0), ("damping", 10.0)))
-        if state.get("allows_overdamping") and damping > 2 * math.sqrt(stiffness * mass):  # where it changes the curve
+        # The flag as the library has it (set by the factory, the property or a negative bounce), once it can be asked.
+        over = self._get_flag("allows_overdamping") if live else state.get("allows_overdamping")
+        if over and damping > 2 * math.sqrt(stiffness * mass):  # where it changes the curve
             spring.append("allows_overdamping=True")
         rest = Animation._repr_fields(self, live)
         if live and self._get_flag("settling_duration"):  # the number would be the default 0
