@@ -78,6 +78,21 @@ def test_one_number_is_every_layers_value_and_points_take_two_per_layer():
         assert np.array_equal(rt.reader(dots, "position").read(), targets)
 
 
+def test_an_integer_array_is_a_column_of_the_numbers_it_holds():
+    # np.arange(n) and friends are int64: converted to float64, not refused as a column of another kind.
+    for column in (np.arange(3), np.arange(3, dtype=np.uint32), np.array([0, 1, 2], dtype=np.int8)):
+        with animrt.Runtime() as rt:
+            dots = rt.create_layers(3)
+            move = rt.basic("position.x", fill_mode="forwards", removed_on_completion=False)
+            rt.add_animations(move, dots, begin_time=0.0, duration=1.0, from_=0.0, to=column * 10)
+            rt.tick(0.0)
+            rt.tick(2.0)
+            assert rt.reader(dots, "position.x").read().ravel().tolist() == [0.0, 10.0, 20.0], column.dtype
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.KindError, match="to has dtype <U1; columns are numbers"):
+            rt.add_animations(rt.basic("position.x"), rt.create_layers(3), to=np.array(["a", "b", "c"]))
+
+
 def test_a_numpy_scalar_is_one_number_for_every_layer():
     # What numpy hands out for one number (dots.mean(), a float32 array's item, a 0-d array) is one
     # number, as a Python float is: every layer takes it, not a column of one refused as too short.

@@ -105,6 +105,9 @@ CASES = [
     ("a hex colour", lambda rt, L, s, r: L.__setitem__("backgroundColor", "#ff0000"), animrt.ArgumentTypeError,
      "the value for layer['backgroundColor'] is '#ff0000' (a str); 'backgroundColor' takes a color: 4 numbers "
      "(r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#ff0000' is (1.0, 0.0, 0.0, 1.0)"),
+    ("a short hex colour", lambda rt, L, s, r: L.__setitem__("borderColor", "#f80"), animrt.ArgumentTypeError,
+     "'borderColor' takes a color: 4 numbers (r, g, b, a) from 0 to 1, e.g. (1.0, 0.0, 0.0, 1.0); '#f80' is "
+     "(1.0, 0.5333, 0.0, 1.0)"),
     ("None as a value", lambda rt, L, s, r: L.__setitem__("opacity", None), animrt.ArgumentTypeError,
      "the value for layer['opacity'] is None; 'opacity' takes a scalar: one number, e.g. 0.5"),
     ("True as a number", lambda rt, L, s, r: L.__setitem__("opacity", True), animrt.ArgumentTypeError,
@@ -225,6 +228,18 @@ CASES = [
      "barrier is 3 (an int); it must be a Barrier from rt.barrier()"),
     ("a parent that is not a layer", lambda rt, L, s, r: rt.layer("root"), animrt.ArgumentTypeError,
      "parent is 'root' (a str); it must be a Layer or None"),
+    ("a barrier as a parent", lambda rt, L, s, r: L.set_parent(rt.barrier()), animrt.ArgumentTypeError,
+     "parent is <Barrier count=0 0x"),
+    ("on_finish not callable", lambda rt, L, s, r: L.add_animation(s, on_finish=5), animrt.ArgumentTypeError,
+     "on_finish is 5 (an int); it must be a callable taking one argument, finished (a bool), or None"),
+    ("a timing function of 5 numbers", lambda rt, L, s, r: rt.basic("opacity", timing_function=(0.1, 0.2, 0.3, 0.4, 0.5)),
+     animrt.ArgumentTypeError, "timing_function has 5 numbers; a cubic bezier takes four: (x1, y1, x2, y2)"),
+    ("a path element with a number too many",
+     lambda rt, L, s, r: rt.keyframe("position", path=[("move", 0, 0), ("line", 1, 2, 3)]), animrt.ArgumentTypeError,
+     "path[1] ('line') has 3 numbers; it takes 2"),
+    ("a layer's timing misspelt", lambda rt, L, s, r: L.timing("sped"), animrt.ArgumentTypeError,
+     "name is 'sped'; it must be one of begin_time, duration, speed, time_offset, repeat_count, repeat_duration, "
+     "iteration_start, end_delay, delay, iterations, iteration_duration; did you mean 'speed'?"),
     ("a negative token", lambda rt, L, s, r: rt.start_timer(1, token=-1), animrt.RangeError,
      "token is -1; tokens go from 0 to 2**63 - 1"),
     ("a token past 2**63 - 1", lambda rt, L, s, r: rt.barrier().notify(2 ** 63), animrt.RangeError,
@@ -314,6 +329,15 @@ def test_bad_input_raises_an_animrt_exception_that_teaches(world, what, call, ex
         call(rt, layer, spring, reader)
     assert isinstance(caught.value, animrt.AnimrtError)
     assert message in str(caught.value), f"{what}: {caught.value}"
+
+
+def test_a_hex_string_is_read_as_a_colour_only_where_a_colour_goes(world):
+    # '#ff0000' for a position is no colour: the message says what a point is, and no tuple of a colour.
+    rt, layer, spring, reader = world
+    with pytest.raises(animrt.ArgumentTypeError) as caught:
+        layer["position"] = "#ff0000"
+    assert str(caught.value) == ("the value for layer['position'] is '#ff0000' (a str); 'position' takes a point: "
+                                 "2 numbers (x, y), e.g. (10.0, 20.0)")
 
 
 def test_a_buffer_too_long_is_of_the_wrong_size_but_not_too_small(world):

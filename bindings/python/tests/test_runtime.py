@@ -547,6 +547,22 @@ def test_a_missing_library_is_a_clear_error(tmp_path):
     assert str(tmp_path / "nowhere") in result.stderr
 
 
+def test_a_file_that_is_not_a_library_is_named_with_the_loaders_reason(tmp_path):
+    # ANIMRT_LIBRARY names a file that exists but does not load: the error says so and why, rather
+    # than "not found", which would send the user looking for a file that is there.
+    import os
+    import subprocess
+    import sys
+    broken = tmp_path / "libanimrt.so"
+    broken.write_text("not a shared object\n")
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    env = dict(os.environ, ANIMRT_LIBRARY=str(broken), PYTHONPATH=src)
+    result = subprocess.run([sys.executable, "-c", "import animrt"], env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"animrt._ffi.LibraryNotFound: cannot load {broken}: ") and "not found" not in last
+
+
 def test_a_library_of_another_version_is_a_clear_error(tmp_path):
     # An older library lacks functions this binding declares: the version is checked before them.
     import os
