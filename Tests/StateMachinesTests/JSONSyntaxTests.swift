@@ -184,4 +184,66 @@ struct JSONSyntaxTests {
         #expect(JSONSyntax.firstTooDeep(in: quoted, limit: DefinitionLimits.maxJSONDepth) == nil)
         #expect(try JSONValue.parse(quoted) == .object(["a": .string("\"" + String(repeating: "[", count: 200)), "b": .array([.array([.number(1)])])]))
     }
+
+    /// The scan that runs after the decoder took the text (`firstRefusal`)
+    /// must take all the JSON the decoder takes: a definition written with
+    /// tabs, Windows line ends or an escaped slash (as some encoders write
+    /// URLs) would otherwise be refused for a problem it does not have.
+    @Test("R3.0.1 tabs, CR LF line ends and an escaped slash, which the decoder takes, pass the scan after it: such a definition loads")
+    func whitespaceAndEscapesTheDecoderTakes() throws {
+        let text = "{\r\n\t\"name\": \"m\",\r\n\t\"description\": \"see a\\/b\",\r\n\t\"initial\": \"a\",\r\n\t\"states\": {\"a\": {}}\r\n}\r\n"
+        #expect(JSONSyntax.firstRefusal(in: Array(text.utf8)) == nil)
+        #expect(JSONSyntax.firstProblem(in: Array(text.utf8)) == nil)
+        let h = Harness()
+        let d = try h.host.definition(try h.host.load(text))
+        #expect(d.name == "m" && d.summary == "see a/b")
+        // A tab on a line counts one column, as any other byte of one character.
+        #expect(JSONSyntax.firstProblem(in: Array("{\r\n\t\"a\": x}".utf8))
+                == JSONSyntax.Problem(line: 2, column: 7, what: "expected a value, found 'x' (a string is written in double quotes)"))
+    }
+
+    /// RFC 3629: overlong forms, surrogates written as bytes, code points past
+    /// U+10FFFF and a sequence cut by a byte that is not a continuation are
+    /// not UTF-8. The decoder refuses them without a place; the scan names
+    /// the string's first bad byte. Raw control characters (to 0x1f) are
+    /// placed too; the edges on the good side pass.
+    @Test("bytes that are not UTF-8, and raw control characters, in a string are placed", arguments: [
+        ([0xE0, 0x80, 0x80], "bytes that are not UTF-8 in a string"),          // U+0000, overlong
+        ([0xE0, 0x9F, 0xBF], "bytes that are not UTF-8 in a string"),          // U+07FF, overlong
+        ([0xC1, 0xBF], "bytes that are not UTF-8 in a string"),                // U+007F, overlong
+        ([0xED, 0xA0, 0x80], "bytes that are not UTF-8 in a string"),          // U+D800, a surrogate
+        ([0xED, 0xBF, 0xBF], "bytes that are not UTF-8 in a string"),          // U+DFFF
+        ([0xF4, 0x90, 0x80, 0x80], "bytes that are not UTF-8 in a string"),    // U+110000
+        ([0xE1, 0x80, 0x41], "bytes that are not UTF-8 in a string"),          // a third byte that is 'A'
+        ([0xF1, 0x80, 0x80, 0x41], "bytes that are not UTF-8 in a string"),    // a fourth byte that is 'A'
+        ([0x1F], "a control character in a string (write it as an escape, such as \\n)"),
+        ([0x09], "a control character in a string (write it as an escape, such as \\n)"),
+    ] as [([UInt8], String)])
+    func notUTF8(bytes: [UInt8], what: String) {
+        let text: [UInt8] = Array("[\"ok\", \"".utf8) + bytes + Array("\"]".utf8)
+        #expect(JSONSyntax.firstProblem(in: text) == JSONSyntax.Problem(line: 1, column: 9, what: what))
+        let error = #expect(throws: AnimrtErrorBox.self) { _ = try JSONValue.parse(text) }
+        #expect(error?.message == "the JSON is malformed at line 1, column 9: \(what)")
+    }
+
+    @Test("the UTF-8 edges on the good side pass the scan and decode")
+    func utf8Edges() throws {
+        for (bytes, scalar) in [([0xE0, 0xA0, 0x80], 0x800), ([0xED, 0x9F, 0xBF], 0xD7FF), ([0xEE, 0x80, 0x80], 0xE000),
+                                ([0xF4, 0x8F, 0xBF, 0xBF], 0x10FFFF), ([0xC2, 0x80], 0x80), ([0x7F], 0x7F)] as [([UInt8], UInt32)] {
+            let text: [UInt8] = [0x5B, 0x22] + bytes + [0x22, 0x5D]
+            #expect(JSONSyntax.firstProblem(in: text) == nil, "\(bytes)")
+            #expect(try JSONValue.parse(text) == .array([.string(String(Character(Unicode.Scalar(scalar)!)))]))
+        }
+    }
+
+    /// Depth is nesting, not count: closing an object or array returns a level.
+    @Test("R0.4 siblings do not add depth: 1000 arrays side by side are 2 levels deep")
+    func siblingsAreNotDepth() throws {
+        let wide = "[" + Array(repeating: "[{}]", count: 1000).joined(separator: ",") + "]"
+        #expect(JSONSyntax.firstTooDeep(in: Array(wide.utf8), limit: 3) == nil)
+        #expect(JSONSyntax.firstTooDeep(in: Array(wide.utf8), limit: 2)
+                == JSONSyntax.Problem(line: 1, column: 3, what: "objects and arrays nest more than 2 levels deep here"))
+        guard case .array(let items) = try JSONValue.parse(Array(wide.utf8)) else { Issue.record("not an array"); return }
+        #expect(items.count == 1000)
+    }
 }
