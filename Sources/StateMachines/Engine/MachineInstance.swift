@@ -136,7 +136,4 @@ final class MachineInstance: ExpressionHost {
     func evaluationContext(event payload: [MachineValue]) -> EvaluationContext {
         EvaluationContext(config: config, context: context, event: payload, host: self)
     }
-
-    /// The active states, outermost first.
-    var configuration: [Int] { leaf < 0 ? [] : definition.ancestry(leaf).reversed() }
 }
