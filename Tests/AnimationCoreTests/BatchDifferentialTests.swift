@@ -259,4 +259,17 @@ struct BatchDifferentialTests {
             #expect(removed ? atEnd == 0.625 : atEnd != 0.625)
         }
     }
+
+    @Test("Evaluation threads are at least 1: 0 or fewer read back as 1, and the batch still runs")
+    func threadFloor() throws {
+        let rt = Runtime()
+        for n in [0, -4] {
+            rt.evaluationThreads = n
+            #expect(rt.evaluationThreads == 1)
+        }
+        let l = try rt.createLayer()
+        try rt.add(linear("opacity", 0, 1, duration: 2), to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(1)
+        #expect(try rt.scalar("opacity", l) == 0.5)
+    }
 }

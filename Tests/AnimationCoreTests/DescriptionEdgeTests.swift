@@ -68,4 +68,18 @@ struct DescriptionEdgeTests {
         #expect(unknownName("zzzzzzzzzzzz", among: ten + ["event10"], "events").hasSuffix("event9, …)"))
         #expect(unknownName("zzzz", among: [], "events") == "; it has no events")
     }
+
+    @Test("R0.3 a settling duration asked of a keyframe, basic or group animation names its kind")
+    func settlingDurationOfOtherKinds() {
+        let keyframe = Animation.keyframe("opacity", Keyframes(values: [.scalar(0), .scalar(1)]))
+        expectFailure(.kind, exactly: "a keyframe animation has no settling duration; springs and decays do") {
+            _ = try keyframe.settlingDuration()
+        }
+        expectFailure(.kind, exactly: "a basic animation has no settling duration; springs and decays do") {
+            _ = try Animation.basic("opacity", to: .scalar(1)).settlingDuration()
+        }
+        expectFailure(.kind, exactly: "a group animation has no settling duration; springs and decays do") {
+            _ = try Animation.group([]).settlingDuration()
+        }
+    }
 }

@@ -34,4 +34,43 @@ struct ErrorTextTests {
         expectFailure(.outOfRange, exactly: "timer delay is -1; it must be 0 or more") { _ = try rt.startTimer(after: -1) {} }
         expectFailure(.outOfRange, exactly: "timer delay is -2.5; it must be 0 or more") { _ = try rt.startTimer(after: -2.5) {} }
     }
+
+    @Test("How many were given: the verb and the noun agree with the count, 0 included")
+    func givenAgrees() {
+        #expect(given(0) == "0 were given")
+        #expect(given(1) == "1 was given")
+        #expect(given(2) == "2 were given")
+        #expect(given(0, "value") == "0 values were given")
+        #expect(given(1, "value") == "1 value was given")
+        #expect(counted(0, "number") == "0 numbers" && counted(1, "number") == "1 number")
+    }
+
+    /// A name is suggested when it is at most a third of the typed word's
+    /// length away (at least 1): "bownts" is two edits from "bounds" (6
+    /// letters: 2 allowed), "bxwnts" three. Two neighbouring letters
+    /// exchanged are one edit: "widht" is one from "width" (5 letters: 1).
+    @Test("R0.3 suggestions: up to a third of the word's length in edits, an exchange counting as one")
+    func suggestionDistance() {
+        #expect(closestMatch(to: "bownts", in: ["bounds", "opacity"]) == "bounds")
+        #expect(closestMatch(to: "bxwnts", in: ["bounds", "opacity"]) == nil)
+        #expect(closestMatch(to: "widht", in: ["width", "height"]) == "width")
+        #expect(closestMatch(to: "wdiht", in: ["width", "height"]) == nil)
+    }
+
+    @Test("Two refusals are equal when their status and their message are")
+    func equality() {
+        #expect(AnimrtError(.kind, message: "a") == AnimrtError(.kind, message: "a"))
+        #expect(AnimrtError(.kind, message: "a") != AnimrtError(.kind, message: "b"))
+        #expect(AnimrtError(.kind, message: "a") != AnimrtError(.state, message: "a"))
+    }
+
+    /// The names include/animrt.h gives each status, by raw value.
+    @Test("R5.1 each status is named as the header names its value")
+    func statusNames() {
+        let header = ["ANIMRT_OK", "ANIMRT_E_NULL", "ANIMRT_E_INVALID", "ANIMRT_E_RANGE", "ANIMRT_E_HANDLE",
+                      "ANIMRT_E_NOT_FOUND", "ANIMRT_E_KIND", "ANIMRT_E_BUFFER", "ANIMRT_E_STATE", "ANIMRT_E_EXISTS",
+                      "ANIMRT_E_NOMEM", "ANIMRT_E_TIME", "ANIMRT_E_ENUM", "ANIMRT_E_VERSION", "ANIMRT_E_CALLBACK"]
+        #expect(Status.allCases.count == header.count)
+        for s in Status.allCases { #expect("\(s.name)" == header[Int(s.rawValue)], "\(s)") }
+    }
 }

@@ -203,4 +203,110 @@ struct KeyframePathTests {
         #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(5, 5))
         #expect(try rt.presentationValue(forKeyPath: "transform", of: l) == .transform(.identity))
     }
+
+    /// The C ABI's commands and their numbers (move and line take 2, quad 4,
+    /// cubic 6, close none) become the path; a count that does not add up
+    /// is refused with what was given and what was needed.
+    @Test("R0.3 commands and their numbers: each takes its own count; too few or too many numbers are refused")
+    func commandsAndNumbers() throws {
+        let path = try PathElement.path(commands: [0, 1, 2, 3, 4], points: (0..<14).map(Double.init))
+        #expect(path == [.move(0, 1), .line(2, 3), .quad(4, 5, 6, 7), .cubic(8, 9, 10, 11, 12, 13), .close])
+        #expect(try PathElement.path(commands: [0, 3], points: [0, 0, 1, 2, 3, 4, 5, 6]) == [.move(0, 0), .cubic(1, 2, 3, 4, 5, 6)])
+        expectFailure(.invalidArgument, exactly: "the path's commands take 2 numbers but 3 were given") {
+            _ = try PathElement.path(commands: [0], points: [0, 0, 1])
+        }
+        expectFailure(.invalidArgument, exactly: "path command 1 needs 2 numbers but only 1 is left of the 3 given") {
+            _ = try PathElement.path(commands: [0, 1], points: [0, 0, 5])
+        }
+        expectFailure(.invalidArgument, exactly: "path command 1 needs 6 numbers but only 0 are left of the 2 given") {
+            _ = try PathElement.path(commands: [0, 3], points: [0, 0])
+        }
+        expectFailure(.unknownEnum, exactly: "path command 1 is 5, not a valid animrt_path_command") {
+            _ = try PathElement.path(commands: [0, 5], points: [0, 0])
+        }
+    }
+
+    /// A cubic from (0,0) with controls (0,10), (10,10) to (10,0), followed
+    /// by its own parameter over 1 s (linear mode, one segment). At t = ¼,
+    /// B′(t) = 3(1−t)²(C1−P0) + 6(1−t)t(C2−C1) + 3t²(P3−C2)
+    ///       = 1.6875·(0,10) + 1.125·(10,0) + 0.1875·(0,−10) = (11.25, 15):
+    /// the velocity, and auto-rotation turns to atan2(15, 11.25) = atan2(4, 3).
+    @Test("On a cubic, auto-rotation and velocity follow B′(t) with its middle term")
+    func cubicTangent() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var k = Keyframes(values: [])
+        k.path = [.move(0, 0), .cubic(0, 10, 10, 10, 10, 0)]
+        k.rotationMode = .auto
+        let h = try rt.add(.keyframe("position", k, timing: MediaTiming(duration: 1)), to: l, forKey: "path")
+        try rt.tick(0); try rt.tick(0.25)
+        let v = try rt.velocity(of: h)
+        expectClose(v.lanes[0], 11.25, 1e-12); expectClose(v.lanes[1], 15, 1e-12)
+        let m = try rt.presentationValue(forKeyPath: "transform", of: l).lanes
+        expectClose(m[0], 0.6, 1e-12); expectClose(m[1], 0.8, 1e-12)
+    }
+
+    /// Where B′ vanishes, the direction is its limit: a cubic from (0,0)
+    /// whose first control point is its start, C1 = P0, leaves along C2 − P0
+    /// (B(t) ≈ 3t²·C2 for small t): up, π/2, not along the chord to (10,10)
+    /// at π/4. Read at the animation's first frame, t = 0.
+    @Test("Where a cubic's derivative vanishes, auto-rotation takes the curve's direction, not its chord")
+    func vanishingDerivative() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var k = Keyframes(values: [])
+        k.path = [.move(0, 0), .cubic(0, 0, 0, 10, 10, 10)]
+        k.rotationMode = .auto
+        try rt.add(.keyframe("position", k, timing: MediaTiming(duration: 1)), to: l, forKey: "path")
+        try rt.tick(0)
+        let m = try rt.presentationValue(forKeyPath: "transform", of: l).lanes
+        expectClose(m[0], 0, 1e-6); expectClose(m[1], 1, 1e-6)
+    }
+
+    /// A segment that goes nowhere (a line to where the layer is) keeps
+    /// the heading it came with: M(0,0) L(10,0) L(10,0) L(10,10) over 3 s
+    /// in linear mode spends [1, 2] on the middle segment, still facing
+    /// along x (angle 0), then turns up (π/2) on the last.
+    @Test("A segment that does not move keeps the previous segment's heading")
+    func standingSegment() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        var k = Keyframes(values: [])
+        k.path = [.move(0, 0), .line(10, 0), .line(10, 0), .line(10, 10)]
+        k.rotationMode = .auto
+        try rt.add(.keyframe("position", k, timing: MediaTiming(duration: 3)), to: l, forKey: "path")
+        try rt.tick(0); try rt.tick(1.5)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(10, 0))
+        var m = try rt.presentationValue(forKeyPath: "transform", of: l).lanes
+        expectClose(m[0], 1, 1e-12); expectClose(m[1], 0, 1e-12)
+        try rt.tick(2.5)
+        m = try rt.presentationValue(forKeyPath: "transform", of: l).lanes
+        expectClose(m[0], 0, 1e-12); expectClose(m[1], 1, 1e-12)
+    }
+
+    /// A paced path that starts with a zero-length segment (a line to its
+    /// own start) is at its start at progress 0, not at 0/0: the model
+    /// value (99, 99) underneath must not show.
+    @Test("A paced path starting with a segment of no length shows its start at progress 0")
+    func pacedZeroLengthStart() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        try rt.setModelValue(.point(99, 99), forKeyPath: "position", of: l)
+        var k = Keyframes(values: [], calculationMode: .paced)
+        k.path = [.move(0, 0), .line(0, 0), .line(10, 0)]
+        try rt.add(.keyframe("position", k, timing: MediaTiming(duration: 1)), to: l, forKey: "path")
+        try rt.tick(0)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(0, 0))
+        try rt.tick(0.5)
+        #expect(try rt.presentationValue(forKeyPath: "position", of: l) == .point(5, 0))
+    }
+
+    /// Lengths are taken scaled, so coordinates near 1e200 (whose squares
+    /// overflow) still make a path of finite length: M(0,0) L(1e200,0)
+    /// L(1e200,1e200) is 2e200 long, and paced at a quarter it is at
+    /// (5e199, 0), at three quarters at (1e200, 5e199).
+    @Test("R0.4 a path with coordinates near 1e200 is accepted and paced by its length")
+    func hugeCoordinates() throws {
+        var k = Keyframes(values: [], calculationMode: .paced)
+        k.path = [.move(0, 0), .line(1e200, 0), .line(1e200, 1e200)]
+        let v = try run(k, at: [0.25, 0.75])
+        #expect(abs(v[0].lanes[0] - 5e199) <= 1e188 && v[0].lanes[1] == 0, "\(v[0])")
+        #expect(v[1].lanes[0] == 1e200 && abs(v[1].lanes[1] - 5e199) <= 1e188, "\(v[1])")
+    }
 }

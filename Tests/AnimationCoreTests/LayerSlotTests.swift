@@ -294,4 +294,26 @@ struct LayerSlotTests {
         }
         #expect(rt.attachedCounts.total == 0)
     }
+
+    /// A layer keeps its first three properties inline and the rest in a
+    /// list: each of five, written in turn, reads back its own value, and
+    /// writing them again changes the same slots (none is made twice).
+    @Test("Five properties of one layer, past the three held inline, each keep their own value")
+    func propertiesPastTheInlineThree() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let paths = ["opacity", "borderWidth", "cornerRadius", "zPosition", "strokeStart"]
+        // Each read right after its write: the fourth is the first in the list.
+        for (i, p) in paths.enumerated() {
+            try rt.setModelValue(.scalar(Double(i) + 0.5), forKeyPath: p, of: l)
+            #expect(try rt.modelValue(forKeyPath: p, of: l) == .scalar(Double(i) + 0.5), "\(p)")
+        }
+        let pool = rt.model.count
+        for (i, p) in paths.enumerated() { try rt.setModelValue(.scalar(Double(i) + 10), forKeyPath: p, of: l) }
+        try rt.tick(0)
+        for (i, p) in paths.enumerated() {
+            #expect(try rt.modelValue(forKeyPath: p, of: l) == .scalar(Double(i) + 10), "\(p)")
+            #expect(try rt.presentationValue(forKeyPath: p, of: l) == .scalar(Double(i) + 10), "\(p)")
+        }
+        #expect(rt.model.count == pool)
+    }
 }

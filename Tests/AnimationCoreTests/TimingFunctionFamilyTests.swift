@@ -231,6 +231,27 @@ struct TimingFunctionFamilyTests {
         #expect(try r.function(named: "scaled(5)").evaluate(0.5) == 0.5)
         #expect(box.calls == 2)
     }
+
+    /// A member's name writes whole parameters as integers below 1e15
+    /// ("power(4000)"), others as the shortest double that reads back.
+    @Test("Member names write whole parameters without .0, fractions and huge values as doubles")
+    func memberNames() throws {
+        let family = try TimingFunctionFamily(name: "p", defaults: [0], body: .unary(Self.halfway))
+        #expect(try family.function([4000]).name == "p(4000)")
+        #expect(try family.function([-2]).name == "p(-2)")
+        #expect(try family.function([0.5]).name == "p(0.5)")
+        #expect(try family.function([1e16]).name == "p(1e+16)")
+    }
+
+    /// A block curve that writes no output gives 0 outside the batch, as
+    /// the batch does (its output starts at 0).
+    @Test("A block curve that writes nothing evaluates to 0")
+    func silentBlock() throws {
+        let silent: BlockCurveFunction = { _, _, _, _, _ in }
+        let family = try TimingFunctionFamily(name: "silent", body: .block(silent, context: nil))
+        #expect(family.defaultFunction.evaluate(0.5) == 0)
+        #expect(family.defaultFunction.evaluate(1) == 0)
+    }
 }
 
 extension Runtime {

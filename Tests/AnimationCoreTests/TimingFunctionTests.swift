@@ -424,4 +424,23 @@ struct TimingFunctionTests {
         // With the before flag, 0 pulls the jump at 0 back, and so does NaN.
         #expect(try r.function(named: "steps(2, jump-start)").evaluate(.nan, beforeFlag: true) == 0)
     }
+
+    /// cubic-bezier(0, 0, 0, 0) and cubic-bezier(1, 1, 1, 1) have x(t) = y(t)
+    /// (the same control points for both), so they are y = x, and their end
+    /// tangents have slope 1: before 0 and past 1 they go on along y = x.
+    @Test("Curves that are y = x with their control points on an end extrapolate along y = x")
+    func degenerateDiagonals() {
+        let atStart = UnitBezier(0, 0, 0, 0), atEnd = UnitBezier(1, 1, 1, 1)
+        for b in [atStart, atEnd] {
+            #expect(b.solve(-0.5) == -0.5 && b.solve(1.5) == 1.5, "\(b)")
+            expectClose(b.solve(0.3), 0.3, 1e-12)
+        }
+    }
+
+    @Test("R0.4 NaN progress solves to t = 0, never reaching an integer conversion")
+    func nanProgress() {
+        let b = UnitBezier(0.42, 0, 0.58, 1)
+        #expect(b.solveT(.nan) == 0 && b.solveT(-.nan) == 0)
+        #expect(b.solve(.nan) == 0)
+    }
 }
