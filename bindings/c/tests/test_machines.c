@@ -319,6 +319,13 @@ TEST(run_a_card) {
     CHECK(outcome == ANIMRT_SEND_TAKEN);
     CHECK_OK(animrt_machine_in_state(rt, m, id_of(rt, def, ANIMRT_NAME_STATE, "ready"), &active));
     CHECK(active == 1);
+    /* The state it left, and one it never entered, are not active. */
+    active = 7;
+    CHECK_OK(animrt_machine_in_state(rt, m, id_of(rt, def, ANIMRT_NAME_STATE, "loading"), &active));
+    CHECK(active == 0);
+    active = 7;
+    CHECK_OK(animrt_machine_in_state(rt, m, id_of(rt, def, ANIMRT_NAME_STATE, "hidden"), &active));
+    CHECK(active == 0);
     n = drain(rt, ev, 16);
     CHECK(n == 2);
     CHECK(ev[0].type == ANIMRT_EVENT_MACHINE_STATE && ev[0].payload_count == 2);
@@ -1082,6 +1089,46 @@ TEST(done_after_the_hosts_call) {
     }
 }
 
+
+/* A state given by its last part lists every full name that ends in it up to three, and says how
+ * many there are past that; a field index past the fields, (size_t)-1 too, is ANIMRT_E_RANGE with
+ * nothing written, never a read before the first field. */
+TEST(full_names_and_field_indexes_at_their_edges) {
+    animrt_runtime *rt = rt_new();
+    animrt_id three = 0, four = 0;
+    const char *states = "\"a\": {\"initial\": \"end\", \"states\": {\"end\": {}}},"
+                         "\"b\": {\"initial\": \"end\", \"states\": {\"end\": {}}},"
+                         "\"c\": {\"initial\": \"end\", \"states\": {\"end\": {}}}";
+    char json[512];
+    snprintf(json, sizeof json, "{\"name\": \"three\", \"initial\": \"a\", \"states\": {%s}}", states);
+    CHECK_OK(animrt_definition_load(rt, json, &three));
+    snprintf(json, sizeof json, "{\"name\": \"four\", \"initial\": \"a\", \"states\": {%s, "
+                                "\"d\": {\"initial\": \"end\", \"states\": {\"end\": {}}}}}", states);
+    CHECK_OK(animrt_definition_load(rt, json, &four));
+    int32_t id = 77;
+    CHECK_STATUS(animrt_definition_id(rt, three, ANIMRT_NAME_STATE, "end", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'three' has no state named 'end'; states are named in full from the "
+                                              "top: did you mean 'a.end' or 'b.end' or 'c.end'?") == 0);
+    CHECK_STATUS(animrt_definition_id(rt, four, ANIMRT_NAME_STATE, "end", &id), ANIMRT_E_NOT_FOUND);
+    CHECK(strcmp(animrt_last_error_message(), "'four' has no state named 'end'; states are named in full from the "
+                                              "top: did you mean 'a.end' or 'b.end' or 'c.end' or another of 4?") == 0);
+    CHECK(id == 77);
+    animrt_id def = 0;
+    CHECK_OK(animrt_definition_load(rt, CARD, &def));
+    char buf[32] = "untouched";
+    size_t needed = 5;
+    int32_t celebrate = id_of(rt, def, ANIMRT_NAME_EMIT, "celebrate");
+    CHECK_OK(animrt_definition_field_name(rt, def, ANIMRT_NAME_EMIT, celebrate, 0, buf, sizeof buf, &needed));
+    CHECK(strcmp(buf, "message") == 0 && needed == 8);
+    strcpy(buf, "untouched");
+    needed = 5;
+    CHECK_STATUS(animrt_definition_field_name(rt, def, ANIMRT_NAME_EMIT, celebrate, (size_t)-1, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("field index 18446744073709551615 is past the 1 field");
+    CHECK(strcmp(buf, "untouched") == 0 && needed == 5);
+    CHECK_STATUS(animrt_definition_field_name(rt, def, ANIMRT_NAME_EMIT, celebrate, 1, buf, sizeof buf, &needed), ANIMRT_E_RANGE);
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
     /* First, while nothing has run yet: what the library does the first time (binding symbols,
      * making type metadata) then happens on the small stack too, as it would in a host whose first
@@ -1101,5 +1148,6 @@ int main(void) {
     RUN(booleans_both_ways);
     RUN(parts_belong_to_the_machine);
     RUN(done_after_the_hosts_call);
+    RUN(full_names_and_field_indexes_at_their_edges);
     return check_report();
 }
