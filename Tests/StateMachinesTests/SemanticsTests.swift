@@ -176,6 +176,25 @@ struct GuardTests {
         #expect(h.events().isEmpty)
     }
 
+    /// A child state also takes what its ancestors take: the refusal lists
+    /// those too, sorted and each once (a parent and its child both taking
+    /// 'go'), so the host sees every event it could have sent there.
+    @Test("R3.0.1 a refusal in a child state lists the events its ancestors take and ignore as well as its own")
+    func rejectionListsAncestors() throws {
+        let h = Harness()
+        let m = try h.machine(#"""
+        {"name": "nested", "events": {"go": {}, "reset": {}, "pause": {}, "stray": {}, "noise": {}},
+         "initial": "outer",
+         "states": {"outer": {"on": {"reset": "outer", "go": "outer"}, "ignore": ["noise"], "initial": "inner",
+                              "states": {"inner": {"on": {"go": "outer.inner.paused", "pause": "outer.inner.paused"}, "initial": "playing",
+                                                   "states": {"playing": {}, "paused": {}}}}}}}
+        """#)
+        _ = h.events()
+        expectError(.state, ["'stray' is not accepted in state 'outer.inner.playing' (it accepts 'go', 'noise', 'pause', 'reset'; list it under \"ignore\" to drop it there)"]) { () throws(AnimrtError) in try h.send(m, "stray") }
+        #expect(h.state(m) == "outer.inner.playing")
+        #expect(h.events().isEmpty)
+    }
+
     /// A host's bad call is the host's error, refused with its status: it
     /// is no failure inside the machine, so the machine's error.execution
     /// handler does not run and nothing is queued or counted.
