@@ -90,4 +90,29 @@ struct OwnedTransitionOrderTests {
         #expect(started.map(\.layer) == [try h.host.part("p", of: kept), layer])
         #expect(started.last?.object == mine)
     }
+
+    /// Two changes only: the general path reports after the batch, so an
+    /// additive fade added first (general) comes second in the runtime's
+    /// list, behind the slide added after it (batch). On one part they
+    /// come as added; on two parts, by the parts' order (the first part's
+    /// fade before the second's slide).
+    @Test("two changes in a tick, on one part or on two, in the order of the parts and as added", arguments: [false, true])
+    func twoChanges(_ twoParts: Bool) throws {
+        let h = Harness()
+        let json = """
+        {"name": "pair", "parts": [{"name": "p"}, {"name": "q"}],
+         "animations": {"fade": {"type": "basic", "keyPath": "opacity", "by": 0.5, "additive": true, "duration": 1},
+                        "slide": {"type": "basic", "keyPath": "position.x", "from": 0, "to": 1, "duration": 2}},
+         "initial": "a", "states": {"a": {"entry": [{"animate": "fade", "part": "p"},
+                                                   {"animate": "slide", "part": "\(twoParts ? "q" : "p")"}]}}}
+        """
+        let m = try h.machine(json)
+        let p = try h.host.part("p", of: m), q = try h.host.part("q", of: m)
+        _ = h.events()
+        h.tick(0)
+        let started = h.events().filter { $0.type == .animationStarted }
+        let durations = try started.map { try h.runtime.attachedAnimation($0.object).timing.duration }
+        #expect(durations == [1, 2])
+        #expect(started.map(\.layer) == [p, twoParts ? q : p])
+    }
 }
