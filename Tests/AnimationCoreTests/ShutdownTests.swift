@@ -97,4 +97,31 @@ struct ShutdownTests {
                                        "overflow:47"])
         }
     }
+
+    /// What the stops make due runs before `shutdown` returns: a barrier's
+    /// closure, queued by the stop that empties it, would otherwise wait
+    /// for a tick that never comes. And the closure given to deliver events
+    /// is the shutdown's only: a queue filled after it returned counts its
+    /// losses again (and tells them by an overflow notice), calling nothing.
+    @Test("R1.8 a barrier's closure made due by the stops runs before it returns; the delivering closure is let go")
+    func closuresAfterShutdown() throws {
+        let rt = Runtime(configuration: .init(eventCapacity: 4))
+        let l = try rt.createLayer(), b = try rt.createBarrier()
+        try rt.add(linear("opacity", 0, 1, duration: 5), to: l, forKey: nil, joining: b)
+        var ran: [String] = []
+        try rt.notify(b) { ran.append("barrier") }
+        var delivered: [[Event]] = []
+        let last = rt.shutdown(delivering: { delivered.append($0) })
+        #expect(ran == ["barrier"])
+        #expect(last.map(\.tag) == ["stopped:runtimeDestroyed"] && delivered.isEmpty)
+        for k in 1...5 {
+            var e = Event(type: .timerFired, time: 0)
+            e.token = UInt64(k)
+            rt.post(e)
+        }
+        #expect(delivered.isEmpty)
+        var polled: [String] = []
+        while let e = rt.pollEvent() { polled.append(e.tag) }
+        #expect(polled == ["timer:1", "timer:2", "timer:3", "overflow:2"])
+    }
 }
