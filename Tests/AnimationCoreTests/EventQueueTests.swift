@@ -120,6 +120,21 @@ struct EventQueueValueTests {
         #expect(got.map(\.type) == [.overflow] && got.first?.token == 3 && got.first?.time == 2)
     }
 
+    /// `Runtime.pollEvents(upTo:)` is public and takes an Int: a limit of 0
+    /// or below hands nothing and says 0, leaving the events and the
+    /// overflow notice queued (a negative count would tell a caller that
+    /// sums the results it polled fewer than it had).
+    @Test("a bulk pop with a limit of 0 or below hands nothing and says 0", arguments: [0, -1, Int.min])
+    func bulkPopNoLimit(_ limit: Int) {
+        let rt = Runtime(configuration: .init(eventCapacity: 3))
+        for k in 0..<4 { rt.post(EventQueueTests.event(k)) }
+        var got: [Event] = []
+        #expect(rt.pollEvents(upTo: limit) { got.append($0.pointee) } == 0)
+        #expect(got.isEmpty && rt.pendingEventCount == 3)
+        #expect(rt.pollEvents(upTo: 3) { got.append($0.pointee) } == 3)
+        #expect(Self.tokens(got) == [0, 1, 2] && got.last?.type == .overflow)
+    }
+
     @Test("capacities below 2 hold 2: one event is kept and the notice has its slot", arguments: [-1, 0, 1])
     func smallestCapacity(_ asked: Int) {
         var q = EventQueue(capacity: asked)

@@ -292,6 +292,9 @@ struct GroundRuleTests {
         expectFailure(.handle) { _ = try rt.modelValue(forKeyPath: "opacity", of: Handle(raw: 0)) }
         let b = try rt.createBarrier()
         expectFailure(.handle, containing: "not a barrier") { try rt.enter(l) }
+        expectFailure(.handle, containing: "handle \(l.hex) names a layer, not an attached animation") {
+            _ = try rt.attachedAnimation(l)
+        }
         expectFailure(.invalidArgument) { try rt.setParent(l, l) }
         _ = b
     }

@@ -90,6 +90,9 @@ struct ValueArithmeticTests {
         expectFailure(.kind, containing: "a point has 2 components, got 3") {
             _ = try AnimatableValue(kind: .point, components: [1, 2, 3])
         }
+        expectFailure(.kind, containing: "a scalar has 1 component, got 2") {
+            _ = try AnimatableValue(kind: .scalar, components: [1, 2])
+        }
         expectFailure(.kind, containing: "a color has 4 components, got 3") {
             _ = try AnimatableValue(kind: .color, components: [1, 2, 3])
         }
