@@ -460,6 +460,11 @@ TEST(keyframe_path) {
     int32_t cmds[4]; double pts[8]; size_t nc = 0, np = 0;
     CHECK_OK(animrt_keyframe_get_path(rt, inst, cmds, 4, &nc, pts, 8, &np));
     CHECK(nc == 3 && np == 8 && cmds[2] == ANIMRT_PATH_QUAD && pts[7] == 30);
+    /* A capacity of SIZE_MAX means "enough", for either buffer, as for every array getter. */
+    int32_t all_cmds[3] = {-7, -7, -7}; double all_pts[8] = {0};
+    nc = np = 0;
+    CHECK_OK(animrt_keyframe_get_path(rt, inst, all_cmds, SIZE_MAX, &nc, all_pts, SIZE_MAX, &np));
+    CHECK(nc == 3 && np == 8 && all_cmds[0] == ANIMRT_PATH_MOVE && all_cmds[2] == ANIMRT_PATH_QUAD && all_pts[6] == 60);
     /* Both counts are said even when the command buffer is the one too small. */
     nc = np = 0;
     CHECK_STATUS(animrt_keyframe_get_path(rt, inst, cmds, 2, &nc, pts, 8, &np), ANIMRT_E_BUFFER);
