@@ -9,7 +9,7 @@ import Testing
 /// tick, and that entries in a curve's own lane are counted and evaluated
 /// like any other.
 @Suite("Batch lanes: threads, worker scopes, event order, frozen read-back and counts")
-struct BatchLaneAuditTests {
+struct BatchLaneTests {
     /// Counts calls from several threads.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
