@@ -1186,3 +1186,23 @@ def test_a_tick_whose_curve_raises_notes_what_its_deliveries_raised_after():
         with pytest.raises(animrt.CallbackError, match="broken curve") as caught:
             rt.tick(0)
         assert any("ZeroDivisionError" in note for note in getattr(caught.value, "__notes__", []))
+
+
+def test_numpy_scalars_of_every_width_are_arguments():
+    """Arguments take numpy's numbers as results and the rest of the binding do: int8 to uint64,
+    float16 to longdouble (as the double C takes). Only four widths were taken; an int16 was refused
+    as "an argument is a number", which it is."""
+    numpy = pytest.importorskip("numpy")  # optional: the binding needs only the standard library
+    with animrt.Runtime() as rt:
+        rt.register_function("twice", "f64(f64)", lambda n: 2 * n)
+        rt.register_function("next", "i64(i64)", lambda n: n + 1)
+        for kind in (numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8, numpy.uint16, numpy.uint32,
+                     numpy.uint64):
+            assert rt.call("next", kind(100)) == 101, kind
+            assert rt.call("twice", kind(3)) == 6.0, kind
+        for kind in (numpy.float16, numpy.float32, numpy.float64, numpy.longdouble):
+            assert rt.call("twice", kind(0.25)) == 0.5, kind
+        with pytest.raises(animrt.RangeError, match="past 64 bits"):
+            rt.call("next", numpy.uint64(2 ** 64 - 1))
+        with pytest.raises(animrt.ArgumentTypeError, match="an argument is a number"):
+            rt.call("twice", numpy.complex128(1))
