@@ -57,6 +57,67 @@ struct ErrorTextTests {
         #expect(closestMatch(to: "wdiht", in: ["width", "height"]) == nil)
     }
 
+    /// A refusal from inside a list is given its place in front ("target
+    /// 3: "), keeping its status and the suggestion computed when it is read.
+    @Test("A prefixed refusal keeps its status and its suggestion, the context in front, and prints whole")
+    func prefixedKeepsEverything() {
+        let e = AnimrtError(.notFound, "key path 'opacty' is unknown", suggesting: "opacty", from: ["opacity", "bounds"])
+        let p = e.prefixed("target 3: ")
+        #expect(p.status == .notFound)
+        #expect(p.message == "target 3: key path 'opacty' is unknown; did you mean 'opacity'?")
+        #expect(p.prefixed("group child 1: ").message == "group child 1: target 3: key path 'opacty' is unknown; did you mean 'opacity'?")
+        #expect(p.description == "ANIMRT_E_NOT_FOUND: target 3: key path 'opacty' is unknown; did you mean 'opacity'?")
+        #expect(AnimrtError(.kind, message: "wrong").prefixed("").description == "ANIMRT_E_KIND: wrong")
+        #expect(AnimrtError(.state, message: "busy").prefixed("a: ") == AnimrtError(.state, message: "a: busy"))
+    }
+
+    @Test("A count names an irregular plural as given")
+    func irregularPlural() {
+        #expect(counted(3, "copy", plural: "copies") == "3 copies")
+        #expect(counted(0, "child", plural: "children") == "0 children")
+        #expect(counted(1, "copy", plural: "copies") == "1 copy")
+    }
+
+    @Test("R0.4 NaN and the infinities are refused as invalid, the largest finite doubles accepted")
+    func finiteRequired() {
+        for (v, written) in [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+            expectFailure(.invalidArgument, exactly: "the duration is \(written); it must be a finite number") {
+                try requireFinite(v, "the duration")
+            }
+        }
+        #expect(throws: Never.self) { try requireFinite(.greatestFiniteMagnitude, "x") }
+        #expect(throws: Never.self) { try requireFinite(-.greatestFiniteMagnitude, "x") }
+        #expect(throws: Never.self) { try requireFinite(.leastNonzeroMagnitude, "x") }
+    }
+
+    /// docs/limits.md: a name is at most 255 bytes, counted in UTF-8 bytes,
+    /// not in characters.
+    @Test("R0.4 a name of 255 bytes is accepted, one of 256 refused, counted in bytes")
+    func nameLengthEdge() {
+        #expect(throws: Never.self) { try requireNameLength(String(repeating: "a", count: 255), "the name") }
+        #expect(throws: Never.self) { try requireNameLength(String(repeating: "é", count: 127) + "a", "the name") }
+        expectFailure(.outOfRange, exactly: "the name is 256 bytes long; names are at most 255 bytes") {
+            try requireNameLength(String(repeating: "a", count: 256), "the name")
+        }
+        expectFailure(.outOfRange, exactly: "the name is 256 bytes long; names are at most 255 bytes") {
+            try requireNameLength(String(repeating: "é", count: 128), "the name")
+        }
+    }
+
+    /// The band of the edit distance is as wide as the bound on both
+    /// sides: letters missing at the start or the end, as many as the bound,
+    /// are still suggested.
+    @Test("R0.3 suggestions reach the edges of the band: letters missing first or last, up to the bound")
+    func suggestionBandEdges() {
+        #expect(closestMatch(to: "idth", in: ["width", "height"]) == "width")    // 4 letters: 1 edit
+        #expect(closestMatch(to: "widt", in: ["width", "height"]) == "width")
+        #expect(closestMatch(to: "width", in: ["idth"]) == "idth")
+        #expect(closestMatch(to: "width", in: ["widt"]) == "widt")
+        #expect(closestMatch(to: "acityxx", in: ["opacityxx"]) == "opacityxx")  // 7 letters: 2 edits
+        #expect(closestMatch(to: "opacity", in: ["opaci"]) == "opaci")
+        #expect(closestMatch(to: "dth", in: ["width"]) == nil)                   // 3 letters: 1 edit, 2 missing
+    }
+
     @Test("Two refusals are equal when their status and their message are")
     func equality() {
         #expect(AnimrtError(.kind, message: "a") == AnimrtError(.kind, message: "a"))

@@ -16,7 +16,7 @@ struct FileContentsTests {
 
     /// Removes `dir` with what the tests put in it.
     func remove(_ dir: String) {
-        for name in ["exact", "over", "empty", "fifo"] { unlink("\(dir)/\(name)") }
+        for name in ["exact", "over", "empty", "fifo", "plain"] { unlink("\(dir)/\(name)") }
         rmdir(dir)
     }
 
@@ -71,6 +71,42 @@ struct FileContentsTests {
                 }
             }
         }
+    }
+
+    /// Only a relative path that was not found says where it was looked
+    /// for: one refused for another reason is not a question of the working
+    /// directory, and an empty path is no relative path.
+    @Test("the working directory is named for a relative path not found, and for nothing else")
+    func workingDirectoryNote() throws {
+        let dir = makeDirectory()
+        defer { remove(dir) }
+        write("\(dir)/plain", [1, 2])
+        // From any working directory, enough "../" reach the root.
+        let relative = String(repeating: "../", count: 64) + dir.dropFirst()
+        let cwd = String(cString: getcwd(nil, 0)!)
+        for (path, why) in [("\(relative)/plain/inner", "Not a directory"),
+                            ("", "No such file or directory"),
+                            ("\(relative)/missing", "No such file or directory (a relative path, looked for in the working directory '\(cwd)')")] {
+            expectFailure(.notFound, "cannot read the trace '\(path)': \(why)") { () throws(AnimrtError) in
+                _ = try FileContents.read(path, what: "the trace")
+            }
+        }
+        #expect(try FileContents.read("\(relative)/plain", what: "the trace") == [1, 2])
+    }
+
+    /// Offsets are in bytes, lines and columns in characters from 1.
+    @Test("the first byte that is not UTF-8 is placed by its byte offset, its line and its column in characters")
+    func firstNonUTF8Place() {
+        let placed = { (bytes: [UInt8]) in
+            let p = FileContents.firstNonUTF8(bytes)
+            return [p.offset, p.line, p.column]
+        }
+        // "ab", a newline, "é" (two bytes), then a stray continuation byte.
+        #expect(placed([0x61, 0x62, 0x0A, 0xC3, 0xA9, 0x80, 0x61]) == [5, 2, 2])
+        #expect(placed([0x0A, 0x80]) == [1, 2, 1])
+        #expect(placed([0xE2, 0x82, 0xAC, 0xC3]) == [3, 1, 2])  // "€", then a sequence cut short
+        #expect(placed(Array("a\nbc".utf8)) == [4, 2, 3])  // all UTF-8: the count, past the last line
+        #expect(placed([]) == [0, 1, 1])
     }
 
     func expectFailure(_ status: Status, _ message: String, sourceLocation: SourceLocation = #_sourceLocation,

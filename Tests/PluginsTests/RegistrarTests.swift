@@ -81,4 +81,30 @@ struct RegistrarTests {
         try staged().commit()
         #expect(host.machines.libraryNames.contains("first") && host.runtime.timingFunctions.family(named: "halfway") != nil)
     }
+
+    /// The token a plugin's init receives is valid while its registrar is
+    /// open and never again: not after it closes, and not as a later load's
+    /// token (tokens are not reused). A call made from inside another on the
+    /// same thread goes ahead, and the outer one is still inside after it.
+    @Test("R4.4 a registrar token works while open, nested on one thread, and never after it closes")
+    func tokenWindow() throws {
+        let r = Registrar(host: host, library: try SharedLibrary("libm.so.6"))
+        let first = RegistrarTokens.open(r)
+        #expect(RegistrarTokens.with(first) { $0 === r } == true)
+        let nested = RegistrarTokens.with(first) { outer in
+            RegistrarTokens.with(first) { inner in inner === outer ? 2 : 0 }.map { $0 + 1 }
+        }
+        #expect(nested == 3)
+        #expect(RegistrarTokens.with(first) { _ in "after" } == "after")
+        RegistrarTokens.close(first)
+        #expect(RegistrarTokens.with(first) { _ in true } == nil)
+
+        let other = Registrar(host: host, library: try SharedLibrary("libm.so.6"))
+        let second = RegistrarTokens.open(other)
+        defer { RegistrarTokens.close(second) }
+        #expect(UInt(bitPattern: second) != UInt(bitPattern: first))
+        #expect(RegistrarTokens.with(first) { _ in true } == nil)
+        #expect(RegistrarTokens.with(second) { $0 === other } == true)
+        #expect(RegistrarTokens.with(OpaquePointer(bitPattern: UInt.max)!) { _ in true } == nil)
+    }
 }
