@@ -10,7 +10,7 @@ private let copyMachine = """
 """
 
 @Suite("The definitions' data model and the host's library and options, at their edges (R0.3)")
-struct HostLibraryAuditTests {
+struct HostLibraryEdgeTests {
     @Test("R0.3 a name that loads nothing lists every name that does, registered ones among the shipped")
     func missingNameListsRegistered() throws {
         let h = Harness()
