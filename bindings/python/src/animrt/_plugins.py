@@ -147,14 +147,15 @@ def encode(value: object, where: str) -> Value:
         if -2 ** 63 <= value < 2 ** 63:
             v.type, v.integer = _INTEGER, value
         elif _double_holds(value):
-            # Past 64 bits, a whole number a double holds exactly (2**70) goes as one: an f64
+            # Outside int64_t, a whole number a double holds exactly (2**63, 2**70) goes as one: an f64
             # parameter or a machine's number takes it as it is, an integer parameter refuses it.
             v.type, v.number = _NUMBER, float(value)
         elif abs(value) > sys.float_info.max:
-            raise RangeError(f"{where} is {value}, past 64 bits and past the largest double")
+            raise RangeError(f"{where} is {value}, outside a signed 64-bit integer (-2**63 to 2**63 - 1) "
+                             "and past the largest double")
         else:
-            raise RangeError(f"{where} is {value}, past 64 bits, and no double holds it exactly; round it with "
-                             "float() to pass it as a double")
+            raise RangeError(f"{where} is {value}, outside a signed 64-bit integer (-2**63 to 2**63 - 1), and no "
+                             "double holds it exactly; round it with float() to pass it as a double")
     elif isinstance(value, float):
         v.type, v.number = _NUMBER, value
     elif isinstance(value, str):
