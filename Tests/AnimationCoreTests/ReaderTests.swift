@@ -147,4 +147,49 @@ struct ReaderTests {
         #expect(try Self.read(rt, reader) == [0.5, 0, 1])
         #expect(rt.model.count == rt.valuePoolLimit)
     }
+
+    /// A computed target (a transform's rotation) is read from the
+    /// presentation transform, as a plain one is from the presentation
+    /// pool: half-way through a 0 → 1 turn of 1 s it is 0.5, while the model
+    /// says 0.25.
+    @Test("a computed target reads the presentation value an animation gives it, not the model value")
+    func computedTargetAnimated() throws {
+        let rt = Runtime()
+        let l = try rt.createLayer()
+        try rt.setModelValue(.scalar(0.25), forKeyPath: "transform.rotation.z", of: l)
+        try rt.add(linear("transform.rotation.z", 0, 1, duration: 1), to: l, forKey: "r")
+        let targets = [(l, "transform.rotation.z"), (l, "opacity")]
+        let reader = try Self.reader(rt, targets)
+        #expect(try !rt.reader(reader).contiguous)
+        try rt.tick(0); try rt.tick(0.5)
+        let got = try Self.read(rt, reader)
+        #expect(got.count == 2)
+        expectClose(got[0], 0.5, 1e-12)
+        #expect(got[1] == 1)
+        #expect(got.map(\.bitPattern) == (try Self.expected(rt, targets)).map(\.bitPattern))
+        expectClose(try rt.modelValue(forKeyPath: "transform.rotation.z", of: l).scalar, 0.25, 1e-12)
+    }
+
+    /// A read through a stored reader needs `count × width` doubles: two
+    /// points are four, and a buffer of three is refused with nothing
+    /// written.
+    @Test("a read through a stored reader into a buffer too short for it is refused and writes nothing")
+    func storedReaderShortBuffer() throws {
+        let rt = Runtime()
+        let a = try rt.createLayer(), b = try rt.createLayer()
+        try rt.setModelValue(.point(1, 2), forKeyPath: "position", of: a)
+        try rt.setModelValue(.point(3, 4), forKeyPath: "position", of: b)
+        let reader = try Self.reader(rt, [(a, "position"), (b, "position")])
+        try rt.tick(0)
+        var out = [Double](repeating: -1, count: 4)
+        for short in [1, 3] {
+            expectFailure(.buffer, exactly: "the buffer holds \(short) double\(short == 1 ? "" : "s"); 4 are needed") {
+                try out.withUnsafeMutableBufferPointer { (o) throws(AnimrtError) in
+                    try rt.readPresentation(reader: reader, into: UnsafeMutableBufferPointer(rebasing: o[0..<short]))
+                }
+            }
+        }
+        #expect(out == [-1, -1, -1, -1])
+        #expect(try Self.read(rt, reader) == [1, 2, 3, 4])
+    }
 }
