@@ -268,4 +268,42 @@ struct GroupTimingTests {
         try rt.tick(0); try rt.tick(0.8)
         expectClose(try rt.scalar("opacity", l), 15, 1e-9)
     }
+
+    /// A group's transform children compose as their values do: an
+    /// additive translation(4, 0) over translation(10, 0), both over 1 s,
+    /// moves the matrix's x translation (m[12]) at 10 + 4 = 14 per second
+    /// and shows 7 half-way.
+    @Test("R1.2 an additive transform child of a group adds its velocity to the transform below it")
+    func groupAdditiveTransformVelocity() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let below = Animation.basic("transform", from: .transform(.identity), to: .transform(.translation(10, 0)),
+                                    timing: MediaTiming(duration: 1))
+        var over = Animation.basic("transform", from: .transform(.identity), to: .transform(.translation(4, 0)),
+                                   timing: MediaTiming(duration: 1))
+        over.isAdditive = true
+        let h = try rt.add(.group([below, over], timing: MediaTiming(duration: 1)), to: l, forKey: "g")
+        try rt.tick(0); try rt.tick(0.5)
+        expectClose(try rt.presentationValue(forKeyPath: "transform", of: l).lanes[12], 7, 1e-9)
+        let v = try rt.velocity(of: h, keyPath: "transform").lanes
+        expectClose(v[12], 14, 1e-6)
+        for k in 0..<16 where k != 12 { expectClose(v[k], 0, 1e-6, "lane \(k)") }
+    }
+
+    /// While only a group's `position.x` child is in effect, `position`
+    /// moves at (100, 0): x at the child's rate, y still. Once the
+    /// `position` child (10, 20 over 0.5 s) begins, y moves at 40 and x
+    /// stays the later `position.x` child's.
+    @Test("R1.2 a group's velocity of a whole property counts a part that only some children write")
+    func groupPartlyWrittenVelocity() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let whole = Animation.basic("position", from: .point(0, 0), to: .point(10, 20), timing: MediaTiming(beginTime: 0.5, duration: 0.5))
+        let x = Animation.basic("position.x", from: .scalar(0), to: .scalar(100), timing: MediaTiming(duration: 1))
+        let h = try rt.add(.group([whole, x], timing: MediaTiming(duration: 1)), to: l, forKey: "g")
+        try rt.tick(0); try rt.tick(0.25)
+        let early = try rt.velocity(of: h, keyPath: "position")
+        expectClose(early.lanes[0], 100, 1e-9); #expect(early.lanes[1] == 0)
+        try rt.tick(0.75)
+        let late = try rt.velocity(of: h, keyPath: "position")
+        expectClose(late.lanes[0], 100, 1e-9); expectClose(late.lanes[1], 40, 1e-9)
+    }
 }

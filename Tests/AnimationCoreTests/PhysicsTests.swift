@@ -533,4 +533,43 @@ struct PhysicsTests {
         // At a ratio of 1 or below it is not: critical damping is its own regime.
         #expect(try !Spring.checked(response: 1, dampingRatio: 1).allowsOverdamping)
     }
+
+    /// A whole transform interpolates its decomposition: identity →
+    /// translation(10, 20) over 2 s moves the matrix's translation (m[12],
+    /// m[13]) at 5 and 10 per second and nothing else; identity →
+    /// rotationZ(π/2) over 1 s turns at θ′ = π/2, so m[0] = cos θ changes at
+    /// −sin θ·π/2 and m[1] = sin θ at cos θ·π/2 (θ = π/4 half-way).
+    @Test("Velocity of a whole transform is the rate of its matrix, translation and rotation alike")
+    func transformVelocity() throws {
+        let rt = Runtime(); let a = try rt.createLayer(), b = try rt.createLayer()
+        let move = try rt.add(.basic("transform", from: .transform(.identity), to: .transform(.translation(10, 20)),
+                                     timing: MediaTiming(duration: 2)), to: a, forKey: "t")
+        let turn = try rt.add(.basic("transform", from: .transform(.identity), to: .transform(.rotationZ(.pi / 2)),
+                                     timing: MediaTiming(duration: 1)), to: b, forKey: "t")
+        try rt.tick(0); try rt.tick(0.5)
+        let v = try rt.velocity(of: move).lanes
+        expectClose(v[12], 5, 1e-6); expectClose(v[13], 10, 1e-6)
+        for k in 0..<16 where k != 12 && k != 13 { expectClose(v[k], 0, 1e-6, "lane \(k)") }
+        let w = try rt.velocity(of: turn).lanes
+        expectClose(w[0], -sin(Double.pi / 4) * .pi / 2, 1e-6); expectClose(w[1], cos(Double.pi / 4) * .pi / 2, 1e-6)
+        expectClose(w[4], -cos(Double.pi / 4) * .pi / 2, 1e-6); expectClose(w[5], -sin(Double.pi / 4) * .pi / 2, 1e-6)
+    }
+
+    /// A keyframe segment's own timing function eases it: 0 → 10 over key
+    /// times 0 → 0.5 of 2 s with ease-in moves at 10 / (0.5 × 2) × y′(f),
+    /// the curve's slope where the segment is (f = 0.8 at 0.8 s, where
+    /// ease-in is steeper than a line); the next, linear, segment at
+    /// 10 / (0.5 × 2) = 10.
+    @Test("Velocity of a keyframe segment takes the slope of the segment's timing function")
+    func keyframeSegmentCurveVelocity() throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        let k = Keyframes(values: [.scalar(0), .scalar(10), .scalar(20)], keyTimes: [0, 0.5, 1], timingFunctions: [.easeIn, .linear])
+        let h = try rt.add(.keyframe("opacity", k, timing: MediaTiming(duration: 2)), to: l, forKey: "k")
+        try rt.tick(0); try rt.tick(0.8)
+        let slope = Self.bezierSlope((0.42, 0, 1, 1), at: 0.8)
+        #expect(slope > 1.4)  // the curve's slope differs from a line's here
+        expectClose(try rt.velocity(of: h).scalar, 10 * slope, 1e-9)
+        try rt.tick(1.5)
+        expectClose(try rt.velocity(of: h).scalar, 10, 1e-9)
+    }
 }
