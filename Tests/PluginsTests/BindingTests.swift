@@ -70,6 +70,19 @@ struct BindingTests {
         #expect(try host.call("nonzero", [.integer(0)]) == .bool(false))
     }
 
+    /// A 32-bit argument reaches the function whole: abs(-70000) and
+    /// abs(70000) read all 32 bits of their int (70000 needs 17), and
+    /// abs of the u32 3_000_000_000 reads its bits as the int -1_294_967_296.
+    @Test("32-bit integer arguments are passed at their width, past 16 bits")
+    func wideArguments() throws {
+        try host.bindFunction(library: nil, symbol: "abs", signature: "i32(i32)", name: "absSigned")
+        #expect(try host.call("absSigned", [.integer(-70_000)]) == .integer(70_000))
+        #expect(try host.call("absSigned", [.integer(-2_147_483_647)]) == .integer(2_147_483_647))
+        try host.bindFunction(library: nil, symbol: "abs", signature: "i32(u32)", name: "absUnsigned")
+        #expect(try host.call("absUnsigned", [.integer(70_000)]) == .integer(70_000))
+        #expect(try host.call("absUnsigned", [.integer(3_000_000_000)]) == .integer(1_294_967_296))
+    }
+
     @Test("Binding errors: library, symbol, signature, use, name",
           arguments: [("libnowhere.so.9", "pow", "f64(f64, f64)", "p1", Status.notFound, "cannot load the library 'libnowhere.so.9'"),
                       ("libm.so.6", "pow_of_two", "f64(f64)", "p2", .notFound, "no symbol 'pow_of_two' in 'libm.so.6'"),
