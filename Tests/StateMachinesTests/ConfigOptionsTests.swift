@@ -128,4 +128,22 @@ struct ConfigOptionsTests {
         #expect(tint?.message == "config.tint is 1048577 bytes; a config string is at most 1048576 bytes, as a string an expression makes is")
         #expect(h.host.instanceCount == 1)
     }
+
+    /// A parameter of type size holds a size (not a point, though both have
+    /// two numbers): it sets bounds.size, and a message about it calls it
+    /// a size.
+    @Test("a size parameter holds a size, sets bounds.size and is called a size")
+    func sizeParameter() throws {
+        let h = Harness()
+        let m = try h.machine("""
+            {"name": "sized", "config": {"extent": {"type": "size", "default": [10, 20]}}, "parts": [{"name": "box"}],
+             "initial": "a", "states": {"a": {"entry": [{"set": "bounds.size", "part": "box", "value": "config.extent"}]}}}
+            """)
+        #expect(h.host.instance(m)!.config == [.vector(.size(10, 20))])
+        #expect(try h.host.definition(of: m).config[0].type == .vector(.size))
+        #expect(try h.runtime.modelValue(forKeyPath: "bounds.size", of: h.host.part("box", of: m)) == .size(10, 20))
+        expectError(.invalidArgument, ["min and max apply to numbers; 'extent' is a size"]) { () throws(AnimrtError) in
+            _ = try h.load(#"{"name": "s", "config": {"extent": {"type": "size", "default": [1, 2], "min": 0}}, "initial": "a", "states": {"a": {}}}"#)
+        }
+    }
 }

@@ -31,4 +31,35 @@ struct ExpressionWalkTests {
         #expect(try h.host.partCount("p", of: h.host.create(d)) == 2)
         #expect(try h.host.partCount("p", of: h.host.create(d, options: .init(strings: ["title": "abcdef"]))) == 1)
     }
+
+    static func computed(_ fields: String) -> String {
+        #"{"name": "walk", "context": {"n": {"type": "number", "initial": 0}, "#
+            + fields + #"}, "initial": "a", "states": {"a": {}}}"#
+    }
+
+    @Test("a cycle of computed fields through '-' or '!' is refused when the definition loads")
+    func cycleThroughNegation() {
+        let h = Harness()
+        let negated = Self.computed(#""x": {"type": "number", "computed": "-context.y"}, "y": {"type": "number", "computed": "context.x + 1"}"#)
+        expectError(.invalidArgument, ["computed fields depend on each other in a cycle: 'x' → 'y' → 'x'"]) {
+            () throws(AnimrtError) in _ = try h.load(negated)
+        }
+        let not = Self.computed(#""f": {"type": "bool", "computed": "!context.g"}, "g": {"type": "bool", "computed": "context.f"}"#)
+        expectError(.invalidArgument, ["computed fields depend on each other in a cycle: 'f' → 'g' → 'f'"]) {
+            () throws(AnimrtError) in _ = try h.load(not)
+        }
+    }
+
+    /// x reads y, then z; both read x back. The walk meets y first, so the
+    /// cycle the loader names is the one through y.
+    @Test("the computed fields an expression reads are met left to right: a cycle is named by the first one read")
+    func cycleNamedLeftToRight() {
+        let h = Harness()
+        let json = Self.computed(#""x": {"type": "number", "computed": "context.y + context.z"}, "#
+            + #""y": {"type": "number", "computed": "context.x"}, "z": {"type": "number", "computed": "context.x"}"#)
+        let message = expectError(.invalidArgument, ["computed fields depend on each other in a cycle: 'x' → 'y' → 'x'"]) {
+            () throws(AnimrtError) in _ = try h.load(json)
+        }
+        #expect(!message.contains("'z'"), "\(message)")
+    }
 }
