@@ -148,6 +148,30 @@ def test_calculation_modes(mode, progress, expected):
         assert layer.presentation("position.x") == pytest.approx(expected, abs=1e-12)
 
 
+def test_spline_tension_continuity_and_bias_are_each_their_own():
+    """set_spline's three lists reach the library as Kochanek–Bartels' three parameters. At the middle
+    keyframe of 0 → 1 → 3 (steps of 1 and 2), tension t makes both tangents (1 − t) × 1.5; bias 1
+    makes both 1, the step before, as tension 1/3 does; continuity 1 makes the incoming tangent 2,
+    the step after (tension −1/3), and the outgoing one 1 (tension 1/3). So each curve below is
+    another's, segment by segment, only if each list went where it was named."""
+    def curve(**spline):
+        with animrt.Runtime() as rt:
+            layer = rt.layer()
+            frames = rt.keyframe("position.x", [0, 1, 3], calculation_mode="cubic", duration=1.0, begin_time=1.0)
+            frames.set_spline(**spline)
+            layer.add_animation(frames)
+            seen = []
+            for t in (0.125, 0.25, 0.375, 0.625, 0.75, 0.875):  # three points in each segment
+                rt.tick(1 + t)
+                seen.append(layer.presentation("position.x"))
+            return seen
+
+    flatter, steeper = curve(tension=[0, 1 / 3, 0]), curve(tension=[0, -1 / 3, 0])
+    assert flatter != pytest.approx(curve(), abs=1e-3) and steeper != pytest.approx(curve(), abs=1e-3)
+    assert curve(bias=[0, 1, 0]) == pytest.approx(flatter, abs=1e-12)
+    assert curve(continuity=[0, 1, 0]) == pytest.approx(steeper[:3] + flatter[3:], abs=1e-12)
+
+
 @pytest.mark.parametrize("initial, kind", [
     (1.5, animrt.ValueKind.SCALAR), ((1, 2), animrt.ValueKind.POINT), ((1, 2, 3, 4), animrt.ValueKind.RECT),
 ])
@@ -287,6 +311,30 @@ def test_configure_sets_a_spring_every_way_the_factory_takes_and_refused_sets_no
         for t in (0.0, 0.2, 0.5):
             rt.tick(t)
             assert layers[0].presentation("position.y") == layers[1].presentation("position.y")
+
+
+def test_a_layers_direction_fill_mode_and_autoreverses_do_what_they_say():
+    """The three options of configure_timing the library cannot read back, seen on screen: the layer's
+    animation, begun at its time -10 and running from 0 to 20 in 20 s, shows 10 + the layer's time;
+    the model value -1 shows where the layer's time is unresolved (outside its active interval)."""
+    def shown(**options):
+        with animrt.Runtime() as rt:
+            layer = rt.layer()
+            layer["position.x"] = -1.0
+            layer.configure_timing(duration=1.0, **options)
+            layer.add_animation(rt.basic("position.x", from_=0.0, to=20.0, duration=20.0, begin_time=-10.0))
+            seen = []
+            for t in (0.25, 1.25, 2.5):
+                rt.tick(t)
+                seen.append(layer.presentation("position.x"))
+            return seen
+
+    assert shown() == pytest.approx([10.25, -1.0, -1.0], abs=1e-12)
+    assert shown(direction="reverse") == pytest.approx([10.75, -1.0, -1.0], abs=1e-12)
+    assert shown(autoreverses=True) == pytest.approx([10.25, 10.75, -1.0], abs=1e-12)  # back from 1 at 1.25
+    assert shown(autoreverses=False) == shown()
+    assert shown(fill_mode="forwards") == pytest.approx([10.25, 11.0, 11.0], abs=1e-12)
+    assert shown(autoreverses=True, fill_mode="forwards") == pytest.approx([10.25, 10.75, 10.0], abs=1e-12)
 
 
 def test_configure_timing_refused_leaves_the_layer_timed_as_it_was():
