@@ -1,5 +1,6 @@
 """Springs run until they settle by default in Python; Core Animation's cut-off is one word away (R1.5)."""
 import inspect
+import math
 import re
 import textwrap
 
@@ -101,6 +102,26 @@ def test_a_spring_given_two_ways_is_refused_rather_than_one_way_dropped(rt):
     assert snap.initial_velocity == 2
     assert rt.spring("opacity", perceptual_duration=0.4, bounce=0.3).bounce == pytest.approx(0.3)
 
+
+
+def test_half_a_pair_takes_swiftuis_default_for_the_other_half(rt):
+    """SwiftUI's Spring(response: 0.5, dampingRatio: 1) and Spring(duration: 0.5, bounce: 0): one of a
+    pair given alone keeps the other's default, a critically damped spring or one of period 0.5 s.
+    Read back from the library's mass, stiffness and damping: stiffness (2π / response)², damping
+    4π × ratio / response (mass 1)."""
+    alone = rt.spring("opacity", response=0.4)
+    assert alone.damping_ratio == pytest.approx(1.0, rel=1e-12)
+    assert alone.stiffness == pytest.approx((2 * math.pi / 0.4) ** 2, rel=1e-12)
+    assert alone.damping == pytest.approx(4 * math.pi / 0.4, rel=1e-12)
+    ratio = rt.spring("opacity", damping_ratio=0.8)
+    assert ratio.response == pytest.approx(0.5, rel=1e-12)
+    assert ratio.stiffness == pytest.approx((2 * math.pi / 0.5) ** 2, rel=1e-12)
+    assert ratio.damping == pytest.approx(4 * math.pi * 0.8 / 0.5, rel=1e-12)
+    perceptual = rt.spring("opacity", perceptual_duration=0.4)
+    assert perceptual.bounce == pytest.approx(0.0, abs=1e-12) and perceptual.damping_ratio == pytest.approx(1.0)
+    bouncy = rt.spring("opacity", bounce=0.3)
+    assert bouncy.perceptual_duration == pytest.approx(0.5, rel=1e-12)
+    assert bouncy.damping_ratio == pytest.approx(0.7, rel=1e-12)  # bounce 1 − ζ below critical damping
 
 
 def test_a_drag_release_as_help_shows_it_leaves_at_the_fingers_speed_from_the_tick_it_was_added_at():

@@ -1450,7 +1450,9 @@ class Runtime(Suggests, Uncopied):
         mass, stiffness and damping (1, 100 and 10 unless given); or SwiftUI's
         ``response`` and ``damping_ratio``; or Core Animation's
         ``perceptual_duration`` and ``bounce``: one of the three ways, as each
-        sets the whole spring (two raise :class:`InvalidArgumentError`)::
+        sets the whole spring (two raise :class:`InvalidArgumentError`). Half a
+        pair takes SwiftUI's default for the other half: response 0.5 s and
+        damping_ratio 1, perceptual_duration 0.5 s and bounce 0::
 
             drop = rt.spring("position.y", from_=-40, to=60, damping=12, stiffness=180)
             drop.settling_duration          # 1.21 s: how long it runs
