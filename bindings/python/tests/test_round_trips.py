@@ -55,12 +55,37 @@ def test_key_times_read_back_none_when_none_were_set(rt):
     assert spaced.key_times == [0.0, 1.0]
 
 
+def test_each_flag_reads_back_as_itself_from_the_attached_copy(rt):
+    # One flag turned on at a time (additive and from_presentation exclude each other): the copy the
+    # library holds says that one is on, removed_on_completion at its default, and no other.
+    names = ("autoreverses", "removed_on_completion", "additive", "cumulative", "from_presentation")
+    for name in ("autoreverses", "additive", "cumulative", "from_presentation"):
+        attached = rt.layer().add_animation(rt.basic("position.x", from_=0.0, to=1.0, **{name: True}))
+        assert {n for n in names if attached.flag(n)} == {name, "removed_on_completion"}, name
+    kept = rt.layer().add_animation(rt.basic("position.x", to=1.0, removed_on_completion=False))
+    assert not any(kept.flag(n) for n in names)
+
+
+def test_set_value_sets_the_slot_it_names(rt):
+    fade = rt.basic("opacity")
+    fade.set_value("from", 0.75)
+    fade.set_value("to", 0.25)
+    attached = rt.layer().add_animation(fade)
+    assert (attached.value("from"), attached.value("to"), attached.value("by")) == (0.75, 0.25, None)
+    spin = rt.basic("transform.rotation.z")
+    spin.set_value("by", 2.0)
+    attached = rt.layer().add_animation(spin)
+    assert (attached.value("from"), attached.value("to"), attached.value("by")) == (None, None, 2.0)
+
+
 def test_a_layers_timing_arguments_reach_their_parameters(rt):
     layer = rt.layer()
     layer.set_timing(begin_time=1.0, speed=0.0, time_offset=2.0)
     assert (layer.timing("begin_time"), layer.timing("speed"), layer.timing("time_offset")) == (1.0, 0.0, 2.0)
     layer.set_timing(speed=3.0)
     assert (layer.timing("begin_time"), layer.timing("speed"), layer.timing("time_offset")) == (0.0, 3.0, 0.0)
+    layer.set_timing(begin_time=0.5, time_offset=2.0)  # the speed left out is 1, as documented: (0, 1, 0)
+    assert (layer.timing("begin_time"), layer.timing("speed"), layer.timing("time_offset")) == (0.5, 1.0, 2.0)
 
 
 def test_a_descriptions_delay_and_end_delay_are_its_own(rt):
