@@ -346,6 +346,21 @@ def test_ctrl_c_or_sys_exit_in_a_callable_stops_the_program_as_itself():
         assert rt.call("fine", 1.0) == 2.0  # nothing left pending
 
 
+def test_a_raising_function_fails_its_call_with_the_librarys_status_and_prints_nothing(capfd, monkeypatch):
+    # The trampoline records the exception, sets the library's message and returns ANIMRT_E_CALLBACK
+    # (animrt_error_set's status is the trampoline's answer, not an error of that call): nothing
+    # escapes the ctypes callback, which would go to sys.unraisablehook ("Exception ignored") and
+    # answer 0, success.
+    escaped = []
+    monkeypatch.setattr(sys, "unraisablehook", escaped.append)
+    with animrt.Runtime() as rt:
+        rt.register_function("broken", "f64(f64)", lambda x: 1 / 0)
+        with pytest.raises(animrt.CallbackError, match="function 'broken' raised ZeroDivisionError") as e:
+            rt.call("broken", 1.0)
+        assert e.value.status == animrt.CallbackError.status
+        assert capfd.readouterr().err == "" and escaped == []
+
+
 def test_close_inside_a_callable_the_runtime_runs_is_refused_not_lost():
     # The library refuses to be destroyed in the middle of its own call, and destroy returns
     # nothing: closed there, the runtime was marked closed and left running, unreachable.
