@@ -6492,7 +6492,10 @@ MUTANTS = [
            "layer.configure_timing(direction='reverse') sets the layer's fill mode, and the layer plays forwards"),
     Mutant("py-layer-animation-stand-in-always", "dropped statement", "bindings/python/src/animrt/_layer.py",
            "return rt._attached.get(out.value) or rt._stand_in_attached(", "return rt._stand_in_attached(", PY,
-           "layer.animation('in') is a new object, not the one add_animation returned"),
+           "layer.animation('in') is a new object, not the one add_animation returned",
+           equivalent="_attached is a fast path: rt._stand_in_attached looks the handle up among the runtime's live "
+                      "objects first, and a tracked attached animation is one of them (_attached holds it) until its "
+                      "stop is delivered, after which the library no longer finds it under its key"),
     Mutant("py-velocity-key-path-ignored", "dropped statement", "bindings/python/src/animrt/_layer.py",
            "self._id, None if key_path is None else\n", "self._id, None if True else\n", PY,
            "attached.velocity('position.x') of a position animation gives both components' velocities"),
