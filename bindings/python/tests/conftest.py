@@ -8,6 +8,16 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt in every test, as in an interactive Python. A shell starts a
+    background job (``make test &``) with SIGINT ignored, and Python then leaves it ignored: the tests
+    that raise SIGINT themselves would see nothing happen."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.fixture
 def interrupt_after(monkeypatch):
     """``interrupt_after(name)`` has the library's `name` raise Ctrl-C's KeyboardInterrupt once, as
