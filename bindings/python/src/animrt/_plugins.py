@@ -162,12 +162,12 @@ def encode(value: object, where: str) -> Value:
         v.type, v.string = _STRING, check.text(value, where).encode("utf-8")
     elif value is None or isinstance(value, c_void_p):
         v.type, v.pointer = _POINTER, (value.value if isinstance(value, c_void_p) else None)
-    elif check.is_numpy_bool(value) or (isinstance(value, Real) and type(value).__module__ == "numpy"):
-        # numpy's scalars of every width (int8 to uint64, float16 to float64), as a result and the
-        # rest of the binding take them: as the Python bool, int or float they hold (a longdouble's
-        # item() is itself: as the double C takes)
-        item = value.item()  # type: ignore[attr-defined]
-        return encode(float(item) if type(item).__module__ == "numpy" else item, where)
+    elif check.is_numpy_bool(value):
+        return encode(bool(value), where)
+    elif isinstance(value, Real) and type(value).__module__ == "numpy":
+        # numpy's numbers of every width (int8 to uint64, float16 to longdouble), as the rest of the
+        # binding takes them: as the Python int or float they hold
+        return encode(int(value) if isinstance(value, Integral) else float(value), where)
     else:
         raise ArgumentTypeError(f"{where} is {check.describe(value)}; an argument is a number, a bool, a str, "
                                 "or None / ctypes.c_void_p for a pointer")
