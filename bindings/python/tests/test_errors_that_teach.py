@@ -943,6 +943,9 @@ FIRST_MACHINE_CASES = [
     ("a file's path as a str", lambda rt, m: rt.definition("examples/machines/download_button.json"),
      animrt.ArgumentTypeError, "source is the string 'examples/machines/download_button.json', which is not JSON: "
      "a file is passed as a pathlib.Path, rt.definition(pathlib.Path('examples/machines/download_button.json'))"),
+    ("a file's name alone as a str", lambda rt, m: rt.definition("my_card.json"),
+     animrt.ArgumentTypeError, "source is the string 'my_card.json', which is not JSON: a file is passed as a "
+     "pathlib.Path, rt.definition(pathlib.Path('my_card.json'))"),
     ("a str that is none of these", lambda rt, m: rt.definition("hello"), animrt.ArgumentTypeError,
      "source is the string 'hello', which is not JSON: pass JSON text, a dict, a pathlib.Path for a file, or "
      "named=... for a definition of the runtime's library"),

@@ -590,6 +590,23 @@ def test_close_reports_the_last_stops_to_the_handler():
     assert seen[0].attached is attached and seen[0].reason is StopReason.RUNTIME_DESTROYED
 
 
+def test_an_on_finish_runs_before_the_handler_sees_its_stop_at_a_tick_and_at_close():
+    # The same order for the stops close() reports as for those a tick delivers.
+    log = []
+    rt = animrt.Runtime()
+    layer = rt.layer()
+    rt.on_event(lambda event: log.append(("handler", type(event).__name__, event.key)))
+    for key, duration in (("short", 0.1), ("long", 10)):
+        layer.add_animation(rt.basic("opacity", to=0, duration=duration), key=key,
+                            on_finish=lambda done, key=key: log.append(("on_finish", done, key)))
+    rt.tick(0)
+    rt.tick(0.1)
+    assert log[2:] == [("on_finish", True, "short"), ("handler", "AnimationStopped", "short")]
+    del log[:]
+    rt.close()
+    assert log == [("on_finish", False, "long"), ("handler", "AnimationStopped", "long")]
+
+
 def test_events_read_later_are_the_same_whether_or_not_something_listens():
     def run(listen):
         with animrt.Runtime(event_capacity=64) as rt:
@@ -635,6 +652,26 @@ def test_a_barrier_waited_on_by_a_token_alone_stays_alive(rt):
     rt.tick(0.1)
     notified = [e for e in rt.events() if isinstance(e, BarrierNotified)]
     assert [(e.barrier.id, e.token) for e in notified] == [(barrier_id, 7)] and rt._waiting == {}
+
+
+def test_a_barrier_stays_alive_until_its_last_token_notification_is_delivered(rt):
+    # Kept alive while a notification waits, counted: the first delivered must not let it go (and
+    # its destroy drop the second) while the second still waits for the bulk animations to stop.
+    dots = rt.create_layers(3)
+    barrier = rt.barrier()
+    barrier.notify(1)  # at zero: notified at the next tick
+    rt.add_animations(rt.basic("opacity", to=0, duration=0.5), dots, barrier=barrier)
+    barrier.notify(2)  # once the three have stopped
+    barrier_id = barrier.id
+    del barrier
+    gc.collect()
+    rt.tick(0)
+    assert [(type(e).__name__, e.token) for e in rt.events() if isinstance(e, BarrierNotified)] == \
+        [("BarrierNotified", 1)]
+    gc.collect()  # the event read is gone: only the waiting notification holds the barrier
+    rt.tick(0.5)
+    notified = [e for e in rt.events() if isinstance(e, BarrierNotified)]
+    assert [(e.barrier.id, e.token) for e in notified] == [(barrier_id, 2)] and rt._waiting == {}
 
 
 def test_a_stand_in_owns_nothing():

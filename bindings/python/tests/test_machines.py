@@ -438,6 +438,13 @@ def test_numbers_json_cannot_hold_are_refused_naming_where_they_are():
         with pytest.raises(animrt.InvalidArgumentError,
                            match=r"definition\['animations'\]\['spin'\]\['repeatCount'\] is inf; .*the expression 'inf'"):
             rt.definition(spin)
+        # The expression 'inf' is infinity: no hint for minus infinity or NaN, which it does not write.
+        for value in (-math.inf, math.nan):
+            odd = {**CARD, "animations": {"spin": {"type": "basic", "keyPath": "opacity", "repeatCount": value}}}
+            with pytest.raises(animrt.InvalidArgumentError) as refused:
+                rt.definition(odd)
+            assert refused.value.message == (f"definition 'card': definition['animations']['spin']['repeatCount'] is "
+                                             f"{value}; it must be a finite number (JSON has no NaN or infinity)")
         with pytest.raises(animrt.InvalidArgumentError, match=r"definition\['animations'\]\['spin'\]"):
             rt.register_definition("spinner", spin)
         assert len(rt.events()) == 0
@@ -800,8 +807,11 @@ def test_what_a_machine_reported_before_it_was_destroyed_names_it():
         rt._call(lib.animrt_machine_create, button.id, 0, None, ctypes.byref(out))
         rt._call(lib.animrt_machine_send_json, out.value, b"tap", None, None)
         rt.tick(0.2)
-        assert [type(e).__name__ for e in rt.events() if not isinstance(e, animrt.AnimationStarted)] == \
-            ["MachineError", "MachineError"]
+        errors = [e for e in rt.events() if not isinstance(e, animrt.AnimationStarted)]
+        assert [type(e).__name__ for e in errors] == ["MachineError", "MachineError"]
+        # Each event brings a stand-in of its own for that one machine: equal, and one key in a set or dict.
+        assert errors[0].machine.id == errors[1].machine.id == out.value and errors[0].machine == errors[1].machine
+        assert len({e.machine for e in errors}) == 1 and {errors[0].machine: 1}[errors[1].machine] == 1
 
 
 def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_whole():

@@ -521,8 +521,10 @@ def test_an_unknown_state_is_refused_before_anything_is_awaited():
                                                            r"'finished.succeeded'\?"):
                 await m.wait_for("succeeded")  # a state is named in full, as in_state names it
             with pytest.raises(animrt.ArgumentTypeError, match=r"^machine 'networkButton': m.wait_for\(\) needs "
-                                                               r"the states to wait for, by their full names"):
-                await m.wait_for()
+                                                               r"the states to wait for, by their full names: "
+                                                               r"m.wait_for\('ready'\) \(its states: finished, "
+                                                               r"finished.failed, .*, loading.spinning, ready\)$"):
+                await m.wait_for()  # the example is its last state: a leaf, as a parent comes before its children
             with pytest.raises(animrt.ArgumentTypeError, match=r"a state is \['ready'\] \(a list\); pass each "
                                                                r"state as an argument: m.wait_for\(\*states\)"):
                 await m.wait_for(["ready"])
