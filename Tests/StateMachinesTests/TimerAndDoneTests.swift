@@ -228,6 +228,24 @@ struct AfterTests {
         #expect(reports.first?.contains("'tick' is not accepted in state 'celebrating'") == true)
     }
 
+    /// A delay of 0 is allowed (0 or more): the timer is due at once and
+    /// sends its event at the next tick, not at the start.
+    @Test("a started timer with a delay of 0 sends its event at the next tick")
+    func startTimerZeroDelay() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "zero", "context": {"wait": {"type": "number", "initial": 0}}, "events": {"poke": {}, "tick": {}},
+         "initial": "idle", "states": {"idle": {"on": {"poke": {"actions": [{"startTimer": "now", "delay": "context.wait", "event": "tick"}]},
+                                                        "tick": {"actions": [\(L("tick"))]}}}}}
+        """)
+        _ = h.events()
+        try h.send(m, "poke")
+        #expect(h.log.isEmpty && h.machineEvents(m).isEmpty, "the timer is started, not refused")
+        h.tick(0.01)
+        #expect(h.log == ["tick"])
+    }
+
     @Test("R0.4 a delay that is not a finite number of seconds is an error event, not a trap")
     func badDelay() throws {
         let h = Harness()

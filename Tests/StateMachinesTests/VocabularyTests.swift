@@ -47,6 +47,47 @@ struct VocabularyTests {
         }
     }
 
+    /// A template's "iterationStart", "endDelay" and "cumulative" reach the
+    /// part's animation. Starting half way into the first of one iteration,
+    /// 0 → 1 over 1 s shows 0.75 at 0.25 s, wraps to 0.25 at 0.75 s and
+    /// holds 0.5 after its end; cumulative 0 → 0.25 repeated is 0.25 + 0.125
+    /// half way into its second iteration; an end delay of -0.5 s cuts a
+    /// 1 s animation short at 0.5 s, when the state's `done` is taken.
+    @Test("a template's iterationStart, endDelay and cumulative take effect on the part")
+    func templateIterationStartEndDelayCumulative() throws {
+        let h = Harness()
+        h.tick(0)
+        let json = """
+        {"name": "d", "parts": [{"name": "p", "properties": {"opacity": 0.5}}, {"name": "q", "properties": {"opacity": 0.5}},
+                                {"name": "r", "properties": {"opacity": 0.5}}], "events": {"go": {}},
+         "animations": {"started": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 1, "duration": 1, "iterationStart": 0.5,
+                                    "fillMode": "forwards", "removedOnCompletion": false},
+                        "summed": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 0.25, "duration": 1, "repeatCount": 2,
+                                   "cumulative": true},
+                        "cut": {"type": "basic", "keyPath": "opacity", "from": 0, "to": 1, "duration": 1, "endDelay": -0.5}},
+         "initial": "idle", "states": {"idle": {"on": {"go": "on"}},
+                                       "on": {"entry": [{"animate": "started", "part": "p", "join": false},
+                                                        {"animate": "summed", "part": "r", "join": false},
+                                                        {"animate": "cut", "part": "q"}], "done": "over"},
+                                       "over": {}}}
+        """
+        let m = try h.machine(json)
+        try h.send(m, "go")
+        h.tick(0)   // they begin at the first tick after they are added
+        let p = try h.host.part("p", of: m), r = try h.host.part("r", of: m)
+        func opacity(_ layer: Handle) throws -> Double { try h.runtime.presentationValue(forKeyPath: "opacity", of: layer).components[0] }
+        h.tick(0.25)
+        #expect(abs(try opacity(p) - 0.75) < 1e-12)
+        #expect(h.state(m) == "on")
+        h.tick(0.75)
+        #expect(abs(try opacity(p) - 0.25) < 1e-12)
+        #expect(h.state(m) == "over", "the end delay ends the joined animation at 0.5 s")
+        h.tick(1.25)
+        #expect(abs(try opacity(p) - 0.5) < 1e-12)
+        h.tick(1.5)
+        #expect(abs(try opacity(r) - 0.375) < 1e-12)
+    }
+
     @Test("an unknown direction, fill mode, animation type or group member is refused by name, with the nearest", arguments: [
         (#"{"type": "basic", "keyPath": "opacity", "to": 0, "direction": "alternated"}"#, Status.invalidArgument,
          "animations.a.direction: unknown direction 'alternated' (normal, reverse, alternate, alternate-reverse); did you mean 'alternate'?"),
