@@ -1036,6 +1036,31 @@ TEST(parts_belong_to_the_machine) {
     animrt_runtime_destroy(b);
 }
 
+/* A machine restored under a parent layer has its parts under that layer:
+ * they take its time (offset 10 s here), as a created machine's do. */
+TEST(restored_under_a_parent) {
+    animrt_runtime *a = rt_new(), *b = rt_new();
+    animrt_id d = 0, m = 0, host = 0, copy = 0, ring = 0;
+    CHECK_OK(animrt_definition_load(a, CARD, &d));
+    CHECK_OK(animrt_runtime_tick(a, 1));
+    CHECK_OK(animrt_machine_create(a, d, 0, NULL, &m));
+    char snapshot[8192] = "";
+    size_t needed = 0;
+    CHECK_OK(animrt_machine_snapshot(a, m, snapshot, sizeof snapshot, &needed));
+    CHECK_OK(animrt_runtime_tick(b, 1));
+    CHECK_OK(animrt_layer_create(b, 0, &host));
+    CHECK_OK(animrt_layer_set_timing(b, host, 0, 1, 10));
+    CHECK_OK(animrt_machine_restore(b, snapshot, host, &copy));
+    CHECK_OK(animrt_machine_part(b, copy, "ring", &ring));
+    double local = 0;
+    CHECK_OK(animrt_layer_convert_time(b, 1, 0, ring, &local));
+    CHECK(local == 11);
+    CHECK_OK(animrt_layer_convert_time(b, 1, 0, host, &local));
+    CHECK(local == 11);
+    animrt_runtime_destroy(a);
+    animrt_runtime_destroy(b);
+}
+
 /* A host that removes (or replaces) the animation a state's done waits for:
  * the machine moves on once that call has done its work, so the animation
  * the next state adds under the same key is attached and reported, never
@@ -1147,6 +1172,7 @@ int main(void) {
     RUN(whole_number_fields_reported_as_integers);
     RUN(booleans_both_ways);
     RUN(parts_belong_to_the_machine);
+    RUN(restored_under_a_parent);
     RUN(done_after_the_hosts_call);
     RUN(full_names_and_field_indexes_at_their_edges);
     return check_report();
