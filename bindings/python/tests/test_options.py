@@ -133,6 +133,15 @@ def test_what_each_timing_parameter_does(options, t, expected):
     assert value_at(t, **options) == expected
 
 
+@pytest.mark.parametrize("points, name", [
+    ((0.42, 0.0, 1.0, 1.0), "easeIn"), ((0.0, 0.0, 0.58, 1.0), "easeOut"), ((0.25, 0.1, 0.25, 1.0), "ease")])
+def test_four_numbers_are_the_bezier_x1_y1_x2_y2(points, name):
+    # Each pair is a control point: the four numbers pace the animation as the named curve they are.
+    for t in (1.2, 1.5, 1.8):
+        assert value_at(t, timing_function=points) == pytest.approx(value_at(t, timing_function=name), abs=1e-6)
+        assert value_at(t, timing_function=points) != pytest.approx(t - 1, abs=0.01)  # not linear
+
+
 # ---- keyframes, value kinds, stop reasons -----------------------------------
 
 @pytest.mark.parametrize("mode, progress, expected", [
@@ -170,6 +179,9 @@ def test_spline_tension_continuity_and_bias_are_each_their_own():
     assert flatter != pytest.approx(curve(), abs=1e-3) and steeper != pytest.approx(curve(), abs=1e-3)
     assert curve(bias=[0, 1, 0]) == pytest.approx(flatter, abs=1e-12)
     assert curve(continuity=[0, 1, 0]) == pytest.approx(steeper[:3] + flatter[3:], abs=1e-12)
+    # the lists are as long as the longest; a shorter one is padded with 0s
+    assert curve(tension=[0, 1 / 3, 0], bias=[0]) == pytest.approx(flatter, abs=1e-12)
+    assert curve(tension=[0, 1 / 3]) == pytest.approx(flatter, abs=1e-12)
 
 
 @pytest.mark.parametrize("initial, kind", [
@@ -296,7 +308,8 @@ def test_configure_sets_a_spring_every_way_the_factory_takes_and_refused_sets_no
         with pytest.raises(AttributeError, match=r"drop.configure\(bounce=…\)"):
             drop.bounce = 0.2
         kept, twin = (rt.spring("position.y", from_=0.0, to=100.0, damping=3.0) for _ in range(2))
-        for options in (dict(mass=2.0, stiffness=-1.0), dict(initial_velocity=5.0, speed=math.nan),
+        for options in (dict(mass=2.0, stiffness=-1.0), dict(mass=2.0, speed=math.nan),
+                        dict(initial_velocity=5.0, speed=math.nan),
                         dict(speed=2.0, bounce=-0.5, begin_time=math.inf),
                         dict(response=0.3, duration=2.0, speed=math.nan), dict(damping_ratio=0.9, speed=math.inf)):
             with pytest.raises(animrt.AnimrtError):

@@ -312,6 +312,16 @@ def test_an_exception_in_a_timing_function_is_reported_after_the_tick():
         assert layer.presentation("opacity") == pytest.approx(2 + 2 * 4)
 
 
+def test_an_exception_without_a_message_is_named_by_its_type_alone():
+    with animrt.Runtime() as rt:
+        def bare(x):
+            raise ValueError
+        rt.register_timing_function("bare", bare)
+        with pytest.raises(animrt.CallbackError) as e:
+            rt.evaluate_timing_function("bare", 0.5)
+        assert str(e.value) == "timing function 'bare' raised ValueError"  # not "ValueError: " and nothing
+
+
 def test_ctrl_c_or_sys_exit_in_a_callable_stops_the_program_as_itself():
     # Wrapped in CallbackError (an Exception), Ctrl-C in a timing function would be caught by the
     # program's `except Exception` and not stop it.
@@ -373,6 +383,17 @@ def test_close_inside_a_callable_the_runtime_runs_is_refused_not_lost():
             assert isinstance(e.value.__cause__, animrt.StateError)
             assert not rt.closed and rt.time == 0.0  # still open, still usable
     assert rt.closed  # closed as usual once the call has returned
+
+
+def test_a_callable_of_one_runtime_may_close_another():
+    # Only the runtime running the callable is busy: another one closes there as anywhere.
+    with animrt.Runtime() as rt, animrt.Runtime() as other:
+        layer = other.layer()
+        rt.register_timing_function("closing_other", lambda x: (other.close(), x)[1])
+        assert rt.evaluate_timing_function("closing_other", 0.25) == 0.25
+        assert other.closed and not rt.closed
+        with pytest.raises(animrt.ClosedError):
+            layer["opacity"] = 0.5
 
 
 def test_objects_collected_inside_a_timing_function_are_destroyed_after_the_call():

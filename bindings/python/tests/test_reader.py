@@ -83,6 +83,22 @@ def test_an_out_array_whose_rows_are_not_targets_is_refused():
             scalars.read(numpy.zeros((1, 3)))
 
 
+def test_an_out_array_read_only_or_strided_is_refused_by_name():
+    # Every other column of a (4, 4) array has the (4, 2) shape and the 8 numbers of a (4, 2)
+    # reader, but not in one run of memory: refused by what is wrong, not by ctypes' ValueError.
+    with animrt.Runtime() as rt:
+        reader = rt.reader(rt.create_layers(4), "position")
+        wide = numpy.full((4, 4), 7.0)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^out is not contiguous; pass a C-contiguous buffer"):
+            reader.read(wide[:, ::2])
+        assert wide.tolist() == [[7.0] * 4] * 4  # nothing written
+        frozen = numpy.full((4, 2), 7.0)
+        frozen.flags.writeable = False
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^out is read-only; pass a writable buffer$"):
+            reader.read(frozen)
+        assert frozen.tolist() == [[7.0, 7.0]] * 4
+
+
 
 def _half_made(call):
     """The reader object whose __init__ raised in `call`, taken from the traceback (as a debugger or
