@@ -30,6 +30,9 @@ int animrt_bezier_blocks_avx2_available(void) {
 /* Entries per run of the Bézier lane's four loops. */
 #define PASS 64
 
+/* How far ahead of its stores the linear lane loads the lines it shows in. */
+#define LEAD 64
+
 /* Lane j of the result is column j's element `row` ... : rows r0..r3 of four
  * doubles each, transposed so that out[m] holds element m of every row. */
 static inline AVX2 void transpose(__m256d r0, __m256d r1, __m256d r2, __m256d r3, __m256d out[4]) {
@@ -91,6 +94,17 @@ static inline AVX2 int show(steady k, size_t i, __m256d v, uint8_t e, double *va
     return 0;
 }
 
+/* Starts loading the presentation lines that entries i .. i + 3 are shown
+ * in, for the stores a few hundred instructions later, when they are not
+ * neighbours (a lane whose entries were added in another order than their
+ * layers' values were made scatters its stores; neighbours are streamed by
+ * the processor without help). Changes nothing. */
+static inline AVX2 void warm_shown(steady k, size_t i) {
+    const int32_t *s = k.slot + i;
+    if ((uint32_t)s[3] - (uint32_t)s[0] != 3)
+        for (int j = 0; j < 4; j++) _mm_prefetch((const char *)(k.presentation + s[j]), _MM_HINT_T0);
+}
+
 /* Entries i .. i + 3's raw progress (stored in raw) and clamped progress x. */
 static inline AVX2 __m256d progress(const double *begin, const double *duration, size_t i, __m256d now, double *raw) {
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
@@ -131,6 +145,7 @@ AVX2 size_t animrt_bezier_blocks_avx2(const animrt_batch_lane *lane, size_t firs
         /* The progress: raw, clamped (x), and the guess table's piece and place in it. */
         for (size_t i = run; i < end; i += 4) {
             __m256d x = progress(begin, duration, i, nowv, raw);
+            warm_shown(shown, i);
             __m256d inside = _mm256_and_pd(_mm256_cmp_pd(x, zero, _CMP_GT_OQ), _mm256_cmp_pd(x, one, _CMP_LT_OQ));
             /* Lanes outside (0, 1) go to piece 0 (+0.0). */
             __m256d s = _mm256_and_pd(_mm256_mul_pd(x, scale), inside);
@@ -211,6 +226,7 @@ AVX2 size_t animrt_linear_blocks_avx2(const animrt_batch_lane *lane, size_t firs
     const steady shown = steady_from(lane, first);
     size_t left = 0;
     for (size_t i = 0; i < n; i += 4) {
+        if (i + LEAD < n) warm_shown(shown, i + LEAD);
         __m256d x = progress(begin, duration, i, nowv, raw);
         left += !show_eased(shown, from, to, i, x, x, value, exact);
     }
