@@ -110,8 +110,12 @@ struct BatchDifferentialTests {
             var timing = self.timing
             if timing.beginTime == 0 { timing.beginTime = begin }
             let sample = timing.sample(at: t)
-            // The end is the end of the active interval in the direction of play.
-            let ended = timing.speed > 0 ? sample.phase == .after : timing.speed < 0 ? sample.phase == .before : false
+            // The end is where Web Animations finishes: past the active
+            // interval in the direction of play, once playback reaches the end
+            // of its local time line (the end time forwards, 0 backwards).
+            let scaled = (t - timing.beginTime) * timing.speed, endTime = timing.model.endTime
+            let ended = timing.speed > 0 ? sample.phase == .after && scaled >= endTime
+                : timing.speed < 0 ? sample.phase == .before && endTime + scaled <= 0 : false
             guard let p = sample.directedProgress, !(ended && removedOnCompletion) else { return (model, ended) }
             let y = curve?.evaluate(p, beforeFlag: sample.beforeFlag) ?? p
             return (start + (end - start) * y, ended)

@@ -53,6 +53,41 @@ struct LifecycleTests {
         #expect(rt.shutdown().map(\.tag) == ["started", "stopped:runtimeDestroyed"])
     }
 
+    /// Web Animations finishes an animation when playback reaches the end of
+    /// its local time line: its end time forwards (delay + active duration +
+    /// endDelay), 0 backwards. So a positive endDelay keeps it running, its
+    /// fill showing, past its active interval, and a start delay does the
+    /// same for a backwards play; a negative endDelay ends it where it cuts.
+    @Test("R1.8 a positive endDelay finishes an animation at its end time, a delay a backwards one at 0")
+    func endDelayFinish() throws {
+        let rt = Runtime()
+        let held = try rt.createLayer(), bare = try rt.createLayer(), back = try rt.createLayer(), cut = try rt.createLayer()
+        func opacity(_ l: Handle) throws -> Double { try rt.presentationValue(forKeyPath: "opacity", of: l).components[0] }
+        var a = linear("opacity", 0, 0.5, duration: 1, fill: .forwards); a.timing.endDelay = 1
+        try rt.add(a, to: held, forKey: "a")
+        var b = linear("opacity", 0, 0.5, duration: 1); b.timing.endDelay = 1
+        try rt.add(b, to: bare, forKey: "b")
+        // Backwards from its end time (2): active for local time in (1, 2], then the delay's second.
+        var c = linear("opacity", 0, 0.5, duration: 1); c.timing.delay = 1; c.timing.speed = -1
+        try rt.add(c, to: back, forKey: "c")
+        var d = linear("opacity", 0, 0.5, duration: 1); d.timing.endDelay = -0.5
+        try rt.add(d, to: cut, forKey: "d")
+        try rt.tick(0)
+        #expect(rt.drain().map(\.tag) == ["started", "started", "started", "started"])
+        try rt.tick(0.5)
+        #expect(rt.drain().map(\.tag) == ["stopped:finished"])
+        #expect(try rt.animationKeys(of: cut).isEmpty)
+        try rt.tick(1.5)
+        #expect(rt.drain().isEmpty, "past their active intervals, before their ends: running")
+        #expect(try opacity(held) == 0.5, "the forwards fill shows")
+        #expect(try opacity(bare) == 1 && opacity(back) == 1, "nothing fills: the model shows")
+        #expect(try rt.animationKeys(of: held) == ["a"] && rt.animationKeys(of: bare) == ["b"] && rt.animationKeys(of: back) == ["c"])
+        try rt.tick(2)  // exactly the end time, and 0 backwards: all three finish
+        #expect(rt.drain().map(\.tag) == ["stopped:finished", "stopped:finished", "stopped:finished"])
+        #expect(try rt.animationKeys(of: bare).isEmpty && rt.animationKeys(of: back).isEmpty)
+        #expect(try rt.animationKeys(of: held).isEmpty, "removed on completion, at its end time")
+    }
+
     @Test("R1.8 an animation added with its end already past starts and finishes in one tick")
     func pastAnimation() throws {
         let rt = Runtime(); let l = try rt.createLayer()

@@ -7,15 +7,29 @@ public enum LifeState: UInt8, CaseIterable, Sendable {
 
 extension MediaTiming {
     /// The timing sample and the lifecycle state at `parentTime`, computing
-    /// the model once. Paused (speed 0), an animation runs from the start on
-    /// and never ends, unless it is held before a delay: its local time stays
-    /// at 0, so playback never reaches its active interval and it never starts.
+    /// the model once (twice past either end of the active interval).
+    /// Paused (speed 0), an animation runs from the start on and never ends,
+    /// unless it is held before a delay: its local time stays at 0, so
+    /// playback never reaches its active interval and it never starts.
+    ///
+    /// It ends where a Web Animations animation finishes: when playback
+    /// reaches the end of its local time line, the end time forwards (a
+    /// positive endDelay keeps it running, its fill showing, past its active
+    /// interval) and 0 backwards (a start delay does the same on that side),
+    /// not where its active interval ends. A play that starts at its end
+    /// time backwards waits through the endDelay already, as it waits
+    /// through a delay forwards.
     func sampleAndState(at parentTime: Double) -> (TimingSample, LifeState) {
         let s = sample(at: parentTime)
         let state: LifeState
         if speed == 0 { state = s.phase == .before ? .waiting : .running }
-        else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active ? .running : .ended }
-        else { state = s.phase == .after ? .waiting : s.phase == .active ? .running : .ended }
+        else if speed > 0 {
+            state = s.phase == .before ? .waiting
+                : s.phase == .active || localTime(at: parentTime, model: model) < model.endTime ? .running : .ended
+        } else {
+            state = s.phase == .after ? .waiting
+                : s.phase == .active || localTime(at: parentTime, model: model) > 0 ? .running : .ended
+        }
         return (s, state)
     }
 
