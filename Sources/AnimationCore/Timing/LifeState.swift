@@ -23,14 +23,16 @@ extension MediaTiming {
         let s = sample(at: parentTime)
         let state: LifeState
         if speed == 0 { state = s.phase == .before ? .waiting : .running }
-        else if speed > 0 {
-            state = s.phase == .before ? .waiting
-                : s.phase == .active || localTime(at: parentTime, model: model) < model.endTime ? .running : .ended
-        } else {
-            state = s.phase == .after ? .waiting
-                : s.phase == .active || localTime(at: parentTime, model: model) > 0 ? .running : .ended
-        }
+        else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active || !reachedEnd(parentTime) ? .running : .ended }
+        else { state = s.phase == .after ? .waiting : s.phase == .active || !reachedEnd(parentTime) ? .running : .ended }
         return (s, state)
+    }
+
+    /// Whether playback has reached the end of its local time line at
+    /// `parentTime` (speed ≠ 0): the end time forwards, 0 backwards.
+    private func reachedEnd(_ parentTime: Double) -> Bool {
+        let m = model, local = localTime(at: parentTime, model: m)
+        return speed > 0 ? local >= m.endTime : local <= 0
     }
 
     /// True when the timing is "play once from beginTime at speed 1", the
