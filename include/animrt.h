@@ -330,9 +330,11 @@ typedef enum animrt_animation_kind {
 
 /* Timing parameters. Core Animation's and Web Animations' names for one
  * quantity replace each other, the last set wins: DURATION drops an exact
- * ITERATION_DURATION, REPEAT_COUNT and REPEAT_DURATION drop exact ITERATIONS.
- * Reading ITERATIONS or ITERATION_DURATION gives the count and duration the
- * timing model uses, whichever vocabulary set them. */
+ * ITERATION_DURATION, REPEAT_COUNT and REPEAT_DURATION drop exact ITERATIONS;
+ * setting ITERATIONS sets REPEAT_COUNT and REPEAT_DURATION back to 0, and
+ * ITERATION_DURATION sets DURATION back to 0, so that no name reads a value
+ * no longer in use. Reading ITERATIONS or ITERATION_DURATION gives the count
+ * and duration the timing model uses, whichever vocabulary set them. */
 typedef enum animrt_timing_param {
     ANIMRT_TIMING_BEGIN_TIME = 0,      /* parent time; 0 means "at the next tick" */
     ANIMRT_TIMING_DURATION = 1,        /* ≥ 0; 0: the group's, the transaction's or 0.25 s */

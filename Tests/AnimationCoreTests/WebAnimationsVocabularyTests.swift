@@ -124,6 +124,28 @@ struct WebAnimationsVocabularyTests {
         #expect(t.activeDuration == .infinity)
     }
 
+    @Test("Setting a Web Animations name sets the Core Animation one it replaces back to 0")
+    func replacedNamesReadUnset() throws {
+        var t = MediaTiming()
+        try t.set(.duration, 1.5)
+        try t.set(.repeatCount, 2)
+        try t.set(.iterations, 5)
+        #expect(t[.repeatCount] == 0 && t[.repeatDuration] == 0 && t[.iterations] == 5)
+        try t.set(.repeatDuration, 3)
+        try t.set(.iterations, 2)
+        #expect(t[.repeatDuration] == 0 && t[.iterations] == 2)
+        try t.set(.iterationDuration, 2)
+        #expect(t[.duration] == 0 && t[.iterationDuration] == 2 && t.activeDuration == 4)
+        // What was set later is what plays: 5 iterations of 1 s, not 2 repeats.
+        let rt = Runtime(); let l = try rt.createLayer()
+        var a = scalarAnimation(0, 10, MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards))
+        try a.timing.set(.iterations, 5)
+        let h = try rt.add(a, to: l, forKey: "a")
+        try rt.tick(0); try rt.tick(4.5)
+        #expect(try rt.scalar("opacity", l) == 5)
+        #expect(try rt.attachedAnimation(h).timing.repeatCount == 0)
+    }
+
     /// CSS Easing 1: step-start computes to steps(1, start), step-end to
     /// steps(1, end). steps(1, start) is 1 from x = 0 on (0 only with the
     /// before flag); steps(1, end) is 0 until x = 1.

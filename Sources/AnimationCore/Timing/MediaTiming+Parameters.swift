@@ -1,7 +1,7 @@
 /// The numeric timing parameters by number, as the C ABI names them
 /// (`animrt_timing_param`; raw values are part of the ABI). Core Animation's
 /// and Web Animations' names for the same quantity replace each other: the
-/// last one set wins.
+/// last one set wins, and the one it replaced reads as unset.
 public enum TimingParameter: Int32, Sendable, CaseIterable {
     case beginTime = 0, duration, speed, timeOffset, repeatCount, repeatDuration, iterationStart, endDelay
     /// Web Animations' start delay.
@@ -43,7 +43,10 @@ extension MediaTiming {
 
     /// Sets one parameter and validates the result; on error nothing changes.
     /// Setting `duration` drops an exact `iterationDuration`, and setting
-    /// `repeatCount` or `repeatDuration` drops exact `iterations`.
+    /// `repeatCount` or `repeatDuration` drops exact `iterations`; the other
+    /// way, setting `iterations` sets `repeatCount` and `repeatDuration` back
+    /// to 0 and `iterationDuration` does `duration`, so that no name reads a
+    /// value the timing model no longer uses.
     public mutating func set(_ parameter: TimingParameter, _ value: Double) throws(AnimrtError) {
         try MediaTiming.check(parameter, value)
         assign(parameter, value)
@@ -83,8 +86,8 @@ extension MediaTiming {
         case .iterationStart: iterationStart = value
         case .endDelay: endDelay = value
         case .delay: delay = value
-        case .iterations: iterations = value
-        case .iterationDuration: iterationDuration = value
+        case .iterations: iterations = value; repeatCount = 0; repeatDuration = 0
+        case .iterationDuration: iterationDuration = value; duration = 0
         }
     }
 }

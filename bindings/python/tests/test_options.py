@@ -373,3 +373,49 @@ def test_configure_timing_refused_leaves_the_layer_timed_as_it_was():
             for t in (0.0, 0.25, 0.5):
                 rt.tick(start + t)
                 assert layer.presentation("opacity") == twin.presentation("opacity"), (options, t)
+
+
+@pytest.mark.parametrize("options, named", [
+    (dict(repeat_count=2.0, iterations=3.0), "repeat_count= and iterations="),
+    (dict(iterations=3.0, repeat_count=2.0), "repeat_count= and iterations="),
+    (dict(repeat_duration=2.0, iterations=3.0), "repeat_duration= and iterations="),
+    (dict(duration=1.0, iteration_duration=2.0), "duration= and iteration_duration="),
+    (dict(repeat_count=2.0, repeat_duration=3.0), "repeat_count=2.0 and repeat_duration=3.0"),
+])
+def test_one_call_giving_two_names_of_one_quantity_is_refused(options, named):
+    # Keyword order would decide which wins: refused at the call, whichever comes first, by the
+    # factories, configure() and a layer's configure_timing() alike, and nothing is set.
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.InvalidArgumentError, match=named):
+            rt.basic("opacity", to=1.0, **options)
+        fade = rt.basic("opacity", to=1.0)
+        with pytest.raises(animrt.InvalidArgumentError, match=named):
+            fade.configure(**options)
+        assert (fade.duration, fade.repeat_count, fade.repeat_duration) == (0.0, 0.0, 0.0)
+        layer = rt.layer()
+        with pytest.raises(animrt.InvalidArgumentError, match=named):
+            layer.configure_timing(**options)
+        assert layer.timing("duration") == 0.0 and layer.timing("repeat_count") == 0.0
+    # One of the pair at 0 says nothing undefined: accepted.
+    assert value_at(2.5, repeat_count=0.0, repeat_duration=2.0) == 0.5
+
+
+def test_a_replaced_name_reads_unset():
+    # The library reads back 0 for Core Animation's name once Web Animations' replaced it, and what
+    # plays is what was set last: 5 iterations, not 2.
+    with animrt.Runtime() as rt:
+        blink = rt.basic("opacity", from_=0.0, to=1.0, duration=1.0, repeat_count=2.0)
+        blink.iterations = 5.0
+        assert (blink.repeat_count, blink.iterations) == (0.0, 5.0)
+        snap = rt.basic("opacity", from_=0.0, to=1.0, duration=1.0)
+        snap.iteration_duration = 2.0
+        assert (snap.duration, snap.iteration_duration) == (0.0, 2.0)
+    assert value_at(1 + 4.5, repeat_count=2.0, fill_mode="forwards", removed_on_completion=False) == 1.0
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        layer["opacity"] = -1.0
+        blink = rt.basic("opacity", from_=0.0, to=1.0, duration=1.0, repeat_count=2.0, begin_time=1.0)
+        blink.iterations = 5.0
+        layer.add_animation(blink)
+        rt.tick(1 + 4.5)
+        assert layer.presentation("opacity") == 0.5

@@ -42,9 +42,10 @@ def test_a_description_shows_the_options_that_differ_from_their_defaults(rt):
     # Web Animations' count and duration, set last, replace Core Animation's: the repr shows what plays.
     twice = rt.basic("opacity", to=0, iterations=2)
     assert repr(twice) == f"<BasicAnimation 'opacity' to=0.0 iterations=2.0 {twice.id:#x}>"
-    snap = rt.basic("opacity", to=0, duration=2, iteration_duration=0.5, repeat_count=3, iterations=2)
+    snap = rt.basic("opacity", to=0, duration=2, repeat_count=3)
+    snap.configure(iteration_duration=0.5, iterations=2)
     assert repr(snap) == f"<BasicAnimation 'opacity' to=0.0 iterations=2.0 iteration_duration=0.5 {snap.id:#x}>"
-    assert snap.duration == 2.0 and snap.iteration_duration == 0.5 and snap.repeat_count == 3.0
+    assert snap.duration == 0.0 and snap.iteration_duration == 0.5 and snap.repeat_count == 0.0  # replaced: unset
     played = rt.layer().add_animation(snap)
     rt.tick(0)
     assert played.computed_timing().active_duration == 1.0  # two iterations of 0.5 s, not three of 2 s

@@ -80,7 +80,9 @@ class TimingOptions(MediaTimingOptions, total=False):
     end_delay             Web Animations' endDelay, seconds
     delay                 Web Animations' start delay: seconds of local time after begin_time
     iterations            Web Animations' iteration count, exactly: 0 is none, ``math.inf`` forever
+                          (replaces repeat_count and repeat_duration: give one of them)
     iteration_duration    Web Animations' duration, exactly: 0 is a zero-length iteration
+                          (replaces duration: give one of them)
     autoreverses          play backwards after each forward pass
     removed_on_completion True (default): removed from the layer once finished
     additive              add to the value below instead of replacing it (not a group's)
@@ -140,6 +142,23 @@ _EXACT = ("iterations", "iteration_duration")
 _REPLACED_BY = {"duration": "iteration_duration", "repeat_count": "iterations", "repeat_duration": "iterations"}
 
 
+def one_name_each(options: Mapping[str, object], where: str) -> None:
+    """Refuses, in one call, both names of one quantity (the later would silently replace the earlier,
+    as keyword order decides) and repeat_count with repeat_duration (Core Animation leaves the pair
+    undefined; the library would refuse it only when the animation is added)."""
+    for ca, exact in _REPLACED_BY.items():
+        if ca in options and exact in options:
+            raise InvalidArgumentError(
+                f"{where} got {ca}= and {exact}=, Core Animation's and Web Animations' names for one quantity "
+                f"(the later would replace the earlier): give one")
+    count, duration = options.get("repeat_count"), options.get("repeat_duration")
+    if count is not None and duration is not None and check.number(count, "repeat_count") > 0 \
+            and check.number(duration, "repeat_duration") > 0:
+        raise InvalidArgumentError(
+            f"{where} got repeat_count={count!r} and repeat_duration={duration!r}; Core Animation leaves the pair "
+            "undefined: give one of them")
+
+
 class Animation(Strict, Object):
     """Base class of the animation descriptions (``animrt_animation_create``).
 
@@ -165,6 +184,7 @@ class Animation(Strict, Object):
         if any(key not in names for key in options):  # refused: the factory's own keywords are suggested too
             names = [*names, *(k for k in self._own_keywords() if k not in names)]
         check.options(options, names, f"rt.{self._factory}()")
+        one_name_each(options, f"rt.{self._factory}()")
         if key_path is not None:
             runtime._keypath(key_path)  # an unknown key path fails now, with a suggestion
         out = c_uint64()
@@ -213,6 +233,7 @@ class Animation(Strict, Object):
         is left as it was.
         """
         check.options(options, self._option_names(), f"{type(self).__name__}.configure()")
+        one_name_each(options, f"{type(self).__name__}.configure()")
         undo = self._undo(options)
         try:
             self._apply(options)
@@ -473,7 +494,8 @@ class Animation(Strict, Object):
         """Web Animations' iteration count, exactly: 0 plays none (Core Animation's repeat_count 0 plays once).
 
         Reads the count the timing model uses, whichever name set it; setting ``repeat_count``
-        replaces it: ``blink.iterations = 0``.
+        replaces it, and setting it sets ``repeat_count`` and ``repeat_duration`` back to 0:
+        ``blink.iterations = 0``.
         """
         return self._get_timing("iterations")
 
@@ -485,8 +507,8 @@ class Animation(Strict, Object):
     def iteration_duration(self) -> float:
         """Web Animations' duration, exactly: 0 is a zero-length iteration (Core Animation's 0 means 0.25 s).
 
-        Reads the duration the timing model uses; setting ``duration`` replaces it:
-        ``snap.iteration_duration = 0``.
+        Reads the duration the timing model uses; setting ``duration`` replaces it, and setting it
+        sets ``duration`` back to 0: ``snap.iteration_duration = 0``.
         """
         return self._get_timing("iteration_duration")
 

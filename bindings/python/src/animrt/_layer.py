@@ -18,7 +18,7 @@ from ._object import Object, Strict
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
 
-from ._animation import _EXACT, _REPLACED_BY, MediaTimingOptions
+from ._animation import _EXACT, _REPLACED_BY, MediaTimingOptions, one_name_each
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -130,6 +130,7 @@ class Layer(Strict, Object):
         All or nothing: when one option is refused, those set before it are set back.
         """
         check.options(options, _LAYER_OPTIONS, "Layer.configure_timing()")
+        one_name_each(options, "Layer.configure_timing()")
         call = self._runtime._call
         # The library reads back none of the three, and refuses none that the checks here let through:
         # checked first, set once the numbers (which the library checks) are all taken.
