@@ -68,6 +68,20 @@ private func fullNames(endingIn name: String, among states: [String]) -> String?
     return "; states are named in full from the top: did you mean \(listed)\(found.count > 3 ? " or another of \(found.count)" : "")?"
 }
 
+/// What to write instead of an unknown state: the full names it ends, the
+/// closest name, or the states there are. Where the list would be cut, the
+/// top-level ones, which a list in alphabetical order hides behind the
+/// first one's children.
+private func unknownState(_ name: String, among states: [String]) -> String {
+    if let full = fullNames(endingIn: name, among: states) { return full }
+    let top = states.filter { !$0.contains(".") }
+    guard states.count > 10, top.count < states.count, closestMatch(to: name, in: states) == nil,
+          let nested = states.first(where: { $0.contains(".") }) else {
+        return unknownName(name, among: states, "states")
+    }
+    return unknownName(name, among: top, "top-level states").dropLast() + "; nested ones are named from the top, as '\(nested)')"
+}
+
 @c @implementation
 public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, _ kind: animrt_name_kind,
                                  _ name: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<Int32>!) -> animrt_status {
@@ -79,8 +93,8 @@ public func animrt_definition_id(_ rt: OpaquePointer!, _ definition: animrt_id, 
         guard let i = all.firstIndex(of: n) else {
             let what = try nameKind(kind)
             throw AnimrtError(.notFound, "'\(d.name)' has no \(what.description) named '\(n)'"
-                              + ((what == .state ? fullNames(endingIn: n, among: all) : nil)
-                                 ?? unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s")))
+                              + (what == .state ? unknownState(n, among: all)
+                                 : unknownName(n, among: what == .event ? d.hostEventNames : all, what.description + "s")))
         }
         out.pointee = Int32(i)
     }

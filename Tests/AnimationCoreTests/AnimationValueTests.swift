@@ -424,6 +424,27 @@ struct AnimationValueTests {
         }
     }
 
+    @Test("R1.6 an unknown part of a known property is answered with its parts, not the property", arguments: [
+        ("backgroundColor.r", "; did you mean 'backgroundColor.red'?"),  // begun: as close as 'backgroundColor'
+        ("position.X", "; did you mean 'position.x'?"),
+        ("transform.rotation.zz", "; did you mean 'transform.rotation.z'?"),
+        ("bounds.w", " (the parts of 'bounds': bounds.origin, bounds.origin.x, bounds.origin.y, bounds.size, "
+            + "bounds.size.width, bounds.size.height)"),
+        ("transform.s", " (the parts of 'transform': transform.scale, transform.scale.x, transform.scale.y, transform.scale.z)"),
+        ("opacity.x", "; 'opacity' has no parts: animate it whole"),
+    ])
+    func unknownParts(name: String, answer: String) throws {
+        let rt = Runtime(); let l = try rt.createLayer()
+        do {
+            _ = try rt.modelValue(forKeyPath: name, of: l)
+            Issue.record("'\(name)' resolved")
+        } catch {
+            #expect(error.status == .notFound)
+            #expect(error.message == "key path '\(name)' is not animatable" + answer)
+        }
+        #expect(rt.keyPathTable.isEmpty)  // no id minted for it
+    }
+
     @Test("R1.6 each other toolkit's name is answered with key paths that exist, and a host property of that name is its own")
     func otherToolkitsNamesAnswered() throws {
         var registry = PropertyRegistry()

@@ -62,7 +62,7 @@ struct ConfigOptionsTests {
                 () throws(AnimrtError) in _ = try config(#"{"config": {"tint": "\#(text)"}}"#)
             }
         }
-        expectError(.kind, ["config 'label' is a string, not a point"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"label": [1, 2]}}"#) }
+        expectError(.kind, ["config 'label' is a string; a point was given"]) { () throws(AnimrtError) in _ = try config(#"{"config": {"label": [1, 2]}}"#) }
         expectError(.kind, ["an array of 3 numbers is not a point (2), rect or colour (4) or transform (16)"]) {
             () throws(AnimrtError) in _ = try config(#"{"config": {"frame": [1, 2, 3]}}"#)
         }

@@ -32,7 +32,10 @@ let loadCases: [LoadCase] = [
     LoadCase(name: "unknown initial state", json: minimal().replacing(#""initial": "a""#, with: #""initial": "z""#), status: .notFound, fragments: ["initial", "no state named 'z'"]),
     LoadCase(name: "compound state without initial", json: minimal(a: #""states": {"x": {}, "y": {}}"#), status: .invalidArgument, fragments: ["states.a", "needs an \"initial\" child"]),
     LoadCase(name: "initial that is not a child", json: minimal(a: #""initial": "b", "states": {"x": {}, "y": {}}"#), status: .invalidArgument, fragments: ["states.a.initial", "is not a child of 'a'"]),
-    LoadCase(name: "event used but not declared", json: minimal(a: #""on": {"tap": "b"}"#), status: .notFound, fragments: ["states.a.on.tap", "'tap' is not a declared event"]),
+    LoadCase(name: "event used but not declared", json: minimal(a: #""on": {"tap": "b"}"#), status: .notFound, fragments: ["states.a.on.tap", "'tap' is not a declared event; declare it in the top-level \"events\": {\"tap\": {}}"]),
+    LoadCase(name: "event misspelt", json: minimal(a: #""on": {"tik": "b"}"#), status: .notFound, fragments: ["states.a.on.tik", "'tik' is not a declared event; did you mean 'tick'?"]),
+    LoadCase(name: "context field given as its initial value", json: minimal().replacing(#""n": {"type": "number", "initial": 0}"#, with: #""n": 0"#), status: .invalidArgument, fragments: ["context.n: expected an object, found a number: a context field is written {\"type\": \"number\", \"initial\": 0}"]),
+    LoadCase(name: "config parameter given as its default", json: minimal().replacing(#""k": {"type": "number", "default": 1}"#, with: #""k": 1"#), status: .invalidArgument, fragments: ["config.k: expected an object, found a number: a config parameter is written {\"type\": \"number\", \"default\": 0}"]),
     LoadCase(name: "raise of an undeclared event", json: minimal(a: #""entry": [{"raise": "tock"}]"#), status: .notFound, fragments: ["states.a.entry[0]", "no event named 'tock'", "did you mean 'tick'"]),
     LoadCase(name: "duplicate part names", json: minimal(top: #""parts": [{"name": "p"}, {"name": "p"}]"#).replacing(#""parts": [{"name": "p"}],"#, with: ""), status: .exists, fragments: ["parts[1].name", "declared already"]),
     LoadCase(name: "duplicate payload field", json: minimal(top: #""events": {"e": {"payload": [{"name": "a", "type": "number"}, {"name": "a", "type": "bool"}]}}"#).replacing(#""events": {"go": {"payload": [{"name": "x", "type": "number"}]}, "tick": {}},"#, with: ""), status: .exists, fragments: ["payload[1]", "declared twice"]),
@@ -142,7 +145,7 @@ struct LoaderTests {
     }
 
     @Test("the rejection table covers every case it lists")
-    func count() { #expect(loadCases.count == 106) }
+    func count() { #expect(loadCases.count == 109) }
 
     @Test("R0.3 a delay written with a unit, as CSS writes durations, is told to write seconds without one")
     func delayWithUnit() {

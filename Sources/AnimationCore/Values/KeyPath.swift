@@ -195,11 +195,25 @@ public struct PropertyRegistry: Sendable {
         }
     }
 
+    /// An unknown part of a known property ('backgroundColor.r'): the part
+    /// it begins, else the closest, else the parts there are (those it
+    /// begins, if several). The whole property's name is no answer, though
+    /// it is as close to the path.
+    private func unknownPart(_ path: String, of head: Substring, _ id: Int32) -> AnimrtError {
+        let message = "key path '\(path)' is not animatable"
+        let parts = Self.subPaths(of: properties[Int(id)]).map { "\(head).\($0.0)" }
+        if parts.isEmpty { return AnimrtError(.notFound, message: message + "; '\(head)' has no parts: animate it whole") }
+        let begun = parts.filter { $0.hasPrefix(path) }
+        if begun.count == 1 { return AnimrtError(.notFound, message: message + "; did you mean '\(begun[0])'?") }
+        return AnimrtError(.notFound, message: message + unknownName(path, among: begun.isEmpty ? parts : begun, "the parts of '\(head)'"))
+    }
+
     /// Resolves a key path: a property name, optionally followed by one of
     /// its sub-paths after a single dot ("position.x"). Anything else —
     /// an empty name, a trailing or doubled dot, an unknown name — gets
     /// `.notFound` with the key path another toolkit's name stands for
-    /// (`habits`), else the closest known key path suggested.
+    /// (`habits`), else the closest known key path suggested (for an unknown part
+    /// of a known property, the closest of its parts).
     public mutating func resolve(_ path: String) throws(AnimrtError) -> KeyPath {
         if let hit = cache[path] { return hit }
         try requireNameLength(path, "key path")
@@ -219,6 +233,7 @@ public struct PropertyRegistry: Sendable {
             if let r = resolved { cache[path] = r; return r }
         }
         if let habit = Self.habits[path] { throw AnimrtError(.notFound, "key path '\(path)' is not animatable; \(habit)") }
+        if tail != nil, let id = byName[String(head)] { throw unknownPart(path, of: head, id) }
         throw AnimrtError(.notFound, "key path '\(path)' is not animatable", suggesting: path, from: knownKeyPaths,
                           otherwise: " (define host properties with animrt_property_define)")
     }

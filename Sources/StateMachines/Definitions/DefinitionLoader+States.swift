@@ -214,7 +214,7 @@ extension DefinitionLoader {
         if let onNode = o["on"] {
             for (ename, tnode) in try onNode.members() {
                 guard let e = eventIDs[ename] else {
-                    throw tnode.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))")
+                    throw tnode.error(.notFound, undeclaredEvent(ename))
                 }
                 if case .array(let items) = tnode.value, items.isEmpty {
                     throw tnode.error(.invalidArgument, "an empty list of transitions takes no '\(ename)': give it a transition (a target, or {} to take it and do nothing), or list it under \"ignore\" to drop it here")
@@ -264,7 +264,7 @@ extension DefinitionLoader {
             if names.isEmpty { throw ig.error(.invalidArgument, "an empty 'ignore' list ignores no event: name the events to ignore, or leave \"ignore\" out") }
             for n in names {
                 let ename = try n.string()
-                guard let e = eventIDs[ename] else { throw n.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
+                guard let e = eventIDs[ename] else { throw n.error(.notFound, undeclaredEvent(ename)) }
                 guard on[e].isEmpty else { throw n.error(.invalidArgument, "'\(ename)' is both ignored and handled in '\(stateNames[id])'") }
                 ignored.insert(e)
             }
@@ -448,7 +448,7 @@ extension DefinitionLoader {
                 break
             }
             let ename = try en.string()
-            guard let e = eventIDs[ename] else { throw en.error(.notFound, "'\(ename)' is not a declared event\(suggestion(ename, Array(eventIDs.keys)))") }
+            guard let e = eventIDs[ename] else { throw en.error(.notFound, undeclaredEvent(ename)) }
             if events[e].resultOf != nil {
                 throw en.error(.invalidArgument, "'\(ename)' is the result of a request; only the host sends it")
             }

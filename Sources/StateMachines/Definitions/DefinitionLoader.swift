@@ -113,7 +113,8 @@ final class DefinitionLoader {
         try checkCount(members.count, "config parameters", node)
         for (n, item) in members {
             try JSONNode.checkName(n, "config parameter name", item)
-            let o = try item.object(allowed: DefinitionKeys.config, required: ["type", "default"])
+            let o = try item.object(allowed: DefinitionKeys.config, required: ["type", "default"],
+                                    example: "a config parameter is written {\"type\": \"number\", \"default\": 0}")
             let type = try machineType(o["type"]!, allowed: MachineType.allNames)
             let minimum = try o["min"]?.number(), maximum = try o["max"]?.number()
             if (minimum != nil || maximum != nil) && type != .number {
@@ -147,7 +148,8 @@ final class DefinitionLoader {
         scope.readsMachine = false  // a computed field reads the others
         for (n, item) in members {
             try JSONNode.checkName(n, "context field name", item)
-            let o = try item.object(allowed: DefinitionKeys.context, required: ["type"])
+            let o = try item.object(allowed: DefinitionKeys.context, required: ["type"],
+                                    example: "a context field is written {\"type\": \"number\", \"initial\": 0}")
             let type = try machineType(o["type"]!, allowed: ["number", "bool", "string"])
             let summary = try o["description"]?.string() ?? ""
             switch (o["initial"], o["computed"]) {
@@ -374,6 +376,13 @@ final class DefinitionLoader {
         closestMatch(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// The message for an event a transition names that `events` does not
+    /// declare: the closest declared one, else where to declare it.
+    func undeclaredEvent(_ name: String) -> String {
+        let near = suggestion(name, Array(eventIDs.keys))
+        return "'\(name)' is not a declared event" + (near.isEmpty ? "; declare it in the top-level \"events\": {\"\(name)\": {}}" : near)
+    }
+
     /// A literal of `type`: a JSON number, boolean or string (taken as
     /// text, not as an expression), or a colour "#rrggbb[aa]" or an array
     /// of numbers for vectors.
@@ -495,7 +504,7 @@ extension ConfigParameter {
     /// "config 'width'" with no path, so that neither names it twice.
     static func check(_ p: ConfigParameter, _ value: MachineValue, at node: JSONNode, as subject: String? = nil) throws(AnimrtError) {
         let it = subject ?? "'\(p.name)'"
-        guard value.type == p.type else { throw node.error(.kind, "\(it) is a \(p.type), not a \(value.type)") }
+        guard value.type == p.type else { throw node.error(.kind, "\(it) is a \(p.type); a \(value.type) was given") }
         guard value.isFinite else { throw node.error(.invalidArgument, "\(it) must be finite") }
         if case .number(let d) = value {
             if let lo = p.minimum, d < lo { throw node.error(.outOfRange, "\(it) is \(NumberText.given(d)); the minimum is \(NumberText.given(lo))") }

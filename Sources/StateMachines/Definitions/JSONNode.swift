@@ -19,9 +19,14 @@ struct JSONNode {
     }
 
     /// The object's members, refusing keys outside `allowed` (with a
-    /// suggestion) and requiring `required`.
-    func object(allowed: [String], required: [String] = []) throws(AnimrtError) -> [String: JSONNode] {
-        guard case .object(let members) = value else { throw wrongType("an object") }
+    /// suggestion) and requiring `required`. `example`, when given, is what
+    /// a value that is no object is answered with: how the item is written
+    /// (a context field given as its initial value, `"count": 0`).
+    func object(allowed: [String], required: [String] = [], example: String? = nil) throws(AnimrtError) -> [String: JSONNode] {
+        guard case .object(let members) = value else {
+            guard let example else { throw wrongType("an object") }
+            throw error(.invalidArgument, "expected an object, found \(value.kindName): \(example)")
+        }
         var out: [String: JSONNode] = [:]
         for key in members.keys.sorted() {
             guard allowed.contains(key) else {

@@ -1221,7 +1221,7 @@ def test_a_config_value_the_definition_refuses_names_the_parameter_once():
                 ({"width": 0.5}, animrt.RangeError, "config 'width' is 0.5; the minimum is 1"),
                 ({"width": 5000}, animrt.RangeError, "config 'width' is 5000; the maximum is 4096"),
                 ({"lang": "fr"}, animrt.RangeError, "config 'lang' is 'fr'; it must be one of 'en', 'zh'"),
-                ({"width": "wide"}, animrt.KindError, "config 'width' is a number, not a string")]:
+                ({"width": "wide"}, animrt.KindError, "config 'width' is a number; a string was given")]:
             with pytest.raises(error) as caught:
                 rt.machine(panel, config=config)
             assert caught.value.message == "machine 'panel': " + message
