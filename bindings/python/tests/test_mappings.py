@@ -3,6 +3,7 @@ class, each event's fields, each callable's result, and what a barrier keeps and
 import gc
 import math
 import weakref
+from typing import List
 
 import pytest
 
@@ -156,6 +157,26 @@ def test_destroying_a_barrier_lets_its_pending_notifications_go():
         assert callable_kept() is None and barrier_kept() is None
         rt.tick(0)
         assert rt.events() == []
+
+
+def test_a_notification_due_before_the_barrier_is_destroyed_still_runs():
+    """Given at a count of zero, a notification is due at once (its C event is queued): destroying the
+    barrier before the tick keeps it, for a callable as for a token; one still waiting is dropped, and
+    no event ever carries the binding's own token."""
+    with animrt.Runtime() as rt:
+        b = rt.barrier()
+        ran: List[str] = []
+        b.notify(lambda: ran.append("due"))
+        b.notify(7)
+        b.enter()
+        b.notify(lambda: ran.append("waiting"))
+        b.notify(8)
+        b.destroy()
+        rt.tick(0)
+        assert ran == ["due"]
+        events = rt.events()
+        assert [type(e).__name__ for e in events] == ["BarrierNotified"]
+        assert events[0].token == 7
 
 
 def test_a_barrier_of_a_closed_runtime_says_so():

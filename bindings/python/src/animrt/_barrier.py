@@ -26,9 +26,10 @@ class Barrier(Scoped):
 
     A barrier stays alive while an animation counts toward it or a
     notification waits on it, even if the program drops its last reference.
-    As a context manager, the end of the ``with`` block destroys it (pending
-    notifications never run), also when the block raises; a call on it
-    afterwards raises :class:`HandleError`::
+    As a context manager, the end of the ``with`` block destroys it (notifications
+    still waiting for the count never run; one already due, given while the
+    count was zero, still runs at the next tick), also when the block raises;
+    a call on it afterwards raises :class:`HandleError`::
 
         with rt.barrier() as loaded:
             loaded.enter()
@@ -87,6 +88,8 @@ class Barrier(Scoped):
             except BaseException:
                 del rt._notifications[token]
                 raise
+            if self.count == 0:  # due already (given at zero, or drained since): destroy() no longer stops it
+                rt._due_notifications.add(token)
             return
         value = check.token(completion, "completion")
         rt._call(lib.animrt_barrier_notify, self._id, value)
@@ -115,10 +118,12 @@ class Barrier(Scoped):
         return f"<Barrier {state} {self._id:#x}>"
 
     def destroy(self) -> None:
-        """Destroys the barrier (``animrt_barrier_destroy``); pending notifications never run. Idempotent;
-        the garbage collector does it once nothing refers to the barrier: ``arrived.destroy()``."""
+        """Destroys the barrier (``animrt_barrier_destroy``); notifications still waiting for the count
+        never run, while one already due (given at a count of zero, or drained since) runs at the next
+        tick, as its event does in C. Idempotent; the garbage collector does it once nothing refers to
+        the barrier: ``arrived.destroy()``."""
         rt = self._runtime
-        for token in [t for t, (b, _) in rt._notifications.items() if b is self]:
+        for token in [t for t, (b, _) in rt._notifications.items() if b is self and t not in rt._due_notifications]:
             del rt._notifications[token]
         rt._waiting.pop(self._id, None)
         if self._finalizer is not None:

@@ -274,6 +274,8 @@ class Runtime(Suggests, Uncopied):
         self._closing = False
         #: callable notifications by token, with their barrier (kept alive until they fire)
         self._notifications: Dict[int, Tuple[Barrier, Callable[[], object]]] = {}
+        #: the tokens of those whose event the library has queued already (destroying the barrier keeps them)
+        self._due_notifications: Set[int] = set()
         #: barriers with token notifications pending: (barrier, how many)
         self._waiting: Dict[int, Tuple[Barrier, int]] = {}
         #: timers and transactions with callables, until they fire
@@ -860,9 +862,12 @@ class Runtime(Suggests, Uncopied):
             return stopped
         if kind == ev.BARRIER_NOTIFIED:
             waiting = self._notifications.pop(token, None) if run_completions else None
+            self._due_notifications.discard(token)
             if waiting is not None:
                 barrier, completion = waiting
                 _callbacks.call(completion, (), lambda: f"the completion given to notify() of {barrier!r}")
+                return None
+            if token > check.MAX_TOKEN:  # a callable's, not run (runtime closed, or given up by destroy())
                 return None
             return ev.BarrierNotified(time, self._release_waiting(handle), token)
         if kind == ev.TRANSACTION_COMPLETED:
