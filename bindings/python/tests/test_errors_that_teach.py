@@ -114,6 +114,9 @@ CASES = [
      "the value for layer['opacity'] is True (a bool); 'opacity' takes a scalar: one number, e.g. 0.5"),
     ("a number for a point", lambda rt, L, s, r: L.set_value("position", 3), animrt.KindError,
      "value has 1 number; 'position' takes a point: 2 numbers (x, y), e.g. (10.0, 20.0)"),
+    ("a dict for a point", lambda rt, L, s, r: L.__setitem__("position", {"x": 1, "y": 2}), animrt.ArgumentTypeError,
+     "the value for layer['position'] is {'x': 1, 'y': 2} (a dict); 'position' takes a point: 2 numbers (x, y), "
+     "e.g. (10.0, 20.0)"),
     ("a string component", lambda rt, L, s, r: rt.basic("position", to=(1, "2")), animrt.ArgumentTypeError,
      "to[1] is '2' (a str); it must be a number"),
     ("tick with a string", lambda rt, L, s, r: rt.tick("2"), animrt.ArgumentTypeError,
@@ -421,6 +424,12 @@ READ_ATTRIBUTES = [
      "value is read by its key path, layer['opacity'], and what is on screen by layer.presentation('opacity')"),
     ("an attached animation's timing read", "attached", "duration", "AttachedAnimation has no attribute 'duration'; "
      "read it with .timing('duration')"),
+    ("an attached animation's timing misspelt", "attached", "duraton", "AttachedAnimation has no attribute "
+     "'duraton'; did you mean .timing('duration')?"),
+    ("the progress its repr shows", "attached", "progress", "AttachedAnimation has no attribute 'progress'; read it "
+     "with .computed_timing().progress"),
+    ("a description's value attribute on the attached copy", "attached", "to_value", "AttachedAnimation has no "
+     "attribute 'to_value'; read it with .value('to')"),
     ("a factory keyword read", "spring", "to", "SpringAnimation has no attribute 'to'; did you mean 'to_value'?"),
     ("a misspelt layer method called", "layer", "presentaton", "Layer has no attribute 'presentaton'; did you mean "
      "'presentation'?"),
@@ -1264,3 +1273,19 @@ def test_the_payload_fields_of_a_name_the_machine_sends_say_what_it_is_and_where
         issued = [e for e in rt.events() if isinstance(e, animrt.RequestIssued)]
         assert [(e.name, e.payload) for e in issued] == [("load", {"page": 1.0}), ("ping", {})]  # where the message says
         assert m.send("loaded", request=issued[0].id, rows=3) is animrt.SendOutcome.TAKEN
+
+
+def test_remove_animation_given_the_attached_handle_says_how_it_is_removed():
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        keyed = layer.add_animation(rt.basic("opacity", to=0.0, duration=1.0), key="fade")
+        anonymous = layer.add_animation(rt.basic("position.x", to=5.0, duration=1.0))
+        with pytest.raises(animrt.ArgumentTypeError, match=r"; it must be a str: layer\.remove_animation\('fade'\) "
+                           r"removes it$"):
+            layer.remove_animation(keyed)  # type: ignore[arg-type]
+        with pytest.raises(animrt.ArgumentTypeError, match=r"added without a key, and such an animation is removed "
+                           r"only with the layer's others, by remove_all_animations\(\)"):
+            layer.remove_animation(anonymous)  # type: ignore[arg-type]
+        rt.tick(0)
+        assert layer.animation_keys() == ["fade"]  # nothing was removed
+        assert [type(e).__name__ for e in rt.events()] == ["AnimationStarted", "AnimationStarted"]

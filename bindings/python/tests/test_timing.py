@@ -284,3 +284,14 @@ def test_a_timer_started_before_the_first_tick_counts_from_it_as_a_newcomer_is_t
     assert ("So `rt.start_timer(0.5, f)` then `rt.tick(1)` does not call `f` yet (it is due at 1.5); tick once "
             "first, `rt.tick(0)`, to start the clock.") in tutorial
     assert "before its first tick the runtime has no time yet" in tutorial
+
+
+def test_evaluate_timing_function_takes_four_numbers_as_timing_function_does():
+    with animrt.Runtime() as rt:
+        for x in (0.0, 0.25, 0.5, 0.9, 1.0):
+            assert rt.evaluate_timing_function((0.42, 0, 0.58, 1), x) == rt.evaluate_timing_function("easeInEaseOut", x)
+        assert rt.evaluate_timing_function([0.0, 0.0, 1.0, 1.0], 0.3) == pytest.approx(0.3, abs=1e-12)
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^name has 3 numbers; a cubic bezier takes four"):
+            rt.evaluate_timing_function((0.42, 0, 0.58), 0.5)  # type: ignore[arg-type]
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^name is 3 \(an int\); it must be a str"):
+            rt.evaluate_timing_function(3, 0.5)  # type: ignore[arg-type]

@@ -646,10 +646,11 @@ class Animation(Strict, Object):
         self._state()["timing_function"] = (x1, y1, x2, y2)
 
 
-def _segment_curve(curve: object, i: int) -> Optional[str]:
+def _segment_curve(curve: object, i: Union[int, str]) -> Optional[str]:
     """A keyframe segment's timing function as the library takes it: a name, None (linear), or four
-    numbers written as "cubic-bezier(x1, y1, x2, y2)" (each number's repr, so none is rounded)."""
-    where = f"timing_functions[{i}]"
+    numbers written as "cubic-bezier(x1, y1, x2, y2)" (each number's repr, so none is rounded).
+    `i` is the segment's index, or the name of the argument that gave the curve."""
+    where = f"timing_functions[{i}]" if isinstance(i, int) else i
     if curve is None or isinstance(curve, str):
         return None if curve is None else check.text(curve, where)
     if isinstance(curve, bytes) or not isinstance(curve, Iterable):

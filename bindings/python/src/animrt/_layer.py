@@ -388,8 +388,14 @@ class Layer(Strict, Object):
     def remove_animation(self, key: str) -> bool:
         """Removes the animation under `key` (``animrt_layer_remove_animation``); True if there was one.
 
-        It stops with ``StopReason.REMOVED``: ``toast.remove_animation("in")``.
+        It stops with ``StopReason.REMOVED``: ``toast.remove_animation("in")``. As in Core Animation,
+        an animation added without a key is removed only by :meth:`remove_all_animations`.
         """
+        if isinstance(key, AttachedAnimation):  # the handle add_animation returned: removed by its key
+            raise ArgumentTypeError(f"key is {check.describe(key)}; it must be a str: " + (
+                f"layer.remove_animation({key.key!r}) removes it" if key.key is not None else
+                "it was added without a key, and such an animation is removed only with the layer's others, by "
+                "remove_all_animations(), as in Core Animation (add it with key='…' to remove it alone)"))
         removed = c_int()
         self._runtime._call(lib.animrt_layer_remove_animation, self._id, check.text(key, "key").encode(),
                                           byref(removed))
@@ -424,8 +430,17 @@ class ReadBack(Strict, Object):
     """
 
     def _hint(self, name: str, reading: bool = False) -> str:
+        # A timing option (or a misspelt one: "duraton" is not the attribute 'direction'), a field of
+        # computed_timing() (its repr shows progress=), and a value slot, each read by a method.
+        timing = name if name in _TIMING_NAMES else check.closest(name, _TIMING_NAMES)
+        computed = name if name in _COMPUTED_FIELDS else None
         if reading:
-            return f"; read it with .timing({name!r})" if name in _TIMING_NAMES else ""
+            if timing is not None:
+                return f"; read it with .timing({timing!r})" if timing == name else f"; did you mean .timing({timing!r})?"
+            if computed is not None:
+                return f"; read it with .computed_timing().{computed}"
+            slot = _VALUE_SLOTS.get(name)
+            return f"; read it with .value({slot!r})" if slot is not None else ""
         read = f" (read it with .timing({name!r}))" if name in _TIMING_NAMES else ""
         return f"; an animation as the library holds it is read-only{read}: change the description and add it again"
 
@@ -791,6 +806,12 @@ LayerTimingName = TimingName
 FlagName = Literal["autoreverses", "removed_on_completion", "additive", "cumulative", "from_presentation",
                    "allows_overdamping", "settling_duration"]
 SlotName = Literal["from", "to", "by", "velocity"]
+#: What ComputedTiming holds, which an attached animation's repr shows some of (``progress=0.5``).
+_COMPUTED_FIELDS = ("phase", "local_time", "active_time", "active_duration", "end_time", "current_iteration",
+                    "progress", "in_effect")
+#: The description's attribute names (and Core Animation's) for the value slots .value() reads.
+_VALUE_SLOTS = {"from_value": "from", "to_value": "to", "by_value": "by", "from_": "from", "to": "to", "by": "by",
+                "fromValue": "from", "toValue": "to", "byValue": "by", "initial_velocity": "velocity"}
 _TIMING_NAMES: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "repeat_count",
                                   "repeat_duration", "iteration_start", "end_delay", "delay", "iterations",
                                   "iteration_duration")

@@ -30,7 +30,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Container, ContextManager, Deq
 from . import _arguments as check
 from . import _bulk
 from . import _events as ev
-from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
+from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation, _segment_curve
 from ._barrier import Barrier
 from ._bulk import ColumnLike, LayersLike
 from . import _callbacks
@@ -1528,6 +1528,10 @@ class Runtime(Suggests, Uncopied):
 
             pop = rt.group([rt.basic("opacity", from_=0, to=1), rt.basic("transform.scale", from_=0.8, to=1)],
                            duration=0.3, timing_function="easeOut")
+
+        As in Core Animation, the group's own duration clips its children, and a group given none
+        lasts 0.25 s (or the open transaction's duration) whatever its children's: give it one as long
+        as its longest child (``duration=1.0``). A child without a duration runs for the group's.
         """
         return AnimationGroup(self, children, **options)
 
@@ -1555,6 +1559,10 @@ class Runtime(Suggests, Uncopied):
         committed when it is left: one with `on_complete` or `token` that is
         never entered never completes, and warns with ``RuntimeWarning`` when
         it is garbage-collected.
+
+        There are no implicit animations: setting a model value inside
+        (``layer["opacity"] = 0``) changes it at once, as on a layer Core Animation does not
+        animate implicitly (a view's backing layer); only the animations added inside count.
         """
         return Transaction(self, animation_duration, token, on_complete)
 
@@ -1653,17 +1661,21 @@ class Runtime(Suggests, Uncopied):
                                         0 if barrier is None else barrier._id, out)
         return ids
 
-    def evaluate_timing_function(self, name: str, x: float) -> float:
+    def evaluate_timing_function(self, name: Union[str, Tuple[float, float, float, float]], x: float) -> float:
         """The value of a timing function at progress `x` (``animrt_timing_function_evaluate``).
 
         ``rt.evaluate_timing_function("easeInEaseOut", 0.25)`` → 0.129; a
-        misspelt name raises :class:`NotFoundError` suggesting Core Animation's.
+        misspelt name raises :class:`NotFoundError` suggesting Core Animation's. Four numbers
+        (x1, y1, x2, y2) are a cubic bezier, as ``timing_function=`` takes them:
+        ``rt.evaluate_timing_function((0.42, 0, 0.58, 1), 0.25)`` → 0.129.
         Past [0, 1] a built-in curve follows its end tangents (a plugin's is
         clamped), and raises :class:`RangeError` where they give no finite value (a flat one stays at
         its end at any x: ``rt.evaluate_timing_function("easeInEaseOut", math.inf)`` → 1.0).
         """
+        curve = _segment_curve(name, "name") if not isinstance(name, (str, bytes)) and isinstance(name, Iterable) \
+            else name
         out = c_double()
-        self._call(lib.animrt_timing_function_evaluate, check.text(name, "name").encode("utf-8"),
+        self._call(lib.animrt_timing_function_evaluate, check.text(curve, "name").encode("utf-8"),
                                             check.number(x, "x"), byref(out))
         return out.value
 

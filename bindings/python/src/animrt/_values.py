@@ -15,7 +15,7 @@ from __future__ import annotations
 import numbers
 import re
 from ctypes import Array, c_double
-from typing import Generic, Iterable, List, Literal, NamedTuple, Tuple, TypeVar, Union
+from typing import Generic, Iterable, List, Literal, Mapping, NamedTuple, Tuple, TypeVar, Union
 
 from ._arguments import describe, number
 from ._enums import ValueKind
@@ -134,7 +134,8 @@ def components(value: object, name: str, key_path: str, kind: ValueKind, count: 
     value = _zero_d(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         items = [float(value)]
-    elif value is None or isinstance(value, (str, bytes, bool)) or not isinstance(value, Iterable):
+    elif value is None or isinstance(value, (str, bytes, bool, Mapping)) or not isinstance(value, Iterable):
+        # (a dict iterates over its keys: {"x": 1, "y": 2} would be refused for its first key, 'x')
         hint = _hex_hint(value, kind) if isinstance(value, str) else ""
         raise ArgumentTypeError(f"{name} is {describe(value)}; '{key_path}' takes {phrase(kind)}{hint}")
     else:
