@@ -400,4 +400,96 @@ struct BulkAddTests {
         #expect(rt.attachedCounts.total == 0)
         for l in layers { #expect(try rt.animationKeys(of: l).isEmpty) }
     }
+
+    /// A column for speed or repeat count makes the copies' timing other
+    /// than simple: on fresh layers as elsewhere, each copy runs at its own
+    /// speed, as often as its own count says.
+    @Test("speed and repeat count columns reach the copies on fresh layers: each runs at its own speed, its own number of times")
+    func speedAndRepeatColumns() throws {
+        let rt = Runtime()
+        var layers = [Handle](repeating: Handle(raw: 0), count: 8)
+        try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+        let d = try rt.createAnimation(.basic("opacity", from: .scalar(0), to: .scalar(1),
+                                              timing: MediaTiming(beginTime: 1, duration: 1), timingFunction: .linear))
+        let speed = [1.0, 1, 2, 1, 1, 1, 1, 0.5], repeats = [1.0, 2, 1, 1, 2, 1, 1, 1]
+        try speed.withUnsafeBufferPointer { s in
+            try repeats.withUnsafeBufferPointer { r in
+                try layers.withUnsafeBufferPointer { l in
+                    try rt.addAnimations(d, to: l, columns: [BulkColumn(.timing(.speed), s.baseAddress!),
+                                                             BulkColumn(.timing(.repeatCount), r.baseAddress!)],
+                                         forKey: nil, joining: nil)
+                }
+            }
+        }
+        try rt.tick(1.25)
+        #expect(try layers.map { try rt.scalar("opacity", $0) } == [0.25, 0.25, 0.5, 0.25, 0.25, 0.25, 0.25, 0.125])
+        try rt.tick(1.75)  // the copy at speed 2 is done: the model's 1 shows again
+        #expect(try layers.map { try rt.scalar("opacity", $0) } == [0.75, 0.75, 1, 0.75, 0.75, 0.75, 0.75, 0.375])
+        try rt.tick(2.5)  // the copies repeated twice are halfway through their second time
+        #expect(try layers.map { try rt.scalar("opacity", $0) } == [1, 0.5, 1, 1, 0.5, 1, 1, 0.75])
+    }
+
+    /// A template of one component (position.y) writes that component of
+    /// each fresh layer's property, not its first one.
+    @Test("a bulk add of position.y on fresh layers animates y, each copy to its own value, and leaves x alone")
+    func componentOnFreshLayers() throws {
+        let rt = Runtime()
+        var layers = [Handle](repeating: Handle(raw: 0), count: 5)
+        try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+        let d = try rt.createAnimation(.basic("position.y", from: .scalar(0), to: .scalar(100),
+                                              timing: MediaTiming(beginTime: 1, duration: 1), timingFunction: .linear))
+        let to = [10.0, 20, 30, 40, 50]
+        try to.withUnsafeBufferPointer { t in
+            try layers.withUnsafeBufferPointer { l in
+                try rt.addAnimations(d, to: l, columns: [BulkColumn(.value(.to), t.baseAddress!)], forKey: nil, joining: nil)
+            }
+        }
+        #expect(rt.attachedCounts.batched == 5)
+        try rt.tick(1.5)
+        #expect(try layers.map { try rt.scalar("position.y", $0) } == [5, 10, 15, 20, 25])
+        #expect(try layers.map { try rt.scalar("position.x", $0) } == [0, 0, 0, 0, 0])
+    }
+
+    /// A copy whose begin time is 0 begins at the tick after the add, as
+    /// `add` makes it, also when the runtime's clock is long past 0.
+    @Test("a bulk add with begin time 0 made at time 5 begins at the next tick, not at time 0")
+    func beginZeroLate() throws {
+        let rt = Runtime()
+        var layers = [Handle](repeating: Handle(raw: 0), count: 5)
+        try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+        let one = try rt.createLayer()
+        let d = try rt.createAnimation(.basic("opacity", from: .scalar(0), to: .scalar(0.5),
+                                              timing: MediaTiming(duration: 1), timingFunction: .linear))
+        try rt.tick(5)
+        try layers.withUnsafeBufferPointer { l in try rt.addAnimations(d, to: l, columns: [], forKey: nil, joining: nil) }
+        try rt.addAnimation(d, to: one, forKey: nil)
+        try rt.tick(5.25)
+        #expect(try (layers + [one]).map { try rt.scalar("opacity", $0) } == [0, 0, 0, 0, 0, 0])
+        try rt.tick(5.75)
+        #expect(try (layers + [one]).map { try rt.scalar("opacity", $0) } == [0.25, 0.25, 0.25, 0.25, 0.25, 0.25])
+        try rt.tick(6.5)  // done: the model's 1
+        #expect(try (layers + [one]).map { try rt.scalar("opacity", $0) } == [1, 1, 1, 1, 1, 1])
+    }
+
+    /// A point column holds two numbers per copy: copy i reads numbers 2i
+    /// and 2i + 1 (the general path, which points take).
+    @Test("a bulk add's point column gives each copy its own point")
+    func pointColumn() throws {
+        let rt = Runtime()
+        var layers = [Handle](repeating: Handle(raw: 0), count: 3)
+        try layers.withUnsafeMutableBufferPointer { try rt.createLayers(parent: nil, into: $0) }
+        let d = try rt.createAnimation(.basic("position", from: .point(0, 0), to: .point(100, 200),
+                                              timing: MediaTiming(beginTime: 1, duration: 1, fillMode: .both), timingFunction: .linear))
+        let from: [Double] = [1, 2, 3, 4, 5, 6]
+        try from.withUnsafeBufferPointer { f in
+            try layers.withUnsafeBufferPointer { l in
+                try rt.addAnimations(d, to: l, columns: [BulkColumn(.value(.from), f.baseAddress!)], forKey: nil, joining: nil)
+            }
+        }
+        try rt.tick(0)  // before the begin time, the backwards fill shows each copy's from point
+        #expect(try layers.map { try rt.presentationValue(forKeyPath: "position", of: $0) } == [.point(1, 2), .point(3, 4), .point(5, 6)])
+        try rt.tick(1.5)
+        #expect(try layers.map { try rt.presentationValue(forKeyPath: "position", of: $0) }
+                == [.point(50.5, 101), .point(51.5, 102), .point(52.5, 103)])
+    }
 }

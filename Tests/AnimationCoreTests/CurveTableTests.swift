@@ -65,4 +65,42 @@ struct CurveTableTests {
         let d = curves.retain(.linear)
         #expect(curves.kinds[Int(d)] == CurveTable.linear && d != b && d != c)
     }
+
+    /// Past the eight recent ids a curve is found by hashing: that find is
+    /// counted like any other, so the id lasts until its last user goes and
+    /// no new curve overwrites the solver its entries still use.
+    @Test("a curve found again by hashing, past the recent ones, is counted: its id lasts until its last use goes")
+    func hashedFindCounted() {
+        var curves = CurveTable()
+        let curve = TimingFunction.cubicBezier(UnitBezier(0.3, 0.1, 0.7, 0.9))
+        let first = curves.retain(curve)
+        let others = (1...8).map { curves.retain(.cubicBezier(UnitBezier(0.05 * Double($0), 0, 1, 1))) }  // push it out of the recent ones
+        let second = curves.retain(curve)
+        #expect(second == first)
+        curves.release(first)
+        #expect(curves.isUsed(first))
+        let next = curves.retain(.cubicBezier(UnitBezier(0.6, 0, 0.4, 1)))
+        #expect(next != first)
+        #expect(curves.functions[Int(first)] == curve && curves.kinds[Int(first)] == CurveTable.bezier)
+        curves.release(second)
+        #expect(!curves.isUsed(first))
+        for id in others + [next] { curves.release(id) }
+        #expect(curves.liveCount == 0)
+    }
+
+    /// A host that sets a new cubic-bezier on every animation holds memory
+    /// for the curves in use: each freed id is taken by the next new curve.
+    @Test("a freed id is taken by the next new curve: a hundred curves used one after the other take one id")
+    func freedIdsTakenAgain() {
+        var curves = CurveTable()
+        let kept = curves.retain(.cubicBezier(UnitBezier(0.42, 0, 0.58, 1)))
+        var seen = Set<Int32>()
+        for k in 0..<100 {
+            let id = curves.retain(.cubicBezier(UnitBezier(0.001 * Double(k), 0.5, 0.5, 1)))
+            seen.insert(id)
+            curves.release(id)
+        }
+        #expect(seen == [kept + 1])
+        #expect(curves.functions.count == 2 && curves.liveCount == 1)
+    }
 }
