@@ -1140,6 +1140,13 @@ FN_TEST(animrt_animation_set_spring) {
     double settle = 0;
     CHECK_OK(animrt_animation_get_settling_duration(rt, s, &settle));
     CHECK(settle > 0.7 && settle < 1.2);  /* still the critically damped spring */
+    /* New physics keep the spring's flags: over-damping allowed before is
+     * allowed after. */
+    int32_t over = 0;
+    CHECK_OK(animrt_animation_set_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, 1));
+    CHECK_OK(animrt_animation_set_spring(rt, s, 1, 100, 40, 0));
+    CHECK_OK(animrt_animation_get_flag(rt, s, ANIMRT_FLAG_ALLOWS_OVERDAMPING, &over));
+    CHECK(over == 1);
     animrt_runtime_destroy(rt);
 }
 

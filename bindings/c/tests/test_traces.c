@@ -536,6 +536,56 @@ TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
     remove(trace);
 }
 
+/* A bulk add's value column holds each layer's value, its key path's
+ * components end to end: ANIMRT_COLUMN_FROM, the first value field, of
+ * "position" is recorded as 2 numbers a layer, and replays. */
+TEST(a_bulk_from_column_of_a_vector_key_path_replays) {
+    const char *trace = "/tmp/animrt-bulk-from.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id ids[2], slide;
+    double froms[4] = {1, 2, 3, 4}, to[2] = {10, 20};
+    animrt_column column = {ANIMRT_COLUMN_FROM, froms};
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create_many(a, 0, 2, ids));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "position", &slide));
+    CHECK_OK(animrt_animation_set_value(a, slide, ANIMRT_TO, to, 2));
+    CHECK_OK(animrt_layer_add_animations(a, slide, ids, 2, &column, 1, NULL, 0, NULL));
+    CHECK_OK(animrt_runtime_tick(a, 0.1));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 5);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
+/* animrt_animation_set_value with NULL and 0 clears a slot; the trace
+ * records the NULL (as null, not as nothing) and the clear replays. */
+TEST(a_cleared_value_replays) {
+    const char *trace = "/tmp/animrt-cleared-value.trace";
+    animrt_runtime *a = rt_new();
+    animrt_id layer, fade;
+    double quarter = 0.25, half = 0.5;
+    CHECK_OK(animrt_trace_start(a, trace));
+    CHECK_OK(animrt_layer_create(a, 0, &layer));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_FROM, &quarter, 1));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_TO, &half, 1));
+    CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_FROM, NULL, 0));
+    CHECK_OK(animrt_layer_add_animation(a, layer, fade, "fade", 0, NULL));
+    CHECK_OK(animrt_runtime_tick(a, 0.1));
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    CHECK(calls == 7);
+    animrt_runtime_destroy(b);
+    remove(trace);
+}
+
 /* A column's field is an animrt_column_field, 32 bits. A line whose field
  * is past them (-2^32 + 17 here, 17 in its low 32 bits: ANIMRT_COLUMN_TO)
  * is refused before the call: counted as a timing column of 4 numbers, it
@@ -825,6 +875,8 @@ int main(void) {
     RUN(a_used_runtime_is_refused_naming_its_first_use);
     RUN(a_bulk_add_whose_handles_overwrite_its_layers_replays);
     RUN(a_bulk_column_field_past_32_bits_is_refused);
+    RUN(a_bulk_from_column_of_a_vector_key_path_replays);
+    RUN(a_cleared_value_replays);
     RUN(transactions_of_two_threads_replay_as_theirs);
     RUN(another_threads_calls_during_a_replay_reach_its_own_transactions);
     return check_report();
