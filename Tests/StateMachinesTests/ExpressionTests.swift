@@ -125,6 +125,14 @@ struct ExpressionTests {
         #expect(try eval(String(repeating: "- ", count: 63) + "1") == .number(-1))
     }
 
+    /// Nesting is depth, not count: a closed parenthesis or call gives its
+    /// level back, so terms or arguments side by side do not add up.
+    @Test("100 parenthesised terms side by side, or a call of 100 arguments, nest 2 levels, not 100")
+    func siblingsAreNotDepth() throws {
+        #expect(try eval(Array(repeating: "(1)", count: 100).joined(separator: " + ")) == .number(100))
+        #expect(try eval("max(" + (1...100).map { "(\($0) - context.a)" }.joined(separator: ", ") + ")") == .number(98))
+    }
+
     @Test("the table holds every case") func count() { #expect(expressionCases.count == 85) }
 
     @Test("fixed() prints what C's %.*f prints, for 0 to 12 decimals")
@@ -267,6 +275,12 @@ struct ExpressionTests {
         Bad(text: "in(context)", column: 4, fragment: "quoted string"),
         Bad(text: "min(1)", column: 1, fragment: "min() takes at least 2 arguments, not 1"),
         Bad(text: "abs(1, 2)", column: 1, fragment: "abs() takes 1 argument, not 2"),
+        Bad(text: "clamp(1, 2)", column: 1, fragment: "clamp() takes 3 arguments, not 2"),
+        Bad(text: "fixed(1)", column: 1, fragment: "fixed() takes 2 arguments, not 1"),
+        Bad(text: "rgba(1, 0, 0)", column: 1, fragment: "rgba() takes 4 arguments, not 3"),
+        Bad(text: "context.s / 2", column: 1, fragment: "the left side of '/' must be a number, not a string"),
+        // A difference starts at its left operand: that is where it is placed as the left side of 'and'.
+        Bad(text: "context.a - 1 and true", column: 1, fragment: "the left side of 'and' must be a bool, not a number"),
         Bad(text: "context.a == 'x'", column: 14, fragment: "'==' compares values of one type; these are number and string"),
         Bad(text: "1 < 2 < 3", column: 7, fragment: "comparisons do not chain; use 'and' ('<' after '<')"),
         Bad(text: "'abc\\", column: 1, fragment: "the string is not closed (missing ')"),  // the backslash has nothing to escape

@@ -24,6 +24,8 @@ struct JSONSyntaxTests {
         ("{} []", 1, 4, "more after the end of the JSON value: '['"),
         ("[[[{\"a\": [1, 2,, 3]}]]]", 1, 16, "expected a value, found ','"),
         ("{\"a\": \"\u{00}\"}", 1, 8, "a control character in a string (write it as an escape, such as \\n)"),
+        ("{\"a\": 01}", 1, 8, "expected ',' or '}', found '1'"),  // a number has no leading zero: 0, then a 1 out of place
+        ("[\u{7f}]", 1, 2, "expected a value, found byte 0x7f"),  // DEL is not printable: shown by its number
     ])
     func problems(text: String, line: Int, column: Int, what: String) {
         #expect(JSONSyntax.firstProblem(in: Array(text.utf8)) == JSONSyntax.Problem(line: line, column: column, what: what))
@@ -87,6 +89,9 @@ struct JSONSyntaxTests {
         ("[\"\\ud83d\\ude00\", \"\\udc00\"]", 1, 19, "a lone surrogate \\udc00 in a string: the second half of a pair without its first"),
         ("[\"\\ud83d\\ue000\"]", 1, 3, "a lone surrogate \\ud83d in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
         ("{\"a\": \"\\udbff\\\"}", 1, 8, "a lone surrogate \\udbff in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+        // Followed by another escape and four hex digits: \n then "de00" is no low half.
+        ("[\"\\ud83d\\nde00\"]", 1, 3, "a lone surrogate \\ud83d in a string: it must be followed by the \\u escape of its second half (\\udc00 to \\udfff)"),
+        ("[\"\\udfff\"]", 1, 3, "a lone surrogate \\udfff in a string: the second half of a pair without its first"),  // the last low half
     ])
     func loneSurrogates(text: String, line: Int, column: Int, what: String) throws {
         #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) == nil)  // the decoder refuses it too
@@ -214,6 +219,7 @@ struct JSONSyntaxTests {
         ([0xED, 0xA0, 0x80], "bytes that are not UTF-8 in a string"),          // U+D800, a surrogate
         ([0xED, 0xBF, 0xBF], "bytes that are not UTF-8 in a string"),          // U+DFFF
         ([0xF4, 0x90, 0x80, 0x80], "bytes that are not UTF-8 in a string"),    // U+110000
+        ([0xF0, 0x8F, 0xBF, 0xBF], "bytes that are not UTF-8 in a string"),    // U+FFFF, overlong
         ([0xE1, 0x80, 0x41], "bytes that are not UTF-8 in a string"),          // a third byte that is 'A'
         ([0xF1, 0x80, 0x80, 0x41], "bytes that are not UTF-8 in a string"),    // a fourth byte that is 'A'
         ([0x1F], "a control character in a string (write it as an escape, such as \\n)"),
@@ -229,7 +235,8 @@ struct JSONSyntaxTests {
     @Test("the UTF-8 edges on the good side pass the scan and decode")
     func utf8Edges() throws {
         for (bytes, scalar) in [([0xE0, 0xA0, 0x80], 0x800), ([0xED, 0x9F, 0xBF], 0xD7FF), ([0xEE, 0x80, 0x80], 0xE000),
-                                ([0xF4, 0x8F, 0xBF, 0xBF], 0x10FFFF), ([0xC2, 0x80], 0x80), ([0x7F], 0x7F)] as [([UInt8], UInt32)] {
+                                ([0xF4, 0x8F, 0xBF, 0xBF], 0x10FFFF), ([0xC2, 0x80], 0x80), ([0x7F], 0x7F),
+                                ([0xEF, 0xBF, 0xBD], 0xFFFD), ([0xF0, 0x90, 0x80, 0x80], 0x10000)] as [([UInt8], UInt32)] {
             let text: [UInt8] = [0x5B, 0x22] + bytes + [0x22, 0x5D]
             #expect(JSONSyntax.firstProblem(in: text) == nil, "\(bytes)")
             #expect(try JSONValue.parse(text) == .array([.string(String(Character(Unicode.Scalar(scalar)!)))]))
