@@ -1028,6 +1028,7 @@ def test_a_parts_layer_belongs_to_its_machine_and_is_destroyed_with_it():
                 "destroy the machine instead (Machine.destroy)")):
             ring.destroy()
         assert "(destroyed)" not in repr(ring) and m.part("ring") is ring
+        assert repr(ring) == f"<Layer part 'ring' of 'card' {ring.id:#x}>"  # whose part it is, in logs
         ring.set_parent(rt.layer())  # moving a part is the host's to do
         m.send("appear")
         m.send("fetched", request=1, progress=0.5)

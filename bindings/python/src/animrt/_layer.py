@@ -52,6 +52,8 @@ class Layer(Strict, Object):
         return "make another with rt.layer()"
 
     _destroyed = False
+    #: "part 'ring' of 'progressCard'" once Machine.part() has handed the layer out (for its repr)
+    _part_label: Optional[str] = None
 
     def __init__(self, runtime: Runtime, parent: Optional[Layer] = None) -> None:
         out = c_uint64()
@@ -60,11 +62,13 @@ class Layer(Strict, Object):
 
     def __repr__(self) -> str:
         """``<Layer 0x…>``, or ``<Layer (destroyed) 0x…>`` once :meth:`destroy` has run on it and
-        ``<Layer (runtime closed) 0x…>`` once its runtime is closed, when calls on it raise. It asks
-        the library nothing (events print their layers): a machine's part destroyed with its
-        machine prints as before."""
+        ``<Layer (runtime closed) 0x…>`` once its runtime is closed, when calls on it raise. A
+        machine's part, once :meth:`Machine.part` has handed it out, says whose it is:
+        ``<Layer part 'ring' of 'progressCard' 0x…>``. It asks the library nothing (events print
+        their layers): a machine's part destroyed with its machine prints as before."""
         state = "(runtime closed) " if self._runtime.closed else "(destroyed) " if self._destroyed else ""
-        return f"<Layer {state}{self._id:#x}>"
+        part = "" if self._part_label is None else self._part_label + " "
+        return f"<Layer {state}{part}{self._id:#x}>"
 
     def _hint(self, name: str, reading: bool = False) -> str:
         # Core Animation's layer.speed = 0, layer.timeOffset = t; also set_speed(), get_speed()

@@ -741,6 +741,8 @@ class Machine(Scoped):
             out = c_uint64()
             self._runtime._call(lib.animrt_machine_part, self._id, check.text(name, "name").encode("utf-8"), byref(out))
             found = Layer._stand_in(self._runtime, out.value)
+            label = self.definition._label()
+            found._part_label = f"part {name!r}" + ("" if label is None else f" of {label!r}")
             self._parts[name] = found
         return found
 
