@@ -7002,7 +7002,7 @@ MUTANTS = [
            "if let why = scope.noClock { throw", "if false, let why = scope.noClock { throw", ("swift:RepeatedPartTests",),
            "a repeated part's count reads now(), and a restore makes a different number of copies"),
     Mutant("py-barrier-destroy-drops-due", "dropped condition", "bindings/python/src/animrt/_barrier.py",
-           "if b is self and t not in rt._due_notifications]", "if b is self]", PY,
+           "if b is self and not drained and t not in rt._due_notifications]", "if b is self]", PY,
            "a callable given to notify() at a count of zero never runs if the barrier is destroyed before the tick"),
     Mutant("py-barrier-due-not-marked", "dropped statement", "bindings/python/src/animrt/_barrier.py",
            "                rt._due_notifications.add(token)\n", "                pass\n", PY,
@@ -7061,4 +7061,7 @@ MUTANTS = [
     Mutant("py-part-repr-unnamed", "dropped statement", "bindings/python/src/animrt/_machine.py",
            '            found._part_label = f"part {name!r}"', '            found._part_label = None and f"part {name!r}"', PY,
            "a machine's part prints as a bare <Layer 0x…> in events and logs, not as which machine's part it is"),
+    Mutant("py-barrier-leave-due-unmarked", "dropped statement", "bindings/python/src/animrt/_barrier.py",
+           "            rt._due_notifications.update(", "            set().update(", PY,
+           "a callable whose barrier a leave drained never runs if the barrier is destroyed before the tick (the end of a with block)"),
 ]

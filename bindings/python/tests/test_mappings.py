@@ -179,6 +179,29 @@ def test_a_notification_due_before_the_barrier_is_destroyed_still_runs():
         assert events[0].token == 7
 
 
+def test_a_notification_drained_by_a_leave_before_the_barrier_is_destroyed_still_runs():
+    """The with block's pattern: work entered, a notify, the work's leave, and the block's end destroying
+    the barrier before the next tick. The leave drained it, so the callable runs at that tick. A leave
+    made through animrt._ffi, which the binding does not see, followed by an enter: the callable is
+    dropped with the barrier, and its event never reaches the program with the binding's token."""
+    with animrt.Runtime() as rt:
+        ran: List[str] = []
+        with rt.barrier() as loaded:
+            loaded.enter()
+            loaded.notify(lambda: ran.append("loaded"))
+            loaded.leave()
+        rt.tick(0)
+        assert ran == ["loaded"] and rt.events() == []
+        b = rt.barrier()
+        b.enter()
+        b.notify(lambda: ran.append("unseen"))
+        _ffi.lib.animrt_barrier_leave(rt._ptr, b.id)  # fires, unseen by the binding
+        _ffi.lib.animrt_barrier_enter(rt._ptr, b.id)
+        b.destroy()
+        rt.tick(1)
+        assert ran == ["loaded"] and rt.events() == []
+
+
 def test_a_barrier_of_a_closed_runtime_says_so():
     rt = animrt.Runtime()
     b = rt.barrier()
