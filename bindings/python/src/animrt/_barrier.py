@@ -27,10 +27,11 @@ class Barrier(Scoped):
 
     A barrier stays alive while an animation counts toward it or a
     notification waits on it, even if the program drops its last reference.
-    As a context manager, the end of the ``with`` block destroys it (notifications
-    still waiting for the count never run; one already due, given while the
-    count was zero, still runs at the next tick), also when the block raises;
-    a call on it afterwards raises :class:`HandleError`::
+    As a context manager, the end of the ``with`` block destroys it, also when
+    the block raises (notifications still waiting for the count never run; one
+    already due, given while the count was zero or drained by a leave since,
+    still runs at the next tick); a call on it afterwards raises
+    :class:`HandleError`::
 
         with rt.barrier() as loaded:
             loaded.enter()
