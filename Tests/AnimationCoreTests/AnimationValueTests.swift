@@ -426,6 +426,7 @@ struct AnimationValueTests {
 
     @Test("R1.6 an unknown part of a known property is answered with its parts, not the property", arguments: [
         ("backgroundColor.r", "; did you mean 'backgroundColor.red'?"),  // begun: as close as 'backgroundColor'
+        ("bounds.size.h", "; did you mean 'bounds.size.height'?"),  // begun, though too far to be a typo of it
         ("position.X", "; did you mean 'position.x'?"),
         ("transform.rotation.zz", "; did you mean 'transform.rotation.z'?"),
         ("bounds.w", " (the parts of 'bounds': bounds.origin, bounds.origin.x, bounds.origin.y, bounds.size, "
