@@ -7064,4 +7064,8 @@ MUTANTS = [
     Mutant("py-barrier-leave-due-unmarked", "dropped statement", "bindings/python/src/animrt/_barrier.py",
            "            rt._due_notifications.update(", "            set().update(", PY,
            "a callable whose barrier a leave drained never runs if the barrier is destroyed before the tick (the end of a with block)"),
+    Mutant("keypath-nothing-close-unlisted", "dropped statement", "Sources/AnimationCore/Values/KeyPath.swift",
+           '" (built-in properties: \\(standard.properties.map(\\.name).sorted().joined(separator: ", ")); "',
+           '" ("', ("swift",),
+           "a key path nothing is close to ('colour') is answered without the properties there are"),
 ]

@@ -454,7 +454,9 @@ struct ReliabilityTests {
             #expect(error.prefixed("target 2: ").message == "target 2: key path 'opacty' is not animatable; did you mean 'opacity'?")
         }
         do { _ = try registry.resolve("zzzzzzzzzzzzzzzz"); Issue.record("accepted") } catch {
-            #expect(error.message.hasSuffix("(define host properties with animrt_property_define)"))
+            #expect(error.message == "key path 'zzzzzzzzzzzzzzzz' is not animatable (built-in properties: anchorPoint, "
+                    + "backgroundColor, borderColor, borderWidth, bounds, cornerRadius, lineWidth, opacity, position, "
+                    + "strokeColor, strokeEnd, strokeStart, transform, zPosition; define host properties with animrt_property_define)")
         }
     }
 

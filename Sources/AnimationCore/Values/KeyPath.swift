@@ -144,6 +144,12 @@ public struct PropertyRegistry: Sendable {
 
     private init(empty: ()) {}
 
+    /// What a key path that nothing is close to is answered with: the
+    /// built-in properties (each with its parts) and how a host adds its own.
+    private static let nothingClose =
+        " (built-in properties: \(standard.properties.map(\.name).sorted().joined(separator: ", ")); "
+        + "define host properties with animrt_property_define)"
+
     /// Adds a host-defined property (any kind) with its initial value.
     @discardableResult
     public mutating func define(_ name: String, default value: AnimatableValue) throws(AnimrtError) -> Int32 {
@@ -235,6 +241,6 @@ public struct PropertyRegistry: Sendable {
         if let habit = Self.habits[path] { throw AnimrtError(.notFound, "key path '\(path)' is not animatable; \(habit)") }
         if tail != nil, let id = byName[String(head)] { throw unknownPart(path, of: head, id) }
         throw AnimrtError(.notFound, "key path '\(path)' is not animatable", suggesting: path, from: knownKeyPaths,
-                          otherwise: " (define host properties with animrt_property_define)")
+                          otherwise: Self.nothingClose)
     }
 }

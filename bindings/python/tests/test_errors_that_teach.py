@@ -70,6 +70,12 @@ CASES = [
      "key path 'rotate' is not animatable; did you mean 'transform.rotation.z'? (in radians)"),
     ("a reader of scaleX", lambda rt, L, s, r: rt.reader([L], "scaleX"), animrt.NotFoundError,
      "key path 'scaleX' is not animatable; did you mean 'transform.scale.x'?"),
+    ("a key path nothing is close to", lambda rt, L, s, r: L["colour"], animrt.NotFoundError,
+     "key path 'colour' is not animatable (built-in properties: anchorPoint, backgroundColor, borderColor, "
+     "borderWidth, bounds, cornerRadius, lineWidth, opacity, position, strokeColor, strokeEnd, strokeStart, "
+     "transform, zPosition; define host properties with Runtime.define_property)"),
+    ("a part of a colour by its letter", lambda rt, L, s, r: L["backgroundColor.r"], animrt.NotFoundError,
+     "key path 'backgroundColor.r' is not animatable; did you mean 'backgroundColor.red'?"),
     # Other animation libraries' option names: spelling alone found nothing, or 'direction' for friction.
     ("CSS's easing", lambda rt, L, s, r: rt.basic("opacity", to=0, easing="ease-in"), animrt.ArgumentTypeError,
      "rt.basic() got an unknown option 'easing'; did you mean 'timing_function'? (Web Animations' and CSS's "
