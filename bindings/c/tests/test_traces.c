@@ -536,6 +536,19 @@ TEST(a_bulk_add_whose_handles_overwrite_its_layers_replays) {
     remove(trace);
 }
 
+/* Stops `a`'s trace at `trace`, destroys `a`, replays the trace in a fresh
+ * runtime and returns how many calls it made (the file is removed). */
+static size_t replayed_calls(animrt_runtime *a, const char *trace) {
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, trace, &calls));
+    animrt_runtime_destroy(b);
+    remove(trace);
+    return calls;
+}
+
 /* A bulk add's value column holds each layer's value, its key path's
  * components end to end: ANIMRT_COLUMN_FROM, the first value field, of
  * "position" is recorded as 2 numbers a layer, and replays. */
@@ -551,14 +564,7 @@ TEST(a_bulk_from_column_of_a_vector_key_path_replays) {
     CHECK_OK(animrt_animation_set_value(a, slide, ANIMRT_TO, to, 2));
     CHECK_OK(animrt_layer_add_animations(a, slide, ids, 2, &column, 1, NULL, 0, NULL));
     CHECK_OK(animrt_runtime_tick(a, 0.1));
-    CHECK_OK(animrt_trace_stop(a));
-    animrt_runtime_destroy(a);
-    animrt_runtime *b = rt_new();
-    size_t calls = 0;
-    CHECK_OK(animrt_trace_replay(b, trace, &calls));
-    CHECK(calls == 5);
-    animrt_runtime_destroy(b);
-    remove(trace);
+    CHECK(replayed_calls(a, trace) == 5);
 }
 
 /* animrt_animation_set_value with NULL and 0 clears a slot; the trace
@@ -576,14 +582,7 @@ TEST(a_cleared_value_replays) {
     CHECK_OK(animrt_animation_set_value(a, fade, ANIMRT_FROM, NULL, 0));
     CHECK_OK(animrt_layer_add_animation(a, layer, fade, "fade", 0, NULL));
     CHECK_OK(animrt_runtime_tick(a, 0.1));
-    CHECK_OK(animrt_trace_stop(a));
-    animrt_runtime_destroy(a);
-    animrt_runtime *b = rt_new();
-    size_t calls = 0;
-    CHECK_OK(animrt_trace_replay(b, trace, &calls));
-    CHECK(calls == 7);
-    animrt_runtime_destroy(b);
-    remove(trace);
+    CHECK(replayed_calls(a, trace) == 7);
 }
 
 /* A column's field is an animrt_column_field, 32 bits. A line whose field
