@@ -145,7 +145,7 @@ public struct PropertyRegistry: Sendable {
     private init(empty: ()) {}
 
     /// What a key path that nothing is close to is answered with: the
-    /// built-in properties (each with its parts) and how a host adds its own.
+    /// built-in properties (their parts follow a dot) and how a host adds its own.
     private static let nothingClose =
         " (built-in properties: \(standard.properties.map(\.name).sorted().joined(separator: ", ")); "
         + "define host properties with animrt_property_define)"
