@@ -23,8 +23,11 @@ extension MediaTiming {
         let s = sample(at: parentTime)
         let state: LifeState
         if speed == 0 { state = s.phase == .before ? .waiting : .running }
-        else if speed > 0 { state = s.phase == .before ? .waiting : s.phase == .active || !reachedEnd(parentTime) ? .running : .ended }
-        else { state = s.phase == .after ? .waiting : s.phase == .active || !reachedEnd(parentTime) ? .running : .ended }
+        else {
+            // The phase playback has not reached yet: before forwards, after backwards.
+            let notYet: Phase = speed > 0 ? .before : .after
+            state = s.phase == notYet ? .waiting : s.phase == .active || !reachedEnd(parentTime) ? .running : .ended
+        }
         return (s, state)
     }
 
