@@ -5,7 +5,6 @@ from ctypes import byref, c_size_t, c_uint64
 from typing import TYPE_CHECKING, Callable, Union
 
 from . import _arguments as check
-from ._errors import AnimrtError
 from ._ffi import lib
 from ._object import Scoped
 
@@ -128,14 +127,7 @@ class Barrier(Scoped):
         tick, as its event does in C. Idempotent; the garbage collector does it once nothing refers to
         the barrier: ``arrived.destroy()``."""
         rt = self._runtime
-        # At a count of zero every notification it had has fired (a leave made through animrt._ffi is
-        # not seen by leave() above): those queued still run; only those still waiting are dropped.
-        try:
-            drained = not rt.closed and self._finalizer is not None and self._finalizer.alive and self.count == 0
-        except AnimrtError:  # already gone from the library (destroyed through animrt._ffi)
-            drained = False
-        for token in [t for t, (b, _) in rt._notifications.items()
-                      if b is self and not drained and t not in rt._due_notifications]:
+        for token in [t for t, (b, _) in rt._notifications.items() if b is self and t not in rt._due_notifications]:
             del rt._notifications[token]
         rt._waiting.pop(self._id, None)
         if self._finalizer is not None:

@@ -18,7 +18,7 @@ from ._object import Object, Strict
 from ._values import (PairKeyPath, Property, QuadKeyPath, ScalarKeyPath, Transform, TransformKeyPath, V, Value,
                       ValueLike, doubles, python_value)
 
-from ._animation import _EXACT, _REPLACED_BY, MediaTimingOptions, one_name_each
+from ._animation import _EXACT, _REPLACED_BY, Animation, MediaTimingOptions, one_name_each
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     else:  # typing gained Unpack in 3.11; type checkers ship typing_extensions, and it is never imported at run time
         from typing_extensions import Unpack
 
-    from ._animation import Animation
     from ._barrier import Barrier
     from ._runtime import Runtime
 
@@ -434,15 +433,14 @@ class ReadBack(Strict, Object):
     """
 
     def _hint(self, name: str, reading: bool = False) -> str:
-        # A timing option (or a misspelt one: "duraton" is not the attribute 'direction'), a field of
-        # computed_timing() (its repr shows progress=), and a value slot, each read by a method.
-        timing = name if name in _TIMING_NAMES else check.closest(name, _TIMING_NAMES)
-        computed = name if name in _COMPUTED_FIELDS else None
         if reading:
+            # A timing option (or a misspelt one: "duraton" is not the attribute 'direction'), a field of
+            # computed_timing() (its repr shows progress=), and a value slot, each read by a method.
+            timing = name if name in _TIMING_NAMES else check.closest(name, _TIMING_NAMES)
             if timing is not None:
                 return f"; read it with .timing({timing!r})" if timing == name else f"; did you mean .timing({timing!r})?"
-            if computed is not None:
-                return f"; read it with .computed_timing().{computed}"
+            if name in _COMPUTED_FIELDS:
+                return f"; read it with .computed_timing().{name}"
             slot = _VALUE_SLOTS.get(name)
             return f"; read it with .value({slot!r})" if slot is not None else ""
         read = f" (read it with .timing({name!r}))" if name in _TIMING_NAMES else ""
@@ -813,9 +811,11 @@ SlotName = Literal["from", "to", "by", "velocity"]
 #: What ComputedTiming holds, which an attached animation's repr shows some of (``progress=0.5``).
 _COMPUTED_FIELDS = ("phase", "local_time", "active_time", "active_duration", "end_time", "current_iteration",
                     "progress", "in_effect")
-#: The description's attribute names (and Core Animation's) for the value slots .value() reads.
-_VALUE_SLOTS = {"from_value": "from", "to_value": "to", "by_value": "by", "from_": "from", "to": "to", "by": "by",
-                "fromValue": "from", "toValue": "to", "byValue": "by", "initial_velocity": "velocity"}
+#: The value slots .value() reads, by the description's attribute names ("to_value") and the names they
+#: stand for (Animation._ATTRIBUTE_NAMES: "to", "toValue"), and the spring's initial_velocity.
+_VALUE_SLOTS = {name: attribute[:-len("_value")] for name, attribute in
+                [*Animation._ATTRIBUTE_NAMES.items(), *((a, a) for a in Animation._ATTRIBUTE_NAMES.values())]}
+_VALUE_SLOTS["initial_velocity"] = "velocity"
 _TIMING_NAMES: Tuple[str, ...] = ("begin_time", "duration", "speed", "time_offset", "repeat_count",
                                   "repeat_duration", "iteration_start", "end_delay", "delay", "iterations",
                                   "iteration_duration")
@@ -861,7 +861,6 @@ def _doubles_out(fn: Callable[..., Any], *args: Any) -> List[float]:
 
 def _check_attachment(animation: object, key: object, barrier: object) -> None:
     """The arguments every add shares: an animation description, an optional key and an optional barrier."""
-    from ._animation import Animation
     from ._barrier import Barrier
     if not isinstance(animation, Animation):
         raise ArgumentTypeError(f"animation is {check.describe(animation)}; it must be an animation from "
