@@ -4626,7 +4626,7 @@ MUTANTS = [
            "return k == 0 ? nil : keyNames[Int(k)]", "return k < 0 ? nil : keyNames[Int(k)]", ("swift:LifecycleTests",),
            "an animation added without a key shows in the layer's keys as an empty key"),
     Mutant("group-removal-leaves-presentation", "dropped statement", ATTACH,
-           "        for p in props { markStale(layer: Int32(li), property: p) }\n", "", ("swift:RemovalTests",),
+           "        if let props { for p in props { markStale(layer: Int32(li), property: p) } }\n", "", ("swift:RemovalTests",),
            "a removed group leaves its last values on screen instead of the model's at the next tick"),
     Mutant("add-many-room-for-one", "off-by-one", ATTACH,
            "guard instances.hasRoom(for: checked.count) else { throw instances.fullError }",

@@ -260,6 +260,8 @@ extension Runtime {
     /// barriers of the open transactions.
     func joinBarriers(_ ii: Int, _ barrier: Handle?) {
         if let barrier { join(ii, barrier) }
+        // No thread has a transaction open (the usual case): no list to build.
+        guard !transactionStacks.isEmpty else { return }
         for t in openTransactions where transactions.isLive(t.index) { join(ii, transactions[t.index].barrier) }
     }
 
@@ -475,7 +477,7 @@ extension Runtime {
         let li = Int(instances[ii].layer)
         // One property (no list to build) unless it is a group.
         let property = instances[ii].inBatch || instances[ii].property >= 0 ? instances[ii].property : -1
-        let props = property >= 0 ? [] : targets(of: ii)
+        let props = property >= 0 ? nil : targets(of: ii)
         let wasInBatch = instances[ii].inBatch
         if wasInBatch { removeFromBatch(ii) } else { removeFromGeneral(ii) }
         // Unlink from the layer's list.
@@ -491,10 +493,10 @@ extension Runtime {
         // A batch entry was the only animation of its property: nothing to promote.
         if !wasInBatch {
             if property >= 0 { promoteSurvivor(layer: li, property: property) }
-            for p in props { promoteSurvivor(layer: li, property: p) }
+            for p in props ?? [] { promoteSurvivor(layer: li, property: p) }
         }
         if property >= 0 && !presentationIsModel { markStale(layer: Int32(li), property: property) }
-        for p in props { markStale(layer: Int32(li), property: p) }
+        if let props { for p in props { markStale(layer: Int32(li), property: p) } }
     }
 
     /// Removes the animation under `key`; it stops with `.removed` unless it
