@@ -108,6 +108,40 @@ struct EventQueueValueTests {
         #expect(q.pop()?.token == 38 && q.pop()?.token == 39)
     }
 
+    /// An event whose payload holds one string of `bytes` bytes.
+    static func carrying(_ k: Int, _ bytes: Int) -> Event {
+        var e = EventQueueTests.event(k)
+        e.type = .machineEmitted
+        e.payload = [.string(String(repeating: "s", count: bytes)), .number(1)]
+        return e
+    }
+
+    @Test("R0.4 the strings of queued payloads hold at most the queue's byte limit together: past it an event is counted lost and reported; popping, one at a time or in bulk, and withdrawing give the room back")
+    func stringByteLimit() {
+        var q = EventQueue(capacity: 100, stringByteLimit: 10)
+        q.push(Self.carrying(0, 6))
+        q.push(EventQueueTests.event(1))          // no payload: always room for it
+        q.push(Self.carrying(2, 4))    // exactly at the limit
+        #expect(q.count == 3 && q.lost == 0 && q.stringBytes == 10)
+        q.push(Self.carrying(3, 1))    // one byte past it
+        #expect(q.count == 3 && q.lost == 1 && q.stringBytes == 10)
+        #expect(q.pop()?.token == 0 && q.stringBytes == 4)
+        var got: [Event] = []
+        #expect(q.pop(upTo: 10) { got.append($0.pointee) } == 3)
+        #expect(EventQueueValueTests.tokens(got) == [1, 2, 1] && got.last?.type == .overflow && q.stringBytes == 0)
+        // Withdrawn events give their bytes back, as popped ones do.
+        q.push(Self.carrying(4, 3))
+        let mark = q.mark
+        q.push(Self.carrying(5, 7))
+        #expect(q.stringBytes == 10)
+        q.withdraw(since: mark)
+        #expect(q.stringBytes == 3 && q.count == 1)
+        q.push(Self.carrying(6, 7))
+        #expect(q.lost == 0 && q.count == 2 && q.stringBytes == 10)
+        // A runtime's queue has the library's limit.
+        #expect(Runtime().pendingEventCount == 0 && EventQueue(capacity: 2).stringByteLimit == Limits.queuedStringBytes)
+    }
+
     @Test("a bulk pop hands at most its limit: the overflow notice waits for the next one")
     func bulkPopLimit() {
         var q = EventQueue(capacity: 3)

@@ -131,6 +131,71 @@ struct MachineLimitTests {
         }
     }
 
+    /// A machine whose `emit16` and `emit17` emit 16 and 17 string fields,
+    /// whose `keep16` and `keep17` assign them to 16 and 17 context fields,
+    /// and whose `keepOne` assigns field 16 alone, each field `config.s`.
+    private static func wide() -> String {
+        func fields(_ n: Int) -> String { (0..<n).map { #"{"name": "f\#($0)", "type": "string"}"# }.joined(separator: ", ") }
+        func values(_ n: Int, _ prefix: String) -> String { (0..<n).map { #""\#(prefix)\#($0)": "config.s""# }.joined(separator: ", ") }
+        let context: String = (0..<17).map { #""c\#($0)": {"type": "string", "initial": "''"}"# }.joined(separator: ", ")
+        var json = #"{"name": "wide", "config": {"s": {"type": "string", "default": "x"}}, "context": {\#(context)}, "#
+        json += #""events": {"emit16": {}, "emit17": {}, "keep16": {}, "keep17": {}, "keepOne": {}}, "#
+        json += #""emits": {"e16": {"payload": [\#(fields(16))]}, "e17": {"payload": [\#(fields(17))]}}, "initial": "a", "#
+        json += #""states": {"a": {"on": {"emit16": {"actions": [{"emit": "e16", "payload": {\#(values(16, "f"))}}]}, "#
+        json += #""emit17": {"actions": [{"emit": "e17", "payload": {\#(values(17, "f"))}}]}, "#
+        json += #""keep16": {"actions": [{"assign": {\#(values(16, "c"))}}]}, "#
+        json += #""keep17": {"actions": [{"assign": {\#(values(17, "c"))}}]}, "#
+        json += #""keepOne": {"actions": [{"assign": {"c16": "config.s"}}]}}}}}"#
+        return json
+    }
+
+    @Test("R0.4 a payload's strings hold at most 16 MiB together: 16 fields of 1 MiB are emitted whole, a 17th is an error event and nothing is emitted")
+    func payloadStringTotal() throws {
+        let h = Harness()
+        let mib = String(repeating: "m", count: DefinitionLimits.maxStringBytes)
+        let m = try h.machine(MachineLimitTests.wide(), config: ["s": .string(mib)])
+        _ = h.events()
+        try h.send(m, "emit16")
+        let emitted = h.events().filter { $0.type == .machineEmitted }
+        #expect(emitted.count == 1 && emitted[0].payload.count == 16)
+        let bytes = emitted.first?.payload.reduce(0) { (n: Int, v: TaggedValue) -> Int in
+            if case .string(let s) = v { return n + s.utf8.count }
+            return n
+        }
+        #expect(bytes == DefinitionLimits.maxTotalStringBytes)
+        try h.send(m, "emit17")
+        let after = h.events()
+        #expect(!after.contains { $0.type == .machineEmitted })
+        let errors = after.filter { $0.type == .machineError }.compactMap { $0.payload.first?.description }
+        #expect(errors.count == 1 && errors[0].contains("the payload of 'e17' would hold 17825792 bytes of strings by field 'f16'; a payload's strings together are at most 16777216 bytes"), "\(errors)")
+    }
+
+    @Test("R0.4 an instance's context strings hold at most 16 MiB together: an assign past it is an error event and changes no field; a creation past it is refused")
+    func contextStringTotal() throws {
+        let h = Harness()
+        let mib = String(repeating: "m", count: DefinitionLimits.maxStringBytes)
+        let m = try h.machine(MachineLimitTests.wide(), config: ["s": .string(mib)])
+        try h.send(m, "keep16")
+        #expect((0..<16).allSatisfy { h.context(m, "c\($0)").string?.utf8.count == 1 << 20 })
+        #expect(h.context(m, "c16") == .string(""))
+        _ = h.events()
+        try h.send(m, "keep17")
+        #expect(h.context(m, "c16") == .string(""), "no field of the refused assign is written")
+        let errors = h.machineEvents(m).filter { $0.hasPrefix("error") }
+        #expect(errors.count == 1 && errors[0].contains("the context's strings would hold 17825792 bytes together; an instance's context strings are at most 16777216 bytes together"), "\(errors)")
+        // One field assigned alone is counted as a list of them is.
+        try h.send(m, "keepOne")
+        #expect(h.context(m, "c16") == .string(""))
+        #expect(h.machineEvents(m).filter { $0.hasPrefix("error") && $0.contains("17825792 bytes together") }.count == 1)
+        // Initial values past it refuse the creation.
+        let context = (0..<17).map { #""c\#($0)": {"type": "string", "initial": "config.s"}"# }.joined(separator: ", ")
+        let json = #"{"name": "w", "config": {"s": {"type": "string", "default": "x"}}, "context": {\#(context)}, "initial": "a", "states": {"a": {}}}"#
+        _ = try h.machine(json, config: ["s": .string(String(mib.dropLast(1 << 16)))])
+        expectError(.outOfRange, ["the context's strings would hold 17825792 bytes together"]) { () throws(AnimrtError) in
+            _ = try h.machine(json, config: ["s": .string(mib)])
+        }
+    }
+
     @Test("raised events wait at most maxMicrosteps at once: a fan-out of raises is refused past it, not queued without bound")
     func raiseFanOut() throws {
         func fanOut(_ raises: Int, again: Int = 0, maxMicrosteps: Int = 3) -> String {

@@ -77,20 +77,42 @@ struct EventQueue {
     private var lostAt: Double = 0
     /// The most events held at once (the overflow notice takes one slot).
     let capacity: Int
+    /// Bytes of strings the queued events' payloads hold together, and the
+    /// most they may (`Limits.queuedStringBytes`): an event that would pass
+    /// it is counted lost, as one past the capacity is.
+    private(set) var stringBytes = 0
+    let stringByteLimit: Int
 
-    init(capacity: Int) { self.capacity = max(capacity, 2) }
+    init(capacity: Int, stringByteLimit: Int = Limits.queuedStringBytes) {
+        self.capacity = max(capacity, 2)
+        self.stringByteLimit = stringByteLimit
+    }
 
     /// Whether the next event pushed would be counted lost, not stored.
     var isFull: Bool { lost > 0 || count >= capacity - 1 }
 
     mutating func push(_ e: consuming Event) {
-        if isFull {
+        // Lifecycle events carry no payload: no strings to count.
+        let bytes = e.payload.isEmpty ? 0 : EventQueue.stringBytes(of: e.payload)
+        if wouldLose(bytes) {
             // Keep the last slot for the overflow notice.
             if lost == 0 { lostAt = e.time }
             lost += 1
             return
         }
+        stringBytes += bytes
         append(e)
+    }
+
+    /// Whether an event whose payload holds `bytes` bytes of strings would
+    /// be counted lost, not stored.
+    func wouldLose(_ bytes: Int) -> Bool { isFull || bytes > stringByteLimit - stringBytes }
+
+    /// The UTF-8 bytes of the strings in `payload`.
+    static func stringBytes(of payload: [TaggedValue]) -> Int {
+        var n = 0
+        for v in payload { if case .string(let s) = v { n += s.utf8.count } }
+        return n
     }
 
     private mutating func append(_ e: consuming Event) {
@@ -108,6 +130,7 @@ struct EventQueue {
             return notice
         }
         let e = ring[head]
+        if !e.payload.isEmpty { stringBytes -= EventQueue.stringBytes(of: e.payload) }
         consume(1)
         return e
     }
@@ -121,8 +144,8 @@ struct EventQueue {
     }
 
     /// Where the queue stands, for `withdraw(since:)`.
-    struct Mark { let count: Int; let lost: UInt64; let lostAt: Double }
-    var mark: Mark { Mark(count: count, lost: lost, lostAt: lostAt) }
+    struct Mark { let count: Int; let lost: UInt64; let lostAt: Double; let stringBytes: Int }
+    var mark: Mark { Mark(count: count, lost: lost, lostAt: lostAt, stringBytes: stringBytes) }
 
     /// Takes back every event pushed since `mark`, stored or only counted as
     /// lost. Nothing may have been popped since (the runtime's caller holds
@@ -136,6 +159,7 @@ struct EventQueue {
             // slots are overwritten later.
             if ring.count < capacity { ring.removeLast(extra) }
             count = mark.count
+            stringBytes = mark.stringBytes
             if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
         }
         if lost != mark.lost { lost = mark.lost; lostAt = mark.lostAt }
@@ -153,11 +177,14 @@ struct EventQueue {
                 // (reached only once the ring has grown to it).
                 let base = events.baseAddress.unsafelyUnwrapped
                 var i = head
+                var bytes = 0
                 for _ in 0..<k {
                     body(base + i)
+                    if !base[i].payload.isEmpty { bytes += EventQueue.stringBytes(of: base[i].payload) }
                     i += 1
                     if i == capacity { i = 0 }
                 }
+                stringBytes -= bytes
             }
             consume(k)
         }

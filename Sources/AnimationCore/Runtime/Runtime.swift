@@ -368,7 +368,7 @@ public final class Runtime {
     /// Queues `e` (moved into the queue, not copied).
     func emit(_ e: consuming Event) {
         if eventDigest != nil { eventDigest!.add(e) }
-        if deliverWhenFull != nil && events.isFull { deliverWhenFull!(takeQueuedEvents()) }
+        if deliverWhenFull != nil && events.wouldLose(EventQueue.stringBytes(of: e.payload)) { deliverWhenFull!(takeQueuedEvents()) }
         events.push(e)
     }
 

@@ -26,6 +26,11 @@ public enum Limits {
     public static let barrierNotifies = 1 << 20
     /// The largest event queue (`Runtime.Configuration.eventCapacity`).
     public static let eventCapacity = 1 << 24
+    /// The most bytes of strings the events in a queue carry together (a
+    /// machine's payloads): past it an event is counted as lost, as past
+    /// the queue's capacity, so that a host that does not poll keeps a
+    /// bounded amount of memory (65 536 events of 16 MiB would be a TiB).
+    public static let queuedStringBytes = 64 << 20
     /// Doubles in the model (and in the presentation) value pool.
     public static let valuePool = Int(Int32.max)
     /// Cells of edit-distance work a "did you mean" suggestion may cost.

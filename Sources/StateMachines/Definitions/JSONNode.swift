@@ -133,6 +133,11 @@ public enum DefinitionLimits {
     /// bytes: a context string that doubles on every event stops here, with
     /// an error, instead of taking the host's memory.
     public static let maxStringBytes = 1 << 20
+    /// The most bytes of strings one payload (of an event emitted, raised,
+    /// requested or sent by a timer) or one instance's context holds, all
+    /// its fields together: each string may be `maxStringBytes` long, and
+    /// 4096 fields of them would take gigabytes from a single event.
+    public static let maxTotalStringBytes = 16 << 20
 
     /// Refuses a string that enters an instance from outside its definition
     /// when it is longer than `maxStringBytes` in UTF-8 bytes (exactly the

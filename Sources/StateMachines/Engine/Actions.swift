@@ -82,6 +82,15 @@ extension MachineInstance {
         return v
     }
 
+    /// Refuses an assign after which the context's strings would hold more
+    /// than `DefinitionLimits.maxTotalStringBytes` together (each string is
+    /// bounded on its own, but 4096 fields of them are not).
+    private func checkContextStrings(after writes: [(Int, MachineValue)]) throws(AnimrtError) {
+        var values = context
+        for (field, v) in writes { values[field] = v }
+        try MachineHost.checkContextStrings(values)
+    }
+
     /// The values an assign writes, all computed before any is written.
     private func assignedValues(_ list: [(field: Int, value: Expression)], payload: [MachineValue]) throws(AnimrtError) -> [(Int, MachineValue)] {
         var c = evaluationContext(event: payload)
@@ -103,9 +112,12 @@ extension MachineInstance {
             // not shared while it is written (no copy per assignment).
             if list.count == 1 {
                 let v = try assignedValue(list[0].field, list[0].value, payload: payload)
+                if v.stringBytes > 0 { try checkContextStrings(after: [(list[0].field, v)]) }
                 context[list[0].field] = v
             } else {
-                for (field, v) in try assignedValues(list, payload: payload) { context[field] = v }
+                let values = try assignedValues(list, payload: payload)
+                if values.contains(where: { $0.1.stringBytes > 0 }) { try checkContextStrings(after: values) }
+                for (field, v) in values { context[field] = v }
             }
             return
         }
@@ -201,8 +213,14 @@ extension MachineInstance {
                          _ c: inout EvaluationContext) throws(AnimrtError) -> [MachineValue] {
         var out: [MachineValue] = []
         out.reserveCapacity(exprs.count)
+        var bytes = 0
         for (field, e) in zip(declaration.payload, exprs) {
             let v = try e.map { (x: Expression) throws(AnimrtError) in try Evaluator.evaluate(x, &c) } ?? field.defaultValue!
+            // Counted as each field is made, so that no more than one string past the limit is ever built.
+            bytes += v.stringBytes
+            guard bytes <= DefinitionLimits.maxTotalStringBytes else {
+                throw AnimrtError(.outOfRange, "the payload of '\(declaration.name)' would hold \(bytes) bytes of strings by field '\(field.name)'; a payload's strings together are at most \(DefinitionLimits.maxTotalStringBytes) bytes")
+            }
             out.append(try MachineHost.check(v, field, of: declaration))
         }
         return out

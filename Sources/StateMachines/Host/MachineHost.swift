@@ -178,6 +178,7 @@ public final class MachineHost {
             guard v.isFinite else { throw AnimrtError(.invalidArgument, "context.\(f.name) would start as \(v); context numbers must be finite") }
             context.append(v)
         }
+        try MachineHost.checkContextStrings(context)
         instance.context = context
         try instance.prepareThrottles()
         let counts = try MachineHost.partCounts(d, config: config, texts: texts)
@@ -453,6 +454,16 @@ public final class MachineHost {
     /// Checks a payload value against its field: finite numbers, whole ones
     /// where declared (within a 64-bit integer), the range (clamped when the
     /// field says so).
+    /// Refuses a context whose strings hold more than
+    /// `DefinitionLimits.maxTotalStringBytes` together.
+    static func checkContextStrings(_ context: [MachineValue]) throws(AnimrtError) {
+        var bytes = 0
+        for v in context { bytes += v.stringBytes }
+        guard bytes <= DefinitionLimits.maxTotalStringBytes else {
+            throw AnimrtError(.outOfRange, "the context's strings would hold \(bytes) bytes together; an instance's context strings are at most \(DefinitionLimits.maxTotalStringBytes) bytes together")
+        }
+    }
+
     static func check(_ v: MachineValue, _ field: PayloadField, of declaration: EventDeclaration) throws(AnimrtError) -> MachineValue {
         guard case .number(let x) = v else { return v }
         guard x.isFinite else {

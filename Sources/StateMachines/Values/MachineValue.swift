@@ -60,6 +60,8 @@ public enum MachineValue: Hashable, Sendable, CustomStringConvertible {
     public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
     /// The string, or nil for other types.
     public var string: String? { if case .string(let s) = self { return s }; return nil }
+    /// The UTF-8 bytes of a string; 0 for the other kinds.
+    var stringBytes: Int { if case .string(let s) = self { return s.utf8.count }; return 0 }
 
     /// Whether every number in the value is finite.
     var isFinite: Bool {
