@@ -991,7 +991,12 @@ typedef void (*animrt_event_fn)(void *user_data, const animrt_event *event);
 
 /* Sets (or with NULL clears) an event callback. `fn` and `user_data` must
  * stay valid until it is cleared or replaced, or animrt_runtime_destroy()
- * returns (destroy delivers the last events to it). With a callback set, the
+ * returns (destroy delivers the last events to it). Clearing or replacing it
+ * while another thread is inside the old callback waits for that call to
+ * return: once this returns, the old one is neither running nor called
+ * again, and its user_data may be freed (so the callback must not wait for
+ * the thread clearing it; from inside the callback nothing is waited
+ * for). With a callback set, the
  * queue is drained into it at the end of animrt_runtime_tick(), with no
  * lock held: the callback may call back into animrt. Events from other
  * calls wait for the next tick; animrt_event_poll may take them before

@@ -1412,6 +1412,10 @@ MUTANTS = [
     Mutant("destroy-frees-under-waiting-calls", "dropped statement", "Sources/animrt/Support.swift",
            "        if !nested { letWaitingCallsLeave() }\n", "", C,
            "destroy frees the runtime's lock while another thread's call waits on it: the call never returns"),
+    Mutant("callback-clear-skips-call-in-progress", "dropped statement", "Sources/animrt/Exports+Runtime.swift",
+           "            while box.callsEnded < call { box.lock.wait() }\n", "", C,
+           "clearing the event callback from another thread returns while the delivering thread is still inside it, "
+           "which goes on with the user data the host freed"),
     Mutant("replay-destroyed-unnoticed", "dropped statement", "Sources/animrt/Exports+Trace.swift",
            "        let status = call.run(rt, arguments)\n        if destroyedDuringReplay(rt) {",
            "        let status = call.run(rt, arguments)\n        if false {", C,

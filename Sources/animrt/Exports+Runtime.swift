@@ -128,6 +128,16 @@ public func animrt_event_set_callback(_ rt: OpaquePointer!, _ fn: animrt_event_f
         if box.closing { return RuntimeBox.closingError() }
         box.callback = fn
         box.userData = fn == nil ? nil : userData
+        // Another thread may be inside the old callback: wait for that call
+        // to return (the deliverer calls the new one, or none, after it), so
+        // that the host may free the old user data once this returns. From
+        // inside the callback (this thread delivers) nothing is waited for.
+        if box.callsBegun != box.callsEnded, let d = box.deliverer, d != .current {
+            let call = box.callsBegun
+            box.waiting.add(1, ordering: .sequentiallyConsistent)
+            while box.callsEnded < call { box.lock.wait() }
+            box.waiting.subtract(1, ordering: .sequentiallyConsistent)
+        }
         return nil
     }
     guard let error else { return animrt_status(ANIMRT_OK) }

@@ -52,6 +52,12 @@ final class RuntimeBox: @unchecked Sendable {
     /// Destroy has delivered the last events: a delivery loop still on the
     /// stack stops, and frees the box as it unwinds.
     @exclusivity(unchecked) var finished = false
+    /// Calls of the callback the deliverer has begun, and has seen return:
+    /// a call is under way while they differ. Clearing or replacing the
+    /// callback from another thread waits for that call to return, so that
+    /// the host may free the old callback's user data once it has.
+    @exclusivity(unchecked) var callsBegun: UInt64 = 0
+    @exclusivity(unchecked) var callsEnded: UInt64 = 0
 
     init(_ runtime: Runtime) {
         self.runtime = runtime
@@ -121,12 +127,16 @@ final class RuntimeBox: @unchecked Sendable {
         lock.lock()
         while !finished, let callback, let event = runtime.pollEvent() {
             let user = userData
+            callsBegun &+= 1
             lock.unlock()
             // The event's payload lives as long as the call.
             let arena = PayloadArena()
             var e = event.c(arena)
             callback(user, &e)
             lock.lock()
+            callsEnded &+= 1
+            // A thread clearing or replacing the callback waits for this call.
+            if waiting.load(ordering: .relaxed) > 0 { lock.broadcast() }
         }
         deliverer = nil
         let free = finished  // destroy ran inside the callback and left the box to us

@@ -619,6 +619,86 @@ TEST(call_after_a_callout_waits_for_another_thread) {
     animrt_runtime_destroy(rt);
 }
 
+/* (h) A callback cleared or replaced from another thread while the
+ * delivering thread is inside it: the call waits for that callback's call
+ * to return, so the host may free the old user data as soon as it
+ * returns. It used to return at once, and the callback went on with user
+ * data its host had freed (R0.3). The callback from inside clears itself
+ * without waiting on itself. */
+typedef struct { int entered, freed, used_after_free, calls; } held_data;
+
+static void held_callback(void *user, const animrt_event *e) {
+    (void)e;
+    held_data *h = user;
+    __atomic_add_fetch(&h->calls, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&h->entered, 1, __ATOMIC_SEQ_CST);
+    pause_us(50000);
+    if (__atomic_load_n(&h->freed, __ATOMIC_SEQ_CST)) __atomic_store_n(&h->used_after_free, 1, __ATOMIC_SEQ_CST);
+}
+
+static void self_clearing_callback(void *user, const animrt_event *e) {
+    (void)e;
+    held_data *h = user;
+    h->calls++;
+}
+
+static struct { animrt_runtime *rt; held_data *inner; animrt_status status; } self_clear;
+
+static void clears_itself(void *user, const animrt_event *e) {
+    (void)e; (void)user;
+    self_clear.status = animrt_event_set_callback(self_clear.rt, self_clearing_callback, self_clear.inner);
+}
+
+static void *tick_to_two(void *rt) {
+    animrt_runtime_tick(rt, 2);
+    return NULL;
+}
+
+TEST(callback_cleared_from_another_thread_waits_for_its_call) {
+    alarm(60);
+    for (int replace = 0; replace < 2; replace++) {
+        animrt_runtime *rt = rt_new();
+        held_data *old = calloc(1, sizeof *old), fresh = {0, 0, 0, 0};
+        CHECK_OK(animrt_runtime_tick(rt, 0));
+        CHECK_OK(animrt_timer_start(rt, 1, 1, NULL));
+        CHECK_OK(animrt_timer_start(rt, 1, 2, NULL));
+        CHECK_OK(animrt_timer_start(rt, 1, 3, NULL));
+        CHECK_OK(animrt_event_set_callback(rt, held_callback, old));
+        pthread_t t;
+        pthread_create(&t, NULL, tick_to_two, rt);
+        while (!__atomic_load_n(&old->entered, __ATOMIC_SEQ_CST)) pause_us(100);
+        CHECK_OK(replace ? animrt_event_set_callback(rt, held_callback, &fresh) : animrt_event_set_callback(rt, NULL, NULL));
+        /* The old call has returned: its data may go now. */
+        CHECK(__atomic_load_n(&old->calls, __ATOMIC_SEQ_CST) == 1);
+        __atomic_store_n(&old->freed, 1, __ATOMIC_SEQ_CST);
+        pthread_join(t, NULL);
+        CHECK(old->used_after_free == 0);
+        CHECK(old->calls == 1);
+        /* Replaced: the two other timers reach the new callback; cleared:
+         * they wait in the queue. */
+        size_t n = 9;
+        animrt_event ev[4];
+        CHECK_OK(animrt_event_poll(rt, ev, 4, &n));
+        CHECK(replace ? fresh.calls == 2 && n == 0 : fresh.calls == 0 && n == 2);
+        free(old);
+        animrt_runtime_destroy(rt);
+    }
+    /* From inside the callback, the delivering thread replaces it at once. */
+    held_data inner = {0, 0, 0, 0};
+    self_clear.rt = rt_new();
+    self_clear.inner = &inner;
+    self_clear.status = -1;
+    CHECK_OK(animrt_runtime_tick(self_clear.rt, 0));
+    CHECK_OK(animrt_timer_start(self_clear.rt, 1, 1, NULL));
+    CHECK_OK(animrt_timer_start(self_clear.rt, 1, 2, NULL));
+    CHECK_OK(animrt_event_set_callback(self_clear.rt, clears_itself, NULL));
+    CHECK_OK(animrt_runtime_tick(self_clear.rt, 2));
+    CHECK(self_clear.status == ANIMRT_OK);
+    CHECK(inner.calls == 1);  /* the second timer, to the callback set from inside */
+    animrt_runtime_destroy(self_clear.rt);
+    alarm(0);
+}
+
 /* ---- 7. names are bounded, and so is the suggestion --------------------- */
 
 TEST(name_lengths) {
@@ -942,6 +1022,7 @@ int main(void) {
     RUN(delivery_destroy_from_another_thread);
     RUN(calls_waiting_during_destroy_return);
     RUN(call_after_a_callout_waits_for_another_thread);
+    RUN(callback_cleared_from_another_thread_waits_for_its_call);
     RUN(name_lengths);
     RUN(names_read_no_further_than_the_limit);
     RUN(groups_bounded);
