@@ -1416,6 +1416,10 @@ MUTANTS = [
            "            while box.callsEnded < call { box.lock.wait() }\n", "", C,
            "clearing the event callback from another thread returns while the delivering thread is still inside it, "
            "which goes on with the user data the host freed"),
+    Mutant("callback-clear-uncounted-by-destroy", "dropped statement", "Sources/animrt/Exports+Runtime.swift",
+           "            box.waiting.add(1, ordering: .sequentiallyConsistent)\n            while box.callsEnded < call",
+           "            while box.callsEnded < call", C,
+           "a clear waiting for the delivering thread's call is not let out by destroy, which frees the lock it waits on"),
     Mutant("replay-destroyed-unnoticed", "dropped statement", "Sources/animrt/Exports+Trace.swift",
            "        let status = call.run(rt, arguments)\n        if destroyedDuringReplay(rt) {",
            "        let status = call.run(rt, arguments)\n        if false {", C,

@@ -699,6 +699,52 @@ TEST(callback_cleared_from_another_thread_waits_for_its_call) {
     alarm(0);
 }
 
+/* (i) A clear waiting for the delivering thread's call while the runtime
+ * is destroyed, by a third thread or by the callback itself: destroy lets
+ * the waiting clear return before the runtime's memory goes, and the clear
+ * took effect (it came first). A watchdog turns a hang into a failure. */
+static struct { animrt_runtime *rt; int entered, clearing, destroy_inside; animrt_status cleared; } racing;
+
+static void destroying_callback(void *user, const animrt_event *e) {
+    (void)user; (void)e;
+    __atomic_store_n(&racing.entered, 1, __ATOMIC_SEQ_CST);
+    while (!__atomic_load_n(&racing.clearing, __ATOMIC_SEQ_CST)) pause_us(100);
+    pause_us(20000);  /* the clear is made meanwhile, and waits */
+    if (racing.destroy_inside) animrt_runtime_destroy(racing.rt);
+}
+
+static void *clear_callback(void *p) {
+    (void)p;
+    __atomic_store_n(&racing.clearing, 1, __ATOMIC_SEQ_CST);
+    racing.cleared = animrt_event_set_callback(racing.rt, NULL, NULL);
+    return NULL;
+}
+
+TEST(callback_clear_waiting_while_the_runtime_is_destroyed) {
+    alarm(60);
+    for (int round = 0; round < 8; round++) {
+        racing.rt = rt_new();
+        racing.entered = racing.clearing = 0;
+        racing.destroy_inside = round % 2;
+        racing.cleared = -1;
+        CHECK_OK(animrt_runtime_tick(racing.rt, 0));
+        for (int i = 0; i < 3; i++) CHECK_OK(animrt_timer_start(racing.rt, 1, (uint64_t)i, NULL));
+        CHECK_OK(animrt_event_set_callback(racing.rt, destroying_callback, NULL));
+        pthread_t ticking, clearing;
+        pthread_create(&ticking, NULL, tick_to_two, racing.rt);
+        while (!__atomic_load_n(&racing.entered, __ATOMIC_SEQ_CST)) pause_us(100);
+        pthread_create(&clearing, NULL, clear_callback, NULL);
+        while (!__atomic_load_n(&racing.clearing, __ATOMIC_SEQ_CST)) pause_us(100);
+        pause_us(2000);
+        /* Destroy waits for the delivering thread's call, which outlasts the clear's start by 20 ms. */
+        if (!racing.destroy_inside) animrt_runtime_destroy(racing.rt);
+        pthread_join(ticking, NULL);
+        pthread_join(clearing, NULL);
+        CHECK(racing.cleared == ANIMRT_OK);
+    }
+    alarm(0);
+}
+
 /* ---- 7. names are bounded, and so is the suggestion --------------------- */
 
 TEST(name_lengths) {
@@ -1023,6 +1069,7 @@ int main(void) {
     RUN(calls_waiting_during_destroy_return);
     RUN(call_after_a_callout_waits_for_another_thread);
     RUN(callback_cleared_from_another_thread_waits_for_its_call);
+    RUN(callback_clear_waiting_while_the_runtime_is_destroyed);
     RUN(name_lengths);
     RUN(names_read_no_further_than_the_limit);
     RUN(groups_bounded);
