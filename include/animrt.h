@@ -1202,8 +1202,8 @@ animrt_status animrt_trace_stop(animrt_runtime *rt);
  * trace line; `calls` (may be NULL) says how many calls were replayed (0
  * when the replay is refused before its first call). A replay loads the
  * plugins and binds and calls the C functions the trace names: replay only
- * traces you trust. An event callback that destroys `rt`
- * stops the replay (ANIMRT_E_STATE). Each call is made as the thread that
+ * traces you trust. An event callback, or another thread, that destroys
+ * `rt` stops the replay (ANIMRT_E_STATE). Each call is made as the thread that
  * made it (docs/traces.md): the replaying thread's calls, its event
  * callback's included, reach the recorded thread's transactions; another
  * thread calling meanwhile reaches its own. */

@@ -47,6 +47,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
     // CRLF, which a String holds as one character, never split at "\n".
     var lines: [(number: Int, text: Substring)] = []
     var tag: UInt16 = 0
+    var kept: Unmanaged<RuntimeBox>?
     // Read and check the file, and that the runtime is fresh, under the lock …
     let opened = RuntimeBox.with(rt) { box in
         withRuntime(rt) { r throws(AnimrtError) in
@@ -71,13 +72,15 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
             guard box.trace == nil else { throw AnimrtError(.state, "a trace replays into a fresh runtime; this one is recording a trace (to '\(box.trace!.path)')") }
             r.eventDigest = EventDigest()
             tag = r.tag
+            // The event callback, or another thread, may destroy the runtime
+            // in the middle: the box is kept until the replay returns, and
+            // the replay stops there. Kept before the lock is let go: a
+            // destroy waiting for it would otherwise free the box first.
+            kept = Unmanaged.passUnretained(box).retain()
         }
     }
     guard opened == ANIMRT_OK else { return opened }
-    // The event callback may destroy the runtime in the middle: the box is
-    // kept until the replay returns, and the replay stops there.
-    let kept = Unmanaged<RuntimeBox>.fromOpaque(UnsafeRawPointer(rt)).retain()
-    defer { kept.release() }
+    defer { kept?.release() }
     // Each call reaches the transactions of the thread that made it; the
     // first thread's are the replaying thread's own, which keeps them after.
     defer { replay(rt, asThread: nil) }
@@ -132,7 +135,7 @@ public func animrt_trace_replay(_ rt: OpaquePointer!, _ path: UnsafePointer<CCha
         let status = call.run(rt, arguments)
         if destroyedDuringReplay(rt) {
             calls?.pointee = replayed + (status == ANIMRT_OK ? 1 : 0)
-            return fail(.state, "the runtime was destroyed during the replay, at trace line \(lineNumber) (\(line.call); by its event callback)")
+            return fail(.state, "the runtime was destroyed during the replay, at trace line \(lineNumber) (\(line.call); by its event callback or another thread)")
         }
         guard status == ANIMRT_OK else {
             calls?.pointee = replayed

@@ -1,13 +1,18 @@
 /* Traces (R3.0.3): a session recorded from C replays into a fresh runtime
  * with the same events and values, bit for bit; a trace that no longer fits
  * says where; every refusal leaves the runtime as it was. */
+#define _GNU_SOURCE  /* sched_setaffinity, for one test */
 #include <pthread.h>
+#include <sched.h>
 #include <semaphore.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 #include "check.h"
 #include "scene.h"
 
@@ -405,10 +410,92 @@ TEST(a_callback_that_destroys_the_runtime_stops_the_replay) {
     CHECK_OK(animrt_event_set_callback(replaying, destroy_on_first_event, NULL));
     size_t calls = 99;
     CHECK_STATUS(animrt_trace_replay(replaying, trace, &calls), ANIMRT_E_STATE);
-    CHECK_MESSAGE("the runtime was destroyed during the replay, at trace line 7 (animrt_runtime_tick; by its event callback)");
+    CHECK_MESSAGE("the runtime was destroyed during the replay, at trace line 7 (animrt_runtime_tick; by its event callback or another thread)");
     CHECK(destroyed_in_callback == 1);
     CHECK(calls == 6);  /* the tick that destroyed it counts: it succeeded */
     remove(trace);
+}
+
+/* Another thread may destroy the runtime a trace replays into at any
+ * moment of the replay, as it may during any call: while the replay reads
+ * its file (destroy waits for the lock) or between its calls. The replay
+ * stops, says so, and reads nothing of the freed runtime. It used to keep
+ * the runtime only after letting go of the lock it read the file under: a
+ * destroy waiting for that lock freed the runtime first, and the replay
+ * went on in freed memory. The window is a few instructions wide; on one
+ * processor the destroying thread, woken as the lock is let go, runs
+ * before the replaying one goes on, and then fills the memory destroy gave
+ * back (the host's again), which the old replay crashed on. */
+static void pause_us(long us) {
+    struct timespec ts = {us / 1000000, us % 1000000 * 1000};
+    nanosleep(&ts, NULL);
+}
+
+static struct { animrt_runtime *rt; const char *path; int started; animrt_status status; size_t calls; char message[512]; } across;
+
+static void *replay_across(void *p) {
+    (void)p;
+    __atomic_store_n(&across.started, 1, __ATOMIC_SEQ_CST);
+    across.status = animrt_trace_replay(across.rt, across.path, &across.calls);
+    snprintf(across.message, sizeof across.message, "%s", animrt_last_error_message());
+    return NULL;
+}
+
+TEST(another_thread_destroying_the_runtime_stops_the_replay) {
+    across.path = "/tmp/animrt-destroyed-across.trace";
+    enum { ADDS = 1500 };
+    animrt_runtime *a = rt_new();
+    CHECK_OK(animrt_trace_start(a, across.path));
+    animrt_id layer = 0, anim = 0;
+    double to = 1;
+    CHECK_OK(animrt_layer_create(a, 0, &layer));
+    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1));
+    for (int i = 0; i < ADDS; i++) {
+        CHECK_OK(animrt_layer_add_animation(a, layer, anim, i % 2 ? "fade" : NULL, 0, NULL));
+        CHECK_OK(animrt_runtime_tick(a, i * 0.01));
+    }
+    CHECK_OK(animrt_trace_stop(a));
+    animrt_runtime_destroy(a);
+    size_t whole = 2 * ADDS + 3;
+    cpu_set_t all, one;
+    CHECK(sched_getaffinity(0, sizeof all, &all) == 0);
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, &all)) { CPU_SET(cpu, &one); break; }
+    CHECK(sched_setaffinity(0, sizeof one, &one) == 0);  /* the replaying thread inherits it */
+    alarm(120);
+    for (int round = 0; round < 12; round++) {
+        across.rt = rt_new();
+        across.started = 0;
+        across.status = -1;
+        across.calls = 99999;
+        pthread_t t;
+        pthread_create(&t, NULL, replay_across, NULL);
+        while (!__atomic_load_n(&across.started, __ATOMIC_SEQ_CST)) pause_us(50);
+        pause_us(round % 2 ? 1000 + 300 * round : 100);  /* between its calls, or while it reads the file */
+        animrt_runtime_destroy(across.rt);
+        void *scribble[64];  /* small blocks of every size, as the runtime's own */
+        for (int i = 0; i < 64; i++) {
+            scribble[i] = malloc((size_t)(16 + 16 * (i % 16)));
+            memset(scribble[i], 0xA5, (size_t)(16 + 16 * (i % 16)));
+        }
+        pthread_join(t, NULL);
+        for (int i = 0; i < 64; i++) free(scribble[i]);
+        CHECK(across.status == ANIMRT_E_STATE);
+        CHECK(across.calls < whole);
+        CHECK(strstr(across.message, "the runtime was destroyed during the replay, at trace line") != NULL
+              || strstr(across.message, "the runtime is being destroyed") != NULL);
+    }
+    alarm(0);
+    CHECK(sched_setaffinity(0, sizeof all, &all) == 0);
+    /* Undisturbed, the same trace replays whole. */
+    animrt_runtime *b = rt_new();
+    size_t calls = 0;
+    CHECK_OK(animrt_trace_replay(b, across.path, &calls));
+    CHECK(calls == whole);
+    animrt_runtime_destroy(b);
+    remove(across.path);
 }
 
 /* A trace file that stops taking lines is never lost unseen: one that
@@ -869,6 +956,7 @@ int main(void) {
     RUN(blank_lines_are_counted);
     RUN(crlf_line_ends_replay);
     RUN(a_callback_that_destroys_the_runtime_stops_the_replay);
+    RUN(another_thread_destroying_the_runtime_stops_the_replay);
     RUN(a_trace_that_cannot_be_written_is_reported);
     RUN(a_refused_replay_says_no_call_was_made);
     RUN(a_used_runtime_is_refused_naming_its_first_use);
