@@ -92,7 +92,8 @@ FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeI
           emptyversion:-DVERSION_EMPTY short:-DSHORT_ENTRY longest:-DLONGEST definitionname:-DDEFINITION_NAME uses:-DUSES_EXAMPLES \
           ignores:-DIGNORES_FAILURES api:-DHOST_API undefined:-DUNDEFINED silent:-DSILENT \
           chdir:-DCHDIR_ON_LOAD noinit:-DNO_INIT nullregistrar:-DNULL_REGISTRAR \
-          finiignores:-DFINI_AFTER_FAILURES finifails:-DFINI_AFTER_FAIL_INIT finirefused:-DFINI_AFTER_REFUSAL finiorder:-DFINI_ORDER
+          finiignores:-DFINI_AFTER_FAILURES finifails:-DFINI_AFTER_FAIL_INIT finirefused:-DFINI_AFTER_REFUSAL finiorder:-DFINI_ORDER \
+          reentrant:-DREENTRANT
 PLUGIN_CFLAGS := $(CWARN) -O2 -shared -fPIC -fvisibility=hidden -Iinclude
 # The example plugin as a performance-minded author builds it: -O3 and no
 # trapping math let the compiler vectorise its block curves' loops (their

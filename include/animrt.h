@@ -1411,7 +1411,9 @@ animrt_status animrt_function_call(animrt_runtime *rt, const char *name, const a
  * file and whatever it registers, is ANIMRT_E_EXISTS before any of its code
  * runs (after an unload it loads again); fini(state) is called when the
  * plugin is unloaded or its runtime destroyed, and nothing of the plugin is
- * called after that. Unloading is refused (ANIMRT_E_STATE) while anything
+ * called after that. init and fini run while the runtime is busy: calls
+ * they make back into it are refused (ANIMRT_E_STATE, and
+ * animrt_runtime_destroy does nothing). Unloading is refused (ANIMRT_E_STATE) while anything
  * in the runtime still uses one of its timing functions or functions (an
  * animation, an animation description, a loaded definition, a machine).
  *

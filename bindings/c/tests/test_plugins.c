@@ -1811,6 +1811,51 @@ static int64_t call_integer(animrt_runtime *rt, const char *name) {
     return r.integer;
 }
 
+/* A plugin's init and fini run while the runtime holds its lock: calls
+ * they make back into that runtime (a tick, a read, a new layer, a
+ * destroy) are refused with ANIMRT_E_STATE, not left waiting on the lock,
+ * and change nothing; the load, the unload and the destroy that ran them
+ * go on as if they had not been made (R0.3). */
+static int64_t plugin_reentry(animrt_runtime *reader, int32_t slot) {
+    animrt_value arg = {ANIMRT_TYPE_INTEGER, 0, slot, slot, NULL, NULL}, r = {0, 0, 0, 0, NULL, NULL};
+    if (animrt_function_call(reader, "reentry", &arg, 1, &r, NULL, 0, NULL) != ANIMRT_OK) return -3;
+    return r.integer;
+}
+
+static void reenter_into(animrt_runtime *reader, animrt_runtime *rt) {
+    animrt_value arg = {ANIMRT_TYPE_POINTER, 0, 0, 0, NULL, rt};
+    CHECK_OK(animrt_function_call(reader, "reenter", &arg, 1, NULL, NULL, 0, NULL));
+}
+
+TEST(init_and_fini_calling_back_into_the_runtime_are_refused) {
+    animrt_runtime *rt = rt_new(), *reader = rt_new();
+    const char *path = lib("libfaulty_reentrant.so");
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_reenter", "void(ptr)", "reenter"));
+    CHECK_OK(animrt_function_bind(reader, path, "faulty_reentry", "i32(i32)", "reentry"));
+    reenter_into(reader, rt);
+    animrt_id p = 0, layer = 0;
+    CHECK_OK(animrt_plugin_load(rt, path, &p));
+    for (int32_t i = 0; i < 4; i++) CHECK(plugin_reentry(reader, i) == ANIMRT_E_STATE);
+    CHECK(plugin_reentry(reader, 4) == -1);  /* fini has not run */
+    double now = -1, y = -1;
+    CHECK_OK(animrt_runtime_time(rt, &now));
+    CHECK(now == 0);  /* init's tick did not happen */
+    CHECK_OK(animrt_timing_function_evaluate(rt, "halfway", 0.3, &y));  /* its registration did */
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    for (int32_t i = 4; i < 8; i++) CHECK(plugin_reentry(reader, i) == ANIMRT_E_STATE);
+    CHECK_OK(animrt_runtime_tick(rt, 1));  /* the runtime fini called back into goes on */
+    CHECK_OK(animrt_runtime_time(rt, &now));
+    CHECK(now == 1);
+    /* fini run by destroy: its calls, and its destroy, are refused too. */
+    CHECK_OK(animrt_plugin_load(rt, path, &p));
+    reenter_into(reader, rt);  /* the slots go back to -1 */
+    CHECK(plugin_reentry(reader, 4) == -1);
+    animrt_runtime_destroy(rt);
+    for (int32_t i = 4; i < 8; i++) CHECK(plugin_reentry(reader, i) == ANIMRT_E_STATE);
+    animrt_runtime_destroy(reader);
+}
+
 /* What init is given: this library's table (its size, its ABI version, its
  * version), and a state that fini gets back, once per load, at unload or
  * when the runtime goes. An unloaded plugin's functions are withdrawn with
@@ -2261,6 +2306,7 @@ int main(int argc, char **argv) {
     RUN(a_refused_unload_keeps_the_plugins_definitions);
     RUN(a_plugin_function_in_use_holds_its_plugin);
     RUN(fini_follows_each_init_that_succeeded);
+    RUN(init_and_fini_calling_back_into_the_runtime_are_refused);
     RUN(bulk_adds_on_plugin_curves);
     RUN(traces_replay_plugins_and_bindings);
     RUN(traces_start_before_plugins_and_bindings);

@@ -77,6 +77,12 @@
  *                          library in the environment variable
  *                          ANIMRT_FAULTY_FINI_COUNT and keeps its own place
  *                          in that count (faulty_fini_order; 0 before it ran)
+ *   -DREENTRANT            its init and fini call back into the runtime the
+ *                          host named with faulty_reenter (a tick, a read, a
+ *                          layer, a destroy, then a read again), and keep
+ *                          each call's status (faulty_reentry(i); -1 before
+ *                          the call): each must be refused, the runtime
+ *                          left as it was (not a fault: it loads)
  * Before failing, each registers a timing function "halfway" and a function
  * "halfGuard", which must not be left behind. */
 #ifdef FINI_AFTER_FAILURES
@@ -217,6 +223,33 @@ static void fini(void *state) {
 }
 #define FINI fini
 #endif
+#ifdef REENTRANT
+/* The runtime init and fini call back into, and what each call gave:
+ * slots 0-3 init's, 4-7 fini's (its last call); -1 before the call. */
+static animrt_runtime *reentered;
+static int32_t reentry[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+/* Names the runtime, and sets every slot back to -1. */
+__attribute__((visibility("default"))) void faulty_reenter(void *rt) {
+    reentered = rt;
+    for (int i = 0; i < 8; i++) reentry[i] = -1;
+}
+__attribute__((visibility("default"))) int32_t faulty_reentry(int32_t i) { return i >= 0 && i < 8 ? reentry[i] : -2; }
+/* Four calls back into the runtime, from slot `at` on. */
+static void reenter(int at) {
+    double now = 0;
+    animrt_id layer = 0;
+    reentry[at] = animrt_runtime_tick(reentered, 50);
+    reentry[at + 1] = animrt_runtime_time(reentered, &now);
+    reentry[at + 2] = animrt_layer_create(reentered, 0, &layer);
+    animrt_runtime_destroy(reentered);  /* refused: nothing happens */
+    reentry[at + 3] = animrt_runtime_time(reentered, &now);
+}
+static void fini(void *state) {
+    (void)state;
+    reenter(4);
+}
+#define FINI fini
+#endif
 #ifndef FINI
 #define FINI NULL
 #endif
@@ -264,6 +297,9 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #endif
 #ifdef UNDEFINED
     if (example_bounce(1) != 1) return api->error_set(ANIMRT_E_STATE, "example_bounce(1) is not 1");
+#endif
+#ifdef REENTRANT
+    reenter(0);
 #endif
 #ifdef THREADED_INIT
     {
