@@ -186,7 +186,8 @@ private func replay(_ rt: OpaquePointer, asThread thread: Int?) {
 }
 
 /// Whether `rt`, whose box the replay keeps, has been destroyed (by its
-/// event callback): its runtime is gone, and nothing more is replayed.
+/// event callback or another thread): its runtime is gone, and nothing
+/// more is replayed.
 private func destroyedDuringReplay(_ rt: OpaquePointer) -> Bool {
     RuntimeBox.locked(rt) { $0.closing }
 }
