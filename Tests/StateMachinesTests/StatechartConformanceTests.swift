@@ -246,4 +246,58 @@ struct StatechartConformanceTests {
         #expect(h.log == ["exit b", "exit p", "enter late"])
         #expect(h.state(m) == "late")
     }
+
+    @Test("R3.0.2 timers due at one time fire in the order they started: a parent's (entered first) before its child's, whose state it exits")
+    func parentTimerBeforeChildsAtOneTime() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "tie", "events": {},
+         "initial": "p",
+         "states": {"p": {"initial": "a", "after": [{"delay": 1, "target": "x", "actions": [\(L("parent"))]}],
+                          "states": {"a": {"after": [{"delay": 1, "target": "y", "actions": [\(L("child"))]}]}}},
+                    "x": {}, "y": {}}}
+        """)
+        h.tick(1)
+        #expect(h.log == ["parent"])
+        #expect(h.state(m) == "x")
+        #expect(h.runtime.pendingTimerCount == 0)
+    }
+
+    @Test("R3.0.2 each timer is a macrostep of its own: what one raises is processed before the next timer due in the same tick")
+    func timerMacrostepsRunToCompletion() throws {
+        let h = Harness()
+        h.tick(0)
+        let m = try h.machine("""
+        {"name": "timerRtc", "events": {"note": {}},
+         "initial": "a",
+         "states": {"a": {"after": [{"delay": 1, "actions": [\(L("first")), {"raise": "note"}]},
+                                    {"delay": 1, "actions": [\(L("second"))]}],
+                          "on": {"note": {"actions": [\(L("note"))]}}}}}
+        """)
+        h.tick(5)
+        #expect(h.log == ["first", "note", "second"])
+        #expect(h.state(m) == "a")
+    }
+
+    @Test("R3.0.2 a guard that fails counts as false: the next transition in document order is taken, and error.execution, queued while selecting, comes before what the transition raised")
+    func failingGuardThenNext() throws {
+        let h = Harness()
+        let m = try h.machine(failingGuardMachine(#"""
+        "initial": "a",
+        "states": {"a": {"on": {"go": [{"guard": "context.r > 0", "target": "c", "actions": [\#(L("first"))]},
+                                       {"target": "b", "actions": [\#(L("second")), {"raise": "fix"}]}]}},
+                   "b": {"on": {"error.execution": {"actions": [\#(L("error"))]}, "fix": {"target": "c", "actions": [\#(L("fix"))]}}},
+                   "c": {}}
+        """#))
+        let d = try h.host.definition(of: m)
+        _ = h.events()
+        #expect(try h.send(m, "go") == .taken)
+        #expect(h.log == ["second", "error", "fix"])
+        #expect(h.state(m) == "c")
+        let errors = machineErrors(h.events(), of: d)
+        #expect(errors.count == 1)
+        #expect(errors.first?.event == "go")
+        #expect(errors.first?.message.contains("guard of states.a.on.go[0]") == true)
+    }
 }
