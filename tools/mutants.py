@@ -7117,4 +7117,8 @@ MUTANTS = [
            "internalQueue.append(Pending(kind: .event(event), payload: payload, origin: .host))\n            return .queued",
            ("swift:StatechartConformanceTests",),
            "a host send made during a macrostep joins the machine's internal queue: it is processed before events raised after it, within the macrostep"),
+    Mutant("history-state-keys-refused-first", "dropped condition", LOADER_STATES,
+           'case .string(let kind) = t, kind == "parallel" || kind == "history" {',
+           'case .string(let kind) = t, kind == "parallel" {', ("swift:LoaderTests",),
+           "XState's history state (with its \"history\" and \"target\" keys) is refused as an unknown key 'history', without saying history states are not supported"),
 ]

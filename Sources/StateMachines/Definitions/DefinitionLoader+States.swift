@@ -151,6 +151,12 @@ extension DefinitionLoader {
         if case .object(let raw) = node.value, let onDone = raw["onDone"] {
             throw node.child("onDone", onDone).error(.invalidArgument, "unknown key 'onDone': XState's onDone (taken when a final child is entered) is \"onFinal\" here; \"done\" is taken when the animations the state's entry actions started have stopped")
         }
+        // XState's history and parallel states carry keys of their own
+        // ("history", "target"): the type is named before any of them is
+        // refused as unknown, so that the message says what is missing.
+        if case .object(let raw) = node.value, let t = raw["type"], case .string(let kind) = t, kind == "parallel" || kind == "history" {
+            throw node.child("type", t).error(.invalidArgument, unknownStateType(kind))
+        }
         let o = try node.object(allowed: DefinitionKeys.state)
         let children = stateChildren[id]
         var kind: StateNode.Kind = children.isEmpty ? .atomic : .compound
@@ -164,9 +170,7 @@ extension DefinitionLoader {
             case "compound":
                 guard !children.isEmpty else { throw t.error(.invalidArgument, "a compound state needs child states") }
             case let other:
-                let unsupported = other == "parallel" || other == "history"
-                    ? "; parallel and history states are not supported (docs/machines.md, \"Differences from SCXML and XState\")" : ""
-                throw t.error(.invalidArgument, "unknown state type '\(other)' (atomic, compound, final)\(suggestion(other, ["atomic", "compound", "final"]))\(unsupported)")
+                throw t.error(.invalidArgument, unknownStateType(other))
             }
         }
         if kind == .final {
@@ -285,6 +289,13 @@ extension DefinitionLoader {
         return StateNode(name: stateNames[id], kind: kind, parent: stateParents[id], children: children, initial: initial, depth: depth,
                          entry: entry, exit: exit, on: on, after: after, done: done, always: always, onFinal: onFinal,
                          ignored: ignored, values: values, summary: try o["description"]?.string() ?? "")
+    }
+
+    /// The refusal of a state type other than atomic, compound and final.
+    private func unknownStateType(_ other: String) -> String {
+        let unsupported = other == "parallel" || other == "history"
+            ? "; parallel and history states are not supported (docs/machines.md, \"Differences from SCXML and XState\")" : ""
+        return "unknown state type '\(other)' (atomic, compound, final)\(suggestion(other, ["atomic", "compound", "final"]))\(unsupported)"
     }
 
     /// A transition: a target name, or an object with target, guard, actions and type.
