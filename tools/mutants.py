@@ -7121,4 +7121,8 @@ MUTANTS = [
            'case .string(let kind) = t, kind == "parallel" || kind == "history" {',
            'case .string(let kind) = t, kind == "parallel" {', ("swift:LoaderTests",),
            "XState's history state (with its \"history\" and \"target\" keys) is refused as an unknown key 'history', without saying history states are not supported"),
+    Mutant("reenter-key-unexplained", "dropped statement", LOADER_STATES,
+           'if case .object(let raw) = node.value, let r = raw["reenter"] {',
+           'if case .object(let raw) = node.value, let r = raw["reenter"], false {', ("swift:LoaderTests",),
+           "XState's reenter on a transition is refused as an unknown key, without saying that transitions are external by default here and how to write reenter: false"),
 ]

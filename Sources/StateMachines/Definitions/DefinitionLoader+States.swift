@@ -305,6 +305,13 @@ extension DefinitionLoader {
             return Transition(source: source, trigger: trigger, target: try resolveTarget(node, from: source), guardExpression: nil,
                               actions: [], isInternal: false, path: node.path)
         }
+        // XState v5 re-enters a transition's source only with `reenter`;
+        // here, as in SCXML, a transition is external unless it says
+        // otherwise: say how to write what `reenter` meant, not only that
+        // the key is unknown.
+        if case .object(let raw) = node.value, let r = raw["reenter"] {
+            throw node.child("reenter", r).error(.invalidArgument, "unknown key 'reenter': transitions are external by default here, as in SCXML (XState's reenter: true); for XState's default, reenter: false, write \"type\": \"internal\" (to a descendant) or leave the target out (to stay in the state: nothing is exited)")
+        }
         let o = try node.object(allowed: DefinitionKeys.transition + extraKeys)
         var target: Int?
         if let t = o["target"], t.value != .null { target = try resolveTarget(t, from: source) }
