@@ -300,4 +300,22 @@ struct StatechartConformanceTests {
         #expect(errors.first?.event == "go")
         #expect(errors.first?.message.contains("guard of states.a.on.go[0]") == true)
     }
+
+    @Test("R3.0.2 a compound state's self-transition from its second child exits both and enters its initial child, not the child it left")
+    func compoundSelfTransitionEntersInitial() throws {
+        let h = Harness()
+        let m = try h.machine("""
+        {"name": "compoundSelf", "events": {"next": {}, "again": {}},
+         "initial": "p",
+         "states": {"p": {\(traced("p")), "initial": "a", "on": {"again": {"target": "p", "actions": [\(L("again"))]}},
+                          "states": {"a": {\(traced("a")), "on": {"next": "p.b"}}, "b": {\(traced("b"))}}}}}
+        """)
+        try h.send(m, "next")
+        #expect(h.state(m) == "p.b")
+        h.clearLog(); _ = h.events()
+        #expect(try h.send(m, "again") == .taken)
+        #expect(h.log == ["exit b", "exit p", "again", "enter p", "enter a"])
+        #expect(h.state(m) == "p.a")
+        #expect(h.machineEvents(m) == ["state p.b -> p.a"])
+    }
 }
