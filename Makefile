@@ -136,6 +136,7 @@ test-c: lib plugins
 	$(CC) $(CWARN) -D_POSIX_C_SOURCE=200809L -Iinclude bindings/c/tests/stress_threads.c $(CLINK) -lpthread -ldl -o $(OUT)/stress_threads
 	$(OUT)/stress_threads 10000 $(OUT) $(OUT)/stress.trace
 	$(PYTHON) tools/readme_examples.py c $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
+	$(PYTHON) tools/readme_examples.py plugin $(OUT) "$(CC) $(CWARN) -Iinclude" "$(CLINK)"
 	@echo "demo (R5.3): the shipped machines driven from C"
 	$(CC) $(CWARN) -D_DEFAULT_SOURCE -Iinclude bindings/c/demo.c $(CLINK) -o $(OUT)/demo
 	$(OUT)/demo --plugin $(OUT)/libexamples.so > $(OUT)/demo.txt && tail -n 1 $(OUT)/demo.txt | grep -q "finished after" \

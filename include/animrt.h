@@ -1449,7 +1449,11 @@ typedef struct animrt_registrar animrt_registrar;
 /* What animrt offers a plugin. `size` is sizeof(animrt_host_api) as the
  * library knows it: fields are only ever added at the end, so a plugin built
  * against an older header reads a prefix of the table, and one built against
- * a newer header checks `size` before using a field. The registrar is valid
+ * a newer header checks `size` before using a field. The table stays valid
+ * as long as the plugin is loaded: its functions may keep it, to call
+ * error_set (a plugin is not linked against animrt, and a host that loads
+ * animrt privately, as Python does, leaves animrt_error_set undefined for
+ * it). The registrar is valid
  * only while init runs (calls after it are refused with ANIMRT_E_STATE, even
  * after the runtime is destroyed: it is a token, not an address). Threads
  * init starts may call it too, until init returns: calls with one

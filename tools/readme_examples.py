@@ -3,13 +3,18 @@
 
     readme_examples.py c OUTDIR "CC FLAGS" "LINK FLAGS"
     readme_examples.py python [MARKDOWN]     (README.md by default)
+    readme_examples.py plugin OUTDIR "CC FLAGS" "LINK FLAGS"   (docs/plugins.md)
 
 The python examples import animrt: run them with PYTHONPATH=bindings/python/src
 (and ANIMRT_LIBRARY naming libanimrt.so when it is not in .build/release), as
 make test does.
 
 Each example is a fenced ```c or ```python block followed by a ```text
-block with exactly what it prints.
+block with exactly what it prints. In docs/plugins.md, each ```c block that
+opens with a file's name ("/* bouncy.c: ...") is a whole file: one followed
+by a ```text block is the host, the others are plugins, built into OUTDIR as
+libNAME.so with the command the doc gives, and the host runs in OUTDIR (it
+loads "./libNAME.so").
 """
 import os
 import re
@@ -44,7 +49,39 @@ def run(command, **kwargs):
     return result.stdout
 
 
+def plugin_example(outdir, cc, link, markdown="docs/plugins.md"):
+    """Builds the doc's plugins and its host, runs the host, checks what it prints."""
+    text = open(os.path.join(ROOT, markdown), encoding="utf-8").read()
+    blocks = re.findall(r"```(\w*)\n(.*?)```", text, re.S)
+    files = []  # (code, name, the output it prints or None)
+    for i, (language, code) in enumerate(blocks):
+        named = re.match(r"/\* (\w+)\.c: ", code)
+        if language == "c" and named:
+            follows = blocks[i + 1] if i + 1 < len(blocks) else ("", "")
+            files.append((code, named.group(1), follows[1] if follows[0] == "text" else None))
+    hosts = [f for f in files if f[2] is not None]
+    plugins = [f for f in files if f[2] is None]
+    if len(hosts) != 1 or not plugins:
+        sys.exit(f"{markdown} needs one whole host file followed by its ```text output and at least one plugin; "
+                 f"it has {len(hosts)} and {len(plugins)}")
+    for code, name, _ in plugins:
+        source = os.path.join(outdir, name + ".c")
+        with open(source, "w", encoding="utf-8") as f:
+            f.write(code)
+        run(f"{cc} -shared -fPIC -fvisibility=hidden {source} -o {os.path.join(outdir, 'lib' + name + '.so')} -lm",
+            shell=True)
+    code, name, expected = hosts[0]
+    source = os.path.join(outdir, name + ".c")
+    binary = os.path.join(outdir, name)
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(code)
+    run(f"{cc} {source} -o {binary} {link}", shell=True)
+    check("plugin", run([binary], cwd=outdir), expected, markdown)
+
+
 def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "plugin":
+        return plugin_example(os.path.abspath(sys.argv[2]), sys.argv[3], sys.argv[4])
     if len(sys.argv) < 2 or sys.argv[1] not in ("c", "python") or (sys.argv[1] == "c" and len(sys.argv) != 5):
         sys.exit(__doc__.rstrip())
     language = sys.argv[1]
