@@ -102,7 +102,7 @@ EXAMPLE_CFLAGS := $(PLUGIN_CFLAGS) -O3 -fno-trapping-math
 
 plugins: tools
 	@mkdir -p $(OUT)
-	$(CC) $(EXAMPLE_CFLAGS) -D_DEFAULT_SOURCE examples/plugins/examples.c -o $(OUT)/libexamples.so -lm
+	$(CC) $(EXAMPLE_CFLAGS) examples/plugins/examples.c -o $(OUT)/libexamples.so -lm
 	@for v in $(FAULTY); do \
 	    $(CC) $(PLUGIN_CFLAGS) "$${v#*:}" bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_$${v%%:*}.so || exit 1; done
 	$(CC) $(PLUGIN_CFLAGS) -DNO_ENTRY -DDEPENDS_ON_EXAMPLES bindings/c/tests/plugins/faulty.c -o $(OUT)/libfaulty_dependent.so \

@@ -3,15 +3,16 @@
  * "bounce(n)" and "elastic(period)", and a "like button" machine whose
  * guard, canToggle, the plugin provides.
  *
- *     cc -O3 -fno-trapping-math -shared -fPIC -I include examples/plugins/examples.c -o libexamples.so -lm
+ *     cc -O3 -fno-trapping-math -shared -fPIC -fvisibility=hidden -I include examples/plugins/examples.c -o libexamples.so -lm
  *
  * (-O3 and -fno-trapping-math let the compiler vectorise the block curves'
  * loops; any flags build a working plugin.)
  *
- * Load it with animrt_plugin_load(rt, "libexamples.so", &id), or
- * rt.load_plugin("libexamples.so") in Python; then "bounce(3)" works
- * wherever a curve name does, and animrt_definition_load_named(rt,
- * "likeButton", &def) loads the machine.
+ * Load it with animrt_plugin_load(rt, "./libexamples.so", &id), or
+ * rt.load_plugin("./libexamples.so") in Python (a name without '/' is
+ * looked for where dlopen looks, not in the working directory); then
+ * "bounce(3)" works wherever a curve name does, and
+ * animrt_definition_load_named(rt, "likeButton", &def) loads the machine.
  *
  * init registers the curves as block timing functions (a run of
  * animations per call) where the library has add_timing_function_block,
@@ -72,12 +73,15 @@ static double bounce(double x, double smallest) {
     return falling * (u * u) + (1 - falling) * bouncing;
 }
 
+/* 2π as a double (2 * M_PI, which strict C99 does not declare). */
+#define TWO_PI 6.283185307179586
+
 /* Overshoots and rings, like a spring released at 0; `period` is the
  * length of one oscillation (smaller rings faster). */
 static double elastic(double x, double period) {
     if (x <= 0) return 0;
     if (x >= 1) return 1;
-    return pow(2, -10 * x) * sin((x - period / 4) * (2 * M_PI) / period) + 1;
+    return pow(2, -10 * x) * sin((x - period / 4) * TWO_PI / period) + 1;
 }
 
 /* The curves one value per call (animrt_curve_fn): what init registers in

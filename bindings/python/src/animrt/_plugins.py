@@ -9,7 +9,7 @@ machine definition (``"wobble(0.3)"``), a function in a definition's guards, exp
     rt.register_function("canLike", "bool(f64)", lambda likes: likes < 100)
     power = rt.bind_function("pow", "f64(f64, f64)", library="libm.so.6")
     power(2, 10)                                   # 1024.0
-    rt.load_plugin("examples/plugins/libexamples.so")
+    rt.load_plugin(".build/c/libexamples.so")     # what make plugins builds
     rt.basic("opacity", to=1, timing_function="bounce(3)")
 
 A Python callable runs inside the library call that needs it (a tick, a send, a call), on that
@@ -56,7 +56,7 @@ class Plugin(Object):
 
     Its timing functions, functions and definitions are the runtime's until it is unloaded::
 
-        examples = rt.load_plugin("libexamples.so")
+        examples = rt.load_plugin(".build/c/libexamples.so")
         examples.name                      # 'examples'
         examples.version                   # '1.0'
         card = rt.definition(named="likeButton")

@@ -1396,8 +1396,8 @@ class Runtime(Suggests, Uncopied):
                              signature: str = "f64(f64)") -> None:
         """Binds the C function ``double symbol(double)`` as the timing function `name` (default:
         the symbol) (``animrt_timing_function_bind``); any other signature raises :class:`KindError`:
-        ``rt.bind_timing_function("example_bounce", library="libexamples.so", name="thud")``. As
-        with :meth:`bind_function`, the signature is taken on trust: a function that is not
+        ``rt.bind_timing_function("example_bounce", library=".build/c/libexamples.so", name="thud")``.
+        As with :meth:`bind_function`, the signature is taken on trust: a function that is not
         ``double f(double)`` is undefined behaviour, not an exception."""
         _plugins.bind_timing_function(self, symbol, signature, library, name)
 
@@ -1413,9 +1413,11 @@ class Runtime(Suggests, Uncopied):
         functions, functions and machine definitions become the runtime's. Another plugin ABI
         version raises :class:`VersionError`, a failing init :class:`CallbackError`, a name that
         exists or a library this runtime holds already :class:`ExistsError`, an entry point whose
-        name is NULL, too long or not UTF-8 the error saying which; in every case nothing of it stays::
+        name is NULL, too long or not UTF-8 the error saying which; in every case nothing of it stays.
+        A relative path is read from the working directory; a name without "/" (``"libx.so"``) is
+        looked for where the system's loader looks, never there: write ``"./libx.so"``::
 
-            examples = rt.load_plugin("build/libexamples.so")
+            examples = rt.load_plugin(".build/c/libexamples.so")  # make plugins builds it there
             like = rt.machine(rt.definition(named="likeButton"))
         """
         return _plugins.load_plugin(self, path)
