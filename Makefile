@@ -90,7 +90,7 @@ FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeI
           threaded:-DTHREADED_INIT nameless:-DNAME_NULL longname:-DNAME_LONG badname:-DNAME_NOT_UTF8 \
           emptyname:-DNAME_EMPTY versionless:-DVERSION_NULL longversion:-DVERSION_LONG badversion:-DVERSION_NOT_UTF8 \
           emptyversion:-DVERSION_EMPTY short:-DSHORT_ENTRY longest:-DLONGEST definitionname:-DDEFINITION_NAME uses:-DUSES_EXAMPLES \
-          ignores:-DIGNORES_FAILURES api:-DHOST_API undefined:-DUNDEFINED silent:-DSILENT \
+          ignores:-DIGNORES_FAILURES api:-DHOST_API undefined:-DUNDEFINED callsanimrt:-DCALLS_ANIMRT silent:-DSILENT \
           chdir:-DCHDIR_ON_LOAD noinit:-DNO_INIT nullregistrar:-DNULL_REGISTRAR \
           finiignores:-DFINI_AFTER_FAILURES finifails:-DFINI_AFTER_FAIL_INIT finirefused:-DFINI_AFTER_REFUSAL finiorder:-DFINI_ORDER \
           reentrant:-DREENTRANT

@@ -1968,6 +1968,11 @@ MUTANTS = [
            "if let path, !path.contains(\"/\"), RawCalls.fileExists(path) {",
            "if let path, path.contains(\"/\"), RawCalls.fileExists(path) {", PY,
            "a library name that is a file here gets no hint to write './'"),
+    Mutant("plugin-animrt-symbol-hint", "dropped statement", "Sources/Plugins/Platform/SharedLibrary.swift",
+           "if let text = e.text, text.contains(\"undefined symbol: animrt_\") {",
+           "if let text = e.text, text.contains(\"undefined symbol: animrt_\"), false {", PY,
+           "a plugin calling animrt_error_set, refused by a host that loaded animrt privately, is not told "
+           "to call api->error_set"),
     Mutant("json-duplicate-names", "dropped statement", "Sources/StateMachines/Definitions/JSONValue.swift",
            "if let p = JSONSyntax.firstRefusal(in: bytes) {",
            "if false, let p = JSONSyntax.firstRefusal(in: bytes) {",

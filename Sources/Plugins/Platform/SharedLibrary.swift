@@ -20,6 +20,16 @@ final class SharedLibrary: @unchecked Sendable {
             if let path, !path.contains("/"), RawCalls.fileExists(path) {
                 message += " (a name without '/' is searched for as a library name, not in the current directory: write './\(path)')"
             }
+            // A plugin is not linked against animrt: a host that loaded animrt
+            // privately (Python's ctypes does, as does any dlopen without
+            // RTLD_GLOBAL) leaves animrt's functions undefined for it, and the
+            // loader names the first one missing. The table init is given has
+            // what a plugin may call.
+            if let text = e.text, text.contains("undefined symbol: animrt_") {
+                message += " (a plugin calls animrt through the host API table its init is given, such as"
+                    + " api->error_set for animrt_error_set: this host loaded animrt privately, so animrt's own"
+                    + " functions are not there for the libraries it loads)"
+            }
             throw AnimrtError(.notFound, message: message)
         }
     }

@@ -1907,6 +1907,25 @@ TEST(error_plugin_symbol_unresolved) {
     animrt_runtime_destroy(rt);
 }
 
+/* A plugin that fails its function through animrt_error_set, animrt's own
+ * function, rather than api->error_set: in a host linked with -lanimrt, as
+ * this one is, the loader finds it, so the plugin loads and its message
+ * arrives (Python, which loads animrt privately, refuses it: test_plugins.py,
+ * docs/plugins.md "A whole plugin") (R4.1). */
+TEST(plugin_calling_animrt_in_a_linked_host) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 0;
+    animrt_value x = {.type = ANIMRT_TYPE_NUMBER, .number = 1}, out = {.type = ANIMRT_TYPE_NUMBER, .number = 5};
+    CHECK_OK(animrt_plugin_load(rt, lib("libfaulty_callsanimrt.so"), &p));
+    CHECK_STATUS(animrt_function_call(rt, "refuses", &x, 1, &out, NULL, 0, NULL), ANIMRT_E_CALLBACK);
+    CHECK_MESSAGE("refused through animrt_error_set");
+    CHECK_MESSAGE("(ANIMRT_E_RANGE)");
+    CHECK(out.number == 5);
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    nothing_left(rt);
+    animrt_runtime_destroy(rt);
+}
+
 static animrt_status fail_silently(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
     (void)user_data; (void)args; (void)count; (void)result;
     return ANIMRT_E_RANGE;
@@ -2342,6 +2361,7 @@ int main(int argc, char **argv) {
     RUN(error_plugin_ignores_its_failed_registrations);
     RUN(plugin_receives_the_host_api_and_its_state);
     RUN(error_plugin_symbol_unresolved);
+    RUN(plugin_calling_animrt_in_a_linked_host);
     RUN(error_failure_without_a_message);
     RUN(error_plugin_entry_point_without_init);
     RUN(error_plugin_calls_a_null_registrar);

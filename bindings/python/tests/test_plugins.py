@@ -984,6 +984,27 @@ def test_error_missing_library():
         nothing_left(rt)
 
 
+def test_error_plugin_calling_animrt_itself():
+    # A plugin that calls animrt_error_set (not api->error_set) is not linked against animrt; the
+    # binding loads animrt privately, so the loader cannot bind it, and the message says what to call.
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.NotFoundError) as refused:
+            rt.load_plugin(plugin("libfaulty_callsanimrt.so"))
+        message = str(refused.value)
+        assert "libfaulty_callsanimrt.so" in message
+        assert "undefined symbol: animrt_error_set" in message
+        assert message.endswith("(a plugin calls animrt through the host API table its init is given, such as "
+                                "api->error_set for animrt_error_set: this host loaded animrt privately, so "
+                                "animrt's own functions are not there for the libraries it loads)"), message
+        with pytest.raises(animrt.NotFoundError):
+            rt.call("refuses", 1.0)
+        nothing_left(rt)
+        # Another missing symbol gets the loader's message alone.
+        with pytest.raises(animrt.NotFoundError) as other:
+            rt.load_plugin(plugin("libfaulty_undefined.so"))
+        assert "host API table" not in str(other.value)
+
+
 def test_error_missing_symbol():
     with animrt.Runtime() as rt:
         with pytest.raises(animrt.NotFoundError, match="does not export animrt_plugin_entry"):

@@ -51,6 +51,11 @@
  *   -DUNDEFINED            calls example_bounce without being linked to the
  *                          library that has it: a symbol the loader cannot
  *                          bind, whatever else is loaded
+ *   -DCALLS_ANIMRT         registers a function "refuses" (f64(f64)) that fails
+ *                          through animrt_error_set, animrt's own function,
+ *                          not api->error_set: it loads into a host linked
+ *                          with -lanimrt, not into one that loaded animrt
+ *                          privately (Python), where that symbol is missing
  *   -DSILENT               init fails with ANIMRT_E_STATE and no message
  *   -DCHDIR_ON_LOAD        a constructor changes the working directory to
  *                          "/" as the library is opened, between dlopen and
@@ -270,6 +275,13 @@ static animrt_status refused(animrt_status s) {
 double example_bounce(double x);
 #endif
 
+#ifdef CALLS_ANIMRT
+static animrt_status refuses(void *user_data, const animrt_value *args, size_t count, animrt_value *result) {
+    (void)user_data, (void)args, (void)count, (void)result;
+    return animrt_error_set(ANIMRT_E_RANGE, "refused through animrt_error_set");
+}
+#endif
+
 #ifdef CHDIR_ON_LOAD
 #include <unistd.h>
 /* Runs inside dlopen, before the loader reads the entry point. */
@@ -300,6 +312,9 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #endif
 #ifdef REENTRANT
     reenter(0);
+#endif
+#ifdef CALLS_ANIMRT
+    return api->add_function(reg, "refuses", "f64(f64)", refuses, NULL);
 #endif
 #ifdef THREADED_INIT
     {
