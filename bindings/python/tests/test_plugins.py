@@ -161,6 +161,32 @@ def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users(
     a.close()
 
 
+def test_an_event_not_yet_read_holds_the_description_until_it_is_read():
+    # docs/plugins.md, "Unloading": the garbage collector destroys a description the program dropped,
+    # but an unread AnimationStopped keeps its attached animation, and so its description, until
+    # rt.events() hands it over.
+    with animrt.Runtime() as rt:
+        examples = rt.load_plugin(EXAMPLES)
+        layer = rt.layer()
+        drop = rt.basic("opacity", from_=0, to=1, duration=1, timing_function="bounce(2)")
+        layer.add_animation(drop)
+        rt.tick(0)
+        rt.tick(2)
+        del drop
+        gc.collect()
+        with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+            examples.unload()
+        assert curve(rt, "bounce(2)", 1) == 1
+        events = rt.events()
+        assert [type(e) for e in events] == [animrt.AnimationStarted, animrt.AnimationStopped]
+        with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+            examples.unload()  # the list still holds the event
+        del events
+        examples.unload()
+        with pytest.raises(animrt.NotFoundError):
+            curve(rt, "bounce", 1)
+
+
 # -- bound C functions -------------------------------------------------------------
 
 def test_bulk_adds_run_on_plugin_and_python_curves_and_hold_the_plugin():
