@@ -85,7 +85,7 @@ $(BUILD)/header.stamp: include/animrt.h
 # ---- plugins ----------------------------------------------------------------
 
 # The example plugin, and the faulty variants the error tests load.
-FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' duplicate_block:-DDUPLICATE_BLOCK='"easeOut"' \
+FAULTY := old:-DABI=0 new:-DABI=2 init:-DFAIL_INIT duplicate:-DDUPLICATE='"easeIn"' again:-DDUPLICATE='"halfway"' clash:-DDUPLICATE='"bounce"' againfunction:-DDUPLICATE_FUNCTION duplicate_block:-DDUPLICATE_BLOCK='"easeOut"' \
           definition:-DBAD_DEFINITION noentry:-DNO_ENTRY empty:-DEMPTY keep:-DKEEP_REGISTRAR function:-DENTRY_FUNCTION \
           threaded:-DTHREADED_INIT nameless:-DNAME_NULL longname:-DNAME_LONG badname:-DNAME_NOT_UTF8 \
           emptyname:-DNAME_EMPTY versionless:-DVERSION_NULL longversion:-DVERSION_LONG badversion:-DVERSION_NOT_UTF8 \

@@ -50,7 +50,8 @@ public final class PluginHost {
                                        _ count: Int, _ defaults: UnsafePointer<Double>?, _ minimum: UnsafePointer<Double>?,
                                        _ maximum: UnsafePointer<Double>?) throws(AnimrtError) {
         let family = try Self.family(name, fn.map { .native($0, context: user) }, count, defaults, minimum, maximum, owner: nil)
-        try runtime.timingFunctions.register(family: family)
+        do throws(AnimrtError) { try runtime.timingFunctions.register(family: family) }
+        catch { throw naming(error, holderOf: family.name, curve: true) }
     }
 
     /// Registers a family of C block timing functions (`animrt_timing_function_register_block`).
@@ -58,7 +59,8 @@ public final class PluginHost {
                                             _ user: UnsafeMutableRawPointer?, _ count: Int, _ defaults: UnsafePointer<Double>?,
                                             _ minimum: UnsafePointer<Double>?, _ maximum: UnsafePointer<Double>?) throws(AnimrtError) {
         let family = try Self.family(name, fn.map { .block($0, context: user) }, count, defaults, minimum, maximum, owner: nil)
-        try runtime.timingFunctions.register(family: family)
+        do throws(AnimrtError) { try runtime.timingFunctions.register(family: family) }
+        catch { throw naming(error, holderOf: family.name, curve: true) }
     }
 
     /// Registers a C callback as a function (`animrt_function_register`).
@@ -110,8 +112,21 @@ public final class PluginHost {
     func checkFree(_ name: String) throws(AnimrtError) {
         try FunctionRegistry.checkName(name)
         guard callables[name] == nil, machines.functions[name] == nil else {
-            throw AnimrtError(.exists, "a function named '\(name)' is already registered")
+            throw naming(AnimrtError(.exists, "a function named '\(name)' is already registered"), holderOf: name, curve: false)
         }
+    }
+
+    /// A refusal of a name that exists (`.exists`) held by a loaded plugin,
+    /// with that plugin named: the author of another plugin, or the host,
+    /// learns whose name it is. Any other refusal is returned as it is.
+    func naming(_ error: AnimrtError, holderOf name: String, curve: Bool) -> AnimrtError {
+        for i in 0..<plugins.capacity where plugins.isLive(i) {
+            guard let p = plugins[i] else { continue }
+            if curve ? p.families.contains(where: { $0.name == name }) : p.callables.contains(name) {
+                return error.held(by: p.label)
+            }
+        }
+        return error
     }
 
     // MARK: Binding C functions
@@ -139,7 +154,9 @@ public final class PluginHost {
             throw AnimrtError(.kind, "timing function '\(name)' is bound as \(sig); a timing function must be f64(f64) (progress in, eased progress out)")
         }
         try TimingFunctionRegistry.checkFamilyName(name)
-        if runtime.timingFunctions.names.contains(name) { throw runtime.timingFunctions.nameTaken(name) }
+        if runtime.timingFunctions.names.contains(name) {
+            throw naming(runtime.timingFunctions.nameTaken(name), holderOf: name, curve: true)
+        }
         try runtime.timingFunctions.checkRoom()
         let lib = try SharedLibrary(library)
         let descriptor = try CallDescriptor(sig, function: try lib.address(of: symbol), library: lib)

@@ -43,3 +43,11 @@ final class LoadedPlugin {
         if let fini { Callout.within(runtimeTag) { fini(state) } }
     }
 }
+
+extension AnimrtError {
+    /// A refusal of a name that exists, saying who registered it ("…, by
+    /// plugin 'examples' (…)"); any other refusal as it is.
+    func held(by holder: String) -> AnimrtError {
+        status == .exists ? AnimrtError(.exists, message: "\(message), by \(holder)") : self
+    }
+}

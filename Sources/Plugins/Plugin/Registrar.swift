@@ -63,14 +63,18 @@ final class Registrar {
     }
 
     func addTimingFunction(_ family: TimingFunctionFamily) throws(AnimrtError) {
-        try curves!.register(family: family)
+        do throws(AnimrtError) { try curves!.register(family: family) } catch {
+            if families.contains(where: { $0.name == family.name }) { throw error.held(by: "this plugin") }
+            throw host.naming(error, holderOf: family.name, curve: true)
+        }
         families.append(family)
     }
 
     func addFunction(_ f: ExternalFunction) throws(AnimrtError) {
         try FunctionRegistry.checkName(f.name)
         guard callables[f.name] == nil, host.callables[f.name] == nil, functions![f.name] == nil else {
-            throw AnimrtError(.exists, "a function named '\(f.name)' is already registered")
+            let taken = AnimrtError(.exists, "a function named '\(f.name)' is already registered")
+            throw callables[f.name] != nil ? taken.held(by: "this plugin") : host.naming(taken, holderOf: f.name, curve: false)
         }
         try host.checkRoom(adding: callables.count + 1)
         if let m = f.machineFunction() {

@@ -2098,6 +2098,42 @@ TEST(error_plugin_calls_a_null_registrar) {
     animrt_runtime_destroy(rt);
 }
 
+/* A name that exists is refused naming who holds it when a plugin does: the
+ * plugin itself, another plugin, for a plugin's registration and for the
+ * host's registrations and binds alike (R4.4). */
+TEST(error_name_taken_names_its_plugin) {
+    animrt_runtime *rt = rt_new();
+    animrt_id examples = 0, p = 77;
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_again.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'halfway' is already registered, by this plugin; nothing of it was loaded");
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_againfunction.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a function named 'halfGuard' is already registered, by this plugin; nothing of it was loaded");
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &examples));
+    CHECK_STATUS(animrt_plugin_load(rt, lib("libfaulty_clash.so"), &p), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'bounce' is already registered, by plugin 'examples' (");
+    CHECK_MESSAGE("libexamples.so); nothing of it was loaded");
+    CHECK(p == 77);
+    CHECK_STATUS(animrt_timing_function_register(rt, "elastic", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'elastic' is already registered, by plugin 'examples' (");
+    CHECK_STATUS(animrt_timing_function_register_block(rt, "bounce", wobble_block, NULL, 0, NULL, NULL, NULL),
+                 ANIMRT_E_EXISTS);
+    CHECK_MESSAGE(", by plugin 'examples' (");
+    CHECK_STATUS(animrt_timing_function_bind(rt, "libm.so.6", "cbrt", "f64(f64)", "bounce"), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a timing function named 'bounce' is already registered, by plugin 'examples' (");
+    CHECK_STATUS(animrt_function_bind(rt, "libm.so.6", "cbrt", "f64(f64)", "canToggle"), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a function named 'canToggle' is already registered, by plugin 'examples' (");
+    CHECK_STATUS(animrt_function_register(rt, "canToggle", "bool(f64, f64)", clamp_to, NULL), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE("a function named 'canToggle' is already registered, by plugin 'examples' (");
+    /* A name the host holds is refused as before, with no plugin named. */
+    CHECK_OK(animrt_timing_function_register(rt, "mine", wobble, NULL, 0, NULL, NULL, NULL));
+    CHECK_STATUS(animrt_timing_function_register(rt, "mine", wobble, NULL, 0, NULL, NULL, NULL), ANIMRT_E_EXISTS);
+    CHECK_MESSAGE_IS("a timing function named 'mine' is already registered");
+    /* Once the plugin is unloaded, its names are free. */
+    CHECK_OK(animrt_plugin_unload(rt, examples));
+    CHECK_OK(animrt_timing_function_register(rt, "bounce", wobble, NULL, 0, NULL, NULL, NULL));
+    animrt_runtime_destroy(rt);
+}
+
 /* A plugin's function may not take the name of one the host alone can call
  * (a pointer parameter: machines never see it): refused, nothing loaded. */
 TEST(error_plugin_function_named_as_a_host_only_one) {
@@ -2367,6 +2403,7 @@ int main(int argc, char **argv) {
     RUN(error_plugin_calls_a_null_registrar);
     RUN(error_function_result_breaks_its_signature);
     RUN(error_plugin_function_named_as_a_host_only_one);
+    RUN(error_name_taken_names_its_plugin);
     RUN(limits);
     RUN(limits_count_a_plugins_functions);
     RUN(bad_arguments);

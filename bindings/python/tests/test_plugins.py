@@ -1104,6 +1104,27 @@ def test_error_definition_naming_an_unbound_function():
         nothing_left(rt)
 
 
+def test_a_name_taken_by_a_plugin_names_the_plugin():
+    with animrt.Runtime() as rt:
+        examples = rt.load_plugin(EXAMPLES)
+        held = r"is already registered, by plugin 'examples' \(.*libexamples\.so\)"
+        with pytest.raises(animrt.ExistsError, match=r"^a timing function named 'bounce' " + held + "$"):
+            rt.register_timing_function("bounce", lambda x: x)
+        with pytest.raises(animrt.ExistsError, match=r"^a function named 'canToggle' " + held + "$"):
+            rt.register_function("canToggle", "bool(f64, f64)", lambda a, b: True)
+        with pytest.raises(animrt.ExistsError, match=r"^plugin 'faulty' .*: a timing function named 'bounce' " + held
+                           + "; nothing of it was loaded$"):
+            rt.load_plugin(plugin("libfaulty_clash.so"))
+        with pytest.raises(animrt.ExistsError, match=r"'halfway' is already registered, by this plugin; nothing"):
+            rt.load_plugin(plugin("libfaulty_again.so"))
+        rt.register_timing_function("mine", lambda x: x)
+        with pytest.raises(animrt.ExistsError, match=r"^a timing function named 'mine' is already registered$"):
+            rt.register_timing_function("mine", lambda x: x)
+        examples.unload()
+        rt.register_timing_function("bounce", lambda x: x)
+        assert curve(rt, "bounce", 0.25) == 0.25
+
+
 def test_error_plugin_registering_a_name_that_exists():
     with animrt.Runtime() as rt:
         with pytest.raises(animrt.ExistsError, match="plugin 'faulty'.*'easeIn' is a built-in timing function; register yours under another name"):

@@ -2,7 +2,10 @@
  * docs/bad-input.md. Built several times by `make test`:
  *   -DABI=0 / -DABI=2      an entry point for another plugin ABI version
  *   -DFAIL_INIT            init registers some things, then refuses
- *   -DDUPLICATE='"easeIn"' registers a name the runtime already has
+ *   -DDUPLICATE='"easeIn"' registers a name the runtime already has (built as
+ *                          libfaulty_duplicate; _again registers its own
+ *                          "halfway" twice, _clash the example plugin's "bounce")
+ *   -DDUPLICATE_FUNCTION   registers its own function "halfGuard" twice
  *   -DDUPLICATE_BLOCK='"easeOut"' registers a block curve "halfBlock", then a
  *                          block curve under a name the runtime already has
  *   -DBAD_DEFINITION       registers a definition naming an unbound function
@@ -345,6 +348,9 @@ static animrt_status init(const animrt_host_api *api, animrt_registrar *reg, voi
 #endif
 #ifdef DUPLICATE
     if ((s = api->add_timing_function(reg, DUPLICATE, halfway, NULL, 0, NULL, NULL, NULL))) return s;
+#endif
+#ifdef DUPLICATE_FUNCTION
+    if ((s = api->add_function(reg, "halfGuard", "bool(f64)", half_guard, NULL))) return s;
 #endif
 #ifdef DUPLICATE_BLOCK
     if ((s = api->add_timing_function_block(reg, "halfBlock", half_block, NULL, 0, NULL, NULL, NULL))) return s;
