@@ -14,7 +14,8 @@ block with exactly what it prints. In docs/plugins.md, each ```c block that
 opens with a file's name ("/* bouncy.c: ...") is a whole file: one followed
 by a ```text block is the host, the others are plugins, built into OUTDIR as
 libNAME.so with the command the doc gives, and the host runs in OUTDIR (it
-loads "./libNAME.so").
+loads "./libNAME.so"). The plugin in include/animrt.h's comment is built
+the same way and loaded by a small host that evaluates its curve.
 """
 import os
 import re
@@ -77,6 +78,47 @@ def plugin_example(outdir, cc, link, markdown="docs/plugins.md"):
         f.write(code)
     run(f"{cc} {source} -o {binary} {link}", shell=True)
     check("plugin", run([binary], cwd=outdir), expected, markdown)
+    header_plugin_example(outdir, cc, link)
+
+
+# Loads the plugin of include/animrt.h's comment and evaluates its curve at both ends.
+HEADER_HOST = r"""#include <stdio.h>
+#include "animrt.h"
+
+int main(void) {
+    animrt_runtime *rt;
+    animrt_id plugin;
+    double start, end;
+    if (animrt_runtime_create(0, &rt) || animrt_plugin_load(rt, "./libheader_plugin.so", &plugin)
+        || animrt_timing_function_evaluate(rt, "bounce(2)", 0, &start)
+        || animrt_timing_function_evaluate(rt, "bounce(2)", 1, &end)) {
+        printf("%s\n", animrt_last_error_message());
+        return 1;
+    }
+    printf("bounce(2): %g at 0, %g at 1\n", start, end);
+    animrt_runtime_destroy(rt);
+    return 0;
+}
+"""
+
+
+def header_plugin_example(outdir, cc, link):
+    """The plugin in include/animrt.h's comment, as written there: it builds, loads, and its curve
+    runs from 0 to 1."""
+    header = open(os.path.join(ROOT, "include", "animrt.h"), encoding="utf-8").read()
+    found = re.search(r"^ \*     #include <math.h>\n.*?ANIMRT_PLUGIN_DEFINE\(.*?\);\n", header, re.S | re.M)
+    if not found:
+        sys.exit("include/animrt.h has no example plugin (from '#include <math.h>' to ANIMRT_PLUGIN_DEFINE)")
+    source = os.path.join(outdir, "header_plugin.c")
+    with open(source, "w", encoding="utf-8") as f:
+        f.write('#include "animrt.h"\n' + re.sub(r"^ \*     ", "", found.group(0), flags=re.M))
+    run(f"{cc} -shared -fPIC -fvisibility=hidden {source} -o {os.path.join(outdir, 'libheader_plugin.so')} -lm",
+        shell=True)
+    host = os.path.join(outdir, "header_plugin_host.c")
+    with open(host, "w", encoding="utf-8") as f:
+        f.write(HEADER_HOST)
+    run(f"{cc} {host} -o {host[:-2]} {link}", shell=True)
+    check("plugin", run([host[:-2]], cwd=outdir), "bounce(2): 0 at 0, 1 at 1\n", "include/animrt.h")
 
 
 def main():
