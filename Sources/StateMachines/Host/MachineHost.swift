@@ -497,10 +497,16 @@ public final class MachineHost {
 
     // MARK: Reading an instance
 
-    /// The active leaf state's id.
+    /// The active leaf state's id. Between microsteps (whenever the C ABI
+    /// or Python can ask) it agrees with `isActive`; a Swift function called
+    /// by an action inside a microstep sees the leaf the microstep started
+    /// from, while `isActive` follows the exits and entries run so far (a
+    /// microstep has no active leaf until its entries are done).
     public func state(of h: Handle) throws(AnimrtError) -> Int { try live(h).leaf }
 
-    /// Whether state `s` is active (the leaf or one of its ancestors).
+    /// Whether state `s` is active (the leaf or one of its ancestors); inside
+    /// a microstep, a state is active until its exit actions have run and
+    /// from its entry actions on.
     public func isActive(_ s: Int, in h: Handle) throws(AnimrtError) -> Bool {
         let m = try live(h)
         try m.definition.checkID(s, .state)
