@@ -179,7 +179,9 @@ typedef uint64_t animrt_id;
  * its last slot kept for the overflow notice: a queue of 4 stores 3 events.
  * When the queue is full, later events are counted, not stored, and an
  * ANIMRT_EVENT_OVERFLOW event carrying the count is delivered once there is
- * room: no event is lost without the host being told. ANIMRT_E_NOMEM when
+ * room: no event is lost without the host being told. The strings of queued
+ * payloads are bounded too (64 MiB together): an event that would pass that
+ * is counted the same way. ANIMRT_E_NOMEM when
  * ANIMRT_RUNTIMES_MAX runtimes are alive. */
 animrt_status animrt_runtime_create(uint32_t event_capacity, animrt_runtime **out);
 
