@@ -7149,4 +7149,8 @@ MUTANTS = [
            'if case .object(let raw) = node.value, let r = raw["reenter"] {',
            'if case .object(let raw) = node.value, let r = raw["reenter"], false {', ("swift:LoaderTests",),
            "XState's reenter on a transition is refused as an unknown key, without saying that transitions are external by default here and how to write reenter: false"),
+    Mutant("restore-context-strings-unbounded", "dropped check", "Sources/StateMachines/Host/MachineHost+Snapshot.swift",
+           "do throws(AnimrtError) { try MachineHost.checkContextStrings(context) }",
+           "do throws(AnimrtError) { try MachineHost.checkContextStrings([]) }", ("swift:MachineLimitTests",),
+           "a snapshot whose context strings pass 16 MiB restores, and the instance can then assign no string at all"),
 ]

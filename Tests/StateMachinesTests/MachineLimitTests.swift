@@ -170,7 +170,7 @@ struct MachineLimitTests {
         #expect(errors.count == 1 && errors[0].contains("the payload of 'e17' would hold 17825792 bytes of strings by field 'f16'; a payload's strings together are at most 16777216 bytes"), "\(errors)")
     }
 
-    @Test("R0.4 an instance's context strings hold at most 16 MiB together: an assign past it is an error event and changes no field; a creation past it is refused")
+    @Test("R0.4 an instance's context strings hold at most 16 MiB together: an assign past it is an error event and changes no field; a creation or a restore past it is refused")
     func contextStringTotal() throws {
         let h = Harness()
         let mib = String(repeating: "m", count: DefinitionLimits.maxStringBytes)
@@ -187,6 +187,18 @@ struct MachineLimitTests {
         try h.send(m, "keepOne")
         #expect(h.context(m, "c16") == .string(""))
         #expect(h.machineEvents(m).filter { $0.hasPrefix("error") && $0.contains("17825792 bytes together") }.count == 1)
+        // A snapshot is held to the same total: the 16 MiB context restores, one more string does not.
+        let saved = try h.host.snapshot(m)
+        let h2 = Harness()
+        let r = try h2.host.restore(saved)
+        #expect(h2.context(r, "c15").string?.utf8.count == 1 << 20)
+        let past = saved.replacing(#""c16":{"string":""}"#, with: #""c16":{"string":""# + mib + #""}"#)
+        #expect(past.utf8.count == saved.utf8.count + mib.utf8.count)
+        let h3 = Harness()
+        expectError(.outOfRange, ["the snapshot's context: the context's strings would hold 17825792 bytes together"]) { () throws(AnimrtError) in
+            _ = try h3.host.restore(past)
+        }
+        #expect(h3.host.instanceCount == 0 && h3.runtime.layerCount == 0)
         // Initial values past it refuse the creation.
         let context = (0..<17).map { #""c\#($0)": {"type": "string", "initial": "config.s"}"# }.joined(separator: ", ")
         let json = #"{"name": "w", "config": {"s": {"type": "string", "default": "x"}}, "context": {\#(context)}, "initial": "a", "states": {"a": {}}}"#

@@ -499,6 +499,10 @@ extension MachineHost {
         if let name = s.context.keys.sorted().first(where: { name in !d.context.contains { $0.name == name } }) {
             throw bad("context field '\(name)' is not one of its fields (" + d.context.map(\.name).joined(separator: ", ") + ")")
         }
+        // Held to the total an assign is held to: a restored instance past it
+        // could not assign a string again, not even a shorter one.
+        do throws(AnimrtError) { try MachineHost.checkContextStrings(context) }
+        catch { throw AnimrtError(error.status, "the snapshot's context: \(error.message)") }
         let counts = try MachineHost.partCounts(d, config: config, texts: s.texts)
         let partNames = d.parts.indices.flatMap { p in
             d.parts[p].isRepeated ? (0..<counts[p]).map { "\(d.parts[p].name)[\($0)]" } : [d.parts[p].name]
