@@ -7118,7 +7118,7 @@ MUTANTS = [
            "func wouldLose(_ bytes: Int) -> Bool { isFull }", ("swift:EventQueue",),
            "a host that does not poll lets 65 536 events of 16 MiB payloads pile up: a TiB"),
     Mutant("queue-pop-bytes-kept", "dropped statement", "Sources/AnimationCore/Runtime/Event.swift",
-           "        if !e.payload.isEmpty { stringBytes -= EventQueue.stringBytes(of: e.payload) }\n", "", ("swift:EventQueue",),
+           "        stringBytes -= EventQueue.stringBytes(of: e.payload)\n", "", ("swift:EventQueue",),
            "events popped one at a time keep their bytes counted: the queue later loses events with room to spare"),
     Mutant("queue-bulk-pop-bytes-kept", "dropped statement", "Sources/AnimationCore/Runtime/Event.swift",
            "                stringBytes -= bytes\n", "", ("swift:EventQueue",),

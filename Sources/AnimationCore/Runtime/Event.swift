@@ -92,8 +92,7 @@ struct EventQueue {
     var isFull: Bool { lost > 0 || count >= capacity - 1 }
 
     mutating func push(_ e: consuming Event) {
-        // Lifecycle events carry no payload: no strings to count.
-        let bytes = e.payload.isEmpty ? 0 : EventQueue.stringBytes(of: e.payload)
+        let bytes = EventQueue.stringBytes(of: e.payload)
         if wouldLose(bytes) {
             // Keep the last slot for the overflow notice.
             if lost == 0 { lostAt = e.time }
@@ -108,7 +107,9 @@ struct EventQueue {
     /// be counted lost, not stored.
     func wouldLose(_ bytes: Int) -> Bool { isFull || bytes > stringByteLimit - stringBytes }
 
-    /// The UTF-8 bytes of the strings in `payload`.
+    /// The UTF-8 bytes of the strings in `payload` (a lifecycle event's is
+    /// empty: nothing to walk).
+    @inline(__always)
     static func stringBytes(of payload: [TaggedValue]) -> Int {
         var n = 0
         for v in payload { if case .string(let s) = v { n += s.utf8.count } }
@@ -130,7 +131,7 @@ struct EventQueue {
             return notice
         }
         let e = ring[head]
-        if !e.payload.isEmpty { stringBytes -= EventQueue.stringBytes(of: e.payload) }
+        stringBytes -= EventQueue.stringBytes(of: e.payload)
         consume(1)
         return e
     }
@@ -180,7 +181,7 @@ struct EventQueue {
                 var bytes = 0
                 for _ in 0..<k {
                     body(base + i)
-                    if !base[i].payload.isEmpty { bytes += EventQueue.stringBytes(of: base[i].payload) }
+                    bytes += EventQueue.stringBytes(of: base[i].payload)
                     i += 1
                     if i == capacity { i = 0 }
                 }

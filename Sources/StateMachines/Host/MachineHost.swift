@@ -451,9 +451,6 @@ public final class MachineHost {
         AnimrtError(.outOfRange, "field '\(field)' of '\(event)' is \(text); \(PayloadField.int64Range)")
     }
 
-    /// Checks a payload value against its field: finite numbers, whole ones
-    /// where declared (within a 64-bit integer), the range (clamped when the
-    /// field says so).
     /// Refuses a context whose strings hold more than
     /// `DefinitionLimits.maxTotalStringBytes` together.
     static func checkContextStrings(_ context: [MachineValue]) throws(AnimrtError) {
@@ -464,6 +461,9 @@ public final class MachineHost {
         }
     }
 
+    /// Checks a payload value against its field: finite numbers, whole ones
+    /// where declared (within a 64-bit integer), the range (clamped when the
+    /// field says so).
     static func check(_ v: MachineValue, _ field: PayloadField, of declaration: EventDeclaration) throws(AnimrtError) -> MachineValue {
         guard case .number(let x) = v else { return v }
         guard x.isFinite else {
