@@ -66,19 +66,32 @@ def plugin_example(outdir, cc, link, markdown="docs/plugins.md"):
         sys.exit(f"{markdown} needs one whole host file followed by its ```text output and at least one plugin; "
                  f"it has {len(hosts)} and {len(plugins)}")
     for code, name, _ in plugins:
-        source = os.path.join(outdir, name + ".c")
-        with open(source, "w", encoding="utf-8") as f:
-            f.write(code)
-        run(f"{cc} -shared -fPIC -fvisibility=hidden {source} -o {os.path.join(outdir, 'lib' + name + '.so')} -lm",
-            shell=True)
+        build_plugin(outdir, name, code, cc)
     code, name, expected = hosts[0]
+    check("plugin", run([build_host(outdir, name, code, cc, link)], cwd=outdir), expected, markdown)
+    header_plugin_example(outdir, cc, link)
+
+
+def write_source(outdir, name, code):
+    """Writes `code` to OUTDIR/NAME.c; returns its path."""
     source = os.path.join(outdir, name + ".c")
-    binary = os.path.join(outdir, name)
     with open(source, "w", encoding="utf-8") as f:
         f.write(code)
-    run(f"{cc} {source} -o {binary} {link}", shell=True)
-    check("plugin", run([binary], cwd=outdir), expected, markdown)
-    header_plugin_example(outdir, cc, link)
+    return source
+
+
+def build_plugin(outdir, name, code, cc):
+    """Builds `code` as OUTDIR/libNAME.so, as docs/plugins.md builds a plugin."""
+    source = write_source(outdir, name, code)
+    run(f"{cc} -shared -fPIC -fvisibility=hidden {source} -o {os.path.join(outdir, 'lib' + name + '.so')} -lm",
+        shell=True)
+
+
+def build_host(outdir, name, code, cc, link):
+    """Builds `code` as the program OUTDIR/NAME, linked with animrt; returns its path."""
+    binary = os.path.join(outdir, name)
+    run(f"{cc} {write_source(outdir, name, code)} -o {binary} {link}", shell=True)
+    return binary
 
 
 # Loads the plugin of include/animrt.h's comment and evaluates its curve at both ends.
@@ -109,16 +122,9 @@ def header_plugin_example(outdir, cc, link):
     found = re.search(r"^ \*     #include <math.h>\n.*?ANIMRT_PLUGIN_DEFINE\(.*?\);\n", header, re.S | re.M)
     if not found:
         sys.exit("include/animrt.h has no example plugin (from '#include <math.h>' to ANIMRT_PLUGIN_DEFINE)")
-    source = os.path.join(outdir, "header_plugin.c")
-    with open(source, "w", encoding="utf-8") as f:
-        f.write('#include "animrt.h"\n' + re.sub(r"^ \*     ", "", found.group(0), flags=re.M))
-    run(f"{cc} -shared -fPIC -fvisibility=hidden {source} -o {os.path.join(outdir, 'libheader_plugin.so')} -lm",
-        shell=True)
-    host = os.path.join(outdir, "header_plugin_host.c")
-    with open(host, "w", encoding="utf-8") as f:
-        f.write(HEADER_HOST)
-    run(f"{cc} {host} -o {host[:-2]} {link}", shell=True)
-    check("plugin", run([host[:-2]], cwd=outdir), "bounce(2): 0 at 0, 1 at 1\n", "include/animrt.h")
+    build_plugin(outdir, "header_plugin", '#include "animrt.h"\n' + re.sub(r"^ \*     ", "", found.group(0), flags=re.M), cc)
+    host = build_host(outdir, "header_plugin_host", HEADER_HOST, cc, link)
+    check("plugin", run([host], cwd=outdir), "bounce(2): 0 at 0, 1 at 1\n", "include/animrt.h")
 
 
 def main():
