@@ -142,6 +142,21 @@ struct EventQueueValueTests {
         #expect(Runtime().pendingEventCount == 0 && EventQueue(capacity: 2).stringByteLimit == Limits.queuedStringBytes)
     }
 
+    @Test("R0.4 a runtime counts the strings of the payloads posted to it: events of 1 MiB fill its 64 MiB, and the next is counted lost and reported")
+    func postedPayloadBytes() {
+        let rt = Runtime()
+        let mib = 1 << 20
+        for k in 0..<(Limits.queuedStringBytes / mib) { rt.post(Self.carrying(k, mib)) }
+        #expect(rt.pendingEventCount == 64)
+        rt.post(Self.carrying(64, mib))
+        rt.post(EventQueueTests.event(65))  // behind a loss, counted too, as past the capacity
+        var got: [Event] = []
+        #expect(rt.pollEvents(upTo: 100) { got.append($0.pointee) } == 65)
+        #expect(got.last?.type == .overflow && got.last?.token == 2)
+        rt.post(Self.carrying(66, mib))
+        #expect(rt.pendingEventCount == 1, "polling gave the room back")
+    }
+
     @Test("a bulk pop hands at most its limit: the overflow notice waits for the next one")
     func bulkPopLimit() {
         var q = EventQueue(capacity: 3)

@@ -91,8 +91,12 @@ struct EventQueue {
     /// Whether the next event pushed would be counted lost, not stored.
     var isFull: Bool { lost > 0 || count >= capacity - 1 }
 
-    mutating func push(_ e: consuming Event) {
-        let bytes = EventQueue.stringBytes(of: e.payload)
+    mutating func push(_ e: consuming Event) { push(e, stringBytes: EventQueue.stringBytes(of: e.payload)) }
+
+    /// `push` of an event whose payload's strings hold `bytes` bytes, counted
+    /// where the payload was made (the core's own events carry none).
+    @inline(__always)
+    mutating func push(_ e: consuming Event, stringBytes bytes: Int) {
         if wouldLose(bytes) {
             // Keep the last slot for the overflow notice.
             if lost == 0 { lostAt = e.time }
@@ -107,9 +111,7 @@ struct EventQueue {
     /// be counted lost, not stored.
     func wouldLose(_ bytes: Int) -> Bool { isFull || bytes > stringByteLimit - stringBytes }
 
-    /// The UTF-8 bytes of the strings in `payload` (a lifecycle event's is
-    /// empty: nothing to walk).
-    @inline(__always)
+    /// The UTF-8 bytes of the strings in `payload`.
     static func stringBytes(of payload: [TaggedValue]) -> Int {
         var n = 0
         for v in payload { if case .string(let s) = v { n += s.utf8.count } }
@@ -131,7 +133,8 @@ struct EventQueue {
             return notice
         }
         let e = ring[head]
-        stringBytes -= EventQueue.stringBytes(of: e.payload)
+        // While no queued payload holds a string (the core's events only), none is walked.
+        if stringBytes > 0 { stringBytes -= EventQueue.stringBytes(of: e.payload) }
         consume(1)
         return e
     }
@@ -178,10 +181,12 @@ struct EventQueue {
                 // (reached only once the ring has grown to it).
                 let base = events.baseAddress.unsafelyUnwrapped
                 var i = head
+                // While no queued payload holds a string (the core's events only), none is walked.
+                let counting = stringBytes > 0
                 var bytes = 0
                 for _ in 0..<k {
                     body(base + i)
-                    bytes += EventQueue.stringBytes(of: base[i].payload)
+                    if counting { bytes += EventQueue.stringBytes(of: base[i].payload) }
                     i += 1
                     if i == capacity { i = 0 }
                 }

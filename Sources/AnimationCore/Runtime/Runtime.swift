@@ -365,11 +365,14 @@ public final class Runtime {
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
 
-    /// Queues `e` (moved into the queue, not copied).
-    func emit(_ e: consuming Event) {
+    /// Queues `e` (moved into the queue, not copied), whose payload's
+    /// strings hold `stringBytes` bytes: the core's own events carry no
+    /// payload; those that do come through `post`, which counts them.
+    @inline(__always)
+    func emit(_ e: consuming Event, stringBytes: Int = 0) {
         if eventDigest != nil { eventDigest!.add(e) }
-        if deliverWhenFull != nil && events.wouldLose(EventQueue.stringBytes(of: e.payload)) { deliverWhenFull!(takeQueuedEvents()) }
-        events.push(e)
+        if deliverWhenFull != nil && events.wouldLose(stringBytes) { deliverWhenFull!(takeQueuedEvents()) }
+        events.push(e, stringBytes: stringBytes)
     }
 
     /// Where the event queue (and the trace's digest) stand, for
@@ -392,7 +395,7 @@ public final class Runtime {
 
     /// Queues an event for the host (modules above the core report theirs
     /// here, so that every event reaches the host in one order).
-    public func post(_ e: Event) { emit(e) }
+    public func post(_ e: Event) { emit(e, stringBytes: EventQueue.stringBytes(of: e.payload)) }
 
     /// The first thing ever made or done in the runtime, as a message says
     /// it; nil while nothing was (what a trace needs to start from: the
