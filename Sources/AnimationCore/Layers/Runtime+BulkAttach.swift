@@ -180,8 +180,12 @@ extension Runtime {
         // The key is looked up once, not per animation (`addPlanned`).
         let keyID = retainKey(key)
         defer { releaseKey(keyID) }
-        if n >= Runtime.warmThreshold { warm(layers: layers, property: template.property, fromPresentation: template.fromPresentation) }
+        let warming = n >= Runtime.warmThreshold
         for i in 0..<n {
+            if warming && i % Runtime.warmChunk == 0 {
+                let ahead = UnsafeBufferPointer(rebasing: layers[i..<min(i + Runtime.warmChunk, n)])
+                warm(layers: ahead, property: template.property, fromPresentation: template.fromPresentation)
+            }
             columns.setTiming(&item, i)
             columns.setValues(&item, i)
             let li = layers[i].index

@@ -71,7 +71,11 @@ extension Runtime {
     /// Loads the layer records, the instance slots the new animations will
     /// take (those freed by animations that ended lie all over the table),
     /// and the presentation of `property` on each layer when the animations
-    /// start from it, that a bulk add to `targets` reads.
+    /// start from it, that a bulk add to `targets` reads. A bulk add warms
+    /// `warmChunk` items at a time, just before it adds them: warmed all at
+    /// once, 10^4 items' lines outgrow a core's L2 cache and the first ones
+    /// are gone again when they are used (the churn's bulk add spent 1.55 ms
+    /// of its frame on 10^4 items warmed at once, 1.03 ms warmed by chunks).
     func warm(layers targets: UnsafeBufferPointer<Handle>, property: Int32, fromPresentation: Bool) {
         var sink: UInt64 = instances.touchNextFree(targets.count)
         for h in targets { sink &+= layers.touch(h.index) }
