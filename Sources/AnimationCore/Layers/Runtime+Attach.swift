@@ -389,11 +389,13 @@ extension Runtime {
     }
 
     private func removeFromBatch(_ ii: Int) {
-        let lane = batches.lanes[Int(instances[ii].lane)]
-        curves.release(lane.curve[Int(instances[ii].tierIndex)])
-        if let moved = lane.remove(at: Int(instances[ii].tierIndex)) {
-            instances[Int(moved)].tierIndex = instances[ii].tierIndex
+        let k = Int(instances[ii].tierIndex)
+        // The lane lives as long as the runtime: no reference counted here.
+        let moved = Unmanaged.passUnretained(batches.lanes[Int(instances[ii].lane)])._withUnsafeGuaranteedRef { lane in
+            curves.release(lane.curve[k])
+            return lane.remove(at: k)
         }
+        if let moved { instances[Int(moved)].tierIndex = Int32(k) }
         instances[ii].lane = -1
         instances[ii].tierIndex = -1
     }
