@@ -29,6 +29,10 @@
  *                           ABI_BENCH_CHURN=steady or churned runs that
  *                           runtime alone, once, for a profiler: the two
  *                           profiles' difference is what the churn costs
+ *   abi_bench sets N M      N layers with an opacity and nothing animating;
+ *                           each frame the host sets M of them (every N/M-th
+ *                           layer, a different set each frame) and ticks: ns
+ *                           per value set for the tick that shows them
  *   abi_bench fills N       a tick with N finished animations that fill
  *                           (kept after they end), against a tick of the same
  *                           layers with nothing attached: ns per fill per tick
@@ -376,6 +380,39 @@ static int bench_fills(size_t n) {
     return 0;
 }
 
+static int bench_sets(size_t n, size_t m) {
+    animrt_runtime *rt;
+    animrt_keypath kp;
+    animrt_id *layers = malloc(n * sizeof *layers);
+    const int frames = 50;
+    double best = 1e30, one = 1;
+    if (m == 0 || m > n) {
+        fprintf(stderr, "sets: M is %zu; it is 1 to N (%zu)\n", m, n);
+        return 2;
+    }
+    CHECK(animrt_runtime_create(0, &rt));
+    CHECK(animrt_keypath_id(rt, "opacity", &kp));
+    CHECK(animrt_layer_create_many(rt, 0, n, layers));
+    for (size_t i = 0; i < n; i++) CHECK(animrt_layer_set_value(rt, layers[i], kp, &one, 1));
+    CHECK(animrt_runtime_tick(rt, 0));
+    for (int r = 0; r < 5; r++) {
+        double spent = 0;
+        for (int f = 0; f < frames; f++) {
+            const size_t step = n / m;
+            const double v = 0.01 * f;
+            for (size_t k = 0; k < m; k++) CHECK(animrt_layer_set_value(rt, layers[(k * step + (size_t)f * 7919) % n], kp, &v, 1));
+            double t = now_s();
+            CHECK(animrt_runtime_tick(rt, 1 + r * frames + f));
+            spent += now_s() - t;
+        }
+        if (spent / frames < best) best = spent / frames;
+    }
+    printf("tick_ms %.3f\nns_per_set_value %.1f\n", best * 1e3, best * 1e9 / (double)m);
+    animrt_runtime_destroy(rt);
+    free(layers);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "bulk") == 0) return bench_bulk(strtoull(argv[2], 0, 10));
     if (argc >= 3 && argc <= 4 && strcmp(argv[1], "churn") == 0) {
@@ -384,10 +421,11 @@ int main(int argc, char **argv) {
         if (strcmp(layout, "scattered") == 0) return bench_churn(strtoull(argv[2], 0, 10), CHURN_SCATTERED);
         if (strcmp(layout, "clustered") == 0) return bench_churn(strtoull(argv[2], 0, 10), CHURN_CLUSTERED);
     }
+    if (argc >= 4 && strcmp(argv[1], "sets") == 0) return bench_sets(strtoull(argv[2], 0, 10), strtoull(argv[3], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "fills") == 0) return bench_fills(strtoull(argv[2], 0, 10));
     if (argc >= 3 && strcmp(argv[1], "add") == 0) return bench_add(strtoull(argv[2], 0, 10));
     if (argc >= 2 && strcmp(argv[1], "read") == 0) return bench_read();
     if (argc >= 4 && strcmp(argv[1], "frame") == 0) return bench_frame(strtoull(argv[2], 0, 10), atoi(argv[3]));
-    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N [scattered | clustered] | fills N\n");
+    fprintf(stderr, "usage: abi_bench read | frame N FRAMES | add N | bulk N | churn N [scattered | clustered] | sets N M | fills N\n");
     return 2;
 }

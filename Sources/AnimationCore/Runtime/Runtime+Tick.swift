@@ -55,8 +55,12 @@ extension Runtime {
     /// animated (a batch entry writes one component: the others follow the model).
     private func syncStaleProperties(_ now: Double) {
         guard !staleProperties.isEmpty else { return }
-        if staleProperties.count >= Runtime.warmThreshold { warmStale() }
-        for (li, p) in staleProperties where layers.isLive(Int(li)) {
+        let warming = staleProperties.count >= Runtime.warmThreshold
+        for (k, (li, p)) in staleProperties.enumerated() {
+            if warming && k % Runtime.warmChunk == 0 {
+                warmStale(staleProperties[k..<min(k + Runtime.warmChunk, staleProperties.count)])
+            }
+            guard layers.isLive(Int(li)) else { continue }
             if let off = valueSlot(layer: Int(li), property: p, create: false) {
                 for k in 0..<properties.defaults[Int(p)].kind.componentCount { presentation[Int(off) + k] = model[Int(off) + k] }
             }

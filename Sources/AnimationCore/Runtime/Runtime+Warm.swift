@@ -52,13 +52,15 @@ extension Runtime {
         warmSink = sink
     }
 
-    /// Loads the layers and values that `syncStaleProperties` will touch.
-    func warmStale() {
+    /// Loads the layers and values that `syncStaleProperties` will touch
+    /// for `pairs`, a chunk of the stale properties (`warmChunk` at a time,
+    /// as the changes above).
+    func warmStale(_ pairs: ArraySlice<(Int32, Int32)>) {
         var sink: UInt64 = 0
-        for (li, _) in staleProperties where layers.isLive(Int(li)) { sink &+= layers.touch(Int(li)) }
+        for (li, _) in pairs where layers.isLive(Int(li)) { sink &+= layers.touch(Int(li)) }
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeBufferPointer { p in
-                for (li, property) in staleProperties where layers.isLive(Int(li)) {
+                for (li, property) in pairs where layers.isLive(Int(li)) {
                     if let off = layers[Int(li)].props.offset(of: property) {
                         sink &+= m[Int(off)].bitPattern &+ p[Int(off)].bitPattern
                     }
