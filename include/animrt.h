@@ -285,6 +285,17 @@ animrt_status animrt_layer_set_timing(animrt_runtime *rt, animrt_id layer, doubl
 animrt_status animrt_layer_set_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,
                                      const double *value, size_t count);
 
+/* Sets the model value of one key path on many layers in one call: layers[i]
+ * takes values[i × n … i × n + n), n being the key path's number of components
+ * (value_count = count × n). All or none: every layer, every value and the
+ * room the values need are checked before the first is written, so a refusal
+ * leaves every layer as it was; its message names the item ("layers[7]: …",
+ * "values for layers[7]: component 0 … is nan"). A layer given twice, or a
+ * value_count that is not count × n, is ANIMRT_E_INVALID. Each value is set
+ * as animrt_layer_set_value sets it. count 0 sets nothing. */
+animrt_status animrt_layer_set_values(animrt_runtime *rt, const animrt_id *layers, size_t count,
+                                      animrt_keypath key_path, const double *values, size_t value_count);
+
 /* Reads the model value into out[0 … *count). If cap is too small, nothing
  * is written, *count is set and ANIMRT_E_BUFFER returned. */
 animrt_status animrt_layer_get_value(animrt_runtime *rt, animrt_id layer, animrt_keypath key_path,

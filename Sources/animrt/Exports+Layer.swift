@@ -139,6 +139,21 @@ public func animrt_layer_set_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ k
 }
 
 @c @implementation
+public func animrt_layer_set_values(_ rt: OpaquePointer!, _ layers: UnsafePointer<animrt_id>!, _ count: Int,
+                                    _ keyPath: animrt_keypath, _ values: UnsafePointer<Double>!, _ valueCount: Int) -> animrt_status {
+    withRuntime(rt, trace: TraceCall("animrt_layer_set_values", [Traced.handles(layers, count), .integer(Int64(count)), .integer(KeyPathIDs.traced(keyPath)),
+                                                                 Traced.numbers(values, valueCount), .integer(Int64(valueCount))])) { r throws(AnimrtError) in
+        let n = try checkedCount(count, "count")
+        let m = try checkedCount(valueCount, "value_count")
+        if n > 0 && layers == nil { throw AnimrtError(.nullPointer, "layers is NULL but count is \(n)") }
+        if m > 0 && values == nil { throw AnimrtError(.nullPointer, "values is NULL but value_count is \(m)") }
+        let kp = try KeyPathIDs.keyPath(keyPath, in: r)
+        let targets = UnsafeBufferPointer(start: UnsafeRawPointer(layers)?.assumingMemoryBound(to: Handle.self), count: n)
+        try r.setModelValues(UnsafeBufferPointer(start: values, count: m), keyPath: kp, of: targets)
+    }
+}
+
+@c @implementation
 public func animrt_layer_get_value(_ rt: OpaquePointer!, _ layer: animrt_id, _ keyPath: animrt_keypath,
                                    _ out: UnsafeMutablePointer<Double>!, _ cap: Int, _ count: UnsafeMutablePointer<Int>!) -> animrt_status {
     withRuntime(rt) { r throws(AnimrtError) in

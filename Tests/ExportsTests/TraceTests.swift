@@ -400,6 +400,6 @@ struct TraceTests {
             #expect(!why.contains("is not a recorded call"), "\(name): \(why)")
             _ = status
         }
-        #expect(Replay.calls.count == 65)
+        #expect(Replay.calls.count == 66)
     }
 }

@@ -195,6 +195,43 @@ extension Runtime {
         for (i, whole) in checked { writeModelValue(whole, layer: i, property: kp.property) }
     }
 
+    /// Sets the model value of `kp` on every layer of `targets` in one call:
+    /// `targets[k]` takes the components `values[k·w ..< (k+1)·w]`, `w` the
+    /// key path's components. All or none, as `setModelValues(_:forKeyPath:of:)`:
+    /// every layer, every value, the whole value it makes and the room in the
+    /// value pools are checked before the first is written, and a refusal
+    /// names the item (`layers[k]`, `values for layers[k]`). A layer given
+    /// twice, or a count of values that is not `w` per layer, is refused
+    /// (`invalidArgument`) with nothing written.
+    public func setModelValues(_ values: UnsafeBufferPointer<Double>, keyPath kp: KeyPath,
+                               of targets: UnsafeBufferPointer<Handle>) throws(AnimrtError) {
+        let n = targets.count, w = kp.kind.componentCount
+        guard values.count == n * w else {
+            throw AnimrtError(.invalidArgument, "\(counted(values.count, "number")) for \(counted(n, "layer")): '\(kp.name)' takes \(counted(w, "number")) per layer, so \(n * w) are needed")
+        }
+        guard n > 0 else { return }
+        var seen = SeenIndices(capacity: layers.capacity, expected: n)
+        var accepted: [(layer: Int, whole: AnimatableValue)] = []
+        accepted.reserveCapacity(n)
+        var sizes: [Int] = []
+        for k in 0..<n {
+            let i: Int
+            do throws(AnimrtError) { i = try layers.index(of: targets[k]) }
+            catch { throw error.prefixed("layers[\(k)]: ") }
+            guard seen.insert(i) else {
+                let first = (0..<k).first { targets[$0].index == i } ?? k
+                throw AnimrtError(.invalidArgument, "layers[\(k)] is layers[\(first)] again; a layer takes one value of '\(kp.name)' per call")
+            }
+            do throws(AnimrtError) {
+                let value = try AnimatableValue(kind: kp.kind, components: UnsafeBufferPointer(rebasing: values[(k * w)..<(k * w + w)]))
+                accepted.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))
+            } catch { throw error.prefixed("values for layers[\(k)]: ") }
+            if layers[i].props.offset(of: kp.property) == nil { sizes.append(properties.info(kp.property).kind.componentCount) }
+        }
+        try reserveValues(sizes: sizes)
+        for (i, whole) in accepted { writeModelValue(whole, layer: i, property: kp.property) }
+    }
+
     /// The checks of a model value that need no layer: its kind and finite components.
     @inline(__always)
     private func checkModelValue(_ value: AnimatableValue, keyPath kp: KeyPath) throws(AnimrtError) {

@@ -221,6 +221,7 @@ enum Replay {
     static let arrays: [String: [(array: Int, count: Int, times: Int?)]] = [
         "animrt_property_define": [(2, 3, nil)],
         "animrt_layer_set_value": [(2, 3, nil)],
+        "animrt_layer_set_values": [(0, 1, nil), (3, 4, nil)],
         "animrt_reader_create": [(0, 2, nil), (1, 2, nil)],
         "animrt_animation_set_value": [(2, 3, nil)],
         "animrt_keyframe_set_values": [(1, 2, 3)],
@@ -248,6 +249,7 @@ enum Replay {
         "animrt_layer_set_parent": Call("hh") { rt, a in animrt_layer_set_parent(rt, a.h(0), a.h(1)) },
         "animrt_layer_set_timing": Call("hddd") { rt, a in animrt_layer_set_timing(rt, a.h(0), a.d(1), a.d(2), a.d(3)) },
         "animrt_layer_set_value": Call("hnDi") { rt, a in a.numbers(2) { p2 in animrt_layer_set_value(rt, a.h(0), a.keyPath(1), p2, Int(truncatingIfNeeded: a.i(3))) } },
+        "animrt_layer_set_values": Call("HinDi") { rt, a in a.handles(0) { p0 in a.numbers(3) { p3 in animrt_layer_set_values(rt, p0, Int(truncatingIfNeeded: a.i(1)), a.keyPath(2), p3, Int(truncatingIfNeeded: a.i(4))) } } },
         "animrt_reader_create": Call("HNi") { rt, a in var o0: animrt_id = 0; return a.handles(0) { p0 in a.keyPaths(1) { p1 in animrt_reader_create(rt, p0, p1, Int(truncatingIfNeeded: a.i(2)), &o0) } } },
         "animrt_reader_destroy": Call("h") { rt, a in animrt_reader_destroy(rt, a.h(0)) },
         "animrt_animation_create": Call("us") { rt, a in var o0: animrt_id = 0; return a.text(1) { p1 in animrt_animation_create(rt, animrt_animation_kind(rawValue: UInt32(truncatingIfNeeded: a.i(0))), p1, &o0) } },

@@ -423,7 +423,15 @@ static void step(program *in) {
     }
     case 9: check_status(animrt_layer_set_parent(rt, A(LAYERS), u8(in) % 4 ? A(LAYERS) : 0)); break;
     case 10: check_status(animrt_layer_set_timing(rt, A(LAYERS), pick_double(in), pick_double(in), pick_double(in))); break;
-    case 11: check_status(animrt_layer_set_value(rt, A(LAYERS), KEYPATH(), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break;
+    case 11:
+        if (u8(in) % 4) { check_status(animrt_layer_set_value(rt, A(LAYERS), KEYPATH(), u8(in) % 16 ? values : NULL, pick_count(in, 17))); break; }
+        {   /* many layers at once (a layer may repeat, the count may not match) */
+            size_t count = u8(in) % 6;
+            for (size_t i = 0; i < count; i++) ids[i] = A(LAYERS);
+            check_status(animrt_layer_set_values(rt, u8(in) % 16 ? ids : NULL, u8(in) % 32 ? count : pick_count(in, count), KEYPATH(),
+                                                 u8(in) % 16 ? values : NULL, pick_count(in, 33)));
+        }
+        break;
     case 12:
     case 13: {
         size_t cap = u8(in) % 18;

@@ -218,8 +218,60 @@ TEST(names_by_text) {
     animrt_runtime_destroy(rt);
 }
 
+/* animrt_layer_set_values: the values of the same sets made one at a time,
+ * all or none, each refusal naming its item. */
+TEST(set_values) {
+    animrt_runtime *rt;
+    animrt_keypath opacity, position;
+    animrt_id layers[100], one;
+    double xy[200], back[2], alpha[100];
+    size_t count;
+    CHECK_OK(animrt_runtime_create(0, &rt));
+    CHECK_OK(animrt_keypath_id(rt, "opacity", &opacity));
+    CHECK_OK(animrt_keypath_id(rt, "position", &position));
+    CHECK_OK(animrt_layer_create_many(rt, 0, 100, layers));
+    CHECK_OK(animrt_layer_create(rt, 0, &one));
+    for (int i = 0; i < 200; i++) xy[i] = i * 0.5;
+    for (int i = 0; i < 100; i++) alpha[i] = i / 100.0;
+    CHECK_OK(animrt_layer_set_values(rt, layers, 100, position, xy, 200));
+    CHECK_OK(animrt_layer_set_values(rt, layers, 100, opacity, alpha, 100));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_layer_get_presentation(rt, layers[37], position, back, 2, &count));
+    CHECK(count == 2 && back[0] == 37 && back[1] == 37.5);
+    /* The same as one set: the lone layer given layer 37's value shows the same. */
+    CHECK_OK(animrt_layer_set_value(rt, one, position, xy + 74, 2));
+    CHECK_OK(animrt_layer_get_value(rt, one, position, back, 2, &count));
+    CHECK(back[0] == 37 && back[1] == 37.5);
+    /* Refusals change nothing and name the item. */
+    alpha[99] = NAN;
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, 100, opacity, alpha, 100), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("values for layers[99]");
+    alpha[99] = 0.99;
+    for (int i = 0; i < 100; i++) alpha[i] = 0.5;
+    animrt_id twice[3] = {layers[4], layers[5], layers[4]};
+    CHECK_STATUS(animrt_layer_set_values(rt, twice, 3, opacity, alpha, 3), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("layers[2] is layers[0] again");
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, 100, position, xy, 199), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("2 numbers per layer, so 200 are needed");
+    CHECK_STATUS(animrt_layer_set_values(rt, NULL, 3, opacity, alpha, 3), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, 3, opacity, NULL, 3), ANIMRT_E_NULL);
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, (size_t)-1, opacity, alpha, 3), ANIMRT_E_RANGE);
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, 3, 12345, alpha, 3), ANIMRT_E_NOT_FOUND);
+    CHECK_OK(animrt_layer_destroy(rt, one));
+    animrt_id stale[2] = {layers[0], one};
+    CHECK_STATUS(animrt_layer_set_values(rt, stale, 2, opacity, alpha, 2), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("layers[1]");
+    for (int i = 0; i < 100; i++) {
+        CHECK_OK(animrt_layer_get_value(rt, layers[i], opacity, back, 1, &count));
+        if (back[0] != i / 100.0) { CHECK(!"a refused bulk set changed a value"); break; }
+    }
+    CHECK_OK(animrt_layer_set_values(rt, NULL, 0, opacity, NULL, 0));  /* nothing to set */
+    animrt_runtime_destroy(rt);
+}
+
 int main(void) {
     RUN(names_by_text);
+    RUN(set_values);
     RUN(bulk_equals_one_by_one);
     RUN(bulk_bad_input_adds_nothing);
     RUN(create_many);

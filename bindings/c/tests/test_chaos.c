@@ -69,7 +69,12 @@ int main(void) {
         case 2: s = animrt_layer_set_parent(rt, a, b); break;
         case 3: s = animrt_layer_set_timing(rt, a, pick_double(), pick_double(), pick_double()); break;
         case 4: s = animrt_keypath_id(rt, pick_string(), &kp); break;
-        case 5: s = animrt_layer_set_value(rt, a, kp, rnd() % 8 ? values : NULL, (size_t)count); break;
+        case 5: {
+            animrt_id pair[2] = {a, b};
+            s = rnd() % 4 ? animrt_layer_set_value(rt, a, kp, rnd() % 8 ? values : NULL, (size_t)count)
+                          : animrt_layer_set_values(rt, rnd() % 8 ? pair : NULL, rnd() % 3, kp, rnd() % 8 ? values : NULL, (size_t)count);
+            break;
+        }
         case 6: s = animrt_layer_get_presentation(rt, a, kp, values, (size_t)(count < 16 ? count : 16), &n); break;
         case 7: s = animrt_layer_get_value(rt, a, kp, values, 16, &n); break;
         case 8: s = animrt_animation_create(rt, (animrt_animation_kind)(rnd() % 5), rnd() % 6 ? pick_string() : NULL, &out); break;

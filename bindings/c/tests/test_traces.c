@@ -52,6 +52,8 @@ static void session(animrt_runtime *rt, FILE *log) {
     animrt_column columns[2] = {{ANIMRT_COLUMN_BEGIN_TIME, begins}, {ANIMRT_COLUMN_TO, tos}};
     animrt_layer_create_many(rt, root, 3, dots);
     animrt_layer_add_animations(rt, fade, dots, 3, columns, 2, "dots", barrier, NULL);
+    double xs[3] = {4, 8, 16};
+    animrt_layer_set_values(rt, dots, 3, x, xs, 3);
     animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "position.x", &keys);
     animrt_keyframe_set_values(rt, keys, keyframes, 4, 1);
     animrt_keyframe_set_calculation_mode(rt, keys, ANIMRT_CALC_CUBIC);
@@ -82,13 +84,14 @@ static void session(animrt_runtime *rt, FILE *log) {
         if (i == 12) animrt_layer_add_animation(rt, dot, child, "fade", 0, NULL);
         if (i == 20) animrt_layer_remove_animation(rt, root, "keys", NULL);
         animrt_runtime_tick(rt, t);
-        double a, b, c, d;
+        double a, b, c, d, e;
         size_t n;
         animrt_layer_get_presentation(rt, dot, opacity, &a, 1, &n);
         animrt_layer_get_presentation(rt, root, x, &b, 1, &n);
         animrt_layer_get_presentation(rt, root, rotation, &c, 1, &n);
         animrt_layer_get_presentation(rt, knob, x, &d, 1, &n);
-        fprintf(log, "%.17g %.17g %.17g %.17g\n", a, b, c, d);
+        animrt_layer_get_presentation(rt, dots[2], x, &e, 1, &n);
+        fprintf(log, "%.17g %.17g %.17g %.17g %.17g\n", a, b, c, d, e);
         animrt_event ev[64];
         size_t got;
         animrt_event_poll(rt, ev, 64, &got);
@@ -131,6 +134,7 @@ TEST(record_and_replay) {
     CHECK_OK(animrt_trace_replay(b, trace, &calls));
     char *recorded = slurp(trace);
     for (char *p = recorded; p && *p; p++) lines += *p == '\n';
+    CHECK(recorded && strstr(recorded, "\"animrt_layer_set_values\""));
     free(recorded);
     CHECK(calls == lines - 1 && calls > 70);  /* every line but the header */
     animrt_runtime_destroy(b);

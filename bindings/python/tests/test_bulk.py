@@ -309,3 +309,64 @@ def test_create_layers_under_a_parent():
         assert len(rt.create_layers(0)) == 0
         with pytest.raises(animrt.RangeError):
             rt.create_layers(-1)
+
+
+def test_set_values_equals_setting_one_by_one():
+    """rt.set_values sets each layer's model value as layer.set_value would, points and sub-paths included."""
+    n = 200
+    xy = np.arange(2 * n, dtype=float).reshape(n, 2) * 0.5
+    alphas = np.linspace(0, 1, n)
+    with animrt.Runtime() as bulk, animrt.Runtime() as single:
+        a, b = bulk.create_layers(n), single.create_layers(n)
+        bulk.set_values(a, "position", xy)
+        bulk.set_values(a, "opacity", alphas)
+        bulk.set_values(a[::2], "position.y", -1.0)  # one number for every layer; a strided view of the handles
+        for i in range(n):
+            layer = animrt.Layer._stand_in(single, b[i])
+            layer.set_value("position", tuple(xy[i]))
+            layer.set_value("opacity", float(alphas[i]))
+            if i % 2 == 0:
+                layer.set_value("position.y", -1.0)
+        for rt in (bulk, single):
+            rt.tick(0)
+        for path in ("position", "opacity"):
+            assert np.array_equal(bulk.reader(a, path).read(), single.reader(b, path).read())
+        assert tuple(bulk.reader(a, "position").read()[3]) == (3.0, 3.5)
+        assert tuple(bulk.reader(a, "position").read()[4]) == (4.0, -1.0)
+
+
+def test_set_values_takes_what_python_programs_hold():
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(3)
+        rt.set_values(dots, "position", [(1, 2), (3, 4), (5, 6)])
+        assert animrt.Layer._stand_in(rt, dots[1]).value("position") == (3.0, 4.0)
+        rt.set_values(dots, "position", array("d", [7, 8, 9, 10, 11, 12]))
+        assert animrt.Layer._stand_in(rt, dots[2]).value("position") == (11.0, 12.0)
+        rt.set_values([animrt.Layer._stand_in(rt, d) for d in dots], "opacity", np.array([1, 0, 1]))  # integers
+        assert animrt.Layer._stand_in(rt, dots[1]).value("opacity") == 0.0
+        rt.set_values(dots, "position", (0.5, 0.25))  # one tuple for every layer
+        assert animrt.Layer._stand_in(rt, dots[0]).value("position") == (0.5, 0.25)
+        rt.set_values([], "opacity", [])  # nothing to set
+
+
+def test_set_values_is_all_or_none_and_names_the_item():
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(100)
+        rt.set_values(dots, "opacity", 0.5)
+        bad = np.full(100, 0.25)
+        bad[99] = np.nan
+        with pytest.raises(animrt.InvalidArgumentError, match=r"values for layers\[99\]: component 0"):
+            rt.set_values(dots, "opacity", bad)
+        twice = array("Q", dots)
+        twice[70] = twice[3]
+        with pytest.raises(animrt.InvalidArgumentError, match=r"layers\[70\] is layers\[3\] again"):
+            rt.set_values(twice, "opacity", 0.25)
+        gone = rt.layer()
+        gone.destroy()
+        with pytest.raises(animrt.HandleError, match=r"layers\[1\]"):
+            rt.set_values([dots[0], gone], "opacity", 0.25)
+        with pytest.raises(animrt.BufferTooSmallError):
+            rt.set_values(dots, "position", np.zeros(100))  # one number a layer; a point takes two
+        with pytest.raises(animrt.NotFoundError):
+            rt.set_values(dots, "opacty", 0.25)
+        assert np.all(rt.reader(dots, "opacity").read() == 0.5)

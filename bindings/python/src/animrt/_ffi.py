@@ -88,6 +88,7 @@ FUNCTIONS: Dict[str, Tuple[Any, List[Any]]] = {
     "animrt_layer_set_autoreverses": (status, [runtime_p, id_t, c_int]),
     "animrt_layer_convert_time": (status, [runtime_p, c_double, id_t, id_t, POINTER(c_double)]),
     "animrt_layer_set_value": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t]),
+    "animrt_layer_set_values": (status, [runtime_p, POINTER(id_t), c_size_t, keypath_t, POINTER(c_double), c_size_t]),
     "animrt_layer_get_value": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
     "animrt_layer_get_presentation": (status, [runtime_p, id_t, keypath_t, POINTER(c_double), c_size_t,
                                                POINTER(c_size_t)]),
