@@ -7179,4 +7179,8 @@ MUTANTS = [
            "        try reserveValues(sizes: sizes)\n        for (i, whole) in accepted",
            "        for (i, whole) in accepted", ("swift:BulkModelValueTests",),
            "a bulk set of model values writes past the value pools' limit instead of refusing the call"),
+    Mutant("py-barrier-notify-both-kept", "dropped check", "bindings/python/src/animrt/_barrier.py",
+           "            if completion is not None:\n                raise ArgumentTypeError(\"pass a callable or a token",
+           "            if False:\n                raise ArgumentTypeError(\"pass a callable or a token", PY,
+           "barrier.notify(fn, token=7) reports the token and drops the callable without a word"),
 ]

@@ -479,6 +479,30 @@ def test_barrier_tokens_are_the_programs_and_callables_have_their_own(rt):
     assert ran == [1] and [e.token for e in rt.events()] == [2 ** 63 - 1]
 
 
+def test_a_barrier_takes_its_token_by_keyword_as_timers_and_transactions_do(rt):
+    layer = rt.layer()
+    barrier = rt.barrier()
+    layer.add_animation(rt.basic("opacity", to=0, duration=0.1), barrier=barrier)
+    barrier.notify(token=8)
+    barrier.notify(9)
+    ran = []
+    with pytest.raises(animrt.ArgumentTypeError, match="pass a callable or a token, not both"):
+        barrier.notify(lambda: ran.append("both"), token=10)
+    with pytest.raises(animrt.ArgumentTypeError, match=r"barrier.notify\(\) needs what to do when the count is zero"):
+        barrier.notify()
+    with pytest.raises(animrt.ArgumentTypeError, match="a callable is passed in its place, barrier.notify"):
+        barrier.notify(token=lambda: None)  # type: ignore[arg-type]
+    with pytest.raises(animrt.RangeError, match="token is -1; tokens go from 0 to 2\\*\\*63 - 1"):
+        barrier.notify(token=-1)
+    with pytest.raises(animrt.ArgumentTypeError, match="unknown option 'tokn'; did you mean 'token'"):
+        barrier.notify(tokn=11)  # type: ignore[call-arg]
+    rt.tick(0)
+    rt.tick(0.1)
+    notified = [e for e in rt.events() if isinstance(e, BarrierNotified)]
+    assert [(e.barrier, e.token) for e in notified] == [(barrier, 8), (barrier, 9)]  # none of the refused ones
+    assert ran == []
+
+
 def test_a_barrier_waited_on_stays_alive(rt):
     layer = rt.layer()
     ran = []

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ctypes import byref, c_size_t, c_uint64
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from . import _arguments as check
+from ._errors import ArgumentTypeError
 from ._ffi import lib
 from ._object import Scoped
 
@@ -68,21 +69,38 @@ class Barrier(Scoped):
         if rt._notifications and self.count == 0:  # drained: its callables are due, whatever destroy() does next
             rt._due_notifications.update(t for t, (b, _) in rt._notifications.items() if b is self)
 
-    def notify(self, completion: Union[int, Callable[[], object]]) -> None:
+    @check.keywords("barrier.notify()")
+    def notify(self, completion: Union[int, Callable[[], object], None] = None, *,
+               token: Optional[int] = None) -> None:
         """Runs `completion` when the count is next zero, at once (at the next tick) if it is zero now
         (``animrt_barrier_notify``).
 
         A callable runs on the ticking thread, inside :meth:`Runtime.tick`, in
-        event order; an int token is reported as a :class:`BarrierNotified`
-        event carrying it instead::
+        event order; an int token, given in its place or as ``token=`` (as
+        :meth:`Runtime.start_timer` and :meth:`Runtime.transaction` take one),
+        is reported as a :class:`BarrierNotified` event carrying it instead::
 
             arrived.notify(lambda: rt.start_timer(1.5, fade_out))
             arrived.notify(7)          # BarrierNotified(..., barrier=arrived, token=7)
+            arrived.notify(token=7)    # the same
 
         At most 1,048,576 notifications wait on one barrier (``ANIMRT_BARRIER_NOTIFIES_MAX``): one
         more raises :class:`RangeError`, and the callable is not kept.
         """
         rt = self._runtime
+        name = "completion"
+        if token is not None:
+            if completion is not None:
+                raise ArgumentTypeError("pass a callable or a token, not both: the callable runs instead of a "
+                                        "BarrierNotified event (barrier.notify(fn) or barrier.notify(token=7))")
+            if callable(token):
+                raise ArgumentTypeError(f"token is {check.describe(token)}; a callable is passed in its place, "
+                                        "barrier.notify(fn), and runs instead of a BarrierNotified event")
+            completion, name = token, "token"
+        elif completion is None:
+            raise ArgumentTypeError("barrier.notify() needs what to do when the count is zero: a callable to run "
+                                    "(barrier.notify(fn)) or a token to report in a BarrierNotified event "
+                                    "(barrier.notify(token=7))")
         if callable(completion):
             check.arity(completion, 0, "completion", "no arguments")
             token = rt._callable_token()
@@ -95,7 +113,7 @@ class Barrier(Scoped):
             if self.count == 0:  # due already (given at zero, or drained since): destroy() no longer stops it
                 rt._due_notifications.add(token)
             return
-        value = check.token(completion, "completion")
+        value = check.token(completion, name)
         rt._call(lib.animrt_barrier_notify, self._id, value)
         rt._keep_until_notified(self)
 
