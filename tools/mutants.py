@@ -7183,4 +7183,8 @@ MUTANTS = [
            "            if completion is not None:\n                raise ArgumentTypeError(\"pass a callable or a token",
            "            if False:\n                raise ArgumentTypeError(\"pass a callable or a token", PY,
            "barrier.notify(fn, token=7) reports the token and drops the callable without a word"),
+    Mutant("guard-refusal-unexplained", "wrong value", INTERPRETER,
+           "no guard of its transitions passed; to take it whatever they say, end them with one without a guard (without a target, it changes no state)\")",
+           "no guard of its transitions passed\")", PY,
+           "an event whose guards all fail is refused without saying that a last transition without a guard takes it (one without a target changing no state)"),
 ]

@@ -202,7 +202,7 @@ extension MachineInstance {
             let name = definition.events[e].name
             let here = definition.states[leaf].name
             if guardedOut {
-                return .rejected("'\(name)' is not taken in state '\(here)': no guard of its transitions passed")
+                return .rejected("'\(name)' is not taken in state '\(here)': no guard of its transitions passed; to take it whatever they say, end them with one without a guard (without a target, it changes no state)")
             }
             let accepted = definition.acceptedEvents(in: leaf)
             return .rejected("'\(name)' is not accepted in state '\(here)' (it accepts \(accepted.isEmpty ? "no event" : accepted.map { "'\($0)'" }.joined(separator: ", ")); list it under \"ignore\" to drop it there)")

@@ -1040,6 +1040,32 @@ def test_a_first_machine_mistake_shows_the_call_that_works(first_machine, what, 
     assert str(caught.value).startswith(message.replace("MACHINE", repr(m))), f"{what}: {caught.value}"
 
 
+def test_an_event_whose_guards_all_fail_says_how_to_take_it():
+    """A counter that stops at its limit: the refusal said only that no guard passed, and left the program to
+    find out that a last transition without a guard takes the event ("ignore" beside a transition of the same
+    state is refused by the loader). It says so, and that transition takes it: without a target, changing no
+    state and running its actions."""
+    def counter(flip: list) -> dict:
+        return {"name": "counter", "initial": "off", "events": {"flip": {}},
+                "context": {"count": {"type": "number", "initial": 0}, "extra": {"type": "number", "initial": 0}},
+                "states": {"off": {"on": {"flip": flip}}, "on": {"on": {"flip": "off"}}}}
+    limited = [{"guard": "context.count < 1", "target": "on", "actions": [{"assign": {"count": "context.count + 1"}}]}]
+    with animrt.Runtime() as rt:
+        m = rt.machine(rt.definition(counter(limited)))
+        assert m.send("flip") is animrt.SendOutcome.TAKEN and m.send("flip") is animrt.SendOutcome.TAKEN
+        with pytest.raises(animrt.StateError) as caught:
+            m.send("flip")
+        assert str(caught.value) == (
+            "machine 'counter': 'flip' is not taken in state 'off': no guard of its transitions passed; to take it "
+            "whatever they say, end them with one without a guard (without a target, it changes no state)")
+        assert (m.state, m.context["count"]) == ("off", 1.0)
+        kept = rt.machine(rt.definition(counter(limited + [{"actions": [{"assign": {"extra": "context.extra + 1"}}]}])))
+        kept.send("flip")
+        kept.send("flip")
+        assert kept.send("flip") is animrt.SendOutcome.TAKEN
+        assert (kept.state, kept.context["count"], kept.context["extra"]) == ("off", 1.0, 1.0)
+
+
 def test_a_snapshot_restored_without_its_definition_shows_the_call_that_restores_it():
     """rt.restore(snapshot) was Python's bare "missing 1 required positional argument: 'definition'". The
     snapshot holds its definition: the message shows the call that works, by name when the runtime's library

@@ -549,7 +549,8 @@ class Machine(Scoped):
         result whose request id is not the latest: reported as a :class:`StaleResult` event, not
         processed) or ``THROTTLED`` (a throttled event sent before its interval ended: the latest
         one is processed when it ends). An event no active state takes raises :class:`StateError` naming the state and
-        what it accepts; a bad payload raises with the field's name::
+        what it accepts, and so does one whose transitions' guards all fail (a last transition without a guard
+        takes it then, and changes no state without a target); a bad payload raises with the field's name::
 
             m.send("fetched", request=asked.id, progress=0.72)
         """
