@@ -7187,4 +7187,10 @@ MUTANTS = [
            "no guard of its transitions passed; to take it whatever they say, end them with one without a guard (without a target, it changes no state)\")",
            "no guard of its transitions passed\")", PY,
            "an event whose guards all fail is refused without saying that a last transition without a guard takes it (one without a target changing no state)"),
+    Mutant("py-readback-values-hint-dropped", "dropped condition", "bindings/python/src/animrt/_layer.py",
+           'if name == "values":', "if False:", PY,
+           "attached.values is answered \"did you mean 'value'?\" (the from/to/by reader) instead of .keyframe_values"),
+    Mutant("py-readback-description-hint-dropped", "dropped condition", "bindings/python/src/animrt/_layer.py",
+           "if name in _description_only():", "if False:", PY,
+           "attached.damping or .calculation_mode is answered with the closest name ('timing', 'rotation_mode') instead of the description that reads it"),
 ]

@@ -521,6 +521,44 @@ def test_reading_an_unknown_attribute_says_where_it_is_read(world, what, target,
         rt.__array__  # looked up by numpy, quietly
 
 
+def test_a_description_attribute_read_on_the_attached_copy_names_the_read_that_works():
+    """Read on an attached animation, a description's `values` was answered "did you mean 'value'?", its
+    `calculation_mode` "did you mean 'rotation_mode'?", its `autoreverses` not at all. Each names what reads
+    it, and that read gives what the description was made with."""
+    with animrt.Runtime() as rt:
+        layer = rt.layer()
+        path = rt.keyframe("position", [(0, 0), (100, 50)], calculation_mode="discrete", autoreverses=True)
+        bounce = rt.spring("opacity", to=1, damping=12, stiffness=180)
+        attached = layer.add_animation(path, key="path")
+        spring = layer.add_animation(bounce, key="bounce")
+        group = layer.add_animation(rt.group([rt.spring("bounds.size.width", to=10, damping=12)], duration=1),
+                                    key="group")
+        (child,) = group.children
+        cases = [
+            (attached, "values", "read them with .keyframe_values (each value's numbers in turn, flattened)",
+             lambda: attached.keyframe_values, [0.0, 0.0, 100.0, 50.0]),
+            (attached, "autoreverses", "read it with .flag('autoreverses')", lambda: attached.flag("autoreverses"),
+             True),
+            (attached, "calculation_mode", "the copy as attached does not read calculation_mode back: its "
+             "description does, attached.animation.calculation_mode (as the description is now)",
+             lambda: attached.animation.calculation_mode, animrt.CalculationMode.DISCRETE),
+            (spring, "damping", "the copy as attached does not read damping back: its description does, "
+             "attached.animation.damping (as the description is now)", lambda: spring.animation.damping, 12.0),
+            (spring, "settling_duration", ".flag('settling_duration') says whether it runs until it settles, and "
+             "then .timing('duration') is how long that takes",
+             lambda: (spring.flag("settling_duration"), spring.timing("duration")), (True, bounce.settling_duration)),
+            (child, "damping", "the copy as the group holds it does not read damping back", None, None),
+            (child, "removed_on_completion", "read it with .flag('removed_on_completion')",
+             lambda: child.flag("removed_on_completion"), True),
+        ]
+        for obj, name, hint, read, expected in cases:
+            with pytest.raises(AttributeError) as caught:
+                getattr(obj, name)
+            assert str(caught.value) == f"{type(obj).__name__} has no attribute {name!r}; {hint}", name
+            if read is not None:
+                assert read() == expected, name
+
+
 def test_what_the_library_was_given_at_creation_cannot_be_reassigned():
     # Assigning these once changed only the Python object: the events then named a layer the
     # animation was never on, and a timer reported its old token under a new one.

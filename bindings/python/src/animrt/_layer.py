@@ -434,6 +434,19 @@ class ReadBack(Strict, Object):
 
     def _hint(self, name: str, reading: bool = False) -> str:
         if reading:
+            # A flag and the keyframes, read under names of their own (not the closest name, "value" for
+            # "values", "rotation_mode" for "calculation_mode").
+            if name == "settling_duration":  # the description's seconds, and the flag of the same name
+                return ("; .flag('settling_duration') says whether it runs until it settles, and then "
+                        ".timing('duration') is how long that takes")
+            if name in _FLAG_NAMES:
+                return f"; read it with .flag({name!r})"
+            if name == "values":
+                return "; read them with .keyframe_values (each value's numbers in turn, flattened)"
+            # What only the description reads back (a spring's damping, a keyframe's calculation mode):
+            # the attached copy's description has it; a group's child has none to ask.
+            if name in _description_only():
+                return self._description_hint(name)
             # A timing option (or a misspelt one: "duraton" is not the attribute 'direction'), a field of
             # computed_timing() (its repr shows progress=), and a value slot, each read by a method.
             timing = name if name in _TIMING_NAMES else check.closest(name, _TIMING_NAMES)
@@ -445,6 +458,9 @@ class ReadBack(Strict, Object):
             return f"; read it with .value({slot!r})" if slot is not None else ""
         read = f" (read it with .timing({name!r}))" if name in _TIMING_NAMES else ""
         return f"; an animation as the library holds it is read-only{read}: change the description and add it again"
+
+    def _description_hint(self, name: str) -> str:
+        return f"; the copy as the group holds it does not read {name} back"
 
     @property
     def key_path(self) -> Optional[str]:
@@ -579,6 +595,10 @@ class AttachedAnimation(ReadBack):
         #: of the library the first time it is read
         self._key_known = key_known or key is not None
         self._barrier = barrier
+
+    def _description_hint(self, name: str) -> str:
+        return (f"; the copy as attached does not read {name} back: its description does, "
+                f"attached.animation.{name} (as the description is now)")
 
     # Read-only: the library attached the animation to this layer, from this description, in this
     # barrier; assigning another would change only what the object (and its events) claim.
@@ -824,6 +844,20 @@ _LAYER_OPTIONS: Tuple[str, ...] = _TIMING_NAMES + ("autoreverses", "fill_mode", 
 _FLAG_NAMES: Tuple[str, ...] = ("autoreverses", "removed_on_completion", "additive", "cumulative",
                                 "from_presentation", "allows_overdamping", "settling_duration")
 _SLOT_NUMBERS = {"from": 0, "to": 1, "by": 2, "velocity": 3}
+_DESCRIPTION_ONLY: List[str] = []
+
+
+def _description_only() -> List[str]:
+    """The properties of the animation descriptions that an animation as the library holds it has no
+    getter of, nor a method that reads it (.timing(), .flag(), .value(), .keyframe_values)."""
+    if not _DESCRIPTION_ONLY:
+        from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
+        read = ({a for k in AttachedAnimation.__mro__ for a in vars(k)} | set(_TIMING_NAMES) | set(_FLAG_NAMES)
+                | set(_VALUE_SLOTS) | {"values"})
+        _DESCRIPTION_ONLY.extend(sorted({a for k in (BasicAnimation, KeyframeAnimation, SpringAnimation, DecayAnimation,
+                                                     AnimationGroup) for c in k.__mro__ for a, m in vars(c).items()
+                                         if isinstance(m, property) and not a.startswith("_") and a not in read}))
+    return _DESCRIPTION_ONLY
 
 
 def _string_out(fn: Callable[..., Any], *args: Any) -> str:
