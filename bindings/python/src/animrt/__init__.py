@@ -17,6 +17,15 @@ Start from :class:`Runtime`; its methods make everything else. The names
 follow the C API (``animrt_layer_add_animation`` → ``layer.add_animation``)
 and Core Animation (``repeatCount`` → ``repeat_count``); docs/names.md lists
 them side by side.
+
+What happened comes back as events, ``rt.events()`` after a tick
+(:class:`AnimationStopped` with its ``finished``), or to callables the program
+hands over (``add_animation(…, on_finish=fn)``, ``barrier.notify(fn)``).
+State machines, the shipped ones by name and the program's own from JSON,
+run on the same clock (docs/machines.md)::
+
+    button = rt.machine(rt.definition(named="networkButton"))   # the loading button
+    button.send("tap")                                          # SendOutcome.TAKEN
 """
 from ._animation import (Animation, AnimationGroup, AnimationOptions, BasicAnimation, DecayAnimation,
                          KeyframeAnimation, MediaTimingOptions, PathElementLike, SpringAnimation, SpringOptions,

@@ -1333,6 +1333,9 @@ class AnimationGroup(Animation):
 
         pop = rt.group([rt.basic("opacity", from_=0, to=1), rt.basic("transform.scale", from_=0.8, to=1)],
                        duration=0.3, timing_function="easeOut")
+
+    A group given no duration lasts 0.25 s (or the open transaction's duration), whatever its
+    children's, and cuts them off there: give it one as long as its longest child.
     """
 
     _kind = 3
