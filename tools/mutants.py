@@ -7193,4 +7193,7 @@ MUTANTS = [
     Mutant("py-readback-description-hint-dropped", "dropped condition", "bindings/python/src/animrt/_layer.py",
            "if name in _description_only():", "if False:", PY,
            "attached.damping or .calculation_mode is answered with the closest name ('timing', 'rotation_mode') instead of the description that reads it"),
+    Mutant("py-token-offers-callable-everywhere", "dropped condition", "bindings/python/src/animrt/_arguments.py",
+           "    if callable_goes is None:\n", "    if True:\n", PY,
+           "a callable given as a timer's or a transaction's token is told a token 'must be an int …, or a callable'"),
 ]

@@ -559,6 +559,38 @@ def test_a_description_attribute_read_on_the_attached_copy_names_the_read_that_w
                 assert read() == expected, name
 
 
+def test_a_token_that_is_no_int_says_where_a_callable_goes_only_where_one_goes_elsewhere():
+    """A callable given as a timer's or a transaction's token was told that a token "must be an int …, or a
+    callable", which it was: where a callable goes instead of the token, the message says where; where none
+    could go, it does not offer one. notify(), which takes either in one place, still offers it."""
+    def fn() -> None:
+        pass
+
+    with animrt.Runtime() as rt:
+        barrier = rt.barrier()
+        cases = [
+            (lambda: rt.start_timer(1, token=fn), "token is <function .+ \\(a function\\); it must be "
+             "an int from 0 to 2\\*\\*63 - 1; a callable is the callback, rt.start_timer\\(delay, fn\\), and runs instead "
+             "of a TimerFired event$"),
+            (lambda: rt.transaction(token=fn), "token is <function .+ \\(a function\\); it must be an "
+             "int from 0 to 2\\*\\*63 - 1; a callable goes to on_complete=fn, and runs instead of a TransactionCompleted "
+             "event$"),
+            (lambda: barrier.notify(token=fn), "token is <function .+ \\(a function\\); it must be an "
+             "int from 0 to 2\\*\\*63 - 1; a callable is passed in its place, barrier.notify\\(fn\\), and runs instead "
+             "of a BarrierNotified event$"),
+            (lambda: rt.start_timer(1, token="soon"), "token is 'soon' \\(a str\\); it must be an int from 0 to "
+             "2\\*\\*63 - 1$"),
+            (lambda: rt.transaction(token=1.5), "token is 1.5 \\(a float\\); it must be an int from 0 to 2\\*\\*63 - 1$"),
+            (lambda: barrier.notify("done"), "completion is 'done' \\(a str\\); it must be an int from 0 to "
+             "2\\*\\*63 - 1, or a callable$"),
+        ]
+        for call, message in cases:
+            with pytest.raises(animrt.ArgumentTypeError, match=message):
+                call()
+        rt.tick(0)
+        assert rt.events() == [] and barrier.count == 0  # no timer started, no notification kept
+
+
 def test_what_the_library_was_given_at_creation_cannot_be_reassigned():
     # Assigning these once changed only the Python object: the events then named a layer the
     # animation was never on, and a timer reported its old token under a new one.

@@ -118,14 +118,19 @@ def integer(value: object, name: str, low: int, high: int) -> int:
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from {low} to {high}")
 
 
-def token(value: object, name: str = "token") -> int:
-    """A host token: an int from 0 to 2**63 - 1."""
+def token(value: object, name: str = "token", callable_goes: Optional[str] = None) -> int:
+    """A host token: an int from 0 to 2**63 - 1. Where a callable may stand in the token's place, the
+    message offers one; where it goes elsewhere (a timer's callback, a transaction's on_complete),
+    `callable_goes` says where, to a callable given as the token."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         n = int(value)
         if 0 <= n <= MAX_TOKEN:
             return n
         raise RangeError(f"{name} is {n}; tokens go from 0 to 2**63 - 1 (larger ones carry the binding's callables)")
-    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1, or a callable")
+    if callable_goes is None:
+        raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1, or a callable")
+    raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1"
+                            + (f"; {callable_goes}" if callable(value) else ""))
 
 
 def boolean(value: object, name: str) -> bool:

@@ -93,10 +93,8 @@ class Barrier(Scoped):
             if completion is not None:
                 raise ArgumentTypeError("pass a callable or a token, not both: the callable runs instead of a "
                                         "BarrierNotified event (barrier.notify(fn) or barrier.notify(token=7))")
-            if callable(token):
-                raise ArgumentTypeError(f"token is {check.describe(token)}; a callable is passed in its place, "
-                                        "barrier.notify(fn), and runs instead of a BarrierNotified event")
-            completion, name = token, "token"
+            completion, name = check.token(token, "token", callable_goes="a callable is passed in its place, "
+                                           "barrier.notify(fn), and runs instead of a BarrierNotified event"), "token"
         elif completion is None:
             raise ArgumentTypeError("barrier.notify() needs what to do when the count is zero: a callable to run "
                                     "(barrier.notify(fn)) or a token to report in a BarrierNotified event "

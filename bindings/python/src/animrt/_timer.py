@@ -41,7 +41,8 @@ class Timer(Object):
             if token != 0:
                 raise ArgumentTypeError("pass a callback or a token, not both: the callback runs instead "
                                               "of a TimerFired event")
-        token = check.token(token)
+        token = check.token(token, callable_goes="a callable is the callback, rt.start_timer(delay, fn), and runs "
+                                                 "instead of a TimerFired event")
         out = c_uint64()
         # Started and registered before another thread's tick polls its TimerFired (a delay of 0 fires
         # at the next tick): its callback runs, not a TimerFired event of a stand-in.

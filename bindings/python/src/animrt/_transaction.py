@@ -97,7 +97,8 @@ class Transaction(Strict, Object):
             if token != 0:
                 raise ArgumentTypeError("pass on_complete or a token, not both: on_complete runs instead of a "
                                         "TransactionCompleted event")
-        self._token = check.token(token)
+        self._token = check.token(token, callable_goes="a callable goes to on_complete=fn, and runs instead of a "
+                                                       "TransactionCompleted event")
         self._on_complete = on_complete
 
     # Read-only: each was checked by rt.transaction() and is what the with block begins and commits;
