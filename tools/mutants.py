@@ -7196,4 +7196,8 @@ MUTANTS = [
     Mutant("py-token-offers-callable-everywhere", "dropped condition", "bindings/python/src/animrt/_arguments.py",
            "    if callable_goes is None:\n", "    if True:\n", PY,
            "a callable given as a timer's or a transaction's token is told a token 'must be an int …, or a callable'"),
+    Mutant("timing-name-ca-constant-unsuggested", "dropped statement", "Sources/AnimationCore/Curves/TimingFunctionRegistry.swift",
+           'for prefix in ["kCAMediaTimingFunction", "CAMediaTimingFunctionName.", "."] where name.hasPrefix(prefix) {',
+           'for prefix in [String]() where name.hasPrefix(prefix) {', PY,
+           "kCAMediaTimingFunctionEaseInEaseOut (Core Animation's constant) is refused with no suggestion, where it names easeInEaseOut"),
 ]

@@ -121,6 +121,15 @@ public struct TimingFunctionRegistry: Sendable {
     func suggestion(for name: String) -> String? { Self.suggestion(for: name, names: names, aliases: aliases) }
 
     static func suggestion(for name: String, names: [String], aliases: [String: String]) -> String? {
+        // Core Animation's constants as Objective-C and Swift write them
+        // (kCAMediaTimingFunctionEaseIn, CAMediaTimingFunctionName.easeIn,
+        // .easeIn) name the function after their prefix.
+        for prefix in ["kCAMediaTimingFunction", "CAMediaTimingFunctionName.", "."] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if let first = rest.first, names.contains(first.lowercased() + rest.dropFirst()) {
+                return first.lowercased() + rest.dropFirst()
+            }
+        }
         guard let near = closestMatch(to: name, in: names) else { return nil }
         if let canonical = aliases[near], !name.contains("-") { return canonical }
         return near

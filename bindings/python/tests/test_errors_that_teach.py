@@ -193,6 +193,14 @@ CASES = [
      animrt.NotFoundError, "no timing function named 'easeInOut'; did you mean 'easeInEaseOut'? Known: linear, "
      "easeIn, easeOut, easeInEaseOut, default (CSS: ease, ease-in, ease-in-out, ease-out, step-start, step-end), "
      "cubic-bezier"),
+    ("Core Animation's Objective-C constant", lambda rt, L, s, r: rt.basic(
+        "opacity", timing_function="kCAMediaTimingFunctionEaseInEaseOut"), animrt.NotFoundError,
+     "no timing function named 'kCAMediaTimingFunctionEaseInEaseOut'; did you mean 'easeInEaseOut'? Known: linear, "),
+    ("Core Animation's Swift constant", lambda rt, L, s, r: rt.basic("opacity", timing_function=".easeOut"),
+     animrt.NotFoundError, "no timing function named '.easeOut'; did you mean 'easeOut'? Known: linear, "),
+    ("Core Animation's Swift constant in full", lambda rt, L, s, r: rt.basic(
+        "opacity", timing_function="CAMediaTimingFunctionName.default"), animrt.NotFoundError,
+     "no timing function named 'CAMediaTimingFunctionName.default'; did you mean 'default'? Known: linear, "),
     ("Core Animation's fromValue", lambda rt, L, s, r: rt.basic("opacity", fromValue=0, toValue=1),
      animrt.ArgumentTypeError, "rt.basic() got an unknown option 'fromValue'; Core Animation's fromValue is from_= "
      "here (options: begin_time"),
