@@ -32,7 +32,9 @@
  *   abi_bench sets N M      N layers with an opacity and nothing animating;
  *                           each frame the host sets M of them (every N/M-th
  *                           layer, a different set each frame) and ticks: ns
- *                           per value set for the tick that shows them
+ *                           per value set for the tick that shows them; and
+ *                           ns per value of the sets themselves, made one
+ *                           call a layer and in one animrt_layer_set_values
  *   abi_bench fills N       a tick with N finished animations that fill
  *                           (kept after they end), against a tick of the same
  *                           layers with nothing attached: ns per fill per tick
@@ -385,29 +387,44 @@ static int bench_sets(size_t n, size_t m) {
     animrt_keypath kp;
     animrt_id *layers = malloc(n * sizeof *layers);
     const int frames = 50;
-    double best = 1e30, one = 1;
+    double best = 1e30, one = 1, best_single = 1e30, best_bulk = 1e30;
     if (m == 0 || m > n) {
         fprintf(stderr, "sets: M is %zu; it is 1 to N (%zu)\n", m, n);
+        free(layers);
         return 2;
     }
+    animrt_id *chosen = malloc(m * sizeof *chosen);
+    double *values = malloc(m * sizeof *values);
     CHECK(animrt_runtime_create(0, &rt));
     CHECK(animrt_keypath_id(rt, "opacity", &kp));
     CHECK(animrt_layer_create_many(rt, 0, n, layers));
     for (size_t i = 0; i < n; i++) CHECK(animrt_layer_set_value(rt, layers[i], kp, &one, 1));
     CHECK(animrt_runtime_tick(rt, 0));
     for (int r = 0; r < 5; r++) {
-        double spent = 0;
+        double spent = 0, single = 0, bulk = 0;
         for (int f = 0; f < frames; f++) {
             const size_t step = n / m;
-            const double v = 0.01 * f;
-            for (size_t k = 0; k < m; k++) CHECK(animrt_layer_set_value(rt, layers[(k * step + (size_t)f * 7919) % n], kp, &v, 1));
+            for (size_t k = 0; k < m; k++) {
+                chosen[k] = layers[(k * step + (size_t)f * 7919) % n];
+                values[k] = 0.01 * f;
+            }
+            /* Alternate frames set the values one call a layer, or all in one call. */
+            double t0 = now_s();
+            if (f % 2) CHECK(animrt_layer_set_values(rt, chosen, m, kp, values, m));
+            else for (size_t k = 0; k < m; k++) CHECK(animrt_layer_set_value(rt, chosen[k], kp, &values[k], 1));
             double t = now_s();
+            *(f % 2 ? &bulk : &single) += t - t0;
             CHECK(animrt_runtime_tick(rt, 1 + r * frames + f));
             spent += now_s() - t;
         }
         if (spent / frames < best) best = spent / frames;
+        if (single / (frames / 2) < best_single) best_single = single / (frames / 2);
+        if (bulk / (frames / 2) < best_bulk) best_bulk = bulk / (frames / 2);
     }
-    printf("tick_ms %.3f\nns_per_set_value %.1f\n", best * 1e3, best * 1e9 / (double)m);
+    printf("tick_ms %.3f\nns_per_set_value %.1f\nns_per_value_set_one_by_one %.1f\nns_per_value_set_in_bulk %.1f\n",
+           best * 1e3, best * 1e9 / (double)m, best_single * 1e9 / (double)m, best_bulk * 1e9 / (double)m);
+    free(chosen);
+    free(values);
     animrt_runtime_destroy(rt);
     free(layers);
     return 0;

@@ -342,8 +342,10 @@ if let abiPath, !quick {
     print(String(format: "C: the same with the values made in a random order first: ratio %.3f (steady frame %.2f ms; not a target, shows how much of the ratio is the order of the values)", s[0], s[1]))
     let k = try runProgram(abiPath, ["churn", "1000000", "clustered"], keys: ["churn_ratio", "steady_ms"])
     print(String(format: "C: the same with the animations ending in a frame on neighbouring layers (rows of a list): ratio %.3f (steady frame %.2f ms; not a target, shows how much of the ratio is scattered memory)", k[0], k[1]))
-    let sets = try runProgram(abiPath, ["sets", "1000000", "10000"], key: "ns_per_set_value")
-    print(String(format: "C: N=10^6 layers, 10^4 model values set a frame (every 100th layer): %.1f ns per value for the tick that shows it (not a target)", sets))
+    let sets = try runProgram(abiPath, ["sets", "1000000", "10000"],
+                              keys: ["ns_per_set_value", "ns_per_value_set_one_by_one", "ns_per_value_set_in_bulk"])
+    print(String(format: "C: N=10^6 layers, 10^4 model values set a frame (every 100th layer): %.1f ns per value for the tick that shows it; the sets %.1f ns per value one call a layer, %.1f in one animrt_layer_set_values (not targets)",
+                 sets[0], sets[1], sets[2]))
     let fills = try runProgram(abiPath, ["fills", "1000000"], key: "ns_per_fill_per_tick")
     print(String(format: "C: finished fills, N=10^6: %.4f ns per fill per tick over an empty tick (target: nothing per tick)", fills))
 }
