@@ -1546,7 +1546,10 @@ typedef struct animrt_plugin {
 animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id *out);
 
 /* Unloads a plugin: its names are withdrawn, its fini runs, its library is
- * released. ANIMRT_E_STATE (and nothing changes) while something uses it. */
+ * released. ANIMRT_E_STATE (and nothing changes) while something uses it:
+ * the message names each of its timing functions and functions still held
+ * and counts what holds it (animation descriptions, attached animations,
+ * loaded definitions and machines, the definitions by name). */
 animrt_status animrt_plugin_unload(animrt_runtime *rt, animrt_id plugin);
 
 /* The plugin's name, as its entry point gives it. */

@@ -93,24 +93,77 @@ extension PluginHost {
 
     /// Unloads a plugin: withdraws its names, runs its fini, lets its
     /// library go. Refused (`.state`, nothing changes) while anything in the
-    /// runtime still uses one of its timing functions or functions.
+    /// runtime still uses one of its timing functions or functions; the
+    /// refusal names, for each of those, how many of what hold it.
     public func unload(_ h: Handle) throws(AnimrtError) {
         let i = try plugins.index(of: h)
         let p = plugins[i]!
         let undo = withdraw(p)
-        var users: [String] = []
-        for k in p.families.indices where !isKnownUniquelyReferenced(&p.families[k]) {
-            users.append("timing function '\(p.families[k].name)'")
-        }
-        for k in p.machineFunctions.indices where !isKnownUniquelyReferenced(&p.machineFunctions[k]) {
-            users.append("function '\(p.machineFunctions[k].name)'")
-        }
-        guard users.isEmpty else {
+        var heldFamilies: [Int] = [], heldFunctions: [Int] = []
+        for k in p.families.indices where !isKnownUniquelyReferenced(&p.families[k]) { heldFamilies.append(k) }
+        for k in p.machineFunctions.indices where !isKnownUniquelyReferenced(&p.machineFunctions[k]) { heldFunctions.append(k) }
+        guard heldFamilies.isEmpty && heldFunctions.isEmpty else {
+            let message = inUse(p, families: heldFamilies.map { p.families[$0] }, functions: heldFunctions.map { p.machineFunctions[$0] })
             undo()
-            throw AnimrtError(.state, "\(p.label) is in use: its \(users.joined(separator: ", ")) \(users.count == 1 ? "is" : "are") still used by an animation, an animation description, a loaded definition or a machine; destroy those first")
+            throw AnimrtError(.state, message: message)
         }
         plugins.remove(at: i)
         p.finish(runtimeTag: runtime.tag)
+    }
+
+    /// Why `p` cannot go: for each of its timing function families and
+    /// functions that something holds, what holds it, counted ("its timing
+    /// function 'bounce' is used by 2 animation descriptions and 1 attached
+    /// animation"), and what to do about each kind of holder. Reads the
+    /// tables, changes nothing.
+    func inUse(_ p: LoadedPlugin, families: [TimingFunctionFamily], functions: [MachineFunction]) -> String {
+        var items: [String] = []
+        var kinds = Set<Int>()
+        func item(_ what: String, _ curve: CurveUses, _ machines: MachineHost.Holders) {
+            var by: [String] = []
+            if curve.descriptions > 0 { by.append(counted(curve.descriptions, "animation description")); kinds.insert(0) }
+            if curve.attached > 0 { by.append(counted(curve.attached, "attached animation")); kinds.insert(1) }
+            if !machines.definitions.isEmpty {
+                by.append(counted(machines.definitions.count, "loaded definition") + " (" + Self.names(machines.definitions) + ")")
+                kinds.insert(2)
+            }
+            if !machines.machines.isEmpty {
+                by.append(counted(machines.machines.count, "machine") + " (of " + Self.names(machines.machines) + ")")
+                kinds.insert(3)
+            }
+            // Nothing the tables name: still held, by what is not said.
+            items.append(by.isEmpty ? "\(what) is still held" : "\(what) is used by " + Self.listed(by))
+        }
+        let curveUses = runtime.curveUses(of: families)
+        for (f, uses) in zip(families, curveUses) {
+            item("its timing function '\(f.name)'", uses, machines.holders { $0.uses(f) })
+        }
+        for f in functions {
+            item("its function '\(f.name)'", CurveUses(), machines.holders { $0.uses(f) })
+        }
+        let destroyed = [(0, "the animation descriptions"), (2, "the definitions"), (3, "the machines")]
+            .filter { kinds.contains($0.0) }.map(\.1)
+        var remedies: [String] = []
+        if !destroyed.isEmpty { remedies.append("destroy " + Self.listed(destroyed)) }
+        if kinds.contains(1) { remedies.append("remove the attached animations (or destroy their layers)") }
+        // "destroy a, b and c, and remove …": the comma keeps the two lists apart.
+        let ending = remedies.isEmpty ? "release what holds it first"
+            : remedies.joined(separator: destroyed.count > 1 ? ", and " : " and ") + " first"
+        return "\(p.label) is in use: \(items.joined(separator: "; ")); \(ending)"
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ parts: [String]) -> String {
+        parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+
+    /// Definition names, each once, in order of first appearance: at most
+    /// four, then how many more ("'card' and 'list'", "'a', 'b', 'c', 'd' and 3 more").
+    static func names(_ all: [String]) -> String {
+        var seen = Set<String>(), unique: [String] = []
+        for n in all where seen.insert(n).inserted { unique.append(n) }
+        let shown = unique.prefix(4).map { "'\($0)'" }
+        return unique.count > 4 ? shown.joined(separator: ", ") + " and \(unique.count - 4) more" : listed(shown)
     }
 
     /// Removes what `p` registered from the registries; returns how to put it back.

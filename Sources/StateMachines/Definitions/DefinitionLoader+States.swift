@@ -484,6 +484,7 @@ extension DefinitionLoader {
             guard let f = functions[name] else {
                 throw o["call"]!.error(.notFound, "no machine function named '\(name)' is registered\(suggestion(name, Array(functions.functions.keys)))")
             }
+            using(f)
             let args = try o["args"]?.array() ?? []
             guard args.count == f.parameters.count else {
                 throw node.error(.invalidArgument, "\(f.signature) takes \(counted(f.parameters.count, "argument")), not \(args.count)")

@@ -254,7 +254,10 @@ extension DefinitionLoader {
     /// A timing function by name, resolved now against the runtime's registry.
     func curve(_ node: JSONNode) throws(AnimrtError) -> TimingFunction {
         let name = try node.string()
-        do throws(AnimrtError) { return try curves.function(named: name) } catch { throw node.error(error.status, error.message) }
+        let f: TimingFunction
+        do throws(AnimrtError) { f = try curves.function(named: name) } catch { throw node.error(error.status, error.message) }
+        if let family = f.family { using(family) }
+        return f
     }
 }
 

@@ -45,6 +45,12 @@ final class DefinitionLoader {
     var stateParents: [Int] = []
     /// Each state's children, in id order (made with `stateParents`).
     var stateChildren: [[Int]] = []
+    /// The machine functions and the timing function families from outside
+    /// the core that the definition resolved, each once: what it holds of
+    /// the runtime's extensions (see `MachineDefinition.uses`).
+    var usedFunctions: [MachineFunction] = []
+    var usedFamilies: [TimingFunctionFamily] = []
+    private var used: Set<ObjectIdentifier> = []
 
     static let builtinErrorEvent = "error.execution"
 
@@ -103,7 +109,18 @@ final class DefinitionLoader {
         return MachineDefinition(name: name, summary: summary, config: config, context: context, events: events, emits: emits,
                                  requests: requests, states: states, initial: initial, parts: parts, templates: templates,
                                  stringKeys: stringKeys, locales: locales, defaultLocale: defaultLocale,
-                                 timerNames: timerNames, maxMicrosteps: maxMicrosteps, source: source)
+                                 timerNames: timerNames, maxMicrosteps: maxMicrosteps, source: source,
+                                 functions: usedFunctions, families: usedFamilies)
+    }
+
+    /// Notes that the definition holds `f`.
+    func using(_ f: MachineFunction) {
+        if used.insert(ObjectIdentifier(f)).inserted { usedFunctions.append(f) }
+    }
+
+    /// Notes that the definition holds a member of `family`.
+    func using(_ family: TimingFunctionFamily) {
+        if used.insert(ObjectIdentifier(family)).inserted { usedFamilies.append(family) }
     }
 
     // MARK: Declarations
@@ -482,8 +499,11 @@ final class DefinitionLoader {
             if case .vector(.color)? = type, let c = DefinitionLoader.hexColor(text) {
                 return Expression(constant: .vector(c), text: text)
             }
-            do throws(ExpressionError) { return try Parser.parse(text, scope: scope, expected: type) }
-            catch {
+            do throws(ExpressionError) {
+                let e = try Parser.parse(text, scope: scope, expected: type)
+                for f in e.program.functions { using(f) }
+                return e
+            } catch {
                 var message = error.message
                 if type == .string, message.hasPrefix("unknown name") {
                     message += " (text is written in quotes inside the expression: \"'\(text)'\")"

@@ -38,19 +38,34 @@ public final class MachineDefinition: @unchecked Sendable {
     let errorEvent: Int
     /// The JSON text it was loaded from (snapshots and traces carry it).
     public let source: String
+    /// The machine functions and the timing function families from outside
+    /// the core it resolved when it loaded, each once: what it holds of the
+    /// runtime's extensions, for `uses(_:)`.
+    let functions: [MachineFunction]
+    let families: [TimingFunctionFamily]
 
     init(name: String, summary: String, config: [ConfigParameter], context: [ContextField], events: [EventDeclaration],
          emits: [EventDeclaration], requests: [EventDeclaration], states: [StateNode], initial: Int, parts: [PartDeclaration],
          templates: [String: Template], stringKeys: [String], locales: [String: [String?]], defaultLocale: String,
-         timerNames: [String], maxMicrosteps: Int, source: String) {
+         timerNames: [String], maxMicrosteps: Int, source: String, functions: [MachineFunction],
+         families: [TimingFunctionFamily]) {
         self.name = name; self.summary = summary; self.config = config; self.context = context; self.events = events
         self.emits = emits; self.requests = requests; self.states = states; self.initial = initial; self.parts = parts
         self.templates = templates; self.stringKeys = stringKeys; self.locales = locales; self.defaultLocale = defaultLocale
         self.timerNames = timerNames; self.maxMicrosteps = maxMicrosteps; self.source = source
+        self.functions = functions; self.families = families
         hasEventless = states.contains { !$0.always.isEmpty }
         hasThrottles = events.contains { $0.throttle != nil }
         errorEvent = events.firstIndex { $0.name == DefinitionLoader.builtinErrorEvent } ?? -1
     }
+
+    /// Whether the definition holds `function` (calls it from an
+    /// expression or a `call` action).
+    public func uses(_ function: MachineFunction) -> Bool { functions.contains { $0 === function } }
+
+    /// Whether the definition holds a member of `family` (an animation
+    /// template eases with it).
+    public func uses(_ family: TimingFunctionFamily) -> Bool { families.contains { $0 === family } }
 
     /// The id of the state with full name `name` ("completed.celebrating").
     public func stateID(_ name: String) -> Int? { states.firstIndex { $0.name == name } }

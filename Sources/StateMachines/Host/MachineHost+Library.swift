@@ -43,3 +43,39 @@ extension MachineHost {
     /// a load by name says so).
     public func reinstate(definition json: String, as name: String) { library[name] = json }
 }
+
+/// What holds a function or a timing function family: an extension (a
+/// plugin) that is asked to go while something still uses what it added
+/// names the holders.
+extension MachineHost {
+    /// The holders `holders(_:)` finds, each by its definition's name (a
+    /// name once per holder, in slot order).
+    public struct Holders: Sendable, Equatable {
+        /// The loaded definitions (handles not unloaded) that hold it.
+        public var definitions: [String] = []
+        /// The machines whose definition holds it (each holds its
+        /// definition, unloaded or not).
+        public var machines: [String] = []
+        public init(definitions: [String] = [], machines: [String] = []) { self.definitions = definitions; self.machines = machines }
+    }
+
+    /// The loaded definitions and the machines for which `holds` is true of
+    /// their definition; `holds` is asked once per distinct definition.
+    public func holders(_ holds: (MachineDefinition) -> Bool) -> Holders {
+        var known: [ObjectIdentifier: Bool] = [:]
+        func check(_ d: MachineDefinition) -> Bool {
+            if let k = known[ObjectIdentifier(d)] { return k }
+            let k = holds(d)
+            known[ObjectIdentifier(d)] = k
+            return k
+        }
+        var found = Holders()
+        for i in 0..<definitions.capacity where definitions.isLive(i) {
+            if let d = definitions[i], check(d) { found.definitions.append(d.name) }
+        }
+        for i in 0..<instances.capacity where instances.isLive(i) {
+            if let m = instances[i], check(m.definition) { found.machines.append(m.definition.name) }
+        }
+        return found
+    }
+}

@@ -268,15 +268,26 @@ TEST(one_init_per_runtime_and_unloading) {
     CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
     CHECK_OK(animrt_animation_set_timing_function(a, anim, "elastic(0.5)"));
     CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
-    CHECK_MESSAGE("timing function 'elastic' is still used");
+    CHECK_MESSAGE("libexamples.so) is in use: its timing function 'elastic' is used by 1 animation description; "
+                  "destroy the animation descriptions first");
     CHECK(!isnan(curve(a, "bounce(2)", 0.5)));
-    animrt_id def = 0;
+    /* The message counts each kind of holder, for each name held. */
+    animrt_id def = 0, def2 = 0, machine = 0;
     CHECK_OK(animrt_definition_load_named(a, "likeButton", &def));
-    CHECK_OK(animrt_animation_destroy(a, anim));
-    /* A loaded definition uses canToggle and the curves. */
+    CHECK_OK(animrt_definition_load_named(a, "likeButton", &def2));
     CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
-    CHECK_MESSAGE("function 'canToggle'");
+    CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 2 loaded definitions ('likeButton'); "
+                  "its timing function 'elastic' is used by 1 animation description and 2 loaded definitions ('likeButton'); "
+                  "its function 'canToggle' is used by 2 loaded definitions ('likeButton'); "
+                  "destroy the animation descriptions and the definitions first");
+    CHECK_OK(animrt_animation_destroy(a, anim));
+    CHECK_OK(animrt_definition_destroy(a, def2));
+    /* A machine holds its definition, destroyed or not. */
+    CHECK_OK(animrt_machine_create(a, def, 0, NULL, &machine));
     CHECK_OK(animrt_definition_destroy(a, def));
+    CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
+    CHECK_MESSAGE("its function 'canToggle' is used by 1 machine (of 'likeButton'); destroy the machines first");
+    CHECK_OK(animrt_machine_destroy(a, machine));
     CHECK_OK(animrt_plugin_unload(a, pa));
     CHECK(live_loads(a) == before + 1);
     CHECK(isnan(curve(a, "bounce", 0.5)));
@@ -303,7 +314,8 @@ TEST(one_init_per_runtime_and_unloading) {
     CHECK_OK(animrt_runtime_tick(a, 10));
     CHECK_OK(animrt_runtime_tick(a, 10.1));
     CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
-    CHECK_MESSAGE("timing function 'bounce' is still used");
+    CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 1 attached animation; "
+                  "remove the attached animations (or destroy their layers) first");
     CHECK_OK(animrt_runtime_tick(a, 11)); /* it finishes and is removed */
     CHECK_OK(animrt_plugin_unload(a, pa));
     CHECK(live_loads(a) == before);
@@ -350,8 +362,7 @@ TEST(a_plugin_function_in_use_holds_its_plugin) {
         " \"states\": {\"a\": {\"on\": {\"go\": {\"guard\": \"halfGuard(1)\", \"target\": \"b\"}}}, \"b\": {}}}", &def));
     CHECK_STATUS(animrt_plugin_unload(rt, p), ANIMRT_E_STATE);
     CHECK_MESSAGE("plugin 'faulty' (");
-    CHECK_MESSAGE("is in use: its function 'halfGuard' is still used by an animation, an animation description, "
-                  "a loaded definition or a machine; destroy those first");
+    CHECK_MESSAGE("is in use: its function 'halfGuard' is used by 1 loaded definition ('g'); destroy the definitions first");
     CHECK_OK(animrt_function_call(rt, "halfGuard", a, 1, &r, NULL, 0, NULL));
     CHECK(r.type == ANIMRT_TYPE_BOOL && r.boolean == 1);
     CHECK_OK(animrt_definition_destroy(rt, def));
@@ -497,19 +508,22 @@ TEST(bulk_adds_on_plugin_curves) {
         if (t == 2.0) {
             /* Mid-flight: the plugin's curves are in use. */
             CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
-            CHECK_MESSAGE("timing function 'bounce'");
-            CHECK_MESSAGE("timing function 'elastic'");
+            CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 80 attached animations; "
+                          "its timing function 'elastic' is used by 80 attached animations; "
+                          "remove the attached animations (or destroy their layers) first");
         }
     }
     CHECK(differ == 0 && off_curve == 0 && checked > C * N * 10);
-    /* Every animation has finished and fills: still in use. */
+    /* Every animation has finished and fills: still in use (out of the lanes a tick evaluates, counted all the same). */
     CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
+    CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 80 attached animations; "
+                  "its timing function 'elastic' is used by 80 attached animations;");
     for (int i = 0; i < N; i++) {
         CHECK_OK(animrt_layer_remove_all_animations(rt, one[0][i]));
         CHECK_OK(animrt_layer_remove_all_animations(rt, many[0][i]));
     }
     CHECK_STATUS(animrt_plugin_unload(rt, plugin), ANIMRT_E_STATE);
-    CHECK_MESSAGE("timing function 'elastic' is still used");
+    CHECK_MESSAGE("is in use: its timing function 'elastic' is used by 80 attached animations; remove");
     for (int i = 0; i < N; i++) {
         CHECK_OK(animrt_layer_remove_all_animations(rt, one[1][i]));
         CHECK_OK(animrt_layer_remove_all_animations(rt, many[1][i]));

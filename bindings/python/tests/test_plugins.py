@@ -136,7 +136,7 @@ def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users(
     b.load_plugin(EXAMPLES)
     assert live() == 2
     description = a.basic("opacity", to=1, timing_function="bounce(2)")
-    with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+    with pytest.raises(animrt.StateError, match="timing function 'bounce' is used by 1 animation description; destroy the animation descriptions first"):
         pa.unload()
     assert curve(a, "bounce", 1) == 1
     description.destroy()
@@ -153,7 +153,7 @@ def test_each_runtime_initialises_the_library_and_unloading_waits_for_its_users(
     fall.destroy()
     a.tick(1)
     a.tick(1.2)
-    with pytest.raises(animrt.StateError, match="elastic"):
+    with pytest.raises(animrt.StateError, match=r"timing function 'elastic' is used by 1 attached animation; remove the attached animations \(or destroy their layers\) first"):
         pa.unload()
     a.tick(2)  # it finishes and is removed
     pa.unload()
@@ -174,12 +174,12 @@ def test_an_event_not_yet_read_holds_the_description_until_it_is_read():
         rt.tick(2)
         del drop
         gc.collect()
-        with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+        with pytest.raises(animrt.StateError, match="timing function 'bounce' is used by 1 animation description; destroy the animation descriptions first"):
             examples.unload()
         assert curve(rt, "bounce(2)", 1) == 1
         events = rt.events()
         assert [type(e) for e in events] == [animrt.AnimationStarted, animrt.AnimationStopped]
-        with pytest.raises(animrt.StateError, match="timing function 'bounce' is still used"):
+        with pytest.raises(animrt.StateError, match="timing function 'bounce' is used by 1 animation description; destroy the animation descriptions first"):
             examples.unload()  # the list still holds the event
         del events
         examples.unload()
