@@ -1102,7 +1102,12 @@ typedef enum animrt_export_format {
     ANIMRT_EXPORT_MARKDOWN = 1  /* a page: configuration, events, context, parts, copy, transition table */
 } animrt_export_format;
 
-/* Writes a picture or table of the definition into buf (buffer rules above). */
+/* Writes a picture or table of the definition into buf (buffer rules above).
+ * A call refused with ANIMRT_E_BUFFER keeps the text it built for the next
+ * call on the same definition and format, which writes it rather than
+ * building it again (a large definition's table is built once for the size
+ * call and the fill); one text is kept at most, until the next export call
+ * (which takes it or drops it) or until its definition is destroyed. */
 animrt_status animrt_definition_export(animrt_runtime *rt, animrt_id definition, animrt_export_format format,
                                        char *buf, size_t cap, size_t *needed);
 

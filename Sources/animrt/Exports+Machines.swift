@@ -49,7 +49,13 @@ public func animrt_definition_register(_ rt: OpaquePointer!, _ name: UnsafePoint
 
 @c @implementation
 public func animrt_definition_destroy(_ rt: OpaquePointer!, _ definition: animrt_id) -> animrt_status {
-    withMachines(rt, trace: TraceCall("animrt_definition_destroy", [.handle(definition)])) { m throws(AnimrtError) in try m.unload(Handle(raw: definition)) }
+    traced(rt, { TraceCall("animrt_definition_destroy", [.handle(definition)]) }) { box throws(AnimrtError) in
+        let h = Handle(raw: definition)
+        let d = try box.machines.definition(h)
+        try box.machines.unload(h)
+        // Its export kept for a fill goes with it (a machine made from it may still export it: built again then).
+        if box.keptExport?.definition === d { box.keptExport = nil }
+    }
 }
 
 /// The definition named by `h`, or the one machine `h` was made from (which
@@ -162,11 +168,31 @@ public func animrt_definition_field_name(_ rt: OpaquePointer!, _ definition: ani
 @c @implementation
 public func animrt_definition_export(_ rt: OpaquePointer!, _ definition: animrt_id, _ format: animrt_export_format,
                                      _ buf: UnsafeMutablePointer<CChar>!, _ cap: Int, _ needed: UnsafeMutablePointer<Int>!) -> animrt_status {
-    withMachines(rt) { m throws(AnimrtError) in
-        let d = try describedDefinition(m, definition)
+    withBox(rt) { box throws(AnimrtError) in
+        // Taken by this call, whatever it asks for: only a refusal for its buffer keeps text again.
+        let kept = box.keptExport
+        box.keptExport = nil
+        let d = try describedDefinition(box.machines, definition)
         let format = try enumValue(Int32(bitPattern: format.rawValue), ExportFormat.self, "animrt_export_format")
-        try copyString(d.export(format), buf, cap, needed, "the export")
+        // A definition never changes once loaded: text kept for this one
+        // object and format is what building it again would give.
+        let text: String
+        if let kept, kept.definition === d, kept.format == format { text = kept.text } else { text = d.export(format) }
+        do throws(AnimrtError) { try copyString(text, buf, cap, needed, "the export") } catch {
+            if error.status == .buffer { box.keptExport = KeptExport(definition: d, format: format, text: text) }
+            throw error
+        }
     }
+}
+
+/// An export kept between the call that learns its size and the call that
+/// fills (`RuntimeBox.keptExport`). It holds its definition weakly: it
+/// keeps nothing alive (a plugin whose function the definition calls still
+/// unloads once the definition goes), and a definition gone matches no call.
+struct KeptExport {
+    weak var definition: MachineDefinition?
+    let format: ExportFormat
+    let text: String
 }
 
 @c @implementation

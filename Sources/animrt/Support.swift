@@ -58,6 +58,11 @@ final class RuntimeBox: @unchecked Sendable {
     /// the host may free the old callback's user data once it has.
     @exclusivity(unchecked) var callsBegun: UInt64 = 0
     @exclusivity(unchecked) var callsEnded: UInt64 = 0
+    /// The export a too-small buffer was refused (animrt_definition_export),
+    /// kept for the call that fills: a host asks for the size, then fills,
+    /// and a large definition's text is built once for both. One at most;
+    /// the fill takes it, and it goes with its definition.
+    @exclusivity(unchecked) var keptExport: KeptExport?
 
     init(_ runtime: Runtime) {
         self.runtime = runtime
@@ -254,6 +259,21 @@ func withMachines(_ rt: OpaquePointer?, _ body: (MachineHost) throws(AnimrtError
     return fail(error)
 }
 
+/// Runs `body` with the runtime's box under the lock, for a call that
+/// reads what the box keeps besides the runtime. Refused while the runtime
+/// is being destroyed.
+func withBox(_ rt: OpaquePointer?, _ body: (RuntimeBox) throws(AnimrtError) -> Void) -> animrt_status {
+    guard let rt else { return fail(.nullPointer, "the runtime pointer is NULL") }
+    let error: AnimrtError? = RuntimeBox.with(rt) { box in
+        if let refused = box.acquire() { return refused }
+        defer { box.lock.unlock() }
+        if box.closing { return RuntimeBox.closingError() }
+        do throws(AnimrtError) { try body(box); return nil } catch { return error }
+    }
+    guard let error else { return animrt_status(ANIMRT_OK) }
+    return fail(error)
+}
+
 /// Runs `body` with the runtime's plugins and extensions under the lock.
 /// Refused while the runtime is being destroyed.
 @inline(__always)
@@ -424,13 +444,18 @@ func copyOut(_ out: UnsafeMutablePointer<Double>?, _ cap: Int, _ count: UnsafeMu
 /// rules: *needed is always set; nothing is written when cap is too small.
 func copyString(_ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ needed: UnsafeMutablePointer<Int>?,
                 _ what: String) throws(AnimrtError) {
-    let utf8 = Array(s.utf8)
-    needed?.pointee = utf8.count + 1
-    guard let buf, capacity(cap) > utf8.count else {
-        throw AnimrtError(.buffer, "\(what) needs \(counted(utf8.count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
+    // Copied from the string's own storage (a native string's UTF-8 is
+    // contiguous): an export of hundreds of megabytes is not copied twice.
+    var s = s
+    let count = s.utf8.count
+    needed?.pointee = count + 1
+    guard let buf, capacity(cap) > count else {
+        throw AnimrtError(.buffer, "\(what) needs \(counted(count + 1, "byte")) with its NUL; the buffer holds \(buf == nil ? 0 : cap)")
     }
-    for (i, b) in utf8.enumerated() { buf[i] = CChar(bitPattern: b) }
-    buf[utf8.count] = 0
+    s.withUTF8 { utf8 in
+        if let base = utf8.baseAddress { UnsafeMutableRawPointer(buf).copyMemory(from: base, byteCount: utf8.count) }
+    }
+    buf[count] = 0
 }
 
 /// Copies `values` into a caller buffer of doubles with the (out, cap,
