@@ -1552,9 +1552,10 @@ animrt_status animrt_plugin_load(animrt_runtime *rt, const char *path, animrt_id
 
 /* Unloads a plugin: its names are withdrawn, its fini runs, its library is
  * released. ANIMRT_E_STATE (and nothing changes) while something uses it:
- * the message names each of its timing functions and functions still held
- * and counts what holds it (animation descriptions, attached animations,
- * loaded definitions and machines, the definitions by name). */
+ * the message names its timing functions and functions still held (the
+ * first eight; the rest are counted) and counts what holds each (animation
+ * descriptions, attached animations, loaded definitions and machines, the
+ * definitions by name). */
 animrt_status animrt_plugin_unload(animrt_runtime *rt, animrt_id plugin);
 
 /* The plugin's name, as its entry point gives it. */

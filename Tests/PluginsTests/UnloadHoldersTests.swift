@@ -11,7 +11,7 @@ struct UnloadHoldersTests {
     /// A host holding the plugin 'fake' (the process's own library: no
     /// init, no fini), as if it had registered the timing function family
     /// 'wob' and the functions 'halve' and 'note'. Nothing else keeps them.
-    static func host() throws -> (PluginHost, Handle) {
+    static func host(functions more: Int = 0) throws -> (PluginHost, Handle) {
         let host = PluginHost(machines: MachineHost(runtime: Runtime()))
         let library = try SharedLibrary(nil)
         let p = LoadedPlugin(name: "fake", version: "1", path: "libfake.so", library: library, fini: nil, state: nil,
@@ -19,6 +19,7 @@ struct UnloadHoldersTests {
         p.families = [try TimingFunctionFamily(name: "wob", defaults: [0.5], body: .closure({ x, k in x + k[0] * x * (1 - x) }))]
         p.machineFunctions = [MachineFunction(name: "halve", parameters: [.number], result: .number) { a in a[0] },
                               MachineFunction(name: "note", parameters: [.number], result: nil) { _ in nil }]
+            + (0..<more).map { i in MachineFunction(name: "f\(i)", parameters: [.number], result: .number) { a in a[0] } }
         try host.runtime.timingFunctions.register(family: p.families[0])
         for f in p.machineFunctions { try host.machines.functions.register(f) }
         return (host, try host.plugins.insert(p))
@@ -106,6 +107,25 @@ struct UnloadHoldersTests {
         try m.destroy(machine)
         try host.unload(plugin)
         #expect(host.pluginCount == 0 && rt.timingFunctions.family(named: "wob") == nil && m.functions["halve"] == nil)
+    }
+
+    @Test("The first eight names held are described, the rest counted; what to do covers them all")
+    func manyNamesHeld() throws {
+        let (host, plugin) = try Self.host(functions: 10)
+        let m = host.machines
+        let calls = (0..<10).map { "f\($0)(1)" }.joined(separator: " + ")
+        let sum = try m.load(#"{"name": "sum", "events": {"go": {}}, "initial": "a", "states": {"a": {"on": {"go": {"guard": "\#(calls) > 0", "target": "b"}}}, "b": {}}}"#)
+        let list = try m.load(Self.list)
+        let machine = try m.create(list)
+        try m.unload(list)
+        #expect(refusal(host, plugin) == "plugin 'fake' (libfake.so) is in use: "
+            + "its function 'note' is used by 1 machine (of 'list'); "
+            + (0..<7).map { "its function 'f\($0)' is used by 1 loaded definition ('sum')" }.joined(separator: "; ")
+            + "; 3 more of its names are held; destroy the definitions and the machines first")
+        try m.unload(sum)
+        try m.destroy(machine)
+        try host.unload(plugin)
+        #expect(host.pluginCount == 0)
     }
 
     @Test("Definition names are listed once each, at most four")

@@ -117,30 +117,31 @@ extension PluginHost {
     /// animation"), and what to do about each kind of holder. Reads the
     /// tables, changes nothing.
     func inUse(_ p: LoadedPlugin, families: [TimingFunctionFamily], functions: [MachineFunction]) -> String {
-        var items: [String] = []
+        var items: [String] = [], unshown = 0
+        // Kinds of holder found: 0 descriptions, 1 attached animations, 2 definitions, 3 machines.
         var kinds = Set<Int>()
+        // The first few names are described (a plugin may hold thousands),
+        // the rest counted; what to do covers them all.
         func item(_ what: String, _ curve: CurveUses, _ machines: MachineHost.Holders) {
+            let counts = [curve.descriptions, curve.attached, machines.definitions.count, machines.machines.count]
+            for (kind, n) in counts.enumerated() where n > 0 { kinds.insert(kind) }
+            guard items.count < Self.shownNames else { unshown += 1; return }
             var by: [String] = []
-            if curve.descriptions > 0 { by.append(counted(curve.descriptions, "animation description")); kinds.insert(0) }
-            if curve.attached > 0 { by.append(counted(curve.attached, "attached animation")); kinds.insert(1) }
+            if curve.descriptions > 0 { by.append(counted(curve.descriptions, "animation description")) }
+            if curve.attached > 0 { by.append(counted(curve.attached, "attached animation")) }
             if !machines.definitions.isEmpty {
                 by.append(counted(machines.definitions.count, "loaded definition") + " (" + Self.names(machines.definitions) + ")")
-                kinds.insert(2)
             }
-            if !machines.machines.isEmpty {
-                by.append(counted(machines.machines.count, "machine") + " (of " + Self.names(machines.machines) + ")")
-                kinds.insert(3)
-            }
+            if !machines.machines.isEmpty { by.append(counted(machines.machines.count, "machine") + " (of " + Self.names(machines.machines) + ")") }
             // Nothing the tables name: still held, by what is not said.
             items.append(by.isEmpty ? "\(what) is still held" : "\(what) is used by " + Self.listed(by))
         }
+        // One pass over each table for every name.
         let curveUses = runtime.curveUses(of: families)
-        for (f, uses) in zip(families, curveUses) {
-            item("its timing function '\(f.name)'", uses, machines.holders { $0.uses(f) })
-        }
-        for f in functions {
-            item("its function '\(f.name)'", CurveUses(), machines.holders { $0.uses(f) })
-        }
+        let holders = machines.holders(of: families.map { $0 as AnyObject } + functions.map { $0 as AnyObject })
+        for (k, f) in families.enumerated() { item("its timing function '\(f.name)'", curveUses[k], holders[k]) }
+        for (k, f) in functions.enumerated() { item("its function '\(f.name)'", CurveUses(), holders[families.count + k]) }
+        if unshown > 0 { items.append("\(unshown) more of its names \(unshown == 1 ? "is" : "are") held") }
         let destroyed = [(0, "the animation descriptions"), (2, "the definitions"), (3, "the machines")]
             .filter { kinds.contains($0.0) }.map(\.1)
         var remedies: [String] = []
@@ -151,6 +152,9 @@ extension PluginHost {
             : remedies.joined(separator: destroyed.count > 1 ? ", and " : " and ") + " first"
         return "\(p.label) is in use: \(items.joined(separator: "; ")); \(ending)"
     }
+
+    /// The most names of a plugin a refused unload describes.
+    static let shownNames = 8
 
     /// "a", "a and b", "a, b and c".
     static func listed(_ parts: [String]) -> String {

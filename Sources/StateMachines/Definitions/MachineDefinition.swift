@@ -40,7 +40,7 @@ public final class MachineDefinition: @unchecked Sendable {
     public let source: String
     /// The machine functions and the timing function families from outside
     /// the core it resolved when it loaded, each once: what it holds of the
-    /// runtime's extensions, for `uses(_:)`.
+    /// runtime's extensions (`MachineHost.holders(of:)`).
     let functions: [MachineFunction]
     let families: [TimingFunctionFamily]
 
@@ -58,14 +58,6 @@ public final class MachineDefinition: @unchecked Sendable {
         hasThrottles = events.contains { $0.throttle != nil }
         errorEvent = events.firstIndex { $0.name == DefinitionLoader.builtinErrorEvent } ?? -1
     }
-
-    /// Whether the definition holds `function` (calls it from an
-    /// expression or a `call` action).
-    public func uses(_ function: MachineFunction) -> Bool { functions.contains { $0 === function } }
-
-    /// Whether the definition holds a member of `family` (an animation
-    /// template eases with it).
-    public func uses(_ family: TimingFunctionFamily) -> Bool { families.contains { $0 === family } }
 
     /// The id of the state with full name `name` ("completed.celebrating").
     public func stateID(_ name: String) -> Int? { states.firstIndex { $0.name == name } }

@@ -48,7 +48,7 @@ extension MachineHost {
 /// plugin) that is asked to go while something still uses what it added
 /// names the holders.
 extension MachineHost {
-    /// The holders `holders(_:)` finds, each by its definition's name (a
+    /// The holders `holders(of:)` finds, each by its definition's name (a
     /// name once per holder, in slot order).
     public struct Holders: Sendable, Equatable {
         /// The loaded definitions (handles not unloaded) that hold it.
@@ -59,22 +59,29 @@ extension MachineHost {
         public init(definitions: [String] = [], machines: [String] = []) { self.definitions = definitions; self.machines = machines }
     }
 
-    /// The loaded definitions and the machines for which `holds` is true of
-    /// their definition; `holds` is asked once per distinct definition.
-    public func holders(_ holds: (MachineDefinition) -> Bool) -> Holders {
-        var known: [ObjectIdentifier: Bool] = [:]
-        func check(_ d: MachineDefinition) -> Bool {
-            if let k = known[ObjectIdentifier(d)] { return k }
-            let k = holds(d)
-            known[ObjectIdentifier(d)] = k
-            return k
+    /// For each of `objects` (machine functions and timing function
+    /// families), the loaded definitions and the machines that hold it. One
+    /// pass over both tables, each distinct definition looked at once.
+    public func holders(of objects: [AnyObject]) -> [Holders] {
+        var found = [Holders](repeating: Holders(), count: objects.count)
+        guard !objects.isEmpty else { return found }
+        var index: [ObjectIdentifier: Int] = [:]
+        for (k, o) in objects.enumerated() { index[ObjectIdentifier(o)] = k }
+        // The tables hold every definition looked at, so no identifier is reused meanwhile.
+        var known: [ObjectIdentifier: [Int]] = [:]
+        func held(by d: MachineDefinition) -> [Int] {
+            if let ks = known[ObjectIdentifier(d)] { return ks }
+            var ks: [Int] = []
+            for f in d.functions { if let k = index[ObjectIdentifier(f)] { ks.append(k) } }
+            for f in d.families { if let k = index[ObjectIdentifier(f)] { ks.append(k) } }
+            known[ObjectIdentifier(d)] = ks
+            return ks
         }
-        var found = Holders()
         for i in 0..<definitions.capacity where definitions.isLive(i) {
-            if let d = definitions[i], check(d) { found.definitions.append(d.name) }
+            if let d = definitions[i] { for k in held(by: d) { found[k].definitions.append(d.name) } }
         }
         for i in 0..<instances.capacity where instances.isLive(i) {
-            if let m = instances[i], check(m.definition) { found.machines.append(m.definition.name) }
+            if let m = instances[i] { for k in held(by: m.definition) { found[k].machines.append(m.definition.name) } }
         }
         return found
     }
