@@ -242,7 +242,8 @@ func fail(_ status: Status, _ message: ErrorText) -> animrt_status { fail(Animrt
 // withMachines, withPlugins, withRuntime and traced each write out the same
 // lock-and-map steps on purpose: routed through one shared box-level helper,
 // the compiler no longer inlines the closures, and a presentation read went
-// from 17 to 24 ns (bench/abi_bench.c read, interleaved).
+// from 17 to 24 ns (bench/abi_bench.c read, interleaved). withBox is that
+// shared helper, for the rare calls that need the box itself.
 
 /// Runs `body` with the runtime's machines under the lock. Refused while
 /// the runtime is being destroyed.

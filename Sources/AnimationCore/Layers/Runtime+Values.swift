@@ -180,19 +180,16 @@ extension Runtime {
         let kp = try properties.resolve(path)
         var checked: [(layer: Int, whole: AnimatableValue)] = []
         checked.reserveCapacity(values.count)
-        var sizes: [Int] = []
-        var seen = Set<Int>()
+        var seen = SeenIndices(capacity: self.layers.capacity, expected: values.count)
         for (value, layer) in zip(values, layers) {
             let i = try self.layers.index(of: layer)
-            guard values.count == 1 || seen.insert(i).inserted else {
+            guard seen.insert(i) else {
                 throw AnimrtError(.invalidArgument, "\(layer) is given twice; a layer takes one value of '\(kp.name)' at a time")
             }
             try checkModelValue(value, keyPath: kp)
-            if self.layers[i].props.offset(of: kp.property) == nil { sizes.append(properties.info(kp.property).kind.componentCount) }
             checked.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))
         }
-        try reserveValues(sizes: sizes)
-        for (i, whole) in checked { writeModelValue(whole, layer: i, property: kp.property) }
+        try writeModelValues(checked, property: kp.property)
     }
 
     /// Sets the model value of `kp` on every layer of `targets` in one call:
@@ -213,7 +210,6 @@ extension Runtime {
         var seen = SeenIndices(capacity: layers.capacity, expected: n)
         var accepted: [(layer: Int, whole: AnimatableValue)] = []
         accepted.reserveCapacity(n)
-        var sizes: [Int] = []
         for k in 0..<n {
             let i: Int
             do throws(AnimrtError) { i = try layers.index(of: targets[k]) }
@@ -226,10 +222,19 @@ extension Runtime {
                 let value = try AnimatableValue(kind: kp.kind, components: UnsafeBufferPointer(rebasing: values[(k * w)..<(k * w + w)]))
                 accepted.append((i, try wholeModelValue(value, keyPath: kp, layer: i)))
             } catch { throw error.prefixed("values for layers[\(k)]: ") }
-            if layers[i].props.offset(of: kp.property) == nil { sizes.append(properties.info(kp.property).kind.componentCount) }
         }
+        try writeModelValues(accepted, property: kp.property)
+    }
+
+    /// Writes checked model values of `property`, each on its own layer
+    /// (no layer twice), after making room in the value pools for the
+    /// layers that lack it: all of them, or none when there is no room.
+    private func writeModelValues(_ checked: [(layer: Int, whole: AnimatableValue)], property: Int32) throws(AnimrtError) {
+        let width = properties.info(property).kind.componentCount
+        var sizes: [Int] = []
+        for (i, _) in checked where layers[i].props.offset(of: property) == nil { sizes.append(width) }
         try reserveValues(sizes: sizes)
-        for (i, whole) in accepted { writeModelValue(whole, layer: i, property: kp.property) }
+        for (i, whole) in checked { writeModelValue(whole, layer: i, property: property) }
     }
 
     /// The checks of a model value that need no layer: its kind and finite components.
