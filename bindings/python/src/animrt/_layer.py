@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from ctypes import byref, c_char_p, c_double, c_int, c_int32, c_size_t, c_uint64, create_string_buffer
 import asyncio
+import functools
 from dataclasses import dataclass
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, NoReturn, Optional, Tuple, overload
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Literal, NoReturn, Optional, Tuple, overload
 
 from . import _arguments as check
 from ._enums import (DIRECTIONS, FILL_MODES, Direction, DirectionLike, FillMode, FillModeLike, Lifecycle, Phase,
@@ -844,20 +845,16 @@ _LAYER_OPTIONS: Tuple[str, ...] = _TIMING_NAMES + ("autoreverses", "fill_mode", 
 _FLAG_NAMES: Tuple[str, ...] = ("autoreverses", "removed_on_completion", "additive", "cumulative",
                                 "from_presentation", "allows_overdamping", "settling_duration")
 _SLOT_NUMBERS = {"from": 0, "to": 1, "by": 2, "velocity": 3}
-_DESCRIPTION_ONLY: List[str] = []
-
-
-def _description_only() -> List[str]:
+@functools.lru_cache(maxsize=None)
+def _description_only() -> FrozenSet[str]:
     """The properties of the animation descriptions that an animation as the library holds it has no
     getter of, nor a method that reads it (.timing(), .flag(), .value(), .keyframe_values)."""
-    if not _DESCRIPTION_ONLY:
-        from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
-        read = ({a for k in AttachedAnimation.__mro__ for a in vars(k)} | set(_TIMING_NAMES) | set(_FLAG_NAMES)
-                | set(_VALUE_SLOTS) | {"values"})
-        _DESCRIPTION_ONLY.extend(sorted({a for k in (BasicAnimation, KeyframeAnimation, SpringAnimation, DecayAnimation,
-                                                     AnimationGroup) for c in k.__mro__ for a, m in vars(c).items()
-                                         if isinstance(m, property) and not a.startswith("_") and a not in read}))
-    return _DESCRIPTION_ONLY
+    from ._animation import AnimationGroup, BasicAnimation, DecayAnimation, KeyframeAnimation, SpringAnimation
+    read = ({a for k in AttachedAnimation.__mro__ for a in vars(k)} | set(_TIMING_NAMES) | set(_FLAG_NAMES)
+            | set(_VALUE_SLOTS) | {"values"})
+    return frozenset(a for k in (BasicAnimation, KeyframeAnimation, SpringAnimation, DecayAnimation, AnimationGroup)
+                     for c in k.__mro__ for a, m in vars(c).items()
+                     if isinstance(m, property) and not a.startswith("_") and a not in read)
 
 
 def _string_out(fn: Callable[..., Any], *args: Any) -> str:
