@@ -48,12 +48,12 @@ extension Runtime {
             }
             for k in seen { uses[k].descriptions += 1 }
         }
+        let lanes = batches.lanes
         for i in 0..<instances.capacity where instances.isLive(i) {
             seen.removeAll(keepingCapacity: true)
             let inst = instances[i]
             if inst.inBatch {
                 // A batch entry's curve is in the curve table, by id.
-                let lanes = batches.lanes
                 guard Int(inst.lane) < lanes.count, inst.tierIndex >= 0, Int(inst.tierIndex) < lanes[Int(inst.lane)].count else { continue }
                 let id = Int(lanes[Int(inst.lane)].curve[Int(inst.tierIndex)])
                 if id >= 0 && id < curves.functions.count { note(curves.functions[id]) }
