@@ -370,3 +370,51 @@ def test_set_values_is_all_or_none_and_names_the_item():
         with pytest.raises(animrt.NotFoundError):
             rt.set_values(dots, "opacty", 0.25)
         assert np.all(rt.reader(dots, "opacity").read() == 0.5)
+
+
+def test_set_values_of_no_layers_takes_an_empty_array_of_any_shape():
+    """No layers, no values: an empty numpy array of rows (shape (0, 2)) sets nothing, as an empty
+    flat one or list does, where its byte view could not be counted (a bare TypeError)."""
+    with animrt.Runtime() as rt:
+        none = np.zeros(0, np.uint64)
+        rt.set_values(none, "position", np.zeros((0, 2)))
+        rt.set_values(none, "opacity", np.zeros((0, 1)))
+        rt.set_values(none, "opacity", np.zeros(0))
+        kept = rt.create_layers(2)
+        rt.set_values(kept, "position", [(1, 2), (3, 4)])
+        assert len(rt.add_animations(rt.basic("position", duration=1), none, to=np.zeros((0, 2)))) == 0
+        with pytest.raises(animrt.BufferTooSmallError, match=r"^values holds 0 numbers; 4 are needed"):
+            rt.set_values(kept, "position", np.zeros((0, 2)))
+        assert tuple(rt.reader(kept, "position").read()[1]) == (3.0, 4.0)
+
+
+def test_an_int_no_double_holds_is_refused_naming_the_value():
+    """10 ** 400 in a column or a value is a RangeError naming where it is, as a machine's config
+    says it, not Python's bare OverflowError; nothing is set."""
+    big = 10 ** 400
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(3)
+        rt.set_values(dots, "opacity", 0.5)
+        rt.set_values(dots, "position", [(1, 2), (3, 4), (5, 6)])
+        digits = r"is an int of 401 digits; a number must be a double \(at most about 1.8e308\)$"
+        with pytest.raises(animrt.RangeError, match=r"^values\[2\] " + digits):
+            rt.set_values(dots, "opacity", [0.25, 0.25, big])
+        with pytest.raises(animrt.RangeError, match=r"^values " + digits):
+            rt.set_values(dots, "opacity", -big)
+        with pytest.raises(animrt.RangeError, match=r"^values\[1\]\[0\] " + digits):
+            rt.set_values(dots, "position", [(1, 2), (big, 4), (5, 6)])
+        with pytest.raises(animrt.RangeError, match=r"^values\[1\] " + digits):
+            rt.set_values(dots, "position", (1, big))  # one tuple for every layer
+        with pytest.raises(animrt.RangeError, match=r"^to\[0\] " + digits):
+            rt.add_animations(rt.basic("opacity", duration=1), dots, to=[big, 1, 1])
+        layer = animrt.Layer._stand_in(rt, dots[0])
+        with pytest.raises(animrt.RangeError, match=r"^value " + digits):
+            layer.set_value("opacity", big)
+        with pytest.raises(animrt.RangeError, match=r"^value\[1\] " + digits):
+            layer.set_value("position", (0, -big))
+        assert np.all(rt.reader(dots, "opacity").read() == 0.5)
+        assert tuple(rt.reader(dots, "position").read()[1]) == (3.0, 4.0)
+        assert layer.value("position") == (1.0, 2.0)
+        assert layer.animation_keys() == []
+        with pytest.raises(animrt.RangeError, match=r"^now " + digits):
+            rt.tick(big)

@@ -94,17 +94,32 @@ def unknown_name(word: str, names: Sequence[str], plural: str) -> str:
     return f" ({plural}: {', '.join(names[:10])}{', …' if len(names) > 10 else ''})"
 
 
+def double(value: numbers.Real, name: str) -> float:
+    """`value` as a float; one no double holds (``10 ** 400``) is a RangeError naming `name`, where
+    float() raises a bare OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        pass
+    if isinstance(value, numbers.Integral):
+        n = abs(int(value))
+        digits = int(n.bit_length() * 0.30102999566398120) + 1  # the count, or one more
+        digits -= n < 10 ** (digits - 1)
+        raise RangeError(f"{name} is an int of {digits} digits; a number must be a double (at most about 1.8e308)")
+    raise RangeError(f"{name} is past the largest double (about 1.8e308)")
+
+
 def number(value: object, name: str) -> float:
     """`value` as a float; a bool, a string or None is refused."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return float(value)
+        return double(value, name)
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a number")
 
 
 def seconds(value: object, name: str) -> float:
     """A time in seconds (the message shows how to pass one)."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return float(value)
+        return double(value, name)
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be a number of seconds, e.g. 2.0")
 
 

@@ -111,7 +111,7 @@ class Pinned:
         """The address of exactly `count` doubles for column `name`, whose values have `width` components."""
         values = _as_float64(values, name)
         if isinstance(values, numbers.Real) and not isinstance(values, bool):
-            view = memoryview(array("d", [float(values)]) * count)
+            view = memoryview(array("d", [check.double(values, name)]) * count)
         else:
             found = _buffer(values, _DOUBLE, name)
             if found is None:
@@ -123,7 +123,7 @@ class Pinned:
                                             "sequence of numbers or one number")
                 found = memoryview(self._sequence(values, count, name, width))
             view = found
-        if len(view.cast("B")) != 8 * count:
+        if view.nbytes != 8 * count:  # (an empty view of rows has no byte view to count: cast refuses it)
             wrong = BufferTooSmallError if view.nbytes < 8 * count else BufferSizeError
             raise wrong(f"{name} holds {check.counted(view.nbytes // 8, 'number')}; {count} {'is' if count == 1 else 'are'} needed "
                         "(one per layer, times the key path's components for values)")
@@ -155,6 +155,12 @@ class Pinned:
         except TypeError:
             raise ArgumentTypeError(f"{name} holds something that is not a number; it must be a float64 "
                                     "array or a sequence of numbers") from None
+        except OverflowError:  # an int no double holds: named, as one given alone is
+            for i, v in enumerate(items):
+                for k, c in enumerate(v) if isinstance(v, (tuple, list)) else [(None, v)]:
+                    if isinstance(c, numbers.Real) and not isinstance(c, bool):
+                        check.double(c, f"{name}[{i}]" if k is None else f"{name}[{i}][{k}]")
+            raise
         if width > 1 and len(items) == width and count != width and not isinstance(items[0], (tuple, list)):
             flat = flat * (count // width)  # one value for every layer
         return flat

@@ -17,7 +17,7 @@ import re
 from ctypes import Array, c_double
 from typing import Generic, Iterable, List, Literal, Mapping, NamedTuple, Tuple, TypeVar, Union
 
-from ._arguments import describe, number
+from ._arguments import describe, double, number
 from ._enums import ValueKind
 from ._errors import ArgumentTypeError, KindError
 
@@ -120,7 +120,7 @@ def _zero_d(value: object) -> object:
 def flatten(value: object, name: str, out: List[float]) -> None:
     value = _zero_d(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        out.append(float(value))
+        out.append(double(value, f"{name}[{len(out)}]"))
         return
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         number(value, f"{name}[{len(out)}]")  # raises, naming the bad component
@@ -133,7 +133,7 @@ def components(value: object, name: str, key_path: str, kind: ValueKind, count: 
     """`value` as `count` floats for `key_path`, or an exception naming `name`."""
     value = _zero_d(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        items = [float(value)]
+        items = [double(value, name)]
     elif value is None or isinstance(value, (str, bytes, bool, Mapping)) or not isinstance(value, Iterable):
         # (a dict iterates over its keys: {"x": 1, "y": 2} would be refused for its first key, 'x')
         hint = _hex_hint(value, kind) if isinstance(value, str) else ""
