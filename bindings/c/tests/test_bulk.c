@@ -266,6 +266,26 @@ TEST(set_values) {
         if (back[0] != i / 100.0) { CHECK(!"a refused bulk set changed a value"); break; }
     }
     CHECK_OK(animrt_layer_set_values(rt, NULL, 0, opacity, NULL, 0));  /* nothing to set */
+    /* Counts past what any array holds are refused before anything is read,
+     * and the values a count of transforms needs are counted without overflow. */
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, 3, opacity, alpha, (size_t)-1), ANIMRT_E_RANGE);
+    CHECK_MESSAGE("value_count is 18446744073709551615; at most 268435456 elements are accepted");
+    animrt_keypath transform;
+    CHECK_OK(animrt_keypath_id(rt, "transform", &transform));
+    CHECK_STATUS(animrt_layer_set_values(rt, layers, (size_t)1 << 28, transform, xy, (size_t)1 << 28), ANIMRT_E_INVALID);
+    CHECK_MESSAGE("'transform' takes 16 numbers per layer, so 4294967296 are needed");
+    /* A layer of another runtime is named, and nothing is set. */
+    animrt_runtime *other;
+    animrt_id theirs[1];
+    CHECK_OK(animrt_runtime_create(0, &other));
+    CHECK_OK(animrt_layer_create_many(other, 0, 1, theirs));
+    animrt_id mixed[2] = {layers[0], theirs[0]};
+    CHECK_STATUS(animrt_layer_set_values(rt, mixed, 2, opacity, alpha, 2), ANIMRT_E_HANDLE);
+    CHECK_MESSAGE("layers[1]: layer handle");
+    CHECK_MESSAGE("belongs to another runtime");
+    CHECK_OK(animrt_layer_get_value(rt, layers[0], opacity, back, 1, &count));
+    CHECK(back[0] == 0);
+    animrt_runtime_destroy(other);
     animrt_runtime_destroy(rt);
 }
 

@@ -350,6 +350,73 @@ TEST(a_refused_unload_keeps_the_plugins_definitions) {
     animrt_runtime_destroy(rt);
 }
 
+/* R4.1: what holds a plugin's curve is counted and, once it goes, the
+ * plugin unloads: a group's child read as a new description holds it as a
+ * description (the group's or the attached group's), and a keyframe's
+ * per-segment curves hold it; a finished animation whose events are not
+ * polled yet, a definition refused mid-load and a definition registered by
+ * name (text until loaded) hold nothing. */
+TEST(unload_follows_every_holder) {
+    animrt_runtime *rt = rt_new();
+    animrt_id p = 0, layer = 0, kf = 0, group = 0, child = 0, attached = 0, fade = 0, def = 77;
+    double values[3] = {0, 1, 0}, to = 1;
+    const char *curves[2] = {"bounce", "elastic(0.4)"};
+    CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
+    CHECK_OK(animrt_layer_create(rt, 0, &layer));
+    /* A finished animation, removed, its events not polled: nothing holds the curve. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
+    CHECK_OK(animrt_animation_set_value(rt, fade, ANIMRT_TO, &to, 1));
+    CHECK_OK(animrt_animation_set_timing_function(rt, fade, "bounce(2)"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, "fade", 0, NULL));
+    CHECK_OK(animrt_animation_destroy(rt, fade));
+    CHECK_OK(animrt_runtime_tick(rt, 0));
+    CHECK_OK(animrt_runtime_tick(rt, 5));
+    /* A definition refused after its template resolved the curve, and one registered as text. */
+    CHECK_STATUS(animrt_definition_load(rt,
+        "{\"name\": \"x\", \"events\": {\"go\": {}}, \"initial\": \"a\", \"animations\": {\"k\": {\"type\": \"basic\","
+        " \"keyPath\": \"opacity\", \"to\": 1, \"timingFunction\": \"bounce(2)\"}}, \"states\": {\"a\": {\"on\": {\"go\": \"nowhere\"}}}}",
+        &def), ANIMRT_E_NOT_FOUND);
+    CHECK(def == 77);
+    CHECK_OK(animrt_definition_register(rt, "mine",
+        "{\"name\": \"mine\", \"events\": {\"go\": {}}, \"initial\": \"a\", \"animations\": {\"k\": {\"type\": \"basic\","
+        " \"keyPath\": \"opacity\", \"to\": 1, \"timingFunction\": \"elastic\"}}, \"states\": {\"a\": {\"on\": {\"go\": \"a\"}}}}"));
+    /* A keyframe animation easing its segments with both curves, in a group. */
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "opacity", &kf));
+    CHECK_OK(animrt_keyframe_set_values(rt, kf, values, 3, 1));
+    CHECK_OK(animrt_keyframe_set_timing_functions(rt, kf, curves, 2));
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_GROUP, NULL, &group));
+    CHECK_OK(animrt_animation_set_timing(rt, group, ANIMRT_TIMING_DURATION, 2));
+    CHECK_OK(animrt_group_add(rt, group, kf));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, group, "g", 0, &attached));
+    CHECK_OK(animrt_animation_destroy(rt, kf));
+    CHECK_OK(animrt_group_get_child(rt, group, 0, &child));
+    CHECK_OK(animrt_runtime_tick(rt, 5.5));
+    CHECK_STATUS(animrt_plugin_unload(rt, p), ANIMRT_E_STATE);
+    CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 2 animation descriptions and 1 attached animation; "
+                  "its timing function 'elastic' is used by 2 animation descriptions and 1 attached animation; "
+                  "destroy the animation descriptions and remove the attached animations (or destroy their layers) first");
+    CHECK_OK(animrt_animation_destroy(rt, group));
+    CHECK_OK(animrt_animation_destroy(rt, child));
+    /* The attached group's child, read as a description, holds it once the layer is gone. */
+    CHECK_OK(animrt_group_get_child(rt, attached, 0, &child));
+    CHECK_OK(animrt_layer_destroy(rt, layer));
+    CHECK_STATUS(animrt_plugin_unload(rt, p), ANIMRT_E_STATE);
+    CHECK_MESSAGE("is in use: its timing function 'bounce' is used by 1 animation description; "
+                  "its timing function 'elastic' is used by 1 animation description; destroy the animation descriptions first");
+    CHECK_OK(animrt_animation_destroy(rt, child));
+    CHECK_OK(animrt_plugin_unload(rt, p));
+    CHECK_STATUS(animrt_definition_load_named(rt, "mine", &def), ANIMRT_E_NOT_FOUND);  /* its curve went with the plugin */
+    CHECK(def == 77);
+    /* The finished animation's events were still queued through all of it. */
+    animrt_event events[64];
+    size_t n = 0;
+    int stopped = 0;
+    CHECK_OK(animrt_event_poll(rt, events, 64, &n));
+    for (size_t i = 0; i < n; i++) stopped += events[i].type == ANIMRT_EVENT_ANIMATION_STOPPED && events[i].animation == fade;
+    CHECK(stopped == 1);
+    animrt_runtime_destroy(rt);
+}
+
 /* A plugin whose function a loaded definition calls is in use, though none
  * of its curves is: its unload is refused until that definition goes. */
 TEST(a_plugin_function_in_use_holds_its_plugin) {
@@ -2371,6 +2438,7 @@ int main(int argc, char **argv) {
     RUN(plugin_curve_on_several_threads);
     RUN(like_button);
     RUN(one_init_per_runtime_and_unloading);
+    RUN(unload_follows_every_holder);
     RUN(a_library_loads_once_per_runtime);
     RUN(a_refused_unload_keeps_the_plugins_definitions);
     RUN(a_plugin_function_in_use_holds_its_plugin);

@@ -54,6 +54,7 @@ static void session(animrt_runtime *rt, FILE *log) {
     animrt_layer_add_animations(rt, fade, dots, 3, columns, 2, "dots", barrier, NULL);
     double xs[3] = {4, 8, 16};
     animrt_layer_set_values(rt, dots, 3, x, xs, 3);
+    animrt_layer_set_values(rt, NULL, 0, x, NULL, 0);  /* nothing set: recorded with no arrays, replayed so */
     animrt_animation_create(rt, ANIMRT_ANIMATION_KEYFRAME, "position.x", &keys);
     animrt_keyframe_set_values(rt, keys, keyframes, 4, 1);
     animrt_keyframe_set_calculation_mode(rt, keys, ANIMRT_CALC_CUBIC);
