@@ -462,6 +462,10 @@ def test_an_int_no_double_holds_is_refused_naming_where_it_is():
         with pytest.raises(animrt.RangeError, match=r"^machine 'kinds': field 'n' of 'tap' is an int of 401 digits; a "
                            r"number must be a double \(at most about 1.8e308\)$"):
             m.send("tap", who="x", n=-10 ** 400)
+        # Past the 4300 digits Python's str() of an int stops at: counted all the same.
+        with pytest.raises(animrt.RangeError, match=r"^machine 'kinds': field 'n' of 'tap' is an int of 5001 digits; a "
+                           r"number must be a double \(at most about 1.8e308\)$"):
+            m.send("tap", who="x", n=10 ** 5000)
         assert m.send("tap", who="x", n=2 ** 64) is animrt.SendOutcome.TAKEN  # rounded, as any number past 2**53
         # A whole-number field keeps its digits: one no double holds is refused, not rounded to its neighbour.
         card = rt.machine(rt.definition(named="streakCard"))

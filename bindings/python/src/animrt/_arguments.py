@@ -13,7 +13,7 @@ import functools
 import inspect
 import numbers
 from enum import IntEnum
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Type, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, SupportsFloat, Type, TypeVar
 
 from ._errors import ArgumentTypeError, EnumError, InvalidArgumentError, RangeError
 
@@ -94,7 +94,7 @@ def unknown_name(word: str, names: Sequence[str], plural: str) -> str:
     return f" ({plural}: {', '.join(names[:10])}{', …' if len(names) > 10 else ''})"
 
 
-def double(value: numbers.Real, name: str) -> float:
+def double(value: SupportsFloat, name: str) -> float:
     """`value` as a float; one no double holds (``10 ** 400``) is a RangeError naming `name`, where
     float() raises a bare OverflowError."""
     try:
