@@ -7237,8 +7237,12 @@ MUTANTS = [
            "    except ZeroDivisionError:\n        pass\n    if isinstance(value, numbers.Integral):", PY,
            "an int no double holds (layer.set_value('opacity', 10 ** 400), rt.tick(10 ** 400)) is Python's bare OverflowError"),
     Mutant("py-double-digits-by-str", "wrong value", "bindings/python/src/animrt/_arguments.py",
-           "        digits = int(n.bit_length() * 0.30102999566398120) + 1  # the count, or one more\n        digits -= n < 10 ** (digits - 1)\n",
-           "        digits = len(str(n))\n", PY,
+           "is an int of {digits(int(value))} digits", "is an int of {len(str(abs(int(value))))} digits", PY,
            "an int past 4300 digits (a payload field of 10 ** 5000) raises str()'s bare ValueError about the limit "
            "of integer string conversion, where it is refused as a number no double holds"),
+    Mutant("py-shown-int-by-str", "dropped statement", "bindings/python/src/animrt/_arguments.py",
+           "    try:\n        return str(n)\n    except ValueError:\n        return f\"an int of {digits(n)} digits\"\n",
+           "    return str(n)\n", PY,
+           "an int out of range past 4300 digits (rt.create_layers(-10 ** 5000), a token, an enum, a function's "
+           "argument, a layer handle) raises str()'s bare ValueError while its refusal is written"),
 ]

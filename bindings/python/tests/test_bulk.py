@@ -418,3 +418,21 @@ def test_an_int_no_double_holds_is_refused_naming_the_value():
         assert layer.animation_keys() == []
         with pytest.raises(animrt.RangeError, match=r"^now " + digits):
             rt.tick(big)
+
+
+
+def test_an_int_past_the_digits_str_writes_is_counted_in_the_message():
+    """An int out of range is shown as it is, but one past the 4300 digits Python's str() writes
+    (10 ** 5000) by its count of digits, where formatting it raised str()'s bare ValueError."""
+    huge = 10 ** 5000
+    with animrt.Runtime() as rt:
+        with pytest.raises(animrt.RangeError, match=r"^layers\[0\] is an int of 5001 digits; it must be from 1 to 18446744073709551615$"):
+            rt.set_values([huge], "opacity", 0.5)
+        with pytest.raises(animrt.RangeError, match=r"^count is an int of 5001 digits; it must be from 0 to 268435456$"):
+            rt.create_layers(-huge)
+        with pytest.raises(animrt.RangeError, match=r"^count is 268435457; it must be from 0 to 268435456$"):
+            rt.create_layers(2 ** 28 + 1)  # one str() writes: shown as it is
+        with pytest.raises(animrt.RangeError, match=r"^token is an int of 5001 digits; tokens go from 0 to 2\*\*63 - 1"):
+            rt.start_timer(1.0, token=huge)
+        with pytest.raises(animrt.EnumError, match=r"^fill_mode is an int of 5001 digits; valid: "):
+            rt.basic("opacity", fill_mode=huge)

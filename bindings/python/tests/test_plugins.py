@@ -855,6 +855,9 @@ def test_an_integer_argument_outside_int64_goes_as_a_double_only_when_one_holds_
                 f(n)
         with pytest.raises(animrt.RangeError, match=re.escape("outside a signed 64-bit integer (-2**63 to 2**63 - 1) and past the largest double")):
             half(10 ** 400)
+        # Past the 4300 digits Python's str() writes: its digits counted, not str()'s ValueError.
+        with pytest.raises(animrt.RangeError, match=re.escape("argument 1 is an int of 5001 digits, outside a signed 64-bit integer")):
+            half(10 ** 5000)
 
 
 def test_a_wrong_result_type_is_an_error_not_a_crash():

@@ -102,11 +102,25 @@ def double(value: SupportsFloat, name: str) -> float:
     except OverflowError:
         pass
     if isinstance(value, numbers.Integral):
-        n = abs(int(value))
-        digits = int(n.bit_length() * 0.30102999566398120) + 1  # the count, or one more
-        digits -= n < 10 ** (digits - 1)
-        raise RangeError(f"{name} is an int of {digits} digits; a number must be a double (at most about 1.8e308)")
+        raise RangeError(f"{name} is an int of {digits(int(value))} digits; a number must be a double (at most about 1.8e308)")
     raise RangeError(f"{name} is past the largest double (about 1.8e308)")
+
+
+def digits(n: int) -> int:
+    """How many decimal digits `n` has, counted without str() (which stops at 4300 digits)."""
+    n = abs(n)
+    count = int(n.bit_length() * 0.30102999566398120) + 1  # the count, or one more
+    lowest: int = 10 ** (count - 1)  # the least number of `count` digits
+    return count - 1 if n < lowest and count > 1 else count
+
+
+def shown(n: int) -> str:
+    """An int as a message shows it: its digits, or, past what str() writes (4300 digits unless the
+    program changed it), how many it has."""
+    try:
+        return str(n)
+    except ValueError:
+        return f"an int of {digits(n)} digits"
 
 
 def number(value: object, name: str) -> float:
@@ -129,7 +143,7 @@ def integer(value: object, name: str, low: int, high: int) -> int:
         n = int(value)
         if low <= n <= high:
             return n
-        raise RangeError(f"{name} is {n}; it must be from {low} to {high}")
+        raise RangeError(f"{name} is {shown(n)}; it must be from {low} to {high}")
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from {low} to {high}")
 
 
@@ -141,7 +155,7 @@ def token(value: object, name: str = "token", callable_goes: Optional[str] = Non
         n = int(value)
         if 0 <= n <= MAX_TOKEN:
             return n
-        raise RangeError(f"{name} is {n}; tokens go from 0 to 2**63 - 1 (larger ones carry the binding's callables)")
+        raise RangeError(f"{name} is {shown(n)}; tokens go from 0 to 2**63 - 1 (larger ones carry the binding's callables)")
     if callable_goes is None:
         raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1, or a callable")
     raise ArgumentTypeError(f"{name} is {describe(value)}; it must be an int from 0 to 2**63 - 1"
@@ -231,7 +245,7 @@ def choice(value: object, name: str, enum: Type[E], names: Mapping[str, E]) -> E
             return enum(int(value))
         except ValueError:
             pass
-        raise EnumError(f"{name} is {value}; valid: {valid}, or animrt.{enum.__name__} members")
+        raise EnumError(f"{name} is {shown(int(value))}; valid: {valid}, or animrt.{enum.__name__} members")
     raise ArgumentTypeError(f"{name} is {describe(value)}; valid: {valid}, or animrt.{enum.__name__} members")
 
 

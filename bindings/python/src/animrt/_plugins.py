@@ -151,10 +151,10 @@ def encode(value: object, where: str) -> Value:
             # parameter or a machine's number takes it as it is, an integer parameter refuses it.
             v.type, v.number = _NUMBER, float(value)
         elif abs(value) > sys.float_info.max:
-            raise RangeError(f"{where} is {value}, outside a signed 64-bit integer (-2**63 to 2**63 - 1) "
+            raise RangeError(f"{where} is {check.shown(value)}, outside a signed 64-bit integer (-2**63 to 2**63 - 1) "
                              "and past the largest double")
         else:
-            raise RangeError(f"{where} is {value}, outside a signed 64-bit integer (-2**63 to 2**63 - 1), and no "
+            raise RangeError(f"{where} is {check.shown(value)}, outside a signed 64-bit integer (-2**63 to 2**63 - 1), and no "
                              "double holds it exactly; round it with float() to pass it as a double")
     elif isinstance(value, float):
         v.type, v.number = _NUMBER, value
