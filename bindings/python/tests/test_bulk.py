@@ -436,3 +436,49 @@ def test_an_int_past_the_digits_str_writes_is_counted_in_the_message():
             rt.start_timer(1.0, token=huge)
         with pytest.raises(animrt.EnumError, match=r"^fill_mode is an int of 5001 digits; valid: "):
             rt.basic("opacity", fill_mode=huge)
+
+
+def test_a_bool_among_values_is_refused_as_one_alone_is():
+    """array('d') reads True as 1.0: a bool in a sequence of values (or of tuples) is refused
+    naming it, as one given alone and a numpy array of bools are; nothing is set."""
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(3)
+        rt.set_values(dots, "opacity", 0.5)
+        rt.set_values(dots, "position", [(1, 2), (3, 4), (5, 6)])
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^values\[1\] is True \(a bool\); values are numbers \(write 1.0"):
+            rt.set_values(dots, "opacity", [0.25, True, 0.25])
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^values\[2\]\[1\] is False \(a bool\); .* \(write 0.0"):
+            rt.set_values(dots, "position", [(1, 2), (3, 4), (5, False)])
+        with pytest.raises(animrt.ArgumentTypeError, match=r"^to\[0\] is True"):
+            rt.add_animations(rt.basic("opacity", duration=1), dots, to=[True, 1, 1])
+        with pytest.raises(animrt.ArgumentTypeError):
+            rt.set_values(dots, "opacity", True)
+        with pytest.raises(animrt.KindError):
+            rt.set_values(dots, "opacity", np.array([True, False, True]))
+        assert np.all(rt.reader(dots, "opacity").read() == 0.5)
+        assert tuple(rt.reader(dots, "position").read()[2]) == (5.0, 6.0)
+        rt.set_values(dots, "opacity", [1, 0.5, 0])  # ints and floats are numbers
+        assert tuple(rt.reader(dots, "opacity").read()) == (1.0, 0.5, 0.0)
+
+
+def test_a_masked_array_is_refused_unless_nothing_is_masked():
+    """A numpy masked array's buffer holds a number under each mask: with a value masked it is
+    refused (say which number stands for it), with none masked its data is set."""
+    with animrt.Runtime() as rt:
+        dots = rt.create_layers(4)
+        rt.set_values(dots, "opacity", 0.5)
+        holes = np.ma.masked_array([0.1, 0.2, 0.3, 0.4], mask=[False, True, False, True])
+        with pytest.raises(animrt.InvalidArgumentError,
+                           match=r"^values is a masked array with 2 masked values, .* pass values.filled\(x\)"):
+            rt.set_values(dots, "opacity", holes)
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^duration is a masked array with 1 masked value,"):
+            rt.add_animations(rt.basic("opacity", to=1), dots, duration=np.ma.masked_greater([1, 2, 3, 9], 5))
+        with pytest.raises(animrt.InvalidArgumentError, match=r"^layers is a masked array with 1 masked value,"):
+            rt.set_values(np.ma.masked_equal(np.asarray(dots, np.uint64), dots[0]), "opacity", 0.25)
+        assert np.all(rt.reader(dots, "opacity").read() == 0.5)
+        assert all(animrt.Layer._stand_in(rt, d).animation_keys() == [] for d in dots)
+        rt.set_values(dots, "opacity", holes.filled(0.0))
+        assert tuple(rt.reader(dots, "opacity").read()) == (0.1, 0.0, 0.3, 0.0)
+        rt.set_values(np.ma.masked_array(np.asarray(dots, np.uint64)), "opacity",
+                      np.ma.masked_array([0.9, 0.8, 0.7, 0.6], mask=False))  # nothing masked: its data
+        assert tuple(rt.reader(dots, "opacity").read()) == (0.9, 0.8, 0.7, 0.6)

@@ -38,7 +38,22 @@ tuples, or one tuple for every layer; an array of several dimensions has one
 row per layer (``(layers, components)``)."""
 
 
+def _unmasked(obj: Any, name: str) -> Any:
+    """A numpy masked array's data when no value is masked; one with masked values is refused (its
+    buffer holds a number under each mask, which would be set as if given). Anything else, as it is."""
+    if not type(obj).__module__.startswith("numpy.ma"):
+        return obj
+    import numpy
+    masked = int(numpy.count_nonzero(obj.mask))  # numpy.ma.nomask (False) when none is
+    if masked:
+        raise InvalidArgumentError(f"{name} is a masked array with {check.counted(masked, 'masked value')}, "
+                                   f"which would be set as the numbers under the mask; pass {name}.filled(x) "
+                                   "with the number a masked one stands for")
+    return obj.data
+
+
 def _buffer(obj: object, formats: Tuple[str, ...], name: str) -> Optional[memoryview]:
+    obj = _unmasked(obj, name)
     try:
         view = memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
@@ -57,6 +72,7 @@ def _as_float64(values: Any, name: str) -> Any:
     """A numpy array of another dtype or layout as a contiguous float64 one (a copy; none when it is one
     already); a numpy number or 0-d array as a float, one number for every layer as a Python number is
     (ascontiguousarray would make it a column of one); what is not numpy, as it is."""
+    values = _unmasked(values, name)
     dtype = getattr(values, "dtype", None)
     if dtype is None or type(values).__module__ != "numpy":
         return values
@@ -137,6 +153,21 @@ class Pinned:
         return self.address(view)
 
     @staticmethod
+    def _refuse_bools(items: List[Any], name: str) -> None:
+        """A bool among a sequence's numbers is refused, as one given alone is and a numpy array of
+        bools is (``array('d')`` would read it as 1.0 or 0.0). Looked for item by item only when the
+        sequence's types (a set made in C) hold a bool or a tuple."""
+        types = set(map(type, items))
+        if bool not in types and tuple not in types and list not in types:
+            return
+        for i, v in enumerate(items):
+            for k, c in enumerate(v) if isinstance(v, (tuple, list)) else [(None, v)]:
+                if isinstance(c, bool):
+                    where = f"{name}[{i}]" if k is None else f"{name}[{i}][{k}]"
+                    raise ArgumentTypeError(f"{where} is {check.describe(c)}; values are numbers "
+                                            f"(write {float(c)} if that is meant)")
+
+    @staticmethod
     def _sequence(values: Any, count: int, name: str, width: int) -> "array[float]":
         """A Python sequence as doubles: numbers one after another, one tuple per layer, or, for a
         key path of several components, one tuple for every layer."""
@@ -161,6 +192,7 @@ class Pinned:
                     if isinstance(c, numbers.Real) and not isinstance(c, bool):
                         check.double(c, f"{name}[{i}]" if k is None else f"{name}[{i}][{k}]")
             raise
+        Pinned._refuse_bools(items, name)
         if width > 1 and len(items) == width and count != width and not isinstance(items[0], (tuple, list)):
             flat = flat * (count // width)  # one value for every layer
         return flat
