@@ -246,6 +246,20 @@ TEST(like_button) {
 
 /* R4.1: a library loaded by two runtimes is initialised for each, and
  * finished with each; unloading is refused while something uses it. */
+/* Adds to `layer` under `key` an opacity animation to 1 on the plugin's
+ * curve bounce(2); its description is destroyed (the attached one stays).
+ * Returns the description's id, which the animation's events carry. */
+static animrt_id add_bounce(animrt_runtime *rt, animrt_id layer, const char *key) {
+    animrt_id anim = 0;
+    double to = 1;
+    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
+    CHECK_OK(animrt_animation_set_value(rt, anim, ANIMRT_TO, &to, 1));
+    CHECK_OK(animrt_animation_set_timing_function(rt, anim, "bounce(2)"));
+    CHECK_OK(animrt_layer_add_animation(rt, layer, anim, key, 0, NULL));
+    CHECK_OK(animrt_animation_destroy(rt, anim));
+    return anim;
+}
+
 TEST(one_init_per_runtime_and_unloading) {
     animrt_runtime *a = rt_new(), *b = rt_new();
     animrt_id pa = 0, pb = 0, anim = 0;
@@ -304,13 +318,8 @@ TEST(one_init_per_runtime_and_unloading) {
     /* An attached animation on its curve, in the batch, holds it; once
      * that animation is gone, the plugin unloads. */
     animrt_id layer = 0;
-    double to = 1;
     CHECK_OK(animrt_layer_create(a, 0, &layer));
-    CHECK_OK(animrt_animation_create(a, ANIMRT_ANIMATION_BASIC, "opacity", &anim));
-    CHECK_OK(animrt_animation_set_value(a, anim, ANIMRT_TO, &to, 1));
-    CHECK_OK(animrt_animation_set_timing_function(a, anim, "bounce(2)"));
-    CHECK_OK(animrt_layer_add_animation(a, layer, anim, "drop", 0, NULL));
-    CHECK_OK(animrt_animation_destroy(a, anim));
+    add_bounce(a, layer, "drop");
     CHECK_OK(animrt_runtime_tick(a, 10));
     CHECK_OK(animrt_runtime_tick(a, 10.1));
     CHECK_STATUS(animrt_plugin_unload(a, pa), ANIMRT_E_STATE);
@@ -359,16 +368,12 @@ TEST(a_refused_unload_keeps_the_plugins_definitions) {
 TEST(unload_follows_every_holder) {
     animrt_runtime *rt = rt_new();
     animrt_id p = 0, layer = 0, kf = 0, group = 0, child = 0, attached = 0, fade = 0, def = 77;
-    double values[3] = {0, 1, 0}, to = 1;
+    double values[3] = {0, 1, 0};
     const char *curves[2] = {"bounce", "elastic(0.4)"};
     CHECK_OK(animrt_plugin_load(rt, lib("libexamples.so"), &p));
     CHECK_OK(animrt_layer_create(rt, 0, &layer));
     /* A finished animation, removed, its events not polled: nothing holds the curve. */
-    CHECK_OK(animrt_animation_create(rt, ANIMRT_ANIMATION_BASIC, "opacity", &fade));
-    CHECK_OK(animrt_animation_set_value(rt, fade, ANIMRT_TO, &to, 1));
-    CHECK_OK(animrt_animation_set_timing_function(rt, fade, "bounce(2)"));
-    CHECK_OK(animrt_layer_add_animation(rt, layer, fade, "fade", 0, NULL));
-    CHECK_OK(animrt_animation_destroy(rt, fade));
+    fade = add_bounce(rt, layer, "fade");
     CHECK_OK(animrt_runtime_tick(rt, 0));
     CHECK_OK(animrt_runtime_tick(rt, 5));
     /* A definition refused after its template resolved the curve, and one registered as text. */
