@@ -47,7 +47,7 @@ final class DefinitionLoader {
     var stateChildren: [[Int]] = []
     /// The machine functions and the timing function families from outside
     /// the core that the definition resolved, each once: what it holds of
-    /// the runtime's extensions (see `MachineDefinition.uses`).
+    /// the runtime's extensions (`MachineDefinition.functions` and `families`).
     var usedFunctions: [MachineFunction] = []
     var usedFamilies: [TimingFunctionFamily] = []
     private var used: Set<ObjectIdentifier> = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numbers
 from array import array
 from ctypes import POINTER, c_char, c_double, c_uint64, c_void_p, cast
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _arguments as check
 from ._errors import ArgumentTypeError, BufferSizeError, BufferTooSmallError, InvalidArgumentError, KindError
@@ -160,12 +160,21 @@ class Pinned:
         types = set(map(type, items))
         if bool not in types and tuple not in types and list not in types:
             return
+        for where, c in Pinned._numbers(items, name):
+            if isinstance(c, bool):
+                raise ArgumentTypeError(f"{where} is {check.describe(c)}; values are numbers "
+                                        f"(write {float(c)} if that is meant)")
+
+    @staticmethod
+    def _numbers(items: List[Any], name: str) -> Iterator[Tuple[str, Any]]:
+        """Each number of a sequence (of numbers, or of tuples of numbers) with where it is:
+        ``values[2]``, ``values[2][1]``."""
         for i, v in enumerate(items):
-            for k, c in enumerate(v) if isinstance(v, (tuple, list)) else [(None, v)]:
-                if isinstance(c, bool):
-                    where = f"{name}[{i}]" if k is None else f"{name}[{i}][{k}]"
-                    raise ArgumentTypeError(f"{where} is {check.describe(c)}; values are numbers "
-                                            f"(write {float(c)} if that is meant)")
+            if isinstance(v, (tuple, list)):
+                for k, c in enumerate(v):
+                    yield f"{name}[{i}][{k}]", c
+            else:
+                yield f"{name}[{i}]", v
 
     @staticmethod
     def _sequence(values: Any, count: int, name: str, width: int) -> "array[float]":
@@ -187,10 +196,9 @@ class Pinned:
             raise ArgumentTypeError(f"{name} holds something that is not a number; it must be a float64 "
                                     "array or a sequence of numbers") from None
         except OverflowError:  # an int no double holds: named, as one given alone is
-            for i, v in enumerate(items):
-                for k, c in enumerate(v) if isinstance(v, (tuple, list)) else [(None, v)]:
-                    if isinstance(c, numbers.Real) and not isinstance(c, bool):
-                        check.double(c, f"{name}[{i}]" if k is None else f"{name}[{i}][{k}]")
+            for where, c in Pinned._numbers(items, name):
+                if isinstance(c, numbers.Real) and not isinstance(c, bool):
+                    check.double(c, where)
             raise
         Pinned._refuse_bools(items, name)
         if width > 1 and len(items) == width and count != width and not isinstance(items[0], (tuple, list)):

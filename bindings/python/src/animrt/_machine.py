@@ -822,7 +822,9 @@ def _payload_value(value: object, key: str, event: str) -> MachineValue:
     if check.is_numpy_bool(value):
         return bool(value)
     if isinstance(value, numbers.Integral):
-        check_double(int(value), f"field {key!r} of {event!r}")
+        # An int no double holds is refused here: JSON would carry its digits, and the library refuse
+        # them as malformed JSON the program never wrote.
+        check.double(int(value), f"field {key!r} of {event!r}")
         return int(value)
     if isinstance(value, numbers.Real):
         return float(value)
@@ -830,13 +832,6 @@ def _payload_value(value: object, key: str, event: str) -> MachineValue:
         raise ArgumentTypeError(f"{key} is the RequestIssued event of {value.name!r}; a result carries the "
                                 f"request's id: {key}=event.id ({key}={value.id})")
     raise ArgumentTypeError(f"{key} is {check.describe(value)}; a payload field is a number, a bool or a str")
-
-
-def check_double(value: int, where: str) -> None:
-    """Refuses an int no double holds, naming where it is: JSON would carry its digits, and the
-    library refuse them as malformed JSON the program never wrote. (Its digits are counted without
-    str(), which stops at 4300.)"""
-    check.double(value, where)
 
 
 def to_json(value: Any, where: str) -> str:
@@ -849,7 +844,7 @@ def to_json(value: Any, where: str) -> str:
         if v is None or isinstance(v, (str, bool)):
             return v
         if isinstance(v, numbers.Integral):
-            check_double(int(v), path)
+            check.double(int(v), path)  # (as a payload's field: JSON would carry its digits)
             return int(v)
         if isinstance(v, numbers.Real):
             f = float(v)
