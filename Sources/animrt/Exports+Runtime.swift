@@ -114,7 +114,7 @@ public func animrt_event_poll(_ rt: OpaquePointer!, _ out: UnsafeMutablePointer<
             let arena = PayloadArena()
             box.polled = arena
             var n = 0
-            count.pointee = r.pollEvents(upTo: cap) { e in out[n] = Event.c(e, arena); n += 1 }
+            count.pointee = r.pollEvents(upTo: cap) { e, payload in out[n] = Event.c(e, payload, arena); n += 1 }
         }
     }
 }

@@ -474,11 +474,11 @@ func copyDoubles(_ values: [Double], _ out: UnsafeMutablePointer<Double>?, _ cap
 }
 
 extension Event {
-    /// The C form of the event at `e` (read in place: no copy of the
-    /// event); its payload lives in `arena`.
-    static func c(_ e: UnsafePointer<Event>, _ arena: PayloadArena) -> animrt_event {
+    /// The C form of the event `e` with `payload` (read in place: no copy of
+    /// the event); its payload lives in `arena`.
+    static func c(_ e: UnsafePointer<EventRecord>, _ payload: borrowing [TaggedValue], _ arena: PayloadArena) -> animrt_event {
         // Lifecycle events carry no payload: nothing to copy, retain or release.
-        let (values, count) = e.pointee.payload.isEmpty ? (nil, 0) : arena.store(e.pointee.payload)
+        let (values, count) = payload.isEmpty ? (nil, 0) : arena.store(payload)
         return animrt_event(type: e.pointee.type.rawValue, reason: e.pointee.reason.rawValue, time: e.pointee.time,
                             layer: e.pointee.layer.raw, object: e.pointee.object.raw, animation: e.pointee.animation.raw,
                             token: e.pointee.token, name: e.pointee.name, from_state: e.pointee.fromState,
@@ -486,7 +486,7 @@ extension Event {
     }
 
     /// The C form of the event; its payload lives in `arena`.
-    func c(_ arena: PayloadArena) -> animrt_event { withUnsafePointer(to: self) { Event.c($0, arena) } }
+    func c(_ arena: PayloadArena) -> animrt_event { withUnsafePointer(to: EventRecord(self)) { Event.c($0, payload, arena) } }
 }
 
 /// Processors available to this process.

@@ -13,27 +13,45 @@ struct EventQueueTests {
         return e
     }
 
+    /// Event `k`, with a payload one time in three (a string one time in
+    /// six): the queue keeps payloads beside the events, so the scripts
+    /// check that each still comes back with its own.
+    static func mixed(_ k: Int) -> Event {
+        var e = event(k)
+        if k % 6 == 0 { e.payload = [.string("s\(k)"), .integer(Int64(k))] }
+        else if k % 3 == 0 { e.payload = [.integer(Int64(k))] }
+        return e
+    }
+
     @Test("random pushes and pops, capacities 2 to 9, limits 0 to 12", arguments: 2...9)
     func randomScript(_ capacity: Int) {
         var g = BatchDifferentialTests.Generator(state: 0xE7E7 + UInt64(capacity))
         var bulk = EventQueue(capacity: capacity), single = EventQueue(capacity: capacity)
-        var pushed = 0, popped = 0, notices = 0
+        var pushed = 0, popped = 0, notices = 0, carrying = 0
         for _ in 0..<4000 {
             if g.next() % 2 == 0 {
-                for _ in 0..<Int(g.next() % 5) { bulk.push(Self.event(pushed)); single.push(Self.event(pushed)); pushed += 1 }
+                for _ in 0..<Int(g.next() % 5) { bulk.push(Self.mixed(pushed)); single.push(Self.mixed(pushed)); pushed += 1 }
             } else {
                 let limit = Int(g.next() % 13)
                 var got: [Event] = []
-                let n = bulk.pop(upTo: limit) { got.append($0.pointee) }
+                let n = bulk.pop(upTo: limit) { got.append(Event($0.pointee, payload: $1)) }
                 var want: [Event] = []
                 while want.count < limit, let e = single.pop() { want.append(e) }
                 #expect(n == got.count && got == want, "limit \(limit) after \(pushed) pushes")
                 popped += n
                 notices += got.filter { $0.type == .overflow }.count
+                carrying += got.filter { !$0.payload.isEmpty }.count
             }
         }
-        #expect(popped > 1000 && notices > 10, "the script wraps the ring and overflows it")
+        #expect(popped > 1000 && notices > 10 && carrying > (popped - notices) / 5, "the script wraps the ring and overflows it, with payloads")
         #expect(bulk.count == single.count)
+        // The payloads go with their events, and the store beside the ring
+        // empties once the queue does.
+        var rest: [Event] = []
+        _ = bulk.pop(upTo: Int.max) { rest.append(Event($0.pointee, payload: $1)) }
+        var want: [Event] = []
+        while let e = single.pop() { want.append(e) }
+        #expect(rest == want && bulk.payloadBacklog == 0 && single.payloadBacklog == 0)
     }
 
     /// A queue that withdraws what was pushed since a mark then behaves as
@@ -47,20 +65,21 @@ struct EventQueueTests {
         for _ in 0..<3000 {
             switch g.next() % 3 {
             case 0:
-                for _ in 0..<Int(g.next() % 4) { withdrawing.push(Self.event(pushed)); plain.push(Self.event(pushed)); pushed += 1 }
+                for _ in 0..<Int(g.next() % 4) { withdrawing.push(Self.mixed(pushed)); plain.push(Self.mixed(pushed)); pushed += 1 }
             case 1:
                 let mark = withdrawing.mark
-                for k in 0..<Int(g.next() % UInt64(capacity + 3)) { withdrawing.push(Self.event(1_000_000 + k)); withdrawn += 1 }
+                for k in 0..<Int(g.next() % UInt64(capacity + 3)) { withdrawing.push(Self.mixed(1_000_000 + k)); withdrawn += 1 }
                 if withdrawing.lost > mark.lost { overflowed += 1 }
                 withdrawing.withdraw(since: mark)
             default:
                 let limit = Int(g.next() % 5)
                 var got: [Event] = [], want: [Event] = []
-                _ = withdrawing.pop(upTo: limit) { got.append($0.pointee) }
-                _ = plain.pop(upTo: limit) { want.append($0.pointee) }
+                _ = withdrawing.pop(upTo: limit) { got.append(Event($0.pointee, payload: $1)) }
+                _ = plain.pop(upTo: limit) { want.append(Event($0.pointee, payload: $1)) }
                 #expect(got == want, "limit \(limit) after \(pushed) pushes")
             }
-            #expect(withdrawing.count == plain.count && withdrawing.lost == plain.lost)
+            #expect(withdrawing.count == plain.count && withdrawing.lost == plain.lost
+                    && withdrawing.payloadBacklog == plain.payloadBacklog && withdrawing.stringBytes == plain.stringBytes)
         }
         #expect(withdrawn > 1000 && overflowed > 10, "withdrawals cross the ring's wrap and its overflow")
     }
@@ -127,7 +146,7 @@ struct EventQueueValueTests {
         #expect(q.count == 3 && q.lost == 1 && q.stringBytes == 10)
         #expect(q.pop()?.token == 0 && q.stringBytes == 4)
         var got: [Event] = []
-        #expect(q.pop(upTo: 10) { got.append($0.pointee) } == 3)
+        #expect(q.pop(upTo: 10) { got.append(Event($0.pointee, payload: $1)) } == 3)
         #expect(EventQueueValueTests.tokens(got) == [1, 2, 1] && got.last?.type == .overflow && q.stringBytes == 0)
         // Withdrawn events give their bytes back, as popped ones do.
         q.push(Self.carrying(4, 3))
@@ -151,7 +170,7 @@ struct EventQueueValueTests {
         rt.post(Self.carrying(64, mib))
         rt.post(EventQueueTests.event(65))  // behind a loss, counted too, as past the capacity
         var got: [Event] = []
-        #expect(rt.pollEvents(upTo: 100) { got.append($0.pointee) } == 65)
+        #expect(rt.pollEvents(upTo: 100) { got.append(Event($0.pointee, payload: $1)) } == 65)
         #expect(got.last?.type == .overflow && got.last?.token == 2)
         rt.post(Self.carrying(66, mib))
         #expect(rt.pendingEventCount == 1, "polling gave the room back")
@@ -162,10 +181,10 @@ struct EventQueueValueTests {
         var q = EventQueue(capacity: 3)
         for k in 0..<5 { q.push(EventQueueTests.event(k)) }
         var got: [Event] = []
-        #expect(q.pop(upTo: 2) { got.append($0.pointee) } == 2)
+        #expect(q.pop(upTo: 2) { got.append(Event($0.pointee, payload: $1)) } == 2)
         #expect(Self.tokens(got) == [0, 1] && got.allSatisfy { $0.type == .timerFired })
         got = []
-        #expect(q.pop(upTo: 2) { got.append($0.pointee) } == 1)
+        #expect(q.pop(upTo: 2) { got.append(Event($0.pointee, payload: $1)) } == 1)
         #expect(got.map(\.type) == [.overflow] && got.first?.token == 3 && got.first?.time == 2)
     }
 
@@ -178,9 +197,9 @@ struct EventQueueValueTests {
         let rt = Runtime(configuration: .init(eventCapacity: 3))
         for k in 0..<4 { rt.post(EventQueueTests.event(k)) }
         var got: [Event] = []
-        #expect(rt.pollEvents(upTo: limit) { got.append($0.pointee) } == 0)
+        #expect(rt.pollEvents(upTo: limit) { got.append(Event($0.pointee, payload: $1)) } == 0)
         #expect(got.isEmpty && rt.pendingEventCount == 3)
-        #expect(rt.pollEvents(upTo: 3) { got.append($0.pointee) } == 3)
+        #expect(rt.pollEvents(upTo: 3) { got.append(Event($0.pointee, payload: $1)) } == 3)
         #expect(Self.tokens(got) == [0, 1, 2] && got.last?.type == .overflow)
     }
 

@@ -441,12 +441,8 @@ extension Runtime {
     }
 
     func emitStopped(_ ii: Int, _ reason: StopReason) {
-        var e = Event(type: .animationStopped, time: now())
-        e.layer = layers.handle(at: Int(instances[ii].layer))
-        e.object = instances.handle(at: ii)
-        e.animation = Handle(raw: instances[ii].definition)
-        e.reason = reason
-        emit(consume e)
+        emit(EventRecord(lifecycle: .animationStopped, time: now(), layer: layers.handle(at: Int(instances[ii].layer)),
+                         object: instances.handle(at: ii), animation: Handle(raw: instances[ii].definition), reason: reason))
     }
 
     func leaveBarriers(_ ii: Int) {

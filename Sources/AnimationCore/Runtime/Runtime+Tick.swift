@@ -152,11 +152,9 @@ extension Runtime {
             guard instances.isLive(ii), instances[ii].state.rawValue < newState.rawValue else { continue }
             if instances[ii].state == .waiting {
                 instances[ii].state = .running
-                var e = Event(type: .animationStarted, time: now())
-                e.layer = layers.handle(at: Int(instances[ii].layer))
-                e.object = instances.handle(at: ii)
-                e.animation = Handle(raw: instances[ii].definition)
-                emit(consume e)
+                emit(EventRecord(lifecycle: .animationStarted, time: now(), layer: layers.handle(at: Int(instances[ii].layer)),
+                                 object: instances.handle(at: ii), animation: Handle(raw: instances[ii].definition),
+                                 reason: .finished))
             }
             if newState == .ended {
                 instances[ii].state = .ended

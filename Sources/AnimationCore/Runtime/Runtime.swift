@@ -359,8 +359,11 @@ public final class Runtime {
     public func pollEvent() -> Event? { events.pop() }
 
     /// Hands up to `limit` of the oldest events to `body`, in order, and
-    /// removes them; returns how many (a bulk `pollEvent`).
-    public func pollEvents(upTo limit: Int, _ body: (UnsafePointer<Event>) -> Void) -> Int { events.pop(upTo: limit, body) }
+    /// removes them; returns how many (a bulk `pollEvent`). `body` gets each
+    /// event's fields, read in place, and its payload.
+    public func pollEvents(upTo limit: Int, _ body: (UnsafePointer<EventRecord>, borrowing [TaggedValue]) -> Void) -> Int {
+        events.pop(upTo: limit, body)
+    }
 
     /// How many events are queued.
     public var pendingEventCount: Int { events.count + (events.lost > 0 ? 1 : 0) }
@@ -373,6 +376,15 @@ public final class Runtime {
         if eventDigest != nil { eventDigest!.add(e) }
         if deliverWhenFull != nil && events.wouldLose(stringBytes) { deliverWhenFull!(takeQueuedEvents()) }
         events.push(e, stringBytes: stringBytes)
+    }
+
+    /// Queues a lifecycle event, which has no payload, as the queue holds it
+    /// (no `Event` is made unless a trace's digest reads it).
+    @inline(__always)
+    func emit(_ r: EventRecord) {
+        if eventDigest != nil { eventDigest!.add(Event(r, payload: [])) }
+        if deliverWhenFull != nil && events.wouldLose(0) { deliverWhenFull!(takeQueuedEvents()) }
+        events.push(r)
     }
 
     /// Where the event queue (and the trace's digest) stand, for
