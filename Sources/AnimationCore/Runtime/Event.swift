@@ -221,6 +221,12 @@ struct EventQueue {
         if count == 0 { head = 0; ring.removeAll(keepingCapacity: true) }
         // Every payload read: the store starts again at its first slot.
         if payloadHead == payloads.count && payloadHead > 0 { payloadHead = 0; payloads.removeAll(keepingCapacity: true) }
+        // Some still unread (a host that polls fewer than are queued, or
+        // lags a frame behind, never empties the queue): the read slots go
+        // once they are a capacity's worth, so that the store, as the ring,
+        // stays within twice the capacity (the unread ones, fewer than the
+        // capacity, move once per capacity read).
+        if payloadHead >= capacity { payloads.removeFirst(payloadHead); payloadHead = 0 }
     }
 
     /// Where the queue stands, for `withdraw(since:)`.
