@@ -13,6 +13,7 @@ import numpy
 import pytest
 
 import animrt
+from animrt import _layer
 from animrt._ffi import lib
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -818,12 +819,14 @@ def test_what_a_machine_reported_before_it_was_destroyed_names_it():
         assert len({e.machine for e in errors}) == 1 and {errors[0].machine: 1}[errors[1].machine] == 1
 
 
-def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_whole():
-    """A string is read in two calls, its size then its text: another thread sending the machine an event
-    in between made the text longer than the buffer, and the read raised BufferTooSmallError, an error of
-    the caller's buffers, which the caller never gave. It is read again at its new size."""
+def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_whole(monkeypatch):
+    """A string too long for the buffer a call starts with is read again at the size the library says:
+    another thread sending the machine an event in between made the text longer than that, and the
+    read raised BufferTooSmallError, an error of the caller's buffers, which the caller never gave. It
+    is read again at its new size."""
     for fn, read in [(lib.animrt_machine_get, lambda card: card.context["percentText"]),
                      (lib.animrt_machine_snapshot, lambda card: json.loads(card.snapshot()))]:
+        monkeypatch.setitem(_layer._string_sizes, fn.__name__, 1)  # the first call learns the size
         with animrt.Runtime() as rt:
             card = rt.machine(rt.definition(named="progressCard"))
             card.send("fetch")
@@ -834,7 +837,7 @@ def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_w
                 try:
                     return real(called, *args)  # the size: BufferTooSmallError
                 finally:
-                    if called is fn and args[-3] is None and not sent:  # between the size and the read:
+                    if called is fn and not sent:  # between the size and the read:
                         sent.append(card.send("fetched", request=1, progress=0.35))  # '0%' is '35%', and more
 
             rt._call = call
@@ -842,6 +845,66 @@ def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_w
             rt._call = real
             assert sent == [animrt.SendOutcome.TAKEN] and first == read(card)  # read whole, as it is now
     assert first["leaf"] == "ready"
+
+
+def test_a_snapshot_that_has_not_grown_is_built_once(monkeypatch):
+    """A string is read with a buffer the size its function's last result needed: a machine's snapshot
+    (23 kB for a progress card) was built twice a read, once to learn its size and once to fill."""
+    monkeypatch.delitem(_layer._string_sizes, "animrt_machine_snapshot", raising=False)
+    with animrt.Runtime() as rt:
+        card = rt.machine(rt.definition(named="progressCard"))
+        card.send("fetch")
+        rt.tick(0.0)
+        real, calls = rt._call, []
+
+        def call(called, *args):
+            if called is lib.animrt_machine_snapshot:
+                calls.append(args[-2])  # the buffer's size
+            return real(called, *args)
+
+        rt._call = call
+        first = card.snapshot()
+        assert len(calls) == 2 and calls[0] == 256 and calls[1] == len(first.encode()) + 1
+        assert card.snapshot() == first and len(calls) == 3 and calls[2] == calls[1]  # once, at its size
+        card.send("fetched", request=1, progress=0.35)
+        grown = card.snapshot()  # longer now ('0%' is '35%', and more): learnt, then read
+        assert len(grown.encode()) > len(first.encode()) and calls[3:] == [calls[1], len(grown.encode()) + 1]
+        rt._call = real
+
+
+class _FakeStringFunction:
+    """A (buf, cap, needed) C function as _string_out calls it, giving `text`, and the buffer size of each call."""
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+        self.text = b""
+        self.sizes: list = []
+
+    def __call__(self, buf, cap, needed):
+        self.sizes.append(cap)
+        needed._obj.value = len(self.text) + 1
+        if cap < len(self.text) + 1:
+            raise animrt.BufferTooSmallError(f"needs {len(self.text) + 1} bytes")
+        ctypes.memmove(buf, self.text + b"\0", len(self.text) + 1)
+
+
+def test_a_string_size_is_remembered_up_to_a_mebibyte(monkeypatch):
+    """The size a function's last string needed is the next call's first buffer, but only up to 1 MiB: a
+    result of megabytes once (an export of a large definition) does not make every later read allocate
+    megabytes first."""
+    fake = _FakeStringFunction("animrt_test_string")
+    monkeypatch.delitem(_layer._string_sizes, fake.__name__, raising=False)
+    out = lambda: _layer._string_out(lambda f, *args: f(*args), fake)  # noqa: E731
+    fake.text = b"k" * 999
+    assert out() == "k" * 999 and fake.sizes == [256, 1000]
+    fake.text = b"short"
+    assert out() == "short" and fake.sizes[2:] == [1000]
+    fake.text = b"m" * (1 << 20)  # 1 MiB and its NUL: one byte past what is remembered
+    assert out() == "m" * (1 << 20) and fake.sizes[3:] == [6, (1 << 20) + 1]
+    fake.text = b"x" * ((1 << 20) - 1)  # with its NUL, exactly 1 MiB: remembered
+    assert len(out()) == (1 << 20) - 1 and fake.sizes[5:] == [6, 1 << 20]
+    fake.text = b"y"
+    assert out() == "y" and fake.sizes[7:] == [1 << 20]
 
 
 def test_destroy_stops_the_machine_and_is_idempotent():

@@ -472,17 +472,18 @@ def _on_another_thread_after(rt, matches, action):
     rt._call = call
 
 
-def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt):
-    # A key is read in two calls, its size then its text. Another thread removing the animation at
-    # that index in between moved a longer key there, and animation_keys() raised BufferTooSmallError,
-    # an error about buffers the caller never gave. Here the other thread removes "a" (and adds "z")
-    # just after the size of the key at index 0 was asked for.
+def test_animation_keys_read_whole_when_a_longer_key_takes_an_index_meanwhile(rt, monkeypatch):
+    # A key too long for the buffer a read starts with is read again at the size the library said.
+    # Another thread removing the animation at that index in between moved a longer key there, and
+    # animation_keys() raised BufferTooSmallError, an error about buffers the caller never gave. Here
+    # the other thread removes "a" (and adds "z") just after the size of the key at index 0 was learnt.
+    monkeypatch.setitem(animrt._layer._string_sizes, "animrt_layer_animation_key", 1)  # the first call learns the size
     toast = rt.layer()
     fade = rt.basic("opacity", to=0.0, duration=1.0)
     toast.add_animation(fade, key="a")
     toast.add_animation(fade, key="a-longer-key")
-    # (the size query raises BufferTooSmallError, having set the size)
-    _on_another_thread_after(rt, lambda fn, args: fn is animrt._ffi.lib.animrt_layer_animation_key and args[2] is None,
+    # (the call with a 1-byte buffer raises BufferTooSmallError, having set the size)
+    _on_another_thread_after(rt, lambda fn, args: fn is animrt._ffi.lib.animrt_layer_animation_key and args[3] == 1,
                              lambda: (toast.remove_animation("a"), toast.add_animation(fade, key="z")))
     assert toast.animation_keys() == ["a-longer-key", "z"]
 

@@ -857,16 +857,21 @@ def _description_only() -> FrozenSet[str]:
                      if isinstance(m, property) and not a.startswith("_") and a not in read)
 
 
+# By C function's name: the size its last string result needed (up to _SIZE_HINT_MAX), the buffer its
+# next call starts with. A result that has not grown is then built once, not once to learn its size
+# and again to fill: a machine's snapshot (a progress card's is 23 kB) took two builds a call.
+_string_sizes: Dict[str, int] = {}
+_SIZE_HINT_FIRST = 256
+_SIZE_HINT_MAX = 1 << 20
+
+
 def _string_out(fn: Callable[..., Any], *args: Any) -> str:
-    """A string from a (buf, cap, needed) C function: asks for the size, then fills; again, at its new
-    size, when it grew in between (another thread removed a layer's animation and a longer key took
-    its index, or sent a machine an event between the two calls)."""
-    needed = c_size_t()
-    try:
-        fn(*args, None, 0, byref(needed))
-    except Exception:
-        if needed.value == 0:
-            raise
+    """A string from a (buf, cap, needed) C function, ``args[0]``: called with a buffer the size its
+    last result needed; again, at the size it says, when the result is larger (longer than the last,
+    or grown in between: another thread removed a layer's animation and a longer key took its
+    index, or sent a machine an event between the two calls)."""
+    function: str = args[0].__name__  # ctypes functions cannot be hashed; their names can
+    needed = c_size_t(_string_sizes.get(function, _SIZE_HINT_FIRST))
     while True:
         buffer = create_string_buffer(needed.value)
         try:
@@ -875,6 +880,8 @@ def _string_out(fn: Callable[..., Any], *args: Any) -> str:
             if needed.value <= len(buffer):
                 raise
             continue
+        if needed.value <= _SIZE_HINT_MAX:
+            _string_sizes[function] = needed.value
         return buffer.value.decode("utf-8")
 
 
