@@ -3675,7 +3675,7 @@ MUTANTS = [
            ("swift:AnimationCoreTests",),
            "rewinding the freeing of a slot that was retired pops another slot off the free list: it is lost for good"),
     Mutant("event-notice-last-loss-time", "dropped condition", EVENT,
-           "if lost == 0 { lostAt = e.time }", "lostAt = e.time", ("swift:AnimationCoreTests",),
+           "if lost == 0 { lostAt = time }", "lostAt = time", ("swift:AnimationCoreTests",),
            "the overflow notice carries the time of the last event lost, not of the first: the host cannot tell where the loss began"),
     Mutant("table-limit-below-slots", "dropped statement", "Sources/AnimationCore/Runtime/Handle.swift",
            "slotLimit = max(min(n, slotLimit), slots)", "slotLimit = min(n, slotLimit)", ("swift:AnimationCoreTests",),

@@ -116,7 +116,8 @@ struct EventQueue {
     /// (the oldest at `payloadHead`): each such event takes the next.
     private var payloads: [[TaggedValue]] = []
     private var payloadHead = 0
-    /// The payloads held, read or not (the store is emptied once every one is read).
+    /// The payloads held, read or not (the read ones go once all are read,
+    /// or once they are a capacity's worth: see `consume`).
     var payloadBacklog: Int { payloads.count }
     private var head = 0
     private(set) var count = 0
@@ -144,16 +145,26 @@ struct EventQueue {
     /// where the payload was made (the core's own events carry none).
     @inline(__always)
     mutating func push(_ e: consuming Event, stringBytes bytes: Int) {
-        if wouldLose(bytes) {
-            // Keep the last slot for the overflow notice.
-            if lost == 0 { lostAt = e.time }
-            lost += 1
-            return
-        }
+        if wouldLose(bytes) { countLost(at: e.time); return }
         stringBytes += bytes
         let record = EventRecord(e)
         if record.hasPayload { payloads.append(e.payload) }
         append(record)
+    }
+
+    /// `push` of an event with no payload, as the queue holds it (no
+    /// payload to look at or keep: the core's lifecycle events).
+    @inline(__always)
+    mutating func push(_ r: EventRecord) {
+        if isFull { countLost(at: r.time); return }
+        append(r)
+    }
+
+    /// An event not stored: counted, the last slot kept for the overflow
+    /// notice, which tells when the loss began.
+    private mutating func countLost(at time: Double) {
+        if lost == 0 { lostAt = time }
+        lost += 1
     }
 
     /// Whether an event whose payload holds `bytes` bytes of strings would
@@ -165,17 +176,6 @@ struct EventQueue {
         var n = 0
         for v in payload { if case .string(let s) = v { n += s.utf8.count } }
         return n
-    }
-
-    /// `push` of an event with no payload, as the queue holds it.
-    @inline(__always)
-    mutating func push(_ r: EventRecord) {
-        if isFull {
-            if lost == 0 { lostAt = r.time }
-            lost += 1
-            return
-        }
-        append(r)
     }
 
     @inline(__always)
