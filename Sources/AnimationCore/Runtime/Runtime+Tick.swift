@@ -143,8 +143,18 @@ extension Runtime {
     private func processTransitions() {
         guard !transitions.isEmpty else { return }
         orderOwnedTransitions()
-        let list = transitions
-        transitions.removeAll(keepingCapacity: true)
+        // This tick's changes move to `list`, and `transitions` takes the
+        // spare buffer: each keeps its capacity, so a tick that ends 10^4
+        // animations allocates nothing for them (a copy of the list left
+        // `transitions` sharing its buffer, and the next tick's appends
+        // grew a new one, page by page).
+        var list = spareTransitions
+        spareTransitions = []
+        swap(&list, &transitions)
+        defer {
+            list.removeAll(keepingCapacity: true)
+            spareTransitions = list
+        }
         let warming = list.count >= Runtime.warmThreshold
         for (k, (ii32, newState)) in list.enumerated() {
             if warming && k % Runtime.warmChunk == 0 { warm(list[k..<min(k + Runtime.warmChunk, list.count)]) }

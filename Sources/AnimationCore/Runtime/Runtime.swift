@@ -258,6 +258,8 @@ public final class Runtime {
     @exclusivity(unchecked) var events: EventQueue
     @exclusivity(unchecked) var inTick = false
     @exclusivity(unchecked) var transitions: [(Int32, LifeState)] = []
+    /// An empty buffer that `processTransitions` swaps with `transitions`.
+    @exclusivity(unchecked) var spareTransitions: [(Int32, LifeState)] = []
     /// (layer, property) pairs whose presentation must catch up with the
     /// model at the next tick (model set, or last animation removed).
     @exclusivity(unchecked) var staleProperties: [(Int32, Int32)] = []
