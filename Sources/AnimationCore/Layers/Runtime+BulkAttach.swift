@@ -192,7 +192,7 @@ extension Runtime {
             let h: Handle
             let simple = !mayBeComplex || item.timing.isSimple
             if simple && self.layers[li].firstInstance < 0 && hasIdentityTime(li) {
-                h = instances.handle(at: addPlanned(template, item, layer: li, keyID: keyID, joining: barrier,
+                h = instances.handle(at: addPlanned(template, &item, layer: li, keyID: keyID, joining: barrier,
                                                     definition: definition, plan: plan))
             } else if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition,
                                                  plan: simple ? plan : nil) {
@@ -215,8 +215,11 @@ extension Runtime {
     /// The caller holds `keyID`; the instance retains it, and the plan's
     /// curve, as it is made (a later item may demote entries of that curve,
     /// and the curve must stay counted for each entry still in the batch).
+    /// `item` is only read: it is `inout` so that the call passes the
+    /// caller's item in place (borrowed, it was copied, 128 bytes, for every
+    /// animation of a bulk add).
     @inline(__always)
-    private func addPlanned(_ t: borrowing BatchTemplate, _ item: borrowing BatchItem, layer li: Int, keyID: Int32,
+    private func addPlanned(_ t: borrowing BatchTemplate, _ item: inout BatchItem, layer li: Int, keyID: Int32,
                             joining barrier: Handle?, definition: Handle, plan: BatchPlan) -> Int {
         // The duration `addBatched` gives: the runtime's default for 0.
         var d = item.timing.duration
