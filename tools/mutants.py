@@ -461,7 +461,7 @@ MUTANTS = [
            ("swift:KernelPath",),
            "the blocks the C code stored are visited instead of the left ones, which are never closed"),
     Mutant("warm-next-free-count", "off-by-one", "Sources/AnimationCore/Runtime/Handle.swift",
-           "let stop = Swift.max(0, free.count - n)", "let stop = Swift.max(0, free.count - n + 1)",
+           "free[Swift.max(0, free.count - Swift.max(0, n))...]", "free[Swift.max(0, free.count - Swift.max(0, n) + 1)...]",
            ("swift:Reliability",), "a bulk add warms one free slot fewer than it will take"),
     Mutant("shutdown-rest-not-detached", "dropped statement", "Sources/AnimationCore/Runtime/Runtime.swift",
            "        for i in 0..<instances.capacity where instances.isLive(i) { detach(i) }\n", "", ("swift:Shutdown",),
@@ -6244,11 +6244,6 @@ MUTANTS = [
            "let r2 = SIMD3<Double>(sa * sc + ca * sb * cc,", "let r2 = SIMD3<Double>(sa * sc - ca * sb * cc,",
            ("swift:AnimationCoreTests",),
            "a transform turned about both x and y is composed wrongly from its components"),
-    Mutant("warm-sink-unstored", "dropped statement", "Sources/AnimationCore/Runtime/Runtime+Warm.swift",
-           "        warmSink = sink\n    }\n\n    /// Loads the instance records and layers", "    }\n\n    /// Loads the instance records and layers",
-           ("swift:Shutdown|Lifecycle|Removal",),
-           "warm's loads are no longer kept", equivalent="warmSink is never read for its value: warm only loads memory ahead "
-           "(the optimiser may then drop the loads, which costs time, never a result)"),
     # The C exports' audit: the buffer protocol's edges, trace replay's array checks, the enum names in messages.
     Mutant("export-copy-out-cap-max", "comparison", EX_SUPPORT,
            "guard capacity(cap) >= n, let out else {", "guard cap >= n, let out else {", C,

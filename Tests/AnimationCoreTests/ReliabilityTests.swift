@@ -258,18 +258,19 @@ struct ReliabilityTests {
         #expect(throws: AnimrtError.self) { try table.index(of: a) }
     }
 
-    @Test("Warming the next free slots loads the ones the next inserts take, and changes nothing")
-    func touchNextFree() throws {
+    @Test("The next free slots are the ones the next inserts take, and asking for them changes nothing")
+    func nextFree() throws {
         let table = SlotTable<Int>(kind: .layer, tag: 1, placeholder: 0)
         var handles: [Handle] = []
         for v in 0..<8 { handles.append(try table.insert(100 + v)) }
         for i in [1, 6, 3, 4] { table.remove(at: handles[i].index) }  // freed in this order: a stack
-        let expected = [4, 3].reduce(UInt64(0)) { $0 &+ table.touch($1) }
-        #expect(table.touchNextFree(2) == expected)
-        #expect(table.touchNextFree(0) == 0)
-        #expect(table.touchNextFree(99) == [4, 3, 6, 1].reduce(UInt64(0)) { $0 &+ table.touch($1) })
+        #expect(Array(table.nextFree(2)) == [4, 3])
+        #expect(Array(table.nextFree(0)).isEmpty && Array(table.nextFree(-1)).isEmpty)
+        #expect(Array(table.nextFree(99)) == [4, 3, 6, 1])
+        table.prefetchNextFree(99)
         #expect(try table.insert(7).index == 4 && table.insert(8).index == 3 && table.insert(9).index == 6)
-        #expect(table[0] == 100 && table[7] == 107)
+        #expect(Array(table.nextFree(99)) == [1])
+        #expect(table[0] == 100 && table[7] == 107 && table[4] == 7)
     }
 
     @Test("A table refuses with .noMemory at its slot limit, and has room again after a removal")

@@ -1,3 +1,4 @@
+import CBatchKernel
 import Dispatch
 
 /// Structure-of-arrays storage for the animations the runtime evaluates in
@@ -129,13 +130,13 @@ final class BatchStorage {
         }
     }
 
-    /// Loads entry `i` from every column, changing nothing; returns the
-    /// loads summed, so that they are kept (see `Runtime.warm`).
+    /// Asks for entry `i`'s line in every column, without waiting for them
+    /// (see `Runtime.warm`).
     @inline(__always)
-    func touch(_ i: Int) -> UInt64 {
-        begin[i].bitPattern &+ duration[i].bitPattern &+ from[i].bitPattern &+ to[i].bitPattern
-            &+ UInt64(UInt32(bitPattern: slot[i])) &+ UInt64(UInt32(bitPattern: curve[i])) &+ UInt64(flags[i])
-            &+ UInt64(state[i]) &+ UInt64(UInt32(bitPattern: owner[i]))
+    func prefetch(_ i: Int) {
+        animrt_prefetch(begin.base + i); animrt_prefetch(duration.base + i); animrt_prefetch(from.base + i)
+        animrt_prefetch(to.base + i); animrt_prefetch(slot.base + i); animrt_prefetch(curve.base + i)
+        animrt_prefetch(flags.base + i); animrt_prefetch(state.base + i); animrt_prefetch(owner.base + i)
     }
 
     /// Removes entry `i` by moving the last entry into its place. Returns the

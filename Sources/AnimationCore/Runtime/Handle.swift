@@ -1,3 +1,4 @@
+import CBatchKernel
 /// What a handle names. Raw values are part of the ABI (they show in the
 /// handle bits and in messages).
 public enum HandleKind: UInt8, Sendable {
@@ -198,24 +199,26 @@ public final class SlotTable<Element> {
         return h.generation == current && (live || current == SlotTable.generationMask)
     }
 
-    /// Loads slot `i`'s generation word and the first and last bytes of its
-    /// element (which may span two cache lines), changing nothing; returns
-    /// them summed, so that the loads are kept (see `Runtime.warm`).
+    /// Asks for slot `i`'s generation word and the first and last bytes of
+    /// its element (which may span two cache lines), without waiting for
+    /// them; changes nothing (see `Runtime.warm`).
     @inline(__always)
-    func touch(_ i: Int) -> UInt64 {
+    func prefetch(_ i: Int) {
         let raw = UnsafeRawPointer(base + i)
-        return UInt64(meta[i]) &+ UInt64(raw.load(as: UInt8.self))
-            &+ UInt64(raw.load(fromByteOffset: MemoryLayout<Element>.size - 1, as: UInt8.self))
+        animrt_prefetch(meta + i); animrt_prefetch(raw); animrt_prefetch(raw + (MemoryLayout<Element>.size - 1))
     }
 
-    /// Loads the slots that the next `n` inserts will take (the free list's
-    /// top, freed at scattered places), as `touch` does; returns the sum.
-    func touchNextFree(_ n: Int) -> UInt64 {
-        var sink: UInt64 = 0
-        var k = free.count - 1
-        let stop = Swift.max(0, free.count - n)
-        while k >= stop { sink &+= touch(Int(free[k])); k -= 1 }
-        return sink
+    /// The slots that the next `n` inserts will take, in the order they
+    /// take them (the free list's top; when fewer are free, the inserts
+    /// after them take new slots at the end).
+    func nextFree(_ n: Int) -> ReversedCollection<ArraySlice<Int32>> {
+        free[Swift.max(0, free.count - Swift.max(0, n))...].reversed()
+    }
+
+    /// Asks for the slots that the next `n` inserts will take (freed at
+    /// scattered places), as `prefetch` does.
+    func prefetchNextFree(_ n: Int) {
+        for i in nextFree(n) { prefetch(Int(i)) }
     }
 
     /// Whether `h`, a handle of this table, still names its object (false

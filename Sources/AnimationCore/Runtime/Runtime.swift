@@ -270,8 +270,6 @@ public final class Runtime {
     /// UIKit then starts from the model).
     @exclusivity(unchecked) var unshownLayerBits: [UInt64] = []
     @exclusivity(unchecked) var unshownLayers: [Int32] = []
-    /// Where `warm` leaves the sum of what it loaded (never read for its value).
-    @exclusivity(unchecked) var warmSink: UInt64 = 0
 
     struct GeneralRecord {
         var instance: Int32
