@@ -40,7 +40,9 @@ extension Runtime {
             guard state == .ended else { animrt_prefetch(layers.meta + Int(inst.layer)); continue }
             layers.prefetch(Int(inst.layer))
             if inst.inBatch {
-                batches.lanes[Int(inst.lane)].prefetch(Int(inst.tierIndex))
+                // The lane lives as long as the runtime: no reference counted
+                // here (counted, each prefetch was a retain and a release).
+                Unmanaged.passUnretained(batches.lanes[Int(inst.lane)])._withUnsafeGuaranteedRef { $0.prefetch(Int(inst.tierIndex)) }
                 removals[Int(inst.lane)] += 1
             }
         }
