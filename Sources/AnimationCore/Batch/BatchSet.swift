@@ -53,6 +53,14 @@ final class BatchSet {
         didSet { for l in lanes { l.minimumPerThread = minimumPerThread } }
     }
 
+    /// Lane `i`, lent to `body` without a reference count: the lanes live
+    /// as long as the set, and none is removed (counted, each use on a
+    /// lifecycle change's path was a retain and a release).
+    @inline(__always)
+    func withLane<R>(_ i: Int, _ body: (BatchStorage) -> R) -> R {
+        Unmanaged.passUnretained(lanes[i])._withUnsafeGuaranteedRef(body)
+    }
+
     /// The lane for a new entry with curve `curve` (retained by the caller)
     /// of kind `kind`, when it is known: nil for a Bézier curve with no lane
     /// yet (then `giveLane`).

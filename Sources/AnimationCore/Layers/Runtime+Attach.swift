@@ -390,8 +390,7 @@ extension Runtime {
 
     private func removeFromBatch(_ ii: Int) {
         let k = Int(instances[ii].tierIndex)
-        // The lane lives as long as the runtime: no reference counted here.
-        let moved = Unmanaged.passUnretained(batches.lanes[Int(instances[ii].lane)])._withUnsafeGuaranteedRef { lane in
+        let moved = batches.withLane(Int(instances[ii].lane)) { lane in
             curves.release(lane.curve[k])
             return lane.remove(at: k)
         }

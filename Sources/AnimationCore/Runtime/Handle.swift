@@ -208,6 +208,10 @@ public final class SlotTable<Element> {
         animrt_prefetch(meta + i); animrt_prefetch(raw); animrt_prefetch(raw + (MemoryLayout<Element>.size - 1))
     }
 
+    /// Asks for what `handle(at:)` reads of slot `i` (its generation word).
+    @inline(__always)
+    func prefetchHandle(_ i: Int) { animrt_prefetch(meta + i) }
+
     /// The slots that the next `n` inserts will take, in the order they
     /// take them (the free list's top; when fewer are free, the inserts
     /// after them take new slots at the end).

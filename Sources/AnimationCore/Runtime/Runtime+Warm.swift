@@ -37,12 +37,10 @@ extension Runtime {
             guard instances.isLive(ii) else { continue }
             let inst = instances[ii]
             // A start reads only the layer's handle (for its event).
-            guard state == .ended else { animrt_prefetch(layers.meta + Int(inst.layer)); continue }
+            guard state == .ended else { layers.prefetchHandle(Int(inst.layer)); continue }
             layers.prefetch(Int(inst.layer))
             if inst.inBatch {
-                // The lane lives as long as the runtime: no reference counted
-                // here (counted, each prefetch was a retain and a release).
-                Unmanaged.passUnretained(batches.lanes[Int(inst.lane)])._withUnsafeGuaranteedRef { $0.prefetch(Int(inst.tierIndex)) }
+                batches.withLane(Int(inst.lane)) { $0.prefetch(Int(inst.tierIndex)) }
                 removals[Int(inst.lane)] += 1
             }
         }
