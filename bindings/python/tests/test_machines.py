@@ -819,6 +819,14 @@ def test_what_a_machine_reported_before_it_was_destroyed_names_it():
         assert len({e.machine for e in errors}) == 1 and {errors[0].machine: 1}[errors[1].machine] == 1
 
 
+def _loading_card(rt):
+    """A progress card sent "fetch" and shown once: loading, the string reads below then change when it is sent "fetched"."""
+    card = rt.machine(rt.definition(named="progressCard"))
+    card.send("fetch")
+    rt.tick(0.0)
+    return card
+
+
 def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_whole(monkeypatch):
     """A string too long for the buffer a call starts with is read again at the size the library says:
     another thread sending the machine an event in between made the text longer than that, and the
@@ -828,9 +836,7 @@ def test_a_snapshot_or_string_that_grows_between_its_size_and_its_read_is_read_w
                      (lib.animrt_machine_snapshot, lambda card: json.loads(card.snapshot()))]:
         monkeypatch.setitem(_layer._string_sizes, fn.__name__, 1)  # the first call learns the size
         with animrt.Runtime() as rt:
-            card = rt.machine(rt.definition(named="progressCard"))
-            card.send("fetch")
-            rt.tick(0.0)
+            card = _loading_card(rt)
             real, sent = rt._call, []
 
             def call(called, *args):
@@ -852,9 +858,7 @@ def test_a_snapshot_that_has_not_grown_is_built_once(monkeypatch):
     (23 kB for a progress card) was built twice a read, once to learn its size and once to fill."""
     monkeypatch.delitem(_layer._string_sizes, "animrt_machine_snapshot", raising=False)
     with animrt.Runtime() as rt:
-        card = rt.machine(rt.definition(named="progressCard"))
-        card.send("fetch")
-        rt.tick(0.0)
+        card = _loading_card(rt)
         real, calls = rt._call, []
 
         def call(called, *args):
