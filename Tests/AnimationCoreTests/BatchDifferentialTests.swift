@@ -133,10 +133,14 @@ struct BatchDifferentialTests {
     /// One runtime holding every scenario twice: once on a batch layer, once
     /// on a layer whose copy was moved to the general path. Ticks through
     /// `times` and returns the mismatches (value, events or retention).
-    static func compare(_ scenarios: [Scenario], firstTick: Double, times: [Double], threads: Int = 1) throws -> [String] {
+    /// With `bucketShift`, a family's lane covers 2^bucketShift value slots
+    /// (two layers' opacity for 1: the scenarios spread over many lanes).
+    static func compare(_ scenarios: [Scenario], firstTick: Double, times: [Double], threads: Int = 1,
+                        bucketShift: Int32? = nil) throws -> [String] {
         let rt = Runtime()
         rt.evaluationThreads = threads
         if threads > 1 { rt.batches.minimumPerThread = 1 }
+        if let bucketShift { rt.batches.bucketShift = bucketShift }
         let model = 0.625
         var pairs: [(fast: Handle, slow: Handle, inBatch: Handle, general: Handle)] = []
         for s in scenarios {
@@ -192,15 +196,16 @@ struct BatchDifferentialTests {
         #expect(failures.count == 0, "first mismatch: \(failures.first ?? "")")
     }
 
-    @Test("Random timing, 64 animations sharing a runtime, random frame times, 1 and 4 threads", arguments: [1, 4])
-    func crowded(_ threads: Int) throws {
+    @Test("Random timing, 64 animations sharing a runtime, random frame times, 1 and 4 threads, one lane or one per two value slots",
+          arguments: [1, 4], [nil, Int32(1)])
+    func crowded(_ threads: Int, _ bucketShift: Int32?) throws {
         var g = Generator(state: 0xB0B0 + UInt64(threads))
         var failures: [String] = []
         for _ in 0..<6 {
             let scenarios = (0..<64).map { _ in Scenario(&g) }
             var t = 0.25, times: [Double] = []
             while t < 7 { t += [0.01, 0.05, 0.125, 0.3].randomElement(using: &g)!; times.append(t) }
-            failures += try Self.compare(scenarios, firstTick: 0.25, times: times, threads: threads)
+            failures += try Self.compare(scenarios, firstTick: 0.25, times: times, threads: threads, bucketShift: bucketShift)
         }
         #expect(failures.count == 0, "first mismatch: \(failures.first ?? "")")
     }
@@ -218,8 +223,9 @@ struct BatchDifferentialTests {
         }, context: nil)).function([2.5])),
     ]
 
-    @Test("C curves (per value, f64(f64), block): random timing, 96 animations, 1 and 4 threads", arguments: [1, 4])
-    func cCurves(_ threads: Int) throws {
+    @Test("C curves (per value, f64(f64), block): random timing, 96 animations, 1 and 4 threads, one lane or one per two value slots",
+          arguments: [1, 4], [nil, Int32(1)])
+    func cCurves(_ threads: Int, _ bucketShift: Int32?) throws {
         var g = Generator(state: 0xC0C0 + UInt64(threads))
         var failures: [String] = []
         for _ in 0..<4 {
@@ -235,7 +241,7 @@ struct BatchDifferentialTests {
             var t = 0.25, times: [Double] = []
             while t < 4 { t += [0.01, 0.05, 0.125, 0.3].randomElement(using: &g)!; times.append(t) }
             failures += try Self.compare(scenarios, firstTick: 0.25, times: times + scenarios[0].boundaries(begin: 0.25),
-                                         threads: threads)
+                                         threads: threads, bucketShift: bucketShift)
         }
         #expect(failures.count == 0, "first mismatch: \(failures.first ?? "")")
     }

@@ -27,7 +27,7 @@ struct BatchLaneTests {
         return a
     }
 
-    @Test("minimumPerThread splits every lane, a curve's own lane made later too, each share inside the worker scope")
+    @Test("minimumPerThread splits the lanes' entries taken together, a curve's own lane made later too, each share inside the worker scope")
     func threadsAndScope() throws {
         let rt = Runtime()
         rt.evaluationThreads = 4
@@ -40,7 +40,7 @@ struct BatchLaneTests {
         // 32 entries, at least 8 a thread: four shares, each in the scope.
         #expect(scopes.value == 4)
         for (k, l) in linear.enumerated() { #expect(try rt.scalar("opacity", l) == Double(k) / 2) }
-        // A Bézier curve gets its own lane now, after minimumPerThread was set: it splits as well.
+        // A Bézier curve gets its own lane now, after minimumPerThread was set: the two lanes' 64 entries split as one run.
         let curve = TimingFunction.cubicBezier(UnitBezier(0.3, 0, 0.7, 1))
         var own: [Handle] = []
         for k in 0..<32 {
@@ -50,8 +50,15 @@ struct BatchLaneTests {
         #expect(rt.batches.curveLanesGiven == 1)
         scopes.reset()
         try rt.tick(2.5)
-        #expect(scopes.value == 8)
+        #expect(scopes.value == 4)
         for (k, l) in own.enumerated() { #expect(try rt.scalar("opacity", l) == Double(k) * curve.evaluate(0.25)) }
+        // 21 entries at least a thread: three shares, the second across both lanes.
+        rt.batches.minimumPerThread = 21
+        scopes.reset()
+        try rt.tick(2.625)
+        #expect(scopes.value == 3)
+        for (k, l) in own.enumerated() { #expect(try rt.scalar("opacity", l) == Double(k) * curve.evaluate(0.3125)) }
+        for (k, l) in linear.enumerated() { #expect(try rt.scalar("opacity", l) == Double(k) * 0.8125) }
         // Below the minimum, one thread and no scope.
         rt.batches.minimumPerThread = 1_000
         scopes.reset()
@@ -106,7 +113,7 @@ struct BatchLaneTests {
         try rt.tick(2.5)
         #expect(try rt.scalar("opacity", l) == 7)
         try rt.tick(4)
-        #expect(rt.batches.frozen.count == 1 && rt.instances[h.index].lane == Int8(rt.batches.frozenIndex))
+        #expect(rt.batches.frozen.count == 1 && rt.instances[h.index].lane == Int16(rt.batches.frozenIndex))
         let r = rt.resolvedAnimation(ofInstance: h.index)
         #expect(r.timing == MediaTiming(beginTime: 1.5, duration: 2, fillMode: .both))
         #expect(r.startsFromPresentation && !r.removedOnCompletion)

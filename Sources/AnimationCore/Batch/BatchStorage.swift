@@ -81,6 +81,16 @@ final class BatchStorage {
         flags.reserve(n); state.reserve(n); owner.reserve(n)
     }
 
+    /// Whether the next append grows the columns.
+    var isFull: Bool { begin.count == begin.capacity }
+
+    /// Gives back the columns' room past the entries and `floor` (see `Column.trim`).
+    func trim(keeping floor: Int) {
+        begin.trim(keeping: floor); duration.trim(keeping: floor); from.trim(keeping: floor); to.trim(keeping: floor)
+        slot.trim(keeping: floor); curve.trim(keeping: floor); flags.trim(keeping: floor); state.trim(keeping: floor)
+        owner.trim(keeping: floor)
+    }
+
     /// Keeps a complex timing; returns what its entry's duration holds.
     private func storeComplex(_ timing: MediaTiming) -> Double {
         let index: Int32
@@ -157,35 +167,22 @@ final class BatchStorage {
         return moved
     }
 
-    /// Evaluates every entry at `now`: writes the presentation component
-    /// (the animated value when in effect, else the model value) and appends
-    /// to `transitions` the owners whose lifecycle state moved forwards, in
-    /// entry order. With `threads` > 1 and enough entries, contiguous ranges
-    /// run concurrently, each inside `scope`; the results are the same to the bit.
+    /// Evaluates every entry at `now` (`BatchSet.evaluate(_:)` with this
+    /// lane alone): writes the presentation component (the animated value
+    /// when in effect, else the model value) and appends to `transitions`
+    /// the owners whose lifecycle state moved forwards, in entry order.
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
                   threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
-        let n = count
-        if n == 0 { return }
+        BatchSet.evaluate([self], minimumPerThread: minimumPerThread, now: now, curves: curves, model: model,
+                          presentation: presentation, threads: threads, scope: scope, path: path, transitions: &transitions)
+    }
+
+    /// Evaluates entries `range` at `now` on this thread (see `evaluate`).
+    func run(_ range: Range<Int>, now: Double, curves: CurveTable, model: UnsafePointer<Double>,
+             presentation: UnsafeMutablePointer<Double>, path: BatchPath, transitions: inout [(Int32, LifeState)]) {
         withKernel(curves: curves, model: model, presentation: presentation) { kernel in
-            let workers = max(1, min(threads, n / minimumPerThread))
-            if workers == 1 {
-                kernel.run(0..<n, now: now, kind: kind, transitions: &transitions, path: path)
-                return
-            }
-            let kind = self.kind
-            var lists = [[(Int32, LifeState)]](repeating: [], count: workers)
-            lists.withUnsafeMutableBufferPointer { lists in
-                let out = UncheckedSendable(lists.baseAddress!)
-                DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    let share = {
-                        kernel.run((n * w / workers)..<(n * (w + 1) / workers), now: now, kind: kind,
-                                   transitions: &out.value[w], path: path)
-                    }
-                    if let scope { scope(share) } else { share() }
-                }
-            }
-            for l in lists { transitions += l }
+            kernel.run(range, now: now, kind: kind, transitions: &transitions, path: path)
         }
     }
 

@@ -19,10 +19,10 @@ struct BatchTemplate {
     var hasBothEnds: Bool { item.hasBothEnds(fromPresentation: fromPresentation) }
 }
 
-/// Where a bulk add's entries with simple timing go: decided once.
+/// Where a bulk add's entries with simple timing go: decided once (the
+/// lane in the family, by where each entry shows).
 struct BatchPlan {
-    let lane: BatchStorage
-    let laneIndex: Int8
+    let family: Int
     let curve: Int32
     let flags: UInt8
 }
@@ -116,10 +116,12 @@ extension Runtime {
         let ii = attachInstance(layer: li, key: key, property: t.property, definition: definition, joining: barrier)
         if timing.beginTime == 0, let stamped = stampTime(ii) { timing.beginTime = stamped }
         if let plan {
-            instances[ii].lane = plan.laneIndex
-            instances[ii].tierIndex = plan.lane.append(owner: Int32(ii), begin: timing.beginTime, duration: timing.effectiveDuration,
-                                                       from: from, to: to, slot: slot, curve: curves.retain(id: plan.curve),
-                                                       flags: plan.flags)
+            let lane = batches.lane(family: plan.family, slot: slot)
+            instances[ii].lane = Int16(lane)
+            instances[ii].tierIndex = batches.withLane(lane) {
+                $0.append(owner: Int32(ii), begin: timing.beginTime, duration: timing.effectiveDuration,
+                          from: from, to: to, slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)
+            }
         } else {
             appendToBatch(ii, timing: timing, from: from, to: to, slot: slot, curve: curves.retain(t.curve),
                           removedOnCompletion: t.removedOnCompletion, fromPresentation: t.fromPresentation)

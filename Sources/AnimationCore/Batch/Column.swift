@@ -3,7 +3,7 @@
 final class Column<T: BitwiseCopyable> {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<T>
     @exclusivity(unchecked) private(set) var count = 0
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     /// Empty, allocating nothing until the first append (a runtime that
     /// never batches pays nothing for its lanes).
@@ -30,10 +30,24 @@ final class Column<T: BitwiseCopyable> {
         if count + n > capacity { resize(count == 0 ? n : max(count + n, GrowingBlock.grownCapacity(T.self, from: capacity))) }
     }
 
+    /// How many times the column was moved to a block of another size (a
+    /// growth copies it; tests count them).
+    private(set) var resizes = 0
+
     @inline(never)
     private func resize(_ newCapacity: Int) {
         base = GrowingBlock.grow(base, count: count, to: newCapacity)
         capacity = newCapacity
+        resizes += 1
+    }
+
+    /// Gives back the room past `count` values and `floor` (a bulk add
+    /// reserves room for all its entries left in the lane that takes one,
+    /// and most may go to other lanes; `floor` is what appends would have
+    /// grown the column to, so that many small adds still grow it by steps).
+    func trim(keeping floor: Int) {
+        let fit = Swift.max(count, floor)
+        if capacity > fit { resize(fit) }
     }
 
     func removeLast() { count -= 1 }

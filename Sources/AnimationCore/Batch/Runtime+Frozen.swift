@@ -24,7 +24,7 @@ extension Runtime {
         let k = Int(instances[ii].tierIndex)
         let index = lane.copy(k, to: batches.frozen)
         if let moved = lane.remove(at: k) { instances[Int(moved)].tierIndex = Int32(k) }
-        instances[ii].lane = Int8(batches.frozenIndex)
+        instances[ii].lane = Int16(batches.frozenIndex)
         instances[ii].tierIndex = index
     }
 
@@ -32,7 +32,7 @@ extension Runtime {
     /// presentation was just reset to the model.
     func refreeze(_ pairs: [(Int32, Int32)], now: Double) {
         guard batches.frozen.count > 0 else { return }
-        let frozen = batches.frozen, frozenLane = Int8(batches.frozenIndex)
+        let frozen = batches.frozen, frozenLane = Int16(batches.frozenIndex)
         model.withUnsafeBufferPointer { m in
             presentation.withUnsafeMutableBufferPointer { p in
                 for (li, property) in pairs where layers.isLive(Int(li)) {

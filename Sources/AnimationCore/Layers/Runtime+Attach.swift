@@ -239,18 +239,18 @@ extension Runtime {
         return nil
     }
 
-    /// The batch lane for a new entry with curve `curve` (see `BatchSet`).
-    func batchLane(curve: Int32) -> Int {
-        if let lane = batches.lane(curve: curve, kind: curves.kinds[Int(curve)]) { return lane }
-        return batches.giveLane(curve: curve) { curves.isUsed($0) }
+    /// The batch lane family for a new entry with curve `curve` (see `BatchSet`).
+    func batchFamily(curve: Int32) -> Int {
+        if let f = batches.family(curve: curve, kind: curves.kinds[Int(curve)]) { return f }
+        return batches.giveFamily(curve: curve) { curves.isUsed($0) }
     }
 
     /// Puts instance `ii` in the batch lane of its curve (whose use the
-    /// caller retained).
+    /// caller retained) for the range of values `slot` is in.
     func appendToBatch(_ ii: Int, timing: MediaTiming, from: Double, to: Double, slot: Int32, curve: Int32,
                        removedOnCompletion: Bool, fromPresentation: Bool) {
-        let lane = batchLane(curve: curve)
-        instances[ii].lane = Int8(lane)
+        let lane = batches.lane(family: batchFamily(curve: curve), slot: slot)
+        instances[ii].lane = Int16(lane)
         instances[ii].tierIndex = batches.lanes[Int(lane)].append(
             owner: Int32(ii), timing: timing, from: from, to: to, slot: slot, curve: curve,
             removedOnCompletion: removedOnCompletion, fromPresentation: fromPresentation)

@@ -165,14 +165,12 @@ extension Runtime {
         }
         let curve = curves.retain(template.curve)
         defer { curves.release(curve) }
-        let laneIndex = batchLane(curve: curve)
-        let lane = batches.lanes[laneIndex]
-        lane.reserve(n)
+        let family = batchFamily(curve: curve)
         instances.reserve(n)
         reserveValueCapacity(n * properties.info(template.property).kind.componentCount)
         // Entries with simple timing take the planned lane and flags; the
         // timing columns decide whether an item's timing can be other.
-        let plan = BatchPlan(lane: lane, laneIndex: Int8(laneIndex), curve: curve,
+        let plan = BatchPlan(family: family, curve: curve,
                              flags: BatchStorage.flags(fill: template.item.timing.fillMode,
                                                        removedOnCompletion: template.removedOnCompletion,
                                                        fromPresentation: template.fromPresentation))
@@ -181,6 +179,8 @@ extension Runtime {
         let keyID = retainKey(key)
         defer { releaseKey(keyID) }
         let warming = n >= Runtime.warmThreshold
+        var cursor = LaneCursor()
+        defer { for (l, floor) in cursor.grown { batches.lanes[l].trim(keeping: floor) } }
         for i in 0..<n {
             if warming && i % Runtime.warmChunk == 0 {
                 let ahead = UnsafeBufferPointer(rebasing: layers[i..<min(i + Runtime.warmChunk, n)])
@@ -193,7 +193,7 @@ extension Runtime {
             let simple = !mayBeComplex || item.timing.isSimple
             if simple && self.layers[li].firstInstance < 0 && hasIdentityTime(li) {
                 h = instances.handle(at: addPlanned(template, &item, layer: li, keyID: keyID, joining: barrier,
-                                                    definition: definition, plan: plan))
+                                                    definition: definition, plan: plan, left: n - i, cursor: &cursor))
             } else if let added = try addBatched(template, item, layer: li, key: key, joining: barrier, definition: definition,
                                                  plan: simple ? plan : nil) {
                 h = added
@@ -218,9 +218,18 @@ extension Runtime {
     /// `item` is only read: it is `inout` so that the call passes the
     /// caller's item in place (borrowed, it was copied, 128 bytes, for every
     /// animation of a bulk add).
+    ///
+    /// A lane it fills is given room for the `left` items of the add (this
+    /// one included) at once, as many as its range of values can show, and
+    /// noted in the cursor to be trimmed after the add: a bulk add to 10^6
+    /// fresh layers fills each lane exactly, where growing by an eighth at
+    /// a time copied each entry about eight times, and one whose layers are
+    /// spread over every range leaves no room in its lanes but what appends
+    /// would have left.
     @inline(__always)
     private func addPlanned(_ t: borrowing BatchTemplate, _ item: inout BatchItem, layer li: Int, keyID: Int32,
-                            joining barrier: Handle?, definition: Handle, plan: BatchPlan) -> Int {
+                            joining barrier: Handle?, definition: Handle, plan: BatchPlan, left: Int,
+                            cursor: inout LaneCursor) -> Int {
         // The duration `addBatched` gives: the runtime's default for 0.
         var d = item.timing.duration
         let iteration = item.timing.iterationDuration
@@ -232,12 +241,37 @@ extension Runtime {
         let ii = insertInstance(layer: li, keyID: keyID, property: t.property, definition: definition)
         var begin = item.timing.beginTime
         if begin == 0, let stamped = stampTime(ii) { begin = stamped }
-        instances[ii].lane = plan.laneIndex
-        instances[ii].tierIndex = plan.lane.append(owner: Int32(ii), begin: begin, duration: duration, from: from, to: to,
-                                                   slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)
+        let shift = batches.bucketShift
+        if slot >> shift != cursor.bucket {
+            cursor.bucket = slot >> shift
+            cursor.lane = batches.lane(family: plan.family, slot: slot)
+            cursor.storage = Unmanaged.passUnretained(batches.lanes[cursor.lane])
+        }
+        instances[ii].lane = Int16(truncatingIfNeeded: cursor.lane)
+        instances[ii].tierIndex = cursor.storage!._withUnsafeGuaranteedRef { lane in
+            if lane.isFull {
+                cursor.grown.append((cursor.lane, GrowingBlock.grownCapacity(Double.self, from: lane.count)))
+                lane.reserve(Swift.max(1, Swift.min(left, (1 << Int(shift)) - lane.count)))
+            }
+            return lane.append(owner: Int32(ii), begin: begin, duration: duration, from: from, to: to,
+                               slot: slot, curve: curves.retain(id: plan.curve), flags: plan.flags)
+        }
         joinBarriers(ii, barrier)
         return ii
     }
+}
+
+/// The lane a bulk add's last planned item went to: the next one, showing
+/// in the same range of values (neighbouring layers', or every hundredth
+/// layer's of 10^6), goes there without a look in the set's tables. The
+/// lanes live as long as the runtime, so it holds none.
+private struct LaneCursor {
+    var bucket: Int32 = -1
+    var lane = 0
+    var storage: Unmanaged<BatchStorage>? = nil
+    /// The lanes given room for the rest of the add, trimmed after it to
+    /// their entries, or to what an append would have grown them to.
+    var grown: [(lane: Int, floor: Int)] = []
 }
 
 /// The columns of a bulk add as a batch item reads them: the usual ones

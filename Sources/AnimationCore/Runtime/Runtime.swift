@@ -85,9 +85,9 @@ public final class Runtime {
         var next: Int32 = -1
         var tierIndex: Int32 = -1
         var membership: Int32 = -1
+        /// The batch lane holding it (`BatchSet`), or -1 for the general path.
+        var lane: Int16 = -1
         var state: LifeState = .waiting
-        /// The batch lane (curve kind) holding it, or -1 for the general path.
-        var lane: Int8 = -1
         var inBatch: Bool { lane >= 0 }
         var pendingBegin = false
 
