@@ -50,9 +50,10 @@ final class BatchSet {
     /// whose values were made in another order, stored all over the pools).
     @exclusivity(unchecked) var bucketShift: Int32 = 16
 
-    /// Lanes at most: past it, a family's entries in a range without a lane
-    /// go to its first lane (slower stores, the same values). Lowered by
-    /// tests, to reach it with a few entries.
+    /// Lanes at most, made for ranges (a curve's first lane is made
+    /// whatever the count: 24 more at most): past it, a family's entries in
+    /// a range without a lane go to its first lane (slower stores, the same
+    /// values). Lowered by tests, to reach it with a few entries.
     @exclusivity(unchecked) var laneLimit = 4096
 
     /// By curve id: its family plus one, or 0 for none.
