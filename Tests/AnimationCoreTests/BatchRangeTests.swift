@@ -112,6 +112,41 @@ struct BatchRangeTests {
         return added
     }
 
+    @Test("a bulk add over many ranges, among items that take other paths (a layer twice, layers animated already), matches adds one at a time")
+    func bulkMixedPaths() throws {
+        // Two runtimes with a lane per four value slots: the same layers, values in a shuffled order,
+        // and animations already on some layers (one under the key the add replaces, one under another).
+        func scene() throws -> (Runtime, [Handle]) {
+            let rt = Runtime()
+            rt.batches.bucketShift = 2
+            var layers: [Handle] = []
+            for _ in 0..<40 { layers.append(try rt.createLayer()) }
+            var g = BatchDifferentialTests.Generator(state: 5)
+            for l in layers.shuffled(using: &g) { try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l) }
+            for k in stride(from: 3, to: 40, by: 7) { try rt.add(Self.fade(begin: 0.5, duration: 1), to: layers[k], forKey: "fade") }
+            for k in stride(from: 5, to: 40, by: 9) { try rt.add(Self.fade(begin: 0, duration: 3), to: layers[k], forKey: "other") }
+            return (rt, layers)
+        }
+        let (bulk, layers) = try scene(), (single, same) = try scene()
+        // Every layer, the twelfth twice (its second item replaces the first under the key).
+        let targets = layers + [layers[12]], singleTargets = same + [same[12]]
+        var added = [Handle](repeating: Handle(raw: 0), count: targets.count)
+        let d = try bulk.createAnimation(Self.fade(.easeIn, begin: 0.25, duration: 2))
+        try targets.withUnsafeBufferPointer { l in
+            try added.withUnsafeMutableBufferPointer { try bulk.addAnimations(d, to: l, columns: [], forKey: "fade", joining: nil, handles: $0) }
+        }
+        var singles: [Handle] = []
+        for l in singleTargets { singles.append(try single.add(Self.fade(.easeIn, begin: 0.25, duration: 2), to: l, forKey: "fade")) }
+        #expect(zip(added, singles).allSatisfy { bulk.instances[$0.index].lane == single.instances[$1.index].lane
+            && bulk.instances[$0.index].tierIndex == single.instances[$1.index].tierIndex })
+        #expect(bulk.batches.lanes.count > 12 && !ranges(bulk).contains(-1))
+        for t in [0.0, 0.75, 1.5, 2.5] {
+            for r in [bulk, single] { try r.tick(t) }
+            #expect(bulk.drain().map { "\($0.tag) \($0.object.index)" } == single.drain().map { "\($0.tag) \($0.object.index)" })
+            for (a, b) in zip(layers, same) { #expect(try bulk.scalar("opacity", a).bitPattern == single.scalar("opacity", b).bitPattern) }
+        }
+    }
+
     /// 300 layers in ranges of 64 value slots, their values made in a shuffled order (the same each time).
     static func shuffledScene() throws -> (Runtime, [Handle]) {
         let rt = Runtime()
