@@ -104,12 +104,37 @@ struct BatchRangeTests {
     }
 
     /// Adds `description` to `layers` in one bulk add.
-    static func bulk(_ rt: Runtime, _ description: Handle, _ layers: [Handle]) throws -> [Handle] {
+    static func bulk(_ rt: Runtime, _ description: Handle, _ layers: [Handle], key: String? = nil) throws -> [Handle] {
         var added = [Handle](repeating: Handle(raw: 0), count: layers.count)
         try layers.withUnsafeBufferPointer { l in
-            try added.withUnsafeMutableBufferPointer { try rt.addAnimations(description, to: l, columns: [], forKey: nil, joining: nil, handles: $0) }
+            try added.withUnsafeMutableBufferPointer { try rt.addAnimations(description, to: l, columns: [], forKey: key, joining: nil, handles: $0) }
         }
         return added
+    }
+
+    /// `n` layers in ranges of 2^`shift` value slots, their values made in a shuffled order (the same for a seed).
+    static func shuffledScene(_ n: Int, shift: Int32, seed: UInt64) throws -> (Runtime, [Handle]) {
+        let rt = Runtime()
+        rt.batches.bucketShift = shift
+        var layers: [Handle] = []
+        for _ in 0..<n { layers.append(try rt.createLayer()) }
+        var g = BatchDifferentialTests.Generator(state: seed)
+        for l in layers.shuffled(using: &g) { try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l) }
+        return (rt, layers)
+    }
+
+    /// Whether a bulk add's animations `added` in `bulk` took the same lanes and places as `singles`,
+    /// added one at a time in `single`, and, ticked at `times`, give the same events and values
+    /// (`layers` and `same` the two runtimes' layers, in the same order).
+    static func expectSame(_ bulk: Runtime, _ added: [Handle], _ layers: [Handle], _ single: Runtime, _ singles: [Handle],
+                           _ same: [Handle], times: [Double]) throws {
+        #expect(zip(added, singles).allSatisfy { bulk.instances[$0.index].lane == single.instances[$1.index].lane
+            && bulk.instances[$0.index].tierIndex == single.instances[$1.index].tierIndex })
+        for t in times {
+            for r in [bulk, single] { try r.tick(t) }
+            #expect(bulk.drain().map { "\($0.tag) \($0.object.index)" } == single.drain().map { "\($0.tag) \($0.object.index)" })
+            for (a, b) in zip(layers, same) { #expect(try bulk.scalar("opacity", a).bitPattern == single.scalar("opacity", b).bitPattern) }
+        }
     }
 
     @Test("a bulk add over many ranges, among items that take other paths (a layer twice, layers animated already), matches adds one at a time")
@@ -117,45 +142,19 @@ struct BatchRangeTests {
         // Two runtimes with a lane per four value slots: the same layers, values in a shuffled order,
         // and animations already on some layers (one under the key the add replaces, one under another).
         func scene() throws -> (Runtime, [Handle]) {
-            let rt = Runtime()
-            rt.batches.bucketShift = 2
-            var layers: [Handle] = []
-            for _ in 0..<40 { layers.append(try rt.createLayer()) }
-            var g = BatchDifferentialTests.Generator(state: 5)
-            for l in layers.shuffled(using: &g) { try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l) }
+            let (rt, layers) = try Self.shuffledScene(40, shift: 2, seed: 5)
             for k in stride(from: 3, to: 40, by: 7) { try rt.add(Self.fade(begin: 0.5, duration: 1), to: layers[k], forKey: "fade") }
             for k in stride(from: 5, to: 40, by: 9) { try rt.add(Self.fade(begin: 0, duration: 3), to: layers[k], forKey: "other") }
             return (rt, layers)
         }
         let (bulk, layers) = try scene(), (single, same) = try scene()
         // Every layer, the twelfth twice (its second item replaces the first under the key).
-        let targets = layers + [layers[12]], singleTargets = same + [same[12]]
-        var added = [Handle](repeating: Handle(raw: 0), count: targets.count)
-        let d = try bulk.createAnimation(Self.fade(.easeIn, begin: 0.25, duration: 2))
-        try targets.withUnsafeBufferPointer { l in
-            try added.withUnsafeMutableBufferPointer { try bulk.addAnimations(d, to: l, columns: [], forKey: "fade", joining: nil, handles: $0) }
-        }
+        let added = try Self.bulk(bulk, try bulk.createAnimation(Self.fade(.easeIn, begin: 0.25, duration: 2)),
+                                  layers + [layers[12]], key: "fade")
         var singles: [Handle] = []
-        for l in singleTargets { singles.append(try single.add(Self.fade(.easeIn, begin: 0.25, duration: 2), to: l, forKey: "fade")) }
-        #expect(zip(added, singles).allSatisfy { bulk.instances[$0.index].lane == single.instances[$1.index].lane
-            && bulk.instances[$0.index].tierIndex == single.instances[$1.index].tierIndex })
+        for l in same + [same[12]] { singles.append(try single.add(Self.fade(.easeIn, begin: 0.25, duration: 2), to: l, forKey: "fade")) }
         #expect(bulk.batches.lanes.count > 12 && !ranges(bulk).contains(-1))
-        for t in [0.0, 0.75, 1.5, 2.5] {
-            for r in [bulk, single] { try r.tick(t) }
-            #expect(bulk.drain().map { "\($0.tag) \($0.object.index)" } == single.drain().map { "\($0.tag) \($0.object.index)" })
-            for (a, b) in zip(layers, same) { #expect(try bulk.scalar("opacity", a).bitPattern == single.scalar("opacity", b).bitPattern) }
-        }
-    }
-
-    /// 300 layers in ranges of 64 value slots, their values made in a shuffled order (the same each time).
-    static func shuffledScene() throws -> (Runtime, [Handle]) {
-        let rt = Runtime()
-        rt.batches.bucketShift = 6
-        var layers: [Handle] = []
-        for _ in 0..<300 { layers.append(try rt.createLayer()) }
-        var g = BatchDifferentialTests.Generator(state: 11)
-        for l in layers.shuffled(using: &g) { try rt.setModelValue(.scalar(0), forKeyPath: "opacity", of: l) }
-        return (rt, layers)
+        try Self.expectSame(bulk, added, layers, single, singles, same, times: [0.0, 0.75, 1.5, 2.5])
     }
 
     @Test("a bulk add fills each range's lane exactly, and gives back what it made room for that went to other lanes")
@@ -186,7 +185,7 @@ struct BatchRangeTests {
 
         // Values made in a shuffled order: each lane takes items all through the add, and keeps
         // no room past its entries.
-        let (shuffled, layers) = try Self.shuffledScene()
+        let (shuffled, layers) = try Self.shuffledScene(300, shift: 6, seed: 11)
         let again = try Self.bulk(shuffled, try shuffled.createAnimation(Self.fade()), layers)
         let spread = shuffled.batches.lanes(family: Int(CurveTable.linear))
         #expect(spread.count == 5 && spread.map { shuffled.batches.lanes[$0].count }.reduce(0, +) == 300)
@@ -197,13 +196,9 @@ struct BatchRangeTests {
             #expect(lane.owner.capacity == lane.begin.capacity && lane.state.capacity == lane.begin.capacity)
         }
         // The same entries, events and values as one add at a time.
-        let (one, oneLayers) = try Self.shuffledScene()
+        let (one, oneLayers) = try Self.shuffledScene(300, shift: 6, seed: 11)
         var singles: [Handle] = []
         for l in oneLayers { singles.append(try one.add(Self.fade(), to: l, forKey: nil)) }
-        #expect(zip(again, singles).allSatisfy { shuffled.instances[$0.index].lane == one.instances[$1.index].lane
-            && shuffled.instances[$0.index].tierIndex == one.instances[$1.index].tierIndex })
-        for r in [shuffled, one] { try r.tick(0); try r.tick(0.5) }
-        #expect(shuffled.drain().map { "\($0.tag) \($0.object.index)" } == one.drain().map { "\($0.tag) \($0.object.index)" })
-        for (a, b) in zip(layers, oneLayers) { #expect(try shuffled.scalar("opacity", a) == one.scalar("opacity", b)) }
+        try Self.expectSame(shuffled, again, layers, one, singles, oneLayers, times: [0, 0.5])
     }
 }

@@ -97,7 +97,6 @@ struct KernelPathTests {
         var curves = CurveTable()
         let (lane, times) = sparse ? sparseLane(kind: kind, count: count, curves: &curves)
             : lane(kind: kind, count: count, seed: seed, curves: &curves)
-        lane.minimumPerThread = 37
         let model = (0..<count).map { Double($0 % 5) - 2 }
         var presentation = [Double](repeating: .nan, count: count)
         var out: [[UInt64]] = []
@@ -106,7 +105,7 @@ struct KernelPathTests {
             model.withUnsafeBufferPointer { m in
                 presentation.withUnsafeMutableBufferPointer { p in
                     lane.evaluate(now: now, curves: curves, model: m.baseAddress!, presentation: p.baseAddress!,
-                                  threads: threads, path: path, transitions: &transitions)
+                                  threads: threads, minimumPerThread: 37, path: path, transitions: &transitions)
                 }
             }
             out.append(presentation.map(\.bitPattern) + (0..<count).map { UInt64(lane.state[$0]) }

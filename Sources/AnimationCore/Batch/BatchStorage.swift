@@ -38,9 +38,6 @@ final class BatchStorage {
 
     var count: Int { begin.count }
 
-    /// Entries below this many per thread are not worth a second thread.
-    var minimumPerThread = 32_768
-
     func append(owner o: Int32, timing: MediaTiming, from f: Double, to t: Double, slot s: Int32,
                 curve c: Int32, removedOnCompletion: Bool, fromPresentation: Bool = false) -> Int32 {
         var fl = BatchStorage.flags(fill: timing.fillMode, removedOnCompletion: removedOnCompletion,
@@ -168,11 +165,12 @@ final class BatchStorage {
     }
 
     /// Evaluates every entry at `now` (`BatchSet.evaluate(_:)` with this
-    /// lane alone): writes the presentation component (the animated value
-    /// when in effect, else the model value) and appends to `transitions`
-    /// the owners whose lifecycle state moved forwards, in entry order.
+    /// lane alone, split across threads when each gets `minimumPerThread`
+    /// entries): writes the presentation component (the animated value when
+    /// in effect, else the model value) and appends to `transitions` the
+    /// owners whose lifecycle state moved forwards, in entry order.
     func evaluate(now: Double, curves: CurveTable, model: UnsafePointer<Double>, presentation: UnsafeMutablePointer<Double>,
-                  threads: Int, scope: WorkerScope? = nil, path: BatchPath = .native,
+                  threads: Int, minimumPerThread: Int = 32_768, scope: WorkerScope? = nil, path: BatchPath = .native,
                   transitions: inout [(Int32, LifeState)]) {
         BatchSet.evaluate([self], minimumPerThread: minimumPerThread, now: now, curves: curves, model: model,
                           presentation: presentation, threads: threads, scope: scope, path: path, transitions: &transitions)
